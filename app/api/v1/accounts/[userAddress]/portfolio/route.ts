@@ -1,0 +1,18 @@
+import { portfolioQuerySchema, serializePortfolio } from '@/lib/api/portfolio'
+import { validationError } from '@/lib/api/errorEnvelope'
+import { getPortfolio } from '@/lib/core/portfolio/getPortfolio'
+import { authenticate } from '@/lib/server/apiKeys'
+import { serverContext } from '@/lib/server/context'
+import { handle, methodNotAllowed } from '@/lib/server/http'
+
+export const GET = handle<{ userAddress: string }>(async (request, { params }) => {
+  const ctx = serverContext()
+  authenticate(request.headers, ctx.apiKeys)
+  const search = Object.fromEntries(new URL(request.url).searchParams)
+  const query = portfolioQuerySchema.safeParse({ ...search, userAddress: (await params).userAddress })
+  if (!query.success) throw validationError(query.error)
+  const entries = await getPortfolio({ ...query.data, account: query.data.userAddress, readers: ctx.readers, lockTags: ctx.lockTags })
+  return Response.json(serializePortfolio(entries))
+})
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(['GET'])

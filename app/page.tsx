@@ -1,0 +1,49 @@
+import { EndpointCard } from '@/components/EndpointCard'
+import { chains } from '@/lib/core/chains/chains'
+import { tokensOnChain } from '@/lib/core/tokens/tokens'
+
+export default function HomePage() {
+  return (
+    <main className="mx-auto max-w-4xl px-6 py-12">
+      <h1 className="text-3xl font-semibold tracking-tight">Intent Router</h1>
+      <p className="mt-3 max-w-2xl text-zinc-600 dark:text-zinc-400">
+        Cross-chain intent routing and portfolio service. Balances are read live from each chain: unlocked ERC-20 and native
+        balances, and resource locks held in The Compact.
+      </p>
+
+      <h2 className="mt-10 text-lg font-semibold">API</h2>
+      <ul className="mt-3 grid gap-3">
+        <EndpointCard
+          method="GET"
+          path="/api/v1/accounts/{userAddress}/portfolio"
+          summary="Locked and unlocked balances per token, aggregated and per chain. Filters: chainIds, tokens (chain:token), filterEmpty. Requires x-api-key."
+        />
+        <EndpointCard
+          method="POST"
+          path="/api/v1/intents/route"
+          summary="A signable cross-chain route for the tokens wanted on a destination chain. Requires x-api-key."
+        />
+      </ul>
+
+      <h2 className="mt-10 text-lg font-semibold">Supported chains</h2>
+      <table className="mt-3 w-full border-collapse text-left text-sm">
+        <thead>
+          <tr className="border-b border-zinc-200 dark:border-zinc-800">
+            <th className="py-2 pr-4 font-medium">Chain</th>
+            <th className="py-2 pr-4 font-medium">Id</th>
+            <th className="py-2 font-medium">Tokens</th>
+          </tr>
+        </thead>
+        <tbody>
+          {chains.map((c) => (
+            <tr key={c.id} className="border-b border-zinc-100 dark:border-zinc-900">
+              <td className="py-2 pr-4">{c.name}</td>
+              <td className="py-2 pr-4 font-mono">{c.id}</td>
+              <td className="py-2">{tokensOnChain(c.id).map((t) => t.symbol).join(', ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </main>
+  )
+}

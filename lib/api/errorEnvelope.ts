@@ -1,0 +1,34 @@
+// The one error body every non-2xx response carries: { message, errors: [{ message, context }], traceId }.
+// It satisfies both the alps OpenAPI 400 shape and @rhinestone/sdk's error parser.
+import { z } from 'zod'
+import { ServiceError, type ErrorKind } from '../core/errors'
+
+export const errorEnvelopeSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ message: z.string(), context: z.record(z.string(), z.unknown()).optional() })),
+  traceId: z.string(),
+})
+
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>
+
+export const statusOfKind: Record<ErrorKind, number> = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  unavailable: 503,
+}
+
+/** A zod failure as a 400 whose details name each bad field by its path. */
+export function validationError(error: z.ZodError, root?: string): ServiceError {
+  const details = error.issues.map((i) => {
+    const field = [root, ...i.path.map(String)].filter(Boolean).join('.') || '(body)'
+    return { message: `${field}: ${i.message}`, context: { field } }
+  })
+  return new ServiceError('invalid_input', details.map((d) => d.message).join('; '), details)
+}
+
+export function errorEnvelope(error: ServiceError, traceId: string): ErrorEnvelope {
+  return { message: error.message, errors: error.details, traceId }
+}

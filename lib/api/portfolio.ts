@@ -1,0 +1,68 @@
+// Wire schemas of GET /accounts/{userAddress}/portfolio (spec §2.4, §4.2) and the serializer.
+import { getAddress, isAddress, type Address } from 'viem'
+import { z } from 'zod'
+import type { PortfolioEntry } from '../core/portfolio/aggregatePortfolio'
+
+const MAX_FILTER_ITEMS = 100
+
+const chainIdText = z.string().regex(/^\d{1,10}$/, 'must be a decimal chain id').transform(Number)
+
+export const portfolioQuerySchema = z.object({
+  userAddress: z
+    .string()
+    .refine((a) => isAddress(a), 'must be a 0x-prefixed 20-byte address (checksummed or all one case)')
+    .transform((a) => getAddress(a) as Address),
+  chainIds: z
+    .string()
+    .transform((s) => s.split(',').map((v) => v.trim()))
+    .pipe(z.array(chainIdText).min(1).max(MAX_FILTER_ITEMS, `at most ${MAX_FILTER_ITEMS} chain ids`))
+    .optional(),
+  tokens: z
+    .string()
+    .transform((s) => s.split(',').map((v) => v.trim()))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^\d{1,10}:[\w.]{1,64}$/, 'each entry must be chainId:tokenAddress (or chainId:SYMBOL)')
+            .transform((pair) => {
+              const [chain, token] = pair.split(':') as [string, string]
+              return { chainId: Number(chain), token }
+            }),
+        )
+        .min(1)
+        .max(MAX_FILTER_ITEMS, `at most ${MAX_FILTER_ITEMS} tokens`),
+    )
+    .optional(),
+  filterEmpty: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
+})
+
+export type PortfolioQuery = z.infer<typeof portfolioQuerySchema>
+
+const amounts = z.object({ locked: z.string().regex(/^\d+$/), unlocked: z.string().regex(/^\d+$/) })
+
+export const portfolioResponseSchema = z.object({
+  portfolio: z.array(
+    z.object({
+      tokenName: z.string(),
+      tokenDecimals: z.number().int(),
+      balance: amounts,
+      tokenChainBalance: z.array(z.object({ chainId: z.number().int(), tokenAddress: z.string(), balance: amounts })),
+    }),
+  ),
+})
+
+export type PortfolioResponse = z.infer<typeof portfolioResponseSchema>
+
+export function serializePortfolio(entries: readonly PortfolioEntry[]): PortfolioResponse {
+  const text = (a: { locked: bigint; unlocked: bigint }) => ({ locked: a.locked.toString(), unlocked: a.unlocked.toString() })
+  return {
+    portfolio: entries.map((e) => ({
+      tokenName: e.tokenName,
+      tokenDecimals: e.tokenDecimals,
+      balance: text(e.balance),
+      tokenChainBalance: e.tokenChainBalance.map((c) => ({ chainId: c.chainId, tokenAddress: c.tokenAddress, balance: text(c.balance) })),
+    })),
+  }
+}

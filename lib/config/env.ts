@@ -1,0 +1,70 @@
+// The one place that reads process.env. Each schema validates its variables with zod and fails
+// with an error that names every bad variable.
+import { z } from 'zod'
+import { chainIds, type ChainId } from '../core/chains/chains'
+
+const urlList = z
+  .string()
+  .transform((s) => s.split(',').map((u) => u.trim()).filter(Boolean))
+  .pipe(z.array(z.url({ protocol: /^(https?|wss?)$/ })).min(1, 'at least one URL'))
+
+const hexList = (bytes: number, what: string) =>
+  z
+    .string()
+    .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`), `each entry must be ${what}`)).min(1))
+
+/** RPC_URL_<chainId>: comma-separated endpoints for that chain, tried in order (fallback). */
+const rpcVars = Object.fromEntries(chainIds.map((id) => [`RPC_URL_${id}`, urlList.optional()])) as {
+  [K in `RPC_URL_${ChainId}`]: z.ZodOptional<typeof urlList>
+}
+
+export const serverEnvSchema = z
+  .object({
+    ...rpcVars,
+    /** Comma-separated `label:sha256hex` pairs: the SHA-256 of each accepted API key. */
+    API_KEY_SHA256: z
+      .string()
+      .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))
+      .pipe(
+        z
+          .array(z.string().regex(/^[\w.-]+:[0-9a-f]{64}$/, 'each entry must be label:<64 lowercase hex sha256>'))
+          .min(1, 'at least one key hash'),
+      ),
+    LOCK_TAGS: hexList(12, 'a 0x-prefixed bytes12 lock tag').optional(),
+    RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  })
+  .refine((env) => chainIds.some((id) => env[`RPC_URL_${id}`]), {
+    message: `set at least one of ${chainIds.map((id) => `RPC_URL_${id}`).join(', ')}`,
+    path: ['RPC_URL_*'],
+  })
+
+export type ServerEnv = z.infer<typeof serverEnvSchema>
+
+export const devEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DEVNET_BASE_PORT: z.coerce.number().int().min(1).max(65531).default(8545),
+  /** When set, the devnet makes no demo key and the app accepts these hashes instead. */
+  API_KEY_SHA256: z.string().optional(),
+})
+
+export class EnvError extends Error {
+  constructor(issues: z.core.$ZodIssue[]) {
+    super(
+      'Invalid environment:\n' +
+        issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n'),
+    )
+    this.name = 'EnvError'
+  }
+}
+
+export function readEnv<S extends z.ZodType>(schema: S, source: Record<string, string | undefined> = process.env): z.infer<S> {
+  const parsed = schema.safeParse(source)
+  if (!parsed.success) throw new EnvError(parsed.error.issues)
+  return parsed.data
+}
+
+/** The RPC variables that are set, for tools that decide between the devnet and real chains. */
+export function configuredRpcVars(source: Record<string, string | undefined> = process.env): string[] {
+  return chainIds.map((id) => `RPC_URL_${id}`).filter((k) => source[k]?.trim())
+}

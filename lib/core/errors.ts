@@ -1,0 +1,52 @@
+// Domain errors with stable kinds; the API layer maps a kind to an HTTP status and envelope.
+export type ErrorKind = 'invalid_input' | 'unauthenticated' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'unavailable'
+
+export type ErrorDetail = { message: string; context?: Record<string, unknown> }
+
+export class ServiceError extends Error {
+  readonly kind: ErrorKind
+  readonly details: ErrorDetail[]
+
+  constructor(kind: ErrorKind, message: string, details?: ErrorDetail[]) {
+    super(message)
+    this.name = new.target.name
+    this.kind = kind
+    this.details = details ?? [{ message }]
+  }
+}
+
+export class InvalidInputError extends ServiceError {
+  constructor(message: string, details?: ErrorDetail[]) {
+    super('invalid_input', message, details)
+  }
+}
+
+export class UnsupportedChainError extends InvalidInputError {
+  constructor(chainId: number | string, field: string) {
+    super(`Unsupported chain ${chainId}`, [{ message: `Unsupported chain ${chainId}`, context: { field, chainId } }])
+  }
+}
+
+export class TokenNotSupportedError extends InvalidInputError {
+  constructor(token: string, chainId: number, field: string) {
+    const message = `Token ${token} not supported on chain ${chainId}`
+    super(message, [{ message, context: { field, chainId, token } }])
+  }
+}
+
+export class UnsupportedTokenError extends InvalidInputError {
+  constructor(symbol: string, chainId: number, field: string) {
+    const message = `Unsupported token ${symbol} for chain ${chainId}`
+    super(message, [{ message, context: { field, chainId, token: symbol } }])
+  }
+}
+
+export class ChainUnavailableError extends ServiceError {
+  readonly chainId: number
+  constructor(chainId: number, reason: string) {
+    super('unavailable', `Chain ${chainId} is unavailable`, [
+      { message: `Chain ${chainId} is unavailable`, context: { chainId, reason } },
+    ])
+    this.chainId = chainId
+  }
+}

@@ -1,0 +1,83 @@
+// Token registry as data, shaped like a Uniswap token list. `extensions.group` names the asset a
+// token belongs to across chains: the portfolio aggregates by group, routes move value within one.
+import { zeroAddress, type Address } from 'viem'
+
+export type TokenGroup = 'ETH' | 'USDC' | 'USDT'
+
+export type TokenInfo = {
+  chainId: number
+  address: Address
+  symbol: string
+  name: string
+  decimals: number
+  extensions: { group: TokenGroup; native?: true }
+}
+
+const eth = (chainId: number): TokenInfo => ({
+  chainId,
+  address: zeroAddress,
+  symbol: 'ETH',
+  name: 'Ether',
+  decimals: 18,
+  extensions: { group: 'ETH', native: true },
+})
+const weth = (chainId: number, address: Address): TokenInfo => ({
+  chainId,
+  address,
+  symbol: 'WETH',
+  name: 'Wrapped Ether',
+  decimals: 18,
+  extensions: { group: 'ETH' },
+})
+const usdc = (chainId: number, address: Address): TokenInfo => ({
+  chainId,
+  address,
+  symbol: 'USDC',
+  name: 'USD Coin',
+  decimals: 6,
+  extensions: { group: 'USDC' },
+})
+const usdt0 = (chainId: number, address: Address): TokenInfo => ({
+  chainId,
+  address,
+  symbol: 'USDT0',
+  name: 'USDT0',
+  decimals: 6,
+  extensions: { group: 'USDT' },
+})
+
+export const tokenList = {
+  name: 'Intent router tokens',
+  version: { major: 1, minor: 0, patch: 0 },
+  tokens: [
+    eth(1),
+    weth(1, '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'),
+    usdc(1, '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
+    {
+      chainId: 1,
+      address: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+      symbol: 'USDT',
+      name: 'Tether USD',
+      decimals: 6,
+      extensions: { group: 'USDT' },
+    },
+    eth(10),
+    weth(10, '0x4200000000000000000000000000000000000006'),
+    usdc(10, '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85'),
+    usdt0(10, '0x01bFF41798a0BcF287b996046Ca68b395DbC1071'),
+    eth(8453),
+    weth(8453, '0x4200000000000000000000000000000000000006'),
+    usdc(8453, '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'),
+    eth(42161),
+    weth(42161, '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'),
+    usdc(42161, '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'),
+    usdt0(42161, '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9'),
+  ] satisfies TokenInfo[],
+}
+
+/** Display order and names of the cross-chain asset groups. */
+export const tokenGroups: readonly { group: TokenGroup; name: string }[] = [
+  { group: 'ETH', name: 'ETH' },
+  { group: 'USDC', name: 'USDC' },
+  { group: 'USDT', name: 'USDT' },
+]

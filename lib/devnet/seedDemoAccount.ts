@@ -1,0 +1,35 @@
+// Seeds the demo account on one chain with the amounts in demoSeeds. The operator does every
+// transfer and deposit, so the demo account's nonce stays 0 and its ETH balance is exact.
+import { erc20Abi, type Address, type Chain } from 'viem'
+import { addresses } from '../core/addresses'
+import { getChain } from '../core/chains/chains'
+import { defaultLockTag } from '../core/locks/defaultLockTag'
+import { findTokenBySymbol } from '../core/tokens/tokens'
+import * as artifacts from './contracts/artifacts'
+import type { DevnetClient } from './devnetClient'
+import { operatorAddress, type Seed } from './demoAccount'
+
+export async function seedAccount(client: DevnetClient, chainId: number, account: Address, seeds: readonly Seed[]): Promise<void> {
+  const chain = getChain(chainId)!.viem as Chain
+  const write = (address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[], value?: bigint) =>
+    client.writeContract({ address, abi, functionName, args, value, account: operatorAddress, chain } as never)
+
+  for (const seed of seeds.filter((s) => s.chainId === chainId)) {
+    const token = findTokenBySymbol(chainId, seed.symbol)!
+    if (token.extensions.native) {
+      if (seed.locked) await write(addresses.theCompact, artifacts.resourceLocks.abi, 'depositNative', [defaultLockTag, account], seed.amount)
+      else await client.setBalance({ address: account, value: seed.amount })
+      continue
+    }
+    const recipient = seed.locked ? operatorAddress : account
+    if (token.symbol === 'WETH') await write(token.address, artifacts.weth.abi, 'deposit', [], seed.amount)
+    else await write(token.address, artifacts.devToken.abi, 'mint', [recipient, seed.amount])
+
+    if (seed.locked) {
+      await write(token.address, erc20Abi, 'approve', [addresses.theCompact, seed.amount])
+      await write(addresses.theCompact, artifacts.resourceLocks.abi, 'depositERC20', [token.address, defaultLockTag, seed.amount, account])
+    } else if (token.symbol === 'WETH') {
+      await write(token.address, erc20Abi, 'transfer', [account, seed.amount])
+    }
+  }
+}

@@ -1,0 +1,50 @@
+// Starts the embedded devnet: one anvil node per supported chain, contracts at their real
+// addresses, the demo account seeded. `stop()` ends every node.
+import type { Chain } from 'viem'
+import { chains } from '../core/chains/chains'
+import { freePort, startAnvil, type AnvilNode } from './anvil'
+import { demoAccount, demoSeeds } from './demoAccount'
+import { createDevnetClient } from './devnetClient'
+import { placeContracts } from './placeContracts'
+import { seedAccount } from './seedDemoAccount'
+
+export type Devnet = {
+  nodes: AnvilNode[]
+  rpcUrls: Record<number, string>
+  demoAddress: `0x${string}`
+  stop: () => Promise<void>
+}
+
+export type StartDevnetParameters = {
+  /** Ports basePort, basePort+1, … in chain order; omit for OS-chosen free ports. */
+  basePort?: number
+}
+
+export async function startDevnet({ basePort }: StartDevnetParameters = {}): Promise<Devnet> {
+  const ports = await Promise.all(chains.map((_, i) => (basePort === undefined ? freePort() : Promise.resolve(basePort + i))))
+  const started = await Promise.allSettled(chains.map((c, i) => startAnvil({ chainId: c.id, port: ports[i]! })))
+  const nodes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  const stop = async () => void (await Promise.all(nodes.map((n) => n.stop())))
+
+  try {
+    const failure = started.find((s) => s.status === 'rejected')
+    if (failure) throw failure.reason
+    await Promise.all(
+      chains.map(async (c, i) => {
+        const client = createDevnetClient(nodes[i]!.url, c.viem as Chain)
+        await placeContracts(client, c.id)
+        await seedAccount(client, c.id, demoAccount.address, demoSeeds)
+      }),
+    )
+  } catch (error) {
+    await stop()
+    throw error
+  }
+
+  return {
+    nodes,
+    rpcUrls: Object.fromEntries(nodes.map((n) => [n.chainId, n.url])),
+    demoAddress: demoAccount.address,
+    stop,
+  }
+}

@@ -1,0 +1,31 @@
+import 'server-only'
+// Per-process server state built once from the environment: chain readers, key hashes, lock tags.
+import { createPublicClient, fallback, http, webSocket, type Chain, type Hex } from 'viem'
+import { readEnv, serverEnvSchema } from '../config/env'
+import { chains } from '../core/chains/chains'
+import { defaultLockTag } from '../core/locks/defaultLockTag'
+import type { ChainReader } from '../core/portfolio/readBalances'
+import { parseKeyHashes, type KeyHash } from './apiKeys'
+
+export type ServerContext = { readers: ChainReader[]; apiKeys: KeyHash[]; lockTags: Hex[] }
+
+let context: ServerContext | undefined
+
+export function serverContext(): ServerContext {
+  context ??= buildContext()
+  return context
+}
+
+function buildContext(): ServerContext {
+  const env = readEnv(serverEnvSchema)
+  const readers = chains.flatMap((c) => {
+    const urls = env[`RPC_URL_${c.id}`]
+    if (!urls) return []
+    const transports = urls.map((url) =>
+      url.startsWith('ws') ? webSocket(url, { timeout: env.RPC_TIMEOUT_MS }) : http(url, { timeout: env.RPC_TIMEOUT_MS }),
+    )
+    const client = createPublicClient({ chain: c.viem as Chain, transport: fallback(transports, { retryCount: 1 }) })
+    return [{ chainId: c.id, client }]
+  })
+  return { readers, apiKeys: parseKeyHashes(env.API_KEY_SHA256), lockTags: (env.LOCK_TAGS as Hex[] | undefined) ?? [defaultLockTag] }
+}

@@ -1,0 +1,47 @@
+import 'server-only'
+// The one wrapper every route handler goes through: trace id, error envelope, no crash on any input.
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { errorEnvelope, statusOfKind, validationError } from '../api/errorEnvelope'
+import { ServiceError } from '../core/errors'
+
+type Handler<P> = (request: Request, context: { params: Promise<P>; traceId: string }) => Promise<Response>
+
+export function handle<P = Record<string, never>>(handler: Handler<P>) {
+  return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
+    const traceId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID()
+    try {
+      const response = await handler(request, { params: context.params, traceId })
+      response.headers.set('x-trace-id', traceId)
+      return response
+    } catch (error) {
+      return errorResponse(error, traceId)
+    }
+  }
+}
+
+export function errorResponse(error: unknown, traceId: string): Response {
+  const known =
+    error instanceof ServiceError ? error : error instanceof z.ZodError ? validationError(error) : undefined
+  if (!known) {
+    console.error(JSON.stringify({ level: 'error', traceId, msg: 'unhandled', error: String(error) }))
+  }
+  const failure = known ?? new ServiceError('unavailable', 'Internal server error')
+  const status = known ? statusOfKind[failure.kind] : 500
+  const headers: Record<string, string> = { 'x-trace-id': traceId }
+  if (status === 503) headers['retry-after'] = '5'
+  return Response.json(errorEnvelope(failure, traceId), { status, headers })
+}
+
+/** JSON 405 handlers for the methods a route does not serve. */
+export function methodNotAllowed(allowed: readonly string[]) {
+  const respond = handle(async (request) => {
+    throw new ServiceError('method_not_allowed', `Method ${request.method} not allowed; use ${allowed.join(', ')}`)
+  })
+  const wrapped = async (request: Request, context: { params: Promise<Record<string, never>> }) => {
+    const response = await respond(request, context)
+    response.headers.set('allow', allowed.join(', '))
+    return response
+  }
+  return { GET: wrapped, POST: wrapped, PUT: wrapped, PATCH: wrapped, DELETE: wrapped }
+}
