@@ -1,8 +1,15 @@
 // A viem client with anvil test actions, public reads and wallet writes, for one devnet chain.
-import { createTestClient, http, publicActions, walletActions, type Chain } from 'viem'
+import { createTestClient, http, publicActions, walletActions, type Chain, type Hex, type TransactionReceipt } from 'viem'
 
 export function createDevnetClient(url: string, chain: Chain) {
-  return createTestClient({ mode: 'anvil', chain, transport: http(url) }).extend(publicActions).extend(walletActions)
+  return createTestClient({ mode: 'anvil', chain, transport: http(url), pollingInterval: 20 }).extend(publicActions).extend(walletActions)
 }
 
 export type DevnetClient = ReturnType<typeof createDevnetClient>
+
+/** Waits until a sent transaction is mined (anvil may return the hash first) and fails on a revert. */
+export async function mined(client: DevnetClient, hash: Hex | Promise<Hex>): Promise<TransactionReceipt> {
+  const receipt = await client.waitForTransactionReceipt({ hash: await hash, pollingInterval: 20 })
+  if (receipt.status !== 'success') throw new Error(`devnet transaction ${receipt.transactionHash} reverted`)
+  return receipt
+}

@@ -4,7 +4,7 @@ import { addresses, oftAdapters, priceFeeds } from '../core/addresses'
 import { getChain } from '../core/chains/chains'
 import { findTokenBySymbol, tokensOnChain } from '../core/tokens/tokens'
 import * as artifacts from './contracts/artifacts'
-import type { DevnetClient } from './devnetClient'
+import { mined, type DevnetClient } from './devnetClient'
 import { operatorAddress } from './demoAccount'
 import { devnetL1FeeParams, devnetOftFee, devnetPrices } from './market'
 
@@ -12,7 +12,7 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
   const chain = getChain(chainId)!.viem as Chain
   const write = async (address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[] = []) => {
     // The operator is an unlocked anvil account; automine mines each write before it returns.
-    await client.writeContract({ address, abi, functionName, args, account: operatorAddress, chain } as never)
+    await mined(client, client.writeContract({ address, abi, functionName, args, account: operatorAddress, chain } as never))
   }
   const place = (address: Address, runtime: Hex) => client.setCode({ address, bytecode: runtime })
 

@@ -6,13 +6,13 @@ import { getChain } from '../core/chains/chains'
 import { defaultLockTag } from '../core/locks/defaultLockTag'
 import { findTokenBySymbol } from '../core/tokens/tokens'
 import * as artifacts from './contracts/artifacts'
-import type { DevnetClient } from './devnetClient'
+import { mined, type DevnetClient } from './devnetClient'
 import { operatorAddress, type Seed } from './demoAccount'
 
 export async function seedAccount(client: DevnetClient, chainId: number, account: Address, seeds: readonly Seed[]): Promise<void> {
   const chain = getChain(chainId)!.viem as Chain
   const write = (address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[], value?: bigint) =>
-    client.writeContract({ address, abi, functionName, args, value, account: operatorAddress, chain } as never)
+    mined(client, client.writeContract({ address, abi, functionName, args, value, account: operatorAddress, chain } as never))
 
   for (const seed of seeds.filter((s) => s.chainId === chainId)) {
     const token = findTokenBySymbol(chainId, seed.symbol)!

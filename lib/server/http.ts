@@ -7,7 +7,7 @@ import { ServiceError } from '../core/errors'
 
 type Handler<P> = (request: Request, context: { params: Promise<P>; traceId: string }) => Promise<Response>
 
-export function handle<P = Record<string, never>>(handler: Handler<P>) {
+export function handle<P = unknown>(handler: Handler<P>) {
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
     const traceId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID()
     try {
@@ -38,7 +38,7 @@ export function methodNotAllowed(allowed: readonly string[]) {
   const respond = handle(async (request) => {
     throw new ServiceError('method_not_allowed', `Method ${request.method} not allowed; use ${allowed.join(', ')}`)
   })
-  const wrapped = async (request: Request, context: { params: Promise<Record<string, never>> }) => {
+  const wrapped = async (request: Request, context: { params: Promise<unknown> }) => {
     const response = await respond(request, context)
     response.headers.set('allow', allowed.join(', '))
     return response

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { portfolioQuerySchema } from './portfolio'
+
+const address = '0x44764Db4256D234f5070d5C122f30E8E6813005D'
+const fields = (input: Record<string, string>) => {
+  const r = portfolioQuerySchema.safeParse({ userAddress: address, ...input })
+  return r.success ? [] : r.error.issues.map((i) => i.path.join('.'))
+}
+
+describe('portfolioQuerySchema', () => {
+  it('parses the query the SDK sends', () => {
+    const q = portfolioQuerySchema.parse({
+      userAddress: address.toLowerCase(),
+      chainIds: '1,10',
+      tokens: '1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48,10:0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
+    })
+    expect(q).toEqual({
+      userAddress: address,
+      chainIds: [1, 10],
+      tokens: [
+        { chainId: 1, token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+        { chainId: 10, token: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85' },
+      ],
+      filterEmpty: false,
+    })
+  })
+
+  it('defaults filterEmpty to false and accepts true', () => {
+    expect(portfolioQuerySchema.parse({ userAddress: address }).filterEmpty).toBe(false)
+    expect(portfolioQuerySchema.parse({ userAddress: address, filterEmpty: 'true' }).filterEmpty).toBe(true)
+  })
+
+  it('names the field of every malformed value', () => {
+    expect(fields({ userAddress: '0x1234' })).toEqual(['userAddress'])
+    expect(fields({ userAddress: '0x44764db4256d234f5070d5C122f30E8E6813005D' })).toEqual(['userAddress']) // bad checksum
+    expect(fields({ chainIds: 'abc' })).toEqual(['chainIds.0'])
+    expect(fields({ chainIds: '1,,10' })).toEqual(['chainIds.1'])
+    expect(fields({ tokens: '1-0xA0b8' })).toEqual(['tokens.0'])
+    expect(fields({ filterEmpty: 'yes' })).toEqual(['filterEmpty'])
+  })
+
+  it('bounds the filter lists', () => {
+    expect(fields({ chainIds: Array(101).fill('1').join(',') })).toEqual(['chainIds'])
+  })
+})

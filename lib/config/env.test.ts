@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { devEnvSchema, EnvError, readEnv, serverEnvSchema } from './env'
+
+const hash = 'demo:' + 'ab'.repeat(32)
+
+describe('readEnv', () => {
+  it('parses RPC URL lists, key hashes and defaults', () => {
+    const env = readEnv(serverEnvSchema, { RPC_URL_1: 'http://a:1, http://b:2', API_KEY_SHA256: hash })
+    expect(env.RPC_URL_1).toEqual(['http://a:1', 'http://b:2'])
+    expect(env.RPC_URL_10).toBeUndefined()
+    expect(env.RPC_TIMEOUT_MS).toBe(10_000)
+  })
+
+  it('names every bad variable', () => {
+    const run = () => readEnv(serverEnvSchema, { RPC_URL_10: 'not a url', API_KEY_SHA256: 'demo:xyz', RPC_TIMEOUT_MS: 'soon' })
+    expect(run).toThrow(EnvError)
+    expect(run).toThrow(/RPC_URL_10/)
+    expect(run).toThrow(/API_KEY_SHA256/)
+    expect(run).toThrow(/RPC_TIMEOUT_MS/)
+  })
+
+  it('requires at least one chain and a key hash', () => {
+    expect(() => readEnv(serverEnvSchema, {})).toThrow(/API_KEY_SHA256/)
+    expect(() => readEnv(serverEnvSchema, { API_KEY_SHA256: hash })).toThrow(/RPC_URL_1, RPC_URL_10, RPC_URL_8453, RPC_URL_42161/)
+  })
+
+  it('rejects a malformed lock tag', () => {
+    expect(() => readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', API_KEY_SHA256: hash, LOCK_TAGS: '0x1234' })).toThrow(/LOCK_TAGS/)
+  })
+
+  it('reads the dev runner ports', () => {
+    expect(readEnv(devEnvSchema, {})).toMatchObject({ PORT: 3000, DEVNET_BASE_PORT: 8545 })
+    expect(() => readEnv(devEnvSchema, { PORT: '70000' })).toThrow(/PORT/)
+  })
+})

@@ -1,0 +1,210 @@
+// Portfolio latency for the demo account, next to the floor it cannot beat: one raw Multicall3
+// aggregate3 eth_call per chain, all chains in parallel, against the same anvil nodes.
+// Target: API cold p50 <= 1.25x floor p50. Benchmarks inform, they don't gate: a miss prints MISS
+// and exits 0; an error (any non-200, a wrong body, a failed call) exits non-zero.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { Agent, get } from 'node:http'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import {
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  fallback,
+  http,
+  multicall3Abi,
+  parseAbi,
+  type Address,
+  type Chain,
+  type Hex,
+} from 'viem'
+import { serializePortfolio } from '../../lib/api/portfolio'
+import { addresses } from '../../lib/core/addresses'
+import { chains } from '../../lib/core/chains/chains'
+import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
+import { lockId } from '../../lib/core/locks/lockId'
+import { getPortfolio } from '../../lib/core/portfolio/getPortfolio'
+import { readBalances, type ChainReader } from '../../lib/core/portfolio/readBalances'
+import { tokensOnChain } from '../../lib/core/tokens/tokens'
+import { startStack } from '../support/stack'
+
+const WARMUP = 20
+const SAMPLES = 200
+const root = join(import.meta.dirname, '..', '..')
+
+// The stack serves `next start`, which needs a production build.
+if (!existsSync(join(root, '.next', 'BUILD_ID'))) {
+  console.log('No production build: running next build first.')
+  const code = await new Promise<number | null>((resolve) =>
+    spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' }).once('exit', resolve),
+  )
+  if (code !== 0) throw new Error(`next build exited with code ${code}`)
+}
+
+const stack = await startStack()
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 })
+try {
+  await bench()
+} catch (error) {
+  console.error(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n--- app output ---\n${stack.logs()}`)
+  process.exitCode = 1
+} finally {
+  keepAlive.destroy()
+  await stack.stop()
+}
+
+async function bench() {
+  const account = stack.devnet.demoAddress
+  const rpc = chains.map((c) => ({ chainId: c.id, chain: c.viem as Chain, url: stack.devnet.rpcUrls[c.id]! }))
+  const portfolioUrl = `${stack.baseUrl}/api/v1/accounts/${account}/portfolio`
+
+  // FLOOR: the calls readBalances makes, encoded once, so a round is only fetch + JSON per chain.
+  const floorBodies = rpc.map(({ chainId, url }) => ({ chainId, url, body: ethCallBody(floorCalldata(chainId, account)) }))
+  const floor = async () => {
+    await Promise.all(
+      floorBodies.map(async ({ chainId, url, body }) => {
+        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+        const json = (await res.json()) as { result?: Hex; error?: unknown }
+        if (!res.ok || typeof json.result !== 'string') throw new Error(`floor eth_call on chain ${chainId}: ${res.status} ${JSON.stringify(json)}`)
+      }),
+    )
+  }
+
+  // The floor is only a floor if it sends what the service sends: capture every request
+  // readBalances makes and require exactly one per chain, with the floor's method and params.
+  const sent = new Map<number, string[]>(rpc.map((r) => [r.chainId, []]))
+  const capturing: ChainReader[] = rpc.map(({ chainId, chain, url }) => ({
+    chainId,
+    client: createPublicClient({
+      chain,
+      transport: http(url, { onFetchRequest: (_request, init) => void sent.get(chainId)!.push(String(init.body)) }),
+    }),
+  }))
+  await readBalances({ account, readers: capturing, tokens: rpc.flatMap((r) => tokensOnChain(r.chainId)), lockTags: [defaultLockTag] })
+  const rpcCall = (body: string) => JSON.stringify((({ method, params }) => ({ method, params }))(JSON.parse(body)))
+  for (const { chainId, body } of floorBodies) {
+    const bodies = sent.get(chainId)!
+    if (bodies.length !== 1 || rpcCall(bodies[0]!) !== rpcCall(body)) {
+      throw new Error(`chain ${chainId}: readBalances did not send exactly the floor's one eth_call\n  floor: ${body}\n  readBalances: ${bodies.join('\n')}`)
+    }
+  }
+
+  // IN-PROCESS: the reader as the server builds it (lib/server/context.ts), without HTTP in front.
+  const readers: ChainReader[] = rpc.map(({ chainId, chain, url }) => ({
+    chainId,
+    client: createPublicClient({ chain, transport: fallback([http(url, { timeout: 10_000 })], { retryCount: 1 }) }),
+  }))
+  const inProcess = () => getPortfolio({ account, readers, lockTags: [defaultLockTag], filterEmpty: false })
+
+  // Every API answer must be exactly what the reader computes in-process, and not all zero.
+  const expected = JSON.stringify(serializePortfolio(await inProcess()))
+  if (!/"unlocked":"[1-9]/.test(expected)) throw new Error(`the demo account reads as empty: ${expected}`)
+  let reused = { warm: 0, cold: 0 }
+  const api = (mode: 'warm' | 'cold') => async () => {
+    const { status, body, reusedSocket } = await httpGet(portfolioUrl, stack.apiKey, mode === 'warm' ? keepAlive : false)
+    if (status !== 200) throw new Error(`GET portfolio (${mode}): HTTP ${status} ${body}`)
+    if (body !== expected) throw new Error(`GET portfolio (${mode}): body differs from the in-process read\n  api: ${body}\n  in-process: ${expected}`)
+    if (reusedSocket) reused[mode]++
+  }
+
+  // The very first request pays for loading the route module lazily; reported apart, not sampled.
+  const first = await time(api('cold'))
+
+  const scenarios = [
+    { name: 'floor: raw aggregate3 x4 chains', run: floor, samples: [] as number[] },
+    { name: 'reader in-process, warm', run: inProcess, samples: [] as number[] },
+    { name: 'API warm (keep-alive)', run: api('warm'), samples: [] as number[] },
+    { name: 'API cold (new connection)', run: api('cold'), samples: [] as number[] },
+  ]
+  // Interleaved rounds, order rotated each round, so drift in the machine hits all scenarios alike.
+  for (let round = 0; round < WARMUP + SAMPLES; round++) {
+    if (round === WARMUP) reused = { warm: 0, cold: 0 }
+    for (let k = 0; k < scenarios.length; k++) {
+      const s = scenarios[(round + k) % scenarios.length]!
+      const ms = await time(s.run)
+      if (round >= WARMUP) s.samples.push(ms)
+    }
+  }
+
+  const floorP50 = percentile(scenarios[0]!.samples, 50)
+  const callsPerChain = rpc.map((r) => `${r.chainId}:${1 + 2 * tokensOnChain(r.chainId).length}`).join(' ')
+  const out = [
+    `portfolio latency, demo account ${account}`,
+    `${chains.length} chains in parallel, calls per aggregate3 (chain:calls) ${callsPerChain}; ${SAMPLES} samples per scenario after ${WARMUP} warm-up rounds, interleaved`,
+    '',
+    `${'scenario'.padEnd(34)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'mean ms'.padStart(10)}${'p50/floor'.padStart(11)}`,
+    ...scenarios.map(({ name, samples }) => {
+      const p50 = percentile(samples, 50)
+      return `${name.padEnd(34)}${ms(p50)}${ms(percentile(samples, 95))}${ms(mean(samples))}${`${(p50 / floorP50).toFixed(2)}x`.padStart(11)}`
+    }),
+    '',
+    'floor:  one pre-encoded aggregate3 eth_call per chain (same calls as readBalances, checked), fetch, all chains in parallel',
+    'warm:   GET over one reused keep-alive connection' + ` (reused ${reused.warm}/${SAMPLES})`,
+    'cold:   GET on a fresh TCP connection each time, Connection: close, no client state; the service has no cache' + ` (reused ${reused.cold}/${SAMPLES})`,
+    `first API request after next start: ${first.toFixed(3)} ms (loads the route lazily; not in the percentiles)`,
+    `bench process rss: ${(process.memoryUsage().rss / 2 ** 20).toFixed(1)} MiB`,
+    '',
+  ]
+  const ratio = percentile(scenarios[3]!.samples, 50) / floorP50
+  out.push(`cold p50 / floor p50 = ${ratio.toFixed(2)}x (target <= 1.25x): ${ratio <= 1.25 ? 'PASS' : 'MISS'}`)
+  console.log(out.join('\n'))
+}
+
+/** aggregate3 over: getBlockNumber, each token's unlocked balance, each token's lock under the default tag. */
+function floorCalldata(chainId: number, account: Address): Hex {
+  const views = parseAbi(['function getBlockNumber() view returns (uint256)', 'function getEthBalance(address) view returns (uint256)'])
+  const locks = parseAbi(['function balanceOf(address owner, uint256 id) view returns (uint256)'])
+  const tokens = tokensOnChain(chainId)
+  const call = (target: Address, callData: Hex) => ({ target, allowFailure: true, callData })
+  const calls = [
+    call(addresses.multicall3, encodeFunctionData({ abi: views, functionName: 'getBlockNumber' })),
+    ...tokens.map((t) =>
+      t.extensions.native
+        ? call(addresses.multicall3, encodeFunctionData({ abi: views, functionName: 'getEthBalance', args: [account] }))
+        : call(t.address, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [account] })),
+    ),
+    ...tokens.map((t) =>
+      call(addresses.theCompact, encodeFunctionData({ abi: locks, functionName: 'balanceOf', args: [account, lockId(defaultLockTag, t.address)] })),
+    ),
+  ]
+  return encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls] })
+}
+
+function ethCallBody(data: Hex): string {
+  return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ data, to: addresses.multicall3 }, 'latest'] })
+}
+
+/** node:http for both API scenarios, so warm and cold differ only in whether the connection is reused. */
+function httpGet(url: string, apiKey: string, agent: Agent | false): Promise<{ status: number; body: string; reusedSocket: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = get(url, { agent, headers: { 'x-api-key': apiKey } }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, reusedSocket: req.reusedSocket }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+  })
+}
+
+async function time(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now()
+  await run()
+  return performance.now() - start
+}
+
+/** Nearest-rank percentile. */
+function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+function mean(samples: readonly number[]): number {
+  return samples.reduce((a, b) => a + b, 0) / samples.length
+}
+
+function ms(value: number): string {
+  return value.toFixed(3).padStart(10)
+}
