@@ -22,6 +22,7 @@ export default function HomePage() {
           method="POST"
           path="/api/v1/intents/route"
           summary="A signable cross-chain route for the tokens wanted on a destination chain. Requires x-api-key."
+          planned
         />
       </ul>
 

@@ -1,0 +1,79 @@
+// `npm test`: builds the app once, then runs every suite (unit, integration + compatibility,
+// browser) and prints each runner's own summary. Checks for Chromium first and, on Debian as
+// root, installs it.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { chromiumPath } from '../playwright.config'
+
+type Step = { name: string; command: string[]; counts: () => { passed: number; failed: number } }
+
+const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+const node = process.execPath
+const bin = (pkg: string, file: string) => `node_modules/${pkg}/${file}`
+
+function run(command: string[]): number {
+  const [cmd, ...args] = command
+  return spawnSync(cmd!, args, { stdio: 'inherit', env }).status ?? 1
+}
+
+function ensureChromium(): boolean {
+  if (existsSync(chromiumPath)) return true
+  console.error(`\nChromium was not found at ${chromiumPath}; the browser suite needs Debian's chromium package.`)
+  const isRoot = process.getuid?.() === 0
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.error('Installing it now with apt-get (Debian, running as root)…\n')
+    if (run(['apt-get', 'update', '-qq']) === 0 && run(['apt-get', 'install', '-y', '-qq', 'chromium']) === 0 && existsSync(chromiumPath)) return true
+    console.error('apt-get could not install chromium.')
+  } else {
+    console.error('Install it with `sudo apt-get install -y chromium`, or set CHROMIUM_PATH to a Chromium binary.')
+  }
+  return false
+}
+
+const vitestReport = 'tests/artifacts/vitest.json'
+const playwrightReport = 'tests/artifacts/playwright.json'
+const readJson = (file: string) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined)
+
+const steps: Step[] = [
+  {
+    name: 'unit, integration and compatibility (vitest)',
+    command: [node, bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    counts: () => {
+      const r = readJson(vitestReport)
+      return { passed: r?.numPassedTests ?? 0, failed: r ? r.numFailedTests : 1 }
+    },
+  },
+  {
+    name: 'browser (playwright, chromium)',
+    command: [node, bin('@playwright/test', 'cli.js'), 'test', '--reporter=list,json'],
+    counts: () => {
+      const s = readJson(playwrightReport)?.stats
+      return { passed: s ? s.expected + s.flaky : 0, failed: s ? s.unexpected : 1 }
+    },
+  },
+]
+rmSync(vitestReport, { force: true })
+rmSync(playwrightReport, { force: true })
+env.PLAYWRIGHT_JSON_OUTPUT_NAME = playwrightReport
+
+const results: { name: string; ok: boolean; passed: number; failed: number }[] = []
+if (!ensureChromium()) {
+  process.exit(1)
+}
+console.log('\n> next build')
+if (run([node, bin('next', 'dist/bin/next'), 'build']) !== 0) {
+  console.error('\nThe app does not build; no suite was run.')
+  process.exit(1)
+}
+for (const step of steps) {
+  console.log(`\n> ${step.name}`)
+  const ok = run(step.command) === 0
+  const { passed, failed } = step.counts()
+  results.push({ name: step.name, ok, passed, failed: ok ? failed : Math.max(failed, 1) })
+}
+
+console.log('\nSuites:')
+for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}: ${r.passed} passed, ${r.failed} failed`)
+const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed }), { passed: 0, failed: 0 })
+console.log(`tests: ${total.passed} passed, ${total.failed} failed`)
+process.exit(results.every((r) => r.ok) ? 0 : 1)
