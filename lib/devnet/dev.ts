@@ -52,6 +52,9 @@ async function main() {
   next.once('exit', (code) => void stop(code ?? 0))
   process.once('SIGINT', () => void stop(130))
   process.once('SIGTERM', () => void stop(143))
+  // npm does not forward SIGTERM to scripts: when our parent goes away, so do we (and our nodes).
+  const parent = process.ppid
+  setInterval(() => process.ppid !== parent && void stop(143), 500).unref()
 }
 
 main().catch((error: unknown) => {

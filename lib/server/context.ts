@@ -6,6 +6,7 @@ import { chains } from '../core/chains/chains'
 import { defaultLockTag } from '../core/locks/defaultLockTag'
 import type { ChainReader } from '../core/portfolio/readBalances'
 import { parseKeyHashes, type KeyHash } from './apiKeys'
+import { rpcFetch } from './rpcFetch'
 
 export type ServerContext = { readers: ChainReader[]; apiKeys: KeyHash[]; lockTags: Hex[] }
 
@@ -22,7 +23,7 @@ function buildContext(): ServerContext {
     const urls = env[`RPC_URL_${c.id}`]
     if (!urls) return []
     const transports = urls.map((url) =>
-      url.startsWith('ws') ? webSocket(url, { timeout: env.RPC_TIMEOUT_MS }) : http(url, { timeout: env.RPC_TIMEOUT_MS }),
+      url.startsWith('ws') ? webSocket(url, { timeout: env.RPC_TIMEOUT_MS }) : http(url, { timeout: env.RPC_TIMEOUT_MS, fetchFn: rpcFetch }),
     )
     const client = createPublicClient({ chain: c.viem as Chain, transport: fallback(transports, { retryCount: 1 }) })
     return [{ chainId: c.id, client }]

@@ -1,6 +1,8 @@
 // Reads an account's balances on every chain in one Multicall3 round per chain, all chains in
 // parallel: native balance, ERC-20 balanceOf, and ERC-6909 balanceOf(owner, lockId) per lock tag.
-import { erc20Abi, parseAbi, type Address, type ContractFunctionParameters, type Hex, type PublicClient } from 'viem'
+// The aggregate3 call is encoded and decoded once per chain (not per inner call): this read is the
+// service's hot path, and per-call ABI work cost more than the RPC round itself on a local node.
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, hexToBigInt, multicall3Abi, parseAbi, type Address, type Hex, type PublicClient } from 'viem'
 import { addresses } from '../addresses'
 import { ChainUnavailableError } from '../errors'
 import { lockId } from '../locks/lockId'
@@ -12,8 +14,8 @@ const multicall3ViewsAbi = parseAbi([
   'function getEthBalance(address addr) view returns (uint256)',
 ])
 
-/** Calldata bytes per eth_call before the multicall is split; far above what a portfolio needs. */
-const MULTICALL_CHUNK_BYTES = 32_000
+/** Inner calls per eth_call; larger reads are split into parallel rounds that stay under RPC limits. */
+export const MULTICALL_CHUNK_SIZE = 300
 
 export type ChainReader = { chainId: number; client: PublicClient }
 
@@ -32,60 +34,73 @@ export type ReadBalancesParameters = {
   /** The tokens to read; those on chains without a reader are ignored. */
   tokens: readonly TokenInfo[]
   lockTags: readonly Hex[]
+  /** Inner calls per eth_call (default MULTICALL_CHUNK_SIZE). */
+  chunkSize?: number
 }
 
-export async function readBalances({ account, readers, tokens, lockTags }: ReadBalancesParameters): Promise<ChainBalances[]> {
+export async function readBalances({ account, readers, tokens, lockTags, chunkSize = MULTICALL_CHUNK_SIZE }: ReadBalancesParameters): Promise<ChainBalances[]> {
   return Promise.all(
     readers
       .filter((r) => tokens.some((t) => t.chainId === r.chainId))
-      .map((r) => readChain(r, account, tokens.filter((t) => t.chainId === r.chainId), lockTags)),
+      .map((r) => readChain(r, account, tokens.filter((t) => t.chainId === r.chainId), lockTags, chunkSize)),
   )
 }
 
-async function readChain(reader: ChainReader, account: Address, tokens: TokenInfo[], lockTags: readonly Hex[]): Promise<ChainBalances> {
-  const blockCall = { address: addresses.multicall3, abi: multicall3ViewsAbi, functionName: 'getBlockNumber', args: [] } as const
-  const unlockedCalls = tokens.map((t): ContractFunctionParameters =>
-    t.extensions.native
-      ? ({ address: addresses.multicall3, abi: multicall3ViewsAbi, functionName: 'getEthBalance', args: [account] } as const)
-      : ({ address: t.address, abi: erc20Abi, functionName: 'balanceOf', args: [account] } as const),
-  )
-  const lockIds = tokens.flatMap((t) => lockTags.map((tag) => ({ token: t, lockTag: tag, id: lockId(tag, t.address) })))
-  const lockedCalls = lockIds.map(
-    (l) => ({ address: addresses.theCompact, abi: resourceLocksAbi, functionName: 'balanceOf', args: [account, l.id] }) as const,
-  )
+type Call = { target: Address; allowFailure: true; callData: Hex; what: string }
 
-  let results
-  try {
-    results = await reader.client.multicall({
-      contracts: [blockCall, ...unlockedCalls, ...lockedCalls],
-      multicallAddress: addresses.multicall3,
-      batchSize: MULTICALL_CHUNK_BYTES,
-      allowFailure: true,
-    })
-  } catch (error) {
+async function readChain(reader: ChainReader, account: Address, tokens: TokenInfo[], lockTags: readonly Hex[], chunkSize: number): Promise<ChainBalances> {
+  // balanceOf(account) has the same calldata for every ERC-20: encode it once.
+  const erc20BalanceOf = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [account] })
+  const ethBalance = encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getEthBalance', args: [account] })
+  const call = (target: Address, callData: Hex, what: string): Call => ({ target, allowFailure: true, callData, what })
+
+  const locks = tokens.flatMap((token) => lockTags.map((lockTag) => ({ token, lockTag, id: lockId(lockTag, token.address) })))
+  const calls = [
+    call(addresses.multicall3, encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getBlockNumber' }), 'block number'),
+    ...tokens.map((t) => (t.extensions.native ? call(addresses.multicall3, ethBalance, 'ETH balance') : call(t.address, erc20BalanceOf, `${t.symbol} balance`))),
+    ...locks.map((l) =>
+      call(addresses.theCompact, encodeFunctionData({ abi: resourceLocksAbi, functionName: 'balanceOf', args: [account, l.id] }), `${l.token.symbol} lock ${l.id}`),
+    ),
+  ]
+
+  const words = await readWords(reader, calls, chunkSize)
+  const balances = tokens.map((token, i) => {
+    const tokenLocks = locks
+      .map((l, j) => ({ lockTag: l.lockTag, id: l.id, amount: words[1 + tokens.length + j]!, token: l.token }))
+      .filter((l) => l.token === token)
+      .map(({ lockTag, id, amount }) => ({ lockTag, id, amount }))
+    return { token, unlocked: words[1 + i]!, locked: tokenLocks.reduce((sum, l) => sum + l.amount, 0n), locks: tokenLocks }
+  })
+  return { chainId: reader.chainId, blockNumber: words[0]!, balances }
+}
+
+/** Runs the calls through aggregate3 (chunked) and returns each one's uint256 result. */
+async function readWords(reader: ChainReader, calls: Call[], chunkSize: number): Promise<bigint[]> {
+  const chunks: Call[][] = []
+  for (let i = 0; i < calls.length; i += chunkSize) chunks.push(calls.slice(i, i + chunkSize))
+  // Every chunk reads the same block, so the parts of one answer never disagree.
+  const blockNumber = chunks.length > 1 ? await reader.client.getBlockNumber().catch(unavailable(reader)) : undefined
+  const results = await Promise.all(
+    chunks.map(async (chunk) => {
+      const data = encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [chunk.map(({ what: _, ...c }) => c)] })
+      const { data: raw } = await reader.client.call({ to: addresses.multicall3, data, blockNumber }).catch(unavailable(reader))
+      if (!raw) throw new ChainUnavailableError(reader.chainId, 'Multicall3 returned no data')
+      return decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: raw })
+    }),
+  )
+  return results.flat().map((r, i) => {
+    // A uint256 answer is exactly one 32-byte word: anything else means no contract or a revert.
+    if (!r.success || r.returnData.length !== 66) {
+      throw new ChainUnavailableError(reader.chainId, `${calls[i]!.what}: ${r.success ? 'unexpected return data' : 'call reverted'}`)
+    }
+    return hexToBigInt(r.returnData)
+  })
+}
+
+function unavailable(reader: ChainReader) {
+  return (error: unknown): never => {
     throw new ChainUnavailableError(reader.chainId, shortReason(error))
   }
-
-  const value = (index: number, what: string): bigint => {
-    const r = results[index]!
-    if (r.status === 'failure') throw new ChainUnavailableError(reader.chainId, `${what}: ${shortReason(r.error)}`)
-    return r.result as bigint
-  }
-
-  const blockNumber = value(0, 'block number')
-  const balances = tokens.map((token, i) => {
-    const locks = lockIds
-      .map((l, j) => ({ ...l, j }))
-      .filter((l) => l.token === token)
-      .map((l) => ({ lockTag: l.lockTag, id: l.id, amount: value(1 + tokens.length + l.j, `${token.symbol} lock ${l.id}`) }))
-    return {
-      token,
-      unlocked: value(1 + i, `${token.symbol} balance`),
-      locked: locks.reduce((sum, l) => sum + l.amount, 0n),
-      locks,
-    }
-  })
-  return { chainId: reader.chainId, blockNumber, balances }
 }
 
 function shortReason(error: unknown): string {
