@@ -31,6 +31,8 @@ export const serverEnvSchema = z
           .array(z.string().regex(/^[\w.-]+:[0-9a-f]{64}$/, 'each entry must be label:<64 lowercase hex sha256>'))
           .min(1, 'at least one key hash'),
       ),
+    /** The key the app's own pages use (handed over at render time; same-origin requests only). */
+    BROWSER_API_KEY: z.string().min(24, 'at least 24 characters').optional(),
     LOCK_TAGS: hexList(12, 'a 0x-prefixed bytes12 lock tag').optional(),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   })

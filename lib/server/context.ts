@@ -5,10 +5,10 @@ import { readEnv, serverEnvSchema } from '../config/env'
 import { chains } from '../core/chains/chains'
 import { defaultLockTag } from '../core/locks/defaultLockTag'
 import type { ChainReader } from '../core/portfolio/readBalances'
-import { parseKeyHashes, type KeyHash } from './apiKeys'
+import { browserKeyHash, parseKeyHashes, type KeyHash } from './apiKeys'
 import { rpcFetch } from './rpcFetch'
 
-export type ServerContext = { readers: ChainReader[]; apiKeys: KeyHash[]; lockTags: Hex[] }
+export type ServerContext = { readers: ChainReader[]; apiKeys: KeyHash[]; browserKey: string | undefined; lockTags: Hex[] }
 
 let context: ServerContext | undefined
 
@@ -28,5 +28,7 @@ function buildContext(): ServerContext {
     const client = createPublicClient({ chain: c.viem as Chain, transport: fallback(transports, { retryCount: 1 }) })
     return [{ chainId: c.id, client }]
   })
-  return { readers, apiKeys: parseKeyHashes(env.API_KEY_SHA256), lockTags: (env.LOCK_TAGS as Hex[] | undefined) ?? [defaultLockTag] }
+  const browserKey = env.BROWSER_API_KEY
+  const apiKeys = [...parseKeyHashes(env.API_KEY_SHA256), ...(browserKey ? [browserKeyHash(browserKey)] : [])]
+  return { readers, apiKeys, browserKey, lockTags: (env.LOCK_TAGS as Hex[] | undefined) ?? [defaultLockTag] }
 }

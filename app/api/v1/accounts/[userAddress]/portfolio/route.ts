@@ -7,7 +7,7 @@ import { handle, methodNotAllowed } from '@/lib/server/http'
 
 export const GET = handle<{ userAddress: string }>(async (request, { params }) => {
   const ctx = serverContext()
-  authenticate(request.headers, ctx.apiKeys)
+  authenticate(request.headers, ctx.apiKeys, 'portfolio:read')
   const search = Object.fromEntries(new URL(request.url).searchParams)
   const query = portfolioQuerySchema.safeParse({ ...search, userAddress: (await params).userAddress })
   if (!query.success) throw validationError(query.error)
