@@ -1,5 +1,5 @@
 // Every error the portfolio endpoint can give, each in the one envelope, none a 5xx or HTML.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { errorEnvelopeSchema } from '../../lib/api/errorEnvelope'
 import { api } from '../support/api'
 
@@ -23,6 +23,13 @@ describe('authentication', () => {
   })
   it('401 Invalid API key for an unknown key', async () => {
     await expectError(await http.get(path(), { key: 'ir_test_nope' }), 401, /^Invalid API key$/)
+  })
+  it('403 Insufficient permissions for the browser key outside a same-origin browser request', async () => {
+    const browserKey = inject('browserKey')
+    const body = await expectError(await http.get(path(), { key: browserKey }), 403, /^Insufficient permissions$/)
+    expect(body.errors[0]!.context).toMatchObject({ scope: 'portfolio:read' })
+    await expectError(await http.get(path(), { key: browserKey, headers: { 'sec-fetch-site': 'cross-site' } }), 403, /Insufficient permissions/)
+    expect((await http.get(path(), { key: browserKey, headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(200)
   })
   it('checks the key before the input', async () => {
     await expectError(await http.get(path('?chainIds=999', '0xbad'), { key: null }), 401, /Authentication is required/)

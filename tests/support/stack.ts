@@ -8,7 +8,7 @@ import { freePort } from '../../lib/devnet/anvil'
 import { devnetAppEnv } from '../../lib/devnet/appEnv'
 import { startDevnet, type Devnet } from '../../lib/devnet/startDevnet'
 
-export type Stack = { baseUrl: string; apiKey: string; devnet: Devnet; logs: () => string; stop: () => Promise<void> }
+export type Stack = { baseUrl: string; apiKey: string; browserKey: string; devnet: Devnet; logs: () => string; stop: () => Promise<void> }
 
 const root = join(import.meta.dirname, '..', '..')
 
@@ -18,11 +18,12 @@ export async function startStack(): Promise<Stack> {
   }
   const devnet = await startDevnet()
   const apiKey = generateApiKey('ir_test')
+  const appEnv = devnetAppEnv(devnet.rpcUrls, apiKey)
   const port = await freePort()
   let output = ''
   const app: ChildProcess = spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
     cwd: root,
-    env: { ...process.env, ...devnetAppEnv(devnet.rpcUrls, apiKey), NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    env: { ...process.env, ...appEnv, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   app.stdout!.on('data', (c: Buffer) => (output += c.toString()))
@@ -44,7 +45,7 @@ export async function startStack(): Promise<Stack> {
     await stop()
     throw error
   }
-  return { baseUrl, apiKey, devnet, logs: () => output, stop }
+  return { baseUrl, apiKey, browserKey: appEnv.BROWSER_API_KEY!, devnet, logs: () => output, stop }
 }
 
 async function waitForHttp(url: string, app: ChildProcess, logs: () => string): Promise<void> {
