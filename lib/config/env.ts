@@ -35,6 +35,8 @@ export const serverEnvSchema = z
     BROWSER_API_KEY: z.string().min(24, 'at least 24 characters').optional(),
     LOCK_TAGS: hexList(12, 'a 0x-prefixed bytes12 lock tag').optional(),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** A feed answer older than this (by the chain's clock) is refused. Chainlink's USD feeds beat at most daily. */
+    PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(90_000),
   })
   .refine((env) => chainIds.some((id) => env[`RPC_URL_${id}`]), {
     message: `set at least one of ${chainIds.map((id) => `RPC_URL_${id}`).join(', ')}`,

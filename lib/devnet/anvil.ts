@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { createServer } from 'node:net'
+import { devnetMnemonic } from './demoAccount'
 
 export type AnvilNode = { chainId: number; port: number; url: string; stop: () => Promise<void> }
 
@@ -20,7 +21,7 @@ export async function startAnvil({ chainId, port }: { chainId: number; port: num
   installExitHook()
   const child = spawn(
     anvilBinary(),
-    ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--hardfork', 'prague', '--accounts', '1', '--balance', '1000000'],
+    ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--hardfork', 'prague', '--mnemonic', devnetMnemonic, '--accounts', '2', '--balance', '1000000'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   live.add(child)

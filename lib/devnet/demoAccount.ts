@@ -1,13 +1,16 @@
-// The devnet's demo account and what it is seeded with. Its key is a published devnet-only key
-// (derived from a fixed label): never use it on a real chain.
-import { keccak256, parseEther, parseUnits, stringToHex, type Address } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+// The devnet's accounts and what the demo account is seeded with. Both are anvil dev accounts of
+// anvil's published default mnemonic, so the node itself can sign for them (the dashboard's demo
+// wallet signs through the devnet). Never use these keys on a real chain.
+import { parseEther, parseUnits, type Address } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
 
-export const demoPrivateKey = keccak256(stringToHex('intent-router/devnet/demo-account'))
-export const demoAccount = privateKeyToAccount(demoPrivateKey)
+export const devnetMnemonic = 'test test test test test test test test test test test junk'
 
-/** Anvil's first default account: owner and minter of the devnet contracts. */
-export const operatorAddress: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+/** Index 0: owner and minter of the devnet contracts, and the one who seeds. */
+export const operatorAddress: Address = mnemonicToAccount(devnetMnemonic, { addressIndex: 0 }).address
+
+/** Index 1: the demo account (0x70997970C51812dc3A010C7d01b50e0d17dc79C8). */
+export const demoAccount = mnemonicToAccount(devnetMnemonic, { addressIndex: 1 })
 
 export type Seed = { chainId: number; symbol: string; amount: bigint; decimals: number; locked: boolean }
 

@@ -8,7 +8,13 @@ import type { ChainReader } from '../core/portfolio/readBalances'
 import { browserKeyHash, parseKeyHashes, type KeyHash } from './apiKeys'
 import { rpcFetch } from './rpcFetch'
 
-export type ServerContext = { readers: ChainReader[]; apiKeys: KeyHash[]; browserKey: string | undefined; lockTags: Hex[] }
+export type ServerContext = {
+  readers: ChainReader[]
+  apiKeys: KeyHash[]
+  browserKey: string | undefined
+  lockTags: Hex[]
+  priceMaxAgeSeconds: number
+}
 
 let context: ServerContext | undefined
 
@@ -30,5 +36,11 @@ function buildContext(): ServerContext {
   })
   const browserKey = env.BROWSER_API_KEY
   const apiKeys = [...parseKeyHashes(env.API_KEY_SHA256), ...(browserKey ? [browserKeyHash(browserKey)] : [])]
-  return { readers, apiKeys, browserKey, lockTags: (env.LOCK_TAGS as Hex[] | undefined) ?? [defaultLockTag] }
+  return {
+    readers,
+    apiKeys,
+    browserKey,
+    lockTags: (env.LOCK_TAGS as Hex[] | undefined) ?? [defaultLockTag],
+    priceMaxAgeSeconds: env.PRICE_MAX_AGE_SECONDS,
+  }
 }

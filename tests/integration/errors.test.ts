@@ -4,7 +4,7 @@ import { errorEnvelopeSchema } from '../../lib/api/errorEnvelope'
 import { api } from '../support/api'
 
 const http = api()
-const demo = '0x44764Db4256D234f5070d5C122f30E8E6813005D'
+const demo = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const path = (q = '', address = demo) => `/api/v1/accounts/${address}/portfolio${q}`
 
 async function expectError(res: Awaited<ReturnType<typeof http.get>>, status: number, message: RegExp | string) {
@@ -39,7 +39,7 @@ describe('authentication', () => {
 describe('bad input is a 400 that names the field', () => {
   it.each([
     ['a short address', path('', '0x1234'), /userAddress/],
-    ['a bad checksum', path('', '0x44764db4256d234f5070d5C122f30E8E6813005D'), /userAddress/],
+    ['a bad checksum', path('', '0x70997970c51812dc3a010C7d01b50e0d17dc79C8'), /userAddress/],
     ['a non-numeric chain id', path('?chainIds=one'), /chainIds/],
     ['a malformed token pair', path('?tokens=8453-USDC'), /tokens/],
     ['a bad filterEmpty', path('?filterEmpty=yes'), /filterEmpty/],
