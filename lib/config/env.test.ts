@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { devEnvSchema, EnvError, readEnv, serverEnvSchema } from './env'
 
 const hash = 'demo:' + 'ab'.repeat(32)
+const signer = { SIGNER_PRIVATE_KEY: '0x' + '11'.repeat(32) }
 
 describe('readEnv', () => {
   it('parses RPC URL lists, key hashes and defaults', () => {
-    const env = readEnv(serverEnvSchema, { RPC_URL_1: 'http://a:1, http://b:2', API_KEY_SHA256: hash })
+    const env = readEnv(serverEnvSchema, { RPC_URL_1: 'http://a:1, http://b:2', API_KEY_SHA256: hash, ...signer })
     expect(env.RPC_URL_1).toEqual(['http://a:1', 'http://b:2'])
     expect(env.RPC_URL_10).toBeUndefined()
     expect(env.RPC_TIMEOUT_MS).toBe(10_000)
@@ -21,11 +22,16 @@ describe('readEnv', () => {
 
   it('requires at least one chain and a key hash', () => {
     expect(() => readEnv(serverEnvSchema, {})).toThrow(/API_KEY_SHA256/)
-    expect(() => readEnv(serverEnvSchema, { API_KEY_SHA256: hash })).toThrow(/RPC_URL_1, RPC_URL_10, RPC_URL_8453, RPC_URL_42161/)
+    expect(() => readEnv(serverEnvSchema, { API_KEY_SHA256: hash, ...signer })).toThrow(/RPC_URL_1, RPC_URL_10, RPC_URL_8453, RPC_URL_42161/)
+  })
+
+  it('requires a well-formed signing key', () => {
+    expect(() => readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', API_KEY_SHA256: hash })).toThrow(/SIGNER_PRIVATE_KEY/)
+    expect(() => readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', API_KEY_SHA256: hash, SIGNER_PRIVATE_KEY: '0x12' })).toThrow(/SIGNER_PRIVATE_KEY/)
   })
 
   it('rejects a malformed lock tag', () => {
-    expect(() => readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', API_KEY_SHA256: hash, LOCK_TAGS: '0x1234' })).toThrow(/LOCK_TAGS/)
+    expect(() => readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', API_KEY_SHA256: hash, LOCK_TAGS: '0x1234', ...signer })).toThrow(/LOCK_TAGS/)
   })
 
   it('reads the dev runner ports', () => {

@@ -35,6 +35,12 @@ export const serverEnvSchema = z
     BROWSER_API_KEY: z.string().min(24, 'at least 24 characters').optional(),
     LOCK_TAGS: hexList(12, 'a 0x-prefixed bytes12 lock tag').optional(),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** The key that signs every route (serverSignature). Its address is published at /api/v1/signer. */
+    SIGNER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
+    /** Protocol fee on the amount a route delivers, in basis points. */
+    PROTOCOL_FEE_BPS: z.coerce.number().int().min(0).max(1_000).default(3),
+    /** How long a route stays signable. */
+    ROUTE_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
     /** A feed answer older than this (by the chain's clock) is refused. Chainlink's USD feeds beat at most daily. */
     PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(90_000),
   })
