@@ -17,14 +17,19 @@ export const statusOfKind: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
   unavailable: 503,
 }
 
-/** A zod failure as a 400 whose details name each bad field by its path. */
+/** A zod failure as a 400 whose details name each bad field by its path. An issue raised with
+ * `params: { exact: true }` keeps its message unprefixed (clients match some messages exactly). */
 export function validationError(error: z.ZodError, root?: string): ServiceError {
   const details = error.issues.map((i) => {
     const field = [root, ...i.path.map(String)].filter(Boolean).join('.') || '(body)'
-    return { message: `${field}: ${i.message}`, context: { field } }
+    const exact = i.code === 'custom' && (i.params as { exact?: boolean } | undefined)?.exact === true
+    return { message: exact ? i.message : `${field}: ${i.message}`, context: { field } }
   })
   return new ServiceError('invalid_input', details.map((d) => d.message).join('; '), details)
 }

@@ -1,5 +1,14 @@
 // Domain errors with stable kinds; the API layer maps a kind to an HTTP status and envelope.
-export type ErrorKind = 'invalid_input' | 'unauthenticated' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'unavailable'
+export type ErrorKind =
+  | 'invalid_input'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'too_large'
+  | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'unavailable'
 
 export type ErrorDetail = { message: string; context?: Record<string, unknown> }
 
@@ -48,5 +57,12 @@ export class ChainUnavailableError extends ServiceError {
       { message: `Chain ${chainId} is unavailable`, context: { chainId, reason } },
     ])
     this.chainId = chainId
+  }
+}
+
+/** No settlement layer the request allows can bring the asset to the destination. */
+export class NoPathFoundError extends ServiceError {
+  constructor(reason: string, context: Record<string, unknown>) {
+    super('unprocessable', 'No Path Found', [{ message: 'No Path Found', context: { reason, ...context } }])
   }
 }

@@ -1,9 +1,11 @@
 import 'server-only'
 // Per-process server state built once from the environment: chain readers, key hashes, lock tags.
 import { createPublicClient, fallback, http, webSocket, type Chain, type Hex } from 'viem'
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { readEnv, serverEnvSchema } from '../config/env'
 import { chains } from '../core/chains/chains'
 import { defaultLockTag } from '../core/locks/defaultLockTag'
+import { defaultFeeModel, type FeeModel } from '../core/route/feeModel'
 import type { ChainReader } from '../core/portfolio/readBalances'
 import { browserKeyHash, parseKeyHashes, type KeyHash } from './apiKeys'
 import { rpcFetch } from './rpcFetch'
@@ -14,6 +16,10 @@ export type ServerContext = {
   browserKey: string | undefined
   lockTags: Hex[]
   priceMaxAgeSeconds: number
+  /** Signs every route; its address is public (GET /api/v1/signer), its key never leaves this object. */
+  signer: PrivateKeyAccount
+  feeModel: FeeModel
+  routeTtlSeconds: number
 }
 
 let context: ServerContext | undefined
@@ -42,5 +48,8 @@ function buildContext(): ServerContext {
     browserKey,
     lockTags: (env.LOCK_TAGS as Hex[] | undefined) ?? [defaultLockTag],
     priceMaxAgeSeconds: env.PRICE_MAX_AGE_SECONDS,
+    signer: privateKeyToAccount(env.SIGNER_PRIVATE_KEY as Hex),
+    feeModel: defaultFeeModel(env.PROTOCOL_FEE_BPS),
+    routeTtlSeconds: env.ROUTE_TTL_SECONDS,
   }
 }

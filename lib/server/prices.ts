@@ -1,12 +1,16 @@
 import 'server-only'
-// USD prices from the configured feed chain, or 503 when that chain is not served.
+// Where USD prices come from: the configured feed chain, or 503 when that chain is not served.
 import { priceFeeds } from '../core/addresses'
 import { ChainUnavailableError } from '../core/errors'
 import { readUsdPrices } from '../core/prices/readUsdPrices'
 import type { ServerContext } from './context'
 
+export function priceSource(ctx: ServerContext) {
+  return { chainId: priceFeeds.chainId, feeds: priceFeeds.feeds, maxAgeSeconds: ctx.priceMaxAgeSeconds }
+}
+
 export function usdPrices(ctx: ServerContext) {
   const reader = ctx.readers.find((r) => r.chainId === priceFeeds.chainId)
   if (!reader) throw new ChainUnavailableError(priceFeeds.chainId, `prices are read on chain ${priceFeeds.chainId}; set RPC_URL_${priceFeeds.chainId}`)
-  return readUsdPrices({ client: reader.client, chainId: reader.chainId, feeds: priceFeeds.feeds, maxAgeSeconds: ctx.priceMaxAgeSeconds })
+  return readUsdPrices({ reader, feeds: priceFeeds.feeds, maxAgeSeconds: ctx.priceMaxAgeSeconds })
 }

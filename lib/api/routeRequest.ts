@@ -1,0 +1,118 @@
+// Wire schema of POST /intents/route (spec §2.2 with the accepted forms of compat-notes §3).
+// Every list and byte field is bounded, and the bound is in the error message.
+import { getAddress, isAddress, isHex, type Address, type Hex } from 'viem'
+import { z } from 'zod'
+import { amountSchema } from './amount'
+
+export const routeLimits = {
+  tokenRequests: 10,
+  destinationExecutions: 20,
+  setupOps: 10,
+  preClaimChains: 5,
+  preClaimOpsPerChain: 10,
+  calldataBytes: 32 * 1024,
+  accessListEntries: 50,
+  authorizations: 10,
+} as const
+
+const address = z
+  .string()
+  .refine((a) => isAddress(a), 'must be a 0x-prefixed 20-byte address')
+  .transform((a) => getAddress(a) as Address)
+
+const hexBytes = (maxBytes: number) =>
+  z
+    .string()
+    .refine((h) => isHex(h, { strict: true }) && h.length % 2 === 0, 'must be 0x-prefixed hex with whole bytes')
+    .refine((h) => (h.length - 2) / 2 <= maxBytes, `must be at most ${maxBytes} bytes`)
+    .transform((h) => h.toLowerCase() as Hex)
+
+const chainId = z.union([z.number(), z.string().regex(/^\d+$/, 'must be a chain id').transform(Number)]).pipe(z.number().int().min(0))
+
+/** An address or a symbol (`USDC`, `ETH`, …): resolved against the chain later. */
+const tokenRef = z.string().min(1).max(64)
+
+const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max, `at most ${max} entries`)
+
+const execution = z.object({
+  to: address,
+  value: amountSchema.default(0n),
+  data: hexBytes(routeLimits.calldataBytes).default('0x'),
+})
+
+const accountDetails = z.object({
+  address,
+  accountType: z.enum(['smartAccount', 'GENERIC', 'EOA', 'ERC7579']).default('smartAccount'),
+  setupOps: list(z.object({ to: address, data: hexBytes(routeLimits.calldataBytes) }), routeLimits.setupOps).default([]),
+  emissaryConfig: z.record(z.string(), z.unknown()).optional(),
+  delegations: z.record(z.string().regex(/^\d+$/, 'keys must be chain ids'), z.object({ contract: address })).default({}),
+})
+
+const accessFilter = z.object({
+  chainIds: list(chainId, routeLimits.accessListEntries).optional(),
+  tokens: list(tokenRef, routeLimits.accessListEntries).optional(),
+  chainTokens: z.record(z.string().regex(/^\d+$/, 'keys must be chain ids'), list(tokenRef, routeLimits.accessListEntries)).optional(),
+})
+
+const accountAccessList = z.union([
+  accessFilter.extend({ exclude: accessFilter.optional() }),
+  // Legacy form: [{ chainId, tokenAddress, amount? }]
+  list(z.object({ chainId, tokenAddress: tokenRef, amount: amountSchema.optional() }), routeLimits.accessListEntries),
+])
+
+const settlementLayer = z.enum(['ACROSS', 'ECO', 'RELAY', 'OFT', 'NEAR', 'SAME_CHAIN', 'INTENT_EXECUTOR'])
+
+const authorization = z.object({
+  chainId,
+  address,
+  nonce: amountSchema,
+  yParity: z.union([z.literal(0), z.literal(1)]),
+  r: hexBytes(32).refine((h) => h.length === 66, 'must be 32 bytes'),
+  s: hexBytes(32).refine((h) => h.length === 66, 'must be 32 bytes'),
+})
+
+export const routeRequestSchema = z
+  .object({
+    destinationChainId: chainId,
+    tokenRequests: list(z.object({ tokenAddress: tokenRef, amount: amountSchema.optional() }), routeLimits.tokenRequests).min(
+      1,
+      'at least one token request',
+    ),
+    account: accountDetails,
+    recipient: accountDetails.optional(),
+    destinationExecutions: list(execution, routeLimits.destinationExecutions).default([]),
+    destinationGasUnits: amountSchema.optional(),
+    accountAccessList: accountAccessList.optional(),
+    preClaimExecutions: z
+      .record(z.string().regex(/^\d+$/, 'keys must be chain ids'), list(execution, routeLimits.preClaimOpsPerChain))
+      .refine((r) => Object.keys(r).length <= routeLimits.preClaimChains, `at most ${routeLimits.preClaimChains} chains`)
+      .default({}),
+    options: z
+      .object({
+        topupCompact: z.boolean().default(false),
+        settlementLayers: list(settlementLayer, 7).optional(),
+        sponsorSettings: z
+          .object({
+            gasSponsored: z.boolean().default(false),
+            bridgeFeesSponsored: z.boolean().default(false),
+            swapFeesSponsored: z.boolean().default(false),
+            protocolFeesSponsored: z.boolean().default(false),
+          })
+          .optional(),
+        feeToken: tokenRef.optional(),
+      })
+      .default({ topupCompact: false }),
+    /** EIP-7702 authorizations for `account.delegations` / `recipient.delegations` (additive). */
+    signedAuthorizations: list(authorization, routeLimits.authorizations).default([]),
+    recipientSignedAuthorizations: list(authorization, routeLimits.authorizations).default([]),
+  })
+  .superRefine((r, ctx) => {
+    if (r.tokenRequests.filter((t) => t.amount === undefined).length > 1) {
+      ctx.addIssue({ code: 'custom', path: ['tokenRequests'], message: 'Only one target token amount can be unset', params: { exact: true } })
+    }
+  })
+
+export type RouteRequest = z.infer<typeof routeRequestSchema>
+export type AccountDetails = z.infer<typeof accountDetails>
+export type Execution = z.infer<typeof execution>
+export type SignedAuthorization = z.infer<typeof authorization>

@@ -1,0 +1,33 @@
+// What an account is on a chain, read from its code: an EOA (no code), an EIP-7702 delegated EOA
+// (code 0xef0100 ‖ delegate), or a deployed contract account.
+import { getAddress, isAddressEqual, type Address, type Hex } from 'viem'
+import type { AccountContext } from './intentOp'
+
+const DELEGATION_PREFIX = '0xef0100'
+
+export function delegateOf(code: Hex | undefined): Address | undefined {
+  if (!code || !code.toLowerCase().startsWith(DELEGATION_PREFIX) || code.length !== 2 + 46) return undefined
+  return getAddress(`0x${code.slice(8)}`)
+}
+
+export function accountContext(code: Hex | undefined, declaredType: string): AccountContext {
+  const delegate = delegateOf(code)
+  if (delegate) return { accountType: 'smartAccount', isDeployed: true, isERC7579: declaredType === 'ERC7579', delegatedTo: delegate }
+  if (code && code !== '0x') return { accountType: 'smartAccount', isDeployed: true, isERC7579: declaredType === 'ERC7579' }
+  if (declaredType === 'EOA' || declaredType === 'GENERIC') return { accountType: 'EOA' }
+  return { accountType: 'smartAccount', isDeployed: false, isERC7579: declaredType === 'ERC7579' }
+}
+
+/** Chains (of those asked) where the account still has to delegate to the contract it names. */
+export function requiredDelegations(
+  delegations: Record<string, { contract: Address }>,
+  codeByChain: ReadonlyMap<number, Hex | undefined>,
+): Record<string, { contract: Address }> {
+  return Object.fromEntries(
+    Object.entries(delegations).filter(([chainId, { contract }]) => {
+      if (!codeByChain.has(Number(chainId))) return false
+      const current = delegateOf(codeByChain.get(Number(chainId)))
+      return !current || !isAddressEqual(current, contract)
+    }),
+  )
+}

@@ -1,0 +1,42 @@
+// EIP-7702 authorizations a caller supplies for its delegations: each must be signed by the
+// account, name the delegate the request declares for that chain, and carry the account's next
+// nonce there. A bad one is rejected (400) — never silently dropped.
+import { isAddressEqual, type Address } from 'viem'
+import { recoverAuthorizationAddress } from 'viem/utils'
+import { InvalidInputError, type ErrorDetail } from '../errors'
+import type { WireAuthorization } from './intentOp'
+
+export type AuthorizationInput = { chainId: number; address: Address; nonce: bigint; yParity: 0 | 1; r: `0x${string}`; s: `0x${string}` }
+
+export async function checkAuthorizations(p: {
+  field: string
+  account: Address
+  delegations: Record<string, { contract: Address }>
+  authorizations: readonly AuthorizationInput[]
+  nonces: ReadonlyMap<number, number>
+}): Promise<WireAuthorization[]> {
+  const problems: ErrorDetail[] = []
+  const checked = await Promise.all(
+    p.authorizations.map(async (a, i) => {
+      const field = `${p.field}.${i}`
+      const problem = (message: string) => problems.push({ message: `${field}: ${message}`, context: { field } })
+      const delegation = p.delegations[String(a.chainId)]
+      if (a.chainId === 0) problem('chain id 0 (valid on every chain) is not accepted; sign one authorization per chain')
+      else if (!delegation) problem(`no delegation is declared for chain ${a.chainId}`)
+      else if (!isAddressEqual(delegation.contract, a.address)) problem(`names ${a.address}, but the declared delegate on chain ${a.chainId} is ${delegation.contract}`)
+      try {
+        const signer = await recoverAuthorizationAddress({
+          authorization: { chainId: a.chainId, address: a.address, nonce: Number(a.nonce), r: a.r, s: a.s, yParity: a.yParity },
+        })
+        if (!isAddressEqual(signer, p.account)) problem(`is signed by ${signer}, not by ${p.account}`)
+      } catch {
+        problem('the signature does not recover')
+      }
+      const next = p.nonces.get(a.chainId)
+      if (next !== undefined && BigInt(next) !== a.nonce) problem(`nonce ${a.nonce} is not the account's next nonce ${next} on chain ${a.chainId}`)
+      return { chainId: a.chainId, address: a.address, nonce: a.nonce.toString(), yParity: a.yParity, r: a.r, s: a.s }
+    }),
+  )
+  if (problems.length > 0) throw new InvalidInputError(problems.map((x) => x.message).join('; '), problems)
+  return checked
+}

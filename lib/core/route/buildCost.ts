@@ -1,0 +1,82 @@
+// intentCost: what the route spends per chain, what arrives, what it costs and who pays it.
+// Token amounts are decimal strings in base units (exact); USD figures are numbers, for display.
+import { isAddressEqual, zeroAddress, type Address } from 'viem'
+import { toUsd8, usdNumber } from './feeModel'
+import type { Plan } from './planRoute'
+import type { RouteState } from './readRouteState'
+
+export function buildCost(plan: Plan, state: RouteState, destinationChainId: number) {
+  const f = plan.fees
+  const sponsorFee = { relayer: usdNumber(f.gas.sponsor + f.bridge.sponsor + f.swap.sponsor), protocol: usdNumber(f.protocol.sponsor) }
+  const tokensReceived = plan.deliveries.map((d) => {
+    const spent = plan.allocations.filter((a) => a.request === d.request).reduce((s, a) => s + a.amount, 0n)
+    const fee = spent > d.target ? spent - d.target : 0n
+    return {
+      tokenAddress: d.token.address,
+      tokenSymbol: d.token.symbol,
+      tokenDecimals: d.token.decimals,
+      amountSpent: spent.toString(),
+      targetAmount: d.target.toString(),
+      destinationAmount: d.target.toString(),
+      fee: fee.toString(),
+      hasFulfilled: d.fulfilled,
+    }
+  })
+  const common = {
+    hasFulfilledAll: plan.fulfilled,
+    tokensReceived,
+    sponsorFee,
+    feeToken: { tokenAddress: f.feeToken.address, tokenSymbol: f.feeToken.symbol, amount: f.charge.toString() },
+  }
+  if (!plan.fulfilled) {
+    const tokenShortfall = plan.deliveries
+      .filter((d) => !d.fulfilled)
+      .map((d) => {
+        const feeShare = isAddressEqual(d.token.address, f.feeToken.address) ? f.charge : 0n
+        const needed = d.target + feeShare
+        const shortfall = needed > d.allocated ? needed - d.allocated : needed === 0n ? 1n : 0n
+        return {
+          tokenAddress: d.token.address,
+          tokenSymbol: d.token.symbol,
+          tokenDecimals: d.token.decimals,
+          destinationChainId,
+          targetAmount: d.target.toString(),
+          feeAmount: feeShare.toString(),
+          availableAmount: d.allocated.toString(),
+          shortfallAmount: shortfall.toString(),
+          shortfallUSD: usdNumber(toUsd8(shortfall, d.token.decimals, state.prices[d.token.extensions.group])),
+        }
+      })
+    return { ...common, tokenShortfall, totalTokenShortfallInUSD: tokenShortfall.reduce((s, t) => s + t.shortfallUSD, 0) }
+  }
+
+  const tokensSpent: Record<string, Record<Address, { locked: string; unlocked: string; version: number }>> = {}
+  for (const a of plan.allocations) {
+    const token = a.wrapsNative ? zeroAddress : a.token.address
+    const entry = ((tokensSpent[String(a.chainId)] ??= {})[token] ??= { locked: '0', unlocked: '0', version: 1 })
+    const side = a.funding === 'COMPACT' ? 'locked' : 'unlocked'
+    entry[side] = (BigInt(entry[side]) + a.amount).toString()
+  }
+  const origin = [...f.gasByChain].filter(([id]) => id !== destinationChainId || plan.allocations.some((a) => a.chainId === id))
+  const destinationGas = f.gasByChain.get(destinationChainId) ?? 0n
+  const gasUSD = f.gas.user + f.gas.sponsor
+  const bridgeUSD = f.bridge.user + f.bridge.sponsor
+  const protocolUSD = f.protocol.user + f.protocol.sponsor
+  return {
+    ...common,
+    tokensSpent,
+    gasCost: {
+      originChains: origin.map(([chainId, usd8]) => ({ chainId, gasUSD: usdNumber(usd8) })),
+      destination: { chainId: destinationChainId, gasUSD: usdNumber(destinationGas) },
+      totalUSD: usdNumber(gasUSD),
+    },
+    feeBreakdownUSD: {
+      gasFeeUSD: usdNumber(gasUSD),
+      bridgeFeeUSD: usdNumber(bridgeUSD),
+      protocolFeeUSD: usdNumber(protocolUSD),
+      swapFeeUSD: 0,
+      settlementFeeUSD: 0,
+      totalFeeUSD: usdNumber(gasUSD + bridgeUSD + protocolUSD),
+    },
+  }
+}

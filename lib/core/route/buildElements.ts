@@ -1,0 +1,137 @@
+// The intentOp's elements: one per source chain, funding method and layer, destination chain last.
+// Each claims its allocations (idsAndAmounts), and its mandate names what it delivers (tokenOut)
+// to the recipient on the destination chain by the fill deadline.
+import { encodeFunctionData, encodePacked, erc20Abi, keccak256, pad, parseAbi, type Address, type Hex } from 'viem'
+import { oftAdapters } from '../addresses'
+import { lockId } from '../locks/lockId'
+import { fromUsd8, type FeeModel } from './feeModel'
+import type { WireElement } from './intentOp'
+import { toOp, type WireOp } from './ops'
+import { groupElements, type Allocation, type Plan } from './planRoute'
+import type { RouteState } from './readRouteState'
+import { settlementQualifier } from './settlementContext'
+import { arbiterOf } from './settlementLayers'
+
+const oftSendAbi = parseAbi([
+  'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
+  'struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }',
+  'function send(SendParam sendParam, MessagingFee fee, address refundAddress) payable',
+])
+
+/** Gas the intent executor adds on top of the metered ops when it refunds itself. */
+const GAS_REFUND_OVERHEAD = 50_000n
+
+export type Execution = { to: Address; value: bigint; data: Hex }
+
+export type BuildElementsParameters = {
+  plan: Plan
+  state: RouteState
+  model: FeeModel
+  destinationChainId: number
+  account: Address
+  recipient: Address
+  nonce: bigint
+  fillDeadline: bigint
+  /** Lock tag for ids of funds that are not in a lock (Permit2, OFT) and of tokenOut. */
+  outputLockTag: Hex
+  using7579: boolean
+  destinationExecutions: readonly Execution[]
+  preClaimExecutions: Readonly<Record<string, readonly Execution[]>>
+  minGas: bigint
+}
+
+export function buildElements(p: BuildElementsParameters): WireElement[] {
+  const delivered = deliveredPerAllocation(p.plan)
+  const elements = groupElements(p.plan.allocations).sort(
+    (a, b) => Number(a.chainId === p.destinationChainId) - Number(b.chainId === p.destinationChainId) || a.chainId - b.chainId,
+  )
+  return elements.map((element, index) => {
+    const last = index === elements.length - 1
+    const idsAndAmounts = merge(element.allocations.map((a) => [lockId(a.lockTag ?? p.outputLockTag, a.token.address), a.amount]))
+    const tokenOut = merge(
+      element.allocations.flatMap((a) => {
+        const amount = delivered.get(a) ?? 0n
+        if (amount === 0n || a.request === 'fee') return []
+        return [[lockId(p.outputLockTag, p.plan.deliveries[a.request]!.token.address), amount] as const]
+      }),
+    )
+    const moved = tokenOut.reduce((sum, [, amount]) => sum + BigInt(amount), 0n)
+    const spent = element.allocations.reduce((sum, a) => sum + a.amount, 0n)
+    const preClaim = [...(p.preClaimExecutions[String(element.chainId)] ?? [])]
+    const settlement = { layer: element.layer, funding: element.funding, using7579: p.using7579 } as Parameters<typeof settlementQualifier>[0]
+
+    if (element.layer === 'ECO') {
+      const token = element.allocations[0]!.token
+      settlement.ecoProvingFee = fromUsd8(p.model.bridge.ECO.fixedUsd8, token.decimals, p.state.prices[token.extensions.group])
+    }
+    if (element.layer === 'RELAY') {
+      const requestId = keccak256(encodePacked(['uint256', 'uint256', 'uint256'], [p.nonce, BigInt(element.chainId), BigInt(index)]))
+      settlement.relay = { requestId, orderId: keccak256(requestId) }
+    }
+    if (element.layer === 'OFT') {
+      const token = element.allocations[0]!.token
+      const chain = p.state.chains.get(element.chainId)!
+      const quote = chain.oftQuote!
+      const eth = p.state.prices.ETH
+      const tokenPrice = p.state.prices[token.extensions.group]
+      settlement.gasRefund = {
+        token: token.address,
+        // Fee-token base units per 1 ETH of gas, from the same feeds the fees are priced with.
+        exchangeRate: (eth.answer * 10n ** BigInt(token.decimals) * 10n ** BigInt(tokenPrice.decimals)) / (tokenPrice.answer * 10n ** BigInt(eth.decimals)),
+        overhead: GAS_REFUND_OVERHEAD,
+      }
+      settlement.oft = { dstEid: quote.dstEid, dstChainId: p.destinationChainId, minAmountLD: moved, adapter: quote.adapter }
+      preClaim.push(...oftSendOps(element.chainId, token.address, quote.adapter, quote.dstEid, quote.nativeFee, spent, moved, p.recipient, p.account))
+    }
+
+    return {
+      arbiter: arbiterOf(element.layer, p.using7579),
+      chainId: String(element.chainId),
+      idsAndAmounts,
+      spendTokens: idsAndAmounts.map(([id, amount]) => [id, amount] as [string, string]),
+      mandate: {
+        recipient: p.recipient,
+        tokenOut,
+        destinationChainId: String(p.destinationChainId),
+        fillDeadline: p.fillDeadline.toString(),
+        preClaimOps: toOp(preClaim),
+        destinationOps: last ? toOp(p.destinationExecutions) : emptyOp,
+        qualifier: settlementQualifier(settlement),
+        minGas: (last ? p.minGas : 0n).toString(),
+      },
+    }
+  })
+}
+
+const emptyOp: WireOp = toOp([])
+
+/** What each allocation delivers: a request's allocations fill its target in order; the rest is fee. */
+function deliveredPerAllocation(plan: Plan): Map<Allocation, bigint> {
+  const result = new Map<Allocation, bigint>()
+  for (const d of plan.deliveries) {
+    let left = d.target
+    for (const a of plan.allocations.filter((x) => x.request === d.request)) {
+      const amount = a.amount < left ? a.amount : left
+      result.set(a, amount)
+      left -= amount
+    }
+  }
+  return result
+}
+
+function merge(pairs: readonly (readonly [bigint, bigint])[]): [string, string][] {
+  const sums = new Map<bigint, bigint>()
+  for (const [id, amount] of pairs) sums.set(id, (sums.get(id) ?? 0n) + amount)
+  return [...sums].map(([id, amount]) => [id.toString(), amount.toString()])
+}
+
+/** The account's own LayerZero send, run by the intent executor on the source chain. */
+function oftSendOps(chainId: number, token: Address, adapter: Address, dstEid: number, nativeFee: bigint, amount: bigint, minAmount: bigint, recipient: Address, refund: Address): Execution[] {
+  const ops: Execution[] = []
+  if (oftAdapters[chainId as keyof typeof oftAdapters]?.approvalRequired) {
+    ops.push({ to: token, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [adapter, amount] }) })
+  }
+  const sendParam = { dstEid, to: pad(recipient), amountLD: amount, minAmountLD: minAmount, extraOptions: '0x', composeMsg: '0x', oftCmd: '0x' } as const
+  ops.push({ to: adapter, value: nativeFee, data: encodeFunctionData({ abi: oftSendAbi, functionName: 'send', args: [sendParam, { nativeFee, lzTokenFee: 0n }, refund] }) })
+  return ops
+}

@@ -1,0 +1,88 @@
+// signedMetadata: the chain facts and quotes a route was computed from, covered by the server
+// signature so a client can see exactly what it was priced on.
+import { getAddress, type Address, type Hex } from 'viem'
+import { tokens } from '../tokens/tokens'
+import { accountContext, requiredDelegations } from './accountContext'
+import { usdNumber } from './feeModel'
+import type { AccountWithContext, SignedMetadata } from './intentOp'
+import type { Plan } from './planRoute'
+import type { RouteState } from './readRouteState'
+
+export type AccountInput = {
+  address: Address
+  accountType: string
+  setupOps: { to: Address; data: Hex }[]
+  emissaryConfig?: Record<string, unknown>
+  delegations: Record<string, { contract: Address }>
+}
+
+export type BuildMetadataParameters = {
+  plan: Plan
+  state: RouteState
+  account: AccountInput
+  recipient: AccountInput
+  destinationChainId: number
+  estimatedCalldataSize: number
+}
+
+export function buildMetadata(p: BuildMetadataParameters): SignedMetadata {
+  const chains = [...p.state.chains.values()]
+  const involved = new Set([...p.plan.allocations.map((a) => a.chainId), p.destinationChainId])
+  const opGasParams = Object.fromEntries(
+    chains.flatMap((c) =>
+      c.l1FeeParams
+        ? [[String(c.chainId), { l1BaseFee: c.l1FeeParams.l1BaseFee.toString(), l1BlobBaseFee: c.l1FeeParams.blobBaseFee.toString(), baseFeeScalar: c.l1FeeParams.baseFeeScalar.toString(), blobFeeScalar: c.l1FeeParams.blobBaseFeeScalar.toString() }]]
+        : [],
+    ),
+  )
+  const accountCodes = new Map([...involved].map((id) => [id, p.state.chains.get(id)?.accountCode]))
+  const recipientCodes = new Map([[p.destinationChainId, p.state.chains.get(p.destinationChainId)?.recipientCode]])
+  const protocolFees: Record<string, string> = {}
+  p.plan.deliveries.forEach((d, i) => {
+    const fee = p.plan.fees.protocolByRequest[i]!
+    protocolFees[d.token.address] = ((BigInt(protocolFees[d.token.address] ?? '0') + fee)).toString()
+  })
+
+  return {
+    tokenPrices: Object.fromEntries([...new Set(tokens.map((t) => t.symbol))].map((symbol) => [symbol, p.state.prices[tokens.find((t) => t.symbol === symbol)!.extensions.group].usd])),
+    gasPrices: Object.fromEntries(chains.map((c) => [String(c.chainId), c.gasPrice.toString()])),
+    opGasParams: { ...opGasParams, estimatedCalldataSize: p.estimatedCalldataSize },
+    account: withContext(p.account, accountCodes),
+    recipient: withContext(p.recipient, recipientCodes),
+    quotes: quotes(p.plan, p.state),
+    fees: {
+      sponsorFee: { relayer: usdNumber(p.plan.fees.gas.sponsor + p.plan.fees.bridge.sponsor + p.plan.fees.swap.sponsor), protocol: usdNumber(p.plan.fees.protocol.sponsor) },
+      protocolFees,
+    },
+    executionTokensReceived: [...new Set(p.plan.deliveries.filter((d) => d.target > 0n).map((d) => getAddress(d.token.address)))],
+  }
+}
+
+function withContext(a: AccountInput, codes: ReadonlyMap<number, Hex | undefined>): AccountWithContext {
+  return {
+    address: a.address,
+    accountType: a.accountType,
+    setupOps: a.setupOps,
+    ...(a.emissaryConfig ? { emissaryConfig: a.emissaryConfig } : {}),
+    accountContext: Object.fromEntries([...codes].map(([id, code]) => [String(id), accountContext(code, a.accountType)])),
+    requiredDelegations: requiredDelegations(a.delegations, codes),
+  }
+}
+
+/** Per layer, what each allocation sends and what it costs to bridge. */
+function quotes(plan: Plan, state: RouteState): Record<string, unknown[]> {
+  const result: Record<string, unknown[]> = {}
+  plan.allocations.forEach((a, i) => {
+    const quote: Record<string, unknown> = {
+      chainId: a.chainId,
+      tokenIn: a.token.address,
+      amountIn: a.amount.toString(),
+      fundingMethod: a.funding,
+      bridgeFeeUSD: usdNumber(plan.fees.bridgeByAllocation[i]!),
+    }
+    const oft = a.layer === 'OFT' ? state.chains.get(a.chainId)?.oftQuote : undefined
+    if (oft) Object.assign(quote, { adapter: oft.adapter, dstEid: oft.dstEid, nativeFee: oft.nativeFee.toString(), quotedAmountLD: oft.amountSentLD.toString(), quotedReceivedLD: oft.amountReceivedLD.toString() })
+    ;(result[a.layer] ??= []).push(quote)
+  })
+  return result
+}

@@ -1,0 +1,71 @@
+// The fee model: gas units per step, the OP-stack L1 data fee, bridge fees per layer, the
+// protocol fee, and exact conversions between wei, token units and USD. USD amounts are bigints
+// with 8 decimals (the feeds' precision); nothing here uses floating point for money.
+import type { UsdPrice } from '../prices/readUsdPrices'
+import type { FundingMethod, Layer } from './settlementLayers'
+
+export type FeeModel = {
+  /** Bridge fee per layer: proportional part in basis points plus a fixed USD part (8 decimals). */
+  bridge: Record<Exclude<Layer, 'OFT'>, { bps: bigint; fixedUsd8: bigint }>
+  protocolBps: bigint
+  gas: {
+    /** Origin claim: base units plus units per token claimed, by funding method. */
+    claim: Record<FundingMethod, { base: bigint; perToken: bigint }>
+    /** Destination fill: base plus per token delivered; user executions on top. */
+    fill: { base: bigint; perToken: bigint }
+    /** Per destination execution when the caller gives no destinationGasUnits. */
+    perExecution: bigint
+    /** Calldata bytes of a claim or fill transaction, for the L1 data fee. */
+    calldata: { base: number; perToken: number }
+  }
+}
+
+export const defaultFeeModel = (protocolBps: number): FeeModel => ({
+  bridge: {
+    SAME_CHAIN: { bps: 0n, fixedUsd8: 0n },
+    ACROSS: { bps: 4n, fixedUsd8: 5_000_000n }, // 0.04 % + $0.05
+    ECO: { bps: 5n, fixedUsd8: 3_000_000n }, // 0.05 % + $0.03
+    RELAY: { bps: 6n, fixedUsd8: 2_000_000n }, // 0.06 % + $0.02
+  },
+  protocolBps: BigInt(protocolBps),
+  gas: {
+    claim: {
+      COMPACT: { base: 110_000n, perToken: 25_000n },
+      PERMIT2: { base: 95_000n, perToken: 30_000n },
+      NO_FUNDING: { base: 180_000n, perToken: 0n }, // the account's own OFT send through the intent executor
+    },
+    fill: { base: 80_000n, perToken: 35_000n },
+    perExecution: 60_000n,
+    calldata: { base: 580, perToken: 96 },
+  },
+})
+
+export type L1FeeParams = { l1BaseFee: bigint; blobBaseFee: bigint; baseFeeScalar: bigint; blobBaseFeeScalar: bigint }
+
+/** OP-stack Ecotone L1 data fee of a transaction with `calldataBytes` (non-zero bytes assumed). */
+export function l1DataFee(p: L1FeeParams, calldataBytes: number): bigint {
+  const l1Gas = BigInt(calldataBytes) * 16n + 68n * 16n
+  return (l1Gas * (16n * p.baseFeeScalar * p.l1BaseFee + p.blobBaseFeeScalar * p.blobBaseFee)) / (16n * 1_000_000n)
+}
+
+export const USD_DECIMALS = 8
+
+/** Value of `amount` base units in USD (8 decimals), rounded down. */
+export function toUsd8(amount: bigint, decimals: number, price: UsdPrice): bigint {
+  return (amount * price.answer * 10n ** BigInt(USD_DECIMALS)) / (10n ** BigInt(decimals + price.decimals))
+}
+
+/** Base units of a token worth `usd8`, rounded up: a fee is never undercharged by rounding. */
+export function fromUsd8(usd8: bigint, decimals: number, price: UsdPrice): bigint {
+  const numerator = usd8 * 10n ** BigInt(decimals + price.decimals)
+  const denominator = price.answer * 10n ** BigInt(USD_DECIMALS)
+  return (numerator + denominator - 1n) / denominator
+}
+
+export function bps(amount: bigint, basisPoints: bigint): bigint {
+  return (amount * basisPoints + 9_999n) / 10_000n
+}
+
+export function usdNumber(usd8: bigint): number {
+  return Number(usd8) / 10 ** USD_DECIMALS
+}

@@ -1,0 +1,191 @@
+// A route, end to end: resolve the request against the registry, read the chains, check the
+// caller's authorizations, plan the sources, build and sign the intentOp.
+import { isAddress, isAddressEqual, type Address, type Hex } from 'viem'
+import { InvalidInputError, NoPathFoundError, UnsupportedChainError } from '../errors'
+import type { ChainReader } from '../chainState/multicallRound'
+import type { PriceFeeds } from '../prices/readUsdPrices'
+import { tokens, type TokenInfo } from '../tokens/tokens'
+import type { TokenGroup } from '../tokens/tokenList'
+import { accessPolicy, resolvePair, type AccessListInput } from './accessPolicy'
+import { checkAuthorizations, type AuthorizationInput } from './authorizations'
+import { buildCost } from './buildCost'
+import { buildElements, type Execution } from './buildElements'
+import { buildMetadata, type AccountInput } from './buildMetadata'
+import type { FeeModel } from './feeModel'
+import type { WireIntentOp } from './intentOp'
+import { planRoute, type TokenRequest } from './planRoute'
+import { readRouteState } from './readRouteState'
+import { signRoute, type RouteSigner } from './serverSignature'
+import { crossChainLayers, layerSupports, type Layer } from './settlementLayers'
+import { tokenRequirements } from './tokenRequirements'
+
+/** Time after the fill deadline in which the claim may still settle. */
+const CLAIM_WINDOW_SECONDS = 600n
+
+export type RouteInput = {
+  destinationChainId: number
+  tokenRequests: { tokenAddress: string; amount?: bigint }[]
+  account: AccountInput
+  recipient?: AccountInput
+  destinationExecutions: Execution[]
+  destinationGasUnits?: bigint
+  accountAccessList?: AccessListInput
+  preClaimExecutions: Record<string, Execution[]>
+  options: {
+    settlementLayers?: string[]
+    sponsorSettings?: { gasSponsored: boolean; bridgeFeesSponsored: boolean; swapFeesSponsored: boolean; protocolFeesSponsored: boolean }
+    feeToken?: string
+  }
+  signedAuthorizations: AuthorizationInput[]
+  recipientSignedAuthorizations: AuthorizationInput[]
+}
+
+export type GetRouteParameters = {
+  input: RouteInput
+  readers: readonly ChainReader[]
+  lockTags: readonly Hex[]
+  prices: { chainId: number; feeds: PriceFeeds; maxAgeSeconds: number }
+  model: FeeModel
+  ttlSeconds: number
+  nonce: bigint
+  signer: RouteSigner
+}
+
+export async function getRoute(p: GetRouteParameters) {
+  const { input, model } = p
+  const served = p.readers.map((r) => r.chainId)
+  const destination = input.destinationChainId
+  if (!served.includes(destination)) throw new UnsupportedChainError(destination, 'destinationChainId')
+  for (const id of Object.keys(input.preClaimExecutions)) if (!served.includes(Number(id))) throw new UnsupportedChainError(id, 'preClaimExecutions')
+
+  const requests = resolveRequests(input, served)
+  const feeGroup = feeGroupOf(input.options.feeToken, requests)
+  const access = accessPolicy(input.accountAccessList, served)
+  const layers = allowedLayers(input.options.settlementLayers)
+  for (const r of requests) assertPath(r.token, destination, served, access, layers)
+
+  const account = input.account
+  const recipient = input.recipient ?? input.account
+  const executionBytes = input.destinationExecutions.reduce((n, e) => n + (e.data.length - 2) / 2, 0)
+  const executionGas = input.destinationGasUnits ?? model.gas.perExecution * BigInt(input.destinationExecutions.length) + 16n * BigInt(executionBytes)
+  const groups = [...new Set([...requests.map((r) => r.token.extensions.group), feeGroup])]
+
+  const state = await readRouteState({
+    readers: p.readers,
+    account: account.address,
+    recipient: recipient.address,
+    destinationChainId: destination,
+    groups,
+    lockTags: p.lockTags,
+    oftQuoteAmount: requests.filter((r) => r.token.extensions.group === 'USDT').reduce((s, r) => s + (r.amount ?? 1_000_000n), 0n) || 1_000_000n,
+    nonceChains: [...new Set(input.signedAuthorizations.map((a) => a.chainId))],
+    prices: p.prices,
+  })
+
+  const nonces = new Map([...state.chains.values()].flatMap((c) => (c.accountNonce === undefined ? [] : [[c.chainId, c.accountNonce] as const])))
+  const signedAuthorizations = await checkAuthorizations({ field: 'signedAuthorizations', account: account.address, delegations: account.delegations, authorizations: input.signedAuthorizations, nonces })
+  const recipientSignedAuthorizations = await checkAuthorizations({ field: 'recipientSignedAuthorizations', account: recipient.address, delegations: recipient.delegations, authorizations: input.recipientSignedAuthorizations, nonces: new Map() })
+
+  const sponsor = input.options.sponsorSettings
+  const plan = planRoute({
+    destinationChainId: destination,
+    requests,
+    state,
+    access,
+    layers,
+    feeGroup,
+    sponsorship: { gas: sponsor?.gasSponsored ?? false, bridge: sponsor?.bridgeFeesSponsored ?? false, swap: sponsor?.swapFeesSponsored ?? false, protocol: sponsor?.protocolFeesSponsored ?? false },
+    model,
+    executionGas,
+    executionBytes,
+  })
+  const intentCost = buildCost(plan, state, destination)
+  if (!plan.fulfilled) return { intentOp: null, intentCost, tokenRequirements: {} }
+
+  const now = state.chains.get(destination)!.timestamp
+  const fillDeadline = now + BigInt(p.ttlSeconds)
+  const using7579 = account.accountType === 'ERC7579' || account.accountType === 'smartAccount'
+  const elements = buildElements({
+    plan,
+    state,
+    model,
+    destinationChainId: destination,
+    account: account.address,
+    recipient: recipient.address,
+    nonce: p.nonce,
+    fillDeadline,
+    outputLockTag: p.lockTags[0]!,
+    using7579,
+    destinationExecutions: input.destinationExecutions,
+    preClaimExecutions: input.preClaimExecutions,
+    minGas: executionGas,
+  })
+  const estimatedCalldataSize = elements.length * model.gas.calldata.base + model.gas.calldata.perToken * elements.reduce((n, e) => n + e.idsAndAmounts.length, 0) + executionBytes
+  const unsigned: Omit<WireIntentOp, 'serverSignature'> = {
+    sponsor: account.address,
+    nonce: p.nonce.toString(),
+    targetExecutionNonce: p.nonce.toString(),
+    expires: (fillDeadline + CLAIM_WINDOW_SECONDS).toString(),
+    elements,
+    signedMetadata: buildMetadata({ plan, state, account, recipient, destinationChainId: destination, estimatedCalldataSize }),
+    signedAuthorizations,
+    recipientSignedAuthorizations,
+  }
+  const intentOp: WireIntentOp = { ...unsigned, serverSignature: await signRoute(unsigned, p.signer) }
+  return { intentOp, intentCost, tokenRequirements: tokenRequirements(plan, state) }
+}
+
+export type RouteResult = Awaited<ReturnType<typeof getRoute>>
+
+function resolveRequests(input: RouteInput, served: readonly number[]): TokenRequest[] {
+  const requests = input.tokenRequests.map((r, i) => ({
+    token: resolvePair(input.destinationChainId, r.tokenAddress, served, `tokenRequests.${i}.tokenAddress`),
+    amount: r.amount,
+  }))
+  requests.forEach((r, i) => {
+    if (requests.findIndex((x) => x.token === r.token) !== i) {
+      const message = `tokenRequests.${i}.tokenAddress: ${r.token.symbol} is requested twice; ask for the sum once`
+      throw new InvalidInputError(message, [{ message, context: { field: `tokenRequests.${i}.tokenAddress` } }])
+    }
+    if (r.amount === 0n) {
+      const message = `tokenRequests.${i}.amount: must be greater than 0 (omit it to send the maximum)`
+      throw new InvalidInputError(message, [{ message, context: { field: `tokenRequests.${i}.amount` } }])
+    }
+  })
+  return requests
+}
+
+function feeGroupOf(feeToken: string | undefined, requests: readonly TokenRequest[]): TokenGroup {
+  if (feeToken === undefined) return requests[0]!.token.extensions.group
+  const match = isAddress(feeToken, { strict: false })
+    ? tokens.find((t) => isAddressEqual(t.address, feeToken as Address))
+    : tokens.find((t) => t.symbol === feeToken.toUpperCase())
+  if (!match) {
+    const message = `options.feeToken: Unsupported token ${feeToken} on any chain`
+    throw new InvalidInputError(message, [{ message, context: { field: 'options.feeToken' } }])
+  }
+  return match.extensions.group
+}
+
+function allowedLayers(requested: readonly string[] | undefined): Set<Layer> {
+  if (!requested) return new Set(crossChainLayers)
+  const layers = new Set<Layer>()
+  for (const l of requested) {
+    if (l === 'ACROSS' || l === 'ECO' || l === 'RELAY' || l === 'OFT') layers.add(l)
+    if (l === 'INTENT_EXECUTOR') layers.add('OFT') // OFT routes settle through the intent executor
+  }
+  return layers
+}
+
+/** No chain that the access list and the layers allow can ever bring this token: No Path Found. */
+function assertPath(token: TokenInfo, destination: number, served: readonly number[], access: ReturnType<typeof accessPolicy>, layers: ReadonlySet<Layer>) {
+  const group = token.extensions.group
+  const reachable = tokens.some(
+    (t) =>
+      t.extensions.group === group &&
+      served.includes(t.chainId) &&
+      access.allows(t) &&
+      (t.chainId === destination || [...layers].some((l) => layerSupports(l, group, t.chainId, destination))),
+  )
+  if (!reachable) throw new NoPathFoundError(`nothing the access list and settlement layers allow can bring ${token.symbol} to chain ${destination}`, { token: token.address, destinationChainId: destination })
+}

@@ -1,0 +1,142 @@
+// Everything a route plan needs from chain, read live: per chain one Multicall3 round (balances
+// and locks, block time, Permit2 allowances, OP-stack L1 fee parameters, OFT quotes, and on the
+// feed chain the USD prices), with gas price, account code and nonce fetched alongside.
+import { encodeFunctionData, erc20Abi, pad, parseAbi, type Address, type Hex } from 'viem'
+import { addresses, oftAdapters } from '../addresses'
+import { abiCall, multicallRound, wordCall, type ChainReader, type RoundCall } from '../chainState/multicallRound'
+import { ChainUnavailableError } from '../errors'
+import { balanceCalls, type TokenBalance } from '../portfolio/readBalances'
+import { priceCalls, type PriceFeeds, type UsdPrices } from '../prices/readUsdPrices'
+import { getChain } from '../chains/chains'
+import type { TokenGroup } from '../tokens/tokenList'
+import { tokensOnChain } from '../tokens/tokens'
+import type { L1FeeParams } from './feeModel'
+
+const gasPriceOracleAbi = parseAbi([
+  'function l1BaseFee() view returns (uint256)',
+  'function blobBaseFee() view returns (uint256)',
+  'function baseFeeScalar() view returns (uint32)',
+  'function blobBaseFeeScalar() view returns (uint32)',
+])
+const clockAbi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256)'])
+const oftAbi = parseAbi([
+  'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
+  'struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }',
+  'struct OFTLimit { uint256 minAmountLD; uint256 maxAmountLD; }',
+  'struct OFTFeeDetail { int256 feeAmountLD; string description; }',
+  'struct OFTReceipt { uint256 amountSentLD; uint256 amountReceivedLD; }',
+  'function quoteSend(SendParam sendParam, bool payInLzToken) view returns (MessagingFee)',
+  'function quoteOFT(SendParam sendParam) view returns (OFTLimit, OFTFeeDetail[], OFTReceipt)',
+])
+
+export type OftQuote = { adapter: Address; dstEid: number; nativeFee: bigint; amountSentLD: bigint; amountReceivedLD: bigint }
+
+export type ChainState = {
+  chainId: number
+  blockNumber: bigint
+  timestamp: bigint
+  balances: TokenBalance[]
+  /** ERC-20 allowance the account gave Permit2, by token address. */
+  permit2Allowance: Map<Address, bigint>
+  gasPrice: bigint
+  l1FeeParams?: L1FeeParams
+  oftQuote?: OftQuote
+  accountCode: Hex | undefined
+  recipientCode?: Hex | undefined
+  accountNonce?: number
+}
+
+export type RouteState = { chains: Map<number, ChainState>; prices: UsdPrices }
+
+export type ReadRouteStateParameters = {
+  readers: readonly ChainReader[]
+  account: Address
+  recipient: Address
+  destinationChainId: number
+  groups: readonly TokenGroup[]
+  lockTags: readonly Hex[]
+  /** Amount (USDT units) to quote OFT sends for; fees scale from the receipt. */
+  oftQuoteAmount: bigint
+  /** Chains whose account nonce is needed (to check supplied EIP-7702 authorizations). */
+  nonceChains: readonly number[]
+  prices: { chainId: number; feeds: PriceFeeds; maxAgeSeconds: number }
+}
+
+export async function readRouteState(p: ReadRouteStateParameters): Promise<RouteState> {
+  let prices: UsdPrices | undefined
+  const chains = await Promise.all(
+    p.readers.map(async (reader): Promise<ChainState> => {
+      const id = reader.chainId
+      const tokens = tokensOnChain(id).filter((t) => p.groups.includes(t.extensions.group))
+      const balances = balanceCalls(p.account, tokens, p.lockTags)
+      const erc20s = tokens.filter((t) => !t.extensions.native)
+      const allowanceData = encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [p.account, addresses.permit2] })
+      const extra: { calls: RoundCall[]; at: number } = { calls: [], at: balances.calls.length }
+      extra.calls.push(wordCall(addresses.multicall3, encodeFunctionData({ abi: clockAbi, functionName: 'getCurrentBlockTimestamp' }), 'block timestamp'))
+      extra.calls.push(...erc20s.map((t) => wordCall(t.address, allowanceData, `${t.symbol} allowance to Permit2`)))
+      const opStack = getChain(id)?.stack === 'op-stack'
+      if (opStack) {
+        for (const fn of ['l1BaseFee', 'blobBaseFee', 'baseFeeScalar', 'blobBaseFeeScalar'] as const) {
+          extra.calls.push(wordCall(addresses.gasPriceOracle, encodeFunctionData({ abi: gasPriceOracleAbi, functionName: fn }), `GasPriceOracle.${fn}`))
+        }
+      }
+      const oft = oftRoute(id, p.destinationChainId, p.groups)
+      if (oft) {
+        const sendParam = { dstEid: oft.dstEid, to: pad(p.recipient), amountLD: p.oftQuoteAmount, minAmountLD: 0n, extraOptions: '0x', composeMsg: '0x', oftCmd: '0x' } as const
+        extra.calls.push(abiCall(oft.adapter, oftAbi, 'quoteSend', [sendParam, false], 'OFT quoteSend'))
+        extra.calls.push(abiCall(oft.adapter, oftAbi, 'quoteOFT', [sendParam], 'OFT quoteOFT'))
+      }
+      const pricePart = id === p.prices.chainId ? priceCalls(p.prices.feeds, p.prices.maxAgeSeconds) : undefined
+      const calls = [...balances.calls, ...extra.calls, ...(pricePart?.calls ?? [])]
+
+      const isDestination = id === p.destinationChainId
+      const [values, gasPrice, accountCode, recipientCode, accountNonce] = await Promise.all([
+        multicallRound(reader, calls),
+        reader.client.getGasPrice(),
+        reader.client.getCode({ address: p.account }),
+        isDestination && p.recipient !== p.account ? reader.client.getCode({ address: p.recipient }) : undefined,
+        p.nonceChains.includes(id) ? reader.client.getTransactionCount({ address: p.account }) : undefined,
+      ]).catch((error: unknown) => {
+        if (error instanceof ChainUnavailableError) throw error
+        throw new ChainUnavailableError(id, error instanceof Error ? error.message.split('\n')[0]! : String(error))
+      })
+
+      const collected = balances.collect(values.slice(0, balances.calls.length))
+      let i = extra.at
+      const timestamp = values[i++] as bigint
+      const permit2Allowance = new Map(erc20s.map((t) => [t.address, values[i++] as bigint]))
+      const l1FeeParams = opStack
+        ? { l1BaseFee: values[i++] as bigint, blobBaseFee: values[i++] as bigint, baseFeeScalar: values[i++] as bigint, blobBaseFeeScalar: values[i++] as bigint }
+        : undefined
+      let oftQuote: OftQuote | undefined
+      if (oft) {
+        const fee = values[i++] as { nativeFee: bigint }
+        const [, , receipt] = values[i++] as readonly [unknown, unknown, { amountSentLD: bigint; amountReceivedLD: bigint }]
+        oftQuote = { ...oft, nativeFee: fee.nativeFee, amountSentLD: receipt.amountSentLD, amountReceivedLD: receipt.amountReceivedLD }
+      }
+      if (pricePart) prices = pricePart.collect(values.slice(i))
+      return {
+        chainId: id,
+        blockNumber: collected.blockNumber,
+        timestamp,
+        balances: collected.balances,
+        permit2Allowance,
+        gasPrice,
+        l1FeeParams,
+        oftQuote,
+        accountCode,
+        recipientCode: isDestination ? (p.recipient === p.account ? accountCode : recipientCode) : undefined,
+        accountNonce,
+      }
+    }),
+  )
+  if (!prices) throw new ChainUnavailableError(p.prices.chainId, `prices are read on chain ${p.prices.chainId}, which is not served`)
+  return { chains: new Map(chains.map((c) => [c.chainId, c])), prices }
+}
+
+function oftRoute(fromChain: number, toChain: number, groups: readonly TokenGroup[]) {
+  if (fromChain === toChain || !groups.includes('USDT')) return undefined
+  const from = oftAdapters[fromChain as keyof typeof oftAdapters]
+  const to = oftAdapters[toChain as keyof typeof oftAdapters]
+  return from && to ? { adapter: from.adapter as Address, dstEid: to.eid } : undefined
+}

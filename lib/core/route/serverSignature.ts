@@ -1,0 +1,31 @@
+// The server's signature over a route, verifiable by anyone against the published signer address.
+//   digest = keccak256(utf8(canonicalJson(intentOp without serverSignature)))
+//   serverSignature = EIP-191 personal_sign over the 32-byte digest (viem signMessage({ message: { raw: digest } }))
+// canonicalJson: JSON with object keys sorted by code unit at every level, no whitespace.
+// The digest covers the elements, nonce, expiry, sponsor, signedMetadata and the authorizations.
+import { keccak256, recoverMessageAddress, stringToBytes, type Address, type Hex } from 'viem'
+import type { WireIntentOp } from './intentOp'
+
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value)
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
+}
+
+export function routeDigest(intentOp: Omit<WireIntentOp, 'serverSignature'> & { serverSignature?: Hex }): Hex {
+  const { serverSignature: _, ...signed } = intentOp
+  return keccak256(stringToBytes(canonicalJson(signed)))
+}
+
+export type RouteSigner = { address: Address; signMessage: (p: { message: { raw: Hex } }) => Promise<Hex> }
+
+export async function signRoute(intentOp: Omit<WireIntentOp, 'serverSignature'>, signer: RouteSigner): Promise<Hex> {
+  return signer.signMessage({ message: { raw: routeDigest(intentOp) } })
+}
+
+export async function routeSigner(intentOp: WireIntentOp): Promise<Address> {
+  return recoverMessageAddress({ message: { raw: routeDigest(intentOp) }, signature: intentOp.serverSignature })
+}

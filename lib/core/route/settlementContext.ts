@@ -1,0 +1,61 @@
+// The qualifier of a mandate: the settlement context per layer, and `encodedVal`, its ABI
+// encoding, whose keccak256 is the `q` every signature commits to.
+//
+// encodedVal = abi.encode(string settlementLayer, string fundingMethod, bool using7579, bytes layerData)
+//   SAME_CHAIN, ACROSS:  layerData = 0x
+//   ECO:                 layerData = abi.encode(uint256 provingFee)
+//   RELAY:               layerData = abi.encode(bytes32 requestId, bytes32 orderId)
+//   INTENT_EXECUTOR:     layerData = abi.encode((address token, uint256 exchangeRate, uint256 overhead) gasRefund,
+//                                                (uint32 dstEid, uint256 dstChainId, uint256 minAmountLD, address adapter) bridge)
+import { encodeAbiParameters, parseAbiParameters, type Address, type Hex } from 'viem'
+import { wireLayer, type FundingMethod, type Layer } from './settlementLayers'
+
+export type GasRefund = { token: Address; exchangeRate: bigint; overhead: bigint }
+export type OftBridge = { dstEid: number; dstChainId: number; minAmountLD: bigint; adapter: Address }
+
+export type SettlementInput = {
+  layer: Layer
+  funding: FundingMethod
+  using7579: boolean
+  ecoProvingFee?: bigint
+  relay?: { requestId: Hex; orderId: Hex }
+  gasRefund?: GasRefund
+  oft?: OftBridge
+}
+
+export type WireSettlementContext = {
+  settlementLayer: ReturnType<typeof wireLayer>
+  using7579: boolean
+  fundingMethod: FundingMethod
+  provingFee?: string
+  requestId?: Hex
+  orderId?: Hex
+  gasRefund?: { token: Address; exchangeRate: string; overhead: string }
+  bridgeFill?: { type: 'OFT'; destinationChainId: number }
+  bridge?: { type: 'OFT'; oftToken: 'USDT0'; dstChainId: number; dstEid: number; minAmountLD: string; adapter: Address }
+}
+
+export function settlementQualifier(s: SettlementInput): { settlementContext: WireSettlementContext; encodedVal: Hex } {
+  const settlementLayer = wireLayer(s.layer)
+  const context: WireSettlementContext = { settlementLayer, using7579: s.using7579, fundingMethod: s.funding }
+  let layerData: Hex = '0x'
+  if (s.layer === 'ECO') {
+    const fee = s.ecoProvingFee ?? 0n
+    context.provingFee = fee.toString()
+    layerData = encodeAbiParameters(parseAbiParameters('uint256'), [fee])
+  } else if (s.layer === 'RELAY' && s.relay) {
+    Object.assign(context, s.relay)
+    layerData = encodeAbiParameters(parseAbiParameters('bytes32, bytes32'), [s.relay.requestId, s.relay.orderId])
+  } else if (s.layer === 'OFT' && s.gasRefund && s.oft) {
+    const { gasRefund, oft } = s
+    context.gasRefund = { token: gasRefund.token, exchangeRate: gasRefund.exchangeRate.toString(), overhead: gasRefund.overhead.toString() }
+    context.bridgeFill = { type: 'OFT', destinationChainId: oft.dstChainId }
+    context.bridge = { type: 'OFT', oftToken: 'USDT0', dstChainId: oft.dstChainId, dstEid: oft.dstEid, minAmountLD: oft.minAmountLD.toString(), adapter: oft.adapter }
+    layerData = encodeAbiParameters(parseAbiParameters('(address, uint256, uint256), (uint32, uint256, uint256, address)'), [
+      [gasRefund.token, gasRefund.exchangeRate, gasRefund.overhead],
+      [oft.dstEid, BigInt(oft.dstChainId), oft.minAmountLD, oft.adapter],
+    ])
+  }
+  const encodedVal = encodeAbiParameters(parseAbiParameters('string, string, bool, bytes'), [settlementLayer, s.funding, s.using7579, layerData])
+  return { settlementContext: context, encodedVal }
+}
