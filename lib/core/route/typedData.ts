@@ -65,7 +65,17 @@ export const compactTypes = {
   ...mandateTypes,
 } as const
 
+// Key order as the client writes it, so the serialized typed data is identical too.
 export const permit2Types = {
+  TokenPermissions: [
+    { name: 'token', type: 'address' },
+    { name: 'amount', type: 'uint256' },
+  ],
+  Token: mandateTypes.Token,
+  Target: mandateTypes.Target,
+  Ops: opTypes.Ops,
+  Op: opTypes.Op,
+  Mandate: mandateTypes.Mandate,
   PermitBatchWitnessTransferFrom: [
     { name: 'permitted', type: 'TokenPermissions[]' },
     { name: 'spender', type: 'address' },
@@ -73,11 +83,6 @@ export const permit2Types = {
     { name: 'deadline', type: 'uint256' },
     { name: 'mandate', type: 'Mandate' },
   ],
-  TokenPermissions: [
-    { name: 'token', type: 'address' },
-    { name: 'amount', type: 'uint256' },
-  ],
-  ...mandateTypes,
 } as const
 
 export const singleChainOpsTypes = {
@@ -87,12 +92,13 @@ export const singleChainOpsTypes = {
     { name: 'op', type: 'Op' },
     { name: 'gasRefund', type: 'GasRefund' },
   ],
+  Op: opTypes.Op,
   GasRefund: [
     { name: 'token', type: 'address' },
     { name: 'exchangeRate', type: 'uint256' },
     { name: 'overhead', type: 'uint256' },
   ],
-  ...opTypes,
+  Ops: opTypes.Ops,
 } as const
 
 export type RouteTypedData =
