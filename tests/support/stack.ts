@@ -13,8 +13,9 @@ export type Stack = { baseUrl: string; apiKey: string; browserKey: string; devne
 const root = join(import.meta.dirname, '..', '..')
 
 export async function startStack(): Promise<Stack> {
-  if (!existsSync(join(root, '.next', 'BUILD_ID'))) {
-    throw new Error('No production build of the app: run `npx next build` (npm test does this) before the integration suites.')
+  const distDir = process.env.NEXT_DIST_DIR || '.next'
+  if (!existsSync(join(root, distDir, 'BUILD_ID'))) {
+    throw new Error(`No production build of the app in ${distDir}/: run \`npx next build\` (npm test does this) before the integration suites.`)
   }
   const devnet = await startDevnet()
   const apiKey = generateApiKey('ir_test')

@@ -1,0 +1,67 @@
+// The published @rhinestone/sdk client, unchanged: getIntentRoute against our server, and its
+// error parser turning our errors into its typed errors.
+import {
+  InvalidApiKeyError,
+  NoPathFoundError,
+  OnlyOneTargetTokenAmountCanBeUnsetError,
+  Orchestrator,
+  TokenNotSupportedError,
+  UnsupportedChainError,
+  UnsupportedTokenError,
+} from '@rhinestone/sdk/dist/src/orchestrator'
+import { parseUnits, recoverMessageAddress } from 'viem'
+import { describe, expect, inject, it } from 'vitest'
+import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
+import { routeDigest } from '../../lib/core/route/serverSignature'
+
+const base = `${inject('baseUrl')}/api/v1`
+const demo = inject('demoAddress')
+const orchestrator = (key: string) => new Orchestrator(base, { getHeaders: async () => ({ 'x-api-key': key }), getSubmitHeaders: async () => ({ 'x-api-key': key }) } as never)
+const sdk = orchestrator(inject('apiKey'))
+const usdcBase = findTokenBySymbol(8453, 'USDC')!.address
+
+// An IntentInput as the SDK's own prepareTransaction builds it (bigints, SDK option names).
+const input = (overrides: Record<string, unknown> = {}) =>
+  ({
+    account: { address: demo, accountType: 'EOA', setupOps: [] },
+    destinationChainId: 8453,
+    destinationExecutions: [],
+    destinationGasUnits: 50_000n,
+    tokenRequests: [{ tokenAddress: usdcBase, amount: parseUnits('900', 6) }],
+    options: { topupCompact: false, sponsorSettings: { gasSponsored: false, bridgeFeesSponsored: false, swapFeesSponsored: false, protocolFeesSponsored: false }, settlementLayers: ['ACROSS', 'ECO', 'RELAY'] },
+    ...overrides,
+  }) as never
+
+describe('@rhinestone/sdk Orchestrator.getIntentRoute', () => {
+  it('returns a signable route for the demo account', async () => {
+    const route = (await sdk.getIntentRoute(input())) as any
+    const op = route.intentOp
+    expect(op.sponsor).toBe(demo)
+    expect(BigInt(op.nonce)).toBeGreaterThan(0n)
+    expect(BigInt(op.expires)).toBeGreaterThan(BigInt(Math.floor(Date.now() / 1000)))
+    expect(op.elements.length).toBeGreaterThan(0)
+    const delivered = op.elements.flatMap((e: any) => e.mandate.tokenOut).reduce((s: bigint, [, amount]: [string, string]) => s + BigInt(amount), 0n)
+    expect(delivered).toBe(parseUnits('900', 6))
+    expect(route.intentCost.hasFulfilledAll).toBe(true)
+    expect(route.intentCost.tokensReceived[0]).toMatchObject({ tokenAddress: usdcBase, targetAmount: '900000000', hasFulfilled: true })
+    // The server signature verifies against the published signer.
+    const signer = await (await fetch(`${base}/signer`)).json()
+    expect(await recoverMessageAddress({ message: { raw: routeDigest(op) }, signature: op.serverSignature })).toBe(signer.address)
+  })
+
+  it('returns two different nonces for two identical requests', async () => {
+    const [a, b] = (await Promise.all([sdk.getIntentRoute(input()), sdk.getIntentRoute(input())])) as any[]
+    expect(a.intentOp.nonce).not.toBe(b.intentOp.nonce)
+  })
+
+  it('turns our errors into its typed errors', async () => {
+    await expect(orchestrator('wrong').getIntentRoute(input())).rejects.toBeInstanceOf(InvalidApiKeyError)
+    await expect(sdk.getIntentRoute(input({ destinationChainId: 999 }))).rejects.toBeInstanceOf(UnsupportedChainError)
+    await expect(sdk.getIntentRoute(input({ tokenRequests: [{ tokenAddress: '0x1111111111111111111111111111111111111111', amount: 1n }] }))).rejects.toBeInstanceOf(TokenNotSupportedError)
+    await expect(sdk.getIntentRoute(input({ tokenRequests: [{ tokenAddress: 'USDT0', amount: 1n }] }))).rejects.toBeInstanceOf(UnsupportedTokenError)
+    await expect(sdk.getIntentRoute(input({ tokenRequests: [{ tokenAddress: 'USDC' }, { tokenAddress: 'WETH' }] }))).rejects.toBeInstanceOf(OnlyOneTargetTokenAmountCanBeUnsetError)
+    await expect(
+      sdk.getIntentRoute(input({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: 1n }], options: { topupCompact: false, settlementLayers: ['ACROSS'] }, accountAccessList: { chainIds: [10] } })),
+    ).rejects.toBeInstanceOf(NoPathFoundError)
+  })
+})
