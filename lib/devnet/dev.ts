@@ -4,6 +4,8 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { configuredRpcVars, devEnvSchema, readEnv } from '../config/env'
 import { formatUnits } from 'viem'
+import { generatePrivateKey } from 'viem/accounts'
+import { generateApiKey } from '../config/keyHash'
 import { getChain } from '../core/chains/chains'
 import { devnetAppEnv } from './appEnv'
 import { demoSeeds } from './demoAccount'
@@ -21,7 +23,8 @@ async function main() {
     const started = performance.now()
     devnet = await startDevnet({ basePort: DEVNET_BASE_PORT })
     const key = API_KEY_SHA256 ? undefined : demoApiKey(join(process.cwd(), '.devnet'))
-    Object.assign(env, devnetAppEnv(devnet.rpcUrls, key))
+    // What the operator set wins over the devnet's defaults.
+    for (const [name, value] of Object.entries(devnetAppEnv(devnet.rpcUrls, key))) env[name] ??= value
     lines.push(
       `Devnet ready in ${Math.round(performance.now() - started)} ms: ${devnet.nodes.map((n) => `${getChain(n.chainId)!.name} (${n.chainId}) ${n.url}`).join(', ')}`,
       `Demo account:  ${devnet.demoAddress}`,
@@ -33,6 +36,9 @@ async function main() {
   } else {
     lines.push(`Real chains from ${realChains.join(', ')}; no devnet started.`)
   }
+  // Keys the app needs that nobody configured: fresh for this start, never printed.
+  env.SIGNER_PRIVATE_KEY ??= generatePrivateKey()
+  env.BROWSER_API_KEY ??= generateApiKey('ir_browser')
   lines.unshift(`App:           http://localhost:${PORT}`)
 
   const next = spawn(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), 'dev', '--port', String(PORT)], {
