@@ -2,11 +2,7 @@
 // aggregate3 eth_call per chain, all chains in parallel, against the same anvil nodes.
 // Target: API cold p50 <= 1.25x floor p50. Benchmarks inform, they don't gate: a miss prints MISS
 // and exits 0; an error (any non-200, a wrong body, a failed call) exits non-zero.
-import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { Agent, get } from 'node:http'
-import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
 import {
   createPublicClient,
   encodeFunctionData,
@@ -28,19 +24,13 @@ import { getPortfolio } from '../../lib/core/portfolio/getPortfolio'
 import { readBalances, type ChainReader } from '../../lib/core/portfolio/readBalances'
 import { tokensOnChain } from '../../lib/core/tokens/tokens'
 import { startStack } from '../support/stack'
+import { ensureBuild } from './ensureBuild'
+import { percentile, runInterleaved, table, time, type Scenario } from './stats'
 
 const WARMUP = 20
 const SAMPLES = 200
-const root = join(import.meta.dirname, '..', '..')
 
-// The stack serves `next start`, which needs a production build.
-if (!existsSync(join(root, '.next', 'BUILD_ID'))) {
-  console.log('No production build: running next build first.')
-  const code = await new Promise<number | null>((resolve) =>
-    spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' }).once('exit', resolve),
-  )
-  if (code !== 0) throw new Error(`next build exited with code ${code}`)
-}
+await ensureBuild()
 
 const stack = await startStack()
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 })
@@ -111,21 +101,13 @@ async function bench() {
   // The very first request pays for loading the route module lazily; reported apart, not sampled.
   const first = await time(api('cold'))
 
-  const scenarios = [
-    { name: 'floor: raw aggregate3 x4 chains', run: floor, samples: [] as number[] },
-    { name: 'reader in-process, warm', run: inProcess, samples: [] as number[] },
-    { name: 'API warm (keep-alive)', run: api('warm'), samples: [] as number[] },
-    { name: 'API cold (new connection)', run: api('cold'), samples: [] as number[] },
+  const scenarios: Scenario[] = [
+    { name: 'floor: raw aggregate3 x4 chains', run: floor, samples: [] },
+    { name: 'reader in-process, warm', run: inProcess, samples: [] },
+    { name: 'API warm (keep-alive)', run: api('warm'), samples: [] },
+    { name: 'API cold (new connection)', run: api('cold'), samples: [] },
   ]
-  // Interleaved rounds, order rotated each round, so drift in the machine hits all scenarios alike.
-  for (let round = 0; round < WARMUP + SAMPLES; round++) {
-    if (round === WARMUP) reused = { warm: 0, cold: 0 }
-    for (let k = 0; k < scenarios.length; k++) {
-      const s = scenarios[(round + k) % scenarios.length]!
-      const ms = await time(s.run)
-      if (round >= WARMUP) s.samples.push(ms)
-    }
-  }
+  await runInterleaved(scenarios, WARMUP, SAMPLES, () => (reused = { warm: 0, cold: 0 }))
 
   const floorP50 = percentile(scenarios[0]!.samples, 50)
   const callsPerChain = rpc.map((r) => `${r.chainId}:${1 + 2 * tokensOnChain(r.chainId).length}`).join(' ')
@@ -133,11 +115,7 @@ async function bench() {
     `portfolio latency, demo account ${account}`,
     `${chains.length} chains in parallel, calls per aggregate3 (chain:calls) ${callsPerChain}; ${SAMPLES} samples per scenario after ${WARMUP} warm-up rounds, interleaved`,
     '',
-    `${'scenario'.padEnd(34)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'mean ms'.padStart(10)}${'p50/floor'.padStart(11)}`,
-    ...scenarios.map(({ name, samples }) => {
-      const p50 = percentile(samples, 50)
-      return `${name.padEnd(34)}${ms(p50)}${ms(percentile(samples, 95))}${ms(mean(samples))}${`${(p50 / floorP50).toFixed(2)}x`.padStart(11)}`
-    }),
+    ...table(scenarios, floorP50),
     '',
     'floor:  one pre-encoded aggregate3 eth_call per chain (same calls as readBalances, checked), fetch, all chains in parallel',
     'warm:   GET over one reused keep-alive connection' + ` (reused ${reused.warm}/${SAMPLES})`,
@@ -189,22 +167,3 @@ function httpGet(url: string, apiKey: string, agent: Agent | false): Promise<{ s
   })
 }
 
-async function time(run: () => Promise<unknown>): Promise<number> {
-  const start = performance.now()
-  await run()
-  return performance.now() - start
-}
-
-/** Nearest-rank percentile. */
-function percentile(samples: readonly number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
-
-function mean(samples: readonly number[]): number {
-  return samples.reduce((a, b) => a + b, 0) / samples.length
-}
-
-function ms(value: number): string {
-  return value.toFixed(3).padStart(10)
-}

@@ -1,0 +1,116 @@
+// Route latency for the demo account (1,000 USDC on Arbitrum, drawn from Arbitrum and Base), next
+// to the floor it cannot beat: the exact JSON-RPC requests the engine sends (captured once), all
+// sent in parallel. Targets: API p50 <= 1.5x floor p50, and under 60 ms end to end. Benchmarks
+// inform, they don't gate: a miss prints MISS and exits 0; an error exits non-zero.
+import { Agent, request as httpRequest } from 'node:http'
+import { createPublicClient, http, type Chain } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { routeRequestSchema } from '../../lib/api/routeRequest'
+import { priceFeeds } from '../../lib/core/addresses'
+import { chains } from '../../lib/core/chains/chains'
+import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
+import { defaultFeeModel } from '../../lib/core/route/feeModel'
+import { getRoute } from '../../lib/core/route/getRoute'
+import { startStack } from '../support/stack'
+import { ensureBuild } from './ensureBuild'
+import { percentile, runInterleaved, table, type Scenario } from './stats'
+
+const WARMUP = 20
+const SAMPLES = 150
+
+await ensureBuild()
+const stack = await startStack()
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 })
+try {
+  await bench()
+} catch (error) {
+  console.error(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n--- app output ---\n${stack.logs()}`)
+  process.exitCode = 1
+} finally {
+  keepAlive.destroy()
+  await stack.stop()
+}
+
+async function bench() {
+  const body = {
+    destinationChainId: 42161,
+    tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000000' }],
+    account: { address: stack.devnet.demoAddress, accountType: 'EOA' },
+  }
+  const input = routeRequestSchema.parse(body)
+  const sent: { url: string; body: string }[] = []
+  const readersFor = (capture: boolean) =>
+    chains.map((c) => ({
+      chainId: c.id,
+      client: createPublicClient({
+        chain: c.viem as Chain,
+        transport: http(stack.devnet.rpcUrls[c.id], capture ? { onFetchRequest: (r, init) => void sent.push({ url: r.url, body: String(init.body) }) } : {}),
+      }),
+    }))
+  const engine = (readers: ReturnType<typeof readersFor>) =>
+    getRoute({
+      input,
+      readers,
+      lockTags: [defaultLockTag],
+      prices: { chainId: priceFeeds.chainId, feeds: priceFeeds.feeds, maxAgeSeconds: 90_000 },
+      model: defaultFeeModel(3),
+      ttlSeconds: 600,
+      nonce: 1n,
+      signer: privateKeyToAccount(generatePrivateKey()),
+    })
+
+  // FLOOR: exactly what the engine sends, captured from one run, replayed in parallel.
+  const first = await engine(readersFor(true))
+  if (!first.intentCost.hasFulfilledAll || !first.intentOp) throw new Error('the demo route is not fulfilled')
+  const floor = async () => {
+    await Promise.all(
+      sent.map(async ({ url, body }) => {
+        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+        const json = (await res.json()) as { error?: unknown }
+        if (!res.ok || json.error) throw new Error(`floor request failed: ${JSON.stringify(json)}`)
+      }),
+    )
+  }
+  const readers = readersFor(false)
+  const payload = JSON.stringify(body)
+  const api = async () => {
+    const { status, text } = await post(`${stack.baseUrl}/api/v1/intents/route`, payload, stack.apiKey)
+    if (status !== 200) throw new Error(`POST route: HTTP ${status} ${text}`)
+  }
+  const scenarios: Scenario[] = [
+    { name: `floor: ${sent.length} raw RPC requests`, run: floor, samples: [] },
+    { name: 'engine in-process (getRoute)', run: () => engine(readers), samples: [] },
+    { name: 'API warm (keep-alive)', run: api, samples: [] },
+  ]
+  await runInterleaved(scenarios, WARMUP, SAMPLES)
+
+  const floorP50 = percentile(scenarios[0]!.samples, 50)
+  const apiP50 = percentile(scenarios[2]!.samples, 50)
+  const methods = [...new Set(sent.map((s) => JSON.parse(s.body).method as string))].join(', ')
+  const ratio = apiP50 / floorP50
+  console.log(
+    [
+      `route latency, demo account ${stack.devnet.demoAddress}: 1,000 USDC on 42161`,
+      `${first.intentOp.elements.length} elements; the engine sends ${sent.length} requests (${methods}) over ${chains.length} chains; ${SAMPLES} samples after ${WARMUP} warm-up rounds, interleaved`,
+      '',
+      ...table(scenarios, floorP50),
+      '',
+      `API p50 / floor p50 = ${ratio.toFixed(2)}x (target <= 1.5x): ${ratio <= 1.5 ? 'PASS' : 'MISS'}`,
+      `API p50 = ${apiP50.toFixed(1)} ms (target < 60 ms): ${apiP50 < 60 ? 'PASS' : 'MISS'}`,
+    ].join('\n'),
+  )
+}
+
+function post(url: string, body: string, apiKey: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', agent: keepAlive, headers: { 'x-api-key': apiKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
