@@ -1,0 +1,86 @@
+// Route history: every route issued, newest first per sponsor. The nonce is the primary key, so
+// two instances can never both hand out the same one.
+import { keccak256, stringToBytes, type Address } from 'viem'
+import { isUniqueViolation, type Sql } from './sql'
+
+export type StoredRoute = {
+  nonce: string
+  sponsor: Address
+  destinationChainId: number
+  request: unknown
+  response: unknown
+  responseDigest: string
+  expires: string
+  keyId: string | null
+  createdAt: Date
+}
+
+type Row = { nonce: string; sponsor: string; destination_chain_id: number; request: unknown; response: unknown; response_digest: string; expires: string; key_id: string | null; created_at: Date | string; created_us: string }
+
+// Microseconds since the epoch, as Postgres keeps them (a JS Date would round to milliseconds).
+const COLUMNS = `*, (extract(epoch FROM created_at) * 1000000)::bigint AS created_us`
+const CREATED_US = `(extract(epoch FROM created_at) * 1000000)::bigint`
+
+export class NonceTakenError extends Error {}
+
+export async function recordRoute(
+  sql: Pick<Sql, 'query'>,
+  r: { nonce: bigint; sponsor: Address; destinationChainId: number; request: unknown; response: unknown; expires: bigint; keyId: string | null },
+): Promise<void> {
+  const response = JSON.stringify(r.response)
+  try {
+    await sql.query(
+      `INSERT INTO routes (nonce, sponsor, destination_chain_id, request, response, response_digest, expires, key_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [r.nonce.toString(), r.sponsor.toLowerCase(), r.destinationChainId, JSON.stringify(r.request), response, keccak256(stringToBytes(response)), r.expires.toString(), r.keyId],
+    )
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new NonceTakenError(`nonce ${r.nonce} was already issued`)
+    throw error
+  }
+}
+
+export type RoutePage = { routes: StoredRoute[]; nextCursor: string | null }
+
+/** Newest first; the cursor is opaque (the last row's time and nonce). */
+export async function listRoutes(sql: Pick<Sql, 'query'>, sponsor: Address, p: { limit: number; cursor?: string }): Promise<RoutePage> {
+  const after = p.cursor ? decodeCursor(p.cursor) : undefined
+  const rows = await sql.query<Row>(
+    after
+      ? `SELECT ${COLUMNS} FROM routes WHERE sponsor = $1 AND (${CREATED_US}, nonce) < ($3::bigint, $4::numeric) ORDER BY created_at DESC, nonce DESC LIMIT $2`
+      : `SELECT ${COLUMNS} FROM routes WHERE sponsor = $1 ORDER BY created_at DESC, nonce DESC LIMIT $2`,
+    after ? [sponsor.toLowerCase(), p.limit + 1, after.createdUs, after.nonce] : [sponsor.toLowerCase(), p.limit + 1],
+  )
+  const page = rows.slice(0, p.limit)
+  const last = page.at(-1)
+  return { routes: page.map(toStored), nextCursor: rows.length > p.limit && last ? encodeCursor(last) : null }
+}
+
+export class BadCursorError extends Error {}
+
+function encodeCursor(r: Row): string {
+  return Buffer.from(JSON.stringify([String(r.created_us), String(r.nonce)])).toString('base64url')
+}
+
+function decodeCursor(cursor: string): { createdUs: string; nonce: string } {
+  try {
+    const [createdUs, nonce] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string]
+    if (!/^\d{1,20}$/.test(createdUs) || !/^\d{1,78}$/.test(nonce)) throw new Error()
+    return { createdUs, nonce }
+  } catch {
+    throw new BadCursorError('cursor: not a cursor this service issued')
+  }
+}
+
+function toStored(r: Row): StoredRoute {
+  return {
+    nonce: String(r.nonce),
+    sponsor: r.sponsor as Address,
+    destinationChainId: Number(r.destination_chain_id),
+    request: r.request,
+    response: r.response,
+    responseDigest: r.response_digest,
+    expires: String(r.expires),
+    keyId: r.key_id,
+    createdAt: new Date(r.created_at),
+  }
+}
