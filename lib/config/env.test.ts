@@ -20,8 +20,12 @@ describe('readEnv', () => {
     expect(run).toThrow(/RPC_TIMEOUT_MS/)
   })
 
-  it('requires at least one chain and a key hash', () => {
-    expect(() => readEnv(serverEnvSchema, {})).toThrow(/API_KEY_SHA256/)
+  it('requires at least one chain and a signing key; static key hashes and a database URL are optional', () => {
+    expect(() => readEnv(serverEnvSchema, {})).toThrow(/SIGNER_PRIVATE_KEY/)
+    const env = readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', ...signer })
+    expect(env).toMatchObject({ API_KEY_SHA256: [], PGLITE_DATA_DIR: '.data/pglite' })
+    expect(env.DATABASE_URL).toBeUndefined()
+    expect(() => readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', ...signer, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
     expect(() => readEnv(serverEnvSchema, { API_KEY_SHA256: hash, ...signer })).toThrow(/RPC_URL_1, RPC_URL_10, RPC_URL_8453, RPC_URL_42161/)
   })
 

@@ -22,15 +22,15 @@ const rpcVars = Object.fromEntries(chainIds.map((id) => [`RPC_URL_${id}`, urlLis
 export const serverEnvSchema = z
   .object({
     ...rpcVars,
-    /** Comma-separated `label:sha256hex` pairs: the SHA-256 of each accepted API key. */
+    /** Optional static keys: comma-separated `label:sha256hex` pairs (all scopes). Keys are normally issued with `npm run keys`. */
     API_KEY_SHA256: z
       .string()
       .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))
-      .pipe(
-        z
-          .array(z.string().regex(/^[\w.-]+:[0-9a-f]{64}$/, 'each entry must be label:<64 lowercase hex sha256>'))
-          .min(1, 'at least one key hash'),
-      ),
+      .pipe(z.array(z.string().regex(/^[\w.-]+:[0-9a-f]{64}$/, 'each entry must be label:<64 lowercase hex sha256>')))
+      .default([]),
+    /** A real Postgres (postgres://…). Without it the app keeps its data in PGlite under PGLITE_DATA_DIR. */
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
     /** The key the app's own pages use (handed over at render time; same-origin requests only). */
     BROWSER_API_KEY: z.string().min(24, 'at least 24 characters').optional(),
     LOCK_TAGS: hexList(12, 'a 0x-prefixed bytes12 lock tag').optional(),
@@ -54,8 +54,43 @@ export type ServerEnv = z.infer<typeof serverEnvSchema>
 export const devEnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DEVNET_BASE_PORT: z.coerce.number().int().min(1).max(65531).default(8545),
-  /** When set, the devnet makes no demo key and the app accepts these hashes instead. */
-  API_KEY_SHA256: z.string().optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
+})
+
+/**
+ * What the dashboard may hand the browser. DEMO_WALLET_RPC_URLS (`1=http://127.0.0.1:8545,10=…`) names
+ * the devnet node of each chain that signs for the demo account; unset on real chains (no demo wallet).
+ */
+export const dashboardEnvSchema = z.object({
+  DEMO_WALLET_RPC_URLS: z
+    .string()
+    .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^\d{1,10}=https?:\/\/\S+$/, 'each entry must be chainId=http(s) URL')
+            .transform((entry) => {
+              const at = entry.indexOf('=')
+              return [Number(entry.slice(0, at)), entry.slice(at + 1)] as const
+            })
+            .refine(([id]) => chainIds.includes(id as ChainId), 'each chain id must be a supported chain')
+            .refine(([, url]) => URL.canParse(url), 'each URL must be a valid URL'),
+        )
+        .min(1),
+    )
+    .transform((entries) => Object.fromEntries(entries) as Partial<Record<ChainId, string>>)
+    .optional(),
+})
+
+export type DashboardEnv = z.infer<typeof dashboardEnvSchema>
+
+/** Tools that open the database outside the app (`npm run keys`). */
+export const storageEnvSchema = z.object({
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
 })
 
 export class EnvError extends Error {

@@ -1,14 +1,17 @@
-// The devnet's demo API key: made once per checkout and kept in .devnet/ (git-ignored), so it
-// stays the same across restarts.
+// The demo API key: issued through the key store like any other key, and kept in .devnet/
+// (git-ignored) so it stays the same across restarts while the database keeps it.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { generateApiKey } from '../config/keyHash'
+import { scopes } from '../core/scopes'
+import { createApiKey, findApiKey } from '../storage/apiKeyStore'
+import type { Sql } from '../storage/sql'
 
-export function demoApiKey(stateDir: string): string {
+export async function ensureDemoApiKey(sql: Pick<Sql, 'query'>, stateDir: string): Promise<string> {
   const file = join(stateDir, 'demo-api-key')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined
+  if (kept && (await findApiKey(sql, kept))) return kept
+  const { key } = await createApiKey(sql, { name: 'demo', scopes })
   mkdirSync(stateDir, { recursive: true })
-  const key = generateApiKey('ir_demo')
   writeFileSync(file, key + '\n', { mode: 0o600 })
   chmodSync(file, 0o600)
   return key

@@ -1,45 +1,58 @@
-// `npm run dev`: the devnet (unless RPC URLs are configured) and the Next.js dev server, stopped
-// together on exit or Ctrl-C.
+// `npm run dev`: the devnet (unless RPC URLs are configured), the database, and the Next.js dev
+// server, stopped together on exit or Ctrl-C.
 import { spawn } from 'node:child_process'
-import { join } from 'node:path'
-import { configuredRpcVars, devEnvSchema, readEnv } from '../config/env'
+import { join, resolve } from 'node:path'
 import { formatUnits } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
+import { configuredRpcVars, devEnvSchema, readEnv } from '../config/env'
 import { generateApiKey } from '../config/keyHash'
 import { getChain } from '../core/chains/chains'
+import { openDatabase } from '../storage/openDatabase'
 import { devnetAppEnv } from './appEnv'
 import { demoSeeds } from './demoAccount'
-import { demoApiKey } from './demoApiKey'
+import { ensureDemoApiKey } from './demoApiKey'
+import { devDatabase } from './devDatabase'
 import { startDevnet, type Devnet } from './startDevnet'
 
 async function main() {
-  const { PORT, DEVNET_BASE_PORT, API_KEY_SHA256 } = readEnv(devEnvSchema)
+  const { PORT, DEVNET_BASE_PORT, DATABASE_URL, PGLITE_DATA_DIR } = readEnv(devEnvSchema)
   const realChains = configuredRpcVars()
-  let devnet: Devnet | undefined
   const env: NodeJS.ProcessEnv = { ...process.env }
   const lines: string[] = []
+  const started = performance.now()
 
-  if (realChains.length === 0) {
-    const started = performance.now()
-    devnet = await startDevnet({ basePort: DEVNET_BASE_PORT })
-    const key = API_KEY_SHA256 ? undefined : demoApiKey(join(process.cwd(), '.devnet'))
+  const stoppers: (() => Promise<void>)[] = []
+  const [devnet, db] = await Promise.all([
+    realChains.length === 0 ? startDevnet({ basePort: DEVNET_BASE_PORT }) : Promise.resolve(undefined as Devnet | undefined),
+    devDatabase({ databaseUrl: DATABASE_URL, pgliteDir: resolve(PGLITE_DATA_DIR) }),
+  ])
+  if (devnet) stoppers.push(devnet.stop)
+  stoppers.push(db.stop)
+
+  const sql = await openDatabase({ url: db.url })
+  const key = await ensureDemoApiKey(sql, join(process.cwd(), '.devnet'))
+  await sql.close()
+
+  if (devnet) {
     // What the operator set wins over the devnet's defaults.
-    for (const [name, value] of Object.entries(devnetAppEnv(devnet.rpcUrls, key))) env[name] ??= value
+    for (const [name, value] of Object.entries(devnetAppEnv(devnet.rpcUrls, db.url))) env[name] ??= value
     lines.push(
       `Devnet ready in ${Math.round(performance.now() - started)} ms: ${devnet.nodes.map((n) => `${getChain(n.chainId)!.name} (${n.chainId}) ${n.url}`).join(', ')}`,
       `Demo account:  ${devnet.demoAddress}`,
       ...demoSeeds.map(
         (s) => `  ${getChain(s.chainId)!.name.padEnd(13)} ${formatUnits(s.amount, s.decimals).padStart(8)} ${s.symbol}${s.locked ? ' (locked in The Compact)' : ''}`,
       ),
-      key ? `Demo API key:  ${key}` : 'API keys:      from API_KEY_SHA256',
     )
   } else {
+    env.DATABASE_URL ??= db.url
     lines.push(`Real chains from ${realChains.join(', ')}; no devnet started.`)
   }
   // Keys the app needs that nobody configured: fresh for this start, never printed.
   env.SIGNER_PRIVATE_KEY ??= generatePrivateKey()
   env.BROWSER_API_KEY ??= generateApiKey('ir_browser')
   lines.unshift(`App:           http://localhost:${PORT}`)
+  lines.push(`Database:      ${db.embedded ? `PGlite in ${PGLITE_DATA_DIR} (served on ${new URL(db.url).host} while dev runs)` : 'DATABASE_URL'}`)
+  lines.push(`Demo API key:  ${key}   (more: npm run keys -- create --name NAME --scopes portfolio:read,routes:create,routes:read)`)
 
   const next = spawn(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), 'dev', '--port', String(PORT)], {
     env,
@@ -52,7 +65,7 @@ async function main() {
     if (stopping) return
     stopping = true
     if (next.exitCode === null) next.kill('SIGTERM')
-    await devnet?.stop()
+    for (const s of stoppers.reverse()) await s().catch(() => {})
     process.exit(code)
   }
   next.once('exit', (code) => void stop(code ?? 0))

@@ -1,29 +1,49 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pgliteDatabase, type TestDatabase } from '../../tests/support/testDatabases'
 import { hashApiKey } from '../config/keyHash'
-import { ServiceError } from '../core/errors'
+import { createApiKey, revokeApiKey } from '../storage/apiKeyStore'
+import type { Sql } from '../storage/sql'
 import { authenticate, browserKeyHash, parseKeyHashes } from './apiKeys'
 
-const keys = [...parseKeyHashes([`demo:${hashApiKey('secret-one')}`, `ops:${hashApiKey('secret-two')}`]), browserKeyHash('browser-key-handed-to-pages')]
+const configured = [...parseKeyHashes([`demo:${hashApiKey('secret-one')}`, `ops:${hashApiKey('secret-two')}`]), browserKeyHash('browser-key-handed-to-pages')]
 const headers = (key?: string, extra: Record<string, string> = {}) => new Headers(key === undefined ? extra : { 'x-api-key': key, ...extra })
 
+let database: TestDatabase
+let sql: Sql
+beforeAll(async () => {
+  database = await pgliteDatabase()
+  sql = await database.open()
+}, 60_000)
+afterAll(async () => {
+  await sql?.close()
+  await database?.dispose()
+})
+const db = async () => sql
+
 describe('authenticate', () => {
-  it('returns the label of the matching key', () => {
-    expect(authenticate(headers('secret-one'), keys, 'portfolio:read')).toBe('demo')
-    expect(authenticate(headers('secret-two'), keys, 'routes:create')).toBe('ops')
+  it('accepts a configured static key and returns its label', async () => {
+    expect(await authenticate(headers('secret-one'), configured, 'portfolio:read', db)).toMatchObject({ label: 'demo', keyId: null })
+    expect(await authenticate(headers('secret-two'), configured, 'routes:create', db)).toMatchObject({ label: 'ops' })
   })
-  it('answers a missing key with "Authentication is required"', () => {
-    expect(() => authenticate(headers(), keys, 'portfolio:read')).toThrow(new ServiceError('unauthenticated', 'Authentication is required'))
+
+  it('answers a missing key with "Authentication is required" and an unknown one with "Invalid API key"', async () => {
+    await expect(authenticate(headers(), configured, 'portfolio:read', db)).rejects.toMatchObject({ kind: 'unauthenticated', message: 'Authentication is required' })
+    await expect(authenticate(headers('secret-three'), configured, 'portfolio:read', db)).rejects.toMatchObject({ kind: 'unauthenticated', message: 'Invalid API key' })
+    await expect(authenticate(headers(hashApiKey('secret-one')), configured, 'portfolio:read', db)).rejects.toThrow('Invalid API key') // the hash is not a key
   })
-  it('answers an unknown key with "Invalid API key"', () => {
-    expect(() => authenticate(headers('secret-three'), keys, 'portfolio:read')).toThrow('Invalid API key')
-    expect(() => authenticate(headers(hashApiKey('secret-one')), keys, 'portfolio:read')).toThrow('Invalid API key') // the hash is not a key
-  })
-  it('accepts the browser key only on same-origin browser requests', () => {
+
+  it('accepts the browser key only on same-origin browser requests', async () => {
     const key = 'browser-key-handed-to-pages'
-    expect(authenticate(headers(key, { 'sec-fetch-site': 'same-origin' }), keys, 'portfolio:read')).toBe('browser')
-    expect(() => authenticate(headers(key, { 'sec-fetch-site': 'cross-site' }), keys, 'portfolio:read')).toThrow(
-      expect.objectContaining({ kind: 'forbidden', message: 'Insufficient permissions' }),
-    )
-    expect(() => authenticate(headers(key), keys, 'routes:create')).toThrow('Insufficient permissions')
+    expect(await authenticate(headers(key, { 'sec-fetch-site': 'same-origin' }), configured, 'routes:read', db)).toMatchObject({ label: 'browser' })
+    await expect(authenticate(headers(key, { 'sec-fetch-site': 'cross-site' }), configured, 'portfolio:read', db)).rejects.toMatchObject({ kind: 'forbidden', message: 'Insufficient permissions' })
+    await expect(authenticate(headers(key), configured, 'routes:create', db)).rejects.toThrow('Insufficient permissions')
+  })
+
+  it('accepts an issued key for its scopes only, and not after it is revoked', async () => {
+    const { key, record } = await createApiKey(sql, { name: 'reader', scopes: ['portfolio:read'], rateLimit: '5/s' })
+    expect(await authenticate(headers(key), configured, 'portfolio:read', db)).toEqual({ label: 'reader', keyId: record.id, rateLimit: '5/s' })
+    await expect(authenticate(headers(key), configured, 'routes:create', db)).rejects.toMatchObject({ kind: 'forbidden', message: 'Insufficient permissions' })
+    await revokeApiKey(sql, record.id)
+    await expect(authenticate(headers(key), configured, 'portfolio:read', db)).rejects.toThrow('Invalid API key')
   })
 })

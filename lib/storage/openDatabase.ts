@@ -1,5 +1,6 @@
 // Opens the service's database and brings its schema up to date: a real Postgres when a URL is
 // given (pg), otherwise PGlite — Postgres compiled to WebAssembly, in this process — in a folder.
+import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { migrate } from './migrate'
@@ -46,6 +47,7 @@ function postgres(url: string): Sql {
 }
 
 async function pglite(dir: string): Promise<Sql> {
+  mkdirSync(dir, { recursive: true })
   const db = await PGlite.create(dir)
   return {
     kind: 'pglite',

@@ -8,6 +8,7 @@ declare module 'vitest' {
     baseUrl: string
     apiKey: string
     browserKey: string
+    databaseUrl: string
     rpcUrls: Record<number, string>
     demoAddress: `0x${string}`
   }
@@ -18,6 +19,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.baseUrl)
   project.provide('apiKey', stack.apiKey)
   project.provide('browserKey', stack.browserKey)
+  project.provide('databaseUrl', stack.databaseUrl)
   project.provide('rpcUrls', stack.devnet.rpcUrls)
   project.provide('demoAddress', stack.devnet.demoAddress)
   return async () => {

@@ -1,14 +1,30 @@
-// The system under test: a fresh devnet on free ports and the production build of the app
-// (`next start`) pointed at it with a test API key. Used by vitest, Playwright and the benchmark.
+// The system under test: a fresh devnet on free ports, a fresh database (a Postgres database of
+// its own when TEST_DATABASE_URL is set, else PGlite served on loopback), and the production build
+// of the app (`next start`) pointed at both, with a test key issued through the key store.
+// Used by vitest, Playwright and the benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { generateApiKey } from '../../lib/config/keyHash'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { scopes } from '../../lib/core/scopes'
 import { freePort } from '../../lib/devnet/anvil'
 import { devnetAppEnv } from '../../lib/devnet/appEnv'
 import { startDevnet, type Devnet } from '../../lib/devnet/startDevnet'
+import { createApiKey } from '../../lib/storage/apiKeyStore'
+import { hostPglite } from '../../lib/storage/hostPglite'
+import { openDatabase } from '../../lib/storage/openDatabase'
+import { postgresDatabase, postgresUrl } from './testDatabases'
 
-export type Stack = { baseUrl: string; apiKey: string; browserKey: string; devnet: Devnet; logs: () => string; stop: () => Promise<void> }
+export type Stack = {
+  baseUrl: string
+  apiKey: string
+  browserKey: string
+  databaseUrl: string
+  devnet: Devnet
+  logs: () => string
+  stop: () => Promise<void>
+}
 
 const root = join(import.meta.dirname, '..', '..')
 
@@ -17,9 +33,11 @@ export async function startStack(): Promise<Stack> {
   if (!existsSync(join(root, distDir, 'BUILD_ID'))) {
     throw new Error(`No production build of the app in ${distDir}/: run \`npx next build\` (npm test does this) before the integration suites.`)
   }
-  const devnet = await startDevnet()
-  const apiKey = generateApiKey('ir_test')
-  const appEnv = devnetAppEnv(devnet.rpcUrls, apiKey)
+  const [devnet, db] = await Promise.all([startDevnet(), testDatabase()])
+  const sql = await openDatabase({ url: db.url })
+  const { key: apiKey } = await createApiKey(sql, { name: 'test suite', scopes })
+  await sql.close()
+  const appEnv = devnetAppEnv(devnet.rpcUrls, db.url)
   const port = await freePort()
   let output = ''
   const app: ChildProcess = spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
@@ -38,6 +56,7 @@ export async function startStack(): Promise<Stack> {
       })
     }
     await devnet.stop()
+    await db.stop()
   }
   const baseUrl = `http://127.0.0.1:${port}`
   try {
@@ -46,7 +65,7 @@ export async function startStack(): Promise<Stack> {
     await stop()
     throw error
   }
-  return { baseUrl, apiKey, browserKey: appEnv.BROWSER_API_KEY!, devnet, logs: () => output, stop }
+  return { baseUrl, apiKey, browserKey: appEnv.BROWSER_API_KEY!, databaseUrl: db.url, devnet, logs: () => output, stop }
 }
 
 async function waitForHttp(url: string, app: ChildProcess, logs: () => string): Promise<void> {
@@ -62,4 +81,20 @@ async function waitForHttp(url: string, app: ChildProcess, logs: () => string): 
     await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error(`the app did not answer ${url} within 60 s:\n${logs()}`)
+}
+
+async function testDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (postgresUrl) {
+    const database = await postgresDatabase(postgresUrl)
+    return { url: (database.config as { url: string }).url, stop: database.dispose }
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'ir-stack-'))
+  const host = await hostPglite({ dir })
+  return {
+    url: host.url,
+    stop: async () => {
+      await host.stop()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
 }

@@ -1,13 +1,13 @@
 import { portfolioQuerySchema, serializePortfolio } from '@/lib/api/portfolio'
 import { validationError } from '@/lib/api/errorEnvelope'
 import { getPortfolio } from '@/lib/core/portfolio/getPortfolio'
-import { authenticate } from '@/lib/server/apiKeys'
+import { requireCaller } from '@/lib/server/caller'
 import { serverContext } from '@/lib/server/context'
 import { handle, methodNotAllowed } from '@/lib/server/http'
 
 export const GET = handle<{ userAddress: string }>(async (request, { params }) => {
   const ctx = serverContext()
-  authenticate(request.headers, ctx.apiKeys, 'portfolio:read')
+  await requireCaller(request, 'portfolio:read')
   const search = Object.fromEntries(new URL(request.url).searchParams)
   const query = portfolioQuerySchema.safeParse({ ...search, userAddress: (await params).userAddress })
   if (!query.success) throw validationError(query.error)

@@ -1,0 +1,45 @@
+import 'server-only'
+// Plans, signs and records a route. The nonce is unique in the database too: on the (practically
+// impossible) clash with a nonce another instance issued, the route is simply issued again.
+import type { RouteRequest } from '../api/routeRequest'
+import { getRoute, type RouteResult } from '../core/route/getRoute'
+import { NonceTakenError, recordRoute } from '../storage/routeStore'
+import type { Caller } from './apiKeys'
+import { serverContext } from './context'
+import { database } from './database'
+import { nextNonce } from './nonce'
+import { priceSource } from './prices'
+
+const ATTEMPTS = 3
+
+export async function issueRoute(input: RouteRequest, caller: Caller, rawRequest: unknown): Promise<RouteResult> {
+  const ctx = serverContext()
+  for (let attempt = 1; ; attempt++) {
+    const nonce = nextNonce()
+    const route = await getRoute({
+      input,
+      readers: ctx.readers,
+      lockTags: ctx.lockTags,
+      prices: priceSource(ctx),
+      model: ctx.feeModel,
+      ttlSeconds: ctx.routeTtlSeconds,
+      nonce,
+      signer: ctx.signer,
+    })
+    if (!route.intentOp) return route // a shortfall issues no nonce
+    try {
+      await recordRoute(await database(), {
+        nonce,
+        sponsor: route.intentOp.sponsor,
+        destinationChainId: input.destinationChainId,
+        request: rawRequest,
+        response: route,
+        expires: BigInt(route.intentOp.expires),
+        keyId: caller.keyId,
+      })
+      return route
+    } catch (error) {
+      if (!(error instanceof NonceTakenError) || attempt >= ATTEMPTS) throw error
+    }
+  }
+}

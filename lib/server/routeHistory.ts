@@ -1,0 +1,15 @@
+import 'server-only'
+// An account's route history page, with a foreign cursor reported as a 400 naming the field.
+import type { Address } from 'viem'
+import { InvalidInputError } from '../core/errors'
+import { BadCursorError, listRoutes } from '../storage/routeStore'
+import { database } from './database'
+
+export async function routeHistory(sponsor: Address, p: { limit: number; cursor?: string }) {
+  try {
+    return await listRoutes(await database(), sponsor, p)
+  } catch (error) {
+    if (error instanceof BadCursorError) throw new InvalidInputError(error.message, [{ message: error.message, context: { field: 'cursor' } }])
+    throw error
+  }
+}
