@@ -38,10 +38,11 @@ export function methodNotAllowed(allowed: readonly string[]) {
   const respond = handle(async (request) => {
     throw new ServiceError('method_not_allowed', `Method ${request.method} not allowed; use ${allowed.join(', ')}`)
   })
-  const wrapped = async (request: Request, context: { params: Promise<unknown> }) => {
+  // Marked, so a test can tell a route's real handlers from these.
+  const wrapped = Object.assign(async (request: Request, context: { params: Promise<unknown> }) => {
     const response = await respond(request, context)
     response.headers.set('allow', allowed.join(', '))
     return response
-  }
+  }, { methodNotAllowed: true as const })
   return { GET: wrapped, POST: wrapped, PUT: wrapped, PATCH: wrapped, DELETE: wrapped }
 }

@@ -1,3 +1,4 @@
+import { getPrices as operation } from '@/lib/api/operations'
 import { serializePrices } from '@/lib/api/prices'
 import { requireCaller } from '@/lib/server/caller'
 import { serverContext } from '@/lib/server/context'
@@ -6,7 +7,7 @@ import { usdPrices } from '@/lib/server/prices'
 
 export const GET = handle(async (request) => {
   const ctx = serverContext()
-  await requireCaller(request, 'portfolio:read')
+  await requireCaller(request, operation.scope)
   return Response.json(serializePrices(await usdPrices(ctx)))
 })
 

@@ -1,16 +1,18 @@
 import { validationError } from '@/lib/api/errorEnvelope'
-import { routeRequestSchema } from '@/lib/api/routeRequest'
+import { getIntentRoute as operation } from '@/lib/api/operations'
+import type { RouteResponse } from '@/lib/api/routeResponse'
 import { requireCaller } from '@/lib/server/caller'
 import { handle, methodNotAllowed } from '@/lib/server/http'
 import { issueRoute } from '@/lib/server/issueRoute'
 import { readJsonBody } from '@/lib/server/jsonBody'
 
 export const POST = handle(async (request) => {
-  const caller = await requireCaller(request, 'routes:create')
+  const caller = await requireCaller(request, operation.scope)
   const body = await readJsonBody(request)
-  const parsed = routeRequestSchema.safeParse(body)
+  const parsed = operation.body.safeParse(body)
   if (!parsed.success) throw validationError(parsed.error)
-  return Response.json(await issueRoute(parsed.data, caller, body))
+  const route: RouteResponse = await issueRoute(parsed.data, caller, body) // the documented shape, checked at compile time
+  return Response.json(route)
 })
 
 export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(['POST'])

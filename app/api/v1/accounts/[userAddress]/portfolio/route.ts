@@ -1,4 +1,5 @@
-import { portfolioQuerySchema, serializePortfolio } from '@/lib/api/portfolio'
+import { getPortfolio as operation } from '@/lib/api/operations'
+import { serializePortfolio } from '@/lib/api/portfolio'
 import { validationError } from '@/lib/api/errorEnvelope'
 import { getPortfolio } from '@/lib/core/portfolio/getPortfolio'
 import { requireCaller } from '@/lib/server/caller'
@@ -7,9 +8,9 @@ import { handle, methodNotAllowed } from '@/lib/server/http'
 
 export const GET = handle<{ userAddress: string }>(async (request, { params }) => {
   const ctx = serverContext()
-  await requireCaller(request, 'portfolio:read')
+  await requireCaller(request, operation.scope)
   const search = Object.fromEntries(new URL(request.url).searchParams)
-  const query = portfolioQuerySchema.safeParse({ ...search, userAddress: (await params).userAddress })
+  const query = operation.parameters.safeParse({ ...search, userAddress: (await params).userAddress })
   if (!query.success) throw validationError(query.error)
   const entries = await getPortfolio({ ...query.data, account: query.data.userAddress, readers: ctx.readers, lockTags: ctx.lockTags })
   return Response.json(serializePortfolio(entries))

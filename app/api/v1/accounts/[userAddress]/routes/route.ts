@@ -1,13 +1,14 @@
 import { validationError } from '@/lib/api/errorEnvelope'
-import { routeHistoryQuerySchema, serializeRouteHistory } from '@/lib/api/routeHistory'
+import { listRoutes as operation } from '@/lib/api/operations'
+import { serializeRouteHistory } from '@/lib/api/routeHistory'
 import { requireCaller } from '@/lib/server/caller'
 import { handle, methodNotAllowed } from '@/lib/server/http'
 import { routeHistory } from '@/lib/server/routeHistory'
 
 export const GET = handle<{ userAddress: string }>(async (request, { params }) => {
-  await requireCaller(request, 'routes:read')
+  await requireCaller(request, operation.scope)
   const search = Object.fromEntries(new URL(request.url).searchParams)
-  const query = routeHistoryQuerySchema.safeParse({ ...search, userAddress: (await params).userAddress })
+  const query = operation.parameters.safeParse({ ...search, userAddress: (await params).userAddress })
   if (!query.success) throw validationError(query.error)
   const page = await routeHistory(query.data.userAddress, query.data)
   return Response.json(serializeRouteHistory(page, Math.floor(Date.now() / 1000)))

@@ -1,0 +1,56 @@
+// The OpenAPI 3.1 document, generated from the operations' zod schemas (zod's own JSON Schema
+// export: OpenAPI 3.1 schemas are JSON Schema 2020-12).
+import { z } from 'zod'
+import { errorEnvelopeSchema, operations, type Operation } from './operations'
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>
+  return rest
+}
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
+
+export function openApiDocument(serverUrl = '/api/v1') {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const op of operations) (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op)
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Intent Router API',
+      version: '2026-01.alps',
+      description:
+        'Cross-chain intent routing and portfolio service, compatible with @rhinestone/sdk. Amounts are decimal integer strings in base units. Every error carries { message, errors: [{ message, context }], traceId }.',
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ apiKey: [] }],
+    paths,
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      schemas: { Error: jsonSchema(errorEnvelopeSchema, 'output') },
+    },
+  }
+}
+
+function operationObject(op: Operation) {
+  const params = op.parameters ? (jsonSchema(op.parameters, 'input') as { properties?: Record<string, unknown>; required?: string[] }) : undefined
+  const pathNames = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
+  return {
+    operationId: op.id,
+    summary: op.summary,
+    ...(op.scope ? { description: `Requires a key with the \`${op.scope}\` scope.` } : { security: [] }),
+    parameters: Object.entries(params?.properties ?? {}).map(([name, schema]) => ({
+      name,
+      in: pathNames.includes(name) ? 'path' : 'query',
+      required: pathNames.includes(name) || (params?.required ?? []).includes(name),
+      schema,
+    })),
+    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),
+    responses: {
+      '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } },
+      '400': errorResponse('A malformed or unsupported value; errors[].context.field names it'),
+      ...(op.scope ? { '401': errorResponse('No key, or an unknown or revoked key'), '403': errorResponse('The key lacks the scope') } : {}),
+      ...(op.body ? { '413': errorResponse('Body over 1 MiB'), '415': errorResponse('Not JSON'), '422': errorResponse('No Path Found') } : {}),
+      '503': errorResponse('A chain the answer needs is unavailable (Retry-After)'),
+    },
+  }
+}

@@ -1,0 +1,84 @@
+// Every operation the API serves, with the zod schemas its handler validates with and answers
+// in. The OpenAPI document is generated from this list; a test checks it against the handlers.
+import { z } from 'zod'
+import type { Scope } from '../core/scopes'
+import { errorEnvelopeSchema } from './errorEnvelope'
+import { portfolioQuerySchema, portfolioResponseSchema } from './portfolio'
+import { pricesResponseSchema } from './prices'
+import { routeHistoryQuerySchema, routeHistoryResponseSchema } from './routeHistory'
+import { routeRequestSchema } from './routeRequest'
+import { routeResponseSchema, signerResponseSchema } from './routeResponse'
+
+export type Operation = {
+  id: string
+  method: 'GET' | 'POST'
+  /** Under /api/v1, with {param} placeholders. */
+  path: string
+  summary: string
+  scope: Scope | null
+  /** Path and query parameters together (path ones are the `{…}` names). */
+  parameters?: z.ZodObject
+  body?: z.ZodType
+  response: z.ZodType
+}
+
+export const getPortfolio = {
+  id: 'getPortfolio',
+  method: 'GET',
+  path: '/accounts/{userAddress}/portfolio',
+  summary: 'Locked and unlocked balances per token, aggregated and per chain, read live from each chain.',
+  scope: 'portfolio:read',
+  parameters: portfolioQuerySchema,
+  response: portfolioResponseSchema,
+} as const satisfies Operation
+
+export const getIntentRoute = {
+  id: 'getIntentRoute',
+  method: 'POST',
+  path: '/intents/route',
+  summary: 'A signable route for the tokens wanted on a destination chain, priced from live chain state.',
+  scope: 'routes:create',
+  body: routeRequestSchema,
+  response: routeResponseSchema,
+} as const satisfies Operation
+
+export const listRoutes = {
+  id: 'listRoutes',
+  method: 'GET',
+  path: '/accounts/{userAddress}/routes',
+  summary: 'Routes issued for an account, newest first, with cursor pagination.',
+  scope: 'routes:read',
+  parameters: routeHistoryQuerySchema,
+  response: routeHistoryResponseSchema,
+} as const satisfies Operation
+
+export const getPrices = {
+  id: 'getPrices',
+  method: 'GET',
+  path: '/prices',
+  summary: 'The USD feed answers routes and the dashboard are priced with.',
+  scope: 'portfolio:read',
+  response: pricesResponseSchema,
+} as const satisfies Operation
+
+export const getSigner = {
+  id: 'getSigner',
+  method: 'GET',
+  path: '/signer',
+  summary: 'The address that signs every route (serverSignature). No key needed.',
+  scope: null,
+  response: signerResponseSchema,
+} as const satisfies Operation
+
+export const getOpenApi = {
+  id: 'getOpenApi',
+  method: 'GET',
+  path: '/openapi.json',
+  summary: 'This document. No key needed.',
+  scope: null,
+  response: z.record(z.string(), z.unknown()),
+} as const satisfies Operation
+
+export const operations: readonly Operation[] = [getPortfolio, getIntentRoute, listRoutes, getPrices, getSigner, getOpenApi]
+
+export { errorEnvelopeSchema }

@@ -1,0 +1,137 @@
+// Wire schema of the route response (spec §2.3 plus the documented additions). The handler's
+// output is type-checked against it and the OpenAPI document is generated from it.
+import { z } from 'zod'
+
+const decimal = z.string().regex(/^\d+$/, 'decimal integer string')
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/)
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
+const idAmount = z.tuple([decimal, decimal])
+const op = z.object({ vt: hex, ops: z.array(z.object({ to: address, value: decimal, data: hex })) })
+
+const settlementContext = z.object({
+  settlementLayer: z.enum(['SAME_CHAIN', 'ACROSS', 'ECO', 'RELAY', 'INTENT_EXECUTOR']),
+  using7579: z.boolean(),
+  fundingMethod: z.enum(['COMPACT', 'PERMIT2', 'NO_FUNDING']),
+  provingFee: decimal.optional(),
+  requestId: hex.optional(),
+  orderId: hex.optional(),
+  gasRefund: z.object({ token: address, exchangeRate: decimal, overhead: decimal }).optional(),
+  bridgeFill: z.object({ type: z.literal('OFT'), destinationChainId: z.number().int() }).optional(),
+  bridge: z
+    .object({ type: z.literal('OFT'), oftToken: z.literal('USDT0'), dstChainId: z.number().int(), dstEid: z.number().int(), minAmountLD: decimal, adapter: address })
+    .optional(),
+})
+
+const element = z.object({
+  arbiter: address,
+  chainId: decimal,
+  idsAndAmounts: z.array(idAmount),
+  spendTokens: z.array(idAmount),
+  mandate: z.object({
+    recipient: address,
+    tokenOut: z.array(idAmount),
+    destinationChainId: decimal,
+    fillDeadline: decimal,
+    preClaimOps: op,
+    destinationOps: op,
+    qualifier: z.object({ settlementContext, encodedVal: hex }),
+    minGas: decimal,
+  }),
+})
+
+const accountContext = z.union([
+  z.object({ accountType: z.literal('EOA') }),
+  z.object({ accountType: z.literal('smartAccount'), isDeployed: z.boolean(), isERC7579: z.boolean(), delegatedTo: address.optional() }),
+])
+
+const accountWithContext = z.object({
+  address,
+  accountType: z.string(),
+  setupOps: z.array(z.object({ to: address, data: hex })),
+  emissaryConfig: z.record(z.string(), z.unknown()).optional(),
+  accountContext: z.record(z.string(), accountContext),
+  requiredDelegations: z.record(z.string(), z.object({ contract: address })),
+})
+
+const authorization = z.object({ chainId: z.number().int(), address, nonce: decimal, yParity: z.number().int(), r: hex, s: hex })
+
+export const intentOpSchema = z.object({
+  sponsor: address,
+  nonce: decimal,
+  targetExecutionNonce: decimal,
+  expires: decimal.describe('Unix seconds'),
+  elements: z.array(element),
+  serverSignature: hex.describe('EIP-191 signature over keccak256(canonicalJson(intentOp without serverSignature)); signer at /api/v1/signer'),
+  signedMetadata: z.object({
+    tokenPrices: z.record(z.string(), z.number()),
+    gasPrices: z.record(z.string(), decimal),
+    opGasParams: z.record(z.string(), z.union([z.number(), z.object({ l1BaseFee: decimal, l1BlobBaseFee: decimal, baseFeeScalar: decimal, blobFeeScalar: decimal })])),
+    account: accountWithContext,
+    recipient: accountWithContext,
+    quotes: z.record(z.string(), z.array(z.unknown())),
+    fees: z.object({ sponsorFee: z.object({ relayer: z.number(), protocol: z.number() }), protocolFees: z.record(z.string(), decimal) }),
+    executionTokensReceived: z.array(address),
+  }),
+  signedAuthorizations: z.array(authorization),
+  recipientSignedAuthorizations: z.array(authorization),
+})
+
+const tokenReceived = z.object({
+  tokenAddress: address,
+  tokenSymbol: z.string(),
+  tokenDecimals: z.number().int(),
+  amountSpent: decimal,
+  targetAmount: decimal,
+  destinationAmount: decimal,
+  fee: decimal,
+  hasFulfilled: z.boolean(),
+})
+
+const intentCost = z.object({
+  hasFulfilledAll: z.boolean(),
+  tokensReceived: z.array(tokenReceived),
+  sponsorFee: z.object({ relayer: z.number(), protocol: z.number() }),
+  feeToken: z.object({ tokenAddress: address, tokenSymbol: z.string(), amount: decimal }),
+  tokensSpent: z.record(z.string(), z.record(z.string(), z.object({ locked: decimal, unlocked: decimal, version: z.number().int() }))).optional(),
+  gasCost: z
+    .object({
+      originChains: z.array(z.object({ chainId: z.number().int(), gasUSD: z.number() })),
+      destination: z.object({ chainId: z.number().int(), gasUSD: z.number() }),
+      totalUSD: z.number(),
+    })
+    .optional(),
+  feeBreakdownUSD: z
+    .object({ gasFeeUSD: z.number(), bridgeFeeUSD: z.number(), protocolFeeUSD: z.number(), swapFeeUSD: z.number(), settlementFeeUSD: z.number(), totalFeeUSD: z.number() })
+    .optional(),
+  tokenShortfall: z
+    .array(
+      z.object({
+        tokenAddress: address,
+        tokenSymbol: z.string(),
+        tokenDecimals: z.number().int(),
+        destinationChainId: z.number().int(),
+        targetAmount: decimal,
+        feeAmount: decimal,
+        availableAmount: decimal,
+        shortfallAmount: decimal,
+        shortfallUSD: z.number(),
+      }),
+    )
+    .optional(),
+  totalTokenShortfallInUSD: z.number().optional(),
+})
+
+const tokenRequirement = z.union([
+  z.object({ type: z.literal('approval'), amount: decimal, spender: address }),
+  z.object({ type: z.literal('wrap'), amount: decimal }),
+])
+
+export const routeResponseSchema = z.object({
+  intentOp: intentOpSchema.nullable().describe('null when the account cannot cover the request (see intentCost.tokenShortfall)'),
+  intentCost,
+  tokenRequirements: z.record(z.string(), z.record(z.string(), tokenRequirement)),
+})
+
+export type RouteResponse = z.infer<typeof routeResponseSchema>
+
+export const signerResponseSchema = z.object({ address, scheme: z.string() })

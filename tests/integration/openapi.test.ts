@@ -1,0 +1,35 @@
+// The served document is the generated one, and live answers fit the schemas it documents.
+import { describe, expect, inject, it } from 'vitest'
+import { openApiDocument } from '../../lib/api/openapi'
+import { getIntentRoute, getPortfolio, getPrices, getSigner } from '../../lib/api/operations'
+import { api } from '../support/api'
+
+const http = api()
+const demo = inject('demoAddress')
+
+describe('GET /api/v1/openapi.json', () => {
+  it('serves the generated OpenAPI 3.1 document without a key', async () => {
+    const res = await http.get('/api/v1/openapi.json', { key: null })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(openApiDocument())))
+  })
+
+  it('documents what the handlers actually answer', async () => {
+    getPortfolio.response.parse((await http.get(`/api/v1/accounts/${demo}/portfolio`)).body)
+    getPrices.response.parse((await http.get('/api/v1/prices')).body)
+    getSigner.response.parse((await http.get('/api/v1/signer', { key: null })).body)
+    const route = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
+      method: 'POST',
+      headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ destinationChainId: 10, tokenRequests: [{ tokenAddress: 'USDC', amount: '700000000' }], account: { address: demo } }),
+    })
+    const body = getIntentRoute.response.parse(await route.json())
+    expect(body.intentOp?.elements.length).toBeGreaterThan(0)
+    const shortfall = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
+      method: 'POST',
+      headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ destinationChainId: 10, tokenRequests: [{ tokenAddress: 'USDC', amount: '900000000000' }], account: { address: demo } }),
+    })
+    expect(getIntentRoute.response.parse(await shortfall.json()).intentCost.tokenShortfall?.length).toBe(1)
+  })
+})
