@@ -92,6 +92,7 @@ const intentCost = z.object({
   tokensReceived: z.array(tokenReceived),
   sponsorFee: z.object({ relayer: z.number(), protocol: z.number() }),
   feeToken: z.object({ tokenAddress: address, tokenSymbol: z.string(), amount: decimal }),
+  nativeFees: z.array(z.object({ chainId: z.number().int(), amount: decimal, usd: z.number() })).optional(),
   tokensSpent: z.record(z.string(), z.record(z.string(), z.object({ locked: decimal, unlocked: decimal, version: z.number().int() }))).optional(),
   gasCost: z
     .object({

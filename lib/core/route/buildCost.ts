@@ -47,6 +47,21 @@ export function buildCost(plan: Plan, state: RouteState, destinationChainId: num
           shortfallUSD: usdNumber(toUsd8(shortfall, d.token.decimals, state.prices[d.token.extensions.group])),
         }
       })
+    const short = plan.feeShortfall
+    if (short) {
+      const missing = short.needed - short.allocated
+      tokenShortfall.push({
+        tokenAddress: short.token.address,
+        tokenSymbol: short.token.symbol,
+        tokenDecimals: short.token.decimals,
+        destinationChainId,
+        targetAmount: '0',
+        feeAmount: short.needed.toString(),
+        availableAmount: short.allocated.toString(),
+        shortfallAmount: missing.toString(),
+        shortfallUSD: usdNumber(toUsd8(missing, short.token.decimals, state.prices[short.token.extensions.group])),
+      })
+    }
     return { ...common, tokenShortfall, totalTokenShortfallInUSD: tokenShortfall.reduce((s, t) => s + t.shortfallUSD, 0) }
   }
 
@@ -60,11 +75,14 @@ export function buildCost(plan: Plan, state: RouteState, destinationChainId: num
   const origin = [...f.gasByChain].filter(([id]) => id !== destinationChainId || plan.allocations.some((a) => a.chainId === id))
   const destinationGas = f.gasByChain.get(destinationChainId) ?? 0n
   const gasUSD = f.gas.user + f.gas.sponsor
-  const bridgeUSD = f.bridge.user + f.bridge.sponsor
+  const nativeUSD = [...f.nativeByChain.values()].reduce((sum, wei) => sum + toUsd8(wei, 18, state.prices.ETH), 0n)
+  const bridgeUSD = f.bridge.user + f.bridge.sponsor + nativeUSD
   const protocolUSD = f.protocol.user + f.protocol.sponsor
   return {
     ...common,
     tokensSpent,
+    /** LayerZero fees the account pays itself, in ETH, with the OFT send on the source chain. */
+    nativeFees: [...f.nativeByChain].map(([chainId, wei]) => ({ chainId, amount: wei.toString(), usd: usdNumber(toUsd8(wei, 18, state.prices.ETH)) })),
     gasCost: {
       originChains: origin.map(([chainId, usd8]) => ({ chainId, gasUSD: usdNumber(usd8) })),
       destination: { chainId: destinationChainId, gasUSD: usdNumber(destinationGas) },

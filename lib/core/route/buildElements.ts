@@ -56,7 +56,6 @@ export function buildElements(p: BuildElementsParameters): WireElement[] {
       }),
     )
     const moved = tokenOut.reduce((sum, [, amount]) => sum + BigInt(amount), 0n)
-    const spent = element.allocations.reduce((sum, a) => sum + a.amount, 0n)
     const preClaim = [...(p.preClaimExecutions[String(element.chainId)] ?? [])]
     const settlement = { layer: element.layer, funding: element.funding, using7579: p.using7579 } as Parameters<typeof settlementQualifier>[0]
 
@@ -80,8 +79,11 @@ export function buildElements(p: BuildElementsParameters): WireElement[] {
         exchangeRate: (eth.answer * 10n ** BigInt(token.decimals) * 10n ** BigInt(tokenPrice.decimals)) / (tokenPrice.answer * 10n ** BigInt(eth.decimals)),
         overhead: GAS_REFUND_OVERHEAD,
       }
+      // Send what the recipient must receive (grossed up by the OFT's own fee); the route's fee
+      // stays on the source chain, where the executor refunds itself from it.
+      const sent = quote.amountReceivedLD === 0n ? moved : (moved * quote.amountSentLD + quote.amountReceivedLD - 1n) / quote.amountReceivedLD
       settlement.oft = { dstEid: quote.dstEid, dstChainId: p.destinationChainId, minAmountLD: moved, adapter: quote.adapter }
-      preClaim.push(...oftSendOps(element.chainId, token.address, quote.adapter, quote.dstEid, quote.nativeFee, spent, moved, p.recipient, p.account))
+      preClaim.push(...oftSendOps(element.chainId, token.address, quote.adapter, quote.dstEid, quote.nativeFee, sent, moved, p.recipient, p.account))
     }
 
     return {

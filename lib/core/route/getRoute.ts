@@ -13,7 +13,7 @@ import { buildElements, type Execution } from './buildElements'
 import { buildMetadata, type AccountInput } from './buildMetadata'
 import type { FeeModel } from './feeModel'
 import type { WireIntentOp } from './intentOp'
-import { planRoute, type TokenRequest } from './planRoute'
+import { drawable, planRoute, type Plan, type PlanInput, type TokenRequest } from './planRoute'
 import { readRouteState } from './readRouteState'
 import { signRoute, type RouteSigner } from './serverSignature'
 import { crossChainLayers, layerSupports, type Layer } from './settlementLayers'
@@ -79,15 +79,17 @@ export async function getRoute(p: GetRouteParameters) {
     lockTags: p.lockTags,
     oftQuoteAmount: requests.filter((r) => r.token.extensions.group === 'USDT').reduce((s, r) => s + (r.amount ?? 1_000_000n), 0n) || 1_000_000n,
     nonceChains: [...new Set(input.signedAuthorizations.map((a) => a.chainId))],
+    recipientNonceChains: [...new Set(input.recipientSignedAuthorizations.map((a) => a.chainId))],
     prices: p.prices,
   })
 
   const nonces = new Map([...state.chains.values()].flatMap((c) => (c.accountNonce === undefined ? [] : [[c.chainId, c.accountNonce] as const])))
   const signedAuthorizations = await checkAuthorizations({ field: 'signedAuthorizations', account: account.address, delegations: account.delegations, authorizations: input.signedAuthorizations, nonces })
-  const recipientSignedAuthorizations = await checkAuthorizations({ field: 'recipientSignedAuthorizations', account: recipient.address, delegations: recipient.delegations, authorizations: input.recipientSignedAuthorizations, nonces: new Map() })
+  const recipientNonces = new Map([...state.chains.values()].flatMap((c) => (c.recipientNonce === undefined ? [] : [[c.chainId, c.recipientNonce] as const])))
+  const recipientSignedAuthorizations = await checkAuthorizations({ field: 'recipientSignedAuthorizations', account: recipient.address, delegations: recipient.delegations, authorizations: input.recipientSignedAuthorizations, nonces: recipientNonces })
 
   const sponsor = input.options.sponsorSettings
-  const plan = planRoute({
+  const planInput: PlanInput = {
     destinationChainId: destination,
     requests,
     state,
@@ -98,9 +100,17 @@ export async function getRoute(p: GetRouteParameters) {
     model,
     executionGas,
     executionBytes,
-  })
+  }
+  const plan = planRoute(planInput)
+  if (!plan.fulfilled) assertReachable(plan, planInput)
   const intentCost = buildCost(plan, state, destination)
   if (!plan.fulfilled) return { intentOp: null, intentCost, tokenRequirements: {} }
+  for (const id of Object.keys(input.preClaimExecutions)) {
+    if (!plan.allocations.some((a) => a.chainId === Number(id))) {
+      const message = `preClaimExecutions.${id}: the route takes no funds on chain ${id}, so these operations would never run`
+      throw new InvalidInputError(message, [{ message, context: { field: `preClaimExecutions.${id}` } }])
+    }
+  }
 
   const now = state.chains.get(destination)!.timestamp
   const fillDeadline = now + BigInt(p.ttlSeconds)
@@ -175,6 +185,21 @@ function allowedLayers(requested: readonly string[] | undefined): Set<Layer> {
     if (l === 'INTENT_EXECUTOR') layers.add('OFT') // OFT routes settle through the intent executor
   }
   return layers
+}
+
+/** The account could cover a request if every layer were allowed, but the allowed ones cannot
+ * bring the funds to the destination: that is No Path Found, not a shortfall. */
+function assertReachable(plan: Plan, input: PlanInput) {
+  for (const d of plan.deliveries.filter((x) => !x.fulfilled)) {
+    const group = d.token.extensions.group
+    const withAll = drawable({ ...input, layers: new Set(crossChainLayers) }, group)
+    if (withAll >= d.target && withAll > drawable(input, group)) {
+      throw new NoPathFoundError(`the account holds ${d.token.symbol} that no allowed settlement layer can bring to chain ${input.destinationChainId}`, {
+        token: d.token.address,
+        destinationChainId: input.destinationChainId,
+      })
+    }
+  }
 }
 
 /** No chain that the access list and the layers allow can ever bring this token: No Path Found. */

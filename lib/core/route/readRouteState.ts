@@ -44,6 +44,7 @@ export type ChainState = {
   accountCode: Hex | undefined
   recipientCode?: Hex | undefined
   accountNonce?: number
+  recipientNonce?: number
 }
 
 export type RouteState = { chains: Map<number, ChainState>; prices: UsdPrices }
@@ -57,8 +58,9 @@ export type ReadRouteStateParameters = {
   lockTags: readonly Hex[]
   /** Amount (USDT units) to quote OFT sends for; fees scale from the receipt. */
   oftQuoteAmount: bigint
-  /** Chains whose account nonce is needed (to check supplied EIP-7702 authorizations). */
+  /** Chains whose account / recipient nonce is needed (to check supplied EIP-7702 authorizations). */
   nonceChains: readonly number[]
+  recipientNonceChains: readonly number[]
   prices: { chainId: number; feeds: PriceFeeds; maxAgeSeconds: number }
 }
 
@@ -67,7 +69,8 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
   const chains = await Promise.all(
     p.readers.map(async (reader): Promise<ChainState> => {
       const id = reader.chainId
-      const tokens = tokensOnChain(id).filter((t) => p.groups.includes(t.extensions.group))
+      // Native ETH always: an OFT send pays LayerZero's fee from it, whatever asset the route moves.
+      const tokens = tokensOnChain(id).filter((t) => p.groups.includes(t.extensions.group) || t.extensions.native)
       const balances = balanceCalls(p.account, tokens, p.lockTags)
       const erc20s = tokens.filter((t) => !t.extensions.native)
       const allowanceData = encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [p.account, addresses.permit2] })
@@ -90,12 +93,13 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
       const calls = [...balances.calls, ...extra.calls, ...(pricePart?.calls ?? [])]
 
       const isDestination = id === p.destinationChainId
-      const [values, gasPrice, accountCode, recipientCode, accountNonce] = await Promise.all([
+      const [values, gasPrice, accountCode, recipientCode, accountNonce, recipientNonce] = await Promise.all([
         multicallRound(reader, calls),
         reader.client.getGasPrice(),
         reader.client.getCode({ address: p.account }),
         isDestination && p.recipient !== p.account ? reader.client.getCode({ address: p.recipient }) : undefined,
         p.nonceChains.includes(id) ? reader.client.getTransactionCount({ address: p.account }) : undefined,
+        p.recipientNonceChains.includes(id) ? reader.client.getTransactionCount({ address: p.recipient }) : undefined,
       ]).catch((error: unknown) => {
         if (error instanceof ChainUnavailableError) throw error
         throw new ChainUnavailableError(id, error instanceof Error ? error.message.split('\n')[0]! : String(error))
@@ -127,6 +131,7 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
         accountCode,
         recipientCode: isDestination ? (p.recipient === p.account ? accountCode : recipientCode) : undefined,
         accountNonce,
+        recipientNonce,
       }
     }),
   )
