@@ -130,7 +130,7 @@ export const usd = (usd8: bigint) => Number(usd8) / 1e8
 
 export type Layer = 'SAME_CHAIN' | 'ACROSS' | 'ECO' | 'RELAY' | 'OFT'
 export type Funding = 'COMPACT' | 'PERMIT2' | 'NO_FUNDING'
-export type ElementSpec = { chainId: number; funding: Funding; layer: Layer; legs: { token: TokenInfo; amount: bigint }[] }
+export type ElementSpec = { chainId: number; funding: Funding; layer: Layer; legs: { token: TokenInfo; amount: bigint }[]; /** false for an element that only pays the fee */ delivers?: boolean }
 export type FeeSpec = {
   destinationChainId: number
   elements: ElementSpec[]
@@ -147,14 +147,23 @@ async function txUsd8(m: Market, chainId: number, units: bigint, bytes: number) 
   return toUsd8(units * m.gasPrices[chainId]! + (await m.l1Fee(chainId, bytes)), 18, m.prices.ETH)
 }
 
+/** The bridge fee of one element moving `amount` in one leg. OFT: only what the adapter keeps —
+ * LayerZero's native fee is paid by the account itself, in ETH, as the send's value. */
 export async function bridgeUsd8(m: Market, layer: Layer, chainId: number, t: TokenInfo, amount: bigint): Promise<bigint> {
+  return bridgeFixedUsd8(layer) + (await bridgeProportionalUsd8(m, layer, chainId, t, amount))
+}
+
+export function bridgeFixedUsd8(layer: Layer): bigint {
+  return layer === 'OFT' ? 0n : model.bridge[layer].fixedUsd8
+}
+
+export async function bridgeProportionalUsd8(m: Market, layer: Layer, chainId: number, t: TokenInfo, amount: bigint): Promise<bigint> {
   if (layer === 'OFT') {
     const q = await m.oft(chainId)
-    return toUsd8(q.nativeFee, 18, m.prices.ETH) + toUsd8(bpsUp(amount, q.feeBps), t.decimals, m.prices[t.extensions.group])
+    return q.feeBps === 0n ? 0n : toUsd8(bpsUp(amount, q.feeBps), t.decimals, m.prices[t.extensions.group])
   }
   const fee = model.bridge[layer]
-  if (fee.bps === 0n && fee.fixedUsd8 === 0n) return 0n
-  return fee.fixedUsd8 + toUsd8(bpsUp(amount, fee.bps), t.decimals, m.prices[t.extensions.group])
+  return fee.bps === 0n ? 0n : toUsd8(bpsUp(amount, fee.bps), t.decimals, m.prices[t.extensions.group])
 }
 
 /** The fee the model charges for a route of these elements delivering these targets. */
@@ -166,7 +175,10 @@ export async function expectedFees(m: Market, s: FeeSpec) {
     const tokens = new Set(e.legs.map((l) => l.token.address)).size
     const claim = model.gas.claim[e.funding]
     gas += await txUsd8(m, e.chainId, claim.base + claim.perToken * BigInt(tokens), calldata.base + calldata.perToken * tokens)
-    for (const leg of e.legs) bridge += await bridgeUsd8(m, e.layer, e.chainId, leg.token, leg.amount)
+    // An element that only pays the fee bridges nothing; one that bridges pays the fixed part once.
+    if (e.delivers === false) continue
+    bridge += bridgeFixedUsd8(e.layer)
+    for (const leg of e.legs) bridge += await bridgeProportionalUsd8(m, e.layer, e.chainId, leg.token, leg.amount)
   }
   const delivered = s.targets.filter((t) => t.amount > 0n).length
   const fillUnits = model.gas.fill.base + model.gas.fill.perToken * BigInt(delivered) + (s.executionGas ?? 0n)
@@ -188,6 +200,7 @@ export function elementsOf(op: WireIntentOp): ElementSpec[] {
       funding: ctx.fundingMethod,
       layer: ctx.settlementLayer === 'INTENT_EXECUTOR' ? 'OFT' : ctx.settlementLayer,
       legs: e.idsAndAmounts.map(([id, amount]) => ({ token: findTokenByAddress(chainId, decodeLockId(BigInt(id)).token)!, amount: BigInt(amount) })),
+      delivers: e.mandate.tokenOut.length > 0,
     }
   })
 }
