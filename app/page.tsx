@@ -1,15 +1,39 @@
+import Link from 'next/link'
 import { EndpointCard } from '@/components/EndpointCard'
+import { buttonStyles } from '@/components/buttonStyles'
 import { chains } from '@/lib/core/chains/chains'
 import { tokensOnChain } from '@/lib/core/tokens/tokens'
 
 export default function HomePage() {
   return (
-    <main className="mx-auto max-w-4xl px-6 py-12">
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Intent Router</h1>
-      <p className="mt-3 max-w-2xl text-zinc-600 dark:text-zinc-400">
+      <p className="mt-3 max-w-2xl text-zinc-700 dark:text-zinc-300">
         Cross-chain intent routing and portfolio service. Balances are read live from each chain: unlocked ERC-20 and native
         balances, and resource locks held in The Compact.
       </p>
+
+      <div className="mt-8 grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="portfolio-card" className="rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 id="portfolio-card" className="font-semibold">
+            Portfolio
+          </h2>
+          <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
+            See any account’s balances on every supported chain, locked and unlocked, with their USD value and where they sit.
+          </p>
+          <Link href="/portfolio" className={`${buttonStyles.primary} mt-4`}>
+            Open the portfolio
+          </Link>
+        </section>
+        <section aria-labelledby="route-card" className="rounded-xl border border-dashed border-zinc-300 bg-white p-5 dark:border-zinc-700 dark:bg-zinc-900">
+          <h2 id="route-card" className="font-semibold">
+            Route builder <span className="ml-1 rounded-full bg-zinc-200 px-1.5 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">soon</span>
+          </h2>
+          <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
+            Ask for tokens on one chain and get a signable route that draws on balances across all of them.
+          </p>
+        </section>
+      </div>
 
       <h2 className="mt-10 text-lg font-semibold">API</h2>
       <ul className="mt-3 grid gap-3">

@@ -3,13 +3,13 @@ export type EndpointCardProps = { method: 'GET' | 'POST'; path: string; summary:
 export function EndpointCard({ method, path, summary, planned }: EndpointCardProps) {
   return (
     <li className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-      <p className="font-mono text-sm">
+      <p className="font-mono text-sm wrap-anywhere">
         <span className="mr-2 rounded bg-emerald-100 px-1.5 py-0.5 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
           {method}
         </span>
         {path}
         {planned && (
-          <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-sans text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+          <span className="ml-2 whitespace-nowrap rounded bg-amber-100 px-1.5 py-0.5 font-sans text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
             not yet available
           </span>
         )}

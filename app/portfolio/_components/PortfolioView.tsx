@@ -1,0 +1,74 @@
+'use client'
+// The portfolio page's state and data: the view from the URL, the account (typed in, or the
+// connected wallet's), the two reads, and which of the page's states to show.
+import { useMemo } from 'react'
+import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
+import { useApiKey } from '@/lib/ui/apiKey'
+import { describeApiError } from '@/lib/ui/describeApiError'
+import { hasFilters } from '@/lib/ui/portfolioParams'
+import { portfolioRows, usdPriceMap } from '@/lib/ui/portfolioRows'
+import { AccountForm } from './AccountForm'
+import { BalanceTable } from './BalanceTable'
+import { NoAccount, NoBalances } from './EmptyStates'
+import { PortfolioError } from './PortfolioError'
+import { PortfolioFilters } from './PortfolioFilters'
+import { ReadStatus } from './ReadStatus'
+import { TableSkeleton } from './TableSkeleton'
+import { usePortfolio, usePrices } from './usePortfolioData'
+import { usePortfolioParams } from './usePortfolioParams'
+import { ValueSummary } from './ValueSummary'
+
+export function PortfolioView() {
+  const [params, update] = usePortfolioParams()
+  const { address: wallet } = useWalletConnection()
+  const { source } = useApiKey()
+  const account = params.address ?? wallet
+  const portfolio = usePortfolio(account, params)
+  const prices = usePrices(account !== undefined)
+  const rows = useMemo(() => portfolio.data && portfolioRows(portfolio.data, usdPriceMap(prices.data)), [portfolio.data, prices.data])
+  const advice = portfolio.error ? describeApiError(portfolio.error, source) : undefined
+  const priceAdvice = prices.error ? describeApiError(prices.error, source) : undefined
+  const clearFilters = () => update({ chainIds: [], tokens: [], filterEmpty: false })
+
+  return (
+    <>
+      <section aria-label="Account and filters" className="mt-6 grid gap-6 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] dark:border-zinc-800 dark:bg-zinc-900">
+        <AccountForm
+          key={params.address ?? ''}
+          address={params.address}
+          wallet={wallet}
+          error={advice?.action === 'fix-address' ? advice.detail : undefined}
+          onSubmit={(address) => update({ address })}
+        />
+        <PortfolioFilters params={params} onChange={update} onClear={clearFilters} />
+      </section>
+
+      {account === undefined ? (
+        <NoAccount />
+      ) : (
+        <div className="mt-6 grid gap-6">
+          {advice?.action !== 'fix-address' && (
+            <ReadStatus
+              account={account}
+              isWallet={params.address === undefined}
+              updatedAt={portfolio.dataUpdatedAt}
+              fetching={portfolio.isFetching || prices.isFetching}
+              onRefresh={() => void Promise.all([portfolio.refetch(), prices.refetch()])}
+            />
+          )}
+          {advice && advice.action !== 'fix-address' && (
+            <PortfolioError advice={advice} onRetry={() => void portfolio.refetch()} onClearFilters={clearFilters} />
+          )}
+          {portfolio.isPending && !advice && <TableSkeleton />}
+          {rows && !advice && rows.length === 0 && <NoBalances filtered={hasFilters(params)} onClearFilters={clearFilters} />}
+          {rows && !advice && rows.length > 0 && (
+            <>
+              <ValueSummary rows={rows} pricesPending={prices.isPending} pricesProblem={priceAdvice?.title} />
+              <BalanceTable rows={rows} />
+            </>
+          )}
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,54 @@
+'use client'
+// The header's wallet control: connect (injected wallets, the devnet's demo wallet), then show the
+// address and network, switch networks and disconnect. wagmi reconnects the last wallet after a reload.
+import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
+import { getChain } from '@/lib/core/chains/chains'
+import { shortAddress } from '@/lib/ui/formatAddress'
+import { buttonStyles } from './buttonStyles'
+import { ConnectedWallet } from './ConnectedWallet'
+import { ConnectorList } from './ConnectorList'
+import { Popover } from './Popover'
+
+export function WalletMenu() {
+  const { status, address, chainId } = useWalletConnection()
+
+  if (status === 'reconnecting' || status === 'connecting') {
+    return (
+      <button type="button" disabled className={buttonStyles.secondary} aria-live="polite">
+        Connecting…
+      </button>
+    )
+  }
+  if (status === 'connected' && address) {
+    const chainName = getChain(chainId)?.name ?? 'Unsupported network'
+    return (
+      <Popover
+        label="Wallet"
+        buttonClassName={buttonStyles.secondary}
+        button={
+          <>
+            <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
+            <span className="sr-only">Wallet connected: </span>
+            <span className="font-mono">{shortAddress(address)}</span>
+            <span className="hidden text-zinc-600 md:inline dark:text-zinc-400">on {chainName}</span>
+          </>
+        }
+      >
+        {(close) => <ConnectedWallet onDone={close} />}
+      </Popover>
+    )
+  }
+  return (
+    <Popover
+      label="Connect a wallet"
+      buttonClassName={buttonStyles.primary}
+      button={
+        <span>
+          Connect<span className="max-sm:sr-only"> wallet</span>
+        </span>
+      }
+    >
+      {(close) => <ConnectorList onConnected={close} />}
+    </Popover>
+  )
+}

@@ -1,0 +1,41 @@
+// The shell every page shares: navigation, the API key menu and the wallet menu, by keyboard too.
+import { baseUrl, expect, expectAccessible, screenshot, test } from './support/fixtures'
+
+test('the header navigates, marks the current page and shows the route builder as coming soon', async ({ page }) => {
+  await page.goto(`${baseUrl()}/`)
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
+  await expect(nav.getByText('Route builder')).toHaveAttribute('aria-disabled', 'true')
+  await expect(nav.getByRole('link', { name: /Route builder/ })).toHaveCount(0)
+  await expectAccessible(page, 'the home page')
+
+  await page.getByRole('link', { name: 'Open the portfolio' }).click()
+  await expect(page).toHaveURL(`${baseUrl()}/portfolio`)
+  await expect(nav.getByRole('link', { name: 'Portfolio' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible()
+})
+
+test('the API key menu says which key is used and works from the keyboard', async ({ page }) => {
+  await page.goto(`${baseUrl()}/`)
+  const button = page.getByRole('button', { name: /^API key/ })
+  await expect(button).toContainText('app')
+  await button.focus()
+  await page.keyboard.press('Enter')
+  const panel = page.getByRole('region', { name: 'API key' })
+  await expect(panel).toContainText('Using the app’s built-in key')
+  await expect(panel).toContainText('Kept in this browser tab only')
+  await expectAccessible(page, 'the open API key menu')
+  await screenshot(page, 'api-key-menu')
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
+  await expect(button).toBeFocused()
+})
+
+test('the wallet menu lists the demo wallet and closes on a click outside', async ({ page }) => {
+  await page.goto(`${baseUrl()}/`)
+  await page.getByRole('button', { name: 'Connect wallet' }).click()
+  const panel = page.getByRole('region', { name: 'Connect a wallet' })
+  await expect(panel.getByRole('button', { name: /^Demo wallet/ })).toBeVisible()
+  await page.getByRole('heading', { level: 1 }).click()
+  await expect(panel).toBeHidden()
+})

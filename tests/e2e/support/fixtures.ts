@@ -1,0 +1,64 @@
+// What every browser test shares: console errors and uncaught page errors fail the test, axe checks
+// a page for serious and critical violations, and screenshots go to tests/artifacts/screenshots/.
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+
+export type Fixtures = {
+  /**
+   * Declares the API error statuses a test provokes on purpose. Chromium logs every error response
+   * as "Failed to load resource"; only those, for these statuses and /api/v1/ URLs, are let through.
+   */
+  allowApiErrors: (...statuses: number[]) => void
+}
+
+export const test = base.extend<Fixtures>({
+  allowApiErrors: [
+    async ({ page }, use) => {
+      const allowed = new Set<number>()
+      const problems: string[] = []
+      page.on('console', (m) => {
+        if (m.type() !== 'error') return
+        const status = /^Failed to load resource: the server responded with a status of (\d{3})\b/.exec(m.text())?.[1]
+        if (status && allowed.has(Number(status)) && isApiUrl(m.location().url)) return
+        problems.push(`console: ${m.text()} (${m.location().url})`)
+      })
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+      await use((...statuses) => statuses.forEach((s) => allowed.add(s)))
+      expect(problems, 'console errors or page errors during the test').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+function isApiUrl(url: string): boolean {
+  return URL.canParse(url) && new URL(url).pathname.startsWith('/api/v1/')
+}
+
+export { expect }
+
+export const baseUrl = (): string => {
+  const url = process.env.E2E_BASE_URL
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts (globalSetup starts the stack)')
+  return url
+}
+
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(
+    bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `axe on ${what}`,
+  ).toEqual([])
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `tests/artifacts/screenshots/${name}.png`, fullPage: true })
+}
+
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }))
+  expect(scrollWidth, 'page wider than the viewport').toBeLessThanOrEqual(clientWidth)
+}
