@@ -42,6 +42,9 @@ export type PortfolioQuery = z.infer<typeof portfolioQuerySchema>
 
 const amounts = z.object({ locked: z.string().regex(/^\d+$/), unlocked: z.string().regex(/^\d+$/) })
 
+/** Additive: chains that did not answer and were left out (also in the x-unavailable-chains header). */
+export const warningsSchema = z.array(z.object({ code: z.literal('CHAIN_UNAVAILABLE'), chainId: z.number().int(), message: z.string() }))
+
 export const portfolioResponseSchema = z.object({
   portfolio: z.array(
     z.object({
@@ -51,11 +54,12 @@ export const portfolioResponseSchema = z.object({
       tokenChainBalance: z.array(z.object({ chainId: z.number().int(), tokenAddress: z.string(), balance: amounts })),
     }),
   ),
+  warnings: warningsSchema.optional(),
 })
 
 export type PortfolioResponse = z.infer<typeof portfolioResponseSchema>
 
-export function serializePortfolio(entries: readonly PortfolioEntry[]): PortfolioResponse {
+export function serializePortfolio(entries: readonly PortfolioEntry[], warnings: readonly { code: 'CHAIN_UNAVAILABLE'; chainId: number; message: string }[] = []): PortfolioResponse {
   const text = (a: { locked: bigint; unlocked: bigint }) => ({ locked: a.locked.toString(), unlocked: a.unlocked.toString() })
   return {
     portfolio: entries.map((e) => ({
@@ -64,5 +68,6 @@ export function serializePortfolio(entries: readonly PortfolioEntry[]): Portfoli
       balance: text(e.balance),
       tokenChainBalance: e.tokenChainBalance.map((c) => ({ chainId: c.chainId, tokenAddress: c.tokenAddress, balance: text(c.balance) })),
     })),
+    ...(warnings.length > 0 ? { warnings: [...warnings] } : {}),
   }
 }

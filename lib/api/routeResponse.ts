@@ -1,6 +1,7 @@
 // Wire schema of the route response (spec §2.3 plus the documented additions). The handler's
 // output is type-checked against it and the OpenAPI document is generated from it.
 import { z } from 'zod'
+import { warningsSchema } from './portfolio'
 
 const decimal = z.string().regex(/^\d+$/, 'decimal integer string')
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/)
@@ -131,6 +132,7 @@ export const routeResponseSchema = z.object({
   intentOp: intentOpSchema.nullable().describe('null when the account cannot cover the request (see intentCost.tokenShortfall)'),
   intentCost,
   tokenRequirements: z.record(z.string(), z.record(z.string(), tokenRequirement)),
+  warnings: warningsSchema.optional().describe('Source chains that did not answer and were planned without'),
 })
 
 export type RouteResponse = z.infer<typeof routeResponseSchema>

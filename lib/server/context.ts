@@ -34,10 +34,14 @@ function buildContext(): ServerContext {
   const readers = chains.flatMap((c) => {
     const urls = env[`RPC_URL_${c.id}`]
     if (!urls) return []
+    // One attempt per URL, each with a timeout; the fallback walks the URLs in order and takes one
+    // more pass after a short pause. No per-URL retries: a struggling node gets no extra load.
     const transports = urls.map((url) =>
-      url.startsWith('ws') ? webSocket(url, { timeout: env.RPC_TIMEOUT_MS }) : http(url, { timeout: env.RPC_TIMEOUT_MS, fetchFn: rpcFetch }),
+      url.startsWith('ws')
+        ? webSocket(url, { timeout: env.RPC_TIMEOUT_MS, retryCount: 0 })
+        : http(url, { timeout: env.RPC_TIMEOUT_MS, retryCount: 0, fetchFn: rpcFetch }),
     )
-    const client = createPublicClient({ chain: c.viem as Chain, transport: fallback(transports, { retryCount: 1 }) })
+    const client = createPublicClient({ chain: c.viem as Chain, transport: fallback(transports, { retryCount: 1, retryDelay: 150 }) })
     return [{ chainId: c.id, client }]
   })
   const browserKey = env.BROWSER_API_KEY

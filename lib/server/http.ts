@@ -46,3 +46,10 @@ export function methodNotAllowed(allowed: readonly string[]) {
   }, { methodNotAllowed: true as const })
   return { GET: wrapped, POST: wrapped, PUT: wrapped, PATCH: wrapped, DELETE: wrapped }
 }
+
+/** A JSON answer that names the chains it had to leave out in x-unavailable-chains (and in its body). */
+export function jsonWithWarnings(body: unknown, warnings: readonly { chainId: number }[] = []): Response {
+  const response = Response.json(body)
+  if (warnings.length > 0) response.headers.set('x-unavailable-chains', warnings.map((w) => w.chainId).join(','))
+  return response
+}

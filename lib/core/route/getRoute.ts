@@ -104,7 +104,8 @@ export async function getRoute(p: GetRouteParameters) {
   const plan = planRoute(planInput)
   if (!plan.fulfilled) assertReachable(plan, planInput)
   const intentCost = buildCost(plan, state, destination)
-  if (!plan.fulfilled) return { intentOp: null, intentCost, tokenRequirements: {} }
+  const warnings = state.warnings.length > 0 ? { warnings: state.warnings } : {}
+  if (!plan.fulfilled) return { intentOp: null, intentCost, tokenRequirements: {}, ...warnings }
   for (const id of Object.keys(input.preClaimExecutions)) {
     if (!plan.allocations.some((a) => a.chainId === Number(id))) {
       const message = `preClaimExecutions.${id}: the route takes no funds on chain ${id}, so these operations would never run`
@@ -142,7 +143,7 @@ export async function getRoute(p: GetRouteParameters) {
     recipientSignedAuthorizations,
   }
   const intentOp: WireIntentOp = { ...unsigned, serverSignature: await signRoute(unsigned, p.signer) }
-  return { intentOp, intentCost, tokenRequirements: tokenRequirements(plan, state) }
+  return { intentOp, intentCost, tokenRequirements: tokenRequirements(plan, state), ...warnings }
 }
 
 export type RouteResult = Awaited<ReturnType<typeof getRoute>>

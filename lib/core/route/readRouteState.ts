@@ -4,6 +4,7 @@
 import { encodeFunctionData, erc20Abi, pad, parseAbi, type Address, type Hex } from 'viem'
 import { addresses, oftAdapters } from '../addresses'
 import { abiCall, multicallRound, wordCall, type ChainReader, type RoundCall } from '../chainState/multicallRound'
+import { settleChains, type ChainWarning } from '../chainState/settleChains'
 import { ChainUnavailableError } from '../errors'
 import { balanceCalls, type TokenBalance } from '../portfolio/readBalances'
 import { priceCalls, type PriceFeeds, type UsdPrices } from '../prices/readUsdPrices'
@@ -47,7 +48,7 @@ export type ChainState = {
   recipientNonce?: number
 }
 
-export type RouteState = { chains: Map<number, ChainState>; prices: UsdPrices }
+export type RouteState = { chains: Map<number, ChainState>; prices: UsdPrices; warnings: ChainWarning[] }
 
 export type ReadRouteStateParameters = {
   readers: readonly ChainReader[]
@@ -66,9 +67,12 @@ export type ReadRouteStateParameters = {
 
 export async function readRouteState(p: ReadRouteStateParameters): Promise<RouteState> {
   let prices: UsdPrices | undefined
-  const chains = await Promise.all(
-    p.readers.map(async (reader): Promise<ChainState> => {
-      const id = reader.chainId
+  // A source chain that does not answer is planned without (a warning says so); the destination
+  // chain, and the chain the prices come from, cannot be done without.
+  const { results, warnings } = await settleChains(
+    p.readers.map((r) => r.chainId),
+    async (id): Promise<ChainState> => {
+      const reader = p.readers.find((r) => r.chainId === id)!
       // Native ETH always: an OFT send pays LayerZero's fee from it, whatever asset the route moves.
       const tokens = tokensOnChain(id).filter((t) => p.groups.includes(t.extensions.group) || t.extensions.native)
       const balances = balanceCalls(p.account, tokens, p.lockTags)
@@ -133,10 +137,12 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
         accountNonce,
         recipientNonce,
       }
-    }),
+    },
   )
-  if (!prices) throw new ChainUnavailableError(p.prices.chainId, `prices are read on chain ${p.prices.chainId}, which is not served`)
-  return { chains: new Map(chains.map((c) => [c.chainId, c])), prices }
+  const lost = (chainId: number) => warnings.find((w) => w.chainId === chainId)
+  if (!results.has(p.destinationChainId)) throw new ChainUnavailableError(p.destinationChainId, lost(p.destinationChainId)?.message ?? 'not served')
+  if (!prices) throw new ChainUnavailableError(p.prices.chainId, lost(p.prices.chainId)?.message ?? `prices are read on chain ${p.prices.chainId}, which is not served`)
+  return { chains: results, prices, warnings }
 }
 
 function oftRoute(fromChain: number, toChain: number, groups: readonly TokenGroup[]) {

@@ -2,7 +2,7 @@ import { validationError } from '@/lib/api/errorEnvelope'
 import { getIntentRoute as operation } from '@/lib/api/operations'
 import type { RouteResponse } from '@/lib/api/routeResponse'
 import { requireCaller } from '@/lib/server/caller'
-import { handle, methodNotAllowed } from '@/lib/server/http'
+import { handle, jsonWithWarnings, methodNotAllowed } from '@/lib/server/http'
 import { issueRoute } from '@/lib/server/issueRoute'
 import { readJsonBody } from '@/lib/server/jsonBody'
 
@@ -12,7 +12,7 @@ export const POST = handle(async (request) => {
   const parsed = operation.body.safeParse(body)
   if (!parsed.success) throw validationError(parsed.error)
   const route: RouteResponse = await issueRoute(parsed.data, caller, body) // the documented shape, checked at compile time
-  return Response.json(route)
+  return jsonWithWarnings(route, route.warnings)
 })
 
 export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(['POST'])

@@ -4,7 +4,7 @@ import { validationError } from '@/lib/api/errorEnvelope'
 import { getPortfolio } from '@/lib/core/portfolio/getPortfolio'
 import { requireCaller } from '@/lib/server/caller'
 import { serverContext } from '@/lib/server/context'
-import { handle, methodNotAllowed } from '@/lib/server/http'
+import { handle, jsonWithWarnings, methodNotAllowed } from '@/lib/server/http'
 
 export const GET = handle<{ userAddress: string }>(async (request, { params }) => {
   const ctx = serverContext()
@@ -12,8 +12,8 @@ export const GET = handle<{ userAddress: string }>(async (request, { params }) =
   const search = Object.fromEntries(new URL(request.url).searchParams)
   const query = operation.parameters.safeParse({ ...search, userAddress: (await params).userAddress })
   if (!query.success) throw validationError(query.error)
-  const entries = await getPortfolio({ ...query.data, account: query.data.userAddress, readers: ctx.readers, lockTags: ctx.lockTags })
-  return Response.json(serializePortfolio(entries))
+  const { entries, warnings } = await getPortfolio({ ...query.data, account: query.data.userAddress, readers: ctx.readers, lockTags: ctx.lockTags })
+  return jsonWithWarnings(serializePortfolio(entries, warnings), warnings)
 })
 
 export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(['GET'])
