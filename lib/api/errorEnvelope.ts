@@ -20,6 +20,7 @@ export const statusOfKind: Record<ErrorKind, number> = {
   too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
+  rate_limited: 429,
   unavailable: 503,
 }
 

@@ -31,6 +31,10 @@ export const serverEnvSchema = z
     /** A real Postgres (postgres://…). Without it the app keeps its data in PGlite under PGLITE_DATA_DIR. */
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
+    /** Shares rate limits between instances when set (else through DATABASE_URL, else kept in memory). */
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** The rate limit of keys issued without one (`npm run keys -- create … --rate`). */
+    RATE_LIMIT_DEFAULT: z.string().regex(/^\d{1,9}\/(s|sec|second|min|minute|h|hour|day)$/, 'write it as N/s, N/min, N/hour or N/day').default('600/min'),
     /** The key the app's own pages use (handed over at render time; same-origin requests only). */
     BROWSER_API_KEY: z.string().min(24, 'at least 24 characters').optional(),
     LOCK_TAGS: hexList(12, 'a 0x-prefixed bytes12 lock tag').optional(),

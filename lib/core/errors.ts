@@ -8,6 +8,7 @@ export type ErrorKind =
   | 'too_large'
   | 'unsupported_media_type'
   | 'unprocessable'
+  | 'rate_limited'
   | 'unavailable'
 
 export type ErrorDetail = { message: string; context?: Record<string, unknown> }

@@ -8,6 +8,7 @@ import { defaultLockTag } from '../core/locks/defaultLockTag'
 import { defaultFeeModel, type FeeModel } from '../core/route/feeModel'
 import type { ChainReader } from '../core/portfolio/readBalances'
 import { browserKeyHash, parseKeyHashes, type KeyHash } from './apiKeys'
+import { createRateLimiter, type RateLimiter } from './rateLimiter'
 import { rpcFetch } from './rpcFetch'
 
 export type ServerContext = {
@@ -20,6 +21,8 @@ export type ServerContext = {
   signer: PrivateKeyAccount
   feeModel: FeeModel
   routeTtlSeconds: number
+  rateLimiter: RateLimiter
+  defaultRate: string
 }
 
 let context: ServerContext | undefined
@@ -55,5 +58,9 @@ function buildContext(): ServerContext {
     signer: privateKeyToAccount(env.SIGNER_PRIVATE_KEY as Hex),
     feeModel: defaultFeeModel(env.PROTOCOL_FEE_BPS),
     routeTtlSeconds: env.ROUTE_TTL_SECONDS,
+    rateLimiter: createRateLimiter(
+      env.REDIS_URL ? { kind: 'redis', url: env.REDIS_URL } : env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'memory' },
+    ),
+    defaultRate: env.RATE_LIMIT_DEFAULT,
   }
 }

@@ -5,18 +5,25 @@ import { z } from 'zod'
 import { errorEnvelope, statusOfKind, validationError } from '../api/errorEnvelope'
 import { ServiceError } from '../core/errors'
 
-type Handler<P> = (request: Request, context: { params: Promise<P>; traceId: string }) => Promise<Response>
+/** What a handler gets besides the request: its route params, its trace id, and headers to add to
+ * whatever it answers (errors included), e.g. the rate limit's. */
+export type HandlerContext<P> = { params: Promise<P>; traceId: string; responseHeaders: Headers }
+
+type Handler<P> = (request: Request, context: HandlerContext<P>) => Promise<Response>
 
 export function handle<P = unknown>(handler: Handler<P>) {
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
     const traceId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID()
+    const responseHeaders = new Headers()
+    let response: Response
     try {
-      const response = await handler(request, { params: context.params, traceId })
-      response.headers.set('x-trace-id', traceId)
-      return response
+      response = await handler(request, { params: context.params, traceId, responseHeaders })
     } catch (error) {
-      return errorResponse(error, traceId)
+      response = errorResponse(error, traceId)
     }
+    responseHeaders.forEach((value, name) => response.headers.set(name, value))
+    response.headers.set('x-trace-id', traceId)
+    return response
   }
 }
 
@@ -30,6 +37,7 @@ export function errorResponse(error: unknown, traceId: string): Response {
   const status = known ? statusOfKind[failure.kind] : 500
   const headers: Record<string, string> = { 'x-trace-id': traceId }
   if (status === 503) headers['retry-after'] = '5'
+  if (known && 'retryAfterSeconds' in known && typeof known.retryAfterSeconds === 'number') headers['retry-after'] = String(known.retryAfterSeconds)
   return Response.json(errorEnvelope(failure, traceId), { status, headers })
 }
 

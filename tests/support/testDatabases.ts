@@ -11,6 +11,7 @@ import type { Sql } from '../../lib/storage/sql'
 export type TestDatabase = { config: DatabaseConfig; open: () => Promise<Sql>; dispose: () => Promise<void> }
 
 export const postgresUrl = process.env.TEST_DATABASE_URL
+export const redisUrl = process.env.TEST_REDIS_URL
 
 export async function pgliteDatabase(): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'ir-pglite-'))

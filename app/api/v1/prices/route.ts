@@ -5,9 +5,9 @@ import { serverContext } from '@/lib/server/context'
 import { handle, methodNotAllowed } from '@/lib/server/http'
 import { usdPrices } from '@/lib/server/prices'
 
-export const GET = handle(async (request) => {
+export const GET = handle(async (request, context) => {
   const ctx = serverContext()
-  await requireCaller(request, operation.scope)
+  await requireCaller(request, operation.scope, context)
   return Response.json(serializePrices(await usdPrices(ctx)))
 })
 

@@ -6,8 +6,8 @@ import { handle, jsonWithWarnings, methodNotAllowed } from '@/lib/server/http'
 import { issueRoute } from '@/lib/server/issueRoute'
 import { readJsonBody } from '@/lib/server/jsonBody'
 
-export const POST = handle(async (request) => {
-  const caller = await requireCaller(request, operation.scope)
+export const POST = handle(async (request, context) => {
+  const caller = await requireCaller(request, operation.scope, context)
   const body = await readJsonBody(request)
   const parsed = operation.body.safeParse(body)
   if (!parsed.success) throw validationError(parsed.error)

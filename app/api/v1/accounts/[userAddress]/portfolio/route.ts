@@ -6,11 +6,11 @@ import { requireCaller } from '@/lib/server/caller'
 import { serverContext } from '@/lib/server/context'
 import { handle, jsonWithWarnings, methodNotAllowed } from '@/lib/server/http'
 
-export const GET = handle<{ userAddress: string }>(async (request, { params }) => {
+export const GET = handle<{ userAddress: string }>(async (request, context) => {
   const ctx = serverContext()
-  await requireCaller(request, operation.scope)
+  await requireCaller(request, operation.scope, context)
   const search = Object.fromEntries(new URL(request.url).searchParams)
-  const query = operation.parameters.safeParse({ ...search, userAddress: (await params).userAddress })
+  const query = operation.parameters.safeParse({ ...search, userAddress: (await context.params).userAddress })
   if (!query.success) throw validationError(query.error)
   const { entries, warnings } = await getPortfolio({ ...query.data, account: query.data.userAddress, readers: ctx.readers, lockTags: ctx.lockTags })
   return jsonWithWarnings(serializePortfolio(entries, warnings), warnings)

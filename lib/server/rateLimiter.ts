@@ -1,0 +1,108 @@
+import 'server-only'
+// Per-key rate limits (rate-limiter-flexible): in memory for one instance; shared between
+// instances through Redis (REDIS_URL) or Postgres (DATABASE_URL). If the shared store fails, an
+// in-memory limiter takes over for this instance rather than letting every request through or none.
+import { Redis } from 'ioredis'
+import pg from 'pg'
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { parseRateLimit, type RateLimitSpec } from '../core/rateLimitSpec'
+import { ServiceError } from '../core/errors'
+
+export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; url: string } | { kind: 'redis'; url: string }
+
+export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; windowSeconds: number }
+
+export class RateLimitedError extends ServiceError {
+  readonly retryAfterSeconds: number
+  readonly state: RateLimitState
+  constructor(state: RateLimitState) {
+    super('rate_limited', 'Too many requests', [{ message: 'Too many requests', context: { limit: state.limit, windowSeconds: state.windowSeconds, retryAfterSeconds: state.resetSeconds } }])
+    this.retryAfterSeconds = Math.max(1, state.resetSeconds)
+    this.state = state
+  }
+}
+
+export function createRateLimiter(store: RateLimitStore) {
+  const limiters = new Map<string, Promise<RateLimiterAbstract>>()
+  let redis: Promise<Redis> | undefined
+  let pool: pg.Pool | undefined
+
+  // The shared store must be ready before the first point is spent there, or the first requests
+  // would all land on the in-memory insurance limiter and instances would not share a budget.
+  const connectRedis = (url: string) =>
+    (redis ??= new Promise<Redis>((resolve, reject) => {
+      const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+      client.on('error', () => {}) // a later outage is absorbed by the insurance limiter
+      client.once('ready', () => resolve(client))
+      client.once('end', () => reject(new Error(`Redis at ${new URL(url).host} is not reachable`)))
+    }))
+
+  const create = async (spec: RateLimitSpec): Promise<RateLimiterAbstract> => {
+    const name = `${spec.points}_${spec.durationSeconds}`
+    const options = { points: spec.points, duration: spec.durationSeconds, keyPrefix: `rl_${name}` }
+    const insuranceLimiter = new RateLimiterMemory(options)
+    if (store.kind === 'redis') return new RateLimiterRedis({ ...options, storeClient: await connectRedis(store.url), insuranceLimiter })
+    if (store.kind === 'postgres') {
+      if (!pool) {
+        pool = new pg.Pool({ connectionString: store.url, max: 4 })
+        pool.on('error', () => {})
+      }
+      const storeClient = pool
+      return new Promise((resolve, reject) => {
+        const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+          { ...options, storeClient, storeType: 'pool', tableName: 'rate_limits', insuranceLimiter },
+          (error?: unknown) => (error ? reject(error) : resolve(limiter)),
+        )
+      })
+    }
+    return new RateLimiterMemory(options)
+  }
+
+  const limiterFor = (spec: RateLimitSpec): Promise<RateLimiterAbstract> => {
+    const name = `${spec.points}_${spec.durationSeconds}`
+    let limiter = limiters.get(name)
+    if (!limiter) {
+      limiter = create(spec).catch((error: unknown) => {
+        limiters.delete(name) // try the store again on the next request
+        throw error
+      })
+      limiters.set(name, limiter)
+    }
+    return limiter
+  }
+
+  return {
+    /** Spends one point of `subject`'s budget; throws RateLimitedError when it is used up. */
+    async consume(subject: string, rate: string): Promise<RateLimitState> {
+      const spec = parseRateLimit(rate)!
+      const state = (res: RateLimiterRes): RateLimitState => ({
+        limit: spec.points,
+        remaining: Math.max(0, res.remainingPoints),
+        resetSeconds: Math.ceil(res.msBeforeNext / 1000),
+        windowSeconds: spec.durationSeconds,
+      })
+      try {
+        return state(await (await limiterFor(spec)).consume(subject))
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) throw new RateLimitedError(state(rejection))
+        throw rejection
+      }
+    },
+    async close(): Promise<void> {
+      if (redis) (await redis.catch(() => undefined))?.disconnect()
+      await pool?.end()
+    },
+  }
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>
+
+/** The IETF RateLimit header fields for a state. */
+export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
+  return {
+    'ratelimit-limit': String(s.limit),
+    'ratelimit-remaining': String(s.remaining),
+    'ratelimit-reset': String(s.resetSeconds),
+    'ratelimit-policy': `${s.limit};w=${s.windowSeconds}`,
+  }
+}
