@@ -8,9 +8,11 @@ import { database } from './database'
 import type { HandlerContext } from './http'
 import { RateLimitedError, rateLimitHeaders } from './rateLimiter'
 
-export async function requireCaller(request: Request, scope: Scope, context: Pick<HandlerContext<unknown>, 'responseHeaders'>): Promise<Caller> {
+export async function requireCaller(request: Request, scope: Scope, context: Pick<HandlerContext<unknown>, 'responseHeaders' | 'log'>): Promise<Caller> {
   const ctx = serverContext()
   const caller = await authenticate(request.headers, ctx.apiKeys, scope, database)
+  context.log.keyName = caller.label
+  context.log.keyId = caller.keyId
   // The browser key is everyone's: its budget is per client address.
   const subject = caller.keyId ?? (caller.label === 'browser' ? `browser:${clientAddress(request)}` : `static:${caller.label}`)
   try {

@@ -4,25 +4,36 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { errorEnvelope, statusOfKind, validationError } from '../api/errorEnvelope'
 import { ServiceError } from '../core/errors'
+import { logger } from './logger'
 
 /** What a handler gets besides the request: its route params, its trace id, and headers to add to
  * whatever it answers (errors included), e.g. the rate limit's. */
-export type HandlerContext<P> = { params: Promise<P>; traceId: string; responseHeaders: Headers }
+export type HandlerContext<P> = {
+  params: Promise<P>
+  traceId: string
+  responseHeaders: Headers
+  /** Fields for this request's log line (e.g. the calling key's name — never the key). */
+  log: Record<string, string | number | null>
+}
 
 type Handler<P> = (request: Request, context: HandlerContext<P>) => Promise<Response>
 
 export function handle<P = unknown>(handler: Handler<P>) {
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
-    const traceId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID()
+    const started = performance.now()
+    const traceId = requestId(request.headers.get('x-request-id'))
     const responseHeaders = new Headers()
+    const log: HandlerContext<P>['log'] = {}
     let response: Response
     try {
-      response = await handler(request, { params: context.params, traceId, responseHeaders })
+      response = await handler(request, { params: context.params, traceId, responseHeaders, log })
     } catch (error) {
       response = errorResponse(error, traceId)
     }
     responseHeaders.forEach((value, name) => response.headers.set(name, value))
     response.headers.set('x-trace-id', traceId)
+    const { pathname } = new URL(request.url)
+    logger.info({ traceId, method: request.method, path: pathname, status: response.status, durationMs: Math.round(performance.now() - started), ...log }, 'request')
     return response
   }
 }
@@ -30,9 +41,7 @@ export function handle<P = unknown>(handler: Handler<P>) {
 export function errorResponse(error: unknown, traceId: string): Response {
   const known =
     error instanceof ServiceError ? error : error instanceof z.ZodError ? validationError(error) : undefined
-  if (!known) {
-    console.error(JSON.stringify({ level: 'error', traceId, msg: 'unhandled', error: String(error) }))
-  }
+  if (!known) logger.error({ traceId, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }, 'unhandled error')
   const failure = known ?? new ServiceError('unavailable', 'Internal server error')
   const status = known ? statusOfKind[failure.kind] : 500
   const headers: Record<string, string> = { 'x-trace-id': traceId }
@@ -60,4 +69,9 @@ export function jsonWithWarnings(body: unknown, warnings: readonly { chainId: nu
   const response = Response.json(body)
   if (warnings.length > 0) response.headers.set('x-unavailable-chains', warnings.map((w) => w.chainId).join(','))
   return response
+}
+
+/** A caller's x-request-id becomes the trace id when it is a sane token; anything else gets a fresh one. */
+function requestId(given: string | null): string {
+  return given && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID()
 }

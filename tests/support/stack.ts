@@ -3,7 +3,7 @@
 // of the app (`next start`) pointed at both, with a test key issued through the key store.
 // Used by vitest, Playwright and the benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { createWriteStream, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -20,6 +20,10 @@ export type Stack = {
   baseUrl: string
   apiKey: string
   browserKey: string
+  /** The app's signing key, so a test can prove it never reaches the logs. */
+  signerKey: string
+  /** Everything the app printed (stdout and stderr), as it printed it. */
+  logFile: string
   databaseUrl: string
   devnet: Devnet
   logs: () => string
@@ -40,14 +44,20 @@ export async function startStack(): Promise<Stack> {
   const appEnv = devnetAppEnv(devnet.rpcUrls, db.url)
   const port = await freePort()
   let output = ''
+  const logFile = join(mkdtempSync(join(tmpdir(), 'ir-app-log-')), 'app.log')
+  const log = createWriteStream(logFile)
   const app: ChildProcess = spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
     cwd: root,
     // The suites send thousands of requests with one key: its default budget must not be what they test.
     env: { ...process.env, ...appEnv, RATE_LIMIT_DEFAULT: '1000000/min', NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  app.stdout!.on('data', (c: Buffer) => (output += c.toString()))
-  app.stderr!.on('data', (c: Buffer) => (output += c.toString()))
+  const capture = (c: Buffer) => {
+    output += c.toString()
+    log.write(c)
+  }
+  app.stdout!.on('data', capture)
+  app.stderr!.on('data', capture)
   const stop = async () => {
     if (app.exitCode === null && app.signalCode === null) {
       await new Promise<void>((resolve) => {
@@ -58,6 +68,7 @@ export async function startStack(): Promise<Stack> {
     }
     await devnet.stop()
     await db.stop()
+    await new Promise<void>((resolve) => log.end(() => resolve()))
   }
   const baseUrl = `http://127.0.0.1:${port}`
   try {
@@ -66,7 +77,7 @@ export async function startStack(): Promise<Stack> {
     await stop()
     throw error
   }
-  return { baseUrl, apiKey, browserKey: appEnv.BROWSER_API_KEY!, databaseUrl: db.url, devnet, logs: () => output, stop }
+  return { baseUrl, apiKey, browserKey: appEnv.BROWSER_API_KEY!, signerKey: appEnv.SIGNER_PRIVATE_KEY!, logFile, databaseUrl: db.url, devnet, logs: () => output, stop }
 }
 
 async function waitForHttp(url: string, app: ChildProcess, logs: () => string): Promise<void> {
