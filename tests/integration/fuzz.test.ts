@@ -1,0 +1,117 @@
+// Property-based: thousands of generated and mutated requests to both endpoints. Never a 5xx,
+// never a crash, every error in the one envelope, and no amount ever rounded.
+import fc from 'fast-check'
+import { describe, expect, inject, it } from 'vitest'
+import { errorEnvelopeSchema } from '../../lib/api/errorEnvelope'
+import { portfolioResponseSchema } from '../../lib/api/portfolio'
+import { routeResponseSchema } from '../../lib/api/routeResponse'
+import { tokens } from '../../lib/core/tokens/tokens'
+import { api } from '../support/api'
+
+const http = api()
+const demo = inject('demoAddress')
+const runs = Number(process.env.FUZZ_RUNS ?? 1_000)
+
+async function post(body: string) {
+  const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, { method: 'POST', headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' }, body })
+  return { status: res.status, type: res.headers.get('content-type'), json: (await res.json()) as unknown }
+}
+
+/** What every answer must satisfy, whatever was asked. */
+function expectWellFormed(r: { status: number; type: string | null; json: unknown }) {
+  expect(r.status).toBeLessThan(500)
+  expect(r.type).toMatch(/application\/json/)
+  if (r.status >= 400) errorEnvelopeSchema.parse(r.json)
+}
+
+/** A fulfilled route delivers exactly what was asked, to the base unit. */
+function expectExact(body: unknown, json: unknown) {
+  const route = routeResponseSchema.parse(json)
+  if (!route.intentOp) return
+  const requests = (body as { tokenRequests: { amount?: unknown }[] }).tokenRequests
+  route.intentCost.tokensReceived.forEach((received, i) => {
+    const asked = requests[i]?.amount
+    if (asked === undefined) return
+    const delivered = route.intentOp!.elements
+      .flatMap((e) => e.mandate.tokenOut)
+      .filter(([id]) => (BigInt(id) & ((1n << 160n) - 1n)) === BigInt(received.tokenAddress))
+      .reduce((sum, [, amount]) => sum + BigInt(amount), 0n)
+    expect(delivered).toBe(BigInt(asked as string | number))
+  })
+}
+
+const symbol = fc.constantFrom('USDC', 'ETH', 'WETH', 'USDT0', 'USDT', 'usdc', 'DAI', '', ...tokens.map((t) => t.address))
+const chainId = fc.oneof(fc.constantFrom(1, 10, 8453, 42161), fc.integer({ min: -5, max: 100_000 }), fc.constantFrom('8453', '1e3', '0x2105', null))
+const amount = fc.oneof(
+  fc.bigInt({ min: 1n, max: 10n ** 24n }).map(String),
+  fc.constantFrom('0', '-1', '1.5', '1e18', '', ' 1', '0x10', '115792089237316195423570985008687907853269984665640564039457584007913129639936'),
+  fc.integer({ min: -10, max: 2 ** 31 }),
+  fc.double(),
+)
+const validBody = fc.record({
+  destinationChainId: fc.constantFrom(1, 10, 8453, 42161),
+  tokenRequests: fc.array(fc.record({ tokenAddress: fc.constantFrom('USDC', 'ETH', 'WETH'), amount: fc.bigInt({ min: 1n, max: 3_000n * 10n ** 6n }).map(String) }), { minLength: 1, maxLength: 1 }),
+  account: fc.constant({ address: demo }),
+})
+
+/** A valid body with one field replaced by anything, removed, or an unknown field added. */
+const mutatedBody = fc.tuple(validBody, fc.constantFrom('destinationChainId', 'tokenRequests', 'account', 'options', 'accountAccessList', 'destinationExecutions', 'recipient', 'extra'), fc.oneof(fc.jsonValue(), chainId, amount, symbol, fc.constant(undefined))).map(([body, field, value]) => {
+  const copy: Record<string, unknown> = structuredClone(body)
+  if (value === undefined) delete copy[field]
+  else if (field === 'tokenRequests') copy.tokenRequests = [{ tokenAddress: typeof value === 'string' ? value : 'USDC', amount: value }]
+  else copy[field] = value
+  return copy
+})
+
+describe('fuzzing POST /api/v1/intents/route', () => {
+  it(`${Math.ceil(runs / 2)} arbitrary JSON bodies: never a 5xx, every error in the envelope`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.string(), fc.constant('{"unterminated": ')), async (body) => {
+        expectWellFormed(await post(typeof body === 'string' && body.startsWith('{') ? body : JSON.stringify(body)))
+      }),
+      { numRuns: Math.ceil(runs / 2) },
+    )
+  }, 600_000)
+
+  it(`${runs} mutated valid bodies: never a 5xx, and a fulfilled route delivers exactly what was asked`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(validBody, mutatedBody), async (body) => {
+        const r = await post(JSON.stringify(body))
+        expectWellFormed(r)
+        if (r.status === 200) expectExact(body, r.json)
+      }),
+      { numRuns: runs },
+    )
+  }, 600_000)
+})
+
+describe('fuzzing GET /api/v1/accounts/{userAddress}/portfolio', () => {
+  const address = fc.oneof(fc.constant(demo), fc.constant(demo.toLowerCase()), fc.string({ maxLength: 50 }), fc.stringMatching(/^0x[0-9a-fA-F]{40}$/))
+  const query = fc.record(
+    {
+      chainIds: fc.oneof(fc.array(chainId, { maxLength: 4 }).map((a) => a.join(',')), fc.string()),
+      tokens: fc.oneof(fc.array(fc.tuple(chainId, symbol), { maxLength: 4 }).map((a) => a.map(([c, t]) => `${c}:${t}`).join(',')), fc.string()),
+      filterEmpty: fc.constantFrom('true', 'false', 'yes', ''),
+    },
+    { requiredKeys: [] },
+  )
+
+  it(`${runs} generated queries: never a 5xx, errors in the envelope, amounts exact decimal strings`, async () => {
+    await fc.assert(
+      fc.asyncProperty(address, query, async (who, q) => {
+        const search = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))
+        const res = await fetch(`${http.baseUrl}/api/v1/accounts/${encodeURIComponent(who)}/portfolio?${search}`, { headers: { 'x-api-key': http.apiKey } })
+        const r = { status: res.status, type: res.headers.get('content-type'), json: (await res.json()) as unknown }
+        expectWellFormed(r)
+        if (r.status === 200) {
+          const { portfolio } = portfolioResponseSchema.parse(r.json)
+          for (const entry of portfolio) {
+            const perChain = entry.tokenChainBalance.reduce((s, c) => s + BigInt(c.balance.unlocked), 0n)
+            expect(BigInt(entry.balance.unlocked)).toBe(perChain)
+          }
+        }
+      }),
+      { numRuns: runs },
+    )
+  }, 600_000)
+})
