@@ -45,6 +45,10 @@ export const serverEnvSchema = z
     PROTOCOL_FEE_BPS: z.coerce.number().int().min(0).max(1_000).default(3),
     /** How long a route stays signable. */
     ROUTE_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+    /** A chain's balances are reused for at most this long, and never past one block time of the chain (0: off). */
+    BALANCE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /** Gas prices, OP-stack L1 fee parameters and USD prices are reused for at most this long (0: off). */
+    MARKET_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
     /** A feed answer older than this (by the chain's clock) is refused. Chainlink's USD feeds beat at most daily. */
     PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(90_000),
   })

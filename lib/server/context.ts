@@ -6,7 +6,9 @@ import { readEnv, serverEnvSchema } from '../config/env'
 import { chains } from '../core/chains/chains'
 import { defaultLockTag } from '../core/locks/defaultLockTag'
 import { defaultFeeModel, type FeeModel } from '../core/route/feeModel'
-import type { ChainReader } from '../core/portfolio/readBalances'
+import type { ChainBalances, ChainReader } from '../core/portfolio/readBalances'
+import { createTtlCache, type TtlCache } from '../core/chainState/ttlCache'
+import type { MarketData, RouteState } from '../core/route/readRouteState'
 import { browserKeyHash, parseKeyHashes, type KeyHash } from './apiKeys'
 import { createRateLimiter, type RateLimiter } from './rateLimiter'
 import { rpcFetch } from './rpcFetch'
@@ -23,6 +25,13 @@ export type ServerContext = {
   routeTtlSeconds: number
   rateLimiter: RateLimiter
   defaultRate: string
+  caches: {
+    balances: TtlCache<ChainBalances>
+    balanceMaxAgeMs: number
+    market: TtlCache<MarketData>
+    marketMaxAgeMs: number
+    routeState: TtlCache<RouteState>
+  }
 }
 
 let context: ServerContext | undefined
@@ -62,5 +71,12 @@ function buildContext(): ServerContext {
       env.REDIS_URL ? { kind: 'redis', url: env.REDIS_URL } : env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'memory' },
     ),
     defaultRate: env.RATE_LIMIT_DEFAULT,
+    caches: {
+      balances: createTtlCache<ChainBalances>(),
+      balanceMaxAgeMs: env.BALANCE_CACHE_MS,
+      market: createTtlCache<MarketData>(),
+      marketMaxAgeMs: env.MARKET_CACHE_MS,
+      routeState: createTtlCache<RouteState>(),
+    },
   }
 }

@@ -32,7 +32,7 @@ export type Stack = {
 
 const root = join(import.meta.dirname, '..', '..')
 
-export async function startStack(): Promise<Stack> {
+export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
   const distDir = process.env.NEXT_DIST_DIR || '.next'
   if (!existsSync(join(root, distDir, 'BUILD_ID'))) {
     throw new Error(`No production build of the app in ${distDir}/: run \`npx next build\` (npm test does this) before the integration suites.`)
@@ -48,8 +48,18 @@ export async function startStack(): Promise<Stack> {
   const log = createWriteStream(logFile)
   const app: ChildProcess = spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
     cwd: root,
-    // The suites send thousands of requests with one key: its default budget must not be what they test.
-    env: { ...process.env, ...appEnv, RATE_LIMIT_DEFAULT: '1000000/min', NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    // The suites send thousands of requests with one key: its default budget must not be what they
+    // test. They change chain state and read it back at once, so caches are off unless asked for.
+    env: {
+      ...process.env,
+      ...appEnv,
+      RATE_LIMIT_DEFAULT: '1000000/min',
+      BALANCE_CACHE_MS: '0',
+      MARKET_CACHE_MS: '0',
+      ...options.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const capture = (c: Buffer) => {

@@ -8,14 +8,16 @@ export type SupportedChain = {
   id: number
   name: string
   stack: ChainStack
+  /** Typical time between blocks: a cached balance is never served for longer. */
+  blockTimeMs: number
   viem: Chain
 }
 
 export const chains = [
-  { id: 1, name: 'Ethereum', stack: 'l1', viem: mainnet },
-  { id: 10, name: 'OP Mainnet', stack: 'op-stack', viem: optimism },
-  { id: 8453, name: 'Base', stack: 'op-stack', viem: base },
-  { id: 42161, name: 'Arbitrum One', stack: 'arbitrum', viem: arbitrum },
+  { id: 1, name: 'Ethereum', stack: 'l1', blockTimeMs: 12_000, viem: mainnet },
+  { id: 10, name: 'OP Mainnet', stack: 'op-stack', blockTimeMs: 2_000, viem: optimism },
+  { id: 8453, name: 'Base', stack: 'op-stack', blockTimeMs: 2_000, viem: base },
+  { id: 42161, name: 'Arbitrum One', stack: 'arbitrum', blockTimeMs: 250, viem: arbitrum },
 ] as const satisfies readonly SupportedChain[]
 
 export type ChainId = (typeof chains)[number]['id']

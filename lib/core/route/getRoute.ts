@@ -14,7 +14,8 @@ import { buildMetadata, type AccountInput } from './buildMetadata'
 import type { FeeModel } from './feeModel'
 import type { WireIntentOp } from './intentOp'
 import { drawable, planRoute, type Plan, type PlanInput, type TokenRequest } from './planRoute'
-import { readRouteState } from './readRouteState'
+import { readRouteState, type MarketData, type RouteState } from './readRouteState'
+import type { TtlCache } from '../chainState/ttlCache'
 import { signRoute, type RouteSigner } from './serverSignature'
 import { crossChainLayers, layerSupports, type Layer } from './settlementLayers'
 import { tokenRequirements } from './tokenRequirements'
@@ -49,6 +50,8 @@ export type GetRouteParameters = {
   ttlSeconds: number
   nonce: bigint
   signer: RouteSigner
+  /** Market data reuse (gas, L1 parameters, prices) and single flight for identical chain reads. */
+  caches?: { market: TtlCache<MarketData>; marketMaxAgeMs: number; state: TtlCache<RouteState> }
 }
 
 export async function getRoute(p: GetRouteParameters) {
@@ -70,7 +73,7 @@ export async function getRoute(p: GetRouteParameters) {
   const executionGas = input.destinationGasUnits ?? model.gas.perExecution * BigInt(input.destinationExecutions.length) + 16n * BigInt(executionBytes)
   const groups = [...new Set([...requests.map((r) => r.token.extensions.group), feeGroup])]
 
-  const state = await readRouteState({
+  const stateParameters = {
     readers: p.readers,
     account: account.address,
     recipient: recipient.address,
@@ -81,7 +84,13 @@ export async function getRoute(p: GetRouteParameters) {
     nonceChains: [...new Set(input.signedAuthorizations.map((a) => a.chainId))],
     recipientNonceChains: [...new Set(input.recipientSignedAuthorizations.map((a) => a.chainId))],
     prices: p.prices,
-  })
+    ...(p.caches ? { market: { cache: p.caches.market, maxAgeMs: p.caches.marketMaxAgeMs } } : {}),
+  }
+  // Identical concurrent requests share one read of the chains (single flight; nothing is kept after).
+  const { readers: _, market: __, ...identity } = stateParameters
+  const state = p.caches
+    ? await p.caches.state.get(JSON.stringify(identity, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)), () => readRouteState(stateParameters), () => 0)
+    : await readRouteState(stateParameters)
 
   const nonces = new Map([...state.chains.values()].flatMap((c) => (c.accountNonce === undefined ? [] : [[c.chainId, c.accountNonce] as const])))
   const signedAuthorizations = await checkAuthorizations({ field: 'signedAuthorizations', account: account.address, delegations: account.delegations, authorizations: input.signedAuthorizations, nonces })

@@ -5,6 +5,7 @@ import { encodeFunctionData, erc20Abi, pad, parseAbi, type Address, type Hex } f
 import { addresses, oftAdapters } from '../addresses'
 import { abiCall, multicallRound, wordCall, type ChainReader, type RoundCall } from '../chainState/multicallRound'
 import { settleChains, type ChainWarning } from '../chainState/settleChains'
+import type { TtlCache } from '../chainState/ttlCache'
 import { ChainUnavailableError } from '../errors'
 import { balanceCalls, type TokenBalance } from '../portfolio/readBalances'
 import { priceCalls, type PriceFeeds, type UsdPrices } from '../prices/readUsdPrices'
@@ -50,6 +51,9 @@ export type ChainState = {
 
 export type RouteState = { chains: Map<number, ChainState>; prices: UsdPrices; warnings: ChainWarning[] }
 
+/** What a chain's market looks like, the same for every account: cached for a short, bounded time. */
+export type MarketData = { gasPrice: bigint; l1FeeParams?: L1FeeParams; prices?: UsdPrices }
+
 export type ReadRouteStateParameters = {
   readers: readonly ChainReader[]
   account: Address
@@ -63,6 +67,8 @@ export type ReadRouteStateParameters = {
   nonceChains: readonly number[]
   recipientNonceChains: readonly number[]
   prices: { chainId: number; feeds: PriceFeeds; maxAgeSeconds: number }
+  /** Reuse of gas prices, L1 fee parameters and USD prices for at most `maxAgeMs`. */
+  market?: { cache: TtlCache<MarketData>; maxAgeMs: number }
 }
 
 export async function readRouteState(p: ReadRouteStateParameters): Promise<RouteState> {
@@ -81,7 +87,8 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
       const extra: { calls: RoundCall[]; at: number } = { calls: [], at: balances.calls.length }
       extra.calls.push(wordCall(addresses.multicall3, encodeFunctionData({ abi: clockAbi, functionName: 'getCurrentBlockTimestamp' }), 'block timestamp'))
       extra.calls.push(...erc20s.map((t) => wordCall(t.address, allowanceData, `${t.symbol} allowance to Permit2`)))
-      const opStack = getChain(id)?.stack === 'op-stack'
+      const known = p.market && p.market.maxAgeMs > 0 ? p.market.cache.peek(String(id)) : undefined
+      const opStack = getChain(id)?.stack === 'op-stack' && !known
       if (opStack) {
         for (const fn of ['l1BaseFee', 'blobBaseFee', 'baseFeeScalar', 'blobBaseFeeScalar'] as const) {
           extra.calls.push(wordCall(addresses.gasPriceOracle, encodeFunctionData({ abi: gasPriceOracleAbi, functionName: fn }), `GasPriceOracle.${fn}`))
@@ -93,13 +100,13 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
         extra.calls.push(abiCall(oft.adapter, oftAbi, 'quoteSend', [sendParam, false], 'OFT quoteSend'))
         extra.calls.push(abiCall(oft.adapter, oftAbi, 'quoteOFT', [sendParam], 'OFT quoteOFT'))
       }
-      const pricePart = id === p.prices.chainId ? priceCalls(p.prices.feeds, p.prices.maxAgeSeconds) : undefined
+      const pricePart = id === p.prices.chainId && !known ? priceCalls(p.prices.feeds, p.prices.maxAgeSeconds) : undefined
       const calls = [...balances.calls, ...extra.calls, ...(pricePart?.calls ?? [])]
 
       const isDestination = id === p.destinationChainId
       const [values, gasPrice, accountCode, recipientCode, accountNonce, recipientNonce] = await Promise.all([
         multicallRound(reader, calls),
-        reader.client.getGasPrice(),
+        known ? known.gasPrice : reader.client.getGasPrice(),
         reader.client.getCode({ address: p.account }),
         isDestination && p.recipient !== p.account ? reader.client.getCode({ address: p.recipient }) : undefined,
         p.nonceChains.includes(id) ? reader.client.getTransactionCount({ address: p.account }) : undefined,
@@ -115,7 +122,7 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
       const permit2Allowance = new Map(erc20s.map((t) => [t.address, values[i++] as bigint]))
       const l1FeeParams = opStack
         ? { l1BaseFee: values[i++] as bigint, blobBaseFee: values[i++] as bigint, baseFeeScalar: values[i++] as bigint, blobBaseFeeScalar: values[i++] as bigint }
-        : undefined
+        : known?.l1FeeParams
       let oftQuote: OftQuote | undefined
       if (oft) {
         const fee = values[i++] as { nativeFee: bigint }
@@ -123,6 +130,10 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
         oftQuote = { ...oft, nativeFee: fee.nativeFee, amountSentLD: receipt.amountSentLD, amountReceivedLD: receipt.amountReceivedLD }
       }
       if (pricePart) prices = pricePart.collect(values.slice(i))
+      else if (id === p.prices.chainId && known?.prices) prices = known.prices
+      if (!known && p.market && p.market.maxAgeMs > 0) {
+        p.market.cache.set(String(id), { gasPrice, l1FeeParams, ...(id === p.prices.chainId ? { prices } : {}) }, p.market.maxAgeMs)
+      }
       return {
         chainId: id,
         blockNumber: collected.blockNumber,
@@ -139,6 +150,8 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
       }
     },
   )
+  // Prices from the market cache still count while fresh, even if their chain just went away.
+  prices ??= p.market && p.market.maxAgeMs > 0 ? p.market.cache.peek(String(p.prices.chainId))?.prices : undefined
   const lost = (chainId: number) => warnings.find((w) => w.chainId === chainId)
   if (!results.has(p.destinationChainId)) throw new ChainUnavailableError(p.destinationChainId, lost(p.destinationChainId)?.message ?? 'not served')
   if (!prices) throw new ChainUnavailableError(p.prices.chainId, lost(p.prices.chainId)?.message ?? `prices are read on chain ${p.prices.chainId}, which is not served`)

@@ -12,7 +12,13 @@ export const GET = handle<{ userAddress: string }>(async (request, context) => {
   const search = Object.fromEntries(new URL(request.url).searchParams)
   const query = operation.parameters.safeParse({ ...search, userAddress: (await context.params).userAddress })
   if (!query.success) throw validationError(query.error)
-  const { entries, warnings } = await getPortfolio({ ...query.data, account: query.data.userAddress, readers: ctx.readers, lockTags: ctx.lockTags })
+  const { entries, warnings } = await getPortfolio({
+    ...query.data,
+    account: query.data.userAddress,
+    readers: ctx.readers,
+    lockTags: ctx.lockTags,
+    cache: { balances: ctx.caches.balances, maxAgeMs: ctx.caches.balanceMaxAgeMs },
+  })
   return jsonWithWarnings(serializePortfolio(entries, warnings), warnings)
 })
 

@@ -1,0 +1,52 @@
+// A bounded cache with single flight: concurrent loads of one key share one promise; a value is
+// served only until its own expiry (never older than its bound); failures are never cached.
+export type TtlCache<V> = {
+  /** The cached value if still fresh, else load it once (joining a load already under way). */
+  get(key: string, load: () => Promise<V>, ttlMs: (value: V) => number): Promise<V>
+  /** The value if still fresh, without loading. */
+  peek(key: string): V | undefined
+  set(key: string, value: V, ttlMs: number): void
+  size(): number
+}
+
+export function createTtlCache<V>({ maxEntries = 10_000, now = Date.now }: { maxEntries?: number; now?: () => number } = {}): TtlCache<V> {
+  const entries = new Map<string, { value: V; expiresAt: number }>()
+  const loading = new Map<string, Promise<V>>()
+
+  const peek = (key: string): V | undefined => {
+    const entry = entries.get(key)
+    if (!entry) return undefined
+    if (entry.expiresAt <= now()) {
+      entries.delete(key)
+      return undefined
+    }
+    return entry.value
+  }
+  const set = (key: string, value: V, ttlMs: number) => {
+    if (ttlMs <= 0) return
+    entries.delete(key) // re-insert: Map order is the eviction order
+    entries.set(key, { value, expiresAt: now() + ttlMs })
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+  }
+
+  return {
+    peek,
+    set,
+    size: () => entries.size,
+    get(key, load, ttlMs) {
+      const fresh = peek(key)
+      if (fresh !== undefined) return Promise.resolve(fresh)
+      let pending = loading.get(key)
+      if (!pending) {
+        pending = load()
+          .then((value) => {
+            set(key, value, ttlMs(value))
+            return value
+          })
+          .finally(() => loading.delete(key))
+        loading.set(key, pending)
+      }
+      return pending
+    },
+  }
+}
