@@ -10,7 +10,8 @@ import type { ChainBalances, ChainReader } from '../core/portfolio/readBalances'
 import { createTtlCache, type TtlCache } from '../core/chainState/ttlCache'
 import type { MarketData, RouteState } from '../core/route/readRouteState'
 import { browserKeyHash, parseKeyHashes, type KeyHash } from './apiKeys'
-import { createRateLimiter, type RateLimiter } from './rateLimiter'
+import { logger } from './logger'
+import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rateLimiter'
 import { rpcFetch } from './rpcFetch'
 
 export type ServerContext = {
@@ -43,6 +44,8 @@ export function serverContext(): ServerContext {
 
 function buildContext(): ServerContext {
   const env = readEnv(serverEnvSchema)
+  const rateLimitStore = chooseRateLimitStore(env)
+  logger.info({ rateLimitStore: rateLimitStore.kind, chains: chains.filter((c) => env[`RPC_URL_${c.id}`]).map((c) => c.id) }, 'server context ready')
   const readers = chains.flatMap((c) => {
     const urls = env[`RPC_URL_${c.id}`]
     if (!urls) return []
@@ -67,9 +70,9 @@ function buildContext(): ServerContext {
     signer: privateKeyToAccount(env.SIGNER_PRIVATE_KEY as Hex),
     feeModel: defaultFeeModel(env.PROTOCOL_FEE_BPS),
     routeTtlSeconds: env.ROUTE_TTL_SECONDS,
-    rateLimiter: createRateLimiter(
-      env.REDIS_URL ? { kind: 'redis', url: env.REDIS_URL } : env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'memory' },
-    ),
+    rateLimiter: createRateLimiter(rateLimitStore, throttled(60_000, (error) =>
+      logger.warn({ store: rateLimitStore.kind, error: error instanceof Error ? error.message : String(error) }, 'rate limit store failed; this instance counts alone'),
+    )),
     defaultRate: env.RATE_LIMIT_DEFAULT,
     caches: {
       balances: createTtlCache<ChainBalances>(),
@@ -78,5 +81,28 @@ function buildContext(): ServerContext {
       marketMaxAgeMs: env.MARKET_CACHE_MS,
       routeState: createTtlCache<RouteState>(),
     },
+  }
+}
+
+function chooseRateLimitStore(env: ReturnType<typeof readEnv<typeof serverEnvSchema>>): RateLimitStore {
+  const kind = env.RATE_LIMIT_STORE === 'auto' ? (env.REDIS_URL ? 'redis' : env.DATABASE_URL ? 'postgres' : 'memory') : env.RATE_LIMIT_STORE
+  if (kind === 'redis') {
+    if (!env.REDIS_URL) throw new Error('RATE_LIMIT_STORE=redis needs REDIS_URL')
+    return { kind, url: env.REDIS_URL }
+  }
+  if (kind === 'postgres') {
+    if (!env.DATABASE_URL) throw new Error('RATE_LIMIT_STORE=postgres needs DATABASE_URL')
+    return { kind, url: env.DATABASE_URL }
+  }
+  return { kind: 'memory' }
+}
+
+/** Calls `fn` at most once per `ms` (a failing store must not flood the log). */
+function throttled(ms: number, fn: (error: unknown) => void): (error: unknown) => void {
+  let last = -Infinity
+  return (error) => {
+    if (Date.now() - last < ms) return
+    last = Date.now()
+    fn(error)
   }
 }

@@ -1,7 +1,8 @@
 import 'server-only'
 // Per-key rate limits (rate-limiter-flexible): in memory for one instance; shared between
-// instances through Redis (REDIS_URL) or Postgres (DATABASE_URL). If the shared store fails, an
-// in-memory limiter takes over for this instance rather than letting every request through or none.
+// instances through Redis (REDIS_URL) or Postgres (DATABASE_URL). If the shared store fails, this
+// instance falls back to its own in-memory budget (and says so in its log) rather than letting
+// every request through, or none.
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
@@ -22,7 +23,8 @@ export class RateLimitedError extends ServiceError {
   }
 }
 
-export function createRateLimiter(store: RateLimitStore) {
+export function createRateLimiter(store: RateLimitStore, onStoreError: (error: unknown) => void = () => {}) {
+  const fallbacks = new Map<string, RateLimiterAbstract>()
   const limiters = new Map<string, Promise<RateLimiterAbstract>>()
   let redis: Promise<Redis> | undefined
   let pool: pg.Pool | undefined
@@ -40,8 +42,7 @@ export function createRateLimiter(store: RateLimitStore) {
   const create = async (spec: RateLimitSpec): Promise<RateLimiterAbstract> => {
     const name = `${spec.points}_${spec.durationSeconds}`
     const options = { points: spec.points, duration: spec.durationSeconds, keyPrefix: `rl_${name}` }
-    const insuranceLimiter = new RateLimiterMemory(options)
-    if (store.kind === 'redis') return new RateLimiterRedis({ ...options, storeClient: await connectRedis(store.url), insuranceLimiter })
+    if (store.kind === 'redis') return new RateLimiterRedis({ ...options, storeClient: await connectRedis(store.url) })
     if (store.kind === 'postgres') {
       if (!pool) {
         pool = new pg.Pool({ connectionString: store.url, max: 4 })
@@ -50,7 +51,7 @@ export function createRateLimiter(store: RateLimitStore) {
       const storeClient = pool
       return new Promise((resolve, reject) => {
         const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-          { ...options, storeClient, storeType: 'pool', tableName: 'rate_limits', insuranceLimiter },
+          { ...options, storeClient, storeType: 'pool', tableName: 'rate_limits' },
           (error?: unknown) => (error ? reject(error) : resolve(limiter)),
         )
       })
@@ -82,7 +83,15 @@ export function createRateLimiter(store: RateLimitStore) {
         windowSeconds: spec.durationSeconds,
       })
       try {
-        return state(await (await limiterFor(spec)).consume(subject))
+        try {
+          return state(await (await limiterFor(spec)).consume(subject))
+        } catch (error) {
+          if (error instanceof RateLimiterRes || store.kind === 'memory') throw error
+          onStoreError(error)
+          const name = `${spec.points}_${spec.durationSeconds}`
+          if (!fallbacks.has(name)) fallbacks.set(name, new RateLimiterMemory({ points: spec.points, duration: spec.durationSeconds, keyPrefix: `rl_${name}` }))
+          return state(await fallbacks.get(name)!.consume(subject))
+        }
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) throw new RateLimitedError(state(rejection))
         throw rejection

@@ -42,6 +42,27 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   const { key: apiKey } = await createApiKey(sql, { name: 'test suite', scopes })
   await sql.close()
   const appEnv = devnetAppEnv(devnet.rpcUrls, db.url)
+  let app: AppInstance
+  try {
+    // PGlite's socket serves one session: rate limits are counted in memory there (see dev.ts).
+    app = await startApp({ ...appEnv, ...(postgresUrl ? {} : { RATE_LIMIT_STORE: 'memory' }), ...options.env })
+  } catch (error) {
+    await devnet.stop()
+    await db.stop()
+    throw error
+  }
+  const stop = async () => {
+    await app.stop()
+    await devnet.stop()
+    await db.stop()
+  }
+  return { baseUrl: app.baseUrl, apiKey, browserKey: appEnv.BROWSER_API_KEY!, signerKey: appEnv.SIGNER_PRIVATE_KEY!, logFile: app.logFile, databaseUrl: db.url, devnet, logs: app.logs, stop }
+}
+
+export type AppInstance = { baseUrl: string; logFile: string; logs: () => string; stop: () => Promise<void> }
+
+/** One `next start` of the production build with this environment, on a free port. */
+export async function startApp(env: Record<string, string>): Promise<AppInstance> {
   const port = await freePort()
   let output = ''
   const logFile = join(mkdtempSync(join(tmpdir(), 'ir-app-log-')), 'app.log')
@@ -52,11 +73,10 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     // test. They change chain state and read it back at once, so caches are off unless asked for.
     env: {
       ...process.env,
-      ...appEnv,
       RATE_LIMIT_DEFAULT: '1000000/min',
       BALANCE_CACHE_MS: '0',
       MARKET_CACHE_MS: '0',
-      ...options.env,
+      ...env,
       NEXT_TELEMETRY_DISABLED: '1',
       NODE_ENV: 'production',
     },
@@ -76,8 +96,6 @@ export async function startStack(options: { env?: Record<string, string> } = {})
         setTimeout(() => app.kill('SIGKILL'), 3_000).unref()
       })
     }
-    await devnet.stop()
-    await db.stop()
     await new Promise<void>((resolve) => log.end(() => resolve()))
   }
   const baseUrl = `http://127.0.0.1:${port}`
@@ -87,7 +105,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     await stop()
     throw error
   }
-  return { baseUrl, apiKey, browserKey: appEnv.BROWSER_API_KEY!, signerKey: appEnv.SIGNER_PRIVATE_KEY!, logFile, databaseUrl: db.url, devnet, logs: () => output, stop }
+  return { baseUrl, logFile, logs: () => output, stop }
 }
 
 async function waitForHttp(url: string, app: ChildProcess, logs: () => string): Promise<void> {
