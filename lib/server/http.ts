@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { errorEnvelope, statusOfKind, validationError } from '../api/errorEnvelope'
 import { ServiceError } from '../core/errors'
 import { logger } from './logger'
+import { apiHeaders, apiPreflightHeaders } from './securityHeaders'
 
 /** What a handler gets besides the request: its route params, its trace id, and headers to add to
  * whatever it answers (errors included), e.g. the rate limit's. */
@@ -30,6 +31,7 @@ export function handle<P = unknown>(handler: Handler<P>) {
     } catch (error) {
       response = errorResponse(error, traceId)
     }
+    for (const [name, value] of Object.entries(apiHeaders)) response.headers.set(name, value)
     responseHeaders.forEach((value, name) => response.headers.set(name, value))
     response.headers.set('x-trace-id', traceId)
     const { pathname } = new URL(request.url)
@@ -61,8 +63,11 @@ export function methodNotAllowed(allowed: readonly string[]) {
     response.headers.set('allow', allowed.join(', '))
     return response
   }, { methodNotAllowed: true as const })
-  return { GET: wrapped, POST: wrapped, PUT: wrapped, PATCH: wrapped, DELETE: wrapped }
+  return { GET: wrapped, POST: wrapped, PUT: wrapped, PATCH: wrapped, DELETE: wrapped, OPTIONS: preflight }
 }
+
+/** The CORS preflight answer every API route gives (marked like the 405 handlers: not an operation). */
+export const preflight = Object.assign(async () => new Response(null, { status: 204, headers: apiPreflightHeaders }), { methodNotAllowed: true as const })
 
 /** A JSON answer that names the chains it had to leave out in x-unavailable-chains (and in its body). */
 export function jsonWithWarnings(body: unknown, warnings: readonly { chainId: number }[] = []): Response {

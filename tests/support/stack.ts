@@ -18,6 +18,8 @@ import { postgresDatabase, postgresUrl } from './testDatabases'
 
 export type Stack = {
   baseUrl: string
+  /** The app server's process id (for memory readings). */
+  appPid: number
   apiKey: string
   browserKey: string
   /** The app's signing key, so a test can prove it never reaches the logs. */
@@ -56,10 +58,10 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     await devnet.stop()
     await db.stop()
   }
-  return { baseUrl: app.baseUrl, apiKey, browserKey: appEnv.BROWSER_API_KEY!, signerKey: appEnv.SIGNER_PRIVATE_KEY!, logFile: app.logFile, databaseUrl: db.url, devnet, logs: app.logs, stop }
+  return { baseUrl: app.baseUrl, appPid: app.pid, apiKey, browserKey: appEnv.BROWSER_API_KEY!, signerKey: appEnv.SIGNER_PRIVATE_KEY!, logFile: app.logFile, databaseUrl: db.url, devnet, logs: app.logs, stop }
 }
 
-export type AppInstance = { baseUrl: string; logFile: string; logs: () => string; stop: () => Promise<void> }
+export type AppInstance = { baseUrl: string; pid: number; logFile: string; logs: () => string; stop: () => Promise<void> }
 
 /** One `next start` of the production build with this environment, on a free port. */
 export async function startApp(env: Record<string, string>): Promise<AppInstance> {
@@ -105,7 +107,7 @@ export async function startApp(env: Record<string, string>): Promise<AppInstance
     await stop()
     throw error
   }
-  return { baseUrl, logFile, logs: () => output, stop }
+  return { baseUrl, pid: app.pid!, logFile, logs: () => output, stop }
 }
 
 async function waitForHttp(url: string, app: ChildProcess, logs: () => string): Promise<void> {

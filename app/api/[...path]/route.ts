@@ -1,9 +1,9 @@
 // Any /api path no route serves: a JSON 404 in the error envelope, never an HTML page.
 import { ServiceError } from '@/lib/core/errors'
-import { handle } from '@/lib/server/http'
+import { handle, preflight } from '@/lib/server/http'
 
 const notFound = handle(async (request) => {
   throw new ServiceError('not_found', `No API route ${request.method} ${new URL(request.url).pathname}`)
 })
 
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE }
+export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, preflight as OPTIONS }

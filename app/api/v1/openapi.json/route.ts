@@ -5,4 +5,4 @@ const document = openApiDocument()
 
 export const GET = handle(async () => Response.json(document))
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(['GET'])
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(['GET'])

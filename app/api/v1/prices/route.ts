@@ -11,4 +11,4 @@ export const GET = handle(async (request, context) => {
   return Response.json(serializePrices(await usdPrices(ctx)))
 })
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(['GET'])
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(['GET'])

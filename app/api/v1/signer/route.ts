@@ -10,4 +10,4 @@ export const GET = handle(async () => {
   })
 })
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(['GET'])
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(['GET'])

@@ -15,4 +15,4 @@ export const POST = handle(async (request, context) => {
   return jsonWithWarnings(route, route.warnings)
 })
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(['POST'])
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(['POST'])

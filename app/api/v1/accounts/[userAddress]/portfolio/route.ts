@@ -22,4 +22,4 @@ export const GET = handle<{ userAddress: string }>(async (request, context) => {
   return jsonWithWarnings(serializePortfolio(entries, warnings), warnings)
 })
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(['GET'])
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(['GET'])

@@ -14,4 +14,4 @@ export const GET = handle<{ userAddress: string }>(async (request, context) => {
   return Response.json(serializeRouteHistory(page, Math.floor(Date.now() / 1000)))
 })
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(['GET'])
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(['GET'])

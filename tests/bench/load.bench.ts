@@ -1,0 +1,63 @@
+// Load: autocannon on loopback against the production app with its caches on, bounded in time
+// (LOAD_SECONDS, default 60 s per endpoint) at 64 connections: throughput, p50/p99, errors, and the
+// app server's memory before and after. Targets: 0 errors, memory growth < 10 %, cached portfolio
+// >= 1,500 req/s on 2 cores. Informs; exits non-zero only when the run itself breaks.
+import { readFileSync } from 'node:fs'
+import autocannon from 'autocannon'
+import { startStack } from '../support/stack'
+import { ensureBuild } from './ensureBuild'
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60)
+const CONNECTIONS = 64
+
+await ensureBuild()
+// Production cache bounds, and a budget the load cannot exhaust (rate limiting is not what is measured).
+const stack = await startStack({ env: { BALANCE_CACHE_MS: '1000', MARKET_CACHE_MS: '3000', RATE_LIMIT_DEFAULT: '100000000/min' } })
+try {
+  const demo = stack.devnet.demoAddress
+  const headers = { 'x-api-key': stack.apiKey, 'content-type': 'application/json' }
+  const runs = [
+    { name: 'portfolio (cached)', target: 1_500, options: { url: `${stack.baseUrl}/api/v1/accounts/${demo}/portfolio`, headers } },
+    {
+      name: 'route',
+      target: undefined,
+      options: {
+        url: `${stack.baseUrl}/api/v1/intents/route`,
+        method: 'POST' as const,
+        headers,
+        body: JSON.stringify({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000000' }], account: { address: demo, accountType: 'EOA' } }),
+      },
+    },
+  ]
+  const lines: string[] = [`load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, loopback, app pid ${stack.appPid}`, '']
+  let failed = false
+  for (const run of runs) {
+    // Warm-up at full concurrency until the heap has grown to its working size: what is measured
+    // after is growth under sustained load (a leak), not V8 sizing its heap for 64 connections.
+    await autocannon({ ...run.options, connections: CONNECTIONS, duration: Math.min(10, SECONDS) })
+    const before = rssMiB(stack.appPid)
+    const result = await autocannon({ ...run.options, connections: CONNECTIONS, duration: SECONDS })
+    const after = rssMiB(stack.appPid)
+    const errors = result.errors + result.timeouts + result.non2xx
+    const growth = ((after - before) / before) * 100
+    lines.push(
+      `${run.name}`,
+      `  throughput ${result.requests.average.toFixed(0)} req/s (${result.requests.total} requests)${run.target ? ` — target >= ${run.target}: ${result.requests.average >= run.target ? 'PASS' : 'MISS'}` : ''}`,
+      `  latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+      `  errors ${errors} (socket ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}) — target 0: ${errors === 0 ? 'PASS' : 'MISS'}`,
+      `  app memory ${before.toFixed(1)} MiB → ${after.toFixed(1)} MiB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %) — target < 10 %: ${growth < 10 ? 'PASS' : 'MISS'}`,
+      '',
+    )
+    if (result.requests.total === 0) failed = true
+  }
+  console.log(lines.join('\n'))
+  if (failed) process.exitCode = 1
+} finally {
+  await stack.stop()
+}
+
+/** Resident memory of a process, from /proc (Linux). */
+function rssMiB(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1])
+  return kb / 1024
+}
