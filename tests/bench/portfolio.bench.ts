@@ -23,28 +23,16 @@ import { lockId } from '../../lib/core/locks/lockId'
 import { getPortfolio } from '../../lib/core/portfolio/getPortfolio'
 import { readBalances, type ChainReader } from '../../lib/core/portfolio/readBalances'
 import { tokensOnChain } from '../../lib/core/tokens/tokens'
-import { startStack } from '../support/stack'
-import { ensureBuild } from './ensureBuild'
+import type { Stack } from '../support/stack'
+import { withStack } from './withStack'
 import { percentile, runInterleaved, table, time, type Scenario } from './stats'
 
 const WARMUP = 20
 const SAMPLES = 200
 
-await ensureBuild()
+await withStack(bench)
 
-const stack = await startStack()
-const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 })
-try {
-  await bench()
-} catch (error) {
-  console.error(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n--- app output ---\n${stack.logs()}`)
-  process.exitCode = 1
-} finally {
-  keepAlive.destroy()
-  await stack.stop()
-}
-
-async function bench() {
+async function bench(stack: Stack, keepAlive: Agent) {
   const account = stack.devnet.demoAddress
   const rpc = chains.map((c) => ({ chainId: c.id, chain: c.viem as Chain, url: stack.devnet.rpcUrls[c.id]! }))
   const portfolioUrl = `${stack.baseUrl}/api/v1/accounts/${account}/portfolio`

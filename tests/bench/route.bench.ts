@@ -11,27 +11,16 @@ import { chains } from '../../lib/core/chains/chains'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { defaultFeeModel } from '../../lib/core/route/feeModel'
 import { getRoute } from '../../lib/core/route/getRoute'
-import { startStack } from '../support/stack'
-import { ensureBuild } from './ensureBuild'
+import type { Stack } from '../support/stack'
+import { withStack } from './withStack'
 import { percentile, runInterleaved, table, type Scenario } from './stats'
 
 const WARMUP = 20
 const SAMPLES = 150
 
-await ensureBuild()
-const stack = await startStack()
-const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 })
-try {
-  await bench()
-} catch (error) {
-  console.error(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n--- app output ---\n${stack.logs()}`)
-  process.exitCode = 1
-} finally {
-  keepAlive.destroy()
-  await stack.stop()
-}
+await withStack(bench)
 
-async function bench() {
+async function bench(stack: Stack, keepAlive: Agent) {
   const body = {
     destinationChainId: 42161,
     tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000000' }],
@@ -74,7 +63,7 @@ async function bench() {
   const readers = readersFor(false)
   const payload = JSON.stringify(body)
   const api = async () => {
-    const { status, text } = await post(`${stack.baseUrl}/api/v1/intents/route`, payload, stack.apiKey)
+    const { status, text } = await post(`${stack.baseUrl}/api/v1/intents/route`, payload, stack.apiKey, keepAlive)
     if (status !== 200) throw new Error(`POST route: HTTP ${status} ${text}`)
   }
   const scenarios: Scenario[] = [
@@ -101,7 +90,7 @@ async function bench() {
   )
 }
 
-function post(url: string, body: string, apiKey: string): Promise<{ status: number; text: string }> {
+function post(url: string, body: string, apiKey: string, keepAlive: Agent): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: 'POST', agent: keepAlive, headers: { 'x-api-key': apiKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
       let text = ''
