@@ -25,13 +25,17 @@ export default function HomePage() {
             Open the portfolio
           </Link>
         </section>
-        <section aria-labelledby="route-card" className="rounded-xl border border-dashed border-zinc-300 bg-white p-5 dark:border-zinc-700 dark:bg-zinc-900">
+        <section aria-labelledby="route-card" className="rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
           <h2 id="route-card" className="font-semibold">
-            Route builder <span className="ml-1 rounded-full bg-zinc-200 px-1.5 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">soon</span>
+            Route builder
           </h2>
           <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
-            Ask for tokens on one chain and get a signable route that draws on balances across all of them.
+            Ask for tokens on one chain and get a signable route that draws on balances across all of them; inspect every part of it, then sign.
+            Past routes are in the <Link className="underline" href="/history">history</Link>.
           </p>
+          <Link href="/route" className={`${buttonStyles.primary} mt-4`}>
+            Build a route
+          </Link>
         </section>
       </div>
 
@@ -45,9 +49,14 @@ export default function HomePage() {
         <EndpointCard
           method="POST"
           path="/api/v1/intents/route"
-          summary="A signable cross-chain route for the tokens wanted on a destination chain. Requires x-api-key."
-          planned
+          summary="A signable cross-chain route for the tokens wanted on a destination chain, priced from live chain state. Requires x-api-key."
         />
+        <EndpointCard
+          method="GET"
+          path="/api/v1/accounts/{userAddress}/routes"
+          summary="The routes issued for an account, newest first, with cursor pagination. Requires x-api-key."
+        />
+        <EndpointCard method="GET" path="/api/v1/openapi.json" summary="The OpenAPI 3.1 document of this API; rendered at /docs." />
       </ul>
 
       <h2 className="mt-10 text-lg font-semibold">Supported chains</h2>

@@ -1,6 +1,6 @@
-export type EndpointCardProps = { method: 'GET' | 'POST'; path: string; summary: string; planned?: boolean }
+export type EndpointCardProps = { method: 'GET' | 'POST'; path: string; summary: string }
 
-export function EndpointCard({ method, path, summary, planned }: EndpointCardProps) {
+export function EndpointCard({ method, path, summary }: EndpointCardProps) {
   return (
     <li className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <p className="font-mono text-sm wrap-anywhere">
@@ -8,11 +8,6 @@ export function EndpointCard({ method, path, summary, planned }: EndpointCardPro
           {method}
         </span>
         {path}
-        {planned && (
-          <span className="ml-2 whitespace-nowrap rounded bg-amber-100 px-1.5 py-0.5 font-sans text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-            not yet available
-          </span>
-        )}
       </p>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{summary}</p>
     </li>

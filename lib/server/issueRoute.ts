@@ -25,6 +25,7 @@ export async function issueRoute(input: RouteRequest, caller: Caller, rawRequest
       ttlSeconds: ctx.routeTtlSeconds,
       nonce,
       signer: ctx.signer,
+      nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
       caches: { market: ctx.caches.market, marketMaxAgeMs: ctx.caches.marketMaxAgeMs, state: ctx.caches.routeState },
     })
     if (!route.intentOp) return route // a shortfall issues no nonce

@@ -1,22 +1,17 @@
 // The intentOp's elements: one per source chain, funding method and layer, destination chain last.
 // Each claims its allocations (idsAndAmounts), and its mandate names what it delivers (tokenOut)
 // to the recipient on the destination chain by the fill deadline.
-import { encodeFunctionData, encodePacked, erc20Abi, keccak256, pad, parseAbi, type Address, type Hex } from 'viem'
+import { encodeFunctionData, encodePacked, erc20Abi, keccak256, pad, type Address, type Hex } from 'viem'
 import { oftAdapters } from '../addresses'
 import { lockId } from '../locks/lockId'
 import { fromUsd8, type FeeModel } from './feeModel'
 import type { WireElement } from './intentOp'
+import { oftAbi } from './oftAbi'
 import { toOp, type WireOp } from './ops'
 import { groupElements, type Allocation, type Plan } from './planRoute'
 import type { RouteState } from './readRouteState'
 import { settlementQualifier } from './settlementContext'
 import { arbiterOf } from './settlementLayers'
-
-const oftSendAbi = parseAbi([
-  'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
-  'struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }',
-  'function send(SendParam sendParam, MessagingFee fee, address refundAddress) payable',
-])
 
 /** Gas the intent executor adds on top of the metered ops when it refunds itself. */
 const GAS_REFUND_OVERHEAD = 50_000n
@@ -134,6 +129,6 @@ function oftSendOps(chainId: number, token: Address, adapter: Address, dstEid: n
     ops.push({ to: token, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [adapter, amount] }) })
   }
   const sendParam = { dstEid, to: pad(recipient), amountLD: amount, minAmountLD: minAmount, extraOptions: '0x', composeMsg: '0x', oftCmd: '0x' } as const
-  ops.push({ to: adapter, value: nativeFee, data: encodeFunctionData({ abi: oftSendAbi, functionName: 'send', args: [sendParam, { nativeFee, lzTokenFee: 0n }, refund] }) })
+  ops.push({ to: adapter, value: nativeFee, data: encodeFunctionData({ abi: oftAbi, functionName: 'send', args: [sendParam, { nativeFee, lzTokenFee: 0n }, refund] }) })
   return ops
 }

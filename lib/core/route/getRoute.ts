@@ -50,6 +50,8 @@ export type GetRouteParameters = {
   ttlSeconds: number
   nonce: bigint
   signer: RouteSigner
+  /** The server's clock (unix seconds): a route's times start at the later of it and the destination's last block. */
+  nowSeconds?: bigint
   /** Market data reuse (gas, L1 parameters, prices) and single flight for identical chain reads. */
   caches?: { market: TtlCache<MarketData>; marketMaxAgeMs: number; state: TtlCache<RouteState> }
 }
@@ -122,7 +124,9 @@ export async function getRoute(p: GetRouteParameters) {
     }
   }
 
-  const now = state.chains.get(destination)!.timestamp
+  // An idle chain's last block can be minutes old: never let that shorten the route's lifetime.
+  const chainTime = state.chains.get(destination)!.timestamp
+  const now = p.nowSeconds !== undefined && p.nowSeconds > chainTime ? p.nowSeconds : chainTime
   const fillDeadline = now + BigInt(p.ttlSeconds)
   const using7579 = account.accountType === 'ERC7579' || account.accountType === 'smartAccount'
   const elements = buildElements({

@@ -3,6 +3,7 @@
 // feed chain the USD prices), with gas price, account code and nonce fetched alongside.
 import { encodeFunctionData, erc20Abi, pad, parseAbi, type Address, type Hex } from 'viem'
 import { addresses, oftAdapters } from '../addresses'
+import { oftAbi } from './oftAbi'
 import { abiCall, multicallRound, wordCall, type ChainReader, type RoundCall } from '../chainState/multicallRound'
 import { settleChains, type ChainWarning } from '../chainState/settleChains'
 import type { TtlCache } from '../chainState/ttlCache'
@@ -21,15 +22,6 @@ const gasPriceOracleAbi = parseAbi([
   'function blobBaseFeeScalar() view returns (uint32)',
 ])
 const clockAbi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256)'])
-const oftAbi = parseAbi([
-  'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
-  'struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }',
-  'struct OFTLimit { uint256 minAmountLD; uint256 maxAmountLD; }',
-  'struct OFTFeeDetail { int256 feeAmountLD; string description; }',
-  'struct OFTReceipt { uint256 amountSentLD; uint256 amountReceivedLD; }',
-  'function quoteSend(SendParam sendParam, bool payInLzToken) view returns (MessagingFee)',
-  'function quoteOFT(SendParam sendParam) view returns (OFTLimit, OFTFeeDetail[], OFTReceipt)',
-])
 
 export type OftQuote = { adapter: Address; dstEid: number; nativeFee: bigint; amountSentLD: bigint; amountReceivedLD: bigint }
 
