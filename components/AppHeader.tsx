@@ -13,7 +13,8 @@ export function AppHeader() {
             <path fill="currentColor" d="M4 7a3 3 0 1 1 6 0 3 3 0 0 1-6 0Zm10 10a3 3 0 1 1 6 0 3 3 0 0 1-6 0Z" />
             <path fill="none" stroke="currentColor" strokeWidth="2" d="M10 7h3a4 4 0 0 1 4 4v3M7 10v3a4 4 0 0 0 4 4h3" />
           </svg>
-          Intent Router
+          {/* On the narrowest phones the icon alone leaves room for the key and wallet controls. */}
+          <span className="max-[420px]:sr-only">Intent Router</span>
         </Link>
         <div className="order-last w-full overflow-x-auto sm:order-none sm:w-auto">
           <MainNav />

@@ -6,15 +6,18 @@ import { usePathname } from 'next/navigation'
 const links = [
   { href: '/', label: 'Home' },
   { href: '/portfolio', label: 'Portfolio' },
+  { href: '/route', label: 'Route builder' },
+  { href: '/history', label: 'History' },
+  { href: '/docs', label: 'API docs' },
 ] as const
 
-const item = 'rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+const item = 'rounded-md px-2.5 py-2 text-sm font-medium sm:px-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
 
 export function MainNav() {
   const pathname = usePathname()
   return (
     <nav aria-label="Main">
-      <ul className="flex items-center gap-1">
+      <ul className="flex flex-wrap items-center gap-1 whitespace-nowrap">
         {links.map((l) => {
           const current = l.href === '/' ? pathname === '/' : pathname.startsWith(l.href)
           return (
@@ -29,15 +32,6 @@ export function MainNav() {
             </li>
           )
         })}
-        <li>
-          {/* Not a link until the route builder ships: announced as unavailable, not focusable. */}
-          <span aria-disabled="true" className={`${item} inline-flex cursor-not-allowed items-center gap-1.5 text-zinc-600 dark:text-zinc-400`}>
-            Route builder
-            <span className="rounded-full bg-zinc-200 px-1.5 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-              soon
-            </span>
-          </span>
-        </li>
       </ul>
     </nav>
   )

@@ -33,6 +33,13 @@ describe('describeApiError', () => {
     })
   })
 
+  it('words the key and chain advice for the page’s task', () => {
+    expect(describeApiError(http(403, 'Insufficient permissions'), 'app', { task: 'read route history' }).title).toBe('This API key may not read route history here')
+    expect(describeApiError(http(401, 'Authentication is required'), 'none', { task: 'build routes' }).detail).toMatch(/paste an API key to build routes\.$/)
+    const noHint = describeApiError(http(503, 'Chain 10 is unavailable', { chainId: 10 }), 'app', { chainHint: '' })
+    expect(noHint.detail).toBe('Chain 10 is unavailable: the service could not read this chain just now. Try again in a moment.')
+  })
+
   it('explains failures without a status, and never shows a raw error', () => {
     expect(describeApiError(new ApiError('network', 'x'), 'app').title).toBe('The service could not be reached')
     expect(describeApiError(new ApiError('timeout', 'No answer within 20 s'), 'app').detail).toMatch(/20 s/)

@@ -14,7 +14,18 @@ export type ErrorAdvice = {
   traceId?: string
 }
 
-export function describeApiError(error: unknown, keySource: KeySource): ErrorAdvice {
+export type DescribeApiErrorOptions = {
+  /** What the page was doing, for a key that may not: "read balances" (the default), "build routes". */
+  task?: string
+  /** What else the reader can do about an unavailable chain, after "Try again in a moment". */
+  chainHint?: string
+}
+
+export function describeApiError(
+  error: unknown,
+  keySource: KeySource,
+  { task = 'read balances', chainHint = 'leave the chain out with the chain filter' }: DescribeApiErrorOptions = {},
+): ErrorAdvice {
   if (!(error instanceof ApiError)) {
     return { title: 'Something went wrong', detail: 'The page could not finish this request. Try again.', action: 'retry' }
   }
@@ -39,10 +50,10 @@ export function describeApiError(error: unknown, keySource: KeySource): ErrorAdv
         : withTrace({ title: 'Check the filters', detail: error.message, action: 'fix-filters' })
     }
     case 401:
-      return withTrace(unauthenticated(error.message, keySource))
+      return withTrace(unauthenticated(error.message, keySource, task))
     case 403:
       return withTrace({
-        title: 'This API key may not read balances here',
+        title: `This API key may not ${task} here`,
         detail:
           keySource === 'app'
             ? "The app's own key only works for requests from this page's origin. Reload the page, or paste a key of your own."
@@ -56,7 +67,7 @@ export function describeApiError(error: unknown, keySource: KeySource): ErrorAdv
         name
           ? {
               title: `${name} (chain ${chainId}) is unavailable`,
-              detail: `${error.message}: the service could not read this chain just now. Try again in a moment, or leave the chain out with the chain filter.`,
+              detail: `${error.message}: the service could not read this chain just now. Try again in a moment${chainHint ? `, or ${chainHint}` : ''}.`,
               action: 'retry',
             }
           : { title: 'The service is unavailable', detail: `${error.message}. Try again in a moment.`, action: 'retry' },
@@ -67,12 +78,12 @@ export function describeApiError(error: unknown, keySource: KeySource): ErrorAdv
   }
 }
 
-function unauthenticated(message: string, keySource: KeySource): ErrorAdvice {
+function unauthenticated(message: string, keySource: KeySource, task: string): ErrorAdvice {
   if (keySource === 'user') {
     return { title: 'Your API key was not accepted', detail: `${message}. Check the key you pasted, or forget it to use the app’s own key.`, action: 'paste-key' }
   }
   if (keySource === 'app') {
     return { title: "The app's key was not accepted", detail: `${message}. The server may have restarted with a new key: reload the page, or paste a key of your own.`, action: 'paste-key' }
   }
-  return { title: 'An API key is needed', detail: `${message}. This deployment gives the page no key of its own: paste an API key to read balances.`, action: 'paste-key' }
+  return { title: 'An API key is needed', detail: `${message}. This deployment gives the page no key of its own: paste an API key to ${task}.`, action: 'paste-key' }
 }

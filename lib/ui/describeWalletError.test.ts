@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SwitchChainError, UserRejectedRequestError } from 'viem'
+import { SwitchChainError, UserRejectedRequestError, WaitForTransactionReceiptTimeoutError } from 'viem'
 import { describeWalletError } from './describeWalletError'
 
 describe('describeWalletError', () => {
@@ -12,6 +12,10 @@ describe('describeWalletError', () => {
     expect(describeWalletError(Object.assign(new Error('x'), { name: 'ProviderNotFoundError' }))).toMatch(/No browser wallet/)
     expect(describeWalletError({ code: -32002 })).toMatch(/already has a request open/)
     expect(describeWalletError(new SwitchChainError(new Error('x')))).toMatch(/switch/)
+  })
+
+  it('says a sent transaction without a receipt may still be pending', () => {
+    expect(describeWalletError(new WaitForTransactionReceiptTimeoutError({ hash: '0x01' }))).toMatch(/no receipt came in time: it may still be pending/)
   })
 
   it('never repeats a raw message', () => {

@@ -40,7 +40,7 @@ export function hasFilters(view: PortfolioParams): boolean {
 }
 
 /** Adds the value when absent, removes it when present; keeps the order stable. */
-export function toggleValue(values: readonly string[], value: string): string[] {
+export function toggleValue<T>(values: readonly T[], value: T): T[] {
   return values.includes(value) ? values.filter((v) => v !== value) : [...values, value]
 }
 

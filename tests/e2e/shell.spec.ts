@@ -1,13 +1,28 @@
 // The shell every page shares: navigation, the API key menu and the wallet menu, by keyboard too.
 import { baseUrl, expect, expectAccessible, screenshot, test } from './support/fixtures'
 
-test('the header navigates, marks the current page and shows the route builder as coming soon', async ({ page }) => {
+test('the header navigates to every section and marks the current page', async ({ page }) => {
   await page.goto(`${baseUrl()}/`)
   const nav = page.getByRole('navigation', { name: 'Main' })
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
-  await expect(nav.getByText('Route builder')).toHaveAttribute('aria-disabled', 'true')
-  await expect(nav.getByRole('link', { name: /Route builder/ })).toHaveCount(0)
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Portfolio', 'Route builder', 'History', 'API docs'])
   await expectAccessible(page, 'the home page')
+
+  for (const [name, path, heading] of [
+    ['Route builder', '/route', 'Route builder'],
+    ['History', '/history', 'Route history'],
+    ['API docs', '/docs', 'API reference'],
+  ] as const) {
+    await nav.getByRole('link', { name }).click()
+    await expect(page).toHaveURL(`${baseUrl()}${path}`)
+    await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+  }
+  await expectAccessible(page, 'the API docs')
+  await screenshot(page, 'docs')
+
+  await page.goto(`${baseUrl()}/`)
 
   await page.getByRole('link', { name: 'Open the portfolio' }).click()
   await expect(page).toHaveURL(`${baseUrl()}/portfolio`)

@@ -52,6 +52,8 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  // From the top, so sticky panels sit where a reader first sees them.
+  await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: `tests/artifacts/screenshots/${name}.png`, fullPage: true })
 }
 

@@ -1,0 +1,53 @@
+'use client'
+// The history page's state and data: whose routes (typed in, or the connected wallet's), the pages
+// read so far, and which of the page's states to show.
+import { useMemo } from 'react'
+import { ApiErrorNotice } from '@/components/ApiErrorNotice'
+import { useApiKey } from '@/lib/ui/apiKey'
+import { describeApiError } from '@/lib/ui/describeApiError'
+import { historyRows } from '@/lib/ui/historyRows'
+import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
+import { HistoryAddressForm } from './HistoryAddressForm'
+import { HistoryList } from './HistoryList'
+import { useHistoryAddress } from './useHistoryAddress'
+import { useRouteHistory } from './useRouteHistory'
+
+const emptyCard = 'rounded-xl border border-dashed border-zinc-300 bg-white p-6 text-center text-zinc-700 wrap-anywhere dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300'
+
+export function HistoryView() {
+  const [typed, setTyped] = useHistoryAddress()
+  const { address: wallet } = useWalletConnection()
+  const { source } = useApiKey()
+  const account = typed ?? wallet
+  const history = useRouteHistory(account)
+  const rows = useMemo(() => historyRows(history.data?.pages.flatMap((p) => p.routes) ?? [], Date.now()), [history.data])
+  const advice = history.error ? describeApiError(history.error, source, { task: 'read route history', chainHint: '' }) : undefined
+  const fieldError = advice?.action === 'fix-address' ? advice.detail : undefined
+
+  return (
+    <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6">
+      <HistoryAddressForm key={typed ?? ''} address={typed} wallet={wallet} error={fieldError} onSubmit={setTyped} />
+      {account === undefined ? (
+        <p className={emptyCard}>Connect a wallet with the button at the top of the page, or enter an address above, to list the routes issued for it.</p>
+      ) : advice ? (
+        fieldError === undefined && <ApiErrorNotice advice={advice} onRetry={() => void history.refetch()} />
+      ) : history.isPending ? (
+        <p role="status" className="rounded-xl border border-zinc-200 bg-white p-5 wrap-anywhere dark:border-zinc-800 dark:bg-zinc-900">
+          Reading the routes issued for {account}…
+        </p>
+      ) : rows.length === 0 ? (
+        <p className={emptyCard}>
+          No routes have been issued for <span className="font-mono">{account}</span> yet. Build one in the route builder.
+        </p>
+      ) : (
+        <HistoryList
+          account={account}
+          rows={rows}
+          hasMore={history.hasNextPage}
+          loadingMore={history.isFetchingNextPage}
+          onLoadMore={() => void history.fetchNextPage()}
+        />
+      )}
+    </div>
+  )
+}

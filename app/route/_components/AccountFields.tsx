@@ -1,0 +1,41 @@
+'use client'
+// Who pays and who receives: the account (the connected wallet by default, as an EOA), its type,
+// and an optional recipient (the account itself when empty).
+import { FormField } from '@/components/FormField'
+import { accountTypes, type AccountType } from '@/lib/ui/routeForm'
+import type { RouteFormState } from './useRouteForm'
+
+const typeNames: Record<AccountType, string> = { EOA: 'EOA (a plain wallet)', smartAccount: 'Smart account', ERC7579: 'ERC-7579 account', GENERIC: 'Generic' }
+
+export function AccountFields({ state }: { state: RouteFormState }) {
+  const { form, update, errorFor, wallet } = state
+  return (
+    <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)]">
+      <FormField
+        label="Account"
+        error={errorFor('account.address')}
+        help={wallet && form.account === wallet ? 'Your connected wallet.' : 'The account that pays: any address. Connect a wallet to sign.'}
+      >
+        {(p) => (
+          <input {...p} className={`${p.className} font-mono`} autoComplete="off" spellCheck={false} placeholder="0x…" value={form.account} onChange={(e) => update(['account.address'], (f) => ({ ...f, account: e.target.value }))} />
+        )}
+      </FormField>
+      <FormField label="Account type" error={errorFor('account.accountType')}>
+        {(p) => (
+          <select {...p} value={form.accountType} onChange={(e) => update(['account.accountType'], (f) => ({ ...f, accountType: e.target.value as AccountType }))}>
+            {accountTypes.map((t) => (
+              <option key={t} value={t}>
+                {typeNames[t]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="Recipient" className="sm:col-span-2" error={errorFor('recipient.address')} help="Who receives the tokens on the destination chain. Empty: the account itself.">
+        {(p) => (
+          <input {...p} className={`${p.className} font-mono`} autoComplete="off" spellCheck={false} placeholder={form.account || '0x…'} value={form.recipient} onChange={(e) => update(['recipient.address'], (f) => ({ ...f, recipient: e.target.value }))} />
+        )}
+      </FormField>
+    </div>
+  )
+}

@@ -1,0 +1,80 @@
+'use client'
+// Where the tokens should arrive and which: the destination chain, then each token request — a
+// token of that chain, an amount in its own units, or "max" (at most one request).
+import { buttonStyles } from '@/components/buttonStyles'
+import { fieldStyles } from '@/components/fieldStyles'
+import { FormField } from '@/components/FormField'
+import { chains } from '@/lib/core/chains/chains'
+import { tokensOnChain } from '@/lib/core/tokens/tokens'
+import { emptyTokenRequest, formLimits, tokenOf, withDestination } from '@/lib/ui/routeForm'
+import type { RouteFormState } from './useRouteForm'
+
+export function DestinationFields({ state }: { state: RouteFormState }) {
+  const { form, update, errorFor } = state
+  const options = tokensOnChain(form.destinationChainId)
+  const maxTaken = form.tokenRequests.findIndex((r) => r.max)
+  const setRequest = (i: number, field: string, patch: Partial<(typeof form.tokenRequests)[number]>) =>
+    update([`tokenRequests.${i}.${field}`, 'tokenRequests'], (f) => ({ ...f, tokenRequests: f.tokenRequests.map((r, j) => (j === i ? { ...r, ...patch } : r)) }))
+
+  return (
+    <div className="grid gap-4">
+      <FormField label="Destination chain" error={errorFor('destinationChainId')} help="Where the tokens arrive.">
+        {(p) => (
+          <select {...p} value={form.destinationChainId} onChange={(e) => update(['destinationChainId'], (f) => withDestination(f, Number(e.target.value)))}>
+            {chains.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name} ({c.id})
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+
+      {form.tokenRequests.map((r, i) => {
+        const token = tokenOf(form, r.token)
+        return (
+          <fieldset key={r.key} className="grid gap-3 rounded-lg border border-zinc-200 p-3 sm:grid-cols-[minmax(0,9rem)_minmax(0,1fr)] dark:border-zinc-800" data-request={i}>
+            <legend className="px-1 text-sm font-medium">Token request {i + 1}</legend>
+            <FormField label="Token" error={errorFor(`tokenRequests.${i}.tokenAddress`)}>
+              {(p) => (
+                <select {...p} value={r.token} onChange={(e) => setRequest(i, 'tokenAddress', { token: e.target.value })}>
+                  {options.map((t) => (
+                    <option key={t.address} value={t.address}>
+                      {t.symbol}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <FormField label={`Amount${token ? ` (${token.symbol})` : ''}`} error={errorFor(`tokenRequests.${i}.amount`)} help={r.max ? 'Everything the allowed sources hold, less the fee.' : `In ${token?.symbol ?? 'token'} units, e.g. 1000.5.`}>
+              {(p) => (
+                <input {...p} inputMode="decimal" autoComplete="off" spellCheck={false} value={r.max ? '' : r.amount} disabled={r.max} placeholder={r.max ? 'max' : '0.0'} onChange={(e) => setRequest(i, 'amount', { amount: e.target.value })} />
+              )}
+            </FormField>
+            <div className="flex flex-wrap items-center justify-between gap-2 sm:col-span-2">
+              <label className={fieldStyles.chip}>
+                <input type="checkbox" className="accent-indigo-600" checked={r.max} disabled={maxTaken !== -1 && maxTaken !== i} onChange={(e) => setRequest(i, 'amount', { max: e.target.checked })} />
+                Send the maximum
+              </label>
+              {form.tokenRequests.length > 1 && (
+                <button type="button" className={buttonStyles.quiet} onClick={() => update([], (f) => ({ ...f, tokenRequests: f.tokenRequests.filter((_, j) => j !== i) }))}>
+                  Remove request {i + 1}
+                </button>
+              )}
+            </div>
+          </fieldset>
+        )
+      })}
+      {errorFor('tokenRequests') && <p className={fieldStyles.error}>{errorFor('tokenRequests')}</p>}
+      {form.tokenRequests.length < Math.min(formLimits.tokenRequests, options.length) && (
+        <button
+          type="button"
+          className={`${buttonStyles.secondary} justify-self-start`}
+          onClick={() => update([], (f) => ({ ...f, tokenRequests: [...f.tokenRequests, emptyTokenRequest(f.destinationChainId, f.tokenRequests.map((x) => x.token))] }))}
+        >
+          Add a token
+        </button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+'use client'
+// The request's options: which settlement layers may carry funds (none ticked: any), which fees a
+// sponsor pays, the token the account's share is charged in, and topping up The Compact.
+import { fieldStyles } from '@/components/fieldStyles'
+import { FormField } from '@/components/FormField'
+import { toggleValue } from '@/lib/ui/portfolioParams'
+import { feeTokenChoices, formSettlementLayers, type SponsorDraft } from '@/lib/ui/routeForm'
+import { ChipGroup } from './ChipGroup'
+import type { RouteFormState } from './useRouteForm'
+
+const layerNames = { ACROSS: 'Across', ECO: 'Eco', RELAY: 'Relay', OFT: 'LayerZero OFT' } as const
+const sponsorNames: Record<keyof SponsorDraft, string> = { gas: 'Gas', bridge: 'Bridge fees', protocol: 'Protocol fees' }
+
+export function OptionFields({ state }: { state: RouteFormState }) {
+  const { form, update, errorFor } = state
+  return (
+    <>
+      <ChipGroup legend="Allowed settlement layers (none ticked: any)" error={errorFor('options.settlementLayers')}>
+        {formSettlementLayers.map((layer) => (
+          <label key={layer} className={fieldStyles.chip}>
+            <input type="checkbox" className="accent-indigo-600" checked={form.settlementLayers.includes(layer)} onChange={() => update(['options.settlementLayers'], (f) => ({ ...f, settlementLayers: toggleValue(f.settlementLayers, layer) }))} />
+            {layerNames[layer]}
+          </label>
+        ))}
+      </ChipGroup>
+      <ChipGroup legend="A sponsor pays" error={errorFor('options.sponsorSettings')}>
+        {(Object.keys(sponsorNames) as (keyof SponsorDraft)[]).map((part) => (
+          <label key={part} className={fieldStyles.chip}>
+            <input type="checkbox" className="accent-indigo-600" checked={form.sponsor[part]} onChange={(e) => update(['options.sponsorSettings'], (f) => ({ ...f, sponsor: { ...f.sponsor, [part]: e.target.checked } }))} />
+            {sponsorNames[part]}
+          </label>
+        ))}
+      </ChipGroup>
+      <FormField label="Fee token" error={errorFor('options.feeToken')} help="The asset your share of the fees is charged in.">
+        {(p) => (
+          <select {...p} value={form.feeToken} onChange={(e) => update(['options.feeToken'], (f) => ({ ...f, feeToken: e.target.value }))}>
+            <option value="">Default: the first requested token</option>
+            {feeTokenChoices.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <label className="inline-flex items-center gap-2 text-sm">
+        <input type="checkbox" className="accent-indigo-600" checked={form.topupCompact} onChange={(e) => update(['options.topupCompact'], (f) => ({ ...f, topupCompact: e.target.checked }))} />
+        Top up The Compact (topupCompact)
+      </label>
+    </>
+  )
+}

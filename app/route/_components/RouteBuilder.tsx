@@ -1,0 +1,95 @@
+'use client'
+// The route builder: the request form, the request as it will be sent, and the answer in the
+// inspector. Nothing is sent while a field is invalid; the server's own field errors come back to
+// the same fields.
+import { useMemo, useRef, type FormEvent } from 'react'
+import { buttonStyles } from '@/components/buttonStyles'
+import { useRouteRequest } from '@/components/route/useRouteRequest'
+import { useApiKey } from '@/lib/ui/apiKey'
+import { describeRouteError } from '@/lib/ui/describeRouteError'
+import type { RouteRequestBody } from '@/lib/ui/routeRequestBody'
+import { AccountFields } from './AccountFields'
+import { DestinationFields } from './DestinationFields'
+import { Disclosure } from './Disclosure'
+import { ExecutionFields } from './ExecutionFields'
+import { OptionFields } from './OptionFields'
+import { RequestPreview } from './RequestPreview'
+import { RouteOutcome } from './RouteOutcome'
+import { SourceFields } from './SourceFields'
+import { useRouteForm } from './useRouteForm'
+
+export function RouteBuilder() {
+  const state = useRouteForm()
+  const { form, built, submitted, setSubmitted, serverErrors, setServerErrors } = state
+  const { source } = useApiKey()
+  const request = useRouteRequest<RouteRequestBody>()
+  const formRef = useRef<HTMLFormElement>(null)
+  const resultRef = useRef<HTMLHeadingElement>(null)
+  const problems = Object.keys(built.errors).length
+  const advice = useMemo(() => (request.error ? describeRouteError(request.error, source, tokensOf(request.variables)) : undefined), [request.error, request.variables, source])
+  const openGroup = (prefix: string) => Object.keys({ ...(submitted ? built.errors : {}), ...serverErrors }).some((k) => k.startsWith(prefix))
+
+  const send = (body: RouteRequestBody) =>
+    request.mutate(body, {
+      onSuccess: () => resultRef.current?.focus(),
+      // The server's field errors stay on their fields until those fields are edited.
+      onError: (error) => setServerErrors(describeRouteError(error, source, tokensOf(body)).fields),
+    })
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    setServerErrors({})
+    // Untouched fields are judged only on a failed attempt: a row added after a good one starts clean.
+    setSubmitted(problems > 0)
+    if (problems > 0) {
+      // Let the marks render, then take the reader to the first one.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+      return
+    }
+    send(built.body)
+  }
+
+  return (
+    <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
+        <form ref={formRef} onSubmit={submit} noValidate aria-label="Route request" className="grid min-w-0 content-start gap-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900">
+          <DestinationFields state={state} />
+          <AccountFields state={state} />
+          <Disclosure title="Calls on arrival" summary={form.executions.length ? `${form.executions.length} call${form.executions.length === 1 ? '' : 's'}` : 'none'} forceOpen={openGroup('destinationExecutions') || openGroup('destinationGasUnits')}>
+            <ExecutionFields state={state} />
+          </Disclosure>
+          <Disclosure title="Which funds to use" summary={accessSummary(form.access)} forceOpen={openGroup('accountAccessList')}>
+            <SourceFields state={state} />
+          </Disclosure>
+          <Disclosure title="Options" summary={form.settlementLayers.length ? form.settlementLayers.join(', ') : 'any layer'} forceOpen={openGroup('options')}>
+            <OptionFields state={state} />
+          </Disclosure>
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" className={buttonStyles.primary} disabled={request.isPending}>
+              {request.isPending ? 'Finding a route…' : 'Get route'}
+            </button>
+            <p role="status" className="text-sm text-red-700 dark:text-red-300">
+              {submitted && problems > 0 ? `Fix the ${problems} marked ${problems === 1 ? 'field' : 'fields'}: nothing was sent.` : ''}
+            </p>
+          </div>
+        </form>
+        <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
+          <RequestPreview built={built} />
+        </div>
+      </div>
+
+      <section aria-labelledby="route-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4">
+        <h2 id="route-heading" ref={resultRef} tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
+          Route
+        </h2>
+        <RouteOutcome pending={request.isPending} advice={advice} inspected={request.data} onRetry={() => request.variables !== undefined && send(request.variables)} />
+      </section>
+    </div>
+  )
+}
+
+const tokensOf = (body: RouteRequestBody | undefined) => body?.tokenRequests.map((t) => t.tokenAddress) ?? []
+
+function accessSummary(access: { chainIds: number[]; tokens: string[]; excludeChainIds: number[]; excludeTokens: string[] }): string {
+  const n = access.chainIds.length + access.tokens.length + access.excludeChainIds.length + access.excludeTokens.length
+  return n === 0 ? 'all chains and tokens' : `${n} rule${n === 1 ? '' : 's'}`
+}

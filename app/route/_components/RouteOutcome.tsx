@@ -1,0 +1,45 @@
+'use client'
+// What came back for the request: nothing yet, a wait (bounded by fetchApi's timeout), an error
+// with the one thing that helps, a shortfall, or the route in the inspector.
+import { ApiErrorNotice } from '@/components/ApiErrorNotice'
+import { RouteInspector } from '@/components/route/RouteInspector'
+import type { RouteErrorAdvice } from '@/lib/ui/describeRouteError'
+import type { InspectedRoute } from '@/lib/ui/routeApi'
+
+export type RouteOutcomeProps = {
+  pending: boolean
+  advice: RouteErrorAdvice | undefined
+  inspected: InspectedRoute | undefined
+  onRetry: () => void
+}
+
+export function RouteOutcome({ pending, advice, inspected, onRetry }: RouteOutcomeProps) {
+  if (pending && !inspected) {
+    return (
+      <div role="status" className="rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+        <p className="font-medium">Finding a route…</p>
+        <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">The service reads balances, allowances, gas prices and quotes on every chain, then plans and signs the route.</p>
+        <div aria-hidden="true" className="mt-4 grid animate-pulse gap-3">
+          <div className="h-4 w-2/3 rounded bg-zinc-200 dark:bg-zinc-800" />
+          <div className="h-4 w-1/2 rounded bg-zinc-200 dark:bg-zinc-800" />
+          <div className="h-24 rounded bg-zinc-200 dark:bg-zinc-800" />
+        </div>
+      </div>
+    )
+  }
+  if (advice) {
+    return (
+      <ApiErrorNotice advice={advice} onRetry={onRetry}>
+        {advice.action === 'fix-fields' && <p>The fields concerned are marked in the form above.</p>}
+      </ApiErrorNotice>
+    )
+  }
+  if (!inspected) {
+    return (
+      <div className="rounded-xl border border-dashed border-zinc-300 bg-white p-6 text-center text-zinc-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+        Fill in the request and press <strong>Get route</strong>: the route appears here, explained, before anything is signed.
+      </div>
+    )
+  }
+  return <RouteInspector key={inspected.route.intentOp?.nonce ?? 'shortfall'} inspected={inspected} onRefresh={onRetry} refreshing={pending} />
+}

@@ -1,0 +1,81 @@
+'use client'
+// Everything about a route before it is signed, in reading order: the summary, what to do first,
+// each element, the EIP-7702 checks, the server signature, the signed metadata, the typed data and
+// the Sign button, and the raw JSON. Used by the route builder and by the history page.
+import { useMemo } from 'react'
+import { JsonTree } from '@/components/JsonTree'
+import { Section } from '@/components/Section'
+import { elementDetails } from '@/lib/ui/elementDetails'
+import type { InspectedRoute } from '@/lib/ui/routeApi'
+import { requirementSteps } from '@/lib/ui/requirementSteps'
+import { signingBlocker, signingItems } from '@/lib/ui/routeSigning'
+import { routeSummary } from '@/lib/ui/routeSummary'
+import { useIsExpired } from '@/lib/ui/useExpiry'
+import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
+import { DelegationsSection } from './DelegationsSection'
+import { ElementCard } from './ElementCard'
+import { RouteSummaryCard } from './RouteSummaryCard'
+import { ServerSignatureSection } from './ServerSignatureSection'
+import { ShortfallNotice } from './ShortfallNotice'
+import { SignedMetadataSection } from './SignedMetadataSection'
+import { SignPanel } from './SignPanel'
+import { TokenRequirements } from './TokenRequirements'
+
+export type RouteInspectorProps = {
+  inspected: InspectedRoute
+  /** Re-posts the request this route answered; absent when it is not known. */
+  onRefresh?: () => void
+  refreshing?: boolean
+  /** Expired by the server's word (history), whatever this page's clock says. */
+  knownExpired?: boolean
+}
+
+export function RouteInspector({ inspected, onRefresh, refreshing = false, knownExpired = false }: RouteInspectorProps) {
+  const { route, raw } = inspected
+  const intentOp = route.intentOp
+  if (!intentOp) return <ShortfallNotice cost={route.intentCost} />
+  return (
+    <CoveredRoute inspected={inspected} intentOp={intentOp} rawIntentOp={(raw as { intentOp: unknown }).intentOp} onRefresh={onRefresh} refreshing={refreshing} knownExpired={knownExpired} />
+  )
+}
+
+type CoveredRouteProps = Required<Omit<RouteInspectorProps, 'onRefresh'>> & {
+  intentOp: NonNullable<InspectedRoute['route']['intentOp']>
+  rawIntentOp: unknown
+  onRefresh: (() => void) | undefined
+}
+
+function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing, knownExpired }: CoveredRouteProps) {
+  const { route, raw } = inspected
+  const { address } = useWalletConnection()
+  const expired = useIsExpired(BigInt(intentOp.expires)) || knownExpired
+  const summary = useMemo(() => routeSummary({ ...route, intentOp }), [route, intentOp])
+  const elements = useMemo(() => intentOp.elements.map(elementDetails), [intentOp])
+  const steps = useMemo(() => requirementSteps(route.tokenRequirements), [route.tokenRequirements])
+  const items = useMemo(() => signingItems(intentOp), [intentOp])
+  const blocker = signingBlocker({ expired, walletAddress: address, sponsor: intentOp.sponsor })
+  const nowMs = Date.now()
+
+  return (
+    <div className="grid min-w-0 gap-4" data-nonce={intentOp.nonce}>
+      <RouteSummaryCard summary={summary} expired={expired} />
+      <TokenRequirements steps={steps} blocker={blocker} onRefresh={onRefresh} />
+      <Section title={`Elements (${elements.length})`} description="One per source chain, funding method and settlement layer; the destination’s last.">
+        <div className={`grid gap-3 ${elements.length > 1 ? 'xl:grid-cols-2' : ''}`}>
+          {elements.map((e) => (
+            <ElementCard key={e.index} element={e} nowMs={nowMs} />
+          ))}
+        </div>
+      </Section>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <DelegationsSection intentOp={intentOp} />
+        <ServerSignatureSection intentOp={intentOp} rawIntentOp={rawIntentOp} />
+      </div>
+      <SignedMetadataSection metadata={intentOp.signedMetadata} />
+      <SignPanel items={items} sponsor={intentOp.sponsor} blocker={blocker} expired={expired} onRefresh={onRefresh} refreshing={refreshing} />
+      <Section title="Raw response" description="The route exactly as the API answered, to explore or compare.">
+        <JsonTree value={raw} label="route" />
+      </Section>
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+// The route in plain words, first: what the account pays on which chains, what arrives where,
+// what it costs and who pays it, and how long it can still be signed.
+import { Section } from '@/components/Section'
+import { formatAmount } from '@/lib/ui/formatAmount'
+import type { RouteSummary } from '@/lib/ui/routeSummary'
+import { formatTokenAmount, type TokenAmount } from '@/lib/ui/tokenAmount'
+import { ExpiryCountdown } from './ExpiryCountdown'
+import { FeeBreakdown } from './FeeBreakdown'
+
+export function RouteSummaryCard({ summary, expired }: { summary: RouteSummary; expired: boolean }) {
+  const chainsPaid = new Set(summary.pay.map((p) => p.chainId)).size
+  return (
+    <Section
+      title="Summary"
+      description={`Draws on ${chainsPaid} ${chainsPaid === 1 ? 'chain' : 'chains'} and delivers on ${summary.destination.chainName}.`}
+      actions={<ExpiryCountdown expires={summary.expires} expired={expired} />}
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        <AmountList title="You pay" amounts={summary.pay} testId="pay" />
+        <AmountList
+          title={summary.recipientIsAccount ? 'You receive' : 'The recipient receives'}
+          amounts={summary.receive}
+          testId="receive"
+          note={summary.recipientIsAccount ? undefined : `to ${summary.recipient}`}
+        />
+      </div>
+      <FeeBreakdown summary={summary} />
+      <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="fee-token">
+        {summary.feeToken.amount > 0n ? (
+          <>
+            Your share of the fees is charged in {summary.feeToken.symbol}:{' '}
+            <strong className="font-semibold">{`${formatAmount(summary.feeToken.amount, summary.feeToken.decimals)} ${summary.feeToken.symbol}`}</strong>, included in what you pay.
+          </>
+        ) : (
+          <>Nothing is charged to you in {summary.feeToken.symbol}: a sponsor covers your share of the fees.</>
+        )}
+      </p>
+    </Section>
+  )
+}
+
+function AmountList({ title, amounts, note, testId }: { title: string; amounts: readonly TokenAmount[]; note?: string | undefined; testId: string }) {
+  return (
+    <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-950/60" data-testid={testId}>
+      <h3 className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{title}</h3>
+      <ul className="mt-1 grid gap-1">
+        {amounts.map((a) => (
+          <li key={`${a.chainId}:${a.token}`} className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="text-base font-semibold tabular-nums">{formatTokenAmount(a)}</span>
+            <span className="text-sm text-zinc-700 dark:text-zinc-300">on {a.chainName}</span>
+          </li>
+        ))}
+      </ul>
+      {note && <p className="mt-1 text-xs break-all text-zinc-600 dark:text-zinc-400">{note}</p>}
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import { decodeFunctionData, erc20Abi, parseAbi } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { fixtureRoute } from './fixtures/routes'
+import { requirementSteps } from './requirementSteps'
+import { formatTokenAmount } from './tokenAmount'
+
+describe('requirementSteps', () => {
+  it('turns a Permit2 approval into approve(Permit2, amount) on the token, on its chain', () => {
+    const [step, ...rest] = requirementSteps(fixtureRoute('crossChain').route.tokenRequirements)
+    expect(rest).toEqual([])
+    expect(step).toMatchObject({ kind: 'approval', spender: { name: 'Permit2', address: '0x000000000022D473030F116dDEE9F6B43aC78BA3' } })
+    expect(formatTokenAmount(step!.amount)).toBe('800 USDC')
+    expect(step!.tx).toMatchObject({ chainId: 42161, to: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', value: 0n })
+    expect(decodeFunctionData({ abi: erc20Abi, data: step!.tx.data })).toEqual({ functionName: 'approve', args: ['0x000000000022D473030F116dDEE9F6B43aC78BA3', 800_000000n] })
+  })
+
+  it('turns a wrap (keyed by the zero address) into WETH deposit() with the ETH as value', () => {
+    const steps = requirementSteps(fixtureRoute('wrap').route.tokenRequirements)
+    const wrap = steps.find((s) => s.kind === 'wrap')!
+    const amount = BigInt(fixtureRoute('wrap').route.tokenRequirements['1']!['0x0000000000000000000000000000000000000000']!.amount)
+    expect(wrap.tx).toEqual({ chainId: 1, to: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', value: amount, data: expect.any(String) })
+    expect(decodeFunctionData({ abi: parseAbi(['function deposit() payable']), data: wrap.tx.data }).functionName).toBe('deposit')
+    expect(wrap.amount).toMatchObject({ symbol: 'ETH', amount })
+    expect(steps.map((s) => s.kind).sort()).toEqual(['approval', 'wrap'])
+  })
+
+  it('is empty when nothing is required', () => {
+    expect(requirementSteps(fixtureRoute('compact').route.tokenRequirements)).toEqual([])
+  })
+})

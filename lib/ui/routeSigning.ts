@@ -1,0 +1,76 @@
+// Signing a route, minus the wallet: which EIP-712 typed data the wallet is asked for (the same
+// builder the server tests prove byte-identical to @rhinestone/sdk), when signing is not possible,
+// and whether a signature recovers to the sponsor.
+import { isAddressEqual, recoverTypedDataAddress, type Address, type Hex } from 'viem'
+import type { RouteResponse } from '../api/routeResponse'
+import type { WireIntentOp } from '../core/route/intentOp'
+import { routeTypedData, type RouteTypedData } from '../core/route/typedData'
+import { describeWalletError, isUserRejection } from './describeWalletError'
+import { chainName } from './tokenAmount'
+
+type IntentOp = NonNullable<RouteResponse['intentOp']>
+
+export type SigningItem = { index: number; title: string; chainId: number; typedData: RouteTypedData }
+
+const titles: Record<string, string> = {
+  MultichainCompact: 'The Compact: multichain compact',
+  PermitBatchWitnessTransferFrom: 'Permit2: batch transfer with mandate',
+  SingleChainOps: 'Intent executor: single-chain ops',
+}
+
+/** The schema checked every hex and address format; the wire type only names them more narrowly. */
+export const asWireIntentOp = (intentOp: IntentOp): WireIntentOp => intentOp as unknown as WireIntentOp
+
+export function signingItems(intentOp: IntentOp): SigningItem[] {
+  return routeTypedData(asWireIntentOp(intentOp), intentOp.sponsor as Address).map((typedData, index) => ({
+    index,
+    title: `${titles[typedData.primaryType] ?? typedData.primaryType} for element ${index + 1} (${chainName(Number(intentOp.elements[index]!.chainId))})`,
+    chainId: Number(typedData.domain!.chainId),
+    typedData,
+  }))
+}
+
+/** Typed data as the wallet shows it: bigints as decimal strings. */
+export function typedDataJson(typedData: RouteTypedData): string {
+  return JSON.stringify(typedData, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)
+}
+
+export type SigningState = { expired: boolean; walletAddress: string | undefined; sponsor: string }
+
+/** Why the Sign button is off, or undefined when it can be pressed. */
+export function signingBlocker({ expired, walletAddress, sponsor }: SigningState): string | undefined {
+  if (expired) return 'This route has expired and can no longer be signed. Refresh it to get a new one.'
+  if (!walletAddress) return `Connect the wallet of ${sponsor} to sign.`
+  if (!isAddressEqual(walletAddress as Address, sponsor as Address)) return `This route is for ${sponsor}; the connected wallet is ${walletAddress}. Connect the sponsor’s wallet to sign.`
+  return undefined
+}
+
+/**
+ * Browser wallets (MetaMask among them) refuse typed data whose domain names another chain than
+ * the selected one. wagmi's signTypedData does not check, and the demo wallet's nodes sign any
+ * domain (checked against anvil), so the demo wallet is not switched back and forth.
+ */
+export function chainToSwitch({ walletChainId, connectorId }: { walletChainId: number | undefined; connectorId: string | undefined }, item: SigningItem): number | undefined {
+  if (connectorId === 'demoWallet' || walletChainId === item.chainId) return undefined
+  return item.chainId
+}
+
+export type SignatureCheck = { signer?: Address; verified: boolean }
+
+export async function verifyRouteSignature(item: SigningItem, signature: Hex, sponsor: string): Promise<SignatureCheck> {
+  try {
+    const signer = await recoverTypedDataAddress({ ...item.typedData, signature } as Parameters<typeof recoverTypedDataAddress>[0])
+    return { signer, verified: isAddressEqual(signer, sponsor as Address) }
+  } catch {
+    return { verified: false }
+  }
+}
+
+export type SigningFailure = { rejected: boolean; message: string }
+
+/** A declined request is the reader's choice, said calmly; anything else explained, never raw. */
+export function signingFailure(error: unknown): SigningFailure {
+  return isUserRejection(error)
+    ? { rejected: true, message: 'You declined the signature in your wallet. Nothing was signed; press Sign to try again.' }
+    : { rejected: false, message: describeWalletError(error) }
+}

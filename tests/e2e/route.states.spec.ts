@@ -1,0 +1,182 @@
+// The route builder's other answers: an OFT route with its decoded LayerZero send, a shortfall,
+// fields marked before anything is sent, the API's errors at the right place, a declined
+// signature, the curl command, and a 390 px phone.
+import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
+import { askFor, connectDemoWallet, countRoutePosts, getRoute, openBuilder, region } from './support/routePage'
+
+test('an OFT route of USDT0 shows the decoded LayerZero send and the ETH fee the account pays', async ({ page }) => {
+  await openBuilder(page)
+  await connectDemoWallet(page)
+  await askFor(page, { chain: 'Arbitrum One', token: 'USDT0', amount: '400' })
+  await getRoute(page)
+  const op = region(page, 'Elements (2)').locator('[data-element="OP Mainnet"]')
+  await expect(op).toContainText('INTENT_EXECUTOR')
+  await expect(op).toContainText('NO_FUNDING')
+  const send = op.locator('[data-call="oftSend"]')
+  await expect(send).toContainText('LayerZero OFT send: 100 USDT0 to Arbitrum One')
+  await expect(send).toContainText('Arbitrum One (LayerZero endpoint 30110)')
+  await expect(send).toContainText('0.00005 ETH')
+  await expect(region(page, 'Summary').getByTestId('fees')).toContainText("LayerZero's fee, paid by your account in ETH: 0.00005 ETH on OP Mainnet")
+  await expect(region(page, 'Sign').locator('[data-typed-data="SingleChainOps"]')).toHaveCount(2)
+  await expectAccessible(page, 'an OFT route')
+  await screenshot(page, 'route-oft')
+})
+
+test('a request the account cannot cover shows what is missing', async ({ page }) => {
+  await openBuilder(page)
+  await connectDemoWallet(page)
+  await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100000' })
+  await getRoute(page)
+  const shortfall = region(page, 'Not enough funds for this route')
+  await expect(shortfall).toContainText(/Missing in total: \$9\d,\d{3}\.\d\d/)
+  const row = shortfall.getByRole('row', { name: /USDC/ })
+  await expect(row).toContainText('100,000 USDC')
+  await expect(row).toContainText('2,550.5 USDC')
+  await expect(row.getByRole('cell').last()).toContainText(/^9\d,\d{3}\.\d+ USDC\$9\d,\d{3}\.\d\d$/)
+  await expect(region(page, 'Sign')).toHaveCount(0)
+  await expectAccessible(page, 'a shortfall')
+  await screenshot(page, 'route-shortfall')
+})
+
+test('invalid fields are marked as they are typed, and nothing is sent', async ({ page }) => {
+  const posts = countRoutePosts(page)
+  await openBuilder(page)
+  await connectDemoWallet(page)
+  const amount = page.getByRole('group', { name: 'Token request 1' }).getByLabel(/^Amount/)
+  await amount.fill('1.1234567')
+  await expect(amount).toHaveAttribute('aria-invalid', 'true')
+  await expect(amount).toHaveAccessibleDescription(/USDC has 6 decimals: at most 6 digits after the point/)
+
+  await page.getByText('Calls on arrival').click()
+  await page.getByRole('button', { name: 'Add a call' }).click()
+  const call = page.getByRole('group', { name: 'Call 1' })
+  await call.getByLabel('To', { exact: true }).fill('0x12')
+  await expect(call.getByLabel('To', { exact: true })).toHaveAccessibleDescription('Must be a 0x-prefixed 20-byte address.')
+  await call.getByLabel('Value (wei)').fill('1.5')
+  await expect(call.getByLabel('Value (wei)')).toHaveAttribute('aria-invalid', 'true')
+  await call.getByLabel('Data (hex)').fill('0xabc')
+  await expect(call.getByLabel('Data (hex)')).toHaveAccessibleDescription(/whole bytes/)
+  await expect(page.getByTestId('request-status')).toContainText('4 fields need attention')
+
+  await getRoute(page)
+  await expect(page.getByText('Fix the 4 marked fields: nothing was sent.')).toBeVisible()
+  await expect(amount).toBeFocused()
+  expect(posts()).toBe(0)
+  await expectAccessible(page, 'the builder with invalid fields')
+  await screenshot(page, 'route-invalid-fields')
+
+  await amount.fill('1.5')
+  await call.getByLabel('To', { exact: true }).fill('0x000000000000000000000000000000000000dEaD')
+  await call.getByLabel('Value (wei)').fill('0')
+  await call.getByLabel('Data (hex)').fill('0x')
+  await expect(page.getByTestId('request-status')).toContainText('ready to send')
+  await expect(page.getByTestId('request-preview')).toContainText('"amount": "1500000"')
+})
+
+test('No Path Found is shown at the token, a 400 at the field it names, a 503 with a retry', async ({ page, allowApiErrors }) => {
+  allowApiErrors(400, 422, 503)
+  await openBuilder(page)
+  await connectDemoWallet(page)
+  await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100' })
+
+  // Only Base's USDC, and only LayerZero OFT, which does not carry USDC: a real 422 from the service.
+  await page.getByText('Which funds to use').click()
+  await page.getByRole('group', { name: 'Use only these chains' }).getByLabel('Base').check()
+  await page.getByText('Options').click()
+  await page.getByLabel('LayerZero OFT').check()
+  await getRoute(page)
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'No path found' })).toBeVisible()
+  const token = page.getByRole('group', { name: 'Token request 1' }).getByLabel('Token', { exact: true })
+  await expect(token).toHaveAttribute('aria-invalid', 'true')
+  await expect(token).toHaveAccessibleDescription('No allowed path brings USDC to Arbitrum One.')
+  await expectAccessible(page, 'a route with no path')
+  await screenshot(page, 'route-no-path')
+  // Changing the token clears the server's mark there.
+  await token.selectOption({ label: 'USDT0' })
+  await expect(token).not.toHaveAttribute('aria-invalid', 'true')
+  await token.selectOption({ label: 'USDC' })
+  await page.getByRole('group', { name: 'Use only these chains' }).getByLabel('Base').uncheck()
+  await page.getByLabel('LayerZero OFT').uncheck()
+
+  // A 400 naming a field marks that field, with the server's message.
+  let mode: 'bad-request' | 'unavailable' | 'real' = 'bad-request'
+  let unavailable = 0
+  await page.route('**/api/v1/intents/route', async (route) => {
+    if (mode === 'real') return route.continue()
+    if (mode === 'unavailable' && unavailable++ > 0) return route.continue()
+    const [status, message, context] =
+      mode === 'bad-request'
+        ? [400, 'recipient.address: must be a 0x-prefixed 20-byte address', { field: 'recipient.address' }]
+        : [503, 'Chain 10 is unavailable', { chainId: 10, reason: 'timeout' }]
+    await route.fulfill({ status, json: { message, errors: [{ message, context }], traceId: 'trace-e2e' } })
+  })
+  await getRoute(page)
+  const recipient = page.getByLabel('Recipient')
+  await expect(recipient).toHaveAttribute('aria-invalid', 'true')
+  await expect(recipient).toHaveAccessibleDescription(/^Must be a 0x-prefixed 20-byte address\./)
+  await expect(page.getByText('trace-e2e')).toBeVisible()
+
+  mode = 'unavailable'
+  await getRoute(page)
+  const alert = page.getByRole('main').getByRole('alert').filter({ hasText: 'OP Mainnet (chain 10) is unavailable' })
+  await expect(alert).toBeVisible()
+  await expect(alert).toContainText('exclude the chain in the access list')
+  await screenshot(page, 'route-chain-unavailable')
+  mode = 'real'
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(region(page, 'Summary')).toBeVisible()
+  await expect(alert).toHaveCount(0)
+})
+
+test('a declined signature is a calm message, and signing again works', async ({ page }) => {
+  await openBuilder(page)
+  await connectDemoWallet(page)
+  await askFor(page, { chain: 'OP Mainnet', token: 'USDC', amount: '100' })
+  await getRoute(page)
+  const sign = region(page, 'Sign')
+  // The demo wallet signs through the devnet node: answer its request as a wallet whose user said no.
+  const decline = async (route: import('@playwright/test').Route) => {
+    const body = route.request().postDataJSON() as { id: number; method: string }
+    if (body.method !== 'eth_signTypedData_v4') return route.continue()
+    await route.fulfill({ headers: { 'access-control-allow-origin': '*' }, json: { jsonrpc: '2.0', id: body.id, error: { code: 4001, message: 'User rejected the request.' } } })
+  }
+  const rpcUrls = Object.values(JSON.parse(process.env.E2E_DEVNET_RPC_URLS!) as Record<string, string>)
+  for (const url of rpcUrls) await page.route(`${url}/**`, decline)
+  for (const url of rpcUrls) await page.route(url, decline)
+  await sign.getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(sign).toContainText('You declined the signature in your wallet. Nothing was signed; press Sign to try again.')
+  await expect(sign.getByTestId('signature')).toHaveCount(0)
+  await screenshot(page, 'route-signature-declined')
+
+  await page.unrouteAll()
+  await sign.getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(sign.getByTestId('signature').first()).toContainText('verified: recovers to the sponsor')
+  await expect(sign).not.toContainText('You declined')
+})
+
+test('the request shows as curl with $API_KEY, never the page’s key', async ({ page }) => {
+  await openBuilder(page)
+  await askFor(page, { amount: '5' })
+  await page.getByRole('textbox', { name: 'Account', exact: true }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  await page.getByRole('button', { name: 'curl', exact: true }).click()
+  const preview = page.getByTestId('request-preview')
+  await expect(preview).toContainText(`curl -s -X POST '${baseUrl()}/api/v1/intents/route'`)
+  await expect(preview).toContainText('-H "x-api-key: $API_KEY"')
+  await expect(preview).toContainText('"amount": "5000000"')
+  expect(await preview.textContent()).not.toMatch(/ir_/)
+})
+
+test('on a 390 px phone the builder and the inspector fit', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openBuilder(page)
+  await connectDemoWallet(page)
+  await askFor(page, { chain: 'Arbitrum One', token: 'USDT0', amount: '400' })
+  await expectNoHorizontalOverflow(page)
+  await screenshot(page, 'route-builder-phone')
+  await getRoute(page)
+  await expect(region(page, 'Summary')).toBeVisible()
+  await page.getByText('Typed data').first().click()
+  await expectNoHorizontalOverflow(page)
+  await expectAccessible(page, 'the inspector on a phone')
+  await screenshot(page, 'route-inspector-phone')
+})

@@ -1,0 +1,33 @@
+// The test's own view of the devnet the stack started (globalSetup): a client per chain, for reading
+// and restoring chain state around what the browser does.
+import type { Chain } from 'viem'
+import { getChain } from '../../../lib/core/chains/chains'
+import { createDevnetClient, type DevnetClient } from '../../../lib/devnet/devnetClient'
+
+export function devnetClient(chainId: number): DevnetClient {
+  const urls = JSON.parse(process.env.E2E_DEVNET_RPC_URLS ?? '{}') as Record<string, string>
+  const url = urls[chainId]
+  if (!url) throw new Error(`no devnet node for chain ${chainId}: run through playwright.config.ts (globalSetup starts the stack)`)
+  return createDevnetClient(url, getChain(chainId)!.viem as Chain)
+}
+
+/**
+ * Runs `action`, then puts the account's ETH back where it was: a transaction the browser sends
+ * costs gas, and other suites assert the demo account's seeded balances to the last digit.
+ */
+export async function keepingEthBalance<T>(chainId: number, address: `0x${string}`, action: () => Promise<T>): Promise<T> {
+  const client = devnetClient(chainId)
+  const before = await client.getBalance({ address })
+  try {
+    return await action()
+  } finally {
+    await client.setBalance({ address, value: before })
+  }
+}
+
+/** The suite's API key (all scopes), for setting up state through the API itself. */
+export function testApiKey(): string {
+  const key = process.env.E2E_API_KEY
+  if (!key) throw new Error('E2E_API_KEY is not set: run through playwright.config.ts (globalSetup starts the stack)')
+  return key
+}

@@ -1,0 +1,43 @@
+// The route builder and inspector as a reader uses them: by labels, headings and button names.
+import type { Locator, Page } from '@playwright/test'
+import { chains } from '../../../lib/core/chains/chains'
+import { baseUrl, expect } from './fixtures'
+
+export async function connectDemoWallet(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Connect wallet' }).click()
+  await page.getByRole('button', { name: /^Demo wallet/ }).click()
+  await expect(page.getByRole('banner').getByRole('button', { name: /Wallet connected/ })).toContainText('0x7099…79C8')
+}
+
+export type RouteAsk = { chain?: string; token?: string; amount: string }
+
+/** Fills the first token request (and the destination, when given). */
+export async function askFor(page: Page, { chain, token, amount }: RouteAsk): Promise<void> {
+  if (chain) await page.getByLabel('Destination chain').selectOption(String(chains.find((c) => c.name === chain)!.id))
+  const request = page.getByRole('group', { name: 'Token request 1' })
+  if (token) await request.getByLabel('Token', { exact: true }).selectOption({ label: token })
+  await request.getByLabel(/^Amount/).fill(amount)
+}
+
+export async function getRoute(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Get route' }).click()
+}
+
+/** A titled part of the page (a <section> labelled by its heading). */
+export function region(page: Page | Locator, name: string | RegExp): Locator {
+  return page.getByRole('region', { name, exact: typeof name === 'string' })
+}
+
+export async function openBuilder(page: Page): Promise<void> {
+  await page.goto(`${baseUrl()}/route`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Route builder' })).toBeVisible()
+}
+
+/** The route builder counts every POST it makes, so a test can prove nothing was sent. */
+export function countRoutePosts(page: Page): () => number {
+  let posts = 0
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route') posts++
+  })
+  return () => posts
+}
