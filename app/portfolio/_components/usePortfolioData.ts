@@ -2,14 +2,12 @@
 // The two reads behind the page: the account's portfolio (with the view's filters) and USD prices.
 // Client errors (4xx) are final; a busy chain or a dropped connection gets one more try.
 import { useQuery } from '@tanstack/react-query'
-import { ApiError, fetchApi } from '@/lib/api/fetchApi'
+import { fetchApi } from '@/lib/api/fetchApi'
 import { portfolioResponseSchema } from '@/lib/api/portfolio'
 import { pricesResponseSchema } from '@/lib/api/prices'
 import { useApiKey } from '@/lib/ui/apiKey'
 import { portfolioApiPath, type PortfolioParams } from '@/lib/ui/portfolioParams'
-
-const retryTransient = (failures: number, error: unknown) =>
-  failures < 1 && error instanceof ApiError && (error.failure === 'network' || (error.status ?? 0) >= 500)
+import { retryTransient } from '@/lib/ui/retryTransient'
 
 export function usePortfolio(address: string | undefined, params: PortfolioParams) {
   const { key, source } = useApiKey()
