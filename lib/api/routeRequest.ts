@@ -4,6 +4,9 @@ import { getAddress, isAddress, isHex, type Address, type Hex } from 'viem'
 import { z } from 'zod'
 import { amountSchema } from './amount'
 
+/** No destination call can use more gas than a block holds (30M on the supported chains' L1). */
+const MAX_GAS_UNITS = 30_000_000n
+
 export const routeLimits = {
   tokenRequests: 10,
   destinationExecutions: 20,
@@ -27,10 +30,28 @@ const hexBytes = (maxBytes: number) =>
     .refine((h) => (h.length - 2) / 2 <= maxBytes, `must be at most ${maxBytes} bytes`)
     .transform((h) => h.toLowerCase() as Hex)
 
+/** A chain id as a record key: digits without leading zeros, so "010" can never stand beside "10". */
+const chainIdKey = z.string().regex(/^(0|[1-9]\d{0,9})$/)
+const byChain = <T extends z.ZodType>(value: T) => z.record(chainIdKey, value, { error: 'must be an object keyed by chain ids (digits, no leading zeros)' })
+
 const chainId = z.union([z.number(), z.string().regex(/^\d+$/, 'must be a chain id').transform(Number)]).pipe(z.number().int().min(0))
 
 /** An address or a symbol (`USDC`, `ETH`, …): resolved against the chain later. */
-const tokenRef = z.string().min(1).max(64)
+const tokenRef = z.string().regex(/^[A-Za-z0-9_.]{1,64}$/, 'must be a token address or symbol')
+
+/** Free-form JSON the service carries but does not interpret: kept small and storable. */
+const boundedJson = (maxBytes: number) =>
+  z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+    let text: string
+    try {
+      text = JSON.stringify(value)
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be plain JSON' })
+      return
+    }
+    if (text.length > maxBytes) ctx.addIssue({ code: 'custom', message: `must be at most ${maxBytes} bytes of JSON` })
+    else if (text.includes('\\u0000')) ctx.addIssue({ code: 'custom', message: 'must not contain NUL characters' })
+  })
 
 const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max, `at most ${max} entries`)
 
@@ -44,14 +65,14 @@ const accountDetails = z.object({
   address,
   accountType: z.enum(['smartAccount', 'GENERIC', 'EOA', 'ERC7579']).default('smartAccount'),
   setupOps: list(z.object({ to: address, data: hexBytes(routeLimits.calldataBytes) }), routeLimits.setupOps).default([]),
-  emissaryConfig: z.record(z.string(), z.unknown()).optional(),
-  delegations: z.record(z.string().regex(/^\d+$/, 'keys must be chain ids'), z.object({ contract: address })).default({}),
+  emissaryConfig: boundedJson(4_096).optional(),
+  delegations: byChain(z.object({ contract: address })).default({}),
 })
 
 const accessFilter = z.object({
   chainIds: list(chainId, routeLimits.accessListEntries).optional(),
   tokens: list(tokenRef, routeLimits.accessListEntries).optional(),
-  chainTokens: z.record(z.string().regex(/^\d+$/, 'keys must be chain ids'), list(tokenRef, routeLimits.accessListEntries)).optional(),
+  chainTokens: byChain(list(tokenRef, routeLimits.accessListEntries)).optional(),
 })
 
 const accountAccessList = z.union([
@@ -81,10 +102,9 @@ export const routeRequestSchema = z
     account: accountDetails,
     recipient: accountDetails.optional(),
     destinationExecutions: list(execution, routeLimits.destinationExecutions).default([]),
-    destinationGasUnits: amountSchema.optional(),
+    destinationGasUnits: amountSchema.pipe(z.bigint().max(MAX_GAS_UNITS, `at most ${MAX_GAS_UNITS} (a block's gas)`)).optional(),
     accountAccessList: accountAccessList.optional(),
-    preClaimExecutions: z
-      .record(z.string().regex(/^\d+$/, 'keys must be chain ids'), list(execution, routeLimits.preClaimOpsPerChain))
+    preClaimExecutions: byChain(list(execution, routeLimits.preClaimOpsPerChain))
       .refine((r) => Object.keys(r).length <= routeLimits.preClaimChains, `at most ${routeLimits.preClaimChains} chains`)
       .default({}),
     options: z

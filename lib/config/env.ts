@@ -35,6 +35,8 @@ export const serverEnvSchema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     /** Where rate limits are counted: auto = Redis if REDIS_URL, else Postgres if DATABASE_URL, else memory. */
     RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'postgres', 'redis']).default('auto'),
+    /** All use of the browser key together, whatever client addresses the requests claim. */
+    BROWSER_RATE_LIMIT_TOTAL: z.string().regex(/^\d{1,9}\/(s|sec|second|min|minute|h|hour|day)$/, 'write it as N/s, N/min, N/hour or N/day').default('3000/min'),
     /** The rate limit of keys issued without one (`npm run keys -- create … --rate`). */
     RATE_LIMIT_DEFAULT: z.string().regex(/^\d{1,9}\/(s|sec|second|min|minute|h|hour|day)$/, 'write it as N/s, N/min, N/hour or N/day').default('600/min'),
     /** The key the app's own pages use (handed over at render time; same-origin requests only). */

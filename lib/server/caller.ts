@@ -13,9 +13,11 @@ export async function requireCaller(request: Request, scope: Scope, context: Pic
   const caller = await authenticate(request.headers, ctx.apiKeys, scope, database)
   context.log.keyName = caller.label
   context.log.keyId = caller.keyId
-  // The browser key is everyone's: its budget is per client address.
+  // The browser key is everyone's: its budget is per client address, and since a non-browser client
+  // can claim any address, all its use together also has a ceiling.
   const subject = caller.keyId ?? (caller.label === 'browser' ? `browser:${clientAddress(request)}` : `static:${caller.label}`)
   try {
+    if (caller.label === 'browser' && !caller.keyId) await ctx.rateLimiter.consume('browser:*', ctx.browserRateTotal)
     const state = await ctx.rateLimiter.consume(subject, caller.rateLimit ?? ctx.defaultRate)
     for (const [name, value] of Object.entries(rateLimitHeaders(state))) context.responseHeaders.set(name, value)
   } catch (error) {

@@ -26,6 +26,7 @@ export type ServerContext = {
   routeTtlSeconds: number
   rateLimiter: RateLimiter
   defaultRate: string
+  browserRateTotal: string
   caches: {
     balances: TtlCache<ChainBalances>
     balanceMaxAgeMs: number
@@ -74,6 +75,7 @@ function buildContext(): ServerContext {
       logger.warn({ store: rateLimitStore.kind, error: error instanceof Error ? error.message : String(error) }, 'rate limit store failed; this instance counts alone'),
     )),
     defaultRate: env.RATE_LIMIT_DEFAULT,
+    browserRateTotal: env.BROWSER_RATE_LIMIT_TOTAL,
     caches: {
       balances: createTtlCache<ChainBalances>(),
       balanceMaxAgeMs: env.BALANCE_CACHE_MS,

@@ -12,7 +12,7 @@ import { priceSource } from './prices'
 
 const ATTEMPTS = 3
 
-export async function issueRoute(input: RouteRequest, caller: Caller, rawRequest: unknown): Promise<RouteResult> {
+export async function issueRoute(input: RouteRequest, caller: Caller): Promise<RouteResult> {
   const ctx = serverContext()
   for (let attempt = 1; ; attempt++) {
     const nonce = nextNonce()
@@ -34,7 +34,8 @@ export async function issueRoute(input: RouteRequest, caller: Caller, rawRequest
         nonce,
         sponsor: route.intentOp.sponsor,
         destinationChainId: input.destinationChainId,
-        request: rawRequest,
+        // What was validated, not the raw body: unknown fields are not kept (nor can they break storage).
+        request: JSON.parse(JSON.stringify(input, (_, v) => (typeof v === 'bigint' ? v.toString() : v))),
         response: route,
         expires: BigInt(route.intentOp.expires),
         keyId: caller.keyId,

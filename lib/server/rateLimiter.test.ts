@@ -60,3 +60,16 @@ describe.each(stores.filter(([kind]) => kind !== 'memory'))('rate limiter shared
     await expect(b.consume(subject, '2/min')).rejects.toBeInstanceOf(RateLimitedError)
   }, 30_000)
 })
+
+describe('an unreachable shared store', () => {
+  it('falls back to this instance’s own budget instead of holding the request', async () => {
+    const errors: unknown[] = []
+    const limiter = createRateLimiter({ kind: 'redis', url: 'redis://127.0.0.1:9' }, (e) => errors.push(e))
+    disposers.push(limiter.close)
+    const subject = randomUUID()
+    expect(await limiter.consume(subject, '2/min')).toMatchObject({ remaining: 1 })
+    expect(await limiter.consume(subject, '2/min')).toMatchObject({ remaining: 0 })
+    await expect(limiter.consume(subject, '2/min')).rejects.toBeInstanceOf(RateLimitedError)
+    expect(errors.length).toBeGreaterThan(0)
+  }, 20_000)
+})

@@ -9,6 +9,8 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRe
 import { parseRateLimit, type RateLimitSpec } from '../core/rateLimitSpec'
 import { ServiceError } from '../core/errors'
 
+const CONNECT_TIMEOUT_MS = 1_000
+
 export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; url: string } | { kind: 'redis'; url: string }
 
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; windowSeconds: number }
@@ -31,12 +33,20 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
 
   // The shared store must be ready before the first point is spent there, or the first requests
   // would all land on the in-memory insurance limiter and instances would not share a budget.
+  // ioredis retries forever: without a deadline a Redis that is down at first use would hold
+  // every request. After a failed attempt the next request tries again.
   const connectRedis = (url: string) =>
     (redis ??= new Promise<Redis>((resolve, reject) => {
-      const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-      client.on('error', () => {}) // a later outage is absorbed by the insurance limiter
-      client.once('ready', () => resolve(client))
-      client.once('end', () => reject(new Error(`Redis at ${new URL(url).host} is not reachable`)))
+      const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: CONNECT_TIMEOUT_MS })
+      client.on('error', () => {}) // an outage later on falls back to this instance's own budget
+      const timer = setTimeout(() => {
+        client.disconnect()
+        reject(new Error(`Redis at ${new URL(url).host} did not answer within ${CONNECT_TIMEOUT_MS} ms`))
+      }, CONNECT_TIMEOUT_MS)
+      client.once('ready', () => (clearTimeout(timer), resolve(client)))
+    }).catch((error: unknown) => {
+      redis = undefined
+      throw error
     }))
 
   const create = async (spec: RateLimitSpec): Promise<RateLimiterAbstract> => {
@@ -45,7 +55,7 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
     if (store.kind === 'redis') return new RateLimiterRedis({ ...options, storeClient: await connectRedis(store.url) })
     if (store.kind === 'postgres') {
       if (!pool) {
-        pool = new pg.Pool({ connectionString: store.url, max: 4 })
+        pool = new pg.Pool({ connectionString: store.url, max: 4, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: 2_000 })
         pool.on('error', () => {})
       }
       const storeClient = pool

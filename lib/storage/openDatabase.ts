@@ -20,7 +20,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Sql> {
 }
 
 function postgres(url: string): Sql {
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 })
+  // Bounded waits: an unreachable or stuck database fails the request instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, statement_timeout: 10_000 })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
   return {

@@ -64,7 +64,8 @@ function encodeCursor(r: Row): string {
 function decodeCursor(cursor: string): { createdUs: string; nonce: string } {
   try {
     const [createdUs, nonce] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string]
-    if (!/^\d{1,20}$/.test(createdUs) || !/^\d{1,78}$/.test(nonce)) throw new Error()
+    // bigint holds 18 digits safely; a longer value is no cursor this service issued.
+    if (!/^\d{1,18}$/.test(createdUs) || !/^\d{1,78}$/.test(nonce)) throw new Error()
     return { createdUs, nonce }
   } catch {
     throw new BadCursorError('cursor: not a cursor this service issued')

@@ -43,6 +43,21 @@ describe('GET /api/v1/accounts/{userAddress}/routes', () => {
     expect(seen).toEqual([...issued].reverse())
   })
 
+  it('keeps the validated request, not whatever else the body carried', async () => {
+    const user = chain.freshAccount()
+    await chain.mint(8453, 'USDC', user.address, 10_000_000n)
+    const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
+      method: 'POST',
+      headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: 1000000 }], account: { address: user.address }, junk: { deep: [[['x']]], nul: 'a\u0000b' } }),
+    })
+    expect(res.status).toBe(200)
+    const page = routeHistoryResponseSchema.parse((await http.get(`/api/v1/accounts/${user.address}/routes`)).body)
+    const stored = page.routes[0]!.request as Record<string, unknown>
+    expect(stored.junk).toBeUndefined()
+    expect(stored).toMatchObject({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }] })
+  })
+
   it('marks a route whose expiry has passed as expired', async () => {
     const user = chain.freshAccount()
     await chain.mint(8453, 'USDC', user.address, 10_000_000n)
@@ -73,6 +88,8 @@ describe('GET /api/v1/accounts/{userAddress}/routes', () => {
     const user = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
     expect((await http.get(`/api/v1/accounts/${user}/routes?limit=0`)).body.errors[0].context.field).toBe('limit')
     expect((await http.get(`/api/v1/accounts/${user}/routes?cursor=nope`)).body.errors[0].context.field).toBe('cursor')
+    const overflowing = Buffer.from(JSON.stringify(['99999999999999999999', '1'])).toString('base64url')
+    expect((await http.get(`/api/v1/accounts/${user}/routes?cursor=${overflowing}`)).status).toBe(400)
     expect((await http.get(`/api/v1/accounts/0x12/routes`)).status).toBe(400)
     expect((await http.get(`/api/v1/accounts/${user}/routes`, { key: null })).status).toBe(401)
   })

@@ -76,6 +76,7 @@ export async function startApp(env: Record<string, string>): Promise<AppInstance
     env: {
       ...process.env,
       RATE_LIMIT_DEFAULT: '1000000/min',
+      BROWSER_RATE_LIMIT_TOTAL: '1000000/min',
       BALANCE_CACHE_MS: '0',
       MARKET_CACHE_MS: '0',
       ...env,

@@ -20,6 +20,18 @@ describe('createTtlCache', () => {
     expect(loads).toBe(2)
   })
 
+  it('counts the bound from when the read began, not when it ended', async () => {
+    const c = clock()
+    const cache = createTtlCache<number>({ now: c.now })
+    let loads = 0
+    await cache.get('k', async () => {
+      c.advance(80) // a slow read
+      return ++loads
+    }, () => 100)
+    c.advance(30) // 110 ms after the read began
+    expect(await cache.get('k', async () => ++loads, () => 100)).toBe(2)
+  })
+
   it('shares one load between concurrent callers (single flight)', async () => {
     const cache = createTtlCache<string>()
     let loads = 0

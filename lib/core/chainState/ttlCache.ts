@@ -22,10 +22,10 @@ export function createTtlCache<V>({ maxEntries = 10_000, now = Date.now }: { max
     }
     return entry.value
   }
-  const set = (key: string, value: V, ttlMs: number) => {
+  const set = (key: string, value: V, ttlMs: number, since = now()) => {
     if (ttlMs <= 0) return
     entries.delete(key) // re-insert: Map order is the eviction order
-    entries.set(key, { value, expiresAt: now() + ttlMs })
+    entries.set(key, { value, expiresAt: since + ttlMs })
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
   }
 
@@ -38,9 +38,11 @@ export function createTtlCache<V>({ maxEntries = 10_000, now = Date.now }: { max
       if (fresh !== undefined) return Promise.resolve(fresh)
       let pending = loading.get(key)
       if (!pending) {
+        // The bound counts from when the read began: a slow read must not stretch the value's life.
+        const started = now()
         pending = load()
           .then((value) => {
-            set(key, value, ttlMs(value))
+            set(key, value, ttlMs(value), started)
             return value
           })
           .finally(() => loading.delete(key))

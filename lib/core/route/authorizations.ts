@@ -3,7 +3,7 @@
 // nonce there. A bad one is rejected (400) — never silently dropped.
 import { isAddressEqual, type Address } from 'viem'
 import { recoverAuthorizationAddress } from 'viem/utils'
-import { InvalidInputError, type ErrorDetail } from '../errors'
+import { ChainUnavailableError, InvalidInputError, type ErrorDetail } from '../errors'
 import type { WireAuthorization } from './intentOp'
 
 export type AuthorizationInput = { chainId: number; address: Address; nonce: bigint; yParity: 0 | 1; r: `0x${string}`; s: `0x${string}` }
@@ -14,6 +14,8 @@ export async function checkAuthorizations(p: {
   delegations: Record<string, { contract: Address }>
   authorizations: readonly AuthorizationInput[]
   nonces: ReadonlyMap<number, number>
+  /** Chains this deployment serves: an authorization for another one cannot be checked. */
+  servedChainIds: readonly number[]
 }): Promise<WireAuthorization[]> {
   const problems: ErrorDetail[] = []
   const checked = await Promise.all(
@@ -33,7 +35,9 @@ export async function checkAuthorizations(p: {
         problem('the signature does not recover')
       }
       const next = p.nonces.get(a.chainId)
-      if (next !== undefined && BigInt(next) !== a.nonce) problem(`nonce ${a.nonce} is not the account's next nonce ${next} on chain ${a.chainId}`)
+      if (a.chainId !== 0 && !p.servedChainIds.includes(a.chainId)) problem(`chain ${a.chainId} is not served, so its nonce cannot be checked`)
+      else if (a.chainId !== 0 && next === undefined) throw new ChainUnavailableError(a.chainId, `the account's nonce for ${field} could not be read`)
+      else if (next !== undefined && BigInt(next) !== a.nonce) problem(`nonce ${a.nonce} is not the account's next nonce ${next} on chain ${a.chainId}`)
       return { chainId: a.chainId, address: a.address, nonce: a.nonce.toString(), yParity: a.yParity, r: a.r, s: a.s }
     }),
   )

@@ -95,9 +95,9 @@ export async function getRoute(p: GetRouteParameters) {
     : await readRouteState(stateParameters)
 
   const nonces = new Map([...state.chains.values()].flatMap((c) => (c.accountNonce === undefined ? [] : [[c.chainId, c.accountNonce] as const])))
-  const signedAuthorizations = await checkAuthorizations({ field: 'signedAuthorizations', account: account.address, delegations: account.delegations, authorizations: input.signedAuthorizations, nonces })
+  const signedAuthorizations = await checkAuthorizations({ field: 'signedAuthorizations', account: account.address, delegations: account.delegations, authorizations: input.signedAuthorizations, nonces, servedChainIds: served })
   const recipientNonces = new Map([...state.chains.values()].flatMap((c) => (c.recipientNonce === undefined ? [] : [[c.chainId, c.recipientNonce] as const])))
-  const recipientSignedAuthorizations = await checkAuthorizations({ field: 'recipientSignedAuthorizations', account: recipient.address, delegations: recipient.delegations, authorizations: input.recipientSignedAuthorizations, nonces: recipientNonces })
+  const recipientSignedAuthorizations = await checkAuthorizations({ field: 'recipientSignedAuthorizations', account: recipient.address, delegations: recipient.delegations, authorizations: input.recipientSignedAuthorizations, nonces: recipientNonces, servedChainIds: served })
 
   const sponsor = input.options.sponsorSettings
   const planInput: PlanInput = {

@@ -212,7 +212,8 @@ function sourcesOf(group: TokenGroup, input: PlanInput): Source[] {
 
       let unlocked = balance.unlocked
       if (token.extensions.native) {
-        const reserve = NATIVE_GAS_RESERVE_UNITS * chain.gasPrice
+        // Keep gas for the user's own transactions, and LayerZero's fee if an OFT send may leave this chain.
+        const reserve = NATIVE_GAS_RESERVE_UNITS * chain.gasPrice + (chain.oftQuote?.nativeFee ?? 0n)
         unlocked = unlocked > reserve ? unlocked - reserve : 0n
       }
       if (unlocked === 0n) continue

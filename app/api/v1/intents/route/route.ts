@@ -11,7 +11,7 @@ export const POST = handle(async (request, context) => {
   const body = await readJsonBody(request)
   const parsed = operation.body.safeParse(body)
   if (!parsed.success) throw validationError(parsed.error)
-  const route: RouteResponse = await issueRoute(parsed.data, caller, body) // the documented shape, checked at compile time
+  const route: RouteResponse = await issueRoute(parsed.data, caller) // the documented shape, checked at compile time
   return jsonWithWarnings(route, route.warnings)
 })
 
