@@ -11,6 +11,11 @@ export type KeyHash = { label: string; hash: Buffer; scopes: readonly Scope[]; s
 
 export type Caller = { label: string; keyId: string | null; rateLimit: string | null }
 
+/** Who a route belongs to in the history: the issued key, or a configured key by its label. */
+export function issuerOf(caller: Caller): string {
+  return caller.keyId ?? `label:${caller.label}`
+}
+
 export function parseKeyHashes(entries: readonly string[]): KeyHash[] {
   return entries.map((e) => {
     const [label, hex] = e.split(':') as [string, string]

@@ -4,7 +4,7 @@ import 'server-only'
 import type { RouteRequest } from '../api/routeRequest'
 import { getRoute, type RouteResult } from '../core/route/getRoute'
 import { NonceTakenError, recordRoute } from '../storage/routeStore'
-import type { Caller } from './apiKeys'
+import { issuerOf, type Caller } from './apiKeys'
 import { serverContext } from './context'
 import { database } from './database'
 import { nextNonce } from './nonce'
@@ -39,6 +39,7 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<R
         response: route,
         expires: BigInt(route.intentOp.expires),
         keyId: caller.keyId,
+        issuedBy: issuerOf(caller),
       })
       return route
     } catch (error) {

@@ -3,11 +3,13 @@ import 'server-only'
 import type { Address } from 'viem'
 import { InvalidInputError } from '../core/errors'
 import { BadCursorError, listRoutes } from '../storage/routeStore'
+import { issuerOf, type Caller } from './apiKeys'
 import { database } from './database'
 
-export async function routeHistory(sponsor: Address, p: { limit: number; cursor?: string }) {
+/** Routes the calling key issued for `sponsor`: one tenant never sees another's. */
+export async function routeHistory(sponsor: Address, caller: Caller, p: { limit: number; cursor?: string }) {
   try {
-    return await listRoutes(await database(), sponsor, p)
+    return await listRoutes(await database(), sponsor, { ...p, issuedBy: issuerOf(caller) })
   } catch (error) {
     if (error instanceof BadCursorError) throw new InvalidInputError(error.message, [{ message: error.message, context: { field: 'cursor' } }])
     throw error

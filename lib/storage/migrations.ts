@@ -32,4 +32,12 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX routes_by_sponsor ON routes (sponsor, created_at DESC, nonce DESC);
     `,
   },
+  {
+    version: 2,
+    name: 'route history scoped to the issuing key',
+    sql: `
+      ALTER TABLE routes ADD COLUMN issued_by text;
+      CREATE INDEX routes_by_issuer ON routes (sponsor, issued_by, created_at DESC, nonce DESC);
+    `,
+  },
 ]

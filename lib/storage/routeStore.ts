@@ -1,5 +1,6 @@
-// Route history: every route issued, newest first per sponsor. The nonce is the primary key, so
-// two instances can never both hand out the same one.
+// Route history: every route issued, newest first per sponsor, visible only to the key that issued
+// it (`issuedBy`: the key's id, or `label:<name>` for configured keys). The nonce is the primary
+// key, so two instances can never both hand out the same one.
 import { keccak256, stringToBytes, type Address } from 'viem'
 import { isUniqueViolation, type Sql } from './sql'
 
@@ -25,13 +26,13 @@ export class NonceTakenError extends Error {}
 
 export async function recordRoute(
   sql: Pick<Sql, 'query'>,
-  r: { nonce: bigint; sponsor: Address; destinationChainId: number; request: unknown; response: unknown; expires: bigint; keyId: string | null },
+  r: { nonce: bigint; sponsor: Address; destinationChainId: number; request: unknown; response: unknown; expires: bigint; keyId: string | null; issuedBy: string },
 ): Promise<void> {
   const response = JSON.stringify(r.response)
   try {
     await sql.query(
-      `INSERT INTO routes (nonce, sponsor, destination_chain_id, request, response, response_digest, expires, key_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [r.nonce.toString(), r.sponsor.toLowerCase(), r.destinationChainId, JSON.stringify(r.request), response, keccak256(stringToBytes(response)), r.expires.toString(), r.keyId],
+      `INSERT INTO routes (nonce, sponsor, destination_chain_id, request, response, response_digest, expires, key_id, issued_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [r.nonce.toString(), r.sponsor.toLowerCase(), r.destinationChainId, JSON.stringify(r.request), response, keccak256(stringToBytes(response)), r.expires.toString(), r.keyId, r.issuedBy],
     )
   } catch (error) {
     if (isUniqueViolation(error)) throw new NonceTakenError(`nonce ${r.nonce} was already issued`)
@@ -42,13 +43,13 @@ export async function recordRoute(
 export type RoutePage = { routes: StoredRoute[]; nextCursor: string | null }
 
 /** Newest first; the cursor is opaque (the last row's time and nonce). */
-export async function listRoutes(sql: Pick<Sql, 'query'>, sponsor: Address, p: { limit: number; cursor?: string }): Promise<RoutePage> {
+export async function listRoutes(sql: Pick<Sql, 'query'>, sponsor: Address, p: { limit: number; cursor?: string; issuedBy: string }): Promise<RoutePage> {
   const after = p.cursor ? decodeCursor(p.cursor) : undefined
   const rows = await sql.query<Row>(
     after
-      ? `SELECT ${COLUMNS} FROM routes WHERE sponsor = $1 AND (${CREATED_US}, nonce) < ($3::bigint, $4::numeric) ORDER BY created_at DESC, nonce DESC LIMIT $2`
-      : `SELECT ${COLUMNS} FROM routes WHERE sponsor = $1 ORDER BY created_at DESC, nonce DESC LIMIT $2`,
-    after ? [sponsor.toLowerCase(), p.limit + 1, after.createdUs, after.nonce] : [sponsor.toLowerCase(), p.limit + 1],
+      ? `SELECT ${COLUMNS} FROM routes WHERE sponsor = $1 AND issued_by = $3 AND (${CREATED_US}, nonce) < ($4::bigint, $5::numeric) ORDER BY created_at DESC, nonce DESC LIMIT $2`
+      : `SELECT ${COLUMNS} FROM routes WHERE sponsor = $1 AND issued_by = $3 ORDER BY created_at DESC, nonce DESC LIMIT $2`,
+    after ? [sponsor.toLowerCase(), p.limit + 1, p.issuedBy, after.createdUs, after.nonce] : [sponsor.toLowerCase(), p.limit + 1, p.issuedBy],
   )
   const page = rows.slice(0, p.limit)
   const last = page.at(-1)

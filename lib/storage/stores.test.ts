@@ -27,7 +27,7 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     it('are applied once and recorded; a second run applies nothing', async () => {
       expect(await migrate(sql)).toEqual([])
       const rows = await sql.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')
-      expect(rows.map((r) => Number(r.version))).toEqual([1])
+      expect(rows.map((r) => Number(r.version))).toEqual([1, 2])
     })
   })
 
@@ -65,14 +65,15 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
 
   describe('route history', () => {
     const sponsor = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
-    const record = (nonce: bigint, who: `0x${string}` = sponsor) =>
-      recordRoute(sql, { nonce, sponsor: who, destinationChainId: 8453, request: { n: Number(nonce) }, response: { intentOp: { nonce: nonce.toString() } }, expires: 1_900_000_000n, keyId: null })
+    const issuedBy = 'label:test'
+    const record = (nonce: bigint, who: `0x${string}` = sponsor, by = issuedBy) =>
+      recordRoute(sql, { nonce, sponsor: who, destinationChainId: 8453, request: { n: Number(nonce) }, response: { intentOp: { nonce: nonce.toString() } }, expires: 1_900_000_000n, keyId: null, issuedBy: by })
 
     it('keeps every route, and a nonce can be issued only once', async () => {
       const big = 2n ** 200n + 12345n
       await record(big)
       await expect(record(big)).rejects.toBeInstanceOf(NonceTakenError)
-      const { routes } = await listRoutes(sql, sponsor, { limit: 10 })
+      const { routes } = await listRoutes(sql, sponsor, { limit: 10, issuedBy })
       expect(routes[0]).toMatchObject({ nonce: big.toString(), destinationChainId: 8453, request: { n: Number(big) }, response: { intentOp: { nonce: big.toString() } } })
       expect(routes[0]!.responseDigest).toMatch(/^0x[0-9a-f]{64}$/)
     })
@@ -84,7 +85,7 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
       const seen: string[] = []
       let cursor: string | undefined
       do {
-        const page = await listRoutes(sql, sponsor, { limit: 3, cursor })
+        const page = await listRoutes(sql, sponsor, { limit: 3, cursor, issuedBy })
         seen.push(...page.routes.map((r) => r.nonce))
         cursor = page.nextCursor ?? undefined
       } while (cursor)
@@ -92,11 +93,18 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
       expect(ours).toEqual(['1007', '1006', '1005', '1004', '1003', '1002', '1001'])
       expect(new Set(seen).size).toBe(seen.length)
       expect(seen).not.toContain('5000')
-      expect((await listRoutes(sql, other, { limit: 10 })).routes.map((r) => r.nonce)).toEqual(['5000'])
+      expect((await listRoutes(sql, other, { limit: 10, issuedBy })).routes.map((r) => r.nonce)).toEqual(['5000'])
+    })
+
+    it('shows each key only the routes it issued', async () => {
+      await record(7001n, sponsor, 'key-a')
+      await record(7002n, sponsor, 'key-b')
+      expect((await listRoutes(sql, sponsor, { limit: 50, issuedBy: 'key-a' })).routes.map((r) => r.nonce)).toEqual(['7001'])
+      expect((await listRoutes(sql, sponsor, { limit: 50, issuedBy: 'key-b' })).routes.map((r) => r.nonce)).toEqual(['7002'])
     })
 
     it('refuses a cursor it did not issue', async () => {
-      await expect(listRoutes(sql, sponsor, { limit: 3, cursor: 'garbage' })).rejects.toBeInstanceOf(BadCursorError)
+      await expect(listRoutes(sql, sponsor, { limit: 3, cursor: 'garbage', issuedBy })).rejects.toBeInstanceOf(BadCursorError)
     })
   })
 })

@@ -4,14 +4,15 @@
 import type { Address } from 'viem'
 import { demoAccount } from '../../lib/devnet/demoAccount'
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
-import { devnetClient, testApiKey } from './support/devnet'
+import { asThePage, devnetClient } from './support/devnet'
 import { demoAddress } from './support/portfolioPage'
 import { askFor, connectDemoWallet, getRoute, openBuilder, region } from './support/routePage'
 
 const delegate: Address = '0x00000000000000000000000000000000000D1e6A'
 
+// History is per key: routes set up here are issued as the page would issue them, so the page lists them.
 async function postRoute(body: object): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/v1/intents/route`, { method: 'POST', headers: { 'x-api-key': testApiKey(), 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(`${baseUrl()}/api/v1/intents/route`, { method: 'POST', headers: { ...asThePage(), 'content-type': 'application/json' }, body: JSON.stringify(body) })
   expect(res.status).toBe(200)
   return ((await res.json()) as { intentOp: { nonce: string } }).intentOp.nonce
 }

@@ -2,6 +2,7 @@
 // and the database refuses a nonce twice.
 import { describe, expect, inject, it } from 'vitest'
 import { routeHistoryResponseSchema } from '../../lib/api/routeHistory'
+import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { openDatabase } from '../../lib/storage/openDatabase'
 import { api } from '../support/api'
 import { devnetActions } from '../support/devnetActions'
@@ -56,6 +57,22 @@ describe('GET /api/v1/accounts/{userAddress}/routes', () => {
     const stored = page.routes[0]!.request as Record<string, unknown>
     expect(stored.junk).toBeUndefined()
     expect(stored).toMatchObject({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }] })
+  })
+
+  it('shows a route only to the key that issued it', async () => {
+    const user = chain.freshAccount()
+    await chain.mint(8453, 'USDC', user.address, 10_000_000n)
+    await issue(user.address, '1000000')
+    const sql = await openDatabase({ url: inject('databaseUrl') })
+    try {
+      const { key: other } = await createApiKey(sql, { name: 'another tenant', scopes: ['routes:read'] })
+      const theirs = routeHistoryResponseSchema.parse((await http.get(`/api/v1/accounts/${user.address}/routes`, { key: other })).body)
+      expect(theirs.routes).toEqual([])
+      const ours = routeHistoryResponseSchema.parse((await http.get(`/api/v1/accounts/${user.address}/routes`)).body)
+      expect(ours.routes).toHaveLength(1)
+    } finally {
+      await sql.close()
+    }
   })
 
   it('marks a route whose expiry has passed as expired', async () => {

@@ -6,11 +6,11 @@ import { handle, methodNotAllowed } from '@/lib/server/http'
 import { routeHistory } from '@/lib/server/routeHistory'
 
 export const GET = handle<{ userAddress: string }>(async (request, context) => {
-  await requireCaller(request, operation.scope, context)
+  const caller = await requireCaller(request, operation.scope, context)
   const search = Object.fromEntries(new URL(request.url).searchParams)
   const query = operation.parameters.safeParse({ ...search, userAddress: (await context.params).userAddress })
   if (!query.success) throw validationError(query.error)
-  const page = await routeHistory(query.data.userAddress, query.data)
+  const page = await routeHistory(query.data.userAddress, caller, query.data)
   return Response.json(serializeRouteHistory(page, Math.floor(Date.now() / 1000)))
 })
 
