@@ -38,8 +38,6 @@ export const portfolioQuerySchema = z.object({
   filterEmpty: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
 })
 
-export type PortfolioQuery = z.infer<typeof portfolioQuerySchema>
-
 const amounts = z.object({ locked: z.string().regex(/^\d+$/), unlocked: z.string().regex(/^\d+$/) })
 
 /** Additive: chains that did not answer and were left out (also in the x-unavailable-chains header). */

@@ -45,13 +45,11 @@ async function main() {
     )
   } else {
     env.DATABASE_URL ??= db.url
+    lines.push(`Real chains from ${realChains.join(', ')}; no devnet started.`)
   }
   // The embedded database serves every connection from one session: it cannot hold the rate
   // limiter's prepared statements for several connections, and one instance needs no sharing.
   if (db.embedded) env.RATE_LIMIT_STORE ??= 'memory'
-  if (!devnet) {
-    lines.push(`Real chains from ${realChains.join(', ')}; no devnet started.`)
-  }
   // Keys the app needs that nobody configured: fresh for this start, never printed.
   env.SIGNER_PRIVATE_KEY ??= generatePrivateKey()
   env.BROWSER_API_KEY ??= generateApiKey('ir_browser')

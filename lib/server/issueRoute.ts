@@ -35,7 +35,7 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<R
         sponsor: route.intentOp.sponsor,
         destinationChainId: input.destinationChainId,
         // What was validated, not the raw body: unknown fields are not kept (nor can they break storage).
-        request: JSON.parse(JSON.stringify(input, (_, v) => (typeof v === 'bigint' ? v.toString() : v))),
+        request: input,
         response: route,
         expires: BigInt(route.intentOp.expires),
         keyId: caller.keyId,

@@ -49,8 +49,10 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
       throw error
     }))
 
+  const nameOf = (spec: RateLimitSpec) => `${spec.points}_${spec.durationSeconds}`
+
   const create = async (spec: RateLimitSpec): Promise<RateLimiterAbstract> => {
-    const name = `${spec.points}_${spec.durationSeconds}`
+    const name = nameOf(spec)
     const options = { points: spec.points, duration: spec.durationSeconds, keyPrefix: `rl_${name}` }
     if (store.kind === 'redis') return new RateLimiterRedis({ ...options, storeClient: await connectRedis(store.url) })
     if (store.kind === 'postgres') {
@@ -70,7 +72,7 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
   }
 
   const limiterFor = (spec: RateLimitSpec): Promise<RateLimiterAbstract> => {
-    const name = `${spec.points}_${spec.durationSeconds}`
+    const name = nameOf(spec)
     let limiter = limiters.get(name)
     if (!limiter) {
       limiter = create(spec).catch((error: unknown) => {
@@ -98,7 +100,7 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
         } catch (error) {
           if (error instanceof RateLimiterRes || store.kind === 'memory') throw error
           onStoreError(error)
-          const name = `${spec.points}_${spec.durationSeconds}`
+          const name = nameOf(spec)
           if (!fallbacks.has(name)) fallbacks.set(name, new RateLimiterMemory({ points: spec.points, duration: spec.durationSeconds, keyPrefix: `rl_${name}` }))
           return state(await fallbacks.get(name)!.consume(subject))
         }

@@ -28,11 +28,13 @@ export async function recordRoute(
   sql: Pick<Sql, 'query'>,
   r: { nonce: bigint; sponsor: Address; destinationChainId: number; request: unknown; response: unknown; expires: bigint; keyId: string | null; issuedBy: string },
 ): Promise<void> {
-  const response = JSON.stringify(r.response)
+  // Amounts may arrive as bigints: they are kept as decimal strings, like everything on the wire.
+  const json = (value: unknown) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
+  const response = json(r.response)
   try {
     await sql.query(
       `INSERT INTO routes (nonce, sponsor, destination_chain_id, request, response, response_digest, expires, key_id, issued_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [r.nonce.toString(), r.sponsor.toLowerCase(), r.destinationChainId, JSON.stringify(r.request), response, keccak256(stringToBytes(response)), r.expires.toString(), r.keyId, r.issuedBy],
+      [r.nonce.toString(), r.sponsor.toLowerCase(), r.destinationChainId, json(r.request), response, keccak256(stringToBytes(response)), r.expires.toString(), r.keyId, r.issuedBy],
     )
   } catch (error) {
     if (isUniqueViolation(error)) throw new NonceTakenError(`nonce ${r.nonce} was already issued`)

@@ -24,10 +24,6 @@ export type ChainId = (typeof chains)[number]['id']
 
 export const chainIds: readonly ChainId[] = chains.map((c) => c.id)
 
-export function isSupportedChainId(id: number): id is ChainId {
-  return chainIds.includes(id as ChainId)
-}
-
 export function getChain(id: number): SupportedChain | undefined {
   return chains.find((c) => c.id === id)
 }

@@ -182,7 +182,7 @@ function better(a: Choice, b: Choice, destination: number): boolean {
 /** What drawing `amount` from a source over a layer adds: its claim's gas and its bridge fee. */
 function allocationCostUsd8(input: PlanInput, source: Source, layer: Layer, amount: bigint, feeOnly: boolean): bigint {
   const chain = input.state.chains.get(source.chainId)!
-  return originGasUsd8(input, chain, source.funding, 1) + (feeOnly ? 0n : bridgeFixedUsd8(input, source.chainId, layer) + bridgeProportionalUsd8(input, source.chainId, layer, source.token, amount))
+  return originGasUsd8(input, chain, source.funding, 1) + (feeOnly ? 0n : bridgeFixedUsd8(input, layer) + bridgeProportionalUsd8(input, source.chainId, layer, source.token, amount))
 }
 
 /** How much of a group the plan could draw at most (before fees) under the input's layers. */
@@ -246,7 +246,7 @@ function priceFees(input: PlanInput, allocations: readonly Allocation[], deliver
     gasByChain.set(element.chainId, (gasByChain.get(element.chainId) ?? 0n) + originGasUsd8(input, chain, element.funding, element.tokens))
     // The fixed part of a bridge fee is paid once per element that bridges something.
     const first = element.allocations.find((a) => a.request !== 'fee')
-    if (first) bridgeByAllocation[allocations.indexOf(first)]! += bridgeFixedUsd8(input, element.chainId, element.layer)
+    if (first) bridgeByAllocation[allocations.indexOf(first)]! += bridgeFixedUsd8(input, element.layer)
     if (element.layer === 'OFT' && chain.oftQuote) nativeByChain.set(element.chainId, chain.oftQuote.nativeFee)
   }
   const destination = state.chains.get(input.destinationChainId)!
@@ -302,7 +302,7 @@ function gasUsd8(input: PlanInput, chain: ChainState, units: bigint, calldataByt
 }
 
 /** The per-transfer part of a layer's fee (OFT: none; its native fee is paid by the account in ETH). */
-function bridgeFixedUsd8(input: PlanInput, _chainId: number, layer: Layer): bigint {
+function bridgeFixedUsd8(input: PlanInput, layer: Layer): bigint {
   return layer === 'OFT' ? 0n : input.model.bridge[layer].fixedUsd8
 }
 
