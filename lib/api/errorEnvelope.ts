@@ -17,6 +17,7 @@ export const statusOfKind: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  conflict: 409,
   too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,

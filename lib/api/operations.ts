@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import type { Scope } from '../core/scopes'
 import { errorEnvelopeSchema } from './errorEnvelope'
+import { intentIdSchema, intentListQuerySchema, intentListResponseSchema, intentStatusResponseSchema, submitIntentBodySchema, submitIntentResponseSchema } from './intentOperation'
 import { portfolioQuerySchema, portfolioResponseSchema } from './portfolio'
 import { pricesResponseSchema } from './prices'
 import { routeHistoryQuerySchema, routeHistoryResponseSchema } from './routeHistory'
@@ -52,6 +53,37 @@ export const listRoutes = {
   response: routeHistoryResponseSchema,
 } as const satisfies Operation
 
+export const submitIntent = {
+  id: 'submitIntent',
+  method: 'POST',
+  path: '/intent-operations',
+  summary:
+    'Submit a signed route for settlement. Only a route this service issued to the same key, unchanged, unexpired, not yet submitted and signed by its sponsor over the typed data the client builds is accepted (201); a second submission is 409. options.dryRun checks everything and runs nothing.',
+  scope: 'routes:create',
+  body: submitIntentBodySchema,
+  response: submitIntentResponseSchema,
+} as const satisfies Operation
+
+export const getIntentOpStatus = {
+  id: 'getIntentOpStatus',
+  method: 'GET',
+  path: '/intent-operation/{id}',
+  summary: 'Status of a submitted intent: per-chain claims with transaction hashes and times, the fill, and failureReason on failure.',
+  scope: 'routes:read',
+  parameters: intentIdSchema,
+  response: intentStatusResponseSchema,
+} as const satisfies Operation
+
+export const listIntents = {
+  id: 'listIntents',
+  method: 'GET',
+  path: '/accounts/{userAddress}/intents',
+  summary: 'Intents this key submitted for an account, newest first, with their statuses (cursor pagination).',
+  scope: 'routes:read',
+  parameters: intentListQuerySchema,
+  response: intentListResponseSchema,
+} as const satisfies Operation
+
 export const getPrices = {
   id: 'getPrices',
   method: 'GET',
@@ -79,6 +111,6 @@ export const getOpenApi = {
   response: z.record(z.string(), z.unknown()),
 } as const satisfies Operation
 
-export const operations: readonly Operation[] = [getPortfolio, getIntentRoute, listRoutes, getPrices, getSigner, getOpenApi]
+export const operations: readonly Operation[] = [getPortfolio, getIntentRoute, listRoutes, submitIntent, getIntentOpStatus, listIntents, getPrices, getSigner, getOpenApi]
 
 export { errorEnvelopeSchema }

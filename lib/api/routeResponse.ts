@@ -54,7 +54,7 @@ const accountWithContext = z.object({
   requiredDelegations: z.record(z.string(), z.object({ contract: address })),
 })
 
-const authorization = z.object({ chainId: z.number().int(), address, nonce: decimal, yParity: z.number().int(), r: hex, s: hex })
+export const authorizationSchema = z.object({ chainId: z.number().int(), address, nonce: decimal, yParity: z.number().int(), r: hex, s: hex })
 
 export const intentOpSchema = z.object({
   sponsor: address,
@@ -73,8 +73,8 @@ export const intentOpSchema = z.object({
     fees: z.object({ sponsorFee: z.object({ relayer: z.number(), protocol: z.number() }), protocolFees: z.record(z.string(), decimal) }),
     executionTokensReceived: z.array(address),
   }),
-  signedAuthorizations: z.array(authorization),
-  recipientSignedAuthorizations: z.array(authorization),
+  signedAuthorizations: z.array(authorizationSchema),
+  recipientSignedAuthorizations: z.array(authorizationSchema),
 })
 
 const tokenReceived = z.object({

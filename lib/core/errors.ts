@@ -5,6 +5,7 @@ export type ErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
+  | 'conflict'
   | 'too_large'
   | 'unsupported_media_type'
   | 'unprocessable'

@@ -1,13 +1,12 @@
 import 'server-only'
-// Plans, signs and records a route. The nonce is unique in the database too: on the (practically
-// impossible) clash with a nonce another instance issued, the route is simply issued again.
+// Plans, signs and records a route. Nonces come from a database sequence shared by every instance;
+// the nonce is also the routes table's key, so a clash (a sequence reset by hand) issues again.
 import type { RouteRequest } from '../api/routeRequest'
 import { getRoute, type RouteResult } from '../core/route/getRoute'
-import { NonceTakenError, recordRoute } from '../storage/routeStore'
+import { NonceTakenError, nextRouteNonce, recordRoute } from '../storage/routeStore'
 import { issuerOf, type Caller } from './apiKeys'
 import { serverContext } from './context'
 import { database } from './database'
-import { nextNonce } from './nonce'
 import { priceSource } from './prices'
 
 const ATTEMPTS = 3
@@ -15,7 +14,7 @@ const ATTEMPTS = 3
 export async function issueRoute(input: RouteRequest, caller: Caller): Promise<RouteResult> {
   const ctx = serverContext()
   for (let attempt = 1; ; attempt++) {
-    const nonce = nextNonce()
+    const nonce = await nextRouteNonce(await database())
     const route = await getRoute({
       input,
       readers: ctx.readers,

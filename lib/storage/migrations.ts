@@ -40,4 +40,46 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX routes_by_issuer ON routes (sponsor, issued_by, created_at DESC, nonce DESC);
     `,
   },
+  {
+    version: 3,
+    name: 'submitted intents, their settlement journal and the filler lease',
+    sql: `
+      CREATE TABLE intents (
+        nonce                numeric(78, 0) PRIMARY KEY REFERENCES routes (nonce),
+        sponsor              text NOT NULL,
+        destination_chain_id integer NOT NULL,
+        signed_intent_op     jsonb NOT NULL,
+        status               text NOT NULL,
+        claims               jsonb NOT NULL,
+        fill                 jsonb,
+        failure_reason       text,
+        issued_by            text NOT NULL,
+        fill_deadline        bigint NOT NULL,
+        expires              bigint NOT NULL,
+        created_at           timestamptz NOT NULL DEFAULT clock_timestamp(),
+        updated_at           timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX intents_by_sponsor ON intents (sponsor, issued_by, created_at DESC, nonce DESC);
+      CREATE INDEX intents_open ON intents (created_at) WHERE status IN ('PENDING', 'CLAIMED', 'FILLED');
+
+      CREATE TABLE intent_transactions (
+        nonce      numeric(78, 0) NOT NULL REFERENCES intents (nonce),
+        step       text NOT NULL,
+        chain_id   integer NOT NULL,
+        raw        text NOT NULL,
+        hash       text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        PRIMARY KEY (nonce, step)
+      );
+
+      CREATE TABLE filler_lease (
+        name     text PRIMARY KEY,
+        holder   text NOT NULL,
+        until    timestamptz NOT NULL
+      );
+
+      CREATE SEQUENCE route_nonces;
+      SELECT setval('route_nonces', (extract(epoch FROM clock_timestamp()) * 1000000)::bigint);
+    `,
+  },
 ]

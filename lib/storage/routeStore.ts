@@ -2,7 +2,10 @@
 // it (`issuedBy`: the key's id, or `label:<name>` for configured keys). The nonce is the primary
 // key, so two instances can never both hand out the same one.
 import { keccak256, stringToBytes, type Address } from 'viem'
+import { CREATED_US, decodeCursor, encodeCursor } from './pageCursor'
 import { isUniqueViolation, type Sql } from './sql'
+
+export { BadCursorError } from './pageCursor'
 
 export type StoredRoute = {
   nonce: string
@@ -18,11 +21,23 @@ export type StoredRoute = {
 
 type Row = { nonce: string; sponsor: string; destination_chain_id: number; request: unknown; response: unknown; response_digest: string; expires: string; key_id: string | null; created_at: Date | string; created_us: string }
 
-// Microseconds since the epoch, as Postgres keeps them (a JS Date would round to milliseconds).
-const COLUMNS = `*, (extract(epoch FROM created_at) * 1000000)::bigint AS created_us`
-const CREATED_US = `(extract(epoch FROM created_at) * 1000000)::bigint`
+const COLUMNS = `*, ${CREATED_US} AS created_us`
 
 export class NonceTakenError extends Error {}
+
+/** The next route nonce: a database sequence, so every instance sharing the database draws
+ * distinct ones. It starts at the migration's time in microseconds (never below a nonce an
+ * earlier database handed out on the same chains) and stays within int64, as the hosted schema says. */
+export async function nextRouteNonce(sql: Pick<Sql, 'query'>): Promise<bigint> {
+  const [row] = await sql.query<{ nonce: string }>(`SELECT nextval('route_nonces')::text AS nonce`)
+  return BigInt(row!.nonce)
+}
+
+/** A route as issued, by its nonce (for submission checks). */
+export async function findRoute(sql: Pick<Sql, 'query'>, nonce: bigint): Promise<(StoredRoute & { issuedBy: string }) | undefined> {
+  const [row] = await sql.query<Row & { issued_by: string }>(`SELECT ${COLUMNS} FROM routes WHERE nonce = $1`, [nonce.toString()])
+  return row ? { ...toStored(row), issuedBy: row.issued_by } : undefined
+}
 
 export async function recordRoute(
   sql: Pick<Sql, 'query'>,
@@ -56,23 +71,6 @@ export async function listRoutes(sql: Pick<Sql, 'query'>, sponsor: Address, p: {
   const page = rows.slice(0, p.limit)
   const last = page.at(-1)
   return { routes: page.map(toStored), nextCursor: rows.length > p.limit && last ? encodeCursor(last) : null }
-}
-
-export class BadCursorError extends Error {}
-
-function encodeCursor(r: Row): string {
-  return Buffer.from(JSON.stringify([String(r.created_us), String(r.nonce)])).toString('base64url')
-}
-
-function decodeCursor(cursor: string): { createdUs: string; nonce: string } {
-  try {
-    const [createdUs, nonce] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string]
-    // bigint holds 18 digits safely; a longer value is no cursor this service issued.
-    if (!/^\d{1,18}$/.test(createdUs) || !/^\d{1,78}$/.test(nonce)) throw new Error()
-    return { createdUs, nonce }
-  } catch {
-    throw new BadCursorError('cursor: not a cursor this service issued')
-  }
 }
 
 function toStored(r: Row): StoredRoute {

@@ -1,0 +1,88 @@
+// Wire schemas of the intent lifecycle (alps shapes, compat-notes §7): submit a signed intentOp,
+// read its status, list an account's submitted intents.
+import { getAddress } from 'viem'
+import { z } from 'zod'
+import type { StoredIntent } from '../storage/intentStore'
+import { routeHistoryQuerySchema } from './routeHistory'
+import { authorizationSchema, intentOpSchema } from './routeResponse'
+
+const signature = z.string().regex(/^0x([0-9a-fA-F]{2}){64,1024}$/, 'a 0x-prefixed signature (at least 64 bytes)')
+
+export const submitIntentBodySchema = z.object({
+  signedIntentOp: intentOpSchema.extend({
+    /** The client replaces the route's list with the authorizations it signed (absent when none). */
+    signedAuthorizations: z.array(authorizationSchema).max(10).optional(),
+    originSignatures: z.array(signature).min(1).max(64).describe('One per element, in element order: the sponsor over the typed data the client builds for the route'),
+    destinationSignature: signature.optional().describe('For an EOA the client repeats its last origin signature'),
+    targetExecutionSignature: signature.optional(),
+    options: z.object({ dryRun: z.boolean().optional() }).optional(),
+  }),
+})
+
+export type SubmitIntentBody = z.infer<typeof submitIntentBodySchema>
+export type SignedIntentOp = SubmitIntentBody['signedIntentOp']
+
+export const submitIntentResponseSchema = z.object({
+  result: z.object({
+    id: z.string().regex(/^\d+$/).describe('The intent id: the route nonce, a decimal integer'),
+    status: z.enum(['PENDING', 'FAILED']).describe('PENDING once accepted; a dry run answers PENDING and executes nothing'),
+    dryRun: z.boolean().optional(),
+  }),
+})
+
+export const intentIdSchema = z.object({
+  id: z.string().regex(/^\d{1,78}$/, 'must be a decimal intent id').transform((v) => BigInt(v)),
+})
+
+const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/)
+
+export const intentStatusResponseSchema = z.object({
+  id: z.string(),
+  status: z.enum(['PENDING', 'CLAIMED', 'FILLED', 'COMPLETED', 'FAILED']).describe('PENDING → CLAIMED → FILLED → COMPLETED, or FAILED (an expired intent is FAILED with its failureReason, so the client stops polling)'),
+  destinationChainId: z.number().int(),
+  userAddress: z.string(),
+  fillTimestamp: z.number().int().optional(),
+  fillTransactionHash: hash.optional(),
+  failureReason: z.string().optional(),
+  expired: z.boolean().optional(),
+  claims: z.array(
+    z.object({
+      chainId: z.number().int(),
+      status: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
+      claimTimestamp: z.number().int().optional(),
+      claimTransactionHash: hash.optional(),
+    }),
+  ),
+  submittedAt: z.string(),
+  updatedAt: z.string(),
+})
+
+export type IntentStatusResponse = z.infer<typeof intentStatusResponseSchema>
+
+export function serializeIntentStatus(intent: StoredIntent): IntentStatusResponse {
+  return {
+    id: intent.nonce,
+    status: intent.status,
+    destinationChainId: intent.destinationChainId,
+    userAddress: getAddress(intent.sponsor),
+    ...(intent.fill?.status === 'COMPLETED' ? { fillTransactionHash: intent.fill.txHash, ...(intent.fill.timestamp ? { fillTimestamp: intent.fill.timestamp } : {}) } : {}),
+    ...(intent.failureReason ? { failureReason: intent.failureReason } : {}),
+    ...(intent.failureReason?.startsWith('expired') ? { expired: true } : {}),
+    claims: intent.claims.map((c) => ({
+      chainId: c.chainId,
+      status: c.status,
+      ...(c.txHash && c.status === 'COMPLETED' ? { claimTransactionHash: c.txHash } : {}),
+      ...(c.timestamp ? { claimTimestamp: c.timestamp } : {}),
+    })),
+    submittedAt: intent.createdAt.toISOString(),
+    updatedAt: intent.updatedAt.toISOString(),
+  }
+}
+
+/** Same paging and address rules as route history. */
+export const intentListQuerySchema = routeHistoryQuerySchema
+
+export const intentListResponseSchema = z.object({
+  intents: z.array(intentStatusResponseSchema),
+  nextCursor: z.string().nullable(),
+})

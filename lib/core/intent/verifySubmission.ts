@@ -1,0 +1,81 @@
+// What a submitted intent must be before anything runs: the route this service issued, unchanged
+// (so its server signature still holds), not expired, settleable by this deployment, and signed by
+// its sponsor over exactly the typed data the client builds for it, one signature per element.
+import { recoverTypedDataAddress, isAddressEqual, type Address, type Hex } from 'viem'
+import { InvalidInputError, ServiceError, type ErrorDetail } from '../errors'
+import type { WireIntentOp } from '../route/intentOp'
+import { canonicalJson, routeSigner } from '../route/serverSignature'
+import { routeTypedData, type RouteTypedData } from '../route/typedData'
+
+export type SubmittedIntentOp = Omit<WireIntentOp, 'signedAuthorizations'> & {
+  signedAuthorizations?: WireIntentOp['signedAuthorizations']
+  originSignatures: Hex[]
+  destinationSignature?: Hex
+  targetExecutionSignature?: Hex
+  options?: { dryRun?: boolean }
+}
+
+export type VerifySubmissionParameters = {
+  /** The intentOp as this service issued it (from the route history). */
+  issued: WireIntentOp
+  submitted: SubmittedIntentOp
+  /** The address that signs routes here. */
+  signer: Address
+  nowSeconds: bigint
+  /** ERC-1271 check for a sponsor with code (smart account or delegated EOA), on the element's chain. */
+  verifyContractSignature?: (chainId: number, typedData: RouteTypedData, signature: Hex) => Promise<boolean>
+}
+
+/** Fields the client sends back beside the intentOp; everything else must be exactly as issued. */
+const clientFields = new Set(['originSignatures', 'destinationSignature', 'targetExecutionSignature', 'options', 'signedAuthorizations'])
+
+export async function verifySubmission(p: VerifySubmissionParameters): Promise<void> {
+  const { issued, submitted } = p
+  const changed = Object.keys(issued).filter((k) => !clientFields.has(k) && canonicalJson((issued as Record<string, unknown>)[k]) !== canonicalJson((submitted as Record<string, unknown>)[k]))
+  if (changed.length > 0) {
+    throw invalid(changed.map((k) => ({ message: `signedIntentOp.${k}: differs from the route this service issued with nonce ${issued.nonce}`, context: { field: `signedIntentOp.${k}` } })))
+  }
+  const server = await routeSigner(issued).catch(() => undefined)
+  if (!server || !isAddressEqual(server, p.signer)) {
+    throw invalid([{ message: 'signedIntentOp.serverSignature: not signed by this service', context: { field: 'signedIntentOp.serverSignature' } }])
+  }
+
+  const fillDeadline = BigInt(issued.elements[0]!.mandate.fillDeadline)
+  if (p.nowSeconds >= fillDeadline) {
+    throw invalid([{ message: `signedIntentOp: expired — it had to be filled by ${fillDeadline} (unix seconds); request a new route`, context: { field: 'signedIntentOp.elements.0.mandate.fillDeadline', fillDeadline: fillDeadline.toString() } }])
+  }
+
+  const unsupported = issued.elements.flatMap((e, i) => {
+    const m = e.mandate
+    if (m.qualifier.settlementContext.settlementLayer === 'INTENT_EXECUTOR') return [`elements.${i}: settles through the intent executor`]
+    if (m.preClaimOps.ops.length > 0) return [`elements.${i}.mandate.preClaimOps: runs operations as the account`]
+    if (m.destinationOps.ops.length > 0) return [`elements.${i}.mandate.destinationOps: runs operations as the account`]
+    return []
+  })
+  const delegations = Object.keys(issued.signedMetadata.account.requiredDelegations)
+  if (delegations.length > 0) unsupported.push(`signedMetadata.account.requiredDelegations: delegates the account on chain ${delegations.join(', ')} (EIP-7702)`)
+  if (unsupported.length > 0) {
+    const message = `This deployment's filler cannot settle this intent: ${unsupported.join('; ')}, which needs the account's intent executor`
+    throw new ServiceError('unprocessable', message, [{ message, context: { field: 'signedIntentOp.elements' } }])
+  }
+
+  const typedData = routeTypedData(issued, issued.sponsor)
+  if (submitted.originSignatures.length !== typedData.length) {
+    throw invalid([{ message: `signedIntentOp.originSignatures: ${typedData.length} expected (one per element), got ${submitted.originSignatures.length}`, context: { field: 'signedIntentOp.originSignatures' } }])
+  }
+  const problems: ErrorDetail[] = []
+  for (const [i, typed] of typedData.entries()) {
+    const signature = submitted.originSignatures[i]!
+    const field = `signedIntentOp.originSignatures.${i}`
+    const recovered = await recoverTypedDataAddress({ ...typed, signature } as Parameters<typeof recoverTypedDataAddress>[0]).catch(() => undefined)
+    if (recovered && isAddressEqual(recovered, issued.sponsor)) continue
+    const chainId = Number(typed.domain?.chainId ?? issued.elements[i]!.chainId)
+    if (p.verifyContractSignature && (await p.verifyContractSignature(chainId, typed, signature).catch(() => false))) continue
+    problems.push({ message: `${field}: not the sponsor's signature over element ${i}'s ${typed.primaryType} typed data${recovered ? ` (it recovers to ${recovered})` : ''}`, context: { field } })
+  }
+  if (problems.length > 0) throw invalid(problems)
+}
+
+function invalid(details: ErrorDetail[]): InvalidInputError {
+  return new InvalidInputError(details.map((d) => d.message).join('; '), details)
+}

@@ -1,0 +1,81 @@
+import 'server-only'
+// The intent lifecycle behind the handlers: accept a signed intent (after every check; nothing
+// runs before it is stored), report its status, list an account's intents. The filler
+// (lib/filler) settles what is stored here.
+import type { Address } from 'viem'
+import { InvalidInputError, ServiceError } from '../core/errors'
+import { verifySubmission } from '../core/intent/verifySubmission'
+import type { WireIntentOp } from '../core/route/intentOp'
+import type { SignedIntentOp } from '../api/intentOperation'
+import { findIntent, insertIntent, IntentExistsError, listIntents, type StoredIntent } from '../storage/intentStore'
+import { BadCursorError } from '../storage/pageCursor'
+import { findRoute } from '../storage/routeStore'
+import { issuerOf, type Caller } from './apiKeys'
+import { serverContext } from './context'
+import { database } from './database'
+
+export async function submitIntent(submitted: SignedIntentOp, caller: Caller): Promise<{ id: string; status: 'PENDING'; dryRun?: true }> {
+  const ctx = serverContext()
+  const db = await database()
+  const nonce = BigInt(submitted.nonce)
+  const route = await findRoute(db, nonce)
+  // Another key's route is as unknown as a route never issued: its existence is not disclosed.
+  if (!route || route.issuedBy !== issuerOf(caller)) throw notFound(`No route with nonce ${nonce} was issued to this API key`, 'signedIntentOp.nonce')
+  const issued = (route.response as { intentOp: WireIntentOp | null }).intentOp
+  if (!issued) throw notFound(`No route with nonce ${nonce} was issued to this API key`, 'signedIntentOp.nonce')
+
+  await verifySubmission({
+    issued,
+    submitted: submitted as Parameters<typeof verifySubmission>[0]['submitted'],
+    signer: ctx.signer.address,
+    nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
+    verifyContractSignature: async (chainId, typedData, signature) => {
+      const reader = ctx.readers.find((r) => r.chainId === chainId)
+      if (!reader || !(await reader.client.getCode({ address: issued.sponsor }))) return false
+      return reader.client.verifyTypedData({ ...typedData, address: issued.sponsor, signature } as Parameters<typeof reader.client.verifyTypedData>[0])
+    },
+  })
+
+  if (await findIntent(db, nonce)) throw alreadySubmitted(nonce)
+  if (submitted.options?.dryRun) return { id: nonce.toString(), status: 'PENDING', dryRun: true }
+  try {
+    await insertIntent(db, {
+      nonce,
+      sponsor: issued.sponsor,
+      destinationChainId: Number(issued.elements[0]!.mandate.destinationChainId),
+      signedIntentOp: submitted,
+      claims: issued.elements.map((e, elementIndex) => ({ elementIndex, chainId: Number(e.chainId), status: 'PENDING' })),
+      issuedBy: issuerOf(caller),
+      fillDeadline: BigInt(issued.elements[0]!.mandate.fillDeadline),
+      expires: BigInt(issued.expires),
+    })
+  } catch (error) {
+    if (error instanceof IntentExistsError) throw alreadySubmitted(nonce)
+    throw error
+  }
+  return { id: nonce.toString(), status: 'PENDING' }
+}
+
+export async function intentStatus(id: bigint, caller: Caller): Promise<StoredIntent> {
+  const intent = await findIntent(await database(), id)
+  if (!intent || intent.issuedBy !== issuerOf(caller)) throw notFound(`Intent ${id} not found`, 'id')
+  return intent
+}
+
+export async function intentHistory(sponsor: Address, caller: Caller, p: { limit: number; cursor?: string }) {
+  try {
+    return await listIntents(await database(), sponsor, { ...p, issuedBy: issuerOf(caller) })
+  } catch (error) {
+    if (error instanceof BadCursorError) throw new InvalidInputError(error.message, [{ message: error.message, context: { field: 'cursor' } }])
+    throw error
+  }
+}
+
+function notFound(message: string, field: string) {
+  return new ServiceError('not_found', message, [{ message, context: { field } }])
+}
+
+function alreadySubmitted(nonce: bigint) {
+  const message = `Intent ${nonce} was already submitted; follow it at GET /api/v1/intent-operation/${nonce}`
+  return new ServiceError('conflict', message, [{ message, context: { field: 'signedIntentOp.nonce', id: nonce.toString() } }])
+}
