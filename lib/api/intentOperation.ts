@@ -65,7 +65,8 @@ export function serializeIntentStatus(intent: StoredIntent): IntentStatusRespons
     status: intent.status,
     destinationChainId: intent.destinationChainId,
     userAddress: getAddress(intent.sponsor),
-    ...(intent.fill?.status === 'COMPLETED' ? { fillTransactionHash: intent.fill.txHash, ...(intent.fill.timestamp ? { fillTimestamp: intent.fill.timestamp } : {}) } : {}),
+    ...(intent.fill?.status === 'COMPLETED' && intent.fill.txHash ? { fillTransactionHash: intent.fill.txHash } : {}),
+    ...(intent.fill?.timestamp ? { fillTimestamp: intent.fill.timestamp } : {}),
     ...(intent.failureReason ? { failureReason: intent.failureReason } : {}),
     ...(intent.failureReason?.startsWith('expired') ? { expired: true } : {}),
     claims: intent.claims.map((c) => ({

@@ -63,11 +63,28 @@ export const serverEnvSchema = z
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>
 
+/** The filler (lib/filler): the chains it settles on, the database it takes intents from, its own key. */
+export const fillerEnvSchema = z
+  .object({
+    ...rpcVars,
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+    /** The filler's own account: it claims, fills from its inventory and pays gas. Never the route signer's key. */
+    FILLER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
+    /** How often it looks for submitted intents. */
+    FILLER_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(200),
+  })
+  .refine((env) => chainIds.some((id) => env[`RPC_URL_${id}`]), {
+    message: `set at least one of ${chainIds.map((id) => `RPC_URL_${id}`).join(', ')}`,
+    path: ['RPC_URL_*'],
+  })
+
 export const devEnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DEVNET_BASE_PORT: z.coerce.number().int().min(1).max(65531).default(8545),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
+  /** The filler's key; on the devnet a devnet-only key is used when unset. */
+  FILLER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key').optional(),
 })
 
 /**

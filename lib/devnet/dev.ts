@@ -12,10 +12,12 @@ import { devnetAppEnv } from './appEnv'
 import { demoSeeds } from './demoAccount'
 import { ensureDemoApiKey } from './demoApiKey'
 import { devDatabase } from './devDatabase'
+import { devnetFillerEnv } from './fillerEnv'
+import { spawnFiller } from '../filler/spawnFiller'
 import { startDevnet, type Devnet } from './startDevnet'
 
 async function main() {
-  const { PORT, DEVNET_BASE_PORT, DATABASE_URL, PGLITE_DATA_DIR } = readEnv(devEnvSchema)
+  const { PORT, DEVNET_BASE_PORT, DATABASE_URL, PGLITE_DATA_DIR, FILLER_PRIVATE_KEY } = readEnv(devEnvSchema)
   const realChains = configuredRpcVars()
   const env: NodeJS.ProcessEnv = { ...process.env }
   const lines: string[] = []
@@ -56,6 +58,20 @@ async function main() {
   lines.unshift(`App:           http://localhost:${PORT}`)
   lines.push(`Database:      ${db.embedded ? `PGlite in ${PGLITE_DATA_DIR} (served on ${new URL(db.url).host} while dev runs)` : 'DATABASE_URL'}`)
   lines.push(`Demo API key:  ${key}   (more: npm run keys -- create --name NAME --scopes portfolio:read,routes:create,routes:read)`)
+
+  // The filler settles submitted intents; on real chains it runs only when given its own key.
+  const fillerEnv: Record<string, string> | undefined = devnet
+    ? { ...devnetFillerEnv(devnet.rpcUrls, db.url), ...(FILLER_PRIVATE_KEY ? { FILLER_PRIVATE_KEY } : {}) }
+    : FILLER_PRIVATE_KEY
+      ? { DATABASE_URL: db.url, FILLER_PRIVATE_KEY }
+      : undefined
+  if (fillerEnv) {
+    const filler = spawnFiller(fillerEnv, (chunk) => process.stdout.write(chunk))
+    stoppers.push(filler.stop)
+    lines.push(`Filler:        settles submitted intents (lib/filler), its own key and inventory`)
+  } else {
+    lines.push(`Filler:        not started (set FILLER_PRIVATE_KEY to settle intents on real chains)`)
+  }
 
   const next = spawn(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), 'dev', '--port', String(PORT)], {
     env,

@@ -19,7 +19,7 @@ export type ClaimRecord = {
   timestamp?: number
 }
 
-export type FillRecord = { chainId: number; txHash: Hex; timestamp?: number; status: 'PENDING' | 'COMPLETED' }
+export type FillRecord = { chainId: number; txHash?: Hex; timestamp?: number; status: 'PENDING' | 'COMPLETED' }
 
 export type StoredIntent = {
   nonce: string

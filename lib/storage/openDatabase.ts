@@ -6,10 +6,10 @@ import pg from 'pg'
 import { migrate } from './migrate'
 import type { Sql } from './sql'
 
-export type DatabaseConfig = { url: string } | { pgliteDir: string }
+export type DatabaseConfig = { url: string; maxConnections?: number } | { pgliteDir: string }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Sql> {
-  const sql = 'url' in config ? postgres(config.url) : await pglite(config.pgliteDir)
+  const sql = 'url' in config ? postgres(config.url, config.maxConnections ?? 10) : await pglite(config.pgliteDir)
   try {
     await migrate(sql)
   } catch (error) {
@@ -19,9 +19,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Sql> {
   return sql
 }
 
-function postgres(url: string): Sql {
+function postgres(url: string, max: number): Sql {
   // Bounded waits: an unreachable or stuck database fails the request instead of holding it.
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, statement_timeout: 10_000 })
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, statement_timeout: 10_000 })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
   return {

@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os'
 import { scopes } from '../../lib/core/scopes'
 import { freePort } from '../../lib/devnet/anvil'
 import { devnetAppEnv } from '../../lib/devnet/appEnv'
+import { devnetFillerEnv } from '../../lib/devnet/fillerEnv'
 import { startDevnet, type Devnet } from '../../lib/devnet/startDevnet'
+import { spawnFiller, type FillerProcess } from '../../lib/filler/spawnFiller'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { hostPglite } from '../../lib/storage/hostPglite'
 import { openDatabase } from '../../lib/storage/openDatabase'
@@ -28,6 +30,8 @@ export type Stack = {
   logFile: string
   databaseUrl: string
   devnet: Devnet
+  /** The filler process: stop it (e.g. to test a restart) and start it again. */
+  filler: { stop: () => Promise<void>; start: () => void }
   logs: () => string
   stop: () => Promise<void>
 }
@@ -53,12 +57,36 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     await db.stop()
     throw error
   }
+  let filler: FillerProcess | undefined
+  let fillerOutput = ''
+  const startFiller = () => {
+    filler = spawnFiller(devnetFillerEnv(devnet.rpcUrls, db.url), (chunk) => (fillerOutput += chunk.toString()))
+  }
+  startFiller()
+  const stopFiller = async () => {
+    await filler?.stop()
+    filler = undefined
+  }
   const stop = async () => {
+    await stopFiller()
     await app.stop()
     await devnet.stop()
     await db.stop()
   }
-  return { baseUrl: app.baseUrl, appPid: app.pid, apiKey, browserKey: appEnv.BROWSER_API_KEY!, signerKey: appEnv.SIGNER_PRIVATE_KEY!, logFile: app.logFile, databaseUrl: db.url, devnet, logs: app.logs, stop }
+  return {
+    baseUrl: app.baseUrl,
+    appPid: app.pid,
+    apiKey,
+    browserKey: appEnv.BROWSER_API_KEY!,
+    signerKey: appEnv.SIGNER_PRIVATE_KEY!,
+    logFile: app.logFile,
+    databaseUrl: db.url,
+    devnet,
+    filler: { stop: stopFiller, start: startFiller },
+    // The app's output, then the filler's: the secrets scan reads both.
+    logs: () => `${app.logs()}\n${fillerOutput}`,
+    stop,
+  }
 }
 
 export type AppInstance = { baseUrl: string; pid: number; logFile: string; logs: () => string; stop: () => Promise<void> }

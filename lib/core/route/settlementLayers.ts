@@ -33,6 +33,9 @@ const arbiters = {
   RELAY: '0xad549C787B8C00B4E880e327c3Ad3965275cEdfd',
 } as const satisfies Record<string, Address>
 
+/** Every arbiter a route can name (the devnet places its arbiter at each; the filler approves each). */
+export const arbiterAddresses: readonly Address[] = Object.values(arbiters)
+
 export function arbiterOf(layer: Layer, using7579: boolean): Address {
   if (layer === 'OFT') return addresses.intentExecutor
   if (layer === 'ACROSS' && using7579) return arbiters.ACROSS_7579

@@ -1,0 +1,76 @@
+// The filler process (`npm run dev` and the test stack start it): takes submitted intents from the
+// database and settles them on chain. Several may run against one database; a lease makes exactly
+// one of them the filler at a time (its account's transaction nonces stay in order), and a new
+// one takes over within a lease period when the holder stops.
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
+import pino from 'pino'
+import type { Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { fillerEnvSchema, readEnv } from '../config/env'
+import { chainIds } from '../core/chains/chains'
+import { holdLease, openIntents, releaseLease } from '../storage/intentStore'
+import { openDatabase } from '../storage/openDatabase'
+import { approveArbiters } from './approveArbiters'
+import { fillerChains } from './fillerChains'
+import { settleIntent } from './settleIntent'
+
+const LEASE = 'filler'
+const LEASE_MS = 15_000
+
+async function main() {
+  const env = readEnv(fillerEnvSchema)
+  const log = pino({ base: { service: 'filler' }, timestamp: pino.stdTimeFunctions.isoTime, level: process.env.LOG_LEVEL ?? 'info' })
+  const account = privateKeyToAccount(env.FILLER_PRIVATE_KEY as Hex)
+  const chains = fillerChains(Object.fromEntries(chainIds.map((id) => [id, env[`RPC_URL_${id}`]])), account)
+  const sql = await openDatabase({ url: env.DATABASE_URL, maxConnections: 2 })
+  const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
+  log.info({ filler: account.address, chains: [...chains.keys()], holder }, 'filler started')
+
+  let stopping = false
+  let approved = false
+  const stop = async (code: number) => {
+    if (stopping) return
+    stopping = true
+    await releaseLease(sql, LEASE, holder).catch(() => {})
+    await sql.close().catch(() => {})
+    process.exit(code)
+  }
+  process.once('SIGINT', () => void stop(0))
+  process.once('SIGTERM', () => void stop(0))
+  const parent = process.ppid
+  setInterval(() => process.ppid !== parent && void stop(0), 500).unref()
+
+  while (!stopping) {
+    try {
+      if (await holdLease(sql, LEASE, holder, LEASE_MS)) {
+        if (!approved) {
+          for (const chain of chains.values()) {
+            const sent = await approveArbiters(chain)
+            if (sent > 0) log.info({ chainId: chain.chainId, approvals: sent }, 'arbiters approved')
+          }
+          approved = true
+          log.info({ holder }, 'filling')
+        }
+        for (const intent of await openIntents(sql, 20)) {
+          if (stopping || !(await holdLease(sql, LEASE, holder, LEASE_MS))) break
+          await settleIntent({
+            sql,
+            intent,
+            chains,
+            nowSeconds: () => BigInt(Math.floor(Date.now() / 1000)),
+            log: (event, fields) => log.info(fields, event),
+          }).catch((error: unknown) => log.warn({ id: intent.nonce, error: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'settlement step failed; retrying'))
+        }
+      }
+    } catch (error) {
+      log.warn({ error: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'filler pass failed; retrying')
+    }
+    await new Promise((r) => setTimeout(r, env.FILLER_POLL_MS))
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})
