@@ -16,6 +16,8 @@ export const portfolioQuerySchema = z.object({
     .string()
     .transform((s) => s.split(',').map((v) => v.trim()))
     .pipe(z.array(chainIdText).min(1).max(MAX_FILTER_ITEMS, `at most ${MAX_FILTER_ITEMS} chain ids`))
+    // A chain named twice is read once (its balances must not count twice).
+    .transform((ids) => [...new Set(ids)])
     .optional(),
   tokens: z
     .string()
@@ -34,6 +36,7 @@ export const portfolioQuerySchema = z.object({
         .min(1)
         .max(MAX_FILTER_ITEMS, `at most ${MAX_FILTER_ITEMS} tokens`),
     )
+    .transform((pairs) => pairs.filter((p, i) => pairs.findIndex((q) => q.chainId === p.chainId && q.token.toLowerCase() === p.token.toLowerCase()) === i))
     .optional(),
   filterEmpty: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
 })

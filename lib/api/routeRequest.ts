@@ -95,10 +95,8 @@ const authorization = z.object({
 export const routeRequestSchema = z
   .object({
     destinationChainId: chainId,
-    tokenRequests: list(z.object({ tokenAddress: tokenRef, amount: amountSchema.optional() }), routeLimits.tokenRequests).min(
-      1,
-      'at least one token request',
-    ),
+    /** Empty for a call-only intent (destinationExecutions and no tokens). */
+    tokenRequests: list(z.object({ tokenAddress: tokenRef, amount: amountSchema.optional() }), routeLimits.tokenRequests),
     account: accountDetails,
     recipient: accountDetails.optional(),
     destinationExecutions: list(execution, routeLimits.destinationExecutions).default([]),
@@ -120,6 +118,12 @@ export const routeRequestSchema = z
           })
           .optional(),
         feeToken: tokenRef.optional(),
+        /** Fill deadline (unix seconds) instead of the service's route lifetime; within that lifetime. */
+        customDeadline: amountSchema.optional(),
+        // Sent by the client, not honoured here: refused by name below when they ask for anything.
+        appFees: z.unknown().optional(),
+        protocolFees: z.unknown().optional(),
+        auxiliaryFunds: z.unknown().optional(),
       })
       .default({ topupCompact: false }),
     /** EIP-7702 authorizations for `account.delegations` / `recipient.delegations` (additive). */
@@ -127,6 +131,16 @@ export const routeRequestSchema = z
     recipientSignedAuthorizations: list(authorization, routeLimits.authorizations).default([]),
   })
   .superRefine((r, ctx) => {
+    const refuse = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: field.split('.'), message })
+    if (r.options.topupCompact) refuse('options.topupCompact', 'locking funds in The Compact within a route is not supported; deposit first, then route from the lock')
+    for (const field of ['appFees', 'protocolFees', 'auxiliaryFunds'] as const) {
+      const value = r.options[field]
+      const empty = value === undefined || value === null || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0)
+      if (!empty) refuse(`options.${field}`, field === 'auxiliaryFunds' ? 'funds from outside the account are not supported' : 'fees set by the caller are not supported; this service charges its own protocol fee (see intentCost)')
+    }
+    if (r.tokenRequests.length === 0 && r.destinationExecutions.length === 0) {
+      refuse('tokenRequests', 'at least one token request, or destinationExecutions for a call-only intent')
+    }
     if (r.tokenRequests.filter((t) => t.amount === undefined).length > 1) {
       ctx.addIssue({ code: 'custom', path: ['tokenRequests'], message: 'Only one target token amount can be unset', params: { exact: true } })
     }

@@ -18,16 +18,19 @@ export function accountContext(code: Hex | undefined, declaredType: string): Acc
   return { accountType: 'smartAccount', isDeployed: false, isERC7579: declaredType === 'ERC7579' }
 }
 
-/** Chains (of those asked) where the account still has to delegate to the contract it names. */
+/** Chains (of those asked) where the account still has to delegate to the contract it names.
+ * The client writes `{ "0": { contract } }` for "every chain": a chain's own entry wins over it. */
 export function requiredDelegations(
   delegations: Record<string, { contract: Address }>,
   codeByChain: ReadonlyMap<number, Hex | undefined>,
 ): Record<string, { contract: Address }> {
+  const everyChain = delegations['0']
   return Object.fromEntries(
-    Object.entries(delegations).filter(([chainId, { contract }]) => {
-      if (!codeByChain.has(Number(chainId))) return false
-      const current = delegateOf(codeByChain.get(Number(chainId)))
-      return !current || !isAddressEqual(current, contract)
+    [...codeByChain.keys()].flatMap((chainId) => {
+      const wanted = delegations[String(chainId)] ?? everyChain
+      if (!wanted) return []
+      const current = delegateOf(codeByChain.get(chainId))
+      return current && isAddressEqual(current, wanted.contract) ? [] : [[String(chainId), { contract: wanted.contract }]]
     }),
   )
 }

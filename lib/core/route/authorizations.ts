@@ -22,7 +22,7 @@ export async function checkAuthorizations(p: {
     p.authorizations.map(async (a, i) => {
       const field = `${p.field}.${i}`
       const problem = (message: string) => problems.push({ message: `${field}: ${message}`, context: { field } })
-      const delegation = p.delegations[String(a.chainId)]
+      const delegation = p.delegations[String(a.chainId)] ?? p.delegations['0'] // "0": the same delegate on every chain
       if (a.chainId === 0) problem('chain id 0 (valid on every chain) is not accepted; sign one authorization per chain')
       else if (!delegation) problem(`no delegation is declared for chain ${a.chainId}`)
       else if (!isAddressEqual(delegation.contract, a.address)) problem(`names ${a.address}, but the declared delegate on chain ${a.chainId} is ${delegation.contract}`)

@@ -1,7 +1,7 @@
 // A route, end to end: resolve the request against the registry, read the chains, check the
 // caller's authorizations, plan the sources, build and sign the intentOp.
 import { isAddress, isAddressEqual, type Address, type Hex } from 'viem'
-import { InvalidInputError, NoPathFoundError, UnsupportedChainError } from '../errors'
+import { InvalidInputError, NoPathFoundError, ServiceError, UnsupportedChainError } from '../errors'
 import type { ChainReader } from '../chainState/multicallRound'
 import type { PriceFeeds } from '../prices/readUsdPrices'
 import { tokens, type TokenInfo } from '../tokens/tokens'
@@ -33,6 +33,8 @@ export type RouteInput = {
   accountAccessList?: AccessListInput
   preClaimExecutions: Record<string, Execution[]>
   options: {
+    /** Fill deadline (unix seconds) the caller asks for, within the service's route lifetime. */
+    customDeadline?: bigint
     settlementLayers?: string[]
     sponsorSettings?: { gasSponsored: boolean; bridgeFeesSponsored: boolean; swapFeesSponsored: boolean; protocolFeesSponsored: boolean }
     feeToken?: string
@@ -61,8 +63,11 @@ export async function getRoute(p: GetRouteParameters) {
   const served = p.readers.map((r) => r.chainId)
   const destination = input.destinationChainId
   if (!served.includes(destination)) throw new UnsupportedChainError(destination, 'destinationChainId')
-  for (const id of Object.keys(input.preClaimExecutions)) if (!served.includes(Number(id))) throw new UnsupportedChainError(id, 'preClaimExecutions')
+  // The client sends an empty list for every source chain as a placeholder: only ops count.
+  const preClaimExecutions = Object.fromEntries(Object.entries(input.preClaimExecutions).filter(([, ops]) => ops.length > 0))
+  for (const id of Object.keys(preClaimExecutions)) if (!served.includes(Number(id))) throw new UnsupportedChainError(id, 'preClaimExecutions')
 
+  if (input.tokenRequests.length === 0) await refuseCallOnly(input, p.readers.find((r) => r.chainId === destination)!)
   const requests = resolveRequests(input, served)
   const feeGroup = feeGroupOf(input.options.feeToken, requests)
   const access = accessPolicy(input.accountAccessList, served)
@@ -72,7 +77,9 @@ export async function getRoute(p: GetRouteParameters) {
   const account = input.account
   const recipient = input.recipient ?? input.account
   const executionBytes = input.destinationExecutions.reduce((n, e) => n + (e.data.length - 2) / 2, 0)
-  const executionGas = input.destinationGasUnits ?? model.gas.perExecution * BigInt(input.destinationExecutions.length) + 16n * BigInt(executionBytes)
+  // The caller may ask for more gas than the engine's own estimate, never for less: the fee it signs covers at least that.
+  const estimatedGas = model.gas.perExecution * BigInt(input.destinationExecutions.length) + 16n * BigInt(executionBytes)
+  const executionGas = input.destinationGasUnits !== undefined && input.destinationGasUnits > estimatedGas ? input.destinationGasUnits : estimatedGas
   const groups = [...new Set([...requests.map((r) => r.token.extensions.group), feeGroup])]
 
   const stateParameters = {
@@ -99,13 +106,19 @@ export async function getRoute(p: GetRouteParameters) {
   const recipientNonces = new Map([...state.chains.values()].flatMap((c) => (c.recipientNonce === undefined ? [] : [[c.chainId, c.recipientNonce] as const])))
   const recipientSignedAuthorizations = await checkAuthorizations({ field: 'recipientSignedAuthorizations', account: recipient.address, delegations: recipient.delegations, authorizations: input.recipientSignedAuthorizations, nonces: recipientNonces, servedChainIds: served })
 
+  assertExecutable(input, preClaimExecutions, state, recipient.address)
+  // USDT0 crosses chains only as the account's own OFT send: an account that cannot run ops
+  // (an EOA with no code and no delegation) has no such path.
+  const executes = [...state.chains.values()].some((c) => c.accountCode !== undefined && c.accountCode !== '0x')
+  const planLayers = executes ? layers : new Set([...layers].filter((l) => l !== 'OFT'))
+
   const sponsor = input.options.sponsorSettings
   const planInput: PlanInput = {
     destinationChainId: destination,
     requests,
     state,
     access,
-    layers,
+    layers: planLayers,
     feeGroup,
     sponsorship: { gas: sponsor?.gasSponsored ?? false, bridge: sponsor?.bridgeFeesSponsored ?? false, swap: sponsor?.swapFeesSponsored ?? false, protocol: sponsor?.protocolFeesSponsored ?? false },
     model,
@@ -113,11 +126,11 @@ export async function getRoute(p: GetRouteParameters) {
     executionBytes,
   }
   const plan = planRoute(planInput)
-  if (!plan.fulfilled) assertReachable(plan, planInput)
+  if (!plan.fulfilled) assertReachable(plan, planInput, executes)
   const intentCost = buildCost(plan, state, destination)
   const warnings = state.warnings.length > 0 ? { warnings: state.warnings } : {}
   if (!plan.fulfilled) return { intentOp: null, intentCost, tokenRequirements: {}, ...warnings }
-  for (const id of Object.keys(input.preClaimExecutions)) {
+  for (const id of Object.keys(preClaimExecutions)) {
     if (!plan.allocations.some((a) => a.chainId === Number(id))) {
       const message = `preClaimExecutions.${id}: the route takes no funds on chain ${id}, so these operations would never run`
       throw new InvalidInputError(message, [{ message, context: { field: `preClaimExecutions.${id}` } }])
@@ -127,7 +140,7 @@ export async function getRoute(p: GetRouteParameters) {
   // An idle chain's last block can be minutes old: never let that shorten the route's lifetime.
   const chainTime = state.chains.get(destination)!.timestamp
   const now = p.nowSeconds !== undefined && p.nowSeconds > chainTime ? p.nowSeconds : chainTime
-  const fillDeadline = now + BigInt(p.ttlSeconds)
+  const fillDeadline = fillDeadlineOf(input.options.customDeadline, now, BigInt(p.ttlSeconds))
   const using7579 = account.accountType === 'ERC7579' || account.accountType === 'smartAccount'
   const elements = buildElements({
     plan,
@@ -141,7 +154,7 @@ export async function getRoute(p: GetRouteParameters) {
     outputLockTag: p.lockTags[0]!,
     using7579,
     destinationExecutions: input.destinationExecutions,
-    preClaimExecutions: input.preClaimExecutions,
+    preClaimExecutions,
     minGas: executionGas,
   })
   const estimatedCalldataSize = elements.length * model.gas.calldata.base + model.gas.calldata.perToken * elements.reduce((n, e) => n + e.idsAndAmounts.length, 0) + executionBytes
@@ -203,12 +216,15 @@ function allowedLayers(requested: readonly string[] | undefined): Set<Layer> {
 
 /** The account could cover a request if every layer were allowed, but the allowed ones cannot
  * bring the funds to the destination: that is No Path Found, not a shortfall. */
-function assertReachable(plan: Plan, input: PlanInput) {
+function assertReachable(plan: Plan, input: PlanInput, executes: boolean) {
   for (const d of plan.deliveries.filter((x) => !x.fulfilled)) {
     const group = d.token.extensions.group
     const withAll = drawable({ ...input, layers: new Set(crossChainLayers) }, group)
     if (withAll >= d.target && withAll > drawable(input, group)) {
-      throw new NoPathFoundError(`the account holds ${d.token.symbol} that no allowed settlement layer can bring to chain ${input.destinationChainId}`, {
+      const reason = !executes && group === 'USDT'
+        ? `${d.token.symbol} moves between chains only over LayerZero OFT, sent by the account itself; an EOA without code or an EIP-7702 delegation cannot send it`
+        : `the account holds ${d.token.symbol} that no allowed settlement layer can bring to chain ${input.destinationChainId}`
+      throw new NoPathFoundError(reason, {
         token: d.token.address,
         destinationChainId: input.destinationChainId,
       })
@@ -227,4 +243,44 @@ function assertPath(token: TokenInfo, destination: number, served: readonly numb
       (t.chainId === destination || [...layers].some((l) => layerSupports(l, group, t.chainId, destination))),
   )
   if (!reachable) throw new NoPathFoundError(`nothing the access list and settlement layers allow can bring ${token.symbol} to chain ${destination}`, { token: token.address, destinationChainId: destination })
+}
+
+/** Operations the route would sign must be runnable by the account that runs them: an EOA with no
+ * code (no contract, no EIP-7702 delegation) cannot execute calls, so such a route could never settle. */
+function assertExecutable(input: RouteInput, preClaimExecutions: Record<string, Execution[]>, state: RouteState, recipient: Address) {
+  const hasCode = (code: Hex | undefined) => code !== undefined && code !== '0x'
+  const destination = state.chains.get(input.destinationChainId)!
+  if (input.destinationExecutions.length > 0 && !hasCode(destination.recipientCode)) {
+    const message = `destinationExecutions: ${recipient} has no code on chain ${input.destinationChainId} (an EOA without an EIP-7702 delegation), so it cannot run calls there; delegate it or send tokens only`
+    throw new InvalidInputError(message, [{ message, context: { field: 'destinationExecutions' } }])
+  }
+  for (const id of Object.keys(preClaimExecutions)) {
+    if (!hasCode(state.chains.get(Number(id))?.accountCode)) {
+      const message = `preClaimExecutions.${id}: ${input.account.address} has no code on chain ${id} (an EOA without an EIP-7702 delegation), so it cannot run calls there`
+      throw new InvalidInputError(message, [{ message, context: { field: `preClaimExecutions.${id}` } }])
+    }
+  }
+}
+
+/** A call-only intent (no tokens) would run through the intent executor, which this deployment
+ * does not operate; for a recipient that cannot run calls at all, that is the clearer answer. */
+async function refuseCallOnly(input: RouteInput, reader: ChainReader): Promise<never> {
+  const recipient = (input.recipient ?? input.account).address
+  const code = await reader.client.getCode({ address: recipient }).catch(() => undefined)
+  if (!code || code === '0x') {
+    const message = `destinationExecutions: ${recipient} has no code on chain ${input.destinationChainId} (an EOA without an EIP-7702 delegation), so it cannot run calls there`
+    throw new InvalidInputError(message, [{ message, context: { field: 'destinationExecutions' } }])
+  }
+  const message = 'tokenRequests: a call-only intent runs through the intent executor, which this deployment does not operate; request a token'
+  throw new ServiceError('unprocessable', message, [{ message, context: { field: 'tokenRequests' } }])
+}
+
+/** The caller's deadline when it is at least a minute away and within the route lifetime. */
+function fillDeadlineOf(custom: bigint | undefined, now: bigint, ttl: bigint): bigint {
+  if (custom === undefined) return now + ttl
+  if (custom < now + 60n || custom > now + ttl) {
+    const message = `options.customDeadline: must be between ${now + 60n} and ${now + ttl} (unix seconds: at least a minute away, at most the route lifetime of ${ttl} s)`
+    throw new InvalidInputError(message, [{ message, context: { field: 'options.customDeadline' } }])
+  }
+  return custom
 }
