@@ -20,9 +20,9 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
   const nonce = BigInt(submitted.nonce)
   const route = await findRoute(db, nonce)
   // Another key's route is as unknown as a route never issued: its existence is not disclosed.
-  if (!route || route.issuedBy !== issuerOf(caller)) throw notFound(`No route with nonce ${nonce} was issued to this API key`, 'signedIntentOp.nonce')
+  if (!route || route.issuedBy !== issuerOf(caller)) throw notFound(`No such intent with nonce ${nonce}: no route with this nonce was issued to this API key`, 'signedIntentOp.nonce')
   const issued = (route.response as { intentOp: WireIntentOp | null }).intentOp
-  if (!issued) throw notFound(`No route with nonce ${nonce} was issued to this API key`, 'signedIntentOp.nonce')
+  if (!issued) throw notFound(`No such intent with nonce ${nonce}: no route with this nonce was issued to this API key`, 'signedIntentOp.nonce')
 
   await verifySubmission({
     issued,
@@ -58,7 +58,7 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
 
 export async function intentStatus(id: bigint, caller: Caller): Promise<StoredIntent> {
   const intent = await findIntent(await database(), id)
-  if (!intent || intent.issuedBy !== issuerOf(caller)) throw notFound(`Intent ${id} not found`, 'id')
+  if (!intent || intent.issuedBy !== issuerOf(caller)) throw notFound(`No such intent with nonce ${id}: nothing with this id was submitted with this API key`, 'id')
   return intent
 }
 
