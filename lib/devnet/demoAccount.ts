@@ -3,6 +3,8 @@
 // wallet signs through the devnet). Never use these keys on a real chain.
 import { parseEther, parseUnits, type Address } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
+import { chains } from '../core/chains/chains'
+import { tokensOnChain } from '../core/tokens/tokens'
 
 export const devnetMnemonic = 'test test test test test test test test test test test junk'
 
@@ -11,6 +13,13 @@ export const operatorAddress: Address = mnemonicToAccount(devnetMnemonic, { addr
 
 /** Index 1: the demo account (0x70997970C51812dc3A010C7d01b50e0d17dc79C8). */
 export const demoAccount = mnemonicToAccount(devnetMnemonic, { addressIndex: 1 })
+
+/**
+ * Index 2: the devnet filler, which claims and fills routes through the devnet's arbiters (each
+ * Arbiter is initialised with this address). A devnet-only key of anvil's published mnemonic:
+ * anyone can derive it, so never fund it on a real chain. anvil does not unlock it; sign locally.
+ */
+export const fillerAccount = mnemonicToAccount(devnetMnemonic, { addressIndex: 2 })
 
 export type Seed = { chainId: number; symbol: string; amount: bigint; decimals: number; locked: boolean }
 
@@ -28,3 +37,17 @@ export const demoSeeds: readonly Seed[] = [
   { chainId: 42161, symbol: 'USDC', amount: usd('800'), decimals: 6, locked: false },
   { chainId: 42161, symbol: 'USDT0', amount: usd('300'), decimals: 6, locked: false },
 ]
+
+/** The filler's inventory on every devnet chain: 1,000 ETH, 10,000 WETH, 10,000,000 of each 6-decimal token. */
+export const fillerSeeds: readonly Seed[] = chains.flatMap((chain) =>
+  tokensOnChain(chain.id).flatMap((token): Seed[] => {
+    const amount = token.extensions.native
+      ? parseEther('1000')
+      : token.symbol === 'WETH'
+        ? parseEther('10000')
+        : token.decimals === 6
+          ? parseUnits('10000000', 6)
+          : undefined
+    return amount === undefined ? [] : [{ chainId: chain.id, symbol: token.symbol, amount, decimals: token.decimals, locked: false }]
+  }),
+)

@@ -1,11 +1,15 @@
 // Places the devnet's contract code at the real addresses of one chain and initialises it.
-import { type Address, type Chain, type Hex } from 'viem'
+import { concatHex, getContractAddress, isAddressEqual, type Address, type Chain, type Hex } from 'viem'
 import { addresses, oftAdapters, priceFeeds } from '../core/addresses'
 import { getChain } from '../core/chains/chains'
+import { allocatorId } from '../core/locks/lockId'
+import { defaultAllocator } from '../core/locks/defaultLockTag'
+import { arbiterAddresses } from '../core/route/settlementLayers'
 import { findTokenBySymbol, tokensOnChain } from '../core/tokens/tokens'
 import * as artifacts from './contracts/artifacts'
+import { create2Deployer, permit2CreationCode, permit2Salt } from './contracts/permit2'
 import { mined, type DevnetClient } from './devnetClient'
-import { operatorAddress } from './demoAccount'
+import { fillerAccount, operatorAddress } from './demoAccount'
 import { devnetL1FeeParams, devnetOftFee, devnetPrices } from './market'
 
 export async function placeContracts(client: DevnetClient, chainId: number): Promise<void> {
@@ -18,6 +22,26 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
 
   await place(addresses.multicall3, artifacts.multicall3.runtime)
   await place(addresses.theCompact, artifacts.resourceLocks.runtime)
+  await deployPermit2(client, chain)
+
+  // The default allocator (always approves on the devnet), registered under its allocatorId.
+  await place(defaultAllocator, artifacts.allocator.runtime)
+  await write(addresses.theCompact, artifacts.resourceLocks.abi, 'registerAllocator', [defaultAllocator])
+  const registered = await client.readContract({
+    address: addresses.theCompact,
+    abi: artifacts.resourceLocks.abi,
+    functionName: 'allocators',
+    args: [allocatorId(defaultAllocator)],
+  })
+  if (!isAddressEqual(registered, defaultAllocator)) {
+    throw new Error(`chain ${chainId}: allocator id ${allocatorId(defaultAllocator)} holds ${registered}, not ${defaultAllocator}`)
+  }
+
+  // Every settlement layer's arbiter, trusting the devnet filler.
+  for (const arbiter of arbiterAddresses) {
+    await place(arbiter, artifacts.arbiter.runtime)
+    await write(arbiter, artifacts.arbiter.abi, 'initialize', [fillerAccount.address])
+  }
 
   for (const token of tokensOnChain(chainId)) {
     if (token.extensions.native) continue
@@ -62,4 +86,22 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
       operatorAddress,
     ])
   }
+}
+
+/**
+ * Deploys Uniswap's real Permit2 from its published creation code through the deterministic
+ * CREATE2 deployer, so it lands at its canonical address with its real per-chain domain separator.
+ */
+async function deployPermit2(client: DevnetClient, chain: Chain): Promise<void> {
+  const expected = getContractAddress({ opcode: 'CREATE2', from: create2Deployer, salt: permit2Salt, bytecode: permit2CreationCode })
+  if (!isAddressEqual(expected, addresses.permit2)) throw new Error(`Permit2 would land at ${expected}, not ${addresses.permit2}`)
+  if ((await client.getCode({ address: create2Deployer })) === undefined) {
+    throw new Error(`chain ${chain.id}: no CREATE2 deployer at ${create2Deployer}`)
+  }
+  await mined(
+    client,
+    client.sendTransaction({ to: create2Deployer, data: concatHex([permit2Salt, permit2CreationCode]), account: operatorAddress, chain } as never),
+  )
+  const code = await client.getCode({ address: addresses.permit2 })
+  if (code === undefined || code === '0x') throw new Error(`chain ${chain.id}: Permit2 did not land at ${addresses.permit2}`)
 }

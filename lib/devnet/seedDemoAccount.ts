@@ -1,4 +1,4 @@
-// Seeds the demo account on one chain with the amounts in demoSeeds. The operator does every
+// Seeds an account (the demo account, the filler) on one chain with its seeds. The operator does every
 // transfer and deposit, so the demo account's nonce stays 0 and its ETH balance is exact.
 import { erc20Abi, type Address, type Chain } from 'viem'
 import { addresses } from '../core/addresses'

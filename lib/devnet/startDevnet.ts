@@ -1,9 +1,9 @@
 // Starts the embedded devnet: one anvil node per supported chain, contracts at their real
-// addresses, the demo account seeded. `stop()` ends every node.
+// addresses (real Permit2 included), the demo account and the filler seeded. `stop()` ends every node.
 import type { Chain } from 'viem'
 import { chains } from '../core/chains/chains'
 import { freePort, startAnvil, type AnvilNode } from './anvil'
-import { demoAccount, demoSeeds } from './demoAccount'
+import { demoAccount, demoSeeds, fillerAccount, fillerSeeds } from './demoAccount'
 import { createDevnetClient } from './devnetClient'
 import { placeContracts } from './placeContracts'
 import { seedAccount } from './seedDemoAccount'
@@ -12,6 +12,8 @@ export type Devnet = {
   nodes: AnvilNode[]
   rpcUrls: Record<number, string>
   demoAddress: `0x${string}`
+  /** The devnet filler (every Arbiter's one trusted caller), funded on every chain. */
+  fillerAddress: `0x${string}`
   stop: () => Promise<void>
 }
 
@@ -34,6 +36,7 @@ export async function startDevnet({ basePort }: StartDevnetParameters = {}): Pro
         const client = createDevnetClient(nodes[i]!.url, c.viem as Chain)
         await placeContracts(client, c.id)
         await seedAccount(client, c.id, demoAccount.address, demoSeeds)
+        await seedAccount(client, c.id, fillerAccount.address, fillerSeeds)
       }),
     )
   } catch (error) {
@@ -45,6 +48,7 @@ export async function startDevnet({ basePort }: StartDevnetParameters = {}): Pro
     nodes,
     rpcUrls: Object.fromEntries(nodes.map((n) => [n.chainId, n.url])),
     demoAddress: demoAccount.address,
+    fillerAddress: fillerAccount.address,
     stop,
   }
 }

@@ -3,18 +3,87 @@ pragma solidity ^0.8.24;
 
 interface IERC20Like {
     function transferFrom(address from, address to, uint256 amount) external returns (bool);
+    function transfer(address to, uint256 amount) external returns (bool);
+}
+
+/// @notice What The Compact asks an allocator before a claim releases locked funds.
+interface IAllocator {
+    function authorizeClaim(
+        bytes32 claimHash,
+        address arbiter,
+        address sponsor,
+        uint256 nonce,
+        uint256 expires,
+        uint256[2][] calldata idsAndAmounts,
+        bytes calldata allocatorData
+    ) external returns (bytes4);
+}
+
+interface IERC1271 {
+    function isValidSignature(bytes32 digest, bytes calldata signature) external view returns (bytes4);
 }
 
 /// @notice Devnet stand-in for The Compact: ERC-6909 resource locks with native and ERC-20
 /// deposits. A lock id is lockTag (bytes12, top 96 bits) || token address (low 160 bits).
+/// lockTag = scope (1 bit) << 95 | resetPeriod (3 bits) << 92 | allocatorId (92 bits).
+///
+/// Claims are real: `multichainClaim` checks the sponsor's EIP-712 `MultichainCompact` signature
+/// (domain "The Compact" / "1" on the notarized chain, verifyingContract = the address the
+/// published client signs with), the element the calling arbiter claims, the expiry, a
+/// single-use nonce and each lock's registered allocator, then releases the underlying tokens.
 contract ResourceLocks {
+    /// @notice A lock committed by one element of a multichain compact.
+    struct Lock {
+        bytes12 lockTag;
+        address token;
+        uint256 amount;
+    }
+
     event Transfer(address caller, address indexed from, address indexed to, uint256 indexed id, uint256 amount);
     event OperatorSet(address indexed owner, address indexed spender, bool approved);
     event Approval(address indexed owner, address indexed spender, uint256 indexed id, uint256 amount);
+    event AllocatorRegistered(uint96 allocatorId, address allocator);
+    event Claim(address indexed sponsor, address indexed arbiter, bytes32 claimHash, uint256 nonce);
+
+    /// @notice The verifyingContract of the domain the published client signs compacts with.
+    address public constant SIGNING_CONTRACT = 0x73d2Dc0c21fca4EC1601895d50Df7f5624f07D3F;
+
+    bytes32 public constant DOMAIN_TYPEHASH =
+        keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
+    bytes32 internal constant NAME_HASH = keccak256("The Compact");
+    bytes32 internal constant VERSION_HASH = keccak256("1");
+
+    bytes32 public constant LOCK_TYPEHASH = keccak256("Lock(bytes12 lockTag,address token,uint256 amount)");
+    bytes32 public constant ELEMENT_TYPEHASH = keccak256(
+        "Element(address arbiter,uint256 chainId,Lock[] commitments,Mandate mandate)"
+        "Lock(bytes12 lockTag,address token,uint256 amount)"
+        "Mandate(Target target,uint128 minGas,Op originOps,Op destOps,bytes32 q)"
+        "Op(bytes32 vt,Ops[] ops)"
+        "Ops(address to,uint256 value,bytes data)"
+        "Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)"
+        "Token(address token,uint256 amount)"
+    );
+    bytes32 public constant MULTICHAIN_COMPACT_TYPEHASH = keccak256(
+        "MultichainCompact(address sponsor,uint256 nonce,uint256 expires,Element[] elements)"
+        "Element(address arbiter,uint256 chainId,Lock[] commitments,Mandate mandate)"
+        "Lock(bytes12 lockTag,address token,uint256 amount)"
+        "Mandate(Target target,uint128 minGas,Op originOps,Op destOps,bytes32 q)"
+        "Op(bytes32 vt,Ops[] ops)"
+        "Ops(address to,uint256 value,bytes data)"
+        "Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)"
+        "Token(address token,uint256 amount)"
+    );
+
+    uint256 internal constant ALLOCATOR_ID_MASK = (1 << 92) - 1;
+    uint256 internal constant LOW_88_MASK = (1 << 88) - 1;
+    /// secp256k1n / 2: signatures with a higher s are malleable and rejected.
+    uint256 internal constant MAX_S = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0;
 
     mapping(address => mapping(uint256 => uint256)) public balanceOf;
     mapping(address => mapping(address => mapping(uint256 => uint256))) public allowance;
     mapping(address => mapping(address => bool)) public isOperator;
+    mapping(uint96 => address) public allocators;
+    mapping(address => mapping(uint256 => bool)) public consumedNonces;
 
     function lockId(bytes12 lockTag, address token) public pure returns (uint256) {
         return (uint256(uint96(lockTag)) << 160) | uint256(uint160(token));
@@ -61,6 +130,192 @@ contract ResourceLocks {
         isOperator[msg.sender][spender] = approved;
         emit OperatorSet(msg.sender, spender, approved);
         return true;
+    }
+
+    // ---- Allocators -------------------------------------------------------------------------
+
+    /// @notice Registers an allocator (an address with code, or the caller itself) under its id:
+    /// compactFlag (4 bits) << 88 | low 88 bits of the address. Registering again is a no-op.
+    function registerAllocator(address allocator) external returns (uint96 allocatorId) {
+        require(allocator != address(0), "ResourceLocks: zero allocator");
+        require(allocator == msg.sender || allocator.code.length > 0, "ResourceLocks: allocator has no code");
+        allocatorId = allocatorIdOf(allocator);
+        address current = allocators[allocatorId];
+        if (current == allocator) return allocatorId;
+        require(current == address(0), "ResourceLocks: allocator id taken");
+        allocators[allocatorId] = allocator;
+        emit AllocatorRegistered(allocatorId, allocator);
+    }
+
+    function allocatorIdOf(address allocator) public pure returns (uint96) {
+        return uint96((compactFlag(allocator) << 88) | (uint256(uint160(allocator)) & LOW_88_MASK));
+    }
+
+    /// @notice 0 below 4 leading zero nibbles, 15 from 18 on, else nibbles - 3.
+    function compactFlag(address allocator) public pure returns (uint256) {
+        uint256 value = uint160(allocator);
+        uint256 nibbles = 0;
+        while (nibbles < 40 && (value >> (156 - 4 * nibbles)) & 0xf == 0) nibbles++;
+        if (nibbles < 4) return 0;
+        if (nibbles >= 18) return 15;
+        return nibbles - 3;
+    }
+
+    // ---- Claims -------------------------------------------------------------------------------
+
+    function isNonceConsumed(address sponsor, uint256 nonce) external view returns (bool) {
+        return consumedNonces[sponsor][nonce];
+    }
+
+    /// @notice The EIP-712 domain separator of the compact signing domain on `chainId`.
+    function domainSeparator(uint256 chainId) public pure returns (bytes32) {
+        return keccak256(abi.encode(DOMAIN_TYPEHASH, NAME_HASH, VERSION_HASH, chainId, SIGNING_CONTRACT));
+    }
+
+    /// @notice Claims this chain's element of a signed MultichainCompact. The caller is the
+    /// element's arbiter; the underlying tokens of every committed lock go to `claimant`.
+    /// @param notarizedChainId elements[0].chainId: the chain of the signing domain.
+    /// @param elementIndex this chain's element in the signed elements list.
+    /// @param elementHashes EIP-712 struct hashes of every Element, in order.
+    /// @param commitments this element's locks.
+    /// @param mandateHash EIP-712 struct hash of this element's Mandate (the arbiter computes it).
+    function multichainClaim(
+        address sponsor,
+        uint256 nonce,
+        uint256 expires,
+        uint256 notarizedChainId,
+        uint256 elementIndex,
+        bytes32[] calldata elementHashes,
+        Lock[] calldata commitments,
+        bytes32 mandateHash,
+        bytes calldata sponsorSignature,
+        address claimant
+    ) external returns (bytes32 claimHash) {
+        require(block.timestamp <= expires, "ResourceLocks: compact expired");
+        _checkElement(elementIndex, elementHashes, commitments, mandateHash);
+        claimHash = multichainCompactHash(sponsor, nonce, expires, elementHashes);
+        _verifySponsor(sponsor, notarizedChainId, claimHash, sponsorSignature);
+        _consumeNonce(sponsor, nonce);
+        _settle(claimHash, sponsor, nonce, expires, commitments, claimant);
+    }
+
+    function lockHash(Lock calldata lock) public pure returns (bytes32) {
+        return keccak256(abi.encode(LOCK_TYPEHASH, lock.lockTag, lock.token, lock.amount));
+    }
+
+    function elementHash(address arbiter, uint256 chainId, Lock[] calldata commitments, bytes32 mandateHash)
+        public
+        pure
+        returns (bytes32)
+    {
+        bytes32[] memory lockHashes = new bytes32[](commitments.length);
+        for (uint256 i = 0; i < commitments.length; i++) lockHashes[i] = lockHash(commitments[i]);
+        return keccak256(abi.encode(ELEMENT_TYPEHASH, arbiter, chainId, keccak256(abi.encodePacked(lockHashes)), mandateHash));
+    }
+
+    function multichainCompactHash(address sponsor, uint256 nonce, uint256 expires, bytes32[] calldata elementHashes)
+        public
+        pure
+        returns (bytes32)
+    {
+        return keccak256(abi.encode(MULTICHAIN_COMPACT_TYPEHASH, sponsor, nonce, expires, keccak256(abi.encodePacked(elementHashes))));
+    }
+
+    /// @dev The claimed element must be the one signed at elementIndex, with the caller as its
+    /// arbiter and this chain as its chain.
+    function _checkElement(uint256 elementIndex, bytes32[] calldata elementHashes, Lock[] calldata commitments, bytes32 mandateHash)
+        internal
+        view
+    {
+        require(elementIndex < elementHashes.length, "ResourceLocks: element index out of range");
+        require(
+            elementHashes[elementIndex] == elementHash(msg.sender, block.chainid, commitments, mandateHash),
+            "ResourceLocks: element mismatch"
+        );
+    }
+
+    function _consumeNonce(address sponsor, uint256 nonce) internal {
+        require(!consumedNonces[sponsor][nonce], "ResourceLocks: nonce already used");
+        consumedNonces[sponsor][nonce] = true;
+    }
+
+    /// @dev Gets every allocator's approval, then releases the locks to the claimant.
+    function _settle(bytes32 claimHash, address sponsor, uint256 nonce, uint256 expires, Lock[] calldata commitments, address claimant)
+        internal
+    {
+        _authorize(claimHash, sponsor, nonce, expires, commitments);
+        _release(sponsor, commitments, claimant);
+        emit Claim(sponsor, msg.sender, claimHash, nonce);
+    }
+
+    /// @dev Asks the allocator registered for each lock's allocatorId (once per allocator in a row).
+    function _authorize(bytes32 claimHash, address sponsor, uint256 nonce, uint256 expires, Lock[] calldata commitments) internal {
+        uint256[2][] memory idsAndAmounts = new uint256[2][](commitments.length);
+        for (uint256 i = 0; i < commitments.length; i++) {
+            idsAndAmounts[i] = [lockId(commitments[i].lockTag, commitments[i].token), commitments[i].amount];
+        }
+        address asked = address(0);
+        for (uint256 i = 0; i < commitments.length; i++) {
+            address allocator = allocators[uint96(uint256(uint96(commitments[i].lockTag)) & ALLOCATOR_ID_MASK)];
+            require(allocator != address(0), "ResourceLocks: unregistered allocator");
+            if (allocator == asked) continue;
+            asked = allocator;
+            bytes4 answer = IAllocator(allocator).authorizeClaim(claimHash, msg.sender, sponsor, nonce, expires, idsAndAmounts, "");
+            require(answer == IAllocator.authorizeClaim.selector, "ResourceLocks: allocator refused");
+        }
+    }
+
+    /// @dev Burns the sponsor's locks and sends the underlying tokens to the claimant.
+    function _release(address sponsor, Lock[] calldata commitments, address claimant) internal {
+        for (uint256 i = 0; i < commitments.length; i++) {
+            Lock calldata lock = commitments[i];
+            uint256 id = lockId(lock.lockTag, lock.token);
+            require(balanceOf[sponsor][id] >= lock.amount, "ResourceLocks: insufficient balance");
+            balanceOf[sponsor][id] -= lock.amount;
+            emit Transfer(msg.sender, sponsor, address(0), id, lock.amount);
+            if (lock.token == address(0)) {
+                (bool ok,) = claimant.call{value: lock.amount}("");
+                require(ok, "ResourceLocks: native transfer failed");
+            } else {
+                require(IERC20Like(lock.token).transfer(claimant, lock.amount), "ResourceLocks: transfer failed");
+            }
+        }
+    }
+
+    /// @dev ECDSA (65-byte or EIP-2098 64-byte) by the sponsor, else ERC-1271 if the sponsor has code.
+    function _verifySponsor(address sponsor, uint256 notarizedChainId, bytes32 claimHash, bytes calldata signature)
+        internal
+        view
+    {
+        bytes32 digest = keccak256(abi.encodePacked("\x19\x01", domainSeparator(notarizedChainId), claimHash));
+        if (_recover(digest, signature) == sponsor && sponsor != address(0)) return;
+        if (sponsor.code.length > 0) {
+            (bool ok, bytes memory answer) =
+                sponsor.staticcall(abi.encodeCall(IERC1271.isValidSignature, (digest, signature)));
+            if (ok && answer.length >= 32 && abi.decode(answer, (bytes4)) == IERC1271.isValidSignature.selector) return;
+        }
+        revert("ResourceLocks: invalid sponsor signature");
+    }
+
+    function _recover(bytes32 digest, bytes calldata signature) internal pure returns (address) {
+        bytes32 r;
+        bytes32 s;
+        uint8 v;
+        if (signature.length == 65) {
+            r = bytes32(signature[0:32]);
+            s = bytes32(signature[32:64]);
+            v = uint8(signature[64]);
+        } else if (signature.length == 64) {
+            r = bytes32(signature[0:32]);
+            bytes32 vs = bytes32(signature[32:64]);
+            s = vs & bytes32(0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+            v = uint8(uint256(vs) >> 255) + 27;
+        } else {
+            return address(0);
+        }
+        if (v < 27) v += 27;
+        if (uint256(s) > MAX_S || (v != 27 && v != 28)) return address(0);
+        return ecrecover(digest, v, r, s);
     }
 
     function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
