@@ -19,7 +19,7 @@ export async function approveArbiters(chain: FillerChain): Promise<number> {
         data: encodeApprove(spender),
       })
       const hash = await chain.client.sendRawTransaction({ serializedTransaction: await chain.account.signTransaction(request as Parameters<typeof chain.account.signTransaction>[0]) })
-      const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 100 })
+      const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 25 })
       if (receipt.status !== 'success') throw new Error(`approving ${token.symbol} for ${spender} on chain ${chain.chainId} reverted`)
       sent++
     }

@@ -9,7 +9,7 @@ import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { fillerEnvSchema, readEnv } from '../config/env'
 import { chainIds } from '../core/chains/chains'
-import { holdLease, openIntents, releaseLease } from '../storage/intentStore'
+import { holdLease, openIntents, openJournal, releaseLease } from '../storage/intentStore'
 import { openDatabase } from '../storage/openDatabase'
 import { approveArbiters } from './approveArbiters'
 import { fillerChains } from './fillerChains'
@@ -45,6 +45,10 @@ async function main() {
     try {
       if (await holdLease(sql, LEASE, holder, LEASE_MS)) {
         if (!approved) {
+          // What a previous filler signed but may not have sent goes out first, in its nonce order.
+          for (const entry of await openJournal(sql)) {
+            await chains.get(entry.chainId)?.client.sendRawTransaction({ serializedTransaction: entry.raw }).catch(() => {})
+          }
           for (const chain of chains.values()) {
             const sent = await approveArbiters(chain)
             if (sent > 0) log.info({ chainId: chain.chainId, approvals: sent }, 'arbiters approved')

@@ -142,6 +142,15 @@ export async function recordTransaction(sql: Pick<Sql, 'query'>, nonce: bigint |
   return rows.length === 1
 }
 
+/** Journaled transactions of intents still open, oldest first: what a new filler re-sends before
+ * signing anything (a transaction signed before a crash holds its account nonce). */
+export async function openJournal(sql: Pick<Sql, 'query'>): Promise<JournalEntry[]> {
+  const rows = await sql.query<{ step: string; chain_id: number; raw: Hex; hash: Hex }>(
+    `SELECT t.step, t.chain_id, t.raw, t.hash FROM intent_transactions t JOIN intents i ON i.nonce = t.nonce WHERE i.status IN ('PENDING', 'CLAIMED', 'FILLED') ORDER BY t.created_at`,
+  )
+  return rows.map((r) => ({ step: r.step, chainId: Number(r.chain_id), raw: r.raw, hash: r.hash }))
+}
+
 /** Drops a journal entry whose transaction can never be mined (its account nonce went to another). */
 export async function forgetTransaction(sql: Pick<Sql, 'query'>, nonce: bigint | string, step: string): Promise<void> {
   await sql.query(`DELETE FROM intent_transactions WHERE nonce = $1 AND step = $2`, [nonce.toString(), step])

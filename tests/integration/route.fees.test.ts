@@ -18,7 +18,7 @@ const erc20ApproveAbi = parseAbi(['function approve(address spender, uint256 amo
 
 describe('OFT (USDT0 over LayerZero)', () => {
   it('USDT0 on 10 requested on 42161: INTENT_EXECUTOR, NO_FUNDING, OFT bridge, the adapter send as a pre-claim op, native fee paid in ETH', async () => {
-    const user = await engine.funded([{ chainId: 10, symbol: 'USDT0', amount: usdc('200') }, { chainId: 10, symbol: 'ETH', amount: 10n ** 16n }])
+    const user = await engine.funded([{ chainId: 10, symbol: 'USDT0', amount: usdc('200') }, { chainId: 10, symbol: 'ETH', amount: 10n ** 16n }], { delegatedOn: [10] })
     const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }], account: { address: user.address } })
     const m = await engine.market()
     const quote = await m.oft(10)
@@ -67,7 +67,7 @@ describe('OFT (USDT0 over LayerZero)', () => {
   // gasRefund (an account funded with exactly amount + fee). The send should carry only what the
   // recipient is owed plus what the OFT keeps (0 bps on the devnet): minAmountLD.
   it('OFT: the fee the route charges stays on the source chain; the send bridges only the delivered amount', async () => {
-    const user = await engine.funded([{ chainId: 10, symbol: 'USDT0', amount: usdc('200') }, { chainId: 10, symbol: 'ETH', amount: 10n ** 16n }])
+    const user = await engine.funded([{ chainId: 10, symbol: 'USDT0', amount: usdc('200') }, { chainId: 10, symbol: 'ETH', amount: 10n ** 16n }], { delegatedOn: [10] })
     const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }], account: { address: user.address } })
     const e = r.intentOp.elements[0]!
     const fee = sum(e.idsAndAmounts) - sum(e.mandate.tokenOut)
@@ -77,14 +77,14 @@ describe('OFT (USDT0 over LayerZero)', () => {
   })
 
   it('an OFT source is not used when the account has no ETH there for LayerZero\'s fee', async () => {
-    const user = await engine.funded([{ chainId: 10, symbol: 'USDT0', amount: usdc('200') }])
+    const user = await engine.funded([{ chainId: 10, symbol: 'USDT0', amount: usdc('200') }], { delegatedOn: [10] })
     const r = await engine.route({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }], account: { address: user.address } })
     expect(r.intentOp).toBeNull()
     expect(r.intentCost.hasFulfilledAll).toBe(false)
   })
 
   it('USDT on Ethereum: the adapter locks USDT, so an approve op comes before the send (batch mode word)', async () => {
-    const user = await engine.funded([{ chainId: 1, symbol: 'USDT', amount: usdc('100') }, { chainId: 1, symbol: 'ETH', amount: 10n ** 16n }])
+    const user = await engine.funded([{ chainId: 1, symbol: 'USDT', amount: usdc('100') }, { chainId: 1, symbol: 'ETH', amount: 10n ** 16n }], { delegatedOn: [1] })
     const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '50000000' }], account: { address: user.address } })
     const quote = await (await engine.market()).oft(1)
     const e = r.intentOp.elements[0]!
@@ -172,10 +172,11 @@ describe('fee token', () => {
 
 describe('destination executions', () => {
   it('their gas rides on the last element as minGas and in the fill fee: 60k each + 16 per calldata byte, or destinationGasUnits', async () => {
-    const user = await engine.funded([{ chainId: 42161, symbol: 'USDC', amount: usdc('100') }])
+    const user = await engine.funded([{ chainId: 42161, symbol: 'USDC', amount: usdc('100') }], { delegatedOn: [42161] })
     const execution = { to: user.address, value: '0', data: `0x${'ab'.repeat(100)}` as const }
     const target = [{ token: token(42161, 'USDC'), amount: usdc('50') }]
-    for (const [units, gas] of [[undefined, 60_000n + 16n * 100n], ['200000', 200_000n]] as const) {
+    // The caller can raise the gas charged, never lower it below the engine's estimate ("0" charged 0 before).
+    for (const [units, gas] of [[undefined, 60_000n + 16n * 100n], ['200000', 200_000n], ['0', 60_000n + 16n * 100n]] as const) {
       const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('50').toString() }], account: { address: user.address }, destinationExecutions: [execution], ...(units ? { destinationGasUnits: units } : {}) })
       const e = r.intentOp.elements.at(-1)!
       expect(e.mandate.minGas).toBe(gas.toString())

@@ -4,8 +4,8 @@
 import { getCompactTypedData } from '@rhinestone/sdk/dist/src/execution/compact'
 import { getTypedData as getPermit2TypedData } from '@rhinestone/sdk/dist/src/execution/permit2'
 import { getTypedData as getSingleChainOpsTypedData } from '@rhinestone/sdk/dist/src/execution/singleChainOps'
-import { createPublicClient, hashTypedData, http, parseUnits, recoverTypedDataAddress, type Chain } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createPublicClient, hashTypedData, http, parseUnits, recoverTypedDataAddress, type Address, type Chain } from 'viem'
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
 import { routeRequestSchema } from '../../lib/api/routeRequest'
 import { addresses, priceFeeds } from '../../lib/core/addresses'
@@ -16,14 +16,16 @@ import { getRoute } from '../../lib/core/route/getRoute'
 import type { WireIntentOp } from '../../lib/core/route/intentOp'
 import { routeTypedData } from '../../lib/core/route/typedData'
 import { demoAccount } from '../../lib/devnet/demoAccount'
+import { devnetActions } from '../support/devnetActions'
+import { delegationTo } from '../support/routeEngine'
 
 const rpcUrls = inject('rpcUrls')
 const demo = inject('demoAddress')
 const readers = chains.map((c) => ({ chainId: c.id, client: createPublicClient({ chain: c.viem as Chain, transport: http(rpcUrls[c.id]) }) }))
 const signer = privateKeyToAccount(generatePrivateKey())
 
-async function route(body: Record<string, unknown>): Promise<WireIntentOp> {
-  const input = routeRequestSchema.parse({ account: { address: demo }, ...body })
+async function route(body: Record<string, unknown>, account: Address = demo): Promise<WireIntentOp> {
+  const input = routeRequestSchema.parse({ account: { address: account }, ...body })
   const { intentOp } = await getRoute({
     input,
     readers,
@@ -36,6 +38,20 @@ async function route(body: Record<string, unknown>): Promise<WireIntentOp> {
   })
   expect(intentOp).not.toBeNull()
   return intentOp!
+}
+
+const chain = devnetActions(rpcUrls)
+
+/** A fresh account with an EIP-7702 delegation on `chainId` (so it can run operations there), the
+ * stablecoins given, and ETH for gas on each chain it holds them on. */
+async function delegatedAccount(chainId: number, funds: { chainId: number; amount: string; symbol?: string }[]) {
+  const account = privateKeyToAccount(generatePrivateKey())
+  for (const f of funds) {
+    await chain.setEth(f.chainId, account.address, parseUnits('0.05', 18))
+    await chain.mint(f.chainId, f.symbol ?? 'USDC', account.address, parseUnits(f.amount, 6))
+  }
+  await chain.client(chainId).setCode({ address: account.address, bytecode: delegationTo('0x00000000000000000000000000000000DE1E6A7E') })
+  return account
 }
 
 const text = (value: unknown) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
@@ -51,8 +67,8 @@ function sdkTypedData(intentOp: WireIntentOp) {
   })
 }
 
-async function expectIdentical(intentOp: WireIntentOp, primaryType: string) {
-  const ours = routeTypedData(intentOp, demo)
+async function expectIdentical(intentOp: WireIntentOp, primaryType: string, signer: PrivateKeyAccount | typeof demoAccount = demoAccount) {
+  const ours = routeTypedData(intentOp, intentOp.sponsor)
   const theirs = sdkTypedData(intentOp)
   expect(ours).toHaveLength(intentOp.elements.length)
   expect(ours.map((t) => t.primaryType)).toEqual(intentOp.elements.map(() => primaryType))
@@ -61,7 +77,7 @@ async function expectIdentical(intentOp: WireIntentOp, primaryType: string) {
     expect(text(typed)).toBe(text(theirs[i]))
     expect(hashTypedData(typed as never)).toBe(hashTypedData(theirs[i] as never))
     // The demo account signs through its key; the signature recovers to the sponsor.
-    const signature = await demoAccount.signTypedData(typed as never)
+    const signature = await signer.signTypedData(typed as never)
     expect(await recoverTypedDataAddress({ ...(typed as object), signature } as never)).toBe(intentOp.sponsor)
   }
 }
@@ -78,24 +94,28 @@ describe('route typed data is byte-identical to @rhinestone/sdk', () => {
   })
 
   it('PermitBatchWitnessTransferFrom for unlocked funds, split over several chains', async () => {
+    // Destination executions need an account that can run them: delegated (EIP-7702) on chain 10.
+    const account = await delegatedAccount(10, [{ chainId: 8453, amount: '1000' }, { chainId: 42161, amount: '800' }])
     const intentOp = await route({
       destinationChainId: 10,
       tokenRequests: [{ tokenAddress: 'USDC', amount: parseUnits('1500', 6).toString() }],
       accountAccessList: { chainIds: [8453, 42161] },
       destinationExecutions: [{ to: '0x000000000000000000000000000000000000bEEF', value: '0', data: '0xa9059cbb' }],
-    })
+    }, account.address)
     expect(intentOp.elements.length).toBeGreaterThan(1)
     expect(intentOp.elements.at(-1)!.mandate.destinationOps.ops).toHaveLength(1)
-    await expectIdentical(intentOp, 'PermitBatchWitnessTransferFrom')
+    await expectIdentical(intentOp, 'PermitBatchWitnessTransferFrom', account)
   })
 
   it('SingleChainOps when an element settles through the intent executor (USDT0 over OFT)', async () => {
+    // The OFT send is the account's own: only an account that can run ops (delegated on 10) gets it.
+    const account = await delegatedAccount(10, [{ chainId: 10, amount: '100', symbol: 'USDT0' }])
     const intentOp = await route({
       destinationChainId: 42161,
       tokenRequests: [{ tokenAddress: 'USDT0', amount: parseUnits('50', 6).toString() }],
       accountAccessList: { chainIds: [10] },
-    })
+    }, account.address)
     expect(intentOp.elements[0]!.mandate.qualifier.settlementContext.settlementLayer).toBe('INTENT_EXECUTOR')
-    await expectIdentical(intentOp, 'SingleChainOps')
+    await expectIdentical(intentOp, 'SingleChainOps', account)
   })
 })

@@ -17,6 +17,10 @@ import { findTokenByAddress, findTokenBySymbol, type TokenGroup, type TokenInfo 
 import { devnetActions } from './devnetActions'
 
 export const PROTOCOL_BPS = 3
+
+/** Some EIP-7702 delegate; the engine reads the designator, not what the delegate does. */
+const DELEGATE = '0x00000000000000000000000000000000DE1E6A7E'
+export const delegationTo = (delegate: string) => `0xef0100${delegate.slice(2)}` as const
 /** The model the engine is called with; its numbers (not its code) feed the calculator below. */
 export const model = defaultFeeModel(PROTOCOL_BPS)
 export const TTL_SECONDS = 600n
@@ -58,12 +62,15 @@ export function routeEngine() {
     return { ...r, intentOp: r.intentOp }
   }
   /** A fresh account holding exactly `funds` (ETH via setBalance, stablecoins minted by the operator). */
-  const funded = async (funds: { chainId: number; symbol: 'ETH' | 'USDC' | 'USDT' | 'USDT0'; amount: bigint }[]) => {
+  /** A fresh account holding `funds`; `delegatedOn` gives it an EIP-7702 delegation there, so it
+   * can run operations (OFT sends, executions) that a plain EOA cannot. */
+  const funded = async (funds: { chainId: number; symbol: 'ETH' | 'USDC' | 'USDT' | 'USDT0'; amount: bigint }[], o: { delegatedOn?: number[] } = {}) => {
     const account = chain.freshAccount()
     for (const f of funds) {
       if (f.symbol === 'ETH') await chain.setEth(f.chainId, account.address, f.amount)
       else await chain.mint(f.chainId, f.symbol, account.address, f.amount)
     }
+    for (const id of o.delegatedOn ?? []) await chain.client(id).setCode({ address: account.address, bytecode: delegationTo(DELEGATE) })
     return account
   }
   return { chain, readers, signer, route, fulfilled, funded, market: () => readMarket(chain) }

@@ -30,8 +30,8 @@ export type Stack = {
   logFile: string
   databaseUrl: string
   devnet: Devnet
-  /** The filler process: stop it (e.g. to test a restart) and start it again. */
-  filler: { stop: () => Promise<void>; start: () => void }
+  /** The filler process: stop it (e.g. to test a restart) and start it again (resolves when ready). */
+  filler: { stop: () => Promise<void>; start: () => Promise<void> }
   logs: () => string
   stop: () => Promise<void>
 }
@@ -61,8 +61,17 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   let fillerOutput = ''
   const startFiller = () => {
     filler = spawnFiller(devnetFillerEnv(devnet.rpcUrls, db.url), (chunk) => (fillerOutput += chunk.toString()))
+    return filler.ready
   }
-  startFiller()
+  try {
+    // Its first approvals mine blocks on every chain: suites start once they are done.
+    await startFiller()
+  } catch (error) {
+    await app.stop()
+    await devnet.stop()
+    await db.stop()
+    throw error
+  }
   const stopFiller = async () => {
     await filler?.stop()
     filler = undefined

@@ -1,0 +1,121 @@
+// The filler is restart-safe and alone: an intent submitted while it is down waits and settles when
+// it is back; a transaction journaled (or even mined) before a crash is not sent twice; two fillers
+// on one database never both fill. Uses a stack of its own, since it stops and starts fillers.
+import { keccak256, parseUnits, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
+import type { WireIntentOp } from '../../lib/core/route/intentOp'
+import { claimSteps } from '../../lib/core/settlement/settlementCalls'
+import { devnetFillerEnv, devnetFillerKey } from '../../lib/devnet/fillerEnv'
+import { spawnFiller } from '../../lib/filler/spawnFiller'
+import { createApiKey } from '../../lib/storage/apiKeyStore'
+import { findIntent, recordTransaction } from '../../lib/storage/intentStore'
+import { openDatabase } from '../../lib/storage/openDatabase'
+import type { Sql } from '../../lib/storage/sql'
+import { scopes } from '../../lib/core/scopes'
+import { sdkMessages } from '../support/settlement'
+import { devnetActions } from '../support/devnetActions'
+import { startStack, type Stack } from '../support/stack'
+
+let stack: Stack
+let sql: Sql
+let key: string
+let chain: ReturnType<typeof devnetActions>
+const filler = privateKeyToAccount(devnetFillerKey())
+const usdc = (v: string) => parseUnits(v, 6)
+
+beforeAll(async () => {
+  stack = await startStack()
+  sql = await openDatabase({ url: stack.databaseUrl })
+  key = (await createApiKey(sql, { name: 'filler suite', scopes })).key
+  chain = devnetActions(stack.devnet.rpcUrls)
+}, 180_000)
+
+afterAll(async () => {
+  await sql?.close()
+  await stack?.stop()
+})
+
+const call = async (method: string, path: string, body?: unknown) => {
+  const res = await fetch(`${stack.baseUrl}/api/v1${path}`, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) })
+  return { status: res.status, body: (await res.json()) as any }
+}
+
+/** A signed route from locked USDC on 10 to 8453 for a fresh account. */
+async function signedIntent() {
+  const account = chain.freshAccount()
+  await chain.setEth(10, account.address, parseUnits('0.05', 18))
+  await chain.mint(10, 'USDC', account.address, usdc('100'))
+  await chain.lockErc20(10, account, 'USDC', usdc('100'), defaultLockTag)
+  const route = await call('POST', '/intents/route', { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }], account: { address: account.address, accountType: 'EOA' } })
+  const intentOp = route.body.intentOp as WireIntentOp
+  const originSignatures: Hex[] = []
+  for (const typed of sdkMessages(account.address, intentOp)) originSignatures.push(await account.signTypedData(typed as never))
+  return { intentOp, signed: { ...intentOp, originSignatures, destinationSignature: originSignatures.at(-1)! } }
+}
+
+async function waitFinal(id: string) {
+  for (;;) {
+    const r = await call('GET', `/intent-operation/${id}`)
+    if (['COMPLETED', 'FAILED'].includes(r.body.status)) return r.body
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describe('the filler', () => {
+  it('settles after a restart what was submitted while it was down, including a claim journaled before a crash', async () => {
+    await stack.filler.stop()
+    const a = await signedIntent()
+    const b = await signedIntent()
+    expect((await call('POST', '/intent-operations', { signedIntentOp: a.signed })).status).toBe(201)
+    expect((await call('POST', '/intent-operations', { signedIntentOp: b.signed })).status).toBe(201)
+    expect((await call('GET', `/intent-operation/${a.intentOp.nonce}`)).body.status).toBe('PENDING')
+
+    // b: the claim was signed and journaled, then the filler died before broadcasting it.
+    const [stepB] = claimSteps(b.intentOp, b.signed.originSignatures, filler.address)
+    const client = chain.client(10)
+    const rawB = await filler.signTransaction((await client.prepareTransactionRequest({ account: filler, to: stepB!.call.to, data: stepB!.call.data, chain: client.chain })) as never)
+    expect(await recordTransaction(sql, b.intentOp.nonce, { step: 'claim:0', chainId: 10, raw: rawB, hash: keccak256(rawB) })).toBe(true)
+
+    await stack.filler.start()
+    const [doneA, doneB] = [await waitFinal(a.intentOp.nonce), await waitFinal(b.intentOp.nonce)]
+    expect(doneA.status).toBe('COMPLETED')
+    expect(doneB.status).toBe('COMPLETED')
+    expect(doneB.claims[0].claimTransactionHash).toBe(keccak256(rawB)) // the journaled bytes, not a second claim
+  })
+
+  it('a claim mined just before a crash is recorded, not sent again', async () => {
+    await stack.filler.stop()
+    const c = await signedIntent()
+    expect((await call('POST', '/intent-operations', { signedIntentOp: c.signed })).status).toBe(201)
+    const [step] = claimSteps(c.intentOp, c.signed.originSignatures, filler.address)
+    const client = chain.client(10)
+    const raw = await filler.signTransaction((await client.prepareTransactionRequest({ account: filler, to: step!.call.to, data: step!.call.data, chain: client.chain })) as never)
+    await recordTransaction(sql, c.intentOp.nonce, { step: 'claim:0', chainId: 10, raw, hash: keccak256(raw) })
+    const mined = await client.waitForTransactionReceipt({ hash: await client.sendRawTransaction({ serializedTransaction: raw }) })
+    expect(mined.status).toBe('success')
+    expect((await findIntent(sql, BigInt(c.intentOp.nonce)))!.status).toBe('PENDING')
+
+    await stack.filler.start()
+    const done = await waitFinal(c.intentOp.nonce)
+    expect(done.status).toBe('COMPLETED')
+    expect(done.claims[0].claimTransactionHash).toBe(mined.transactionHash)
+  })
+
+  it('with two fillers on one database, exactly one fills and every intent settles once', async () => {
+    let secondOutput = ''
+    const second = spawnFiller(devnetFillerEnv(stack.devnet.rpcUrls, stack.databaseUrl), (chunk) => (secondOutput += chunk.toString()))
+    try {
+      const intents = await Promise.all([signedIntent(), signedIntent(), signedIntent()])
+      for (const i of intents) expect((await call('POST', '/intent-operations', { signedIntentOp: i.signed })).status).toBe(201)
+      const done = await Promise.all(intents.map((i) => waitFinal(i.intentOp.nonce)))
+      expect(done.map((d) => d.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED'])
+      expect(new Set(done.map((d) => d.claims[0].claimTransactionHash)).size).toBe(3)
+      expect(secondOutput).toContain('filler started')
+      expect(secondOutput).not.toContain('"msg":"filling"') // the first holds the lease throughout
+    } finally {
+      await second.stop()
+    }
+  })
+})
