@@ -61,7 +61,7 @@ function sdkTypedData(intentOp: WireIntentOp) {
   const op = intentOp as never
   const contexts = intentOp.elements.map((e) => e.mandate.qualifier.settlementContext)
   return intentOp.elements.map((element) => {
-    if (contexts.some((c) => c.settlementLayer === 'INTENT_EXECUTOR')) return getSingleChainOpsTypedData(demo, addresses.intentExecutor, element as never, BigInt(intentOp.nonce))
+    if (contexts.some((c) => c.settlementLayer === 'INTENT_EXECUTOR')) return getSingleChainOpsTypedData(intentOp.sponsor, addresses.intentExecutor, element as never, BigInt(intentOp.nonce))
     if (contexts.some((c) => c.fundingMethod === 'PERMIT2')) return getPermit2TypedData(element as never, BigInt(intentOp.nonce), BigInt(intentOp.expires))
     return getCompactTypedData(op)
   })
