@@ -107,6 +107,7 @@ describe('the filler', () => {
     let secondOutput = ''
     const second = spawnFiller(devnetFillerEnv(stack.devnet.rpcUrls, stack.databaseUrl), (chunk) => (secondOutput += chunk.toString()))
     try {
+      while (!secondOutput.includes('filler started')) await new Promise((resolve) => setTimeout(resolve, 50)) // up and polling the lease
       const intents = [await signedIntent(), await signedIntent(), await signedIntent()] // the operator funds them one after another
       for (const i of intents) expect((await call('POST', '/intent-operations', { signedIntentOp: i.signed })).status).toBe(201)
       const done = await Promise.all(intents.map((i) => waitFinal(i.intentOp.nonce)))
