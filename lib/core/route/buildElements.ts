@@ -1,4 +1,5 @@
-// The intentOp's elements: one per source chain, funding method and layer, destination chain last.
+// The intentOp's elements: exactly one per source chain (a plan puts one funding method and one
+// layer on a chain, and one signing scheme on the route), destination chain last.
 // Each claims its allocations (idsAndAmounts), and its mandate names what it delivers (tokenOut)
 // to the recipient on the destination chain by the fill deadline.
 import { encodeFunctionData, encodePacked, erc20Abi, keccak256, pad, type Address, type Hex } from 'viem'
