@@ -7,6 +7,7 @@ import { intentIdSchema, intentListQuerySchema, intentListResponseSchema, intent
 import { portfolioQuerySchema, portfolioResponseSchema } from './portfolio'
 import { pricesResponseSchema } from './prices'
 import { routeHistoryQuerySchema, routeHistoryResponseSchema } from './routeHistory'
+import { chainsResponseSchema, splitRequestSchema, splitResponseSchema } from './split'
 import { routeRequestSchema } from './routeRequest'
 import { routeResponseSchema, signerResponseSchema } from './routeResponse'
 
@@ -84,6 +85,26 @@ export const listIntents = {
   response: intentListResponseSchema,
 } as const satisfies Operation
 
+export const splitIntents = {
+  id: 'splitIntents',
+  method: 'POST',
+  path: '/intents/split',
+  summary:
+    "How wanted amounts on a chain split into intents the filler's inventory there can fill. When it cannot fill them all: 422 { error: 'INSUFFICIENT_LIQUIDITY', availableIntents, unfillable, traceId }.",
+  scope: 'routes:create',
+  body: splitRequestSchema,
+  response: splitResponseSchema,
+} as const satisfies Operation
+
+export const getChains = {
+  id: 'getChains',
+  method: 'GET',
+  path: '/chains',
+  summary: 'The chains served, each with the tokens routes can move there.',
+  scope: 'portfolio:read',
+  response: chainsResponseSchema,
+} as const satisfies Operation
+
 export const getPrices = {
   id: 'getPrices',
   method: 'GET',
@@ -111,6 +132,6 @@ export const getOpenApi = {
   response: z.record(z.string(), z.unknown()),
 } as const satisfies Operation
 
-export const operations: readonly Operation[] = [getPortfolio, getIntentRoute, listRoutes, submitIntent, getIntentOpStatus, listIntents, getPrices, getSigner, getOpenApi]
+export const operations: readonly Operation[] = [getPortfolio, getIntentRoute, listRoutes, submitIntent, getIntentOpStatus, listIntents, splitIntents, getChains, getPrices, getSigner, getOpenApi]
 
 export { errorEnvelopeSchema }

@@ -77,6 +77,11 @@ export const intentOpSchema = z.object({
   recipientSignedAuthorizations: z.array(authorizationSchema),
 })
 
+const feeBreakdown = z
+  .object({ gasFee: decimal, bridgeFee: decimal, protocolFee: decimal, swapFee: decimal, settlementFee: decimal })
+  .describe('The fee by kind, in the fee token\'s base units; the parts add up to the fee')
+const feesByToken = z.record(z.string(), z.object({ amount: decimal, breakdown: feeBreakdown })).describe('Fees by the token they are paid in (keyed by its address)')
+
 const tokenReceived = z.object({
   tokenAddress: address,
   tokenSymbol: z.string(),
@@ -85,6 +90,8 @@ const tokenReceived = z.object({
   targetAmount: decimal,
   destinationAmount: decimal,
   fee: decimal,
+  feeBreakdown,
+  feesByToken,
   hasFulfilled: z.boolean(),
 })
 
@@ -113,6 +120,10 @@ const intentCost = z.object({
         tokenDecimals: z.number().int(),
         destinationChainId: z.number().int(),
         targetAmount: decimal,
+        destinationAmount: decimal,
+        amountSpent: decimal.describe('What the allowed sources can give'),
+        fee: decimal,
+        feesByToken,
         feeAmount: decimal,
         availableAmount: decimal,
         shortfallAmount: decimal,

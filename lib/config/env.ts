@@ -45,6 +45,8 @@ export const serverEnvSchema = z
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** The key that signs every route (serverSignature). Its address is published at /api/v1/signer. */
     SIGNER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
+    /** The filler's public address: its inventory on a chain is the liquidity POST /intents/split reports. */
+    FILLER_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed address').optional(),
     /** Protocol fee on the amount a route delivers, in basis points. */
     PROTOCOL_FEE_BPS: z.coerce.number().int().min(0).max(1_000).default(3),
     /** How long a route stays signable. */

@@ -1,7 +1,8 @@
 // The environment the app runs with on the devnet: its RPC URLs, its database, and the nodes the
 // dashboard's demo wallet signs through.
-import { generatePrivateKey } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { generateApiKey } from '../config/keyHash'
+import { devnetFillerKey } from './fillerEnv'
 
 /** A fresh browser key and route-signing key per start: neither is printed or stored. */
 export function devnetAppEnv(rpcUrls: Record<number, string>, databaseUrl: string): Record<string, string> {
@@ -10,6 +11,7 @@ export function devnetAppEnv(rpcUrls: Record<number, string>, databaseUrl: strin
     DATABASE_URL: databaseUrl,
     BROWSER_API_KEY: generateApiKey('ir_browser'),
     SIGNER_PRIVATE_KEY: generatePrivateKey(),
+    FILLER_ADDRESS: privateKeyToAccount(devnetFillerKey()).address,
     DEMO_WALLET_RPC_URLS: Object.entries(rpcUrls).map(([id, url]) => `${id}=${url}`).join(','),
   }
 }

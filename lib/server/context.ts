@@ -1,6 +1,6 @@
 import 'server-only'
 // Per-process server state built once from the environment: chain readers, key hashes, lock tags.
-import { createPublicClient, fallback, http, webSocket, type Chain, type Hex } from 'viem'
+import { createPublicClient, fallback, http, webSocket, type Address, type Chain, type Hex } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { readEnv, serverEnvSchema } from '../config/env'
 import { chains } from '../core/chains/chains'
@@ -24,6 +24,8 @@ export type ServerContext = {
   signer: PrivateKeyAccount
   feeModel: FeeModel
   routeTtlSeconds: number
+  /** Whose inventory is the liquidity intents can be filled from (unset: no filler here). */
+  fillerAddress: Address | undefined
   rateLimiter: RateLimiter
   defaultRate: string
   browserRateTotal: string
@@ -71,6 +73,7 @@ function buildContext(): ServerContext {
     signer: privateKeyToAccount(env.SIGNER_PRIVATE_KEY as Hex),
     feeModel: defaultFeeModel(env.PROTOCOL_FEE_BPS),
     routeTtlSeconds: env.ROUTE_TTL_SECONDS,
+    fillerAddress: env.FILLER_ADDRESS as Address | undefined,
     rateLimiter: createRateLimiter(rateLimitStore, throttled(60_000, (error) =>
       logger.warn({ store: rateLimitStore.kind, error: error instanceof Error ? error.message : String(error) }, 'rate limit store failed; this instance counts alone'),
     )),

@@ -29,7 +29,6 @@ export type RouteForm = {
   settlementLayers: FormSettlementLayer[]
   sponsor: SponsorDraft
   feeToken: string
-  topupCompact: boolean
 }
 
 export const formLimits = { tokenRequests: 10, executions: 20 } as const
@@ -61,7 +60,6 @@ export function initialRouteForm(account = ''): RouteForm {
     settlementLayers: [],
     sponsor: { gas: false, bridge: false, protocol: false },
     feeToken: '',
-    topupCompact: false,
   }
 }
 

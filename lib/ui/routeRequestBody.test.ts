@@ -70,7 +70,6 @@ describe('routeRequestBody', () => {
         settlementLayers: ['ECO', 'RELAY'],
         sponsor: { gas: true, bridge: false, protocol: true },
         feeToken: 'ETH',
-        topupCompact: true,
       }),
     )
     expect(errors).toEqual({})
@@ -79,7 +78,7 @@ describe('routeRequestBody', () => {
       destinationExecutions: [{ to: usdcArb, value: '0', data: '0x' }],
       destinationGasUnits: '90000',
       accountAccessList: { chainIds: [8453, 42161], exclude: { tokens: ['USDT0'] } },
-      options: { settlementLayers: ['ECO', 'RELAY'], sponsorSettings: { gasSponsored: true, bridgeFeesSponsored: false, protocolFeesSponsored: true }, feeToken: 'ETH', topupCompact: true },
+      options: { settlementLayers: ['ECO', 'RELAY'], sponsorSettings: { gasSponsored: true, bridgeFeesSponsored: false, protocolFeesSponsored: true }, feeToken: 'ETH' },
     })
     expect(body.accountAccessList).not.toHaveProperty('tokens')
   })

@@ -20,7 +20,6 @@ export type RouteRequestBody = {
     settlementLayers?: string[]
     sponsorSettings?: { gasSponsored: boolean; bridgeFeesSponsored: boolean; protocolFeesSponsored: boolean }
     feeToken?: string
-    topupCompact?: boolean
   }
 }
 
@@ -110,7 +109,6 @@ function options(form: RouteForm): Pick<RouteRequestBody, 'options'> {
     ...(form.settlementLayers.length ? { settlementLayers: form.settlementLayers } : {}),
     ...(gas || bridge || protocol ? { sponsorSettings: { gasSponsored: gas, bridgeFeesSponsored: bridge, protocolFeesSponsored: protocol } } : {}),
     ...(form.feeToken ? { feeToken: form.feeToken } : {}),
-    ...(form.topupCompact ? { topupCompact: true } : {}),
   }
   return Object.keys(result).length ? { options: result } : {}
 }

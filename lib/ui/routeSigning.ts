@@ -74,3 +74,10 @@ export function signingFailure(error: unknown): SigningFailure {
     ? { rejected: true, message: 'You declined the signature in your wallet. Nothing was signed; press Sign to try again.' }
     : { rejected: false, message: describeWalletError(error) }
 }
+
+/** Every element's signature in element order, once all are in and each recovers to the sponsor; else undefined. */
+export function verifiedSignatures(items: readonly Pick<SigningItem, 'index'>[], signed: Readonly<Record<number, { signature: Hex; verified: boolean }>>): Hex[] | undefined {
+  const inOrder = items.map((item) => signed[item.index])
+  if (inOrder.length === 0 || inOrder.some((s) => !s?.verified)) return undefined
+  return inOrder.map((s) => s!.signature)
+}

@@ -49,11 +49,14 @@ export function routeSummary(route: RouteResponse & { intentOp: IntentOp }): Rou
   }
 }
 
-/** Gas per chain as the service counts it: the destination's line holds its fill too. */
+/** Gas per chain: the service counts claims (originChains) and the fill (destination) apart; a chain
+ * that is both a source and the destination shows one line holding both. */
 function gasByChain(gas: RouteResponse['intentCost']['gasCost']): GasLine[] {
   if (!gas) return []
-  const lines = gas.originChains.map((c) => ({ chainId: c.chainId, chainName: chainName(c.chainId), usd: c.gasUSD, includesFill: c.chainId === gas.destination.chainId }))
-  if (!lines.some((l) => l.includesFill)) lines.push({ chainId: gas.destination.chainId, chainName: chainName(gas.destination.chainId), usd: gas.destination.gasUSD, includesFill: true })
+  const lines = gas.originChains.map((c) => ({ chainId: c.chainId, chainName: chainName(c.chainId), usd: c.gasUSD, includesFill: false }))
+  const destination = lines.find((l) => l.chainId === gas.destination.chainId)
+  if (destination) Object.assign(destination, { usd: destination.usd + gas.destination.gasUSD, includesFill: true })
+  else lines.push({ chainId: gas.destination.chainId, chainName: chainName(gas.destination.chainId), usd: gas.destination.gasUSD, includesFill: true })
   return lines
 }
 

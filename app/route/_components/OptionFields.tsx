@@ -43,10 +43,6 @@ export function OptionFields({ state }: { state: RouteFormState }) {
           </select>
         )}
       </FormField>
-      <label className="inline-flex items-center gap-2 text-sm">
-        <input type="checkbox" className="accent-indigo-600" checked={form.topupCompact} onChange={(e) => update(['options.topupCompact'], (f) => ({ ...f, topupCompact: e.target.checked }))} />
-        Top up The Compact (topupCompact)
-      </label>
     </>
   )
 }

@@ -5,9 +5,32 @@ import { toUsd8, usdNumber } from './feeModel'
 import type { Plan } from './planRoute'
 import type { RouteState } from './readRouteState'
 
+export type FeeBreakdown = { gasFee: string; bridgeFee: string; protocolFee: string; swapFee: string; settlementFee: string }
+
+/** What the user pays, in the fee token's units, split by kind: each part is its USD share of the
+ * charge rounded down, and the protocol part takes the rounding, so the parts add up to the charge. */
+export function feeBreakdown(plan: Plan): { gas: bigint; bridge: bigint; protocol: bigint; swap: bigint } {
+  const f = plan.fees
+  const userUsd8 = f.gas.user + f.bridge.user + f.protocol.user + f.swap.user
+  if (userUsd8 === 0n || f.charge === 0n) return { gas: 0n, bridge: 0n, protocol: 0n, swap: 0n }
+  const share = (usd8: bigint) => (f.charge * usd8) / userUsd8
+  const gas = share(f.gas.user)
+  const bridge = share(f.bridge.user)
+  const swap = share(f.swap.user)
+  return { gas, bridge, swap, protocol: f.charge - gas - bridge - swap }
+}
+
+const wireBreakdown = (b: ReturnType<typeof feeBreakdown>): FeeBreakdown => ({ gasFee: b.gas.toString(), bridgeFee: b.bridge.toString(), protocolFee: b.protocol.toString(), swapFee: b.swap.toString(), settlementFee: '0' })
+const zeroBreakdown = wireBreakdown({ gas: 0n, bridge: 0n, protocol: 0n, swap: 0n })
+
 export function buildCost(plan: Plan, state: RouteState, destinationChainId: number) {
   const f = plan.fees
   const sponsorFee = { relayer: usdNumber(f.gas.sponsor + f.bridge.sponsor + f.swap.sponsor), protocol: usdNumber(f.protocol.sponsor) }
+  // The whole fee is charged once, in the fee token: it shows on the request of that token (or, when
+  // the fee token is not requested, on the first request), by the token it is paid in.
+  const breakdown = wireBreakdown(feeBreakdown(plan))
+  const feeRequest = Math.max(0, plan.deliveries.findIndex((d) => d.token.extensions.group === f.feeToken.extensions.group))
+  const feesOf = (request: number) => (request === feeRequest && f.charge > 0n ? { [f.feeToken.address]: { amount: f.charge.toString(), breakdown } } : {})
   const tokensReceived = plan.deliveries.map((d) => {
     const spent = plan.allocations.filter((a) => a.request === d.request).reduce((s, a) => s + a.amount, 0n)
     const fee = spent > d.target ? spent - d.target : 0n
@@ -19,6 +42,8 @@ export function buildCost(plan: Plan, state: RouteState, destinationChainId: num
       targetAmount: d.target.toString(),
       destinationAmount: d.target.toString(),
       fee: fee.toString(),
+      feeBreakdown: d.request === feeRequest ? breakdown : zeroBreakdown,
+      feesByToken: feesOf(d.request),
       hasFulfilled: d.fulfilled,
     }
   })
@@ -41,6 +66,10 @@ export function buildCost(plan: Plan, state: RouteState, destinationChainId: num
           tokenDecimals: d.token.decimals,
           destinationChainId,
           targetAmount: d.target.toString(),
+          destinationAmount: d.target.toString(),
+          amountSpent: d.allocated.toString(),
+          fee: feeShare.toString(),
+          feesByToken: feeShare > 0n ? { [f.feeToken.address]: { amount: feeShare.toString(), breakdown } } : {},
           feeAmount: feeShare.toString(),
           availableAmount: d.allocated.toString(),
           shortfallAmount: shortfall.toString(),
@@ -56,6 +85,10 @@ export function buildCost(plan: Plan, state: RouteState, destinationChainId: num
         tokenDecimals: short.token.decimals,
         destinationChainId,
         targetAmount: '0',
+        destinationAmount: '0',
+        amountSpent: short.allocated.toString(),
+        fee: short.needed.toString(),
+        feesByToken: { [short.token.address]: { amount: short.needed.toString(), breakdown } },
         feeAmount: short.needed.toString(),
         availableAmount: short.allocated.toString(),
         shortfallAmount: missing.toString(),
@@ -72,8 +105,11 @@ export function buildCost(plan: Plan, state: RouteState, destinationChainId: num
     const side = a.funding === 'COMPACT' ? 'locked' : 'unlocked'
     entry[side] = (BigInt(entry[side]) + a.amount).toString()
   }
-  const origin = [...f.gasByChain].filter(([id]) => id !== destinationChainId || plan.allocations.some((a) => a.chainId === id))
-  const destinationGas = f.gasByChain.get(destinationChainId) ?? 0n
+  // Claims on every source chain (the destination's own claim included), and the fill apart: the parts add up to the total.
+  const origin = [...f.gasByChain]
+    .map(([id, usd8]) => [id, id === destinationChainId ? usd8 - f.fillGasUsd8 : usd8] as const)
+    .filter(([id]) => id !== destinationChainId || plan.allocations.some((a) => a.chainId === id))
+  const destinationGas = f.fillGasUsd8
   const gasUSD = f.gas.user + f.gas.sponsor
   const nativeUSD = [...f.nativeByChain.values()].reduce((sum, wei) => sum + toUsd8(wei, 18, state.prices.ETH), 0n)
   const bridgeUSD = f.bridge.user + f.bridge.sponsor + nativeUSD

@@ -3,6 +3,7 @@
 import { getAddress, type Address, type Hex } from 'viem'
 import { tokens } from '../tokens/tokens'
 import { accountContext, requiredDelegations } from './accountContext'
+import { feeBreakdown } from './buildCost'
 import { usdNumber } from './feeModel'
 import type { AccountWithContext, SignedMetadata } from './intentOp'
 import type { Plan } from './planRoute'
@@ -37,11 +38,9 @@ export function buildMetadata(p: BuildMetadataParameters): SignedMetadata {
   )
   const accountCodes = new Map([...involved].map((id) => [id, p.state.chains.get(id)?.accountCode]))
   const recipientCodes = new Map([[p.destinationChainId, p.state.chains.get(p.destinationChainId)?.recipientCode]])
-  const protocolFees: Record<string, string> = {}
-  p.plan.deliveries.forEach((d, i) => {
-    const fee = p.plan.fees.protocolByRequest[i]!
-    protocolFees[d.token.address] = ((BigInt(protocolFees[d.token.address] ?? '0') + fee)).toString()
-  })
+  // The protocol fee as it is charged: its part of the fee, in the fee token (nothing when sponsored).
+  const protocol = feeBreakdown(p.plan).protocol
+  const protocolFees: Record<string, string> = protocol > 0n ? { [p.plan.fees.feeToken.address]: protocol.toString() } : {}
 
   return {
     tokenPrices: Object.fromEntries([...new Set(tokens.map((t) => t.symbol))].map((symbol) => [symbol, p.state.prices[tokens.find((t) => t.symbol === symbol)!.extensions.group].usd])),

@@ -1,0 +1,35 @@
+// Wire schemas of POST /intents/split and GET /chains (compat-notes §7).
+import { getAddress, isAddress, type Address } from 'viem'
+import { z } from 'zod'
+import { amountSchema } from './amount'
+
+const decimal = z.string().regex(/^\d+$/)
+
+export const splitRequestSchema = z.object({
+  chainId: z.number().int().min(1),
+  tokens: z
+    .record(
+      z.string().refine((a) => isAddress(a), 'each key must be a token address'),
+      amountSchema.pipe(z.bigint().min(1n, 'must be greater than 0')),
+    )
+    .refine((t) => Object.keys(t).length > 0 && Object.keys(t).length <= 10, 'between 1 and 10 tokens')
+    .transform((t) => new Map(Object.entries(t).map(([token, amount]) => [getAddress(token) as Address, amount]))),
+  settlementLayers: z.array(z.string().max(32)).max(7).optional(),
+})
+
+export const splitResponseSchema = z.object({ intents: z.array(z.record(z.string(), decimal)) })
+
+export const insufficientLiquiditySchema = z.object({
+  error: z.literal('INSUFFICIENT_LIQUIDITY'),
+  message: z.string(),
+  availableIntents: z.array(z.record(z.string(), decimal)),
+  unfillable: z.record(z.string(), decimal),
+  traceId: z.string(),
+})
+
+export const chainsResponseSchema = z.record(
+  z.string(),
+  z.object({ name: z.string(), supportedTokens: z.array(z.object({ symbol: z.string(), address: z.string(), decimals: z.number().int() })), testnet: z.boolean() }),
+)
+
+export const wireAmounts = (amounts: Record<string, bigint>) => Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, v.toString()]))

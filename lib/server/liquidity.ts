@@ -1,0 +1,44 @@
+import 'server-only'
+// The registry and the filler's inventory behind GET /chains and POST /intents/split.
+import { erc20Abi, zeroAddress, type Address } from 'viem'
+import { ChainUnavailableError, ServiceError, UnsupportedChainError } from '../core/errors'
+import { getChain } from '../core/chains/chains'
+import { splitIntents, type SplitResult } from '../core/split/splitIntents'
+import { findTokenByAddress, tokensOnChain } from '../core/tokens/tokens'
+import { serverContext } from './context'
+
+/** Every served chain with the tokens the router moves there. */
+export function servedChains() {
+  return Object.fromEntries(
+    serverContext().readers.map((r) => [
+      String(r.chainId),
+      { name: getChain(r.chainId)!.name, supportedTokens: tokensOnChain(r.chainId).map((t) => ({ symbol: t.symbol, address: t.address, decimals: t.decimals })), testnet: false },
+    ]),
+  )
+}
+
+export async function splitByLiquidity(chainId: number, wanted: Map<Address, bigint>): Promise<SplitResult> {
+  const ctx = serverContext()
+  const reader = ctx.readers.find((r) => r.chainId === chainId)
+  if (!reader) throw new UnsupportedChainError(chainId, 'chainId')
+  for (const token of wanted.keys()) {
+    if (!findTokenByAddress(chainId, token)) {
+      const message = `Token ${token} not supported on chain ${chainId}`
+      throw new ServiceError('invalid_input', message, [{ message, context: { field: `tokens.${token}`, chainId, token } }])
+    }
+  }
+  const filler = ctx.fillerAddress
+  if (!filler) throw new ServiceError('unavailable', 'No filler is configured here, so there is no liquidity to split over (FILLER_ADDRESS)')
+  const available = new Map<Address, bigint>()
+  try {
+    for (const token of wanted.keys()) {
+      const balance = token === zeroAddress
+        ? await reader.client.getBalance({ address: filler })
+        : await reader.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [filler] })
+      available.set(token, balance)
+    }
+  } catch (error) {
+    throw new ChainUnavailableError(chainId, error instanceof Error ? error.message.split('\n')[0]! : String(error))
+  }
+  return splitIntents(wanted, available)
+}
