@@ -1,14 +1,15 @@
 'use client'
 // Everything about a route before it is signed, in reading order: the summary, what to do first,
 // each element, the EIP-7702 checks, the server signature, the signed metadata, the typed data and
-// the Sign button, and the raw JSON. Used by the route builder and by the history page.
+// the Sign button, Submit with the live settlement timeline, and the raw JSON. Used by the route
+// builder and by the history page.
 import { useMemo } from 'react'
 import { JsonTree } from '@/components/JsonTree'
 import { Section } from '@/components/Section'
 import { elementDetails } from '@/lib/ui/elementDetails'
 import type { InspectedRoute } from '@/lib/ui/routeApi'
 import { requirementSteps } from '@/lib/ui/requirementSteps'
-import { signingBlocker, signingItems } from '@/lib/ui/routeSigning'
+import { signingBlocker, signingItems, verifiedSignatures } from '@/lib/ui/routeSigning'
 import { routeSummary } from '@/lib/ui/routeSummary'
 import { useIsExpired } from '@/lib/ui/useExpiry'
 import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
@@ -19,7 +20,9 @@ import { ServerSignatureSection } from './ServerSignatureSection'
 import { ShortfallNotice } from './ShortfallNotice'
 import { SignedMetadataSection } from './SignedMetadataSection'
 import { SignPanel } from './SignPanel'
+import { SubmitPanel } from './SubmitPanel'
 import { TokenRequirements } from './TokenRequirements'
+import { useRouteSigning } from './useRouteSigning'
 
 export type RouteInspectorProps = {
   inspected: InspectedRoute
@@ -54,6 +57,8 @@ function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing,
   const steps = useMemo(() => requirementSteps(route.tokenRequirements), [route.tokenRequirements])
   const items = useMemo(() => signingItems(intentOp), [intentOp])
   const blocker = signingBlocker({ expired, walletAddress: address, sponsor: intentOp.sponsor })
+  const signing = useRouteSigning(items, intentOp.sponsor)
+  const signatures = useMemo(() => verifiedSignatures(items, signing.run.signed), [items, signing.run.signed])
   const nowMs = Date.now()
 
   return (
@@ -72,7 +77,8 @@ function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing,
         <ServerSignatureSection intentOp={intentOp} rawIntentOp={rawIntentOp} />
       </div>
       <SignedMetadataSection metadata={intentOp.signedMetadata} />
-      <SignPanel items={items} sponsor={intentOp.sponsor} blocker={blocker} expired={expired} onRefresh={onRefresh} refreshing={refreshing} />
+      <SignPanel items={items} signing={signing} blocker={blocker} expired={expired} onRefresh={onRefresh} refreshing={refreshing} />
+      <SubmitPanel nonce={intentOp.nonce} rawIntentOp={rawIntentOp} signatures={signatures} expired={expired} onRefresh={onRefresh} />
       <Section title="Raw response" description="The route exactly as the API answered, to explore or compare.">
         <JsonTree value={raw} label="route" />
       </Section>

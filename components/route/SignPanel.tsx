@@ -4,13 +4,21 @@
 import { buttonStyles } from '@/components/buttonStyles'
 import { Section } from '@/components/Section'
 import { typedDataJson, type SigningItem } from '@/lib/ui/routeSigning'
-import { useRouteSigning, type SignedItem } from './useRouteSigning'
+import type { RouteSigning, SignedItem } from './useRouteSigning'
 import { Verdict } from './Verdict'
 
-export type SignPanelProps = { items: readonly SigningItem[]; sponsor: string; blocker: string | undefined; expired: boolean; onRefresh: (() => void) | undefined; refreshing: boolean }
+export type SignPanelProps = {
+  items: readonly SigningItem[]
+  /** useRouteSigning's state, held by the inspector so that Submit can read the signatures. */
+  signing: RouteSigning
+  blocker: string | undefined
+  expired: boolean
+  onRefresh: (() => void) | undefined
+  refreshing: boolean
+}
 
-export function SignPanel({ items, sponsor, blocker, expired, onRefresh, refreshing }: SignPanelProps) {
-  const { run, signAll } = useRouteSigning(items, sponsor)
+export function SignPanel({ items, signing, blocker, expired, onRefresh, refreshing }: SignPanelProps) {
+  const { run, signAll } = signing
   const signedCount = Object.keys(run.signed).length
   const allVerified = signedCount === items.length && Object.values(run.signed).every((s) => s.verified)
   return (

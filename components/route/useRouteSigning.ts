@@ -35,3 +35,6 @@ export function useRouteSigning(items: readonly SigningItem[], sponsor: string) 
   }, [config, items, run.signed, sponsor])
   return { run, signAll }
 }
+
+export type RouteSigning = ReturnType<typeof useRouteSigning>
+

@@ -1,7 +1,7 @@
 // A transaction as the built-in transaction page shows it: status, block, from/to, gas, and the
 // logs it can name — ERC-20 transfers (with the token's symbol and amount when the registry knows
 // it) and the settlement arbiter's Filled / Permit2Claimed / CompactClaimed events.
-import { erc20Abi, formatGwei, parseAbi, parseEventLogs, type Address, type Hex, type Log } from 'viem'
+import { erc20Abi, formatGwei, getAddress, parseAbi, parseEventLogs, type Address, type Hex, type Log } from 'viem'
 import { formatAmount } from './formatAmount'
 import { tokenAmount } from './tokenAmount'
 
@@ -86,9 +86,9 @@ export function txView(tx: TxInput): TxView {
     statusLabel: tx.status,
     block: tx.blockNumber.toString(),
     ...(tx.blockTimestamp !== undefined ? { time: new Date(Number(tx.blockTimestamp) * 1000) } : {}),
-    from: tx.from,
-    to: tx.to ?? undefined,
-    created: tx.contractAddress ?? undefined,
+    from: getAddress(tx.from),
+    to: tx.to ? getAddress(tx.to) : undefined,
+    created: tx.contractAddress ? getAddress(tx.contractAddress) : undefined,
     gasUsed: tx.gasUsed.toString(),
     gasPrice: tx.effectiveGasPrice !== undefined ? `${formatGwei(tx.effectiveGasPrice)} gwei` : undefined,
     value: tx.value !== undefined && tx.value > 0n ? `${formatAmount(tx.value, 18, { maxFractionDigits: 18 })} ETH` : undefined,

@@ -1,13 +1,23 @@
 'use client'
 // One issued route in the list: what it delivers where, when it was issued, whether it can still
-// be signed; "Inspect" opens it in the inspector below the row.
+// be signed, and how its submission went when it was submitted; "Inspect" opens it in the
+// inspector below the row.
 import { useId, useState } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 import { ExpiryCountdown } from '@/components/route/ExpiryCountdown'
 import type { HistoryRow } from '@/lib/ui/historyRows'
+import { intentStatusLabel, type IntentStatus } from '@/lib/ui/intentTimeline'
 import { StoredRoute } from './StoredRoute'
 
-export function HistoryEntry({ row }: { row: HistoryRow }) {
+const intentBadge: Record<IntentStatus, string> = {
+  PENDING: 'bg-indigo-100 text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100',
+  CLAIMED: 'bg-indigo-100 text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100',
+  FILLED: 'bg-indigo-100 text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100',
+  COMPLETED: 'bg-emerald-100 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100',
+  FAILED: 'bg-red-100 text-red-950 dark:bg-red-950 dark:text-red-100',
+}
+
+export function HistoryEntry({ row, intentStatus }: { row: HistoryRow; intentStatus: IntentStatus | undefined }) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   return (
@@ -22,7 +32,13 @@ export function HistoryEntry({ row }: { row: HistoryRow }) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {row.expired ? (
+          {intentStatus && (
+            <span className={`rounded-full px-2.5 py-1 text-sm font-semibold ${intentBadge[intentStatus]}`} data-testid="intent-status" data-status={intentStatus}>
+              <span className="sr-only">Intent status: </span>
+              {intentStatusLabel(intentStatus)}
+            </span>
+          )}
+          {intentStatus ? null : row.expired ? (
             <span className="rounded-full bg-zinc-200 px-2.5 py-1 text-sm font-semibold text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">Expired</span>
           ) : (
             <ExpiryCountdown expires={row.expires} />

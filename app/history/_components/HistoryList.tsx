@@ -2,11 +2,20 @@
 // The routes read so far, newest first, and "Load more" while the server has another page.
 import { buttonStyles } from '@/components/buttonStyles'
 import type { HistoryRow } from '@/lib/ui/historyRows'
+import type { IntentStatus } from '@/lib/ui/intentTimeline'
 import { HistoryEntry } from './HistoryEntry'
 
-export type HistoryListProps = { account: string; rows: readonly HistoryRow[]; hasMore: boolean; loadingMore: boolean; onLoadMore: () => void }
+export type HistoryListProps = {
+  account: string
+  rows: readonly HistoryRow[]
+  /** Submitted routes' intent statuses by nonce. */
+  intentStatuses: ReadonlyMap<string, IntentStatus>
+  hasMore: boolean
+  loadingMore: boolean
+  onLoadMore: () => void
+}
 
-export function HistoryList({ account, rows, hasMore, loadingMore, onLoadMore }: HistoryListProps) {
+export function HistoryList({ account, rows, intentStatuses, hasMore, loadingMore, onLoadMore }: HistoryListProps) {
   return (
     <section aria-labelledby="routes-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <h2 id="routes-heading" className="flex flex-wrap items-baseline gap-x-2 text-lg font-semibold">
@@ -14,7 +23,7 @@ export function HistoryList({ account, rows, hasMore, loadingMore, onLoadMore }:
       </h2>
       <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
         {rows.map((row) => (
-          <HistoryEntry key={row.nonce} row={row} />
+          <HistoryEntry key={row.nonce} row={row} intentStatus={intentStatuses.get(row.nonce)} />
         ))}
       </ul>
       {hasMore ? (

@@ -9,6 +9,7 @@ import { historyRows } from '@/lib/ui/historyRows'
 import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
 import { HistoryAddressForm } from './HistoryAddressForm'
 import { HistoryList } from './HistoryList'
+import { useAccountIntents } from './useAccountIntents'
 import { useHistoryAddress } from './useHistoryAddress'
 import { useRouteHistory } from './useRouteHistory'
 
@@ -20,6 +21,7 @@ export function HistoryView() {
   const { source } = useApiKey()
   const account = typed ?? wallet
   const history = useRouteHistory(account)
+  const intentStatuses = useAccountIntents(account)
   const rows = useMemo(() => historyRows(history.data?.pages.flatMap((p) => p.routes) ?? [], Date.now()), [history.data])
   const advice = history.error ? describeApiError(history.error, source, { task: 'read route history', chainHint: '' }) : undefined
   const fieldError = advice?.action === 'fix-address' ? advice.detail : undefined
@@ -43,6 +45,7 @@ export function HistoryView() {
         <HistoryList
           account={account}
           rows={rows}
+          intentStatuses={intentStatuses}
           hasMore={history.hasNextPage}
           loadingMore={history.isFetchingNextPage}
           onLoadMore={() => void history.fetchNextPage()}
