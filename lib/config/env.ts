@@ -82,6 +82,8 @@ export const fillerEnvSchema = z
 
 export const devEnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The interface the app listens on: loopback unless you choose otherwise (0.0.0.0 exposes it). */
+  HOST: z.string().min(1).default('127.0.0.1'),
   DEVNET_BASE_PORT: z.coerce.number().int().min(1).max(65531).default(8545),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),

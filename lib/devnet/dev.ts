@@ -1,5 +1,6 @@
-// `npm run dev`: the devnet (unless RPC URLs are configured), the database, and the Next.js dev
-// server, stopped together on exit or Ctrl-C.
+// `npm run dev`: the devnet (unless RPC URLs are configured), the database, the filler and the
+// app's production build (built first when missing or stale), stopped together on exit or Ctrl-C.
+// `npm run dev:watch` serves the Next.js dev server instead (hot reload, for contributors).
 import { spawn } from 'node:child_process'
 import { join, resolve } from 'node:path'
 import { formatUnits } from 'viem'
@@ -14,10 +15,13 @@ import { ensureDemoApiKey } from './demoApiKey'
 import { devDatabase } from './devDatabase'
 import { devnetFillerEnv } from './fillerEnv'
 import { spawnFiller } from '../filler/spawnFiller'
+import { ensureProductionBuild } from './productionBuild'
 import { startDevnet, type Devnet } from './startDevnet'
 
 async function main() {
-  const { PORT, DEVNET_BASE_PORT, DATABASE_URL, PGLITE_DATA_DIR, FILLER_PRIVATE_KEY } = readEnv(devEnvSchema)
+  const { PORT, HOST, DEVNET_BASE_PORT, DATABASE_URL, PGLITE_DATA_DIR, FILLER_PRIVATE_KEY } = readEnv(devEnvSchema)
+  const watch = process.argv.includes('--watch')
+  if (!watch) await ensureProductionBuild()
   const realChains = configuredRpcVars()
   const env: NodeJS.ProcessEnv = { ...process.env }
   const lines: string[] = []
@@ -55,7 +59,7 @@ async function main() {
   // Keys the app needs that nobody configured: fresh for this start, never printed.
   env.SIGNER_PRIVATE_KEY ??= generatePrivateKey()
   env.BROWSER_API_KEY ??= generateApiKey('ir_browser')
-  lines.unshift(`App:           http://localhost:${PORT}`)
+  lines.unshift(`App:           http://${HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST}:${PORT}${watch ? '   (next dev: hot reload)' : '   (production build)'}`)
   lines.push(`Database:      ${db.embedded ? `PGlite in ${PGLITE_DATA_DIR} (served on ${new URL(db.url).host} while dev runs)` : 'DATABASE_URL'}`)
   lines.push(`Demo API key:  ${key}   (more: npm run keys -- create --name NAME --scopes portfolio:read,routes:create,routes:read)`)
 
@@ -73,8 +77,8 @@ async function main() {
     lines.push(`Filler:        not started (set FILLER_PRIVATE_KEY to settle intents on real chains)`)
   }
 
-  const next = spawn(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), 'dev', '--port', String(PORT)], {
-    env,
+  const next = spawn(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), watch ? 'dev' : 'start', '--port', String(PORT), '--hostname', HOST], {
+    env: { ...env, NODE_ENV: watch ? 'development' : 'production', NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   console.log(['', ...lines, ''].join('\n'))
