@@ -10,10 +10,12 @@ export function delegateOf(code: Hex | undefined): Address | undefined {
   return getAddress(`0x${code.slice(8)}`)
 }
 
-export function accountContext(code: Hex | undefined, declaredType: string): AccountContext {
+/** `erc7579`: whether the account answered ERC-7579's accountId() (read from chain when it has code). */
+export function accountContext(code: Hex | undefined, declaredType: string, erc7579: boolean | undefined): AccountContext {
   const delegate = delegateOf(code)
-  if (delegate) return { accountType: 'smartAccount', isDeployed: true, isERC7579: declaredType === 'ERC7579', delegatedTo: delegate }
-  if (code && code !== '0x') return { accountType: 'smartAccount', isDeployed: true, isERC7579: declaredType === 'ERC7579' }
+  if (delegate) return { accountType: 'smartAccount', isDeployed: true, isERC7579: erc7579 ?? false, delegatedTo: delegate }
+  if (code && code !== '0x') return { accountType: 'smartAccount', isDeployed: true, isERC7579: erc7579 ?? false }
+  // Not deployed: nothing to read, so what the caller declares is all there is.
   if (declaredType === 'EOA' || declaredType === 'GENERIC') return { accountType: 'EOA' }
   return { accountType: 'smartAccount', isDeployed: false, isERC7579: declaredType === 'ERC7579' }
 }

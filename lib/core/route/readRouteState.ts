@@ -1,7 +1,7 @@
 // Everything a route plan needs from chain, read live: per chain one Multicall3 round (balances
 // and locks, block time, Permit2 allowances, OP-stack L1 fee parameters, OFT quotes, and on the
 // feed chain the USD prices), with gas price, account code and nonce fetched alongside.
-import { encodeFunctionData, erc20Abi, pad, parseAbi, type Address, type Hex } from 'viem'
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, pad, parseAbi, type Address, type Hex } from 'viem'
 import { addresses, oftAdapters } from '../addresses'
 import { oftAbi } from './oftAbi'
 import { abiCall, multicallRound, wordCall, type ChainReader, type RoundCall } from '../chainState/multicallRound'
@@ -39,6 +39,9 @@ export type ChainState = {
   recipientCode?: Hex | undefined
   accountNonce?: number
   recipientNonce?: number
+  /** Whether the account (recipient: on the destination) answers ERC-7579's accountId(); read only where it has code. */
+  accountErc7579?: boolean
+  recipientErc7579?: boolean
 }
 
 export type RouteState = { chains: Map<number, ChainState>; prices: UsdPrices; warnings: ChainWarning[] }
@@ -108,6 +111,8 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
         throw new ChainUnavailableError(id, error instanceof Error ? error.message.split('\n')[0]! : String(error))
       })
 
+      const recipientCodeHere = isDestination ? (p.recipient === p.account ? accountCode : recipientCode) : undefined
+      const [accountErc7579, recipientErc7579] = await Promise.all([answersAccountId(reader, p.account, accountCode), isDestination ? answersAccountId(reader, p.recipient, recipientCodeHere) : undefined])
       const collected = balances.collect(values.slice(0, balances.calls.length))
       let i = extra.at
       const timestamp = values[i++] as bigint
@@ -136,9 +141,11 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
         l1FeeParams,
         oftQuote,
         accountCode,
-        recipientCode: isDestination ? (p.recipient === p.account ? accountCode : recipientCode) : undefined,
+        recipientCode: recipientCodeHere,
         accountNonce,
         recipientNonce,
+        accountErc7579,
+        recipientErc7579,
       }
     },
   )
@@ -148,6 +155,19 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
   if (!results.has(p.destinationChainId)) throw new ChainUnavailableError(p.destinationChainId, lost(p.destinationChainId)?.message ?? 'not served')
   if (!prices) throw new ChainUnavailableError(p.prices.chainId, lost(p.prices.chainId)?.message ?? `prices are read on chain ${p.prices.chainId}, which is not served`)
   return { chains: results, prices, warnings }
+}
+
+const accountIdAbi = parseAbi(['function accountId() view returns (string)'])
+
+/** ERC-7579 accounts name themselves in accountId(); an account without code is not asked. */
+async function answersAccountId(reader: ChainReader, address: Address, code: Hex | undefined): Promise<boolean | undefined> {
+  if (!code || code === '0x') return undefined
+  try {
+    const { data } = await reader.client.call({ to: address, data: encodeFunctionData({ abi: accountIdAbi, functionName: 'accountId' }) })
+    return data !== undefined && decodeFunctionResult({ abi: accountIdAbi, functionName: 'accountId', data }).length > 0
+  } catch {
+    return false
+  }
 }
 
 function oftRoute(fromChain: number, toChain: number, groups: readonly TokenGroup[]) {
