@@ -9,7 +9,8 @@ const engine = routeEngine()
 const http = api()
 const usdc = (v: string) => parseUnits(v, 6)
 const delegate: Address = '0x00000000000000000000000000000000000D1e6A'
-const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as { kind: string; details: { context?: { field?: string } }[] })
+/** The error a route request ends in (the request is parsed synchronously: a bad one throws at once). */
+const failure = (run: Promise<unknown> | (() => Promise<unknown>)) => Promise.resolve().then(typeof run === 'function' ? run : () => run).then(() => undefined, (e: unknown) => e as { kind: string; details: { context?: { field?: string } }[] })
 
 describe('client request forms', () => {
   it('delegations keyed "0" mean every chain: each chain the route touches requires the delegation', async () => {
@@ -28,7 +29,7 @@ describe('client request forms', () => {
     const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
     const callOnly = await failure(engine.route({ destinationChainId: 8453, tokenRequests: [], account: { address: user.address }, destinationExecutions: [{ to: user.address, value: '0', data: '0x' }] }))
     expect(callOnly).toMatchObject({ kind: 'invalid_input', details: [{ context: { field: 'destinationExecutions' } }] })
-    const nothing = await failure(engine.route({ destinationChainId: 8453, tokenRequests: [], account: { address: user.address } }))
+    const nothing = await failure(() => engine.route({ destinationChainId: 8453, tokenRequests: [], account: { address: user.address } }))
     expect(nothing).toMatchObject({ issues: [expect.objectContaining({ path: ['tokenRequests'] })] })
   })
 
