@@ -31,6 +31,18 @@ describe('describeRouteError', () => {
     expect(Object.keys(describeRouteError(noPath, 'app').fields)).toEqual(['tokenRequests'])
   })
 
+  it('says when only the account’s own OFT send could move the token, which a plain EOA cannot make', () => {
+    const usdt0Arb = '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9'
+    const reason = 'USDT0 moves between chains only over LayerZero OFT, sent by the account itself; an EOA without code or an EIP-7702 delegation cannot send it'
+    const advice = describeRouteError(http(422, [{ message: 'No Path Found', context: { reason, token: usdt0Arb, destinationChainId: 42161 } }]), 'app', [usdt0Arb])
+    expect(advice.title).toBe('No path found')
+    expect(advice.detail).toBe(
+      "USDT0 crosses chains only over LayerZero OFT, and the OFT send is the account's own transaction: a plain account (EOA) with no code cannot make it. Give the account an EIP-7702 delegation on the chain that holds the USDT0, or ask for USDT0 on a chain where the account already holds it.",
+    )
+    expect(advice.detail).not.toMatch(/Allow more chains or settlement layers/)
+    expect(advice.fields).toEqual({ 'tokenRequests.0.tokenAddress': "USDT0 reaches Arbitrum One only as the account's own OFT send, which a plain EOA cannot make." })
+  })
+
   it('falls back to the dashboard’s advice, worded for routes', () => {
     expect(describeRouteError(http(403, [{ message: 'Insufficient permissions' }]), 'user')).toMatchObject({ title: 'This API key may not build routes here', action: 'paste-key', fields: {} })
     const unavailable = describeRouteError(http(503, [{ message: 'Chain 10 is unavailable', context: { chainId: 10 } }]), 'app')

@@ -3,18 +3,19 @@ import { elementDetails, resetPeriods } from './elementDetails'
 import { fixtureIntentOp } from './fixtures/routes'
 import { formatTokenAmount } from './tokenAmount'
 
-const details = (name: 'crossChain' | 'oft' | 'eco' | 'executions', index: number) => elementDetails(fixtureIntentOp(name).elements[index]!, index)
+const details = (name: 'compact' | 'oft' | 'eco' | 'executions', index: number) => elementDetails(fixtureIntentOp(name).elements[index]!, index)
 
 describe('elementDetails', () => {
   it('decodes lock ids: the SDK’s default tag (multichain, 7 days 1 hour, allocator), and the token', () => {
-    const d = details('crossChain', 0)
-    expect(d).toMatchObject({ chainName: 'OP Mainnet', settlementLayer: 'ACROSS', fundingMethod: 'COMPACT', destination: 'Arbitrum One' })
+    const d = details('compact', 0)
+    expect(d).toMatchObject({ chainName: 'OP Mainnet', settlementLayer: 'SAME_CHAIN', fundingMethod: 'COMPACT', destination: 'OP Mainnet' })
     expect(d.locks).toHaveLength(1)
     expect(d.locks[0]).toMatchObject({ symbol: 'USDC', lockTag: '0x60e6d13bb05699a31a457679', scope: 'multichain', resetPeriod: resetPeriods[6] })
     expect(d.locks[0]!.allocatorId).toBe(0x0e6d13bb05699a31a457679n)
-    expect(formatTokenAmount(d.locks[0]!)).toBe('201.988239 USDC')
-    expect(d.tokensOut.map((t) => `${formatTokenAmount(t)} on ${t.chainName}`)).toEqual(['200 USDC on Arbitrum One'])
-    expect(d.fillDeadline).toBe(BigInt(fixtureIntentOp('crossChain').elements[0]!.mandate.fillDeadline))
+    expect(d.locks[0]).toMatchObject({ chainName: 'OP Mainnet', token: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85' })
+    expect(formatTokenAmount(d.locks[0]!)).toBe('400.876693 USDC')
+    expect(d.tokensOut.map((t) => `${formatTokenAmount(t)} on ${t.chainName}`)).toEqual(['400 USDC on OP Mainnet'])
+    expect(d.fillDeadline).toBe(BigInt(fixtureIntentOp('compact').elements[0]!.mandate.fillDeadline))
     expect(d.bridge).toBeUndefined()
   })
 

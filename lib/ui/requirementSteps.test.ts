@@ -9,9 +9,9 @@ describe('requirementSteps', () => {
     const [step, ...rest] = requirementSteps(fixtureRoute('crossChain').route.tokenRequirements)
     expect(rest).toEqual([])
     expect(step).toMatchObject({ kind: 'approval', spender: { name: 'Permit2', address: '0x000000000022D473030F116dDEE9F6B43aC78BA3' } })
-    expect(formatTokenAmount(step!.amount)).toBe('800 USDC')
-    expect(step!.tx).toMatchObject({ chainId: 42161, to: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', value: 0n })
-    expect(decodeFunctionData({ abi: erc20Abi, data: step!.tx.data })).toEqual({ functionName: 'approve', args: ['0x000000000022D473030F116dDEE9F6B43aC78BA3', 800_000000n] })
+    expect(formatTokenAmount(step!.amount)).toBe('1,001.489486 USDC')
+    expect(step!.tx).toMatchObject({ chainId: 8453, to: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', value: 0n })
+    expect(decodeFunctionData({ abi: erc20Abi, data: step!.tx.data })).toEqual({ functionName: 'approve', args: ['0x000000000022D473030F116dDEE9F6B43aC78BA3', 1001_489486n] })
   })
 
   it('turns a wrap (keyed by the zero address) into WETH deposit() with the ETH as value', () => {

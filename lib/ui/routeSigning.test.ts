@@ -3,22 +3,21 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { demoAccount } from '../devnet/demoAccount'
 import { fixtureIntentOp } from './fixtures/routes'
-import { chainToSwitch, signingBlocker, signingFailure, signingItems, typedDataJson, verifyRouteSignature } from './routeSigning'
+import { chainToSwitch, signingBlocker, signingFailure, signingItems, typedDataJson, verifiedSignatures, verifyRouteSignature } from './routeSigning'
 
 const sponsor = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 describe('signingItems', () => {
   it('asks for one typed data per element, in the domain the SDK uses', () => {
-    const permit2 = signingItems(fixtureIntentOp('crossChain'))
+    const permit2 = signingItems(fixtureIntentOp('eco'))
     expect(permit2.map((i) => [i.typedData.primaryType, i.chainId])).toEqual([
-      ['PermitBatchWitnessTransferFrom', 10],
+      ['PermitBatchWitnessTransferFrom', 8453],
       ['PermitBatchWitnessTransferFrom', 42161],
     ])
-    expect(permit2[0]!.title).toBe('Permit2: batch transfer with mandate for element 1 (OP Mainnet)')
+    expect(permit2[0]!.title).toBe('Permit2: batch transfer with mandate for element 1 (Base)')
     expect(signingItems(fixtureIntentOp('compact')).map((i) => i.typedData.primaryType)).toEqual(['MultichainCompact'])
     // Intent-executor routes sign SingleChainOps in the destination's domain, for every element.
     expect(signingItems(fixtureIntentOp('oft')).map((i) => [i.typedData.primaryType, i.chainId])).toEqual([
-      ['SingleChainOps', 42161],
       ['SingleChainOps', 42161],
     ])
   })
@@ -53,8 +52,8 @@ describe('signing rules', () => {
 
   it('switches a browser wallet to the typed data’s chain when it is elsewhere; the demo wallet signs any domain', () => {
     const [item] = signingItems(fixtureIntentOp('crossChain'))
-    expect(chainToSwitch({ walletChainId: 1, connectorId: 'io.metamask' }, item!)).toBe(10)
-    expect(chainToSwitch({ walletChainId: 10, connectorId: 'io.metamask' }, item!)).toBeUndefined()
+    expect(chainToSwitch({ walletChainId: 1, connectorId: 'io.metamask' }, item!)).toBe(8453)
+    expect(chainToSwitch({ walletChainId: 8453, connectorId: 'io.metamask' }, item!)).toBeUndefined()
     expect(chainToSwitch({ walletChainId: 1, connectorId: 'demoWallet' }, item!)).toBeUndefined()
   })
 
@@ -62,5 +61,17 @@ describe('signing rules', () => {
     expect(signingFailure(new UserRejectedRequestError(new Error('User rejected the request.')))).toEqual({ rejected: true, message: expect.stringMatching(/^You declined the signature/) })
     expect(signingFailure({ code: 4001 })).toMatchObject({ rejected: true })
     expect(signingFailure(new Error('boom'))).toEqual({ rejected: false, message: 'The wallet did not respond as expected. Try again.' })
+  })
+})
+
+describe('verifiedSignatures', () => {
+  const items = [{ index: 0 }, { index: 1 }]
+  it('gives the signatures in element order once every one is in and verified', () => {
+    expect(verifiedSignatures(items, { 1: { signature: '0x02', verified: true }, 0: { signature: '0x01', verified: true } })).toEqual(['0x01', '0x02'])
+  })
+  it('gives nothing while one is missing or does not recover to the sponsor', () => {
+    expect(verifiedSignatures(items, { 0: { signature: '0x01', verified: true } })).toBeUndefined()
+    expect(verifiedSignatures(items, { 0: { signature: '0x01', verified: true }, 1: { signature: '0x02', verified: false } })).toBeUndefined()
+    expect(verifiedSignatures([], {})).toBeUndefined()
   })
 })

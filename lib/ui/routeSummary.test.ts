@@ -3,7 +3,7 @@ import { fixtureRoute } from './fixtures/routes'
 import { formatUsdNumber, routeSummary } from './routeSummary'
 import { formatTokenAmount } from './tokenAmount'
 
-const summary = (name: 'crossChain' | 'oft' | 'executions') => {
+const summary = (name: 'crossChain' | 'eco' | 'oft' | 'executions') => {
   const { route } = fixtureRoute(name)
   return routeSummary({ ...route, intentOp: route.intentOp! })
 }
@@ -11,29 +11,32 @@ const words = (amounts: { chainName: string; amount: bigint; decimals: number; s
 
 describe('routeSummary', () => {
   it('adds up what the account pays per chain and token, and what arrives', () => {
-    const s = summary('crossChain')
-    expect(words(s.pay)).toEqual(['201.988239 USDC on OP Mainnet', '800 USDC on Arbitrum One'])
+    const s = summary('eco')
+    expect(words(s.pay)).toEqual(['201.550085 USDC on Base', '800 USDC on Arbitrum One'])
     expect(words(s.receive)).toEqual(['1,000 USDC on Arbitrum One'])
+    expect(words(summary('crossChain').pay)).toEqual(['1,001.489486 USDC on Base'])
     expect(s.destination).toEqual({ chainId: 42161, chainName: 'Arbitrum One' })
     expect(s.recipientIsAccount).toBe(true)
   })
 
   it('splits fees into gas, bridge and protocol, and lists gas per chain once', () => {
-    const s = summary('crossChain')
-    expect(s.fees).toEqual({ total: 1.98823822, gas: 1.55744222, bridge: 0.130796, protocol: 0.3 })
+    const s = summary('eco')
+    expect(s.fees).toEqual({ total: 1.55008403, gas: 1.11930803, bridge: 0.130776, protocol: 0.3 })
+    // Arbitrum One is a source and the destination: its claim and the fill on one line.
     expect(s.gasByChain.map((g) => [g.chainName, g.usd, g.includesFill])).toEqual([
-      ['Arbitrum One', 1.04489145, true],
-      ['OP Mainnet', 0.51255077, false],
+      ['Arbitrum One', 0.38041854 + 0.34998505, true],
+      ['Base', 0.38890444, false],
     ])
     expect(s.gasByChain.reduce((sum, g) => sum + g.usd, 0)).toBeCloseTo(s.fees!.gas, 8)
-    expect(s.feeToken).toEqual({ symbol: 'USDC', amount: 1988239n, decimals: 6 })
+    expect(s.feeToken).toEqual({ symbol: 'USDC', amount: 1550085n, decimals: 6 })
     expect(s.sponsored).toEqual({ relayer: 0, protocol: 0 })
   })
 
   it('shows the ETH the account pays LayerZero itself on an OFT route', () => {
     const s = summary('oft')
     expect(s.nativeFees.map((f) => [formatTokenAmount(f), f.chainName, f.usd])).toEqual([['0.00005 ETH', 'OP Mainnet', 0.15]])
-    expect(words(s.pay)).toEqual(['101.848239 USDT0 on OP Mainnet', '300 USDT0 on Arbitrum One'])
+    expect(words(s.pay)).toEqual(['100.924733 USDT0 on OP Mainnet'])
+    expect(words(s.receive)).toEqual(['100 USDT0 on Arbitrum One'])
   })
 
   it('names the sponsor’s share and another recipient', () => {

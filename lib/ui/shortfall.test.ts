@@ -11,7 +11,7 @@ describe('shortfallRows', () => {
     expect(rows).toHaveLength(1)
     const [row] = rows
     expect(formatTokenAmount(row!.target)).toBe('100,000 USDC')
-    expect(formatTokenAmount(row!.available)).toBe('2,550.5 USDC')
+    expect(formatTokenAmount(row!.available)).toBe('2,050.5 USDC')
     expect(row!.missing.chainName).toBe('Arbitrum One')
     // What is missing is the target plus the fee, less what the allowed sources hold.
     expect(row!.missing.amount).toBe(row!.target.amount + row!.fee.amount - row!.available.amount)

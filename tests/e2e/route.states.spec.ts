@@ -1,25 +1,38 @@
-// The route builder's other answers: an OFT route with its decoded LayerZero send, a shortfall,
+// The route builder's other answers: USDT0 across chains refused for a plain EOA (only the account's
+// own OFT send could move it), a shortfall,
 // fields marked before anything is sent, the API's errors at the right place, a declined
 // signature, the curl command, and a 390 px phone.
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { askFor, connectDemoWallet, countRoutePosts, getRoute, openBuilder, region } from './support/routePage'
 
-test('an OFT route of USDT0 shows the decoded LayerZero send and the ETH fee the account pays', async ({ page }) => {
+test('USDT0 across chains for this EOA shows No Path Found with the reason that the OFT send is the account’s own', async ({ page, allowApiErrors }) => {
+  allowApiErrors(422)
   await openBuilder(page)
   await connectDemoWallet(page)
+  // Arbitrum One holds 300 USDT0; the other 100 could only come from OP Mainnet as the account's own
+  // LayerZero OFT send, which a plain EOA (no code, no EIP-7702 delegation) cannot make: a real 422.
   await askFor(page, { chain: 'Arbitrum One', token: 'USDT0', amount: '400' })
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route')
   await getRoute(page)
-  const op = region(page, 'Elements (2)').locator('[data-element="OP Mainnet"]')
-  await expect(op).toContainText('INTENT_EXECUTOR')
-  await expect(op).toContainText('NO_FUNDING')
-  const send = op.locator('[data-call="oftSend"]')
-  await expect(send).toContainText('LayerZero OFT send: 100 USDT0 to Arbitrum One')
-  await expect(send).toContainText('Arbitrum One (LayerZero endpoint 30110)')
-  await expect(send).toContainText('0.00005 ETH')
-  await expect(region(page, 'Summary').getByTestId('fees')).toContainText("LayerZero's fee, paid by your account in ETH: 0.00005 ETH on OP Mainnet")
-  await expect(region(page, 'Sign').locator('[data-typed-data="SingleChainOps"]')).toHaveCount(2)
-  await expectAccessible(page, 'an OFT route')
-  await screenshot(page, 'route-oft')
+  const response = await answer
+  expect(response.status()).toBe(422)
+  const body = (await response.json()) as { message: string; errors: { context?: { reason?: string } }[] }
+  expect(body.message).toBe('No Path Found')
+  expect(body.errors[0]!.context!.reason).toMatch(/OFT/)
+  expect(body.errors[0]!.context!.reason).toMatch(/EOA/)
+
+  const alert = page.getByRole('main').getByRole('alert').filter({ hasText: 'No path found' })
+  await expect(alert).toBeVisible()
+  await expect(alert).toContainText("USDT0 crosses chains only over LayerZero OFT, and the OFT send is the account's own transaction: a plain account (EOA) with no code cannot make it.")
+  await expect(alert).toContainText('EIP-7702 delegation')
+  await expect(alert).not.toContainText('Allow more chains or settlement layers')
+  const token = page.getByRole('group', { name: 'Token request 1' }).getByLabel('Token', { exact: true })
+  await expect(token).toHaveAttribute('aria-invalid', 'true')
+  await expect(token).toHaveAccessibleDescription("USDT0 reaches Arbitrum One only as the account's own OFT send, which a plain EOA cannot make.")
+  await expect(region(page, 'Summary')).toHaveCount(0)
+  await expect(region(page, 'Sign')).toHaveCount(0)
+  await expectAccessible(page, 'USDT0 with no path for an EOA')
+  await screenshot(page, 'route-oft-eoa-no-path')
 })
 
 test('a request the account cannot cover shows what is missing', async ({ page }) => {
@@ -31,7 +44,7 @@ test('a request the account cannot cover shows what is missing', async ({ page }
   await expect(shortfall).toContainText(/Missing in total: \$9\d,\d{3}\.\d\d/)
   const row = shortfall.getByRole('row', { name: /USDC/ })
   await expect(row).toContainText('100,000 USDC')
-  await expect(row).toContainText('2,550.5 USDC')
+  await expect(row).toContainText('2,050.5 USDC')
   await expect(row.getByRole('cell').last()).toContainText(/^9\d,\d{3}\.\d+ USDC\$9\d,\d{3}\.\d\d$/)
   await expect(region(page, 'Sign')).toHaveCount(0)
   await expectAccessible(page, 'a shortfall')
@@ -170,7 +183,7 @@ test('on a 390 px phone the builder and the inspector fit', async ({ page }) => 
   await page.setViewportSize({ width: 390, height: 844 })
   await openBuilder(page)
   await connectDemoWallet(page)
-  await askFor(page, { chain: 'Arbitrum One', token: 'USDT0', amount: '400' })
+  await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '1000' })
   await expectNoHorizontalOverflow(page)
   await screenshot(page, 'route-builder-phone')
   await getRoute(page)
