@@ -57,7 +57,7 @@ export function SignPanel({ items, signing, blocker, expired, onRefresh, refresh
         <div aria-live="polite" className="min-w-0 text-sm wrap-anywhere">
           {blocker && <p>{blocker}</p>}
           {run.failure && <p className={run.failure.rejected ? '' : 'text-red-700 dark:text-red-300'}>{run.failure.message}</p>}
-          {allVerified && <p className="font-medium text-emerald-800 dark:text-emerald-300">All {items.length} signatures recover to the sponsor.</p>}
+          {allVerified && <p className="font-medium text-emerald-800 dark:text-emerald-300">{items.length === 1 ? 'The signature recovers' : `All ${items.length} signatures recover`} to the sponsor.</p>}
         </div>
       </div>
     </Section>

@@ -93,7 +93,7 @@ test('sign, submit and follow a route to Completed; the transactions, portfolio 
   await expect(submit).toContainText('Sign every element first')
   const sign = region(page, 'Sign')
   await sign.getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(sign).toContainText('All 1 signatures recover to the sponsor.')
+  await expect(sign).toContainText('The signature recovers to the sponsor.')
   await expect(submit.getByRole('button', { name: 'Submit', exact: true })).toBeEnabled()
   await submit.getByRole('button', { name: 'Submit', exact: true }).click()
 
@@ -172,7 +172,7 @@ test('submitting the same route again is "already submitted", and the page follo
   await entry.getByRole('button', { name: /^Inspect/ }).click()
   const sign = region(entry, 'Sign')
   await sign.getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(sign).toContainText('All 1 signatures recover to the sponsor.')
+  await expect(sign).toContainText('The signature recovers to the sponsor.')
   const submit = region(entry, 'Submit')
   await submit.getByRole('button', { name: 'Submit', exact: true }).click()
   await expect(submit.getByTestId('already-submitted')).toHaveText(/already submitted/)
