@@ -1,7 +1,21 @@
 // One Multicall3 round on one chain: calls with their own decoders go out as aggregate3 (one
 // eth_call, or parallel chunks pinned to one block), and come back decoded in order. The outer
 // call is encoded and decoded once: per-call ABI work on a hot path costs more than a local RPC.
-import { decodeFunctionResult, encodeFunctionData, hexToBigInt, multicall3Abi, type Abi, type Address, type Hex, type PublicClient } from 'viem'
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  hexToBigInt,
+  multicall3Abi,
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type ContractFunctionReturnType,
+  type DecodeFunctionResultParameters,
+  type EncodeFunctionDataParameters,
+  type Hex,
+  type PublicClient,
+} from 'viem'
 import { addresses } from '../addresses'
 import { ChainUnavailableError } from '../errors'
 
@@ -25,10 +39,49 @@ export function wordCall(target: Address, callData: Hex, what: string): RoundCal
   }
 }
 
-/** A call whose result is decoded with its ABI. */
-export function abiCall<const abi extends Abi>(target: Address, abi: abi, functionName: string, args: readonly unknown[], what: string): RoundCall {
-  const spec = { abi, functionName, args } as never
-  return { target, callData: encodeFunctionData(spec), what, decode: (data) => decodeFunctionResult({ ...(spec as object), data } as never) }
+type View = 'pure' | 'view'
+
+/** A call whose result is decoded with its ABI, typed by the function's return type. */
+export function abiCall<const abi extends Abi, name extends ContractFunctionName<abi, View>, const args extends ContractFunctionArgs<abi, View, name>>(
+  target: Address,
+  abi: abi,
+  functionName: name,
+  args: args,
+  what: string,
+): RoundCall<ContractFunctionReturnType<abi, View, name, args>> {
+  const callData = encodeFunctionData({ abi, functionName, args } as EncodeFunctionDataParameters)
+  return {
+    target,
+    callData,
+    what,
+    decode: (data) => decodeFunctionResult({ abi, functionName, args, data } as DecodeFunctionResultParameters) as ContractFunctionReturnType<abi, View, name, args>,
+  }
+}
+
+/** Where a call's result will be in a round, typed by what its decoder returns. */
+export type Slot<T> = { readonly index: number; readonly type?: T }
+
+/** A round under construction: each call added returns the slot its result is read from, so no
+ * result is ever read by counting positions. */
+export function createRound() {
+  const calls: RoundCall[] = []
+  return {
+    calls,
+    add<T>(call: RoundCall<T>): Slot<T> {
+      calls.push(call)
+      return { index: calls.length - 1 }
+    },
+  }
+}
+
+export type Round = ReturnType<typeof createRound>
+export type RoundResults = { read<T>(slot: Slot<T>): T }
+
+/** Runs a round; its results are read by slot. */
+export async function runRound(reader: ChainReader, round: Round, chunkSize = MULTICALL_CHUNK_SIZE): Promise<RoundResults> {
+  const values = await multicallRound(reader, round.calls, chunkSize)
+  // Each slot was made by add() with the decoder that produced this value.
+  return { read: <T>(slot: Slot<T>) => values[slot.index] as T }
 }
 
 export async function multicallRound(reader: ChainReader, calls: readonly RoundCall[], chunkSize = MULTICALL_CHUNK_SIZE): Promise<unknown[]> {

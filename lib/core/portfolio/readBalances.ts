@@ -2,7 +2,7 @@
 // parallel: native balance, ERC-20 balanceOf, and ERC-6909 balanceOf(owner, lockId) per lock tag.
 import { encodeFunctionData, erc20Abi, parseAbi, type Address, type Hex } from 'viem'
 import { addresses } from '../addresses'
-import { multicallRound, wordCall, MULTICALL_CHUNK_SIZE, type ChainReader, type RoundCall } from '../chainState/multicallRound'
+import { createRound, runRound, wordCall, MULTICALL_CHUNK_SIZE, type ChainReader, type Round, type RoundResults } from '../chainState/multicallRound'
 import { lockId } from '../locks/lockId'
 import type { TokenInfo } from '../tokens/tokens'
 
@@ -38,35 +38,34 @@ export async function readBalances({ account, readers, tokens, lockTags, chunkSi
     readers
       .filter((r) => tokens.some((t) => t.chainId === r.chainId))
       .map(async (reader) => {
-        const part = balanceCalls(account, tokens.filter((t) => t.chainId === reader.chainId), lockTags)
-        const values = await multicallRound(reader, part.calls, chunkSize)
-        return { chainId: reader.chainId, ...part.collect(values) }
+        const round = createRound()
+        const collect = balanceReads(round, account, tokens.filter((t) => t.chainId === reader.chainId), lockTags)
+        return { chainId: reader.chainId, ...collect(await runRound(reader, round, chunkSize)) }
       }),
   )
 }
 
-/** The calls of one chain's balance read, and how to fold their results, for rounds that read more. */
-export function balanceCalls(account: Address, tokens: readonly TokenInfo[], lockTags: readonly Hex[]) {
+/** Adds one chain's balance reads to a round (for rounds that read more); returns how to fold them. */
+export function balanceReads(round: Round, account: Address, tokens: readonly TokenInfo[], lockTags: readonly Hex[]) {
   // balanceOf(account) has the same calldata for every ERC-20: encode it once.
   const erc20BalanceOf = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [account] })
   const ethBalance = encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getEthBalance', args: [account] })
-  const locks = tokens.flatMap((token) => lockTags.map((lockTag) => ({ token, lockTag, id: lockId(lockTag, token.address) })))
-  const calls: RoundCall<bigint>[] = [
-    wordCall(addresses.multicall3, encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getBlockNumber' }), 'block number'),
-    ...tokens.map((t) =>
-      t.extensions.native ? wordCall(addresses.multicall3, ethBalance, 'ETH balance') : wordCall(t.address, erc20BalanceOf, `${t.symbol} balance`),
-    ),
-    ...locks.map((l) =>
-      wordCall(addresses.theCompact, encodeFunctionData({ abi: resourceLocksAbi, functionName: 'balanceOf', args: [account, l.id] }), `${l.token.symbol} lock ${l.id}`),
-    ),
-  ]
-  const collect = (values: readonly unknown[]): Omit<ChainBalances, 'chainId'> => {
-    const words = values as bigint[]
+  const block = round.add(wordCall(addresses.multicall3, encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getBlockNumber' }), 'block number'))
+  const unlocked = tokens.map((t) =>
+    round.add(t.extensions.native ? wordCall(addresses.multicall3, ethBalance, 'ETH balance') : wordCall(t.address, erc20BalanceOf, `${t.symbol} balance`)),
+  )
+  const locks = tokens.flatMap((token) =>
+    lockTags.map((lockTag) => {
+      const id = lockId(lockTag, token.address)
+      const slot = round.add(wordCall(addresses.theCompact, encodeFunctionData({ abi: resourceLocksAbi, functionName: 'balanceOf', args: [account, id] }), `${token.symbol} lock ${id}`))
+      return { token, lockTag, id, slot }
+    }),
+  )
+  return (results: RoundResults): Omit<ChainBalances, 'chainId'> => {
     const balances = tokens.map((token, i) => {
-      const tokenLocks = locks.flatMap((l, j) => (l.token === token ? [{ lockTag: l.lockTag, id: l.id, amount: words[1 + tokens.length + j]! }] : []))
-      return { token, unlocked: words[1 + i]!, locked: tokenLocks.reduce((sum, l) => sum + l.amount, 0n), locks: tokenLocks }
+      const tokenLocks = locks.filter((l) => l.token === token).map((l) => ({ lockTag: l.lockTag, id: l.id, amount: results.read(l.slot) }))
+      return { token, unlocked: results.read(unlocked[i]!), locked: tokenLocks.reduce((sum, l) => sum + l.amount, 0n), locks: tokenLocks }
     })
-    return { blockNumber: words[0]!, balances }
+    return { blockNumber: results.read(block), balances }
   }
-  return { calls, collect }
 }

@@ -2,7 +2,7 @@
 // A price older than maxAgeSeconds (by the chain's own clock) or not positive is refused, never used.
 import { encodeFunctionData, parseAbi, type Address } from 'viem'
 import { addresses } from '../addresses'
-import { abiCall, multicallRound, wordCall, type ChainReader, type RoundCall } from '../chainState/multicallRound'
+import { abiCall, createRound, runRound, wordCall, type ChainReader, type Round, type RoundResults } from '../chainState/multicallRound'
 import { ServiceError } from '../errors'
 import type { TokenGroup } from '../tokens/tokenList'
 
@@ -26,32 +26,31 @@ export type UsdPrices = Record<TokenGroup, UsdPrice>
 export type PriceFeeds = Partial<Record<TokenGroup, Address>>
 
 export async function readUsdPrices(p: { reader: ChainReader; feeds: PriceFeeds; maxAgeSeconds: number }): Promise<UsdPrices> {
-  const part = priceCalls(p.feeds, p.maxAgeSeconds)
-  return part.collect(await multicallRound(p.reader, part.calls))
+  const round = createRound()
+  const collect = priceReads(round, p.feeds, p.maxAgeSeconds)
+  return collect(await runRound(p.reader, round))
 }
 
-/** The calls of a price read, and how to fold and check their results, for rounds that read more. */
-export function priceCalls(feeds: PriceFeeds, maxAgeSeconds: number) {
+/** Adds a price read to a round (for rounds that read more); returns how to fold and check it. */
+export function priceReads(round: Round, feeds: PriceFeeds, maxAgeSeconds: number) {
   const entries = Object.entries(feeds) as [TokenGroup, Address][]
-  const calls: RoundCall[] = [
-    wordCall(addresses.multicall3, encodeFunctionData({ abi: clockAbi, functionName: 'getCurrentBlockTimestamp' }), 'block timestamp'),
-    ...entries.flatMap(([group, feed]) => [
-      abiCall(feed, feedAbi, 'latestRoundData', [], `${group}/USD feed`),
-      abiCall(feed, feedAbi, 'decimals', [], `${group}/USD feed decimals`),
-    ]),
-  ]
-  const collect = (values: readonly unknown[]): UsdPrices => {
-    const now = values[0] as bigint
-    const prices = entries.map(([group], i) => {
-      const [, answer, , updatedAt] = values[1 + 2 * i] as readonly [bigint, bigint, bigint, bigint, bigint]
-      const decimals = Number(values[2 + 2 * i])
-      if (answer <= 0n) throw new ServiceError('unavailable', `The ${group}/USD price feed answered ${answer}`)
+  const clock = round.add(wordCall(addresses.multicall3, encodeFunctionData({ abi: clockAbi, functionName: 'getCurrentBlockTimestamp' }), 'block timestamp'))
+  const reads = entries.map(([group, feed]) => ({
+    group,
+    round: round.add(abiCall(feed, feedAbi, 'latestRoundData', [], `${group}/USD feed`)),
+    decimals: round.add(abiCall(feed, feedAbi, 'decimals', [], `${group}/USD feed decimals`)),
+  }))
+  return (results: RoundResults): UsdPrices => {
+    const now = results.read(clock)
+    const prices = reads.map((r) => {
+      const [, answer, , updatedAt] = results.read(r.round)
+      const decimals = results.read(r.decimals)
+      if (answer <= 0n) throw new ServiceError('unavailable', `The ${r.group}/USD price feed answered ${answer}`)
       if (now - updatedAt > BigInt(maxAgeSeconds)) {
-        throw new ServiceError('unavailable', `The ${group}/USD price is stale (updated ${now - updatedAt} s ago, limit ${maxAgeSeconds} s)`)
+        throw new ServiceError('unavailable', `The ${r.group}/USD price is stale (updated ${now - updatedAt} s ago, limit ${maxAgeSeconds} s)`)
       }
-      return [group, { answer, decimals, updatedAt, usd: Number(answer) / 10 ** decimals }] as const
+      return [r.group, { answer, decimals, updatedAt, usd: Number(answer) / 10 ** decimals }] as const
     })
     return Object.fromEntries(prices) as UsdPrices
   }
-  return { calls, collect }
 }

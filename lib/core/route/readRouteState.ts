@@ -4,12 +4,12 @@
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, pad, parseAbi, type Address, type Hex } from 'viem'
 import { addresses, oftAdapters } from '../addresses'
 import { oftAbi } from './oftAbi'
-import { abiCall, multicallRound, wordCall, type ChainReader, type RoundCall } from '../chainState/multicallRound'
+import { abiCall, createRound, runRound, wordCall, type ChainReader } from '../chainState/multicallRound'
 import { settleChains, type ChainWarning } from '../chainState/settleChains'
 import type { TtlCache } from '../chainState/ttlCache'
 import { ChainUnavailableError } from '../errors'
-import { balanceCalls, type TokenBalance } from '../portfolio/readBalances'
-import { priceCalls, type PriceFeeds, type UsdPrices } from '../prices/readUsdPrices'
+import { balanceReads, type TokenBalance } from '../portfolio/readBalances'
+import { priceReads, type PriceFeeds, type UsdPrices } from '../prices/readUsdPrices'
 import { getChain } from '../chains/chains'
 import type { TokenGroup } from '../tokens/tokenList'
 import { tokensOnChain } from '../tokens/tokens'
@@ -76,31 +76,28 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
       const reader = p.readers.find((r) => r.chainId === id)!
       // Native ETH always: an OFT send pays LayerZero's fee from it, whatever asset the route moves.
       const tokens = tokensOnChain(id).filter((t) => p.groups.includes(t.extensions.group) || t.extensions.native)
-      const balances = balanceCalls(p.account, tokens, p.lockTags)
+      const round = createRound()
+      const collectBalances = balanceReads(round, p.account, tokens, p.lockTags)
       const erc20s = tokens.filter((t) => !t.extensions.native)
       const allowanceData = encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [p.account, addresses.permit2] })
-      const extra: { calls: RoundCall[]; at: number } = { calls: [], at: balances.calls.length }
-      extra.calls.push(wordCall(addresses.multicall3, encodeFunctionData({ abi: clockAbi, functionName: 'getCurrentBlockTimestamp' }), 'block timestamp'))
-      extra.calls.push(...erc20s.map((t) => wordCall(t.address, allowanceData, `${t.symbol} allowance to Permit2`)))
+      const clock = round.add(wordCall(addresses.multicall3, encodeFunctionData({ abi: clockAbi, functionName: 'getCurrentBlockTimestamp' }), 'block timestamp'))
+      const allowances = erc20s.map((t) => [t.address, round.add(wordCall(t.address, allowanceData, `${t.symbol} allowance to Permit2`))] as const)
       const known = p.market && p.market.maxAgeMs > 0 ? p.market.cache.peek(String(id)) : undefined
-      const opStack = getChain(id)?.stack === 'op-stack' && !known
-      if (opStack) {
-        for (const fn of ['l1BaseFee', 'blobBaseFee', 'baseFeeScalar', 'blobBaseFeeScalar'] as const) {
-          extra.calls.push(wordCall(addresses.gasPriceOracle, encodeFunctionData({ abi: gasPriceOracleAbi, functionName: fn }), `GasPriceOracle.${fn}`))
-        }
-      }
+      const oracle = (fn: 'l1BaseFee' | 'blobBaseFee' | 'baseFeeScalar' | 'blobBaseFeeScalar') =>
+        round.add(wordCall(addresses.gasPriceOracle, encodeFunctionData({ abi: gasPriceOracleAbi, functionName: fn }), `GasPriceOracle.${fn}`))
+      const l1 = getChain(id)?.stack === 'op-stack' && !known
+        ? { l1BaseFee: oracle('l1BaseFee'), blobBaseFee: oracle('blobBaseFee'), baseFeeScalar: oracle('baseFeeScalar'), blobBaseFeeScalar: oracle('blobBaseFeeScalar') }
+        : undefined
       const oft = oftRoute(id, p.destinationChainId, p.groups)
-      if (oft) {
-        const sendParam = { dstEid: oft.dstEid, to: pad(p.recipient), amountLD: p.oftQuoteAmount, minAmountLD: 0n, extraOptions: '0x', composeMsg: '0x', oftCmd: '0x' } as const
-        extra.calls.push(abiCall(oft.adapter, oftAbi, 'quoteSend', [sendParam, false], 'OFT quoteSend'))
-        extra.calls.push(abiCall(oft.adapter, oftAbi, 'quoteOFT', [sendParam], 'OFT quoteOFT'))
-      }
-      const pricePart = id === p.prices.chainId && !known ? priceCalls(p.prices.feeds, p.prices.maxAgeSeconds) : undefined
-      const calls = [...balances.calls, ...extra.calls, ...(pricePart?.calls ?? [])]
+      const sendParam = oft ? ({ dstEid: oft.dstEid, to: pad(p.recipient), amountLD: p.oftQuoteAmount, minAmountLD: 0n, extraOptions: '0x', composeMsg: '0x', oftCmd: '0x' } as const) : undefined
+      const oftReads = oft && sendParam
+        ? { fee: round.add(abiCall(oft.adapter, oftAbi, 'quoteSend', [sendParam, false], 'OFT quoteSend')), receipt: round.add(abiCall(oft.adapter, oftAbi, 'quoteOFT', [sendParam], 'OFT quoteOFT')) }
+        : undefined
+      const collectPrices = id === p.prices.chainId && !known ? priceReads(round, p.prices.feeds, p.prices.maxAgeSeconds) : undefined
 
       const isDestination = id === p.destinationChainId
-      const [values, gasPrice, accountCode, recipientCode, accountNonce, recipientNonce] = await Promise.all([
-        multicallRound(reader, calls),
+      const [results, gasPrice, accountCode, recipientCode, accountNonce, recipientNonce] = await Promise.all([
+        runRound(reader, round),
         known ? known.gasPrice : reader.client.getGasPrice(),
         reader.client.getCode({ address: p.account }),
         isDestination && p.recipient !== p.account ? reader.client.getCode({ address: p.recipient }) : undefined,
@@ -113,24 +110,22 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
 
       const recipientCodeHere = isDestination ? (p.recipient === p.account ? accountCode : recipientCode) : undefined
       const [accountErc7579, recipientErc7579] = await Promise.all([answersAccountId(reader, p.account, accountCode), isDestination ? answersAccountId(reader, p.recipient, recipientCodeHere) : undefined])
-      const collected = balances.collect(values.slice(0, balances.calls.length))
-      let i = extra.at
-      const timestamp = values[i++] as bigint
-      const permit2Allowance = new Map(erc20s.map((t) => [t.address, values[i++] as bigint]))
-      const l1FeeParams = opStack
-        ? { l1BaseFee: values[i++] as bigint, blobBaseFee: values[i++] as bigint, baseFeeScalar: values[i++] as bigint, blobBaseFeeScalar: values[i++] as bigint }
+      const collected = collectBalances(results)
+      const permit2Allowance = new Map(allowances.map(([token, slot]) => [token, results.read(slot)]))
+      const l1FeeParams = l1
+        ? { l1BaseFee: results.read(l1.l1BaseFee), blobBaseFee: results.read(l1.blobBaseFee), baseFeeScalar: BigInt(results.read(l1.baseFeeScalar)), blobBaseFeeScalar: BigInt(results.read(l1.blobBaseFeeScalar)) }
         : known?.l1FeeParams
       let oftQuote: OftQuote | undefined
-      if (oft) {
-        const fee = values[i++] as { nativeFee: bigint }
-        const [, , receipt] = values[i++] as readonly [unknown, unknown, { amountSentLD: bigint; amountReceivedLD: bigint }]
-        oftQuote = { ...oft, nativeFee: fee.nativeFee, amountSentLD: receipt.amountSentLD, amountReceivedLD: receipt.amountReceivedLD }
+      if (oft && oftReads) {
+        const [, , receipt] = results.read(oftReads.receipt)
+        oftQuote = { ...oft, nativeFee: results.read(oftReads.fee).nativeFee, amountSentLD: receipt.amountSentLD, amountReceivedLD: receipt.amountReceivedLD }
       }
-      if (pricePart) prices = pricePart.collect(values.slice(i))
+      if (collectPrices) prices = collectPrices(results)
       else if (id === p.prices.chainId && known?.prices) prices = known.prices
       if (!known && p.market && p.market.maxAgeMs > 0) {
         p.market.cache.set(String(id), { gasPrice, l1FeeParams, ...(id === p.prices.chainId ? { prices } : {}) }, p.market.maxAgeMs)
       }
+      const timestamp = results.read(clock)
       return {
         chainId: id,
         blockNumber: collected.blockNumber,
