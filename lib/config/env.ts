@@ -136,6 +136,16 @@ export class EnvError extends Error {
   }
 }
 
+/** The log level every process logs at (LOG_LEVEL). */
+export const logEnvSchema = z.object({ LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') })
+
+let server: ServerEnv | undefined
+/** The app server's environment, read and validated once per process. */
+export function serverEnv(): ServerEnv {
+  server ??= readEnv(serverEnvSchema)
+  return server
+}
+
 export function readEnv<S extends z.ZodType>(schema: S, source: Record<string, string | undefined> = process.env): z.infer<S> {
   const parsed = schema.safeParse(source)
   if (!parsed.success) throw new EnvError(parsed.error.issues)

@@ -18,8 +18,8 @@ export class ServiceError extends Error {
   readonly kind: ErrorKind
   readonly details: ErrorDetail[]
 
-  constructor(kind: ErrorKind, message: string, details?: ErrorDetail[]) {
-    super(message)
+  constructor(kind: ErrorKind, message: string, details?: ErrorDetail[], options?: { cause?: unknown }) {
+    super(message, options)
     this.name = new.target.name
     this.kind = kind
     this.details = details ?? [{ message }]
@@ -29,6 +29,11 @@ export class ServiceError extends Error {
 export class InvalidInputError extends ServiceError {
   constructor(message: string, details?: ErrorDetail[]) {
     super('invalid_input', message, details)
+  }
+
+  /** A 400 naming one field: `{ message, errors: [{ message, context: { field } }] }`. */
+  static forField(field: string, message: string, context: Record<string, unknown> = {}): InvalidInputError {
+    return new InvalidInputError(message, [{ message, context: { field, ...context } }])
   }
 }
 

@@ -7,7 +7,7 @@ import { hostname } from 'node:os'
 import pino from 'pino'
 import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { fillerEnvSchema, readEnv } from '../config/env'
+import { fillerEnvSchema, logEnvSchema, readEnv } from '../config/env'
 import { chainIds } from '../core/chains/chains'
 import { holdLease, openIntents, openJournal, releaseLease } from '../storage/intentStore'
 import { openDatabase } from '../storage/openDatabase'
@@ -20,7 +20,7 @@ const LEASE_MS = 15_000
 
 async function main() {
   const env = readEnv(fillerEnvSchema)
-  const log = pino({ base: { service: 'filler' }, timestamp: pino.stdTimeFunctions.isoTime, level: process.env.LOG_LEVEL ?? 'info' })
+  const log = pino({ base: { service: 'filler' }, timestamp: pino.stdTimeFunctions.isoTime, level: readEnv(logEnvSchema).LOG_LEVEL })
   const account = privateKeyToAccount(env.FILLER_PRIVATE_KEY as Hex)
   const chains = fillerChains(Object.fromEntries(chainIds.map((id) => [id, env[`RPC_URL_${id}`]])), account)
   const sql = await openDatabase({ url: env.DATABASE_URL, maxConnections: 2 })

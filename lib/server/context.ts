@@ -2,7 +2,7 @@ import 'server-only'
 // Per-process server state built once from the environment: chain readers, key hashes, lock tags.
 import { createPublicClient, fallback, http, webSocket, type Address, type Chain, type Hex } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
-import { readEnv, serverEnvSchema } from '../config/env'
+import { serverEnv, type ServerEnv } from '../config/env'
 import { chains } from '../core/chains/chains'
 import { defaultLockTag } from '../core/locks/defaultLockTag'
 import { defaultFeeModel, type FeeModel } from '../core/route/feeModel'
@@ -46,7 +46,7 @@ export function serverContext(): ServerContext {
 }
 
 function buildContext(): ServerContext {
-  const env = readEnv(serverEnvSchema)
+  const env = serverEnv()
   const rateLimitStore = chooseRateLimitStore(env)
   logger.info({ rateLimitStore: rateLimitStore.kind, chains: chains.filter((c) => env[`RPC_URL_${c.id}`]).map((c) => c.id) }, 'server context ready')
   const readers = chains.flatMap((c) => {
@@ -89,7 +89,7 @@ function buildContext(): ServerContext {
   }
 }
 
-function chooseRateLimitStore(env: ReturnType<typeof readEnv<typeof serverEnvSchema>>): RateLimitStore {
+function chooseRateLimitStore(env: ServerEnv): RateLimitStore {
   const kind = env.RATE_LIMIT_STORE === 'auto' ? (env.REDIS_URL ? 'redis' : env.DATABASE_URL ? 'postgres' : 'memory') : env.RATE_LIMIT_STORE
   if (kind === 'redis') {
     if (!env.REDIS_URL) throw new Error('RATE_LIMIT_STORE=redis needs REDIS_URL')

@@ -3,9 +3,10 @@ import 'server-only'
 // material never reaches a line: the redaction list censors the fields that could carry it, and
 // nothing logs request headers or the environment.
 import pino from 'pino'
+import { logEnvSchema, readEnv } from '../config/env'
 
 export const logger = pino({
-  level: process.env.LOG_LEVEL ?? 'info',
+  level: readEnv(logEnvSchema).LOG_LEVEL,
   base: undefined,
   timestamp: pino.stdTimeFunctions.isoTime,
   redact: {

@@ -133,7 +133,7 @@ export async function getRoute(p: GetRouteParameters) {
   for (const id of Object.keys(preClaimExecutions)) {
     if (!plan.allocations.some((a) => a.chainId === Number(id))) {
       const message = `preClaimExecutions.${id}: the route takes no funds on chain ${id}, so these operations would never run`
-      throw new InvalidInputError(message, [{ message, context: { field: `preClaimExecutions.${id}` } }])
+      throw InvalidInputError.forField(`preClaimExecutions.${id}`, message)
     }
   }
 
@@ -182,11 +182,11 @@ function resolveRequests(input: RouteInput, served: readonly number[]): TokenReq
   requests.forEach((r, i) => {
     if (requests.findIndex((x) => x.token === r.token) !== i) {
       const message = `tokenRequests.${i}.tokenAddress: ${r.token.symbol} is requested twice; ask for the sum once`
-      throw new InvalidInputError(message, [{ message, context: { field: `tokenRequests.${i}.tokenAddress` } }])
+      throw InvalidInputError.forField(`tokenRequests.${i}.tokenAddress`, message)
     }
     if (r.amount === 0n) {
       const message = `tokenRequests.${i}.amount: must be greater than 0 (omit it to send the maximum)`
-      throw new InvalidInputError(message, [{ message, context: { field: `tokenRequests.${i}.amount` } }])
+      throw InvalidInputError.forField(`tokenRequests.${i}.amount`, message)
     }
   })
   return requests
@@ -199,7 +199,7 @@ function feeGroupOf(feeToken: string | undefined, requests: readonly TokenReques
     : tokens.find((t) => t.symbol === feeToken.toUpperCase())
   if (!match) {
     const message = `options.feeToken: Unsupported token ${feeToken} on any chain`
-    throw new InvalidInputError(message, [{ message, context: { field: 'options.feeToken' } }])
+    throw InvalidInputError.forField('options.feeToken', message)
   }
   return match.extensions.group
 }
@@ -252,12 +252,12 @@ function assertExecutable(input: RouteInput, preClaimExecutions: Record<string, 
   const destination = state.chains.get(input.destinationChainId)!
   if (input.destinationExecutions.length > 0 && !hasCode(destination.recipientCode)) {
     const message = `destinationExecutions: ${recipient} has no code on chain ${input.destinationChainId} (an EOA without an EIP-7702 delegation), so it cannot run calls there; delegate it or send tokens only`
-    throw new InvalidInputError(message, [{ message, context: { field: 'destinationExecutions' } }])
+    throw InvalidInputError.forField('destinationExecutions', message)
   }
   for (const id of Object.keys(preClaimExecutions)) {
     if (!hasCode(state.chains.get(Number(id))?.accountCode)) {
       const message = `preClaimExecutions.${id}: ${input.account.address} has no code on chain ${id} (an EOA without an EIP-7702 delegation), so it cannot run calls there`
-      throw new InvalidInputError(message, [{ message, context: { field: `preClaimExecutions.${id}` } }])
+      throw InvalidInputError.forField(`preClaimExecutions.${id}`, message)
     }
   }
 }
@@ -269,7 +269,7 @@ async function refuseCallOnly(input: RouteInput, reader: ChainReader): Promise<n
   const code = await reader.client.getCode({ address: recipient }).catch(() => undefined)
   if (!code || code === '0x') {
     const message = `destinationExecutions: ${recipient} has no code on chain ${input.destinationChainId} (an EOA without an EIP-7702 delegation), so it cannot run calls there`
-    throw new InvalidInputError(message, [{ message, context: { field: 'destinationExecutions' } }])
+    throw InvalidInputError.forField('destinationExecutions', message)
   }
   const message = 'tokenRequests: a call-only intent runs through the intent executor, which this deployment does not operate; request a token'
   throw new ServiceError('unprocessable', message, [{ message, context: { field: 'tokenRequests' } }])
@@ -280,7 +280,7 @@ function fillDeadlineOf(custom: bigint | undefined, now: bigint, ttl: bigint): b
   if (custom === undefined) return now + ttl
   if (custom < now + 60n || custom > now + ttl) {
     const message = `options.customDeadline: must be between ${now + 60n} and ${now + ttl} (unix seconds: at least a minute away, at most the route lifetime of ${ttl} s)`
-    throw new InvalidInputError(message, [{ message, context: { field: 'options.customDeadline' } }])
+    throw InvalidInputError.forField('options.customDeadline', message)
   }
   return custom
 }
