@@ -36,39 +36,39 @@ export type BuildElementsParameters = {
   minGas: bigint
 }
 
-export function buildElements(p: BuildElementsParameters): WireElement[] {
-  const delivered = deliveredPerAllocation(p.plan)
-  const elements = groupElements(p.plan.allocations).sort(
-    (a, b) => Number(a.chainId === p.destinationChainId) - Number(b.chainId === p.destinationChainId) || a.chainId - b.chainId,
+export function buildElements({ plan, state, model, destinationChainId, account, recipient, nonce, fillDeadline, outputLockTag, using7579, destinationExecutions, preClaimExecutions, minGas }: BuildElementsParameters): WireElement[] {
+  const delivered = deliveredPerAllocation(plan)
+  const elements = groupElements(plan.allocations).sort(
+    (a, b) => Number(a.chainId === destinationChainId) - Number(b.chainId === destinationChainId) || a.chainId - b.chainId,
   )
   return elements.map((element, index) => {
     const last = index === elements.length - 1
-    const idsAndAmounts = merge(element.allocations.map((a) => [lockId(a.lockTag ?? p.outputLockTag, a.token.address), a.amount]))
+    const idsAndAmounts = merge(element.allocations.map((a) => [lockId(a.lockTag ?? outputLockTag, a.token.address), a.amount]))
     const tokenOut = merge(
       element.allocations.flatMap((a) => {
         const amount = delivered.get(a) ?? 0n
         if (amount === 0n || a.request === 'fee') return []
-        return [[lockId(p.outputLockTag, p.plan.deliveries[a.request]!.token.address), amount] as const]
+        return [[lockId(outputLockTag, plan.deliveries[a.request]!.token.address), amount] as const]
       }),
     )
     const moved = tokenOut.reduce((sum, [, amount]) => sum + BigInt(amount), 0n)
-    const preClaim = [...(p.preClaimExecutions[String(element.chainId)] ?? [])]
-    const settlement = { layer: element.layer, funding: element.funding, using7579: p.using7579 } as Parameters<typeof settlementQualifier>[0]
+    const preClaim = [...(preClaimExecutions[String(element.chainId)] ?? [])]
+    const settlement = { layer: element.layer, funding: element.funding, using7579: using7579 } as Parameters<typeof settlementQualifier>[0]
 
     if (element.layer === 'ECO') {
       const token = element.allocations[0]!.token
-      settlement.ecoProvingFee = fromUsd8(p.model.bridge.ECO.fixedUsd8, token.decimals, p.state.prices[token.extensions.group])
+      settlement.ecoProvingFee = fromUsd8(model.bridge.ECO.fixedUsd8, token.decimals, state.prices[token.extensions.group])
     }
     if (element.layer === 'RELAY') {
-      const requestId = keccak256(encodePacked(['uint256', 'uint256', 'uint256'], [p.nonce, BigInt(element.chainId), BigInt(index)]))
+      const requestId = keccak256(encodePacked(['uint256', 'uint256', 'uint256'], [nonce, BigInt(element.chainId), BigInt(index)]))
       settlement.relay = { requestId, orderId: keccak256(requestId) }
     }
     if (element.layer === 'OFT') {
       const token = element.allocations[0]!.token
-      const chain = p.state.chains.get(element.chainId)!
+      const chain = state.chains.get(element.chainId)!
       const quote = chain.oftQuote!
-      const eth = p.state.prices.ETH
-      const tokenPrice = p.state.prices[token.extensions.group]
+      const eth = state.prices.ETH
+      const tokenPrice = state.prices[token.extensions.group]
       settlement.gasRefund = {
         token: token.address,
         // Fee-token base units per 1 ETH of gas, from the same feeds the fees are priced with.
@@ -78,24 +78,24 @@ export function buildElements(p: BuildElementsParameters): WireElement[] {
       // Send what the recipient must receive (grossed up by the OFT's own fee); the route's fee
       // stays on the source chain, where the executor refunds itself from it.
       const sent = quote.amountReceivedLD === 0n ? moved : (moved * quote.amountSentLD + quote.amountReceivedLD - 1n) / quote.amountReceivedLD
-      settlement.oft = { dstEid: quote.dstEid, dstChainId: p.destinationChainId, minAmountLD: moved, adapter: quote.adapter }
-      preClaim.push(...oftSendOps(element.chainId, token.address, quote.adapter, quote.dstEid, quote.nativeFee, sent, moved, p.recipient, p.account))
+      settlement.oft = { dstEid: quote.dstEid, dstChainId: destinationChainId, minAmountLD: moved, adapter: quote.adapter }
+      preClaim.push(...oftSendOps(element.chainId, token.address, quote.adapter, quote.dstEid, quote.nativeFee, sent, moved, recipient, account))
     }
 
     return {
-      arbiter: arbiterOf(element.layer, p.using7579),
+      arbiter: arbiterOf(element.layer, using7579),
       chainId: String(element.chainId),
       idsAndAmounts,
       spendTokens: idsAndAmounts.map(([id, amount]) => [id, amount] as [string, string]),
       mandate: {
-        recipient: p.recipient,
+        recipient: recipient,
         tokenOut,
-        destinationChainId: String(p.destinationChainId),
-        fillDeadline: p.fillDeadline.toString(),
+        destinationChainId: String(destinationChainId),
+        fillDeadline: fillDeadline.toString(),
         preClaimOps: toOp(preClaim),
-        destinationOps: last ? toOp(p.destinationExecutions) : emptyOp,
+        destinationOps: last ? toOp(destinationExecutions) : emptyOp,
         qualifier: settlementQualifier(settlement),
-        minGas: (last ? p.minGas : 0n).toString(),
+        minGas: (last ? minGas : 0n).toString(),
       },
     }
   })

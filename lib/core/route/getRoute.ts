@@ -58,16 +58,15 @@ export type GetRouteParameters = {
   caches?: { market: TtlCache<MarketData>; marketMaxAgeMs: number; state: TtlCache<RouteState> }
 }
 
-export async function getRoute(p: GetRouteParameters) {
-  const { input, model } = p
-  const served = p.readers.map((r) => r.chainId)
+export async function getRoute({ input, readers, lockTags, prices, model, ttlSeconds, nonce, signer, nowSeconds, caches }: GetRouteParameters) {
+  const served = readers.map((r) => r.chainId)
   const destination = input.destinationChainId
   if (!served.includes(destination)) throw new UnsupportedChainError(destination, 'destinationChainId')
   // The client sends an empty list for every source chain as a placeholder: only ops count.
   const preClaimExecutions = Object.fromEntries(Object.entries(input.preClaimExecutions).filter(([, ops]) => ops.length > 0))
   for (const id of Object.keys(preClaimExecutions)) if (!served.includes(Number(id))) throw new UnsupportedChainError(id, 'preClaimExecutions')
 
-  if (input.tokenRequests.length === 0) await refuseCallOnly(input, p.readers.find((r) => r.chainId === destination)!)
+  if (input.tokenRequests.length === 0) await refuseCallOnly(input, readers.find((r) => r.chainId === destination)!)
   const requests = resolveRequests(input, served)
   const feeGroup = feeGroupOf(input.options.feeToken, requests)
   const access = accessPolicy(input.accountAccessList, served)
@@ -83,22 +82,22 @@ export async function getRoute(p: GetRouteParameters) {
   const groups = [...new Set([...requests.map((r) => r.token.extensions.group), feeGroup])]
 
   const stateParameters = {
-    readers: p.readers,
+    readers,
     account: account.address,
     recipient: recipient.address,
     destinationChainId: destination,
     groups,
-    lockTags: p.lockTags,
+    lockTags,
     oftQuoteAmount: requests.filter((r) => r.token.extensions.group === 'USDT').reduce((s, r) => s + (r.amount ?? 1_000_000n), 0n) || 1_000_000n,
     nonceChains: [...new Set(input.signedAuthorizations.map((a) => a.chainId))],
     recipientNonceChains: [...new Set(input.recipientSignedAuthorizations.map((a) => a.chainId))],
-    prices: p.prices,
-    ...(p.caches ? { market: { cache: p.caches.market, maxAgeMs: p.caches.marketMaxAgeMs } } : {}),
+    prices,
+    ...(caches ? { market: { cache: caches.market, maxAgeMs: caches.marketMaxAgeMs } } : {}),
   }
   // Identical concurrent requests share one read of the chains (single flight; nothing is kept after).
   const { readers: _, market: __, ...identity } = stateParameters
-  const state = p.caches
-    ? await p.caches.state.get(JSON.stringify(identity, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)), () => readRouteState(stateParameters), () => 0)
+  const state = caches
+    ? await caches.state.get(JSON.stringify(identity, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)), () => readRouteState(stateParameters), () => 0)
     : await readRouteState(stateParameters)
 
   const nonces = new Map([...state.chains.values()].flatMap((c) => (c.accountNonce === undefined ? [] : [[c.chainId, c.accountNonce] as const])))
@@ -139,8 +138,8 @@ export async function getRoute(p: GetRouteParameters) {
 
   // An idle chain's last block can be minutes old: never let that shorten the route's lifetime.
   const chainTime = state.chains.get(destination)!.timestamp
-  const now = p.nowSeconds !== undefined && p.nowSeconds > chainTime ? p.nowSeconds : chainTime
-  const fillDeadline = fillDeadlineOf(input.options.customDeadline, now, BigInt(p.ttlSeconds))
+  const now = nowSeconds !== undefined && nowSeconds > chainTime ? nowSeconds : chainTime
+  const fillDeadline = fillDeadlineOf(input.options.customDeadline, now, BigInt(ttlSeconds))
   const using7579 = account.accountType === 'ERC7579' || account.accountType === 'smartAccount'
   const elements = buildElements({
     plan,
@@ -149,9 +148,9 @@ export async function getRoute(p: GetRouteParameters) {
     destinationChainId: destination,
     account: account.address,
     recipient: recipient.address,
-    nonce: p.nonce,
+    nonce,
     fillDeadline,
-    outputLockTag: p.lockTags[0]!,
+    outputLockTag: lockTags[0]!,
     using7579,
     destinationExecutions: input.destinationExecutions,
     preClaimExecutions,
@@ -160,15 +159,15 @@ export async function getRoute(p: GetRouteParameters) {
   const estimatedCalldataSize = elements.length * model.gas.calldata.base + model.gas.calldata.perToken * elements.reduce((n, e) => n + e.idsAndAmounts.length, 0) + executionBytes
   const unsigned: Omit<WireIntentOp, 'serverSignature'> = {
     sponsor: account.address,
-    nonce: p.nonce.toString(),
-    targetExecutionNonce: p.nonce.toString(),
+    nonce: nonce.toString(),
+    targetExecutionNonce: nonce.toString(),
     expires: (fillDeadline + CLAIM_WINDOW_SECONDS).toString(),
     elements,
     signedMetadata: buildMetadata({ plan, state, account, recipient, destinationChainId: destination, estimatedCalldataSize }),
     signedAuthorizations,
     recipientSignedAuthorizations,
   }
-  const intentOp: WireIntentOp = { ...unsigned, serverSignature: await signRoute(unsigned, p.signer) }
+  const intentOp: WireIntentOp = { ...unsigned, serverSignature: await signRoute(unsigned, signer) }
   return { intentOp, intentCost, tokenRequirements: tokenRequirements(plan, state), ...warnings }
 }
 
