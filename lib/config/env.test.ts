@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { devEnvSchema, EnvError, readEnv, serverEnvSchema } from './env'
 
-const hash = 'demo:' + 'ab'.repeat(32)
-const signer = { SIGNER_PRIVATE_KEY: '0x' + '11'.repeat(32) }
+const hash = `demo:${'ab'.repeat(32)}`
+const signer = { SIGNER_PRIVATE_KEY: `0x${'11'.repeat(32)}` }
 
 describe('readEnv', () => {
   it('parses RPC URL lists, key hashes and defaults', () => {

@@ -1,17 +1,43 @@
 // The one place that reads process.env. Each schema validates its variables with zod and fails
 // with an error that names every bad variable.
 import { z } from 'zod'
-import { chainIds, type ChainId } from '../core/chains/chains'
+import { type ChainId, chainIds } from '../core/chains/chains'
 
 const urlList = z
   .string()
-  .transform((s) => s.split(',').map((u) => u.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.url({ protocol: /^(https?|wss?)$/ })).min(1, 'at least one URL'))
+
+const rateSpec = z.string().regex(/^\d{1,9}\/(s|sec|second|min|minute|h|hour|day)$/, 'write it as N/s, N/min, N/hour or N/day')
+
+/** Comma-separated IPs or CIDRs (`10.0.0.0/8, ::1`). */
+const addressList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'each entry must be an IP address or CIDR (10.0.0.0/8)' })))
+
+/** How long stored routes (and finished intents) are kept. */
+const retentionDays = z.coerce.number().int().min(1).max(3_650).default(30)
 
 const hexList = (bytes: number, what: string) =>
   z
     .string()
-    .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`), `each entry must be ${what}`)).min(1))
 
 /** RPC_URL_<chainId>: comma-separated endpoints for that chain, tried in order (fallback). */
@@ -25,7 +51,12 @@ export const serverEnvSchema = z
     /** Optional static keys: comma-separated `label:sha256hex` pairs (all scopes). Keys are normally issued with `npm run keys`. */
     API_KEY_SHA256: z
       .string()
-      .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))
+      .transform((s) =>
+        s
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().regex(/^[\w.-]+:[0-9a-f]{64}$/, 'each entry must be label:<64 lowercase hex sha256>')))
       .default([]),
     /** A real Postgres (postgres://…). Without it the app keeps its data in PGlite under PGLITE_DATA_DIR. */
@@ -36,9 +67,17 @@ export const serverEnvSchema = z
     /** Where rate limits are counted: auto = Redis if REDIS_URL, else Postgres if DATABASE_URL, else memory. */
     RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'postgres', 'redis']).default('auto'),
     /** All use of the browser key together, whatever client addresses the requests claim. */
-    BROWSER_RATE_LIMIT_TOTAL: z.string().regex(/^\d{1,9}\/(s|sec|second|min|minute|h|hour|day)$/, 'write it as N/s, N/min, N/hour or N/day').default('3000/min'),
+    BROWSER_RATE_LIMIT_TOTAL: rateSpec.default('3000/min'),
+    /** Each client address's budget on the browser key (clients are told apart by TRUSTED_PROXIES, below). */
+    BROWSER_RATE_LIMIT_CLIENT: rateSpec.default('300/min'),
+    /** Failed authentications (unknown key, bad sign-in) per client address before it is refused for a while. */
+    AUTH_FAILURE_LIMIT: rateSpec.default('30/min'),
+    /** The proxies whose X-Forwarded-For is believed (IPs or CIDRs). Unset: the header is ignored and the socket's peer is the client. */
+    TRUSTED_PROXIES: addressList.default([]),
+    /** Stored routes older than this (and finished intents) are deleted by the filler's cleanup. */
+    ROUTE_RETENTION_DAYS: retentionDays,
     /** The rate limit of keys issued without one (`npm run keys -- create … --rate`). */
-    RATE_LIMIT_DEFAULT: z.string().regex(/^\d{1,9}\/(s|sec|second|min|minute|h|hour|day)$/, 'write it as N/s, N/min, N/hour or N/day').default('600/min'),
+    RATE_LIMIT_DEFAULT: rateSpec.default('600/min'),
     /** The key the app's own pages use (handed over at render time; same-origin requests only). */
     BROWSER_API_KEY: z.string().min(24, 'at least 24 characters').optional(),
     LOCK_TAGS: hexList(12, 'a 0x-prefixed bytes12 lock tag').optional(),
@@ -46,7 +85,10 @@ export const serverEnvSchema = z
     /** The key that signs every route (serverSignature). Its address is published at /api/v1/signer. */
     SIGNER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
     /** The filler's public address: its inventory on a chain is the liquidity POST /intents/split reports. */
-    FILLER_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed address').optional(),
+    FILLER_ADDRESS: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed address')
+      .optional(),
     /** Protocol fee on the amount a route delivers, in basis points. */
     PROTOCOL_FEE_BPS: z.coerce.number().int().min(0).max(1_000).default(3),
     /** How long a route stays signable. */
@@ -74,6 +116,8 @@ export const fillerEnvSchema = z
     FILLER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
     /** How often it looks for submitted intents. */
     FILLER_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(200),
+    /** Stored routes older than this (and finished intents) are deleted, hourly. */
+    ROUTE_RETENTION_DAYS: retentionDays,
   })
   .refine((env) => chainIds.some((id) => env[`RPC_URL_${id}`]), {
     message: `set at least one of ${chainIds.map((id) => `RPC_URL_${id}`).join(', ')}`,
@@ -88,7 +132,10 @@ export const devEnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
   /** The filler's key; on the devnet a devnet-only key is used when unset. */
-  FILLER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key').optional(),
+  FILLER_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
+    .optional(),
 })
 
 /**
@@ -98,7 +145,12 @@ export const devEnvSchema = z.object({
 export const dashboardEnvSchema = z.object({
   DEMO_WALLET_RPC_URLS: z
     .string()
-    .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    )
     .pipe(
       z
         .array(
@@ -128,10 +180,7 @@ export const storageEnvSchema = z.object({
 
 export class EnvError extends Error {
   constructor(issues: z.core.$ZodIssue[]) {
-    super(
-      'Invalid environment:\n' +
-        issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n'),
-    )
+    super(`Invalid environment:\n${issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')}`)
     this.name = 'EnvError'
   }
 }

@@ -8,15 +8,16 @@ import { generatePrivateKey } from 'viem/accounts'
 import { configuredRpcVars, devEnvSchema, readEnv } from '../config/env'
 import { generateApiKey } from '../config/keyHash'
 import { getChain } from '../core/chains/chains'
+import { scopes } from '../core/scopes'
+import { spawnFiller } from '../filler/spawnFiller'
 import { openDatabase } from '../storage/openDatabase'
 import { devnetAppEnv } from './appEnv'
 import { demoSeeds } from './demoAccount'
 import { ensureDemoApiKey } from './demoApiKey'
 import { devDatabase } from './devDatabase'
 import { devnetFillerEnv } from './fillerEnv'
-import { spawnFiller } from '../filler/spawnFiller'
 import { ensureProductionBuild } from './productionBuild'
-import { startDevnet, type Devnet } from './startDevnet'
+import { type Devnet, startDevnet } from './startDevnet'
 
 async function main() {
   const { PORT, HOST, DEVNET_BASE_PORT, DATABASE_URL, PGLITE_DATA_DIR, FILLER_PRIVATE_KEY } = readEnv(devEnvSchema)
@@ -45,9 +46,7 @@ async function main() {
     lines.push(
       `Devnet ready in ${Math.round(performance.now() - started)} ms: ${devnet.nodes.map((n) => `${getChain(n.chainId)!.name} (${n.chainId}) ${n.url}`).join(', ')}`,
       `Demo account:  ${devnet.demoAddress}`,
-      ...demoSeeds.map(
-        (s) => `  ${getChain(s.chainId)!.name.padEnd(13)} ${formatUnits(s.amount, s.decimals).padStart(8)} ${s.symbol}${s.locked ? ' (locked in The Compact)' : ''}`,
-      ),
+      ...demoSeeds.map((s) => `  ${getChain(s.chainId)!.name.padEnd(13)} ${formatUnits(s.amount, s.decimals).padStart(8)} ${s.symbol}${s.locked ? ' (locked in The Compact)' : ''}`),
     )
   } else {
     env.DATABASE_URL ??= db.url
@@ -61,7 +60,10 @@ async function main() {
   env.BROWSER_API_KEY ??= generateApiKey('ir_browser')
   lines.unshift(`App:           http://${HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST}:${PORT}${watch ? '   (next dev: hot reload)' : '   (production build)'}`)
   lines.push(`Database:      ${db.embedded ? `PGlite in ${PGLITE_DATA_DIR} (served on ${new URL(db.url).host} while dev runs)` : 'DATABASE_URL'}`)
-  lines.push(`Demo API key:  ${key}   (more: npm run keys -- create --name NAME --scopes portfolio:read,routes:create,routes:read)`)
+  // On real chains the key is a real credential: the terminal (and its scrollback, CI logs) gets its
+  // prefix only; the whole key is in .devnet/demo-api-key (mode 0600).
+  const shownKey = realChains.length === 0 ? key : `${key.split('_').slice(0, 2).join('_')}_…   (the key: .devnet/demo-api-key)`
+  lines.push(`Demo API key:  ${shownKey}   (more: npm run keys -- create --name NAME --scopes ${scopes.join(',')})`)
 
   // The filler settles submitted intents; on real chains it runs only when given its own key.
   const fillerEnv: Record<string, string> | undefined = devnet

@@ -1,6 +1,6 @@
 // The filler delivers through the arbiters (transferFrom its own inventory): each ERC-20 it may
 // deliver is approved once per arbiter and chain, at start, and only where the allowance is low.
-import { encodeFunctionData, erc20Abi, maxUint256, type Address } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
 import { arbiterAddresses } from '../core/route/settlementLayers'
 import { tokensOnChain } from '../core/tokens/tokens'
 import type { FillerChain } from './fillerChains'

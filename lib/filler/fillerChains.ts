@@ -1,5 +1,5 @@
 // The filler's view of each chain: a client that reads and sends, and its own signing account.
-import { createPublicClient, fallback, http, type Chain, type PrivateKeyAccount, type PublicClient } from 'viem'
+import { type Chain, createPublicClient, fallback, http, type PrivateKeyAccount, type PublicClient } from 'viem'
 import { chains } from '../core/chains/chains'
 
 export type FillerChain = { chainId: number; chain: Chain; client: PublicClient; account: PrivateKeyAccount }

@@ -11,12 +11,14 @@ import { fillerEnvSchema, logEnvSchema, readEnv } from '../config/env'
 import { chainIds } from '../core/chains/chains'
 import { holdLease, openIntents, openJournal, releaseLease } from '../storage/intentStore'
 import { openDatabase } from '../storage/openDatabase'
+import { pruneStoredRoutes } from '../storage/retention'
 import { approveArbiters } from './approveArbiters'
 import { fillerChains } from './fillerChains'
 import { settleIntent } from './settleIntent'
 
 const LEASE = 'filler'
 const LEASE_MS = 15_000
+const PRUNE_EVERY_MS = 3_600_000
 
 async function main() {
   const env = readEnv(fillerEnvSchema)
@@ -41,13 +43,23 @@ async function main() {
   const parent = process.ppid
   setInterval(() => process.ppid !== parent && void stop(0), 500).unref()
 
+  let prunedAt = -Infinity
   while (!stopping) {
     try {
       if (await holdLease(sql, LEASE, holder, LEASE_MS)) {
+        // Retention: the lease holder deletes what is older than ROUTE_RETENTION_DAYS, hourly.
+        if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+          prunedAt = Date.now()
+          const pruned = await pruneStoredRoutes(sql, { retentionDays: env.ROUTE_RETENTION_DAYS })
+          if (pruned.routes + pruned.intents > 0) log.info(pruned, 'old routes deleted')
+        }
         if (!approved) {
           // What a previous filler signed but may not have sent goes out first, in its nonce order.
           for (const entry of await openJournal(sql)) {
-            await chains.get(entry.chainId)?.client.sendRawTransaction({ serializedTransaction: entry.raw }).catch(() => {})
+            await chains
+              .get(entry.chainId)
+              ?.client.sendRawTransaction({ serializedTransaction: entry.raw })
+              .catch(() => {})
           }
           for (const chain of chains.values()) {
             const sent = await approveArbiters(chain)

@@ -1,9 +1,9 @@
 // Sends one settlement step exactly once. The signed transaction is written to the journal before
 // it is broadcast: after a crash the same bytes are sent again (a no-op if they were mined), so a
 // step never becomes two transactions. A step that already happened on chain is not sent at all.
-import { keccak256, type Hex, type TransactionReceipt } from 'viem'
+import { type Hex, keccak256, type TransactionReceipt } from 'viem'
 import type { Call, DoneCheck } from '../core/settlement/settlementCalls'
-import { findTransaction, forgetTransaction, recordTransaction, type JournalEntry } from '../storage/intentStore'
+import { findTransaction, forgetTransaction, type JournalEntry, recordTransaction } from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
 

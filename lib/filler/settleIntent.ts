@@ -8,10 +8,10 @@
 import type { Hex } from 'viem'
 import type { WireIntentOp } from '../core/route/intentOp'
 import { claimSteps, fillStep } from '../core/settlement/settlementCalls'
-import { updateIntent, type ClaimRecord, type StoredIntent } from '../storage/intentStore'
+import { type ClaimRecord, type StoredIntent, updateIntent } from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
-import { isDone, revertReason, sendStep, StepRevertedError, shortReason } from './sendStep'
+import { isDone, revertReason, StepRevertedError, sendStep, shortReason } from './sendStep'
 
 /** Claims start only with this much time left before the fill deadline. */
 const SAFETY_SECONDS = 30n
@@ -85,7 +85,10 @@ export async function settleIntent(p: SettleParameters): Promise<void> {
     try {
       const chain = chainOf(fill.call.chainId)
       const result = await sendStep({ sql, intent: intent.nonce, step: 'fill', chain, call: fill.call, done: fill.done })
-      await updateIntent(sql, intent.nonce, { status: 'FILLED', fill: { chainId: fill.call.chainId, ...(result.hash ? { txHash: result.hash } : {}), status: 'COMPLETED', ...(result.timestamp ? { timestamp: result.timestamp } : {}) } })
+      await updateIntent(sql, intent.nonce, {
+        status: 'FILLED',
+        fill: { chainId: fill.call.chainId, ...(result.hash ? { txHash: result.hash } : {}), status: 'COMPLETED', ...(result.timestamp ? { timestamp: result.timestamp } : {}) },
+      })
       intent.status = 'FILLED'
       p.log('intent filled', { id: intent.nonce, chainId: fill.call.chainId, tx: result.hash })
     } catch (error) {

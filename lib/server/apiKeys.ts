@@ -2,17 +2,29 @@ import 'server-only'
 // Who is calling: the x-api-key header checked against the configured static keys, the browser
 // key, and the keys issued into the database — with the operation's scope enforced.
 import { createHash, timingSafeEqual } from 'node:crypto'
+import type { Address } from 'viem'
 import { ServiceError } from '../core/errors'
-import { scopes, type Scope } from '../core/scopes'
+import { type Scope, scopes } from '../core/scopes'
 import { findApiKey } from '../storage/apiKeyStore'
 import type { Sql } from '../storage/sql'
 
 export type KeyHash = { label: string; hash: Buffer; scopes: readonly Scope[]; sameOriginOnly: boolean }
 
-export type Caller = { label: string; keyId: string | null; rateLimit: string | null }
+export type Caller = {
+  label: string
+  keyId: string | null
+  rateLimit: string | null
+  scopes: readonly Scope[]
+  /** The dashboard's publishable key: account operations need a signed-in wallet (`wallet`). */
+  browser: boolean
+  /** The wallet signed in with Ethereum on this browser (browser key only). */
+  wallet: Address | null
+}
 
-/** Who a route belongs to in the history: the issued key, or a configured key by its label. */
+/** Who a route belongs to in the history: the issued key, a configured key by its label, or —
+ * through the browser key — the signed-in wallet (so every visitor has a history of their own). */
 export function issuerOf(caller: Caller): string {
+  if (caller.browser && caller.wallet) return `wallet:${caller.wallet.toLowerCase()}`
   return caller.keyId ?? `label:${caller.label}`
 }
 
@@ -23,9 +35,30 @@ export function parseKeyHashes(entries: readonly string[]): KeyHash[] {
   })
 }
 
-/** The key the app hands its own pages at render time: public by nature, so origin-bound. */
+/** The key the app hands its own pages at render time: public by nature (anyone can read it from
+ * the page), so it is a publishable key: reads that disclose nothing private, and account
+ * operations only for the wallet signed in with Ethereum (see accountAccess.ts). Never routes:sponsor. */
 export function browserKeyHash(key: string): KeyHash {
   return { label: 'browser', hash: sha256(key), scopes: ['portfolio:read', 'routes:create', 'routes:read'], sameOriginOnly: true }
+}
+
+// Unknown keys are remembered for a few seconds, so a flood of made-up keys does not reach the
+// database once per request. Only misses are cached: a revoked key still fails at once.
+const NEGATIVE_TTL_MS = 10_000
+const NEGATIVE_MAX = 10_000
+const unknownKeys = new Map<string, number>()
+
+function knownUnknown(digest: string, now: number): boolean {
+  const until = unknownKeys.get(digest)
+  if (until === undefined) return false
+  if (until > now) return true
+  unknownKeys.delete(digest)
+  return false
+}
+
+function rememberUnknown(digest: string, now: number) {
+  if (unknownKeys.size >= NEGATIVE_MAX) unknownKeys.delete(unknownKeys.keys().next().value!)
+  unknownKeys.set(digest, now + NEGATIVE_TTL_MS)
 }
 
 /** The calling key, or the client-recognised 401/403 messages. */
@@ -41,12 +74,17 @@ export async function authenticate(headers: Headers, configured: readonly KeyHas
     if (!match.scopes.includes(scope) || (match.sameOriginOnly && !sameOrigin)) {
       throw forbidden(scope, match.sameOriginOnly ? { requires: 'same-origin browser request' } : {})
     }
-    return { label: match.label, keyId: null, rateLimit: null }
+    return { label: match.label, keyId: null, rateLimit: null, scopes: match.scopes, browser: match.sameOriginOnly, wallet: null }
   }
-  const stored = await findApiKey(await db(), presented)
-  if (!stored) throw new ServiceError('unauthenticated', 'Invalid API key')
+  const digestHex = digest.toString('hex')
+  const now = Date.now()
+  const stored = knownUnknown(digestHex, now) ? undefined : await findApiKey(await db(), presented)
+  if (!stored) {
+    rememberUnknown(digestHex, now)
+    throw new ServiceError('unauthenticated', 'Invalid API key')
+  }
   if (!stored.scopes.includes(scope)) throw forbidden(scope, { granted: stored.scopes })
-  return { label: stored.name, keyId: stored.id, rateLimit: stored.rateLimit }
+  return { label: stored.name, keyId: stored.id, rateLimit: stored.rateLimit, scopes: stored.scopes, browser: false, wallet: null }
 }
 
 function forbidden(scope: Scope, context: Record<string, unknown>) {

@@ -1,15 +1,16 @@
 import 'server-only'
 // Per-process server state built once from the environment: chain readers, key hashes, lock tags.
-import { createPublicClient, fallback, http, webSocket, type Address, type Chain, type Hex } from 'viem'
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
-import { serverEnv, type ServerEnv } from '../config/env'
+import { type Address, type Chain, createPublicClient, fallback, type Hex, http, webSocket } from 'viem'
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { type ServerEnv, serverEnv } from '../config/env'
+import { createTtlCache, type TtlCache } from '../core/chainState/ttlCache'
 import { chains } from '../core/chains/chains'
 import { defaultLockTag } from '../core/locks/defaultLockTag'
-import { defaultFeeModel, type FeeModel } from '../core/route/feeModel'
 import type { ChainBalances, ChainReader } from '../core/portfolio/readBalances'
-import { createTtlCache, type TtlCache } from '../core/chainState/ttlCache'
+import { defaultFeeModel, type FeeModel } from '../core/route/feeModel'
 import type { MarketData, RouteState } from '../core/route/readRouteState'
-import { browserKeyHash, parseKeyHashes, type KeyHash } from './apiKeys'
+import { browserKeyHash, type KeyHash, parseKeyHashes } from './apiKeys'
+import { type TrustedProxies, trustedProxies } from './clientAddress'
 import { logger } from './logger'
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rateLimiter'
 import { rpcFetch } from './rpcFetch'
@@ -29,6 +30,11 @@ export type ServerContext = {
   rateLimiter: RateLimiter
   defaultRate: string
   browserRateTotal: string
+  browserRateClient: string
+  authFailureRate: string
+  trustedProxies: TrustedProxies
+  /** The largest request a route may be stored with (bytes of its JSON). */
+  storedRequestMaxBytes: number
   caches: {
     balances: TtlCache<ChainBalances>
     balanceMaxAgeMs: number
@@ -55,9 +61,7 @@ function buildContext(): ServerContext {
     // One attempt per URL, each with a timeout; the fallback walks the URLs in order and takes one
     // more pass after a short pause. No per-URL retries: a struggling node gets no extra load.
     const transports = urls.map((url) =>
-      url.startsWith('ws')
-        ? webSocket(url, { timeout: env.RPC_TIMEOUT_MS, retryCount: 0 })
-        : http(url, { timeout: env.RPC_TIMEOUT_MS, retryCount: 0, fetchFn: rpcFetch }),
+      url.startsWith('ws') ? webSocket(url, { timeout: env.RPC_TIMEOUT_MS, retryCount: 0 }) : http(url, { timeout: env.RPC_TIMEOUT_MS, retryCount: 0, fetchFn: rpcFetch }),
     )
     const client = createPublicClient({ chain: c.viem as Chain, transport: fallback(transports, { retryCount: 1, retryDelay: 150 }) })
     return [{ chainId: c.id, client }]
@@ -74,11 +78,16 @@ function buildContext(): ServerContext {
     feeModel: defaultFeeModel(env.PROTOCOL_FEE_BPS),
     routeTtlSeconds: env.ROUTE_TTL_SECONDS,
     fillerAddress: env.FILLER_ADDRESS as Address | undefined,
-    rateLimiter: createRateLimiter(rateLimitStore, throttled(60_000, (error) =>
-      logger.warn({ store: rateLimitStore.kind, error: error instanceof Error ? error.message : String(error) }, 'rate limit store failed; this instance counts alone'),
-    )),
+    rateLimiter: createRateLimiter(
+      rateLimitStore,
+      throttled(60_000, (error) => logger.warn({ store: rateLimitStore.kind, error: error instanceof Error ? error.message : String(error) }, 'rate limit store failed; this instance counts alone')),
+    ),
     defaultRate: env.RATE_LIMIT_DEFAULT,
     browserRateTotal: env.BROWSER_RATE_LIMIT_TOTAL,
+    browserRateClient: env.BROWSER_RATE_LIMIT_CLIENT,
+    authFailureRate: env.AUTH_FAILURE_LIMIT,
+    trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
+    storedRequestMaxBytes: 64 * 1024,
     caches: {
       balances: createTtlCache<ChainBalances>(),
       balanceMaxAgeMs: env.BALANCE_CACHE_MS,

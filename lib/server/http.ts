@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { errorEnvelope, statusOfKind, validationError } from '../api/errorEnvelope'
 import { ServiceError } from '../core/errors'
 import { logger } from './logger'
-import { apiHeaders, apiPreflightHeaders } from './securityHeaders'
+import { apiHeaders, apiPreflightHeaders, strictTransportSecurity } from './securityHeaders'
 
 /** What a handler gets besides the request: its route params, its trace id, and headers to add to
  * whatever it answers (errors included), e.g. the rate limit's. */
@@ -32,7 +32,8 @@ export function handle<P = unknown>(handler: Handler<P>) {
       response = errorResponse(error, traceId)
     }
     for (const [name, value] of Object.entries(apiHeaders)) response.headers.set(name, value)
-    responseHeaders.forEach((value, name) => response.headers.set(name, value))
+    if (request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') response.headers.set('strict-transport-security', strictTransportSecurity)
+    for (const [name, value] of responseHeaders) response.headers.set(name, value)
     response.headers.set('x-trace-id', traceId)
     const { pathname } = new URL(request.url)
     logger.info({ traceId, method: request.method, path: pathname, status: response.status, durationMs: Math.round(performance.now() - started), ...log }, 'request')
@@ -41,8 +42,7 @@ export function handle<P = unknown>(handler: Handler<P>) {
 }
 
 export function errorResponse(error: unknown, traceId: string): Response {
-  const known =
-    error instanceof ServiceError ? error : error instanceof z.ZodError ? validationError(error) : undefined
+  const known = error instanceof ServiceError ? error : error instanceof z.ZodError ? validationError(error) : undefined
   if (!known) logger.error({ traceId, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }, 'unhandled error')
   const failure = known ?? new ServiceError('unavailable', 'Internal server error')
   const status = known ? statusOfKind[failure.kind] : 500
@@ -58,11 +58,14 @@ export function methodNotAllowed(allowed: readonly string[]) {
     throw new ServiceError('method_not_allowed', `Method ${request.method} not allowed; use ${allowed.join(', ')}`)
   })
   // Marked, so a test can tell a route's real handlers from these.
-  const wrapped = Object.assign(async (request: Request, context: { params: Promise<unknown> }) => {
-    const response = await respond(request, context)
-    response.headers.set('allow', allowed.join(', '))
-    return response
-  }, { methodNotAllowed: true as const })
+  const wrapped = Object.assign(
+    async (request: Request, context: { params: Promise<unknown> }) => {
+      const response = await respond(request, context)
+      response.headers.set('allow', allowed.join(', '))
+      return response
+    },
+    { methodNotAllowed: true as const },
+  )
   return { GET: wrapped, POST: wrapped, PUT: wrapped, PATCH: wrapped, DELETE: wrapped, OPTIONS: preflight }
 }
 

@@ -3,14 +3,15 @@ import 'server-only'
 // runs before it is stored), report its status, list an account's intents. The filler
 // (lib/filler) settles what is stored here.
 import type { Address } from 'viem'
+import type { SignedIntentOp } from '../api/intentOperation'
 import { InvalidInputError, ServiceError } from '../core/errors'
 import { verifySubmission } from '../core/intent/verifySubmission'
 import type { WireIntentOp } from '../core/route/intentOp'
-import type { SignedIntentOp } from '../api/intentOperation'
-import { findIntent, insertIntent, IntentExistsError, listIntents, type StoredIntent } from '../storage/intentStore'
+import { findIntent, IntentExistsError, insertIntent, listIntents, type StoredIntent } from '../storage/intentStore'
 import { BadCursorError } from '../storage/pageCursor'
 import { findRoute } from '../storage/routeStore'
-import { issuerOf, type Caller } from './apiKeys'
+import { signInHint } from './accountAccess'
+import { type Caller, issuerOf } from './apiKeys'
 import { serverContext } from './context'
 import { database } from './database'
 
@@ -57,6 +58,10 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
 }
 
 export async function intentStatus(id: bigint, caller: Caller): Promise<StoredIntent> {
+  if (caller.browser && !caller.wallet) {
+    const message = `Sign in with Ethereum to follow intents with the dashboard's key: ${signInHint}, or use an API key of your own`
+    throw new ServiceError('unauthenticated', message, [{ message, context: { field: 'id', signIn: true } }])
+  }
   const intent = await findIntent(await database(), id)
   if (!intent || intent.issuedBy !== issuerOf(caller)) throw notFound(`No such intent with nonce ${id}: nothing with this id was submitted with this API key`, 'id')
   return intent

@@ -2,9 +2,10 @@ import 'server-only'
 // Plans, signs and records a route. Nonces come from a database sequence shared by every instance;
 // the nonce is also the routes table's key, so a clash (a sequence reset by hand) issues again.
 import type { RouteRequest } from '../api/routeRequest'
+import { InvalidInputError, ServiceError } from '../core/errors'
 import { getRoute, type RouteResult } from '../core/route/getRoute'
 import { NonceTakenError, nextRouteNonce, recordRoute } from '../storage/routeStore'
-import { issuerOf, type Caller } from './apiKeys'
+import { type Caller, issuerOf } from './apiKeys'
 import { serverContext } from './context'
 import { database } from './database'
 import { priceSource } from './prices'
@@ -13,6 +14,14 @@ const ATTEMPTS = 3
 
 export async function issueRoute(input: RouteRequest, caller: Caller): Promise<RouteResult> {
   const ctx = serverContext()
+  requireSponsorScope(input, caller)
+  // Every issued route is stored with its request: each one has a byte budget, so nobody can fill
+  // the database with a few large requests.
+  const stored = Buffer.byteLength(JSON.stringify(input, (_, v) => (typeof v === 'bigint' ? v.toString() : v)))
+  if (stored > ctx.storedRequestMaxBytes) {
+    const message = `The request is ${stored} bytes once validated; a stored route request may be at most ${ctx.storedRequestMaxBytes} bytes`
+    throw new InvalidInputError(message, [{ message, context: { field: 'body', bytes: stored, limit: ctx.storedRequestMaxBytes } }])
+  }
   for (let attempt = 1; ; attempt++) {
     const nonce = await nextRouteNonce(await database())
     const route = await getRoute({
@@ -45,4 +54,14 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<R
       if (!(error instanceof NonceTakenError) || attempt >= ATTEMPTS) throw error
     }
   }
+}
+
+/** Sponsored fees are paid by the operator: only keys with routes:sponsor may ask for them. */
+function requireSponsorScope(input: RouteRequest, caller: Caller) {
+  const asked = Object.entries(input.options.sponsorSettings ?? {})
+    .filter(([, on]) => on === true)
+    .map(([name]) => name)
+  if (asked.length === 0 || caller.scopes.includes('routes:sponsor')) return
+  const message = `options.sponsorSettings: sponsoring fees (${asked.join(', ')}) needs a key with the routes:sponsor scope`
+  throw new ServiceError('forbidden', message, [{ message, context: { field: 'options.sponsorSettings', scope: 'routes:sponsor' } }])
 }

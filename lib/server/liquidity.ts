@@ -1,9 +1,9 @@
 import 'server-only'
 // The registry and the filler's inventory behind GET /chains and POST /intents/split.
-import { erc20Abi, zeroAddress, type Address } from 'viem'
-import { ChainUnavailableError, ServiceError, UnsupportedChainError } from '../core/errors'
+import { type Address, erc20Abi, zeroAddress } from 'viem'
 import { getChain } from '../core/chains/chains'
-import { splitIntents, type SplitResult } from '../core/split/splitIntents'
+import { ChainUnavailableError, ServiceError, UnsupportedChainError } from '../core/errors'
+import { type SplitResult, splitIntents } from '../core/split/splitIntents'
 import { findTokenByAddress, tokensOnChain } from '../core/tokens/tokens'
 import { serverContext } from './context'
 
@@ -32,9 +32,8 @@ export async function splitByLiquidity(chainId: number, wanted: Map<Address, big
   const available = new Map<Address, bigint>()
   try {
     for (const token of wanted.keys()) {
-      const balance = token === zeroAddress
-        ? await reader.client.getBalance({ address: filler })
-        : await reader.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [filler] })
+      const balance =
+        token === zeroAddress ? await reader.client.getBalance({ address: filler }) : await reader.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [filler] })
       available.set(token, balance)
     }
   } catch (error) {

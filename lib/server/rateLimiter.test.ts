@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import { postgresDatabase, postgresUrl, redisUrl } from '../../tests/support/testDatabases'
-import { createRateLimiter, RateLimitedError, rateLimitHeaders, type RateLimiter, type RateLimitStore } from './rateLimiter'
+import { createRateLimiter, RateLimitedError, type RateLimiter, type RateLimitStore, rateLimitHeaders } from './rateLimiter'
 
 it('runs on Postgres and Redis when TEST_DATABASE_URL and TEST_REDIS_URL are set (CI sets both)', () => {
   if (process.env.REQUIRE_TEST_SERVICES) expect([postgresUrl, redisUrl].every(Boolean), 'CI must set TEST_DATABASE_URL and TEST_REDIS_URL').toBe(true)
@@ -17,11 +17,16 @@ afterAll(async () => {
 const stores: [string, () => Promise<RateLimitStore>][] = [
   ['memory', async () => ({ kind: 'memory' })],
   ...(postgresUrl
-    ? [['Postgres', async () => {
-        const db = await postgresDatabase(postgresUrl!)
-        disposers.push(db.dispose)
-        return { kind: 'postgres', url: (db.config as { url: string }).url }
-      }] as [string, () => Promise<RateLimitStore>]]
+    ? [
+        [
+          'Postgres',
+          async () => {
+            const db = await postgresDatabase(postgresUrl!)
+            disposers.push(db.dispose)
+            return { kind: 'postgres', url: (db.config as { url: string }).url }
+          },
+        ] as [string, () => Promise<RateLimitStore>],
+      ]
     : []),
   ...(redisUrl ? [['Redis', async () => ({ kind: 'redis', url: redisUrl! })] as [string, () => Promise<RateLimitStore>]] : []),
 ]
@@ -45,7 +50,6 @@ describe.each(stores)('rate limiter on %s', (_, makeStore) => {
     expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(60)
     expect(await limiter.consume(randomUUID(), '3/min')).toMatchObject({ remaining: 2 }) // another key has its own budget
   }, 30_000)
-
 })
 
 describe.each(stores.filter(([kind]) => kind !== 'memory'))('rate limiter shared through %s', (_, makeStore) => {

@@ -5,9 +5,9 @@ import 'server-only'
 // every request through, or none.
 import { Redis } from 'ioredis'
 import pg from 'pg'
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import { parseRateLimit, type RateLimitSpec } from '../core/rateLimitSpec'
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import { ServiceError } from '../core/errors'
+import { parseRateLimit, type RateLimitSpec } from '../core/rateLimitSpec'
 
 const CONNECT_TIMEOUT_MS = 1_000
 
@@ -43,7 +43,10 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
         client.disconnect()
         reject(new Error(`Redis at ${new URL(url).host} did not answer within ${CONNECT_TIMEOUT_MS} ms`))
       }, CONNECT_TIMEOUT_MS)
-      client.once('ready', () => (clearTimeout(timer), resolve(client)))
+      client.once('ready', () => {
+        clearTimeout(timer)
+        resolve(client)
+      })
     }).catch((error: unknown) => {
       redis = undefined
       throw error
@@ -62,9 +65,8 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
       }
       const storeClient = pool
       return new Promise((resolve, reject) => {
-        const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-          { ...options, storeClient, storeType: 'pool', tableName: 'rate_limits' },
-          (error?: unknown) => (error ? reject(error) : resolve(limiter)),
+        const limiter: RateLimiterPostgres = new RateLimiterPostgres({ ...options, storeClient, storeType: 'pool', tableName: 'rate_limits' }, (error?: unknown) =>
+          error ? reject(error) : resolve(limiter),
         )
       })
     }
@@ -108,6 +110,12 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
         if (rejection instanceof RateLimiterRes) throw new RateLimitedError(state(rejection))
         throw rejection
       }
+    },
+    /** Whether `subject` has no points left (without spending one). A failing store answers no. */
+    async isExhausted(subject: string, rate: string): Promise<boolean> {
+      const spec = parseRateLimit(rate)!
+      const res = await (await limiterFor(spec)).get(subject).catch(() => fallbacks.get(nameOf(spec))?.get(subject) ?? null)
+      return res !== null && res.remainingPoints <= 0
     },
     async close(): Promise<void> {
       if (redis) (await redis.catch(() => undefined))?.disconnect()

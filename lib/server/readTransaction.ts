@@ -1,7 +1,7 @@
 import 'server-only'
 // One transaction read from the chain's own node (the server's per-chain public clients), for the
 // dashboard's /tx page: receipt, transaction and block time. Nothing is cached.
-import { TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex } from 'viem'
+import { type Hex, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem'
 import type { TxInput } from '../ui/txView'
 import { serverContext } from './context'
 

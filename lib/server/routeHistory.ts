@@ -3,7 +3,7 @@ import 'server-only'
 import type { Address } from 'viem'
 import { InvalidInputError } from '../core/errors'
 import { BadCursorError, listRoutes } from '../storage/routeStore'
-import { issuerOf, type Caller } from './apiKeys'
+import { type Caller, issuerOf } from './apiKeys'
 import { database } from './database'
 
 /** Routes the calling key issued for `sponsor`: one tenant never sees another's. */

@@ -28,6 +28,9 @@ export const pageHeaders: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin-allow-popups',
 }
 
+/** Sent only on answers to https requests (browsers ignore it over http anyway): two years, subdomains too. */
+export const strictTransportSecurity = 'max-age=63072000; includeSubDomains'
+
 export const apiHeaders: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'x-trace-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy, x-unavailable-chains',
@@ -37,7 +40,7 @@ export const apiHeaders: Record<string, string> = {
 
 export const apiPreflightHeaders: Record<string, string> = {
   ...apiHeaders,
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
   'access-control-allow-headers': 'content-type, x-api-key, x-sdk-version, x-api-version, x-request-id',
   'access-control-max-age': '600',
 }

@@ -1,8 +1,8 @@
 // API keys: shown once at creation, stored as SHA-256 with a visible prefix, compared in constant
 // time, revocable at once. Key format: `ir_<prefix>_<secret>` (prefix: 10 chars, secret: 32 bytes).
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
-import { isScope, type Scope } from '../core/scopes'
 import { parseRateLimit } from '../core/rateLimitSpec'
+import { isScope, type Scope } from '../core/scopes'
 import type { Sql } from './sql'
 
 export type ApiKeyRecord = { id: string; name: string; prefix: string; scopes: Scope[]; rateLimit: string | null; createdAt: Date; revokedAt: Date | null }
@@ -21,10 +21,14 @@ export async function createApiKey(sql: Pick<Sql, 'query'>, p: { name: string; s
   if (p.rateLimit !== undefined && !parseRateLimit(p.rateLimit)) throw new KeyStoreError('rate: write it as N/s, N/min, N/hour or N/day')
   const prefix = Array.from(randomBytes(10), (b) => PREFIX_ALPHABET[b % PREFIX_ALPHABET.length]).join('')
   const key = `ir_${prefix}_${randomBytes(32).toString('base64url')}`
-  const rows = await sql.query<Row>(
-    `INSERT INTO api_keys (id, name, prefix, key_hash, scopes, rate_limit) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-    [randomUUID(), name, prefix, sha256(key), [...new Set(p.scopes)], p.rateLimit ?? null],
-  )
+  const rows = await sql.query<Row>(`INSERT INTO api_keys (id, name, prefix, key_hash, scopes, rate_limit) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`, [
+    randomUUID(),
+    name,
+    prefix,
+    sha256(key),
+    [...new Set(p.scopes)],
+    p.rateLimit ?? null,
+  ])
   return { key, record: toRecord(rows[0]!) }
 }
 

@@ -6,7 +6,7 @@ export const devDatabaseUrlFile = (pgliteDir: string) => join(dirname(pgliteDir)
 
 export function publishDevDatabaseUrl(pgliteDir: string, url: string): () => void {
   const file = devDatabaseUrlFile(pgliteDir)
-  writeFileSync(file, url + '\n', { mode: 0o600 })
+  writeFileSync(file, `${url}\n`, { mode: 0o600 })
   return () => rmSync(file, { force: true })
 }
 

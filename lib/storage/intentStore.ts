@@ -73,7 +73,16 @@ export async function insertIntent(sql: Pick<Sql, 'query'>, intent: NewIntent): 
   try {
     await sql.query(
       `INSERT INTO intents (nonce, sponsor, destination_chain_id, signed_intent_op, status, claims, issued_by, fill_deadline, expires) VALUES ($1, $2, $3, $4, 'PENDING', $5, $6, $7, $8)`,
-      [intent.nonce.toString(), intent.sponsor.toLowerCase(), intent.destinationChainId, JSON.stringify(intent.signedIntentOp), JSON.stringify(intent.claims), intent.issuedBy, intent.fillDeadline.toString(), intent.expires.toString()],
+      [
+        intent.nonce.toString(),
+        intent.sponsor.toLowerCase(),
+        intent.destinationChainId,
+        JSON.stringify(intent.signedIntentOp),
+        JSON.stringify(intent.claims),
+        intent.issuedBy,
+        intent.fillDeadline.toString(),
+        intent.expires.toString(),
+      ],
     )
   } catch (error) {
     if (isUniqueViolation(error)) throw new IntentExistsError(`intent ${intent.nonce} was already submitted`)
@@ -129,16 +138,22 @@ export async function listIntents(sql: Pick<Sql, 'query'>, sponsor: Address, p: 
 export type JournalEntry = { step: string; chainId: number; raw: Hex; hash: Hex }
 
 export async function findTransaction(sql: Pick<Sql, 'query'>, nonce: bigint | string, step: string): Promise<JournalEntry | undefined> {
-  const [row] = await sql.query<{ step: string; chain_id: number; raw: Hex; hash: Hex }>(`SELECT step, chain_id, raw, hash FROM intent_transactions WHERE nonce = $1 AND step = $2`, [nonce.toString(), step])
+  const [row] = await sql.query<{ step: string; chain_id: number; raw: Hex; hash: Hex }>(`SELECT step, chain_id, raw, hash FROM intent_transactions WHERE nonce = $1 AND step = $2`, [
+    nonce.toString(),
+    step,
+  ])
   return row ? { step: row.step, chainId: Number(row.chain_id), raw: row.raw, hash: row.hash } : undefined
 }
 
 /** Records a signed transaction before it is sent; false when the step already has one. */
 export async function recordTransaction(sql: Pick<Sql, 'query'>, nonce: bigint | string, entry: JournalEntry): Promise<boolean> {
-  const rows = await sql.query(
-    `INSERT INTO intent_transactions (nonce, step, chain_id, raw, hash) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (nonce, step) DO NOTHING RETURNING step`,
-    [nonce.toString(), entry.step, entry.chainId, entry.raw, entry.hash],
-  )
+  const rows = await sql.query(`INSERT INTO intent_transactions (nonce, step, chain_id, raw, hash) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (nonce, step) DO NOTHING RETURNING step`, [
+    nonce.toString(),
+    entry.step,
+    entry.chainId,
+    entry.raw,
+    entry.hash,
+  ])
   return rows.length === 1
 }
 

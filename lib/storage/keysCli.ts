@@ -29,13 +29,24 @@ async function main(argv: string[]): Promise<number> {
       if (!values.name || !values.scopes) return print(`create needs --name and --scopes\n${usage}`, 2)
       const { key, record } = await createApiKey(sql, { name: values.name, scopes: values.scopes.split(',').map((s) => s.trim()), rateLimit: values.rate })
       if (values.json) return print(JSON.stringify({ ...record, key }), 0)
-      return print(`Created key ${record.id} (${record.name}), scopes ${record.scopes.join(', ')}${record.rateLimit ? `, rate ${record.rateLimit}` : ''}.\n\n  ${key}\n\nStore it now: it is not shown again.`, 0)
+      return print(
+        `Created key ${record.id} (${record.name}), scopes ${record.scopes.join(', ')}${record.rateLimit ? `, rate ${record.rateLimit}` : ''}.\n\n  ${key}\n\nStore it now: it is not shown again.`,
+        0,
+      )
     }
     if (command === 'list') {
       const keys = await listApiKeys(sql)
       if (values.json) return print(JSON.stringify(keys), 0)
       if (keys.length === 0) return print('No keys.', 0)
-      const rows = keys.map((k) => [k.id, `ir_${k.prefix}_…`, k.name, k.scopes.join(','), k.rateLimit ?? '-', k.createdAt.toISOString(), k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'])
+      const rows = keys.map((k) => [
+        k.id,
+        `ir_${k.prefix}_…`,
+        k.name,
+        k.scopes.join(','),
+        k.rateLimit ?? '-',
+        k.createdAt.toISOString(),
+        k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active',
+      ])
       return print(rows.map((r) => r.join('  ')).join('\n'), 0)
     }
     if (command === 'revoke') {

@@ -13,7 +13,11 @@ export async function migrate(sql: Sql): Promise<number[]> {
     const applied: number[] = []
     for (const m of migrations) {
       if (done.has(m.version)) continue
-      for (const statement of m.sql.split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) await tx.query(statement)
+      for (const statement of m.sql
+        .split(/;\s*$/m)
+        .map((s) => s.trim())
+        .filter(Boolean))
+        await tx.query(statement)
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name])
       applied.push(m.version)
     }

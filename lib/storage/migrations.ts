@@ -82,4 +82,24 @@ export const migrations: readonly Migration[] = [
       SELECT setval('route_nonces', (extract(epoch FROM clock_timestamp()) * 1000000)::bigint);
     `,
   },
+  {
+    version: 4,
+    name: 'sign-in with Ethereum: nonces and sessions; retention of stored routes',
+    sql: `
+      CREATE TABLE auth_nonces (
+        nonce      text PRIMARY KEY,
+        expires_at timestamptz NOT NULL
+      );
+
+      CREATE TABLE sessions (
+        token_hash bytea PRIMARY KEY,
+        address    text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX sessions_by_expiry ON sessions (expires_at);
+      CREATE INDEX auth_nonces_by_expiry ON auth_nonces (expires_at);
+      CREATE INDEX routes_by_age ON routes (created_at);
+    `,
+  },
 ]

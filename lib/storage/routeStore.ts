@@ -1,7 +1,7 @@
 // Route history: every route issued, newest first per sponsor, visible only to the key that issued
 // it (`issuedBy`: the key's id, or `label:<name>` for configured keys). The nonce is the primary
 // key, so two instances can never both hand out the same one.
-import { keccak256, stringToBytes, type Address } from 'viem'
+import { type Address, keccak256, stringToBytes } from 'viem'
 import { CREATED_US, decodeCursor, encodeCursor } from './pageCursor'
 import { isUniqueViolation, type Sql } from './sql'
 
@@ -19,7 +19,18 @@ export type StoredRoute = {
   createdAt: Date
 }
 
-type Row = { nonce: string; sponsor: string; destination_chain_id: number; request: unknown; response: unknown; response_digest: string; expires: string; key_id: string | null; created_at: Date | string; created_us: string }
+type Row = {
+  nonce: string
+  sponsor: string
+  destination_chain_id: number
+  request: unknown
+  response: unknown
+  response_digest: string
+  expires: string
+  key_id: string | null
+  created_at: Date | string
+  created_us: string
+}
 
 const COLUMNS = `*, ${CREATED_US} AS created_us`
 
@@ -47,10 +58,17 @@ export async function recordRoute(
   const json = (value: unknown) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
   const response = json(r.response)
   try {
-    await sql.query(
-      `INSERT INTO routes (nonce, sponsor, destination_chain_id, request, response, response_digest, expires, key_id, issued_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [r.nonce.toString(), r.sponsor.toLowerCase(), r.destinationChainId, json(r.request), response, keccak256(stringToBytes(response)), r.expires.toString(), r.keyId, r.issuedBy],
-    )
+    await sql.query(`INSERT INTO routes (nonce, sponsor, destination_chain_id, request, response, response_digest, expires, key_id, issued_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
+      r.nonce.toString(),
+      r.sponsor.toLowerCase(),
+      r.destinationChainId,
+      json(r.request),
+      response,
+      keccak256(stringToBytes(response)),
+      r.expires.toString(),
+      r.keyId,
+      r.issuedBy,
+    ])
   } catch (error) {
     if (isUniqueViolation(error)) throw new NonceTakenError(`nonce ${r.nonce} was already issued`)
     throw error

@@ -27,7 +27,7 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     it('are applied once and recorded; a second run applies nothing', async () => {
       expect(await migrate(sql)).toEqual([])
       const rows = await sql.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')
-      expect(rows.map((r) => Number(r.version))).toEqual([1, 2, 3])
+      expect(rows.map((r) => Number(r.version))).toEqual([1, 2, 3, 4])
     })
   })
 
@@ -70,7 +70,16 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     const sponsor = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
     const issuedBy = 'label:test'
     const record = (nonce: bigint, who: `0x${string}` = sponsor, by = issuedBy) =>
-      recordRoute(sql, { nonce, sponsor: who, destinationChainId: 8453, request: { n: Number(nonce) }, response: { intentOp: { nonce: nonce.toString() } }, expires: 1_900_000_000n, keyId: null, issuedBy: by })
+      recordRoute(sql, {
+        nonce,
+        sponsor: who,
+        destinationChainId: 8453,
+        request: { n: Number(nonce) },
+        response: { intentOp: { nonce: nonce.toString() } },
+        expires: 1_900_000_000n,
+        keyId: null,
+        issuedBy: by,
+      })
 
     it('keeps every route, and a nonce can be issued only once', async () => {
       const big = 2n ** 200n + 12345n

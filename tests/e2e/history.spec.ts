@@ -3,16 +3,20 @@
 // signed and is refreshed with its original request.
 import type { Address } from 'viem'
 import { demoAccount } from '../../lib/devnet/demoAccount'
-import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
+import { signInCookie } from '../support/signIn'
 import { asThePage, devnetClient } from './support/devnet'
+import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { demoAddress } from './support/portfolioPage'
-import { askFor, connectDemoWallet, getRoute, openBuilder, region } from './support/routePage'
+import { askFor, connectDemoWallet, getRoute, openBuilder, region, signIn } from './support/routePage'
 
 const delegate: Address = '0x00000000000000000000000000000000000D1e6A'
 
-// History is per key: routes set up here are issued as the page would issue them, so the page lists them.
+// History is per signed-in wallet: routes set up here are issued as the page would issue them (the
+// browser key, signed in with Ethereum as the demo account), so the page lists them.
+let session: Promise<string> | undefined
 async function postRoute(body: object): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/v1/intents/route`, { method: 'POST', headers: { ...asThePage(), 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  session ??= signInCookie(baseUrl(), demoAccount)
+  const res = await fetch(`${baseUrl()}/api/v1/intents/route`, { method: 'POST', headers: { ...asThePage(await session), 'content-type': 'application/json' }, body: JSON.stringify(body) })
   expect(res.status).toBe(200)
   return ((await res.json()) as { intentOp: { nonce: string } }).intentOp.nonce
 }
@@ -25,7 +29,9 @@ test('lists the routes just built, newest first, loads more, and re-opens one in
   await page.clock.install()
   await openBuilder(page)
   await connectDemoWallet(page)
-  await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '250' })
+  await signIn(page)
+  // From the demo account's locked USDC on OP Mainnet: no requirement stands between it and signing.
+  await askFor(page, { chain: 'OP Mainnet', token: 'USDC', amount: '250' })
   await getRoute(page)
   await expect(region(page, 'Summary')).toBeVisible()
   // Newest: a route carrying an EIP-7702 authorization the account signed for Base.
@@ -39,10 +45,13 @@ test('lists the routes just built, newest first, loads more, and re-opens one in
   })
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click()
-  const entries = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('button', { name: /^(Inspect|Close)/ }) })
+  const entries = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /^(Inspect|Close)/ }) })
   await expect(entries).toHaveCount(20)
   await expect(entries.nth(0).getByRole('heading')).toHaveText('5 USDC to Base')
-  await expect(entries.nth(1).getByRole('heading')).toHaveText('250 USDC to Arbitrum One')
+  await expect(entries.nth(1).getByRole('heading')).toHaveText('250 USDC to OP Mainnet')
   await expect(entries.nth(2).getByRole('heading')).toHaveText('1 USDC to Base')
   await page.getByRole('button', { name: 'Load more' }).click()
   await expect(entries).not.toHaveCount(20)
@@ -87,11 +96,16 @@ test('a typed address shows its routes, and on a 390 px phone nothing overflows'
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto(`${baseUrl()}/history`)
   await expect(page.getByText('Connect a wallet with the button at the top of the page')).toBeVisible()
+  await connectDemoWallet(page)
+  await signIn(page)
   await page.getByLabel('Account address').fill(demoAddress)
   await page.getByRole('button', { name: 'Show routes' }).click()
   await expect(page).toHaveURL(`${baseUrl()}/history?address=${demoAddress}`)
   await expect(page.getByRole('button', { name: /^Inspect/ }).first()).toBeVisible()
-  await page.getByRole('button', { name: /^Inspect/ }).first().click()
+  await page
+    .getByRole('button', { name: /^Inspect/ })
+    .first()
+    .click()
   await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible()
   await expectNoHorizontalOverflow(page)
   await expectAccessible(page, 'the history page on a phone')
@@ -104,4 +118,25 @@ test('a bad address is shown at the field', async ({ page, allowApiErrors }) => 
   const input = page.getByLabel('Account address')
   await expect(input).toHaveAttribute('aria-invalid', 'true')
   await expect(input).toHaveAccessibleDescription(/userAddress: must be a 0x-prefixed 20-byte address/)
+})
+
+test('without a sign-in the history asks for one, and signing in shows the wallet’s own routes', async ({ page }) => {
+  await postRoute({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '2000000' }], account })
+  await page.goto(`${baseUrl()}/history`)
+  await connectDemoWallet(page)
+  const notice = page.getByRole('region', { name: 'Sign in to read route history' })
+  await expect(notice).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Inspect/ })).toHaveCount(0)
+  await expectAccessible(page, 'the history page before sign-in')
+  await notice.getByRole('button', { name: 'Sign in with Ethereum' }).click()
+  await expect(notice).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Inspect/ }).first()).toBeVisible()
+  // Signing out hides it again.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Wallet connected/ })
+    .click()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('region', { name: 'Sign in to read route history' })).toBeVisible()
 })

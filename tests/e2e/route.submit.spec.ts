@@ -5,19 +5,19 @@
 // balances and the history the intent's status. Submitting the same route again (from the history)
 // is a 409, shown as "already submitted" while the page follows the existing intent — at 390 px.
 // The demo account's OP Mainnet USDC is put back afterwards: other suites assert the seeded balances.
-import { erc20Abi, parseAbi, type Hex } from 'viem'
+import { erc20Abi, type Hex, parseAbi } from 'viem'
 import { addresses } from '../../lib/core/addresses'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { lockId } from '../../lib/core/locks/lockId'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
-import { operatorAddress } from '../../lib/devnet/demoAccount'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
+import { operatorAddress } from '../../lib/devnet/demoAccount'
 import { mined } from '../../lib/devnet/devnetClient'
 import { formatAmount } from '../../lib/ui/formatAmount'
-import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { devnetClient, keepingEthBalance } from './support/devnet'
+import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { chainRow, demoAddress, expandToken, expectAmounts } from './support/portfolioPage'
-import { askFor, connectDemoWallet, region } from './support/routePage'
+import { askFor, connectDemoWallet, region, signIn } from './support/routePage'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -51,12 +51,22 @@ async function restoreUsdc(before: UsdcState): Promise<void> {
       if (mint > 0n) await send(client.writeContract({ address: usdc, abi: artifacts.devToken.abi, functionName: 'mint', args: [demoAddress, mint], account: operatorAddress, chain: client.chain }))
       if (mint < 0n) await send(client.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [operatorAddress, -mint], account: demoAddress, chain: client.chain }))
       await send(client.writeContract({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, spent], account: demoAddress, chain: client.chain }))
-      await send(client.writeContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'depositERC20', args: [usdc, defaultLockTag, spent, demoAddress], account: demoAddress, chain: client.chain }))
+      await send(
+        client.writeContract({
+          address: addresses.theCompact,
+          abi: artifacts.resourceLocks.abi,
+          functionName: 'depositERC20',
+          args: [usdc, defaultLockTag, spent, demoAddress],
+          account: demoAddress,
+          chain: client.chain,
+        }),
+      )
     } else if (received > 0n) {
       await send(client.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [operatorAddress, received], account: demoAddress, chain: client.chain }))
     }
     const allowance = await client.readContract({ address: usdc, abi: erc20Abi, functionName: 'allowance', args: [demoAddress, addresses.theCompact] })
-    if (allowance !== before.compactAllowance) await send(client.writeContract({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, before.compactAllowance], account: demoAddress, chain: client.chain }))
+    if (allowance !== before.compactAllowance)
+      await send(client.writeContract({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, before.compactAllowance], account: demoAddress, chain: client.chain }))
   })
   expect(await readUsdc()).toEqual(before)
 }
@@ -76,6 +86,7 @@ test('sign, submit and follow a route to Completed; the transactions, portfolio 
   test.slow()
   await page.goto(`${baseUrl()}/portfolio`)
   await page.getByRole('button', { name: 'Connect the demo wallet' }).click()
+  await signIn(page)
   await expandToken(page, 'USDC')
   await expectAmounts(chainRow(page, 'OP Mainnet', 'USDC'), { total: formatAmount(before!.locked, 6), unlocked: '0', locked: formatAmount(before!.locked, 6) })
 
@@ -83,7 +94,7 @@ test('sign, submit and follow a route to Completed; the transactions, portfolio 
   await askFor(page, { chain: 'OP Mainnet', token: 'USDC', amount: '100' })
   await page.getByRole('button', { name: 'Get route' }).click()
   const elements = region(page, 'Elements (1)')
-  await expect(elements.locator('[data-element="OP Mainnet"]')).toContainText('COMPACT')
+  await expect(elements.locator('[data-element="OP Mainnet"]')).toContainText('Locked in The Compact')
   await expect(region(page, 'Before you sign')).toHaveCount(0)
   const nonce = (await page.locator('[data-nonce]').getAttribute('data-nonce'))!
 
@@ -166,6 +177,7 @@ test('submitting the same route again is "already submitted", and the page follo
   allowApiErrors(409)
   await page.goto(`${baseUrl()}/history`)
   await connectDemoWallet(page)
+  await signIn(page)
   await page.setViewportSize({ width: 390, height: 844 })
   const entry = page.locator(`li[data-nonce="${submitted!.nonce}"]`)
   await expect(entry.getByTestId('intent-status')).toHaveText(/Completed/)

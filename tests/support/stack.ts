@@ -2,17 +2,16 @@
 // its own when TEST_DATABASE_URL is set, else PGlite served on loopback), and the production build
 // of the app (`next start`) pointed at both, with a test key issued through the key store.
 // Used by vitest, Playwright and the benchmarks.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream, existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { scopes } from '../../lib/core/scopes'
 import { freePort } from '../../lib/devnet/anvil'
 import { devnetAppEnv } from '../../lib/devnet/appEnv'
 import { devnetFillerEnv } from '../../lib/devnet/fillerEnv'
-import { startDevnet, type Devnet } from '../../lib/devnet/startDevnet'
-import { spawnFiller, type FillerProcess } from '../../lib/filler/spawnFiller'
+import { type Devnet, startDevnet } from '../../lib/devnet/startDevnet'
+import { type FillerProcess, spawnFiller } from '../../lib/filler/spawnFiller'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { hostPglite } from '../../lib/storage/hostPglite'
 import { openDatabase } from '../../lib/storage/openDatabase'
@@ -114,6 +113,8 @@ export async function startApp(env: Record<string, string>): Promise<AppInstance
       ...process.env,
       RATE_LIMIT_DEFAULT: '1000000/min',
       BROWSER_RATE_LIMIT_TOTAL: '1000000/min',
+      BROWSER_RATE_LIMIT_CLIENT: '1000000/min',
+      AUTH_FAILURE_LIMIT: '1000000/min',
       BALANCE_CACHE_MS: '0',
       MARKET_CACHE_MS: '0',
       ...env,

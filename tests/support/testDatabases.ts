@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { openDatabase, type DatabaseConfig } from '../../lib/storage/openDatabase'
+import { type DatabaseConfig, openDatabase } from '../../lib/storage/openDatabase'
 import type { Sql } from '../../lib/storage/sql'
 
 export type TestDatabase = { config: DatabaseConfig; open: () => Promise<Sql>; dispose: () => Promise<void> }

@@ -9,6 +9,16 @@ export async function connectDemoWallet(page: Page): Promise<void> {
   await expect(page.getByRole('banner').getByRole('button', { name: /Wallet connected/ })).toContainText('0x7099…79C8')
 }
 
+/** Signs in with Ethereum as the connected wallet (the demo wallet signs through its devnet node):
+ * the dashboard's key builds routes and reads history only for the signed-in wallet. */
+export async function signIn(page: Page): Promise<void> {
+  const wallet = page.getByRole('banner').getByRole('button', { name: /Wallet connected/ })
+  await wallet.click()
+  await page.getByRole('region', { name: 'Wallet' }).getByRole('button', { name: 'Sign in with Ethereum' }).click()
+  await expect(page.getByTestId('signed-in').first()).toContainText('Signed in as 0x7099…79C8')
+  await page.keyboard.press('Escape')
+}
+
 export type RouteAsk = { chain?: string; token?: string; amount: string }
 
 /** Fills the first token request (and the destination, when given). */

@@ -14,7 +14,13 @@ export const POST = handle(async (request, context) => {
   if (split.ok) return Response.json({ intents: split.intents.map(wireAmounts) })
   // The client reads this 422 body as is (InsufficientLiquidityError).
   return Response.json(
-    { error: 'INSUFFICIENT_LIQUIDITY', message: 'Not enough liquidity to fill every amount', availableIntents: split.availableIntents.map(wireAmounts), unfillable: wireAmounts(split.unfillable), traceId: context.traceId },
+    {
+      error: 'INSUFFICIENT_LIQUIDITY',
+      message: 'Not enough liquidity to fill every amount',
+      availableIntents: split.availableIntents.map(wireAmounts),
+      unfillable: wireAmounts(split.unfillable),
+      traceId: context.traceId,
+    },
     { status: 422 },
   )
 })

@@ -1,6 +1,7 @@
 import { validationError } from '@/lib/api/errorEnvelope'
 import { listRoutes as operation } from '@/lib/api/operations'
 import { serializeRouteHistory } from '@/lib/api/routeHistory'
+import { requireAccount } from '@/lib/server/accountAccess'
 import { requireCaller } from '@/lib/server/caller'
 import { handle, methodNotAllowed } from '@/lib/server/http'
 import { routeHistory } from '@/lib/server/routeHistory'
@@ -10,6 +11,7 @@ export const GET = handle<{ userAddress: string }>(async (request, context) => {
   const search = Object.fromEntries(new URL(request.url).searchParams)
   const query = operation.parameters.safeParse({ ...search, userAddress: (await context.params).userAddress })
   if (!query.success) throw validationError(query.error)
+  requireAccount(caller, query.data.userAddress, { task: 'read route history', field: 'userAddress' })
   const page = await routeHistory(query.data.userAddress, caller, query.data)
   return Response.json(serializeRouteHistory(page, Math.floor(Date.now() / 1000)))
 })
