@@ -4,6 +4,7 @@ import { useId, useState } from 'react'
 import { useChains, useConnection, useDisconnect, useSwitchChain } from 'wagmi'
 import { describeWalletError } from '@/lib/ui/describeWalletError'
 import { buttonStyles } from './buttonStyles'
+import { SignInButton } from './SignInButton'
 
 export function ConnectedWallet({ onDone }: { onDone: () => void }) {
   const { address, chainId, connector } = useConnection()
@@ -22,7 +23,13 @@ export function ConnectedWallet({ onDone }: { onDone: () => void }) {
         <button
           type="button"
           className={`${buttonStyles.quiet} mt-1 -ml-3`}
-          onClick={() => address && navigator.clipboard?.writeText(address).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            address &&
+            navigator.clipboard?.writeText(address).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
         >
           {copied ? 'Copied' : 'Copy address'}
         </button>
@@ -52,6 +59,7 @@ export function ConnectedWallet({ onDone }: { onDone: () => void }) {
           </p>
         )}
       </div>
+      <SignInButton />
       <button
         type="button"
         className={buttonStyles.secondary}

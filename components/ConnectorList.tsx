@@ -2,7 +2,7 @@
 // The wallets this browser offers: each EIP-6963 wallet by name, a plain injected one when the page
 // has window.ethereum, and the devnet's demo wallet when the server configured it.
 import { useEffect, useState } from 'react'
-import { useConnect, useConnectors, type Connector } from 'wagmi'
+import { type Connector, useConnect, useConnectors } from 'wagmi'
 import { describeWalletError } from '@/lib/ui/describeWalletError'
 
 export function ConnectorList({ onConnected }: { onConnected: () => void }) {
@@ -37,17 +37,13 @@ export function ConnectorList({ onConnected }: { onConnected: () => void }) {
                   {label(connector)}
                   {isPending && variables?.connector === connector ? ' — check your wallet…' : ''}
                 </span>
-                {connector.id === 'demoWallet' && (
-                  <span className="text-xs text-zinc-600 dark:text-zinc-400">The devnet’s seeded demo account; the local nodes sign for it.</span>
-                )}
+                {connector.id === 'demoWallet' && <span className="text-xs text-zinc-600 dark:text-zinc-400">The devnet’s seeded demo account; the local nodes sign for it.</span>}
               </span>
             </button>
           </li>
         ))}
       </ul>
-      {shown.length === 0 && (
-        <p className="text-zinc-700 dark:text-zinc-300">No browser wallet was found. Install one (MetaMask, Rabby, …) and reload, or enter an address on the portfolio page.</p>
-      )}
+      {shown.length === 0 && <p className="text-zinc-700 dark:text-zinc-300">No browser wallet was found. Install one (MetaMask, Rabby, …) and reload, or enter an address on the portfolio page.</p>}
       {error && (
         <p role="alert" className="text-red-700 dark:text-red-300">
           {describeWalletError(error)}

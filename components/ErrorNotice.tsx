@@ -12,7 +12,11 @@ export function ErrorNotice({ title, detail, traceId, children }: ErrorNoticePro
         <p className="mt-1 break-words">{detail}</p>
       </div>
       {children && <div className="mt-3">{children}</div>}
-      {traceId && <p className="mt-3 text-xs text-red-900 dark:text-red-200">Reference: <code className="break-all">{traceId}</code></p>}
+      {traceId && (
+        <p className="mt-3 text-xs text-red-900 dark:text-red-200">
+          Reference: <code className="break-all">{traceId}</code>
+        </p>
+      )}
     </div>
   )
 }

@@ -1,7 +1,7 @@
 'use client'
 // A labelled control with its help text and, when invalid, its error: wired for screen readers
 // (aria-invalid, aria-describedby) so the error is read with the field.
-import { useId, type ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 import { fieldStyles } from './fieldStyles'
 
 export type FieldControlProps = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined; className: string }

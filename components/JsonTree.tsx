@@ -26,11 +26,7 @@ function Node({ name, value, depth, openDepth }: { name: string; value: unknown;
       <summary className="-ml-4 cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-indigo-600">
         <span className="text-zinc-900 dark:text-zinc-100">{name}</span> <span className="text-zinc-600 dark:text-zinc-400">{shape}</span>
       </summary>
-      {entries.length === 0 ? (
-        <div className="pl-4 text-zinc-600 dark:text-zinc-400">empty</div>
-      ) : (
-        entries.map(([k, v]) => <Node key={k} name={k} value={v} depth={depth + 1} openDepth={openDepth} />)
-      )}
+      {entries.length === 0 ? <div className="pl-4 text-zinc-600 dark:text-zinc-400">empty</div> : entries.map(([k, v]) => <Node key={k} name={k} value={v} depth={depth + 1} openDepth={openDepth} />)}
     </details>
   )
 }

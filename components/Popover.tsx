@@ -1,7 +1,7 @@
 'use client'
 // A button that opens a panel below it (the disclosure pattern): Escape or a click outside closes it
 // and focus returns to the button. On phones the panel spans the header instead of hanging off the button.
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react'
 
 export type PopoverProps = {
   /** The button's content; it should name what opens. */
@@ -36,25 +36,17 @@ export function Popover({ button, buttonClassName, label, children }: PopoverPro
 
   return (
     <div ref={root} className="sm:relative">
-      <button
-        ref={trigger}
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
-        className={buttonClassName}
-      >
+      <button ref={trigger} type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} className={buttonClassName}>
         {button}
       </button>
-      <div
+      <section
         id={id}
-        role="region"
         aria-label={label}
         hidden={!open}
         className="absolute inset-x-4 top-full z-30 mt-2 rounded-xl border border-zinc-200 bg-white p-4 text-sm shadow-lg sm:inset-x-auto sm:right-0 sm:w-80 dark:border-zinc-700 dark:bg-zinc-900"
       >
         {open && children(close)}
-      </div>
+      </section>
     </div>
   )
 }

@@ -1,5 +1,5 @@
 // A titled card: the dashboard's unit of content. The heading labels the region for screen readers.
-import { useId, type ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 
 export type SectionProps = { title: ReactNode; description?: ReactNode; actions?: ReactNode; level?: 2 | 3; id?: string; className?: string; children?: ReactNode }
 

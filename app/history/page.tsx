@@ -12,7 +12,13 @@ export default function HistoryPage() {
         Every route the service issued for an account, newest first. Open one to inspect it again; an expired route can be refreshed with its original request.
       </p>
       {/* The view reads the address from the URL, which is only known in the browser's request. */}
-      <Suspense fallback={<p className="mt-6" role="status">Loading…</p>}>
+      <Suspense
+        fallback={
+          <p className="mt-6" role="status">
+            Loading…
+          </p>
+        }
+      >
         <HistoryView />
       </Suspense>
     </main>

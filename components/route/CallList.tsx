@@ -10,6 +10,7 @@ export function CallList({ calls, empty }: { calls: readonly DecodedCall[]; empt
   return (
     <ol className="grid gap-2">
       {calls.map((call, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: calls are positional; the same call may be listed twice
         <li key={i} className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" data-call={call.kind}>
           <p className="text-sm font-medium">{title(call)}</p>
           <DataList className="mt-2" items={rows(call)} />
@@ -36,9 +37,15 @@ function rows(call: DecodedCall) {
   const value = { label: 'Value', value: `${formatAmount(call.value, 18)} ETH` }
   switch (call.kind) {
     case 'transfer':
-      return [{ label: 'Token', value: <Address value={call.to} /> }, { label: 'To', value: <Address value={call.recipient} /> }]
+      return [
+        { label: 'Token', value: <Address value={call.to} /> },
+        { label: 'To', value: <Address value={call.recipient} /> },
+      ]
     case 'approve':
-      return [{ label: 'Token', value: <Address value={call.to} /> }, { label: 'Spender', value: <Address value={call.spender} /> }]
+      return [
+        { label: 'Token', value: <Address value={call.to} /> },
+        { label: 'Spender', value: <Address value={call.spender} /> },
+      ]
     case 'oftSend':
       return [
         { label: 'Adapter', value: <Address value={call.to} /> },

@@ -33,6 +33,7 @@ export function DelegationsSection({ intentOp }: { intentOp: NonNullable<RouteRe
       ) : (
         <ul className="mt-1 grid gap-2" data-testid="authorizations">
           {checks.data.map((a, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: authorizations are positional, as the route lists them
             <li key={i} className="rounded-lg bg-zinc-50 p-3 text-sm dark:bg-zinc-950/60">
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">
@@ -44,8 +45,19 @@ export function DelegationsSection({ intentOp }: { intentOp: NonNullable<RouteRe
                 Delegate <Address value={a.contract} />
               </p>
               <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-                {a.signer ? <>Signed by <Address value={a.signer} /></> : 'The signature does not recover.'}
-                {!a.verified && <> — expected <Address value={a.expectedSigner} /></>}
+                {a.signer ? (
+                  <>
+                    Signed by <Address value={a.signer} />
+                  </>
+                ) : (
+                  'The signature does not recover.'
+                )}
+                {!a.verified && (
+                  <>
+                    {' '}
+                    — expected <Address value={a.expectedSigner} />
+                  </>
+                )}
               </p>
             </li>
           ))}

@@ -1,8 +1,9 @@
 // One element of the intentOp: where it draws funds (decoded lock ids, human amounts), how it
 // settles, what its mandate delivers and by when, the calls it runs and the bridge it uses.
+import { ChainIcon } from '@/components/ChainIcon'
 import { Address, DataList } from '@/components/DataList'
 import { formatLocalTime } from '@/lib/ui/countdown'
-import { fundingMethods, type ElementDetails } from '@/lib/ui/elementDetails'
+import { type ElementDetails, fundingLabels, fundingMethods } from '@/lib/ui/elementDetails'
 import { formatAmount } from '@/lib/ui/formatAmount'
 import { formatTokenAmount } from '@/lib/ui/tokenAmount'
 import { CallList } from './CallList'
@@ -11,10 +12,17 @@ export function ElementCard({ element, nowMs }: { element: ElementDetails; nowMs
   const e = element
   return (
     <article className="min-w-0 rounded-lg border border-zinc-200 p-3 sm:p-4 dark:border-zinc-800" data-element={e.chainName}>
-      <h3 className="flex flex-wrap items-baseline gap-x-2 font-semibold">
+      <h3 className="flex flex-wrap items-center gap-x-2 font-semibold">
+        <ChainIcon chainId={e.chainId} size={18} />
         Element {e.index + 1}: {e.chainName}
         <span className="rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">{e.settlementLayer}</span>
-        <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-semibold text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">{e.fundingMethod}</span>
+        <span
+          className="cursor-help rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-semibold text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
+          title={`fundingMethod: ${e.fundingMethod}`}
+          data-funding={e.fundingMethod}
+        >
+          {fundingLabels[e.fundingMethod]}
+        </span>
       </h3>
       <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">Funds {fundingMethods[e.fundingMethod]}.</p>
 
@@ -27,10 +35,15 @@ export function ElementCard({ element, nowMs }: { element: ElementDetails; nowMs
               className="mt-1"
               items={[
                 { label: 'Token', value: <Address value={lock.token} /> },
-                { label: 'Lock tag', value: <code className="font-mono text-xs">{lock.lockTag}</code> },
-                { label: 'Allocator id', value: <code className="font-mono text-xs">0x{lock.allocatorId.toString(16)}</code> },
-                { label: 'Scope', value: lock.scope },
-                { label: 'Reset period', value: lock.resetPeriod },
+                // Only a resource lock has a lock tag, allocator, scope and reset period.
+                ...(e.fundingMethod === 'COMPACT'
+                  ? [
+                      { label: 'Lock tag', value: <code className="font-mono text-xs">{lock.lockTag}</code> },
+                      { label: 'Allocator id', value: <code className="font-mono text-xs">0x{lock.allocatorId.toString(16)}</code> },
+                      { label: 'Scope', value: lock.scope },
+                      { label: 'Reset period', value: lock.resetPeriod },
+                    ]
+                  : []),
               ]}
             />
           </li>
@@ -43,7 +56,7 @@ export function ElementCard({ element, nowMs }: { element: ElementDetails; nowMs
         items={[
           { label: 'Recipient', value: <Address value={e.recipient} /> },
           { label: 'Delivers', value: e.tokensOut.length ? e.tokensOut.map((t) => `${formatTokenAmount(t)} on ${t.chainName}`).join(', ') : 'nothing (this element pays fees only)' },
-          { label: 'Fill deadline', value: formatLocalTime(e.fillDeadline, nowMs) },
+          { label: 'Fill deadline', value: `${formatLocalTime(e.fillDeadline, nowMs)}: the filler must deliver by then` },
           { label: 'Minimum gas', value: e.minGas > 0n ? formatAmount(e.minGas, 0) : 'none' },
           { label: 'Arbiter', value: <Address value={e.arbiter} /> },
           ...bridgeRows(e),
@@ -74,7 +87,10 @@ function bridgeRows(e: ElementDetails) {
     rows.push({ label: 'Relay order id', value: <code className="font-mono text-xs break-all">{b.orderId}</code> })
   }
   if (e.gasRefund) {
-    rows.push({ label: 'Gas refund', value: `in ${e.gasRefund.token.symbol}, ${formatAmount(e.gasRefund.exchangeRate, e.gasRefund.token.decimals)} ${e.gasRefund.token.symbol} per ETH of gas, plus ${formatAmount(e.gasRefund.overhead, 0)} gas overhead` })
+    rows.push({
+      label: 'Gas refund',
+      value: `in ${e.gasRefund.token.symbol}, ${formatAmount(e.gasRefund.exchangeRate, e.gasRefund.token.decimals)} ${e.gasRefund.token.symbol} per ETH of gas, plus ${formatAmount(e.gasRefund.overhead, 0)} gas overhead`,
+    })
   }
   return rows
 }

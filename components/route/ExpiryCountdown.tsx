@@ -1,5 +1,6 @@
 'use client'
-// How long the route can still be signed, counting down every second; "Expired" once it has passed.
+// How long until the route expires (intentOp.expires), counting down every second; "Expired" once
+// it has passed. What the deadlines mean is spelled out beside it (RouteSummaryCard).
 import { formatCountdown } from '@/lib/ui/countdown'
 import { useSecondsLeft } from '@/lib/ui/useExpiry'
 
@@ -15,9 +16,12 @@ export function ExpiryCountdown({ expires, expired = false }: { expires: bigint;
   }
   return (
     // The visible text ticks every second; screen readers get the deadline once, not every tick.
-    <span className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold tabular-nums ${left < 120 ? 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100' : 'bg-emerald-100 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100'}`} data-testid="expiry">
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold tabular-nums ${left < 120 ? 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100' : 'bg-emerald-100 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100'}`}
+      data-testid="expiry"
+    >
       <span aria-hidden="true">Expires in {formatCountdown(left)}</span>
-      <span className="sr-only">Can be signed until {expiresAt}</span>
+      <span className="sr-only">Expires at {expiresAt}</span>
     </span>
   )
 }

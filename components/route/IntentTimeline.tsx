@@ -3,9 +3,9 @@
 // → Completed, each step with its time and transaction (copy, and a link to the transaction page).
 // A failure says why and what to do; completion links to the refreshed portfolio.
 import Link from 'next/link'
+import { buttonStyles } from '@/components/buttonStyles'
 import { CopyButton } from '@/components/CopyButton'
 import { ErrorNotice } from '@/components/ErrorNotice'
-import { buttonStyles } from '@/components/buttonStyles'
 import { ApiError } from '@/lib/api/fetchApi'
 import { describeIntentFailure, intentHeadline, intentTimeline, type StepState, type TimelineStep } from '@/lib/ui/intentTimeline'
 import { txPath } from '@/lib/ui/txView'
@@ -71,7 +71,11 @@ function StepRow({ step, last }: { step: TimelineStep; last: boolean }) {
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{step.title}</span>
           <Verdict status={verdict[step.state]}>{step.stateLabel}</Verdict>
-          {step.time && <time className="text-sm text-zinc-600 dark:text-zinc-400" dateTime={step.time.toISOString()}>{step.time.toLocaleTimeString()}</time>}
+          {step.time && (
+            <time className="text-sm text-zinc-600 dark:text-zinc-400" dateTime={step.time.toISOString()}>
+              {step.time.toLocaleTimeString()}
+            </time>
+          )}
         </p>
         {step.hash && step.chainId !== undefined && (
           <div className="mt-1 flex min-w-0 flex-wrap items-center gap-2 text-sm">
@@ -79,7 +83,11 @@ function StepRow({ step, last }: { step: TimelineStep; last: boolean }) {
               {step.hash}
             </code>
             <CopyButton label="Copy hash" text={() => step.hash!} className={buttonStyles.quiet} />
-            <Link href={txPath(step.chainId, step.hash)} aria-label={`View transaction: ${step.title}`} className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300">
+            <Link
+              href={txPath(step.chainId, step.hash)}
+              aria-label={`View transaction: ${step.title}`}
+              className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300"
+            >
               View transaction
             </Link>
           </div>

@@ -7,14 +7,15 @@ import { useMemo } from 'react'
 import { JsonTree } from '@/components/JsonTree'
 import { Section } from '@/components/Section'
 import { elementDetails } from '@/lib/ui/elementDetails'
-import type { InspectedRoute } from '@/lib/ui/routeApi'
 import { requirementSteps } from '@/lib/ui/requirementSteps'
+import type { InspectedRoute } from '@/lib/ui/routeApi'
 import { signingBlocker, signingItems, verifiedSignatures } from '@/lib/ui/routeSigning'
 import { routeSummary } from '@/lib/ui/routeSummary'
 import { useIsExpired } from '@/lib/ui/useExpiry'
 import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
 import { DelegationsSection } from './DelegationsSection'
 import { ElementCard } from './ElementCard'
+import { RouteSteps } from './RouteSteps'
 import { RouteSummaryCard } from './RouteSummaryCard'
 import { ServerSignatureSection } from './ServerSignatureSection'
 import { ShortfallNotice } from './ShortfallNotice'
@@ -37,9 +38,7 @@ export function RouteInspector({ inspected, onRefresh, refreshing = false, known
   const { route, raw } = inspected
   const intentOp = route.intentOp
   if (!intentOp) return <ShortfallNotice cost={route.intentCost} />
-  return (
-    <CoveredRoute inspected={inspected} intentOp={intentOp} rawIntentOp={(raw as { intentOp: unknown }).intentOp} onRefresh={onRefresh} refreshing={refreshing} knownExpired={knownExpired} />
-  )
+  return <CoveredRoute inspected={inspected} intentOp={intentOp} rawIntentOp={(raw as { intentOp: unknown }).intentOp} onRefresh={onRefresh} refreshing={refreshing} knownExpired={knownExpired} />
 }
 
 type CoveredRouteProps = Required<Omit<RouteInspectorProps, 'onRefresh'>> & {
@@ -54,15 +53,19 @@ function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing,
   const expired = useIsExpired(BigInt(intentOp.expires)) || knownExpired
   const summary = useMemo(() => routeSummary({ ...route, intentOp }), [route, intentOp])
   const elements = useMemo(() => intentOp.elements.map(elementDetails), [intentOp])
-  const steps = useMemo(() => requirementSteps(route.tokenRequirements), [route.tokenRequirements])
+  const steps = useMemo(() => requirementSteps(route.tokenRequirements, intentOp.signedMetadata.gasPrices), [route.tokenRequirements, intentOp])
   const items = useMemo(() => signingItems(intentOp), [intentOp])
   const blocker = signingBlocker({ expired, walletAddress: address, sponsor: intentOp.sponsor })
   const signing = useRouteSigning(items, intentOp.sponsor)
   const signatures = useMemo(() => verifiedSignatures(items, signing.run.signed), [items, signing.run.signed])
+  // A route with an open approval or wrap cannot settle: Sign waits until a refreshed route has none.
+  const signBlocker = blocker ?? (steps.length > 0 ? 'Sign opens once every step under “Before you sign” is done and the route is refreshed.' : undefined)
+  const signed = items.length > 0 && items.every((i) => signing.run.signed[i.index]?.verified)
   const nowMs = Date.now()
 
   return (
     <div className="grid min-w-0 gap-4" data-nonce={intentOp.nonce}>
+      <RouteSteps requirementsOpen={steps.length} signed={signed} />
       <RouteSummaryCard summary={summary} expired={expired} />
       <TokenRequirements steps={steps} blocker={blocker} onRefresh={onRefresh} />
       <Section title={`Elements (${elements.length})`} description="One per source chain, funding method and settlement layer; the destination’s last.">
@@ -77,7 +80,7 @@ function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing,
         <ServerSignatureSection intentOp={intentOp} rawIntentOp={rawIntentOp} />
       </div>
       <SignedMetadataSection metadata={intentOp.signedMetadata} />
-      <SignPanel items={items} signing={signing} blocker={blocker} expired={expired} onRefresh={onRefresh} refreshing={refreshing} />
+      <SignPanel items={items} signing={signing} blocker={signBlocker} expired={expired} onRefresh={onRefresh} refreshing={refreshing} />
       <SubmitPanel nonce={intentOp.nonce} rawIntentOp={rawIntentOp} signatures={signatures} expired={expired} onRefresh={onRefresh} />
       <Section title="Raw response" description="The route exactly as the API answered, to explore or compare.">
         <JsonTree value={raw} label="route" />

@@ -1,6 +1,8 @@
 // The route in plain words, first: what the account pays on which chains, what arrives where,
 // what it costs and who pays it, and how long it can still be signed.
+import { ChainIcon, TokenIcon } from '@/components/ChainIcon'
 import { Section } from '@/components/Section'
+import { formatLocalTime } from '@/lib/ui/countdown'
 import { formatAmount } from '@/lib/ui/formatAmount'
 import type { RouteSummary } from '@/lib/ui/routeSummary'
 import { formatTokenAmount, type TokenAmount } from '@/lib/ui/tokenAmount'
@@ -24,6 +26,10 @@ export function RouteSummaryCard({ summary, expired }: { summary: RouteSummary; 
           note={summary.recipientIsAccount ? undefined : `to ${summary.recipient}`}
         />
       </div>
+      <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="deadlines">
+        Sign and submit before <strong className="font-semibold">{formatLocalTime(summary.fillDeadline, Date.now())}</strong>, the fill deadline: the tokens must be delivered by then. The route
+        expires at {formatLocalTime(summary.expires, Date.now())}, when the filler’s {Number(summary.expires - summary.fillDeadline) / 60} minutes to claim your funds end.
+      </p>
       <FeeBreakdown summary={summary} />
       <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="fee-token">
         {summary.feeToken.amount > 0n ? (
@@ -46,8 +52,14 @@ function AmountList({ title, amounts, note, testId }: { title: string; amounts: 
       <ul className="mt-1 grid gap-1">
         {amounts.map((a) => (
           <li key={`${a.chainId}:${a.token}`} className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <span className="text-base font-semibold tabular-nums">{formatTokenAmount(a)}</span>
-            <span className="text-sm text-zinc-700 dark:text-zinc-300">on {a.chainName}</span>
+            <span className="inline-flex items-center gap-1.5 text-base font-semibold tabular-nums">
+              <TokenIcon symbol={a.symbol} />
+              {formatTokenAmount(a)}
+            </span>
+            <span className="inline-flex items-center gap-1 text-sm text-zinc-700 dark:text-zinc-300">
+              on <ChainIcon chainId={a.chainId} />
+              {a.chainName}
+            </span>
           </li>
         ))}
       </ul>

@@ -26,9 +26,7 @@ export function ServerSignatureSection({ intentOp, rawIntentOp }: { intentOp: No
       }
     >
       <div className="grid gap-1 text-sm" data-testid="server-signature">
-        <p>
-          Published signer: {signer.data ? <Address value={signer.data.address} /> : signer.isError ? 'could not be read; try again later.' : 'reading…'}
-        </p>
+        <p>Published signer: {signer.data ? <Address value={signer.data.address} /> : signer.isError ? 'could not be read; try again later.' : 'reading…'}</p>
         {result && result.status !== 'invalid' && (
           <p>
             Recovered from the signature: <Address value={result.signer} />

@@ -21,11 +21,21 @@ export function ShortfallNotice({ cost }: { cost: RouteResponse['intentCost'] })
           <caption className="sr-only">What is missing per token</caption>
           <thead>
             <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-              <th scope="col" className={th}>Token</th>
-              <th scope="col" className={`${th} text-right`}>Asked</th>
-              <th scope="col" className={`${th} text-right`}>Fee</th>
-              <th scope="col" className={`${th} text-right`}>Available</th>
-              <th scope="col" className={`${th} text-right`}>Missing</th>
+              <th scope="col" className={th}>
+                Token
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Asked
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Fee
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Available
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Missing
+              </th>
             </tr>
           </thead>
           <tbody>

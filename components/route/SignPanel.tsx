@@ -3,7 +3,7 @@
 // signature per element, each checked to recover to the sponsor. An expired route offers a refresh.
 import { buttonStyles } from '@/components/buttonStyles'
 import { Section } from '@/components/Section'
-import { typedDataJson, type SigningItem } from '@/lib/ui/routeSigning'
+import { type SigningItem, typedDataJson } from '@/lib/ui/routeSigning'
 import type { RouteSigning, SignedItem } from './useRouteSigning'
 import { Verdict } from './Verdict'
 
@@ -57,7 +57,9 @@ export function SignPanel({ items, signing, blocker, expired, onRefresh, refresh
         <div aria-live="polite" className="min-w-0 text-sm wrap-anywhere">
           {blocker && <p>{blocker}</p>}
           {run.failure && <p className={run.failure.rejected ? '' : 'text-red-700 dark:text-red-300'}>{run.failure.message}</p>}
-          {allVerified && <p className="font-medium text-emerald-800 dark:text-emerald-300">{items.length === 1 ? 'The signature recovers' : `All ${items.length} signatures recover`} to the sponsor.</p>}
+          {allVerified && (
+            <p className="font-medium text-emerald-800 dark:text-emerald-300">{items.length === 1 ? 'The signature recovers' : `All ${items.length} signatures recover`} to the sponsor.</p>
+          )}
         </div>
       </div>
     </Section>

@@ -19,8 +19,12 @@ export function SignedMetadataSection({ metadata }: { metadata: NonNullable<Rout
             <caption className="mb-1 text-left text-sm font-medium">Gas prices</caption>
             <thead>
               <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                <th scope="col" className={th}>Chain</th>
-                <th scope="col" className={th}>Gas price</th>
+                <th scope="col" className={th}>
+                  Chain
+                </th>
+                <th scope="col" className={th}>
+                  Gas price
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -42,10 +46,18 @@ export function SignedMetadataSection({ metadata }: { metadata: NonNullable<Rout
             <caption className="mb-1 text-left text-sm font-medium">OP-stack L1 fee parameters</caption>
             <thead>
               <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                <th scope="col" className={th}>Chain</th>
-                <th scope="col" className={th}>L1 base fee</th>
-                <th scope="col" className={th}>Blob base fee</th>
-                <th scope="col" className={th}>Scalars (base, blob)</th>
+                <th scope="col" className={th}>
+                  Chain
+                </th>
+                <th scope="col" className={th}>
+                  L1 base fee
+                </th>
+                <th scope="col" className={th}>
+                  Blob base fee
+                </th>
+                <th scope="col" className={th}>
+                  Scalars (base, blob)
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -24,10 +24,20 @@ export function SubmitPanel({ nonce, rawIntentOp, signatures, expired, onRefresh
   const { source } = useApiKey()
   const { submit, submitting, error, followed } = useIntentSubmission(nonce, rawIntentOp)
   const advice = error ? describeSubmitError(error, source) : undefined
-  const blocker = followed ? undefined : expired ? 'The route has expired: refresh it, sign again, then submit.' : !signatures ? 'Sign every element first: Submit is enabled once all signatures recover to the sponsor.' : undefined
+  const blocker = followed
+    ? undefined
+    : expired
+      ? 'The route has expired: refresh it, sign again, then submit.'
+      : !signatures
+        ? 'Sign every element first: Submit is enabled once all signatures recover to the sponsor.'
+        : undefined
 
   return (
-    <Section id="submit" title="Submit" description="Send the signed route to the service. A filler claims your funds on each source chain and delivers the tokens on the destination; each step appears below as it happens.">
+    <Section
+      id="submit"
+      title="Submit"
+      description="Send the signed route to the service. A filler claims your funds on each source chain and delivers the tokens on the destination; each step appears below as it happens."
+    >
       {!followed && (
         <div className="flex flex-wrap items-center gap-3">
           <button type="button" className={buttonStyles.primary} disabled={blocker !== undefined || submitting} onClick={() => signatures && submit(signatures)}>

@@ -1,11 +1,11 @@
 'use client'
+import { buttonStyles } from '@/components/buttonStyles'
 // What the account must do on chain before the route can settle: approve Permit2, wrap ETH. Each
 // is one wallet transaction, run from here, with its hash and receipt; a refreshed route drops it.
 import { Section } from '@/components/Section'
-import { buttonStyles } from '@/components/buttonStyles'
 import type { RequirementStep } from '@/lib/ui/requirementSteps'
 import { formatTokenAmount } from '@/lib/ui/tokenAmount'
-import { useWalletTransaction, type TransactionState } from './useWalletTransaction'
+import { type TransactionState, useWalletTransaction } from './useWalletTransaction'
 
 export type TokenRequirementsProps = { steps: readonly RequirementStep[]; blocker: string | undefined; onRefresh: (() => void) | undefined }
 
@@ -13,6 +13,7 @@ export function TokenRequirements({ steps, blocker, onRefresh }: TokenRequiremen
   if (steps.length === 0) return null
   return (
     <Section
+      id="requirements"
       title="Before you sign"
       description="Without these the route cannot settle. Each is a transaction from your wallet; approvals move no funds."
       className="border-amber-300 dark:border-amber-800"
@@ -38,7 +39,10 @@ function Requirement({ step, blocker, onRefresh }: { step: RequirementStep; bloc
       <div className="min-w-0">
         <p className="font-medium">{what}</p>
         <p className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">
-          {step.kind === 'approval' ? `approve(${step.spender?.address}, ${step.amount.amount})` : `WETH deposit() with ${step.amount.amount} wei`}
+          {step.kind === 'approval' ? `approve(${step.spender?.address}, ${step.txAmount.amount})` : `WETH deposit() with ${step.txAmount.amount} wei`}
+        </p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          The transaction {step.kind === 'approval' ? 'approves' : 'wraps'} {formatTokenAmount(step.txAmount)}: a little headroom, so a refreshed route priced a little higher does not ask again.
         </p>
         <TransactionStatus state={state} onRefresh={onRefresh} />
       </div>

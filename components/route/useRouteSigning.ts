@@ -4,9 +4,9 @@
 import { useCallback, useState } from 'react'
 import type { Hex } from 'viem'
 import { useConfig } from 'wagmi'
-import { asWalletChainId } from '@/lib/ui/walletChainId'
 import { getConnection, signTypedData, switchChain } from 'wagmi/actions'
-import { chainToSwitch, signingFailure, verifyRouteSignature, type SignatureCheck, type SigningFailure, type SigningItem } from '@/lib/ui/routeSigning'
+import { chainToSwitch, type SignatureCheck, type SigningFailure, type SigningItem, signingFailure, verifyRouteSignature } from '@/lib/ui/routeSigning'
+import { asWalletChainId } from '@/lib/ui/walletChainId'
 
 export type SignedItem = { signature: Hex } & SignatureCheck
 
@@ -37,4 +37,3 @@ export function useRouteSigning(items: readonly SigningItem[], sponsor: string) 
 }
 
 export type RouteSigning = ReturnType<typeof useRouteSigning>
-

@@ -4,10 +4,10 @@
 import { useCallback, useState } from 'react'
 import type { Hex } from 'viem'
 import { useConfig } from 'wagmi'
-import { asWalletChainId } from '@/lib/ui/walletChainId'
 import { getConnection, sendTransaction, switchChain, waitForTransactionReceipt } from 'wagmi/actions'
 import { describeWalletError } from '@/lib/ui/describeWalletError'
 import type { WalletTransaction } from '@/lib/ui/requirementSteps'
+import { asWalletChainId } from '@/lib/ui/walletChainId'
 
 /** Long enough for a busy mainnet; past it the page says the transaction may still be pending. */
 const RECEIPT_TIMEOUT_MS = 180_000

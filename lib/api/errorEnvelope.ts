@@ -1,7 +1,7 @@
 // The one error body every non-2xx response carries: { message, errors: [{ message, context }], traceId }.
 // It satisfies both the alps OpenAPI 400 shape and @rhinestone/sdk's error parser.
 import { z } from 'zod'
-import { ServiceError, type ErrorKind } from '../core/errors'
+import { type ErrorKind, ServiceError } from '../core/errors'
 
 export const errorEnvelopeSchema = z.object({
   message: z.string(),

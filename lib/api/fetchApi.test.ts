@@ -13,7 +13,10 @@ function fakeFetch(status: number, body: unknown, seen: { url?: string; init?: R
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e)
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(ApiError)
   return error as ApiError
 }
@@ -33,9 +36,7 @@ describe('fetchApi', () => {
   })
 
   it('refuses any path outside the app API, so the key cannot leave the origin', async () => {
-    await expect(fetchApi({ path: 'https://elsewhere.example/api/v1/prices', schema, apiKey: 'k', fetchFn: fakeFetch(200, {}) })).rejects.toThrow(
-      /only calls this app's API/,
-    )
+    await expect(fetchApi({ path: 'https://elsewhere.example/api/v1/prices', schema, apiKey: 'k', fetchFn: fakeFetch(200, {}) })).rejects.toThrow(/only calls this app's API/)
   })
 
   it('turns an error status into an ApiError carrying the envelope', async () => {
@@ -58,8 +59,7 @@ describe('fetchApi', () => {
     }) as typeof fetch
     expect(await failure(fetchApi({ path: '/api/v1/prices', schema, fetchFn: down }))).toMatchObject({ failure: 'network' })
 
-    const hang = ((_: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as typeof fetch
+    const hang = ((_: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as typeof fetch
     expect(await failure(fetchApi({ path: '/api/v1/prices', schema, fetchFn: hang, timeoutMs: 20 }))).toMatchObject({ failure: 'timeout' })
   })
 })

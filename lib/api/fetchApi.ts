@@ -2,7 +2,7 @@
 // elsewhere), every answer checked against its schema, and every failure turned into one ApiError
 // that carries the error envelope when the server sent one.
 import type { z } from 'zod'
-import { errorEnvelopeSchema, type ErrorEnvelope } from './errorEnvelope'
+import { type ErrorEnvelope, errorEnvelopeSchema } from './errorEnvelope'
 
 export type ApiFailure = 'http' | 'network' | 'timeout' | 'invalid_response'
 

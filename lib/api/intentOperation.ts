@@ -31,14 +31,19 @@ export const submitIntentResponseSchema = z.object({
 })
 
 export const intentIdSchema = z.object({
-  id: z.string().regex(/^\d{1,78}$/, 'must be a decimal intent id').transform((v) => BigInt(v)),
+  id: z
+    .string()
+    .regex(/^\d{1,78}$/, 'must be a decimal intent id')
+    .transform((v) => BigInt(v)),
 })
 
 const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/)
 
 export const intentStatusResponseSchema = z.object({
   id: z.string(),
-  status: z.enum(['PENDING', 'CLAIMED', 'FILLED', 'COMPLETED', 'FAILED']).describe('PENDING → CLAIMED → FILLED → COMPLETED, or FAILED (an expired intent is FAILED with its failureReason, so the client stops polling)'),
+  status: z
+    .enum(['PENDING', 'CLAIMED', 'FILLED', 'COMPLETED', 'FAILED'])
+    .describe('PENDING → CLAIMED → FILLED → COMPLETED, or FAILED (an expired intent is FAILED with its failureReason, so the client stops polling)'),
   destinationChainId: z.number().int(),
   userAddress: z.string(),
   fillTimestamp: z.number().int().optional(),

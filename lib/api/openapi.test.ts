@@ -19,7 +19,13 @@ function routeFiles(dir: string): string[] {
   })
 }
 
-const apiPath = (file: string) => '/' + relative(apiRoot, file).split(sep).slice(0, -1).join('/').replace(/\[(\w+)\]/g, '{$1}')
+const apiPath = (file: string) =>
+  '/' +
+  relative(apiRoot, file)
+    .split(sep)
+    .slice(0, -1)
+    .join('/')
+    .replace(/\[(\w+)\]/g, '{$1}')
 
 describe('OpenAPI document', () => {
   it('is OpenAPI 3.1 with every operation, its key scheme and the error envelope', () => {
@@ -40,6 +46,29 @@ describe('OpenAPI document', () => {
     }
     if (op.body) expect(entry.requestBody.content['application/json'].schema).toEqual(schemaOf(op.body, 'input'))
     expect(entry.responses['200'].content['application/json'].schema).toEqual(schemaOf(op.response, 'output'))
+  })
+
+  it.each(operations)('gives $method $path a description and an example the schemas accept', (op) => {
+    const entry = (openApiDocument().paths[op.path] as Record<string, any>)[op.method.toLowerCase()]
+    expect(op.description, 'a description').toBeTruthy()
+    expect(entry.description).toContain(op.description)
+    const ex = op.examples!
+    expect(ex, 'examples').toBeDefined()
+    const parsed = (schema: z.ZodType, value: unknown) => {
+      const r = schema.safeParse(value)
+      return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    }
+    expect(parsed(op.response, ex.response), 'example response').toEqual([])
+    expect(entry.responses['200'].content['application/json'].example).toEqual(ex.response)
+    if (op.body) {
+      expect(parsed(op.body, ex.body), 'example body').toEqual([])
+      expect(entry.requestBody.content['application/json'].example).toEqual(ex.body)
+    }
+    if (op.parameters) {
+      expect(parsed(op.parameters, ex.parameters), 'example parameters').toEqual([])
+      const required = entry.parameters.filter((p: { required: boolean }) => p.required)
+      for (const p of required) expect(p.example, `example for ${p.name}`).toBe(ex.parameters![p.name])
+    }
   })
 
   it('matches the route files: each serves exactly its documented methods, using its operation', async () => {

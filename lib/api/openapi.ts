@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the operations' zod schemas (zod's own JSON Schema
 // export: OpenAPI 3.1 schemas are JSON Schema 2020-12).
 import { z } from 'zod'
-import { errorEnvelopeSchema, operations, type Operation } from './operations'
+import { errorEnvelopeSchema, type Operation, operations } from './operations'
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>
@@ -12,7 +12,10 @@ const errorResponse = (description: string) => ({ description, content: { 'appli
 
 export function openApiDocument(serverUrl = '/api/v1') {
   const paths: Record<string, Record<string, unknown>> = {}
-  for (const op of operations) (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op)
+  for (const op of operations) {
+    paths[op.path] ??= {}
+    paths[op.path]![op.method.toLowerCase()] = operationObject(op)
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -37,16 +40,18 @@ function operationObject(op: Operation) {
   return {
     operationId: op.id,
     summary: op.summary,
-    ...(op.scope ? { description: `Requires a key with the \`${op.scope}\` scope.` } : { security: [] }),
+    description: [op.description, op.scope ? `Requires a key with the \`${op.scope}\` scope.` : 'No key needed.'].filter(Boolean).join('\n\n'),
+    ...(op.scope ? {} : { security: [] }),
     parameters: Object.entries(params?.properties ?? {}).map(([name, schema]) => ({
       name,
       in: pathNames.includes(name) ? 'path' : 'query',
       required: pathNames.includes(name) || (params?.required ?? []).includes(name),
       schema,
+      ...(op.examples?.parameters?.[name] !== undefined ? { example: op.examples.parameters[name] } : {}),
     })),
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input'), ...example(op.examples?.body) } } } } : {}),
     responses: {
-      '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } },
+      '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.response, 'output'), ...example(op.examples?.response) } } },
       '400': errorResponse('A malformed or unsupported value; errors[].context.field names it'),
       ...(op.scope ? { '401': errorResponse('No key, or an unknown or revoked key'), '403': errorResponse('The key lacks the scope') } : {}),
       ...(op.body ? { '413': errorResponse('Body over 1 MiB'), '415': errorResponse('Not JSON'), '422': errorResponse('No Path Found') } : {}),
@@ -54,3 +59,5 @@ function operationObject(op: Operation) {
     },
   }
 }
+
+const example = (value: unknown) => (value === undefined ? {} : { example: value })

@@ -2,26 +2,32 @@
 // in. The OpenAPI document is generated from this list; a test checks it against the handlers.
 import { z } from 'zod'
 import type { Scope } from '../core/scopes'
+import { nonceResponseSchema, sessionResponseSchema, signInBodySchema } from './auth'
 import { errorEnvelopeSchema } from './errorEnvelope'
 import { intentIdSchema, intentListQuerySchema, intentListResponseSchema, intentStatusResponseSchema, submitIntentBodySchema, submitIntentResponseSchema } from './intentOperation'
+import * as examples from './operationExamples'
 import { portfolioQuerySchema, portfolioResponseSchema } from './portfolio'
 import { pricesResponseSchema } from './prices'
 import { routeHistoryQuerySchema, routeHistoryResponseSchema } from './routeHistory'
-import { chainsResponseSchema, splitRequestSchema, splitResponseSchema } from './split'
 import { routeRequestSchema } from './routeRequest'
 import { routeResponseSchema, signerResponseSchema } from './routeResponse'
+import { chainsResponseSchema, splitRequestSchema, splitResponseSchema } from './split'
 
 export type Operation = {
   id: string
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'DELETE'
   /** Under /api/v1, with {param} placeholders. */
   path: string
   summary: string
+  /** Longer prose for the reference: what the operation is for and what to expect. */
+  description?: string
   scope: Scope | null
   /** Path and query parameters together (path ones are the `{…}` names). */
   parameters?: z.ZodObject
   body?: z.ZodType
   response: z.ZodType
+  /** A sample call and its answer (a unit test parses them with the schemas above). */
+  examples?: examples.OperationExamples
 }
 
 export const getPortfolio = {
@@ -29,9 +35,12 @@ export const getPortfolio = {
   method: 'GET',
   path: '/accounts/{userAddress}/portfolio',
   summary: 'Locked and unlocked balances per token, aggregated and per chain, read live from each chain.',
+  description:
+    'Reads every supported chain in parallel (one Multicall3 call per chain, at one block) and groups tokens by asset: ETH (native and WETH), USDC, USDT (USDT0 outside Ethereum). `blocks` names the block each chain was read at; a chain that did not answer is left out and named in `warnings`.',
   scope: 'portfolio:read',
   parameters: portfolioQuerySchema,
   response: portfolioResponseSchema,
+  examples: examples.portfolioExamples,
 } as const satisfies Operation
 
 export const getIntentRoute = {
@@ -39,9 +48,12 @@ export const getIntentRoute = {
   method: 'POST',
   path: '/intents/route',
   summary: 'A signable route for the tokens wanted on a destination chain, priced from live chain state.',
+  description:
+    'Plans the cheapest signable route under the fee model: one signing scheme per route (COMPACT, PERMIT2 or the intent executor) and one element per source chain. `tokenRequirements` lists what the account must do first (a Permit2 approval, wrapping ETH); `intentOp` is null when the account cannot cover the request, with the shortfall in `intentCost.tokenShortfall`.',
   scope: 'routes:create',
   body: routeRequestSchema,
   response: routeResponseSchema,
+  examples: examples.intentRouteExamples,
 } as const satisfies Operation
 
 export const listRoutes = {
@@ -49,9 +61,11 @@ export const listRoutes = {
   method: 'GET',
   path: '/accounts/{userAddress}/routes',
   summary: 'Routes issued for an account, newest first, with cursor pagination.',
+  description: 'Every route issued to this key for the account, with the request that produced it and whether it has expired. Pass `nextCursor` back as `cursor` for the next page.',
   scope: 'routes:read',
   parameters: routeHistoryQuerySchema,
   response: routeHistoryResponseSchema,
+  examples: examples.routeHistoryExamples,
 } as const satisfies Operation
 
 export const submitIntent = {
@@ -60,9 +74,12 @@ export const submitIntent = {
   path: '/intent-operations',
   summary:
     'Submit a signed route for settlement. Only a route this service issued to the same key, unchanged, unexpired, not yet submitted and signed by its sponsor over the typed data the client builds is accepted (201); a second submission is 409. options.dryRun checks everything and runs nothing.',
+  description:
+    'Send the route exactly as issued, with one origin signature per element (the sponsor over the typed data the client builds). The answer carries the intent id to poll at /intent-operation/{id}.',
   scope: 'routes:create',
   body: submitIntentBodySchema,
   response: submitIntentResponseSchema,
+  examples: examples.submitIntentExamples,
 } as const satisfies Operation
 
 export const getIntentOpStatus = {
@@ -70,9 +87,11 @@ export const getIntentOpStatus = {
   method: 'GET',
   path: '/intent-operation/{id}',
   summary: 'Status of a submitted intent: per-chain claims with transaction hashes and times, the fill, and failureReason on failure.',
+  description: 'Poll until the status is COMPLETED or FAILED. Claims are per origin chain; the fill is on the destination chain.',
   scope: 'routes:read',
   parameters: intentIdSchema,
   response: intentStatusResponseSchema,
+  examples: examples.intentStatusExamples,
 } as const satisfies Operation
 
 export const listIntents = {
@@ -80,9 +99,11 @@ export const listIntents = {
   method: 'GET',
   path: '/accounts/{userAddress}/intents',
   summary: 'Intents this key submitted for an account, newest first, with their statuses (cursor pagination).',
+  description: 'The same rows as /intent-operation/{id}, for every intent this key submitted for the account.',
   scope: 'routes:read',
   parameters: intentListQuerySchema,
   response: intentListResponseSchema,
+  examples: examples.intentListExamples,
 } as const satisfies Operation
 
 export const splitIntents = {
@@ -91,9 +112,11 @@ export const splitIntents = {
   path: '/intents/split',
   summary:
     "How wanted amounts on a chain split into intents the filler's inventory there can fill. When it cannot fill them all: 422 { error: 'INSUFFICIENT_LIQUIDITY', availableIntents, unfillable, traceId }.",
+  description: 'Splits each wanted amount into intents no larger than what the filler holds on that chain, so each intent can be filled on its own.',
   scope: 'routes:create',
   body: splitRequestSchema,
   response: splitResponseSchema,
+  examples: examples.splitExamples,
 } as const satisfies Operation
 
 export const getChains = {
@@ -101,8 +124,10 @@ export const getChains = {
   method: 'GET',
   path: '/chains',
   summary: 'The chains served, each with the tokens routes can move there.',
+  description: 'Chain ids as keys; each with its name and the tokens it serves (symbol, address, decimals).',
   scope: 'portfolio:read',
   response: chainsResponseSchema,
+  examples: examples.chainsExamples,
 } as const satisfies Operation
 
 export const getPrices = {
@@ -110,8 +135,10 @@ export const getPrices = {
   method: 'GET',
   path: '/prices',
   summary: 'The USD feed answers routes and the dashboard are priced with.',
+  description: 'The Chainlink-style feed answers on Ethereum (8 decimals) by asset, with the time each was updated.',
   scope: 'portfolio:read',
   response: pricesResponseSchema,
+  examples: examples.pricesExamples,
 } as const satisfies Operation
 
 export const getSigner = {
@@ -119,8 +146,10 @@ export const getSigner = {
   method: 'GET',
   path: '/signer',
   summary: 'The address that signs every route (serverSignature). No key needed.',
+  description: 'Check `intentOp.serverSignature` against this address before you sign a route.',
   scope: null,
   response: signerResponseSchema,
+  examples: examples.signerExamples,
 } as const satisfies Operation
 
 export const getOpenApi = {
@@ -128,10 +157,74 @@ export const getOpenApi = {
   method: 'GET',
   path: '/openapi.json',
   summary: 'This document. No key needed.',
+  description: 'Generated from the same zod schemas the handlers validate with, so it cannot drift from what they accept.',
   scope: null,
   response: z.record(z.string(), z.unknown()),
+  examples: examples.openApiExamples,
 } as const satisfies Operation
 
-export const operations: readonly Operation[] = [getPortfolio, getIntentRoute, listRoutes, submitIntent, getIntentOpStatus, listIntents, splitIntents, getChains, getPrices, getSigner, getOpenApi]
+export const getSignInNonce = {
+  id: 'getSignInNonce',
+  method: 'GET',
+  path: '/auth/nonce',
+  summary: 'A single-use nonce (valid 5 minutes) for a Sign-In with Ethereum (EIP-4361) message. No key needed; counted per client address.',
+  description: 'Put the nonce in the EIP-4361 message you ask the wallet to sign, then POST the message and signature to /auth/session.',
+  scope: null,
+  response: nonceResponseSchema,
+  examples: examples.signInNonceExamples,
+} as const satisfies Operation
+
+export const createSession = {
+  id: 'createSession',
+  method: 'POST',
+  path: '/auth/session',
+  summary:
+    "Sign in with Ethereum: the EIP-4361 message (this host's domain, a nonce from /auth/nonce) and the wallet's signature. Sets an httpOnly SameSite=Strict session cookie; with it the dashboard's browser key may build routes, submit and read history for that wallet only.",
+  description: 'The answer names the signed-in wallet and when the session ends.',
+  scope: null,
+  body: signInBodySchema,
+  response: sessionResponseSchema,
+  examples: examples.createSessionExamples,
+} as const satisfies Operation
+
+export const getSession = {
+  id: 'getSession',
+  method: 'GET',
+  path: '/auth/session',
+  summary: 'The wallet signed in on this browser (address null when none).',
+  description: 'Read by the dashboard on load to show who is signed in.',
+  scope: null,
+  response: sessionResponseSchema,
+  examples: examples.getSessionExamples,
+} as const satisfies Operation
+
+export const deleteSession = {
+  id: 'deleteSession',
+  method: 'DELETE',
+  path: '/auth/session',
+  summary: 'Sign out: ends the session and clears its cookie.',
+  description: 'Answers the empty session.',
+  scope: null,
+  response: sessionResponseSchema,
+  examples: examples.deleteSessionExamples,
+} as const satisfies Operation
+
+export const operations: readonly Operation[] = [
+  getPortfolio,
+  getIntentRoute,
+  listRoutes,
+  submitIntent,
+  getIntentOpStatus,
+  listIntents,
+  splitIntents,
+  getChains,
+  getPrices,
+  getSigner,
+  getOpenApi,
+  getSignInNonce,
+  createSession,
+  getSession,
+  deleteSession,
+]
 
 export { errorEnvelopeSchema }

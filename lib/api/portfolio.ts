@@ -1,11 +1,14 @@
 // Wire schemas of GET /accounts/{userAddress}/portfolio (spec §2.4, §4.2) and the serializer.
-import { getAddress, isAddress, type Address } from 'viem'
+import { type Address, getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import type { PortfolioEntry } from '../core/portfolio/aggregatePortfolio'
 
 const MAX_FILTER_ITEMS = 100
 
-const chainIdText = z.string().regex(/^\d{1,10}$/, 'must be a decimal chain id').transform(Number)
+const chainIdText = z
+  .string()
+  .regex(/^\d{1,10}$/, 'must be a decimal chain id')
+  .transform(Number)
 
 export const portfolioQuerySchema = z.object({
   userAddress: z
@@ -38,7 +41,10 @@ export const portfolioQuerySchema = z.object({
     )
     .transform((pairs) => pairs.filter((p, i) => pairs.findIndex((q) => q.chainId === p.chainId && q.token.toLowerCase() === p.token.toLowerCase()) === i))
     .optional(),
-  filterEmpty: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
+  filterEmpty: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
 })
 
 const amounts = z.object({ locked: z.string().regex(/^\d+$/), unlocked: z.string().regex(/^\d+$/) })
@@ -56,11 +62,17 @@ export const portfolioResponseSchema = z.object({
     }),
   ),
   warnings: warningsSchema.optional(),
+  /** Additive: the block each chain was read at, so a reader can tell how fresh the balances are. */
+  blocks: z.array(z.object({ chainId: z.number().int(), blockNumber: z.string().regex(/^\d+$/) })).optional(),
 })
 
 export type PortfolioResponse = z.infer<typeof portfolioResponseSchema>
 
-export function serializePortfolio(entries: readonly PortfolioEntry[], warnings: readonly { code: 'CHAIN_UNAVAILABLE'; chainId: number; message: string }[] = []): PortfolioResponse {
+export function serializePortfolio(
+  entries: readonly PortfolioEntry[],
+  warnings: readonly { code: 'CHAIN_UNAVAILABLE'; chainId: number; message: string }[] = [],
+  blocks: readonly { chainId: number; blockNumber: bigint }[] = [],
+): PortfolioResponse {
   const text = (a: { locked: bigint; unlocked: bigint }) => ({ locked: a.locked.toString(), unlocked: a.unlocked.toString() })
   return {
     portfolio: entries.map((e) => ({
@@ -70,5 +82,6 @@ export function serializePortfolio(entries: readonly PortfolioEntry[], warnings:
       tokenChainBalance: e.tokenChainBalance.map((c) => ({ chainId: c.chainId, tokenAddress: c.tokenAddress, balance: text(c.balance) })),
     })),
     ...(warnings.length > 0 ? { warnings: [...warnings] } : {}),
+    ...(blocks.length > 0 ? { blocks: blocks.map((b) => ({ chainId: b.chainId, blockNumber: b.blockNumber.toString() })) } : {}),
   }
 }

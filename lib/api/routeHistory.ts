@@ -1,5 +1,5 @@
 // Wire schemas of GET /accounts/{userAddress}/routes: an account's issued routes, newest first.
-import { getAddress, isAddress, type Address } from 'viem'
+import { type Address, getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import type { StoredRoute } from '../storage/routeStore'
 

@@ -1,6 +1,6 @@
 // Wire schema of POST /intents/route (spec §2.2 with the accepted forms of compat-notes §3).
 // Every list and byte field is bounded, and the bound is in the error message.
-import { getAddress, isAddress, isHex, type Address, type Hex } from 'viem'
+import { type Address, getAddress, type Hex, isAddress, isHex } from 'viem'
 import { z } from 'zod'
 import { amountSchema } from './amount'
 
@@ -136,7 +136,11 @@ export const routeRequestSchema = z
     for (const field of ['appFees', 'protocolFees', 'auxiliaryFunds'] as const) {
       const value = r.options[field]
       const empty = value === undefined || value === null || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0)
-      if (!empty) refuse(`options.${field}`, field === 'auxiliaryFunds' ? 'funds from outside the account are not supported' : 'fees set by the caller are not supported; this service charges its own protocol fee (see intentCost)')
+      if (!empty)
+        refuse(
+          `options.${field}`,
+          field === 'auxiliaryFunds' ? 'funds from outside the account are not supported' : 'fees set by the caller are not supported; this service charges its own protocol fee (see intentCost)',
+        )
     }
     if (r.tokenRequests.length === 0 && r.destinationExecutions.length === 0) {
       refuse('tokenRequests', 'at least one token request, or destinationExecutions for a call-only intent')

@@ -18,9 +18,7 @@ const settlementContext = z.object({
   orderId: hex.optional(),
   gasRefund: z.object({ token: address, exchangeRate: decimal, overhead: decimal }).optional(),
   bridgeFill: z.object({ type: z.literal('OFT'), destinationChainId: z.number().int() }).optional(),
-  bridge: z
-    .object({ type: z.literal('OFT'), oftToken: z.literal('USDT0'), dstChainId: z.number().int(), dstEid: z.number().int(), minAmountLD: decimal, adapter: address })
-    .optional(),
+  bridge: z.object({ type: z.literal('OFT'), oftToken: z.literal('USDT0'), dstChainId: z.number().int(), dstEid: z.number().int(), minAmountLD: decimal, adapter: address }).optional(),
 })
 
 const element = z.object({
@@ -79,7 +77,7 @@ export const intentOpSchema = z.object({
 
 const feeBreakdown = z
   .object({ gasFee: decimal, bridgeFee: decimal, protocolFee: decimal, swapFee: decimal, settlementFee: decimal })
-  .describe('The fee by kind, in the fee token\'s base units; the parts add up to the fee')
+  .describe("The fee by kind, in the fee token's base units; the parts add up to the fee")
 const feesByToken = z.record(z.string(), z.object({ amount: decimal, breakdown: feeBreakdown })).describe('Fees by the token they are paid in (keyed by its address)')
 
 const tokenReceived = z.object({
@@ -109,9 +107,7 @@ const intentCost = z.object({
       totalUSD: z.number(),
     })
     .optional(),
-  feeBreakdownUSD: z
-    .object({ gasFeeUSD: z.number(), bridgeFeeUSD: z.number(), protocolFeeUSD: z.number(), swapFeeUSD: z.number(), settlementFeeUSD: z.number(), totalFeeUSD: z.number() })
-    .optional(),
+  feeBreakdownUSD: z.object({ gasFeeUSD: z.number(), bridgeFeeUSD: z.number(), protocolFeeUSD: z.number(), swapFeeUSD: z.number(), settlementFeeUSD: z.number(), totalFeeUSD: z.number() }).optional(),
   tokenShortfall: z
     .array(
       z.object({
@@ -134,10 +130,7 @@ const intentCost = z.object({
   totalTokenShortfallInUSD: z.number().optional(),
 })
 
-const tokenRequirement = z.union([
-  z.object({ type: z.literal('approval'), amount: decimal, spender: address }),
-  z.object({ type: z.literal('wrap'), amount: decimal }),
-])
+const tokenRequirement = z.union([z.object({ type: z.literal('approval'), amount: decimal, spender: address }), z.object({ type: z.literal('wrap'), amount: decimal })])
 
 export const routeResponseSchema = z.object({
   intentOp: intentOpSchema.nullable().describe('null when the account cannot cover the request (see intentCost.tokenShortfall)'),

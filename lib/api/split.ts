@@ -1,5 +1,5 @@
 // Wire schemas of POST /intents/split and GET /chains (compat-notes §7).
-import { getAddress, isAddress, type Address } from 'viem'
+import { type Address, getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import { amountSchema } from './amount'
 

@@ -2,7 +2,7 @@
 // Which API key the dashboard sends: the reader's own (pasted, this tab only) before the app's
 // browser key handed over at render time. A change of key reads everything again.
 import { useQueryClient } from '@tanstack/react-query'
-import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react'
 import type { KeySource } from './describeApiError'
 import { sessionKeyStore } from './sessionKeyStore'
 

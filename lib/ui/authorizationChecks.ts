@@ -1,6 +1,6 @@
 // EIP-7702 for the inspector: the delegations the account (and recipient) still need per chain,
 // and every authorization the intentOp carries, checked: does it recover to the account it is for?
-import { isAddressEqual, type Address, type Hex } from 'viem'
+import { type Address, type Hex, isAddressEqual } from 'viem'
 import { recoverAuthorizationAddress } from 'viem/utils'
 import type { RouteResponse } from '../api/routeResponse'
 import { chainName } from './tokenAmount'

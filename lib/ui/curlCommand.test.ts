@@ -12,7 +12,9 @@ describe('curlCommand', () => {
 
   it('hands the shell the JSON body unchanged, quotes included', () => {
     // printf stands in for curl: the shell parses the same words.
-    const words = execFileSync('sh', ['-c', command.replace(/^curl -s/, "printf '%s\\0'")], { env: { ...process.env, API_KEY: 'k123' } }).toString().split('\0')
+    const words = execFileSync('sh', ['-c', command.replace(/^curl -s/, "printf '%s\\0'")], { env: { ...process.env, API_KEY: 'k123' } })
+      .toString()
+      .split('\0')
     expect(words).toContain('x-api-key: k123')
     expect(JSON.parse(words[words.indexOf('-d') + 1]!)).toEqual({ destinationChainId: 42161, note: "it's" })
   })

@@ -1,10 +1,10 @@
 // A call in a mandate's ops, decoded where its ABI is known: ERC-20 transfer and approve, and the
 // LayerZero OFT send the route engine puts in preClaimOps. Anything else stays raw (to, value, data).
-import { decodeFunctionData, erc20Abi, getAddress, sliceHex, zeroAddress, type Address, type Hex } from 'viem'
-import { oftAbi as oftSendAbi } from '../core/route/oftAbi'
+import { type Address, decodeFunctionData, erc20Abi, getAddress, type Hex, sliceHex, zeroAddress } from 'viem'
 import { oftAdapters } from '../core/addresses'
+import { oftAbi as oftSendAbi } from '../core/route/oftAbi'
 import { findTokenBySymbol } from '../core/tokens/tokens'
-import { chainName, tokenAmount, type TokenAmount } from './tokenAmount'
+import { chainName, type TokenAmount, tokenAmount } from './tokenAmount'
 
 /** The OFT ABI the route engine encodes its send with. */
 export { oftSendAbi }
@@ -39,7 +39,7 @@ function decodeErc20(chainId: number, call: RawCall): DecodedCall | undefined {
 
 function decodeOftSend(chainId: number, call: RawCall): DecodedCall | undefined {
   const decoded = tryDecode(() => decodeFunctionData({ abi: oftSendAbi, data: call.data }))
-  if (!decoded || decoded.functionName !== 'send') return undefined
+  if (decoded?.functionName !== 'send') return undefined
   const [param, fee, refundAddress] = decoded.args
   const dst = Object.entries(oftAdapters).find(([, a]) => a.eid === param.dstEid)
   const dstChainId = dst ? Number(dst[0]) : undefined

@@ -21,11 +21,7 @@ export type DescribeApiErrorOptions = {
   chainHint?: string
 }
 
-export function describeApiError(
-  error: unknown,
-  keySource: KeySource,
-  { task = 'read balances', chainHint = 'leave the chain out with the chain filter' }: DescribeApiErrorOptions = {},
-): ErrorAdvice {
+export function describeApiError(error: unknown, keySource: KeySource, { task = 'read balances', chainHint = 'leave the chain out with the chain filter' }: DescribeApiErrorOptions = {}): ErrorAdvice {
   if (!(error instanceof ApiError)) {
     return { title: 'Something went wrong', detail: 'The page could not finish this request. Try again.', action: 'retry' }
   }

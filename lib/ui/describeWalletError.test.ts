@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { SwitchChainError, UserRejectedRequestError, WaitForTransactionReceiptTimeoutError } from 'viem'
+import { describe, expect, it } from 'vitest'
 import { describeWalletError } from './describeWalletError'
 
 describe('describeWalletError', () => {

@@ -1,10 +1,10 @@
 // One element of an intentOp, spelled out for the inspector: its decoded lock ids and amounts,
 // the mandate (recipient, tokens out, fill deadline, calls), how it settles and what it bridges.
-import { type Address, type Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { RouteResponse } from '../api/routeResponse'
 import { decodeLockId } from '../core/locks/lockId'
-import { decodeCall, oftToken, type DecodedCall } from './decodeCall'
-import { chainName, tokenAmount, type TokenAmount } from './tokenAmount'
+import { type DecodedCall, decodeCall, oftToken } from './decodeCall'
+import { chainName, type TokenAmount, tokenAmount } from './tokenAmount'
 
 type Element = NonNullable<RouteResponse['intentOp']>['elements'][number]
 type Context = Element['mandate']['qualifier']['settlementContext']
@@ -37,6 +37,13 @@ export type ElementDetails = {
   destinationOps: DecodedCall[]
   bridge?: Bridge
   gasRefund?: { token: TokenAmount; exchangeRate: bigint; overhead: bigint }
+}
+
+/** How an element is funded, in the reader's words first; the protocol's word goes on hover. */
+export const fundingLabels: Record<Context['fundingMethod'], string> = {
+  COMPACT: 'Locked in The Compact',
+  PERMIT2: 'Approved via Permit2',
+  NO_FUNDING: 'Sent by the intent executor',
 }
 
 export const fundingMethods: Record<Context['fundingMethod'], string> = {
@@ -78,9 +85,7 @@ export function elementDetails(element: Element, index: number): ElementDetails 
     preClaimOps: element.mandate.preClaimOps.ops.map((op) => decodeCall(chainId, op)),
     destinationOps: element.mandate.destinationOps.ops.map((op) => decodeCall(destinationChainId, op)),
     ...(bridge ? { bridge } : {}),
-    ...(ctx.gasRefund
-      ? { gasRefund: { token: tokenAmount(chainId, ctx.gasRefund.token, 0n), exchangeRate: BigInt(ctx.gasRefund.exchangeRate), overhead: BigInt(ctx.gasRefund.overhead) } }
-      : {}),
+    ...(ctx.gasRefund ? { gasRefund: { token: tokenAmount(chainId, ctx.gasRefund.token, 0n), exchangeRate: BigInt(ctx.gasRefund.exchangeRate), overhead: BigInt(ctx.gasRefund.overhead) } } : {}),
   }
 }
 

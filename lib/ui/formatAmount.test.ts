@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { parseEther, parseUnits } from 'viem'
+import { describe, expect, it } from 'vitest'
 import { formatAmount, groupThousands } from './formatAmount'
 
 describe('formatAmount', () => {

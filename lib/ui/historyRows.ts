@@ -1,7 +1,7 @@
 // Stored routes as the history page lists them: when, to where, what was asked, whether it can
 // still be signed, and the route itself re-opened for the inspector.
 import type { RouteHistoryResponse } from '../api/routeHistory'
-import { inspectStoredRoute, type InspectedRoute } from './routeApi'
+import { type InspectedRoute, inspectStoredRoute } from './routeApi'
 import { routeSummary } from './routeSummary'
 import { chainName, formatTokenAmount } from './tokenAmount'
 
@@ -23,7 +23,11 @@ export function historyRows(routes: RouteHistoryResponse['routes'], nowMs: numbe
   return routes.map((r) => {
     const inspected = inspectStoredRoute(r.route)
     const intentOp = inspected?.route.intentOp
-    const delivers = intentOp ? routeSummary({ ...inspected.route, intentOp }).receive.map(formatTokenAmount).join(', ') : undefined
+    const delivers = intentOp
+      ? routeSummary({ ...inspected.route, intentOp })
+          .receive.map(formatTokenAmount)
+          .join(', ')
+      : undefined
     return {
       nonce: r.nonce,
       createdAt: new Date(r.createdAt),

@@ -35,7 +35,11 @@ describe('submitSignedRoute', () => {
   })
 
   it('turns a 409 into "already submitted", following the id the server names (else the nonce)', async () => {
-    const conflict = await submitSignedRoute({ rawIntentOp, signatures: [sig(1)], fetchFn: fakeFetch(409, envelope('Intent 42 was already submitted', { field: 'signedIntentOp.nonce', id: '42' })) }).catch((e: unknown) => e)
+    const conflict = await submitSignedRoute({
+      rawIntentOp,
+      signatures: [sig(1)],
+      fetchFn: fakeFetch(409, envelope('Intent 42 was already submitted', { field: 'signedIntentOp.nonce', id: '42' })),
+    }).catch((e: unknown) => e)
     expect(conflict).toBeInstanceOf(ApiError)
     expect(alreadySubmittedId(conflict, '7')).toBe('42')
     expect(alreadySubmittedId(new ApiError('http', 'conflict', { status: 409 }), '7')).toBe('7')
@@ -46,7 +50,10 @@ describe('submitSignedRoute', () => {
 
 describe('describeSubmitError', () => {
   it('sends a refused route back for a new one, naming the field', () => {
-    const changed = new ApiError('http', 'signedIntentOp.expires: does not match the issued route', { status: 400, envelope: envelope('signedIntentOp.expires: does not match the issued route', { field: 'signedIntentOp.expires' }) })
+    const changed = new ApiError('http', 'signedIntentOp.expires: does not match the issued route', {
+      status: 400,
+      envelope: envelope('signedIntentOp.expires: does not match the issued route', { field: 'signedIntentOp.expires' }),
+    })
     expect(describeSubmitError(changed, 'app')).toMatchObject({ title: 'The service refused this route', action: 'new-route', traceId: 'trace-1' })
     expect(describeSubmitError(changed, 'app').detail).toMatch(/^signedIntentOp\.expires: does not match the issued route\. Request a new route/)
     const unsettleable = new ApiError('http', 'Routes through the intent executor cannot be settled here', { status: 422 })
@@ -62,7 +69,15 @@ describe('status reads', () => {
   it('reads one intent by id and lists an account’s intents', async () => {
     expect(intentStatusPath('42')).toBe('/api/v1/intent-operation/42')
     expect(accountIntentsPath('0xabc')).toBe('/api/v1/accounts/0xabc/intents?limit=50')
-    const status = { id: '42', status: 'CLAIMED', destinationChainId: 10, userAddress: '0xabc', claims: [{ chainId: 8453, status: 'COMPLETED', claimTimestamp: 1, claimTransactionHash: `0x${'a'.repeat(64)}` }], submittedAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:01.000Z' }
+    const status = {
+      id: '42',
+      status: 'CLAIMED',
+      destinationChainId: 10,
+      userAddress: '0xabc',
+      claims: [{ chainId: 8453, status: 'COMPLETED', claimTimestamp: 1, claimTransactionHash: `0x${'a'.repeat(64)}` }],
+      submittedAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:01.000Z',
+    }
     await expect(fetchIntentStatus({ id: '42', fetchFn: fakeFetch(200, status) })).resolves.toEqual(status)
     await expect(fetchIntentStatus({ id: '42', fetchFn: fakeFetch(200, { id: 42 }) })).rejects.toMatchObject({ failure: 'invalid_response' })
   })

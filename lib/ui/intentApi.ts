@@ -28,8 +28,7 @@ export type SubmitSignedRouteParameters = { rawIntentOp: unknown; signatures: re
 
 export function submitSignedRoute({ rawIntentOp, signatures, apiKey, signal, fetchFn = fetch }: SubmitSignedRouteParameters) {
   const body = JSON.stringify(signedIntentOpBody(rawIntentOp, signatures))
-  const post: typeof fetch = (input, init) =>
-    fetchFn(input, { ...init, method: 'POST', body, headers: { ...(init?.headers as Record<string, string>), 'content-type': 'application/json' } })
+  const post: typeof fetch = (input, init) => fetchFn(input, { ...init, method: 'POST', body, headers: { ...(init?.headers as Record<string, string>), 'content-type': 'application/json' } })
   return fetchApi({ path: submitPath, schema: submitIntentResponseSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}), fetchFn: post })
 }
 

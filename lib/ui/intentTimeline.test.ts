@@ -69,7 +69,15 @@ describe('intentTimeline', () => {
   })
 
   it('marks what did not happen on a failure', () => {
-    const failed: IntentStatusResponse = { ...base, status: 'FAILED', claims: [{ chainId: 8453, status: 'COMPLETED', claimTransactionHash: hash('a') }, { chainId: 42161, status: 'FAILED' }], failureReason: 'the fill failed after the claims: reverted' }
+    const failed: IntentStatusResponse = {
+      ...base,
+      status: 'FAILED',
+      claims: [
+        { chainId: 8453, status: 'COMPLETED', claimTransactionHash: hash('a') },
+        { chainId: 42161, status: 'FAILED' },
+      ],
+      failureReason: 'the fill failed after the claims: reverted',
+    }
     expect(view(failed)).toEqual([
       ['Submitted', 'done'],
       ['Claimed on Base', 'done'],
@@ -117,7 +125,10 @@ describe('polling', () => {
 
 describe('history statuses', () => {
   it('maps nonces to short words', () => {
-    const map = intentStatusByNonce([{ id: '1', status: 'COMPLETED' }, { id: '2', status: 'PENDING' }])
+    const map = intentStatusByNonce([
+      { id: '1', status: 'COMPLETED' },
+      { id: '2', status: 'PENDING' },
+    ])
     expect(map.get('1')).toBe('COMPLETED')
     expect(map.get('3')).toBeUndefined()
     expect(['PENDING', 'CLAIMED', 'FILLED', 'COMPLETED', 'FAILED'].map((s) => intentStatusLabel(s as 'PENDING'))).toEqual(['Submitted', 'Claimed', 'Delivered', 'Completed', 'Failed'])

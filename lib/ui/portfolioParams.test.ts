@@ -43,9 +43,7 @@ describe('portfolioSearch', () => {
 
 describe('portfolioApiPath', () => {
   it('builds the API request with the same filters', () => {
-    expect(portfolioApiPath(demo, { address: 'ignored', chainIds: ['1'], tokens: [], filterEmpty: true })).toBe(
-      `/api/v1/accounts/${demo}/portfolio?chainIds=1&filterEmpty=true`,
-    )
+    expect(portfolioApiPath(demo, { address: 'ignored', chainIds: ['1'], tokens: [], filterEmpty: true })).toBe(`/api/v1/accounts/${demo}/portfolio?chainIds=1&filterEmpty=true`)
   })
 
   it('keeps a bad address inside its path segment', () => {

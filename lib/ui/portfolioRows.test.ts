@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PortfolioResponse } from '../api/portfolio'
-import { portfolioRows, usdPriceMap } from './portfolioRows'
-import { percentOf, totalValue, valueByChain } from './valueByChain'
+import { heldChainCount, holdsNothing, portfolioRows, usdPriceMap } from './portfolioRows'
+import { totalValue, valueByAsset, valueByChain } from './valueByChain'
 
 const response: PortfolioResponse = {
   portfolio: [
@@ -76,8 +76,40 @@ describe('valueByChain and totalValue', () => {
     expect(totalValue(portfolioRows(response, {}))).toBeUndefined()
   })
 
-  it('gives shares in percent', () => {
-    expect(percentOf(1n, 3n)).toBe(33.33)
-    expect(percentOf(5n, 0n)).toBe(0)
+  it('adds USD values per asset, largest first', () => {
+    expect(valueByAsset(portfolioRows(response, prices))!.map((a) => [a.tokenName, a.usd.total])).toEqual([
+      ['ETH', 1050000n],
+      ['USDC', 255050n],
+    ])
+    expect(valueByAsset(portfolioRows(response, { USDC: prices.USDC! }))).toBeUndefined()
+  })
+})
+
+describe('heldChainCount and holdsNothing', () => {
+  const zero = { locked: '0', unlocked: '0' }
+  const withEmptyRows: PortfolioResponse = {
+    portfolio: [
+      {
+        ...response.portfolio[0]!,
+        tokenChainBalance: [...response.portfolio[0]!.tokenChainBalance, { chainId: 1, tokenAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', balance: zero }],
+      },
+      response.portfolio[1]!,
+    ],
+  }
+
+  it('counts only the chains that hold something, each chain once', () => {
+    const [usdc, eth] = portfolioRows(withEmptyRows)
+    expect(usdc!.chains).toHaveLength(4)
+    expect(heldChainCount(usdc!)).toBe(3)
+    expect(heldChainCount(eth!)).toBe(1) // ETH and WETH on Ethereum
+  })
+
+  it('knows an account that holds nothing', () => {
+    expect(holdsNothing(portfolioRows(withEmptyRows))).toBe(false)
+    const empty: PortfolioResponse = {
+      portfolio: response.portfolio.map((e) => ({ ...e, balance: zero, tokenChainBalance: e.tokenChainBalance.map((c) => ({ ...c, balance: zero })) })),
+    }
+    expect(holdsNothing(portfolioRows(empty))).toBe(true)
+    expect(holdsNothing([])).toBe(true)
   })
 })

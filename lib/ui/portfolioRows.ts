@@ -6,7 +6,7 @@ import type { PricesResponse } from '../api/prices'
 import { getChain } from '../core/chains/chains'
 import { findTokenByAddress } from '../core/tokens/tokens'
 import { shortAddress } from './formatAddress'
-import { usdCents, type UsdPrice } from './usdValue'
+import { type UsdPrice, usdCents } from './usdValue'
 
 export type Amounts = { locked: bigint; unlocked: bigint; total: bigint }
 
@@ -61,4 +61,14 @@ function toAmounts(balance: { locked: string; unlocked: string }): Amounts {
   const locked = BigInt(balance.locked)
   const unlocked = BigInt(balance.unlocked)
   return { locked, unlocked, total: locked + unlocked }
+}
+
+/** How many chains hold some of this token (a chain read with a 0 balance does not count). */
+export function heldChainCount(row: TokenRow): number {
+  return new Set(row.chains.filter((c) => c.amounts.total > 0n).map((c) => c.chainId)).size
+}
+
+/** True when the account holds nothing at all: the page says so instead of rows of zeros. */
+export function holdsNothing(rows: readonly TokenRow[]): boolean {
+  return rows.every((r) => r.amounts.total === 0n)
 }

@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { fetchApi } from '../api/fetchApi'
 import { routeHistoryResponseSchema } from '../api/routeHistory'
-import { routeResponseSchema, signerResponseSchema, type RouteResponse } from '../api/routeResponse'
+import { type RouteResponse, routeResponseSchema, signerResponseSchema } from '../api/routeResponse'
 
 export const routePath = '/api/v1/intents/route'
 export const signerPath = '/api/v1/signer'

@@ -12,7 +12,9 @@ describe('routeForm', () => {
   })
 
   it('adds a request for a token not requested yet', () => {
-    const taken = tokensOnChain(42161).slice(0, 2).map((t) => t.address)
+    const taken = tokensOnChain(42161)
+      .slice(0, 2)
+      .map((t) => t.address)
     expect(taken).not.toContain(emptyTokenRequest(42161, taken).token)
   })
 

@@ -1,7 +1,7 @@
 // The route builder's form state: every field as the reader typed it (strings), one entry per
 // request field of POST /intents/route. Turning it into the wire request is routeRequestBody.ts.
 import { chains } from '../core/chains/chains'
-import { tokensOnChain, type TokenInfo } from '../core/tokens/tokens'
+import { type TokenInfo, tokensOnChain } from '../core/tokens/tokens'
 
 export const accountTypes = ['EOA', 'smartAccount', 'ERC7579', 'GENERIC'] as const
 export type AccountType = (typeof accountTypes)[number]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { initialRouteForm, type RouteForm, withDestination } from './routeForm'
 import { baseUnits, routeRequestBody } from './routeRequestBody'
-import { initialRouteForm, withDestination, type RouteForm } from './routeForm'
 
 const demo = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const usdcArb = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'

@@ -4,7 +4,7 @@
 // with parseUnits and never through a JS number.
 import { isAddress, isHex, parseUnits } from 'viem'
 import { routeLimits, routeRequestSchema } from '../api/routeRequest'
-import { tokenOf, type RouteForm } from './routeForm'
+import { type RouteForm, tokenOf } from './routeForm'
 
 export type FieldErrors = Record<string, string>
 
@@ -27,7 +27,9 @@ export type BuiltRequest = { body: RouteRequestBody; errors: FieldErrors }
 
 export function routeRequestBody(form: RouteForm): BuiltRequest {
   const errors: FieldErrors = {}
-  const fail = (field: string, message: string) => void (errors[field] ??= message)
+  const fail = (field: string, message: string) => {
+    errors[field] ??= message // the first problem of a field is the one shown
+  }
 
   const account = form.account.trim()
   if (!account) fail('account.address', 'Enter the account that pays, or connect a wallet.')

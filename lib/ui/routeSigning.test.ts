@@ -17,9 +17,7 @@ describe('signingItems', () => {
     expect(permit2[0]!.title).toBe('Permit2: batch transfer with mandate for element 1 (Base)')
     expect(signingItems(fixtureIntentOp('compact')).map((i) => i.typedData.primaryType)).toEqual(['MultichainCompact'])
     // Intent-executor routes sign SingleChainOps in the destination's domain, for every element.
-    expect(signingItems(fixtureIntentOp('oft')).map((i) => [i.typedData.primaryType, i.chainId])).toEqual([
-      ['SingleChainOps', 42161],
-    ])
+    expect(signingItems(fixtureIntentOp('oft')).map((i) => [i.typedData.primaryType, i.chainId])).toEqual([['SingleChainOps', 42161]])
   })
 
   it('shows typed data with its big numbers as exact decimal strings', () => {

@@ -1,10 +1,10 @@
 // Signing a route, minus the wallet: which EIP-712 typed data the wallet is asked for (the same
 // builder the server tests prove byte-identical to @rhinestone/sdk), when signing is not possible,
 // and whether a signature recovers to the sponsor.
-import { isAddressEqual, recoverTypedDataAddress, type Address, type Hex } from 'viem'
+import { type Address, type Hex, isAddressEqual, recoverTypedDataAddress } from 'viem'
 import type { RouteResponse } from '../api/routeResponse'
 import type { WireIntentOp } from '../core/route/intentOp'
-import { routeTypedData, type RouteTypedData } from '../core/route/typedData'
+import { type RouteTypedData, routeTypedData } from '../core/route/typedData'
 import { describeWalletError, isUserRejection } from './describeWalletError'
 import { chainName } from './tokenAmount'
 

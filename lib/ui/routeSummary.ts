@@ -1,9 +1,10 @@
 // The route in plain words, before any detail: what the account pays on which chains, what
 // arrives where, what it costs (gas, bridge, protocol) and who pays which part.
-import type { RouteResponse } from '../api/routeResponse'
+
 import { zeroAddress } from 'viem'
+import type { RouteResponse } from '../api/routeResponse'
 import { groupThousands } from './formatAmount'
-import { anyChainToken, chainName, idAmount, sumByToken, tokenAmount, type TokenAmount } from './tokenAmount'
+import { anyChainToken, chainName, idAmount, sumByToken, type TokenAmount, tokenAmount } from './tokenAmount'
 
 type IntentOp = NonNullable<RouteResponse['intentOp']>
 
@@ -23,7 +24,10 @@ export type RouteSummary = {
   nativeFees: (TokenAmount & { usd: number })[]
   sponsored: { relayer: number; protocol: number }
   feeToken: { symbol: string; amount: bigint; decimals: number }
+  /** intentOp.expires: the fill deadline plus the window the filler has to claim (unix seconds). */
   expires: bigint
+  /** The earliest element's fill deadline: delivery must happen by then, so sign and submit before it. */
+  fillDeadline: bigint
 }
 
 export function routeSummary(route: RouteResponse & { intentOp: IntentOp }): RouteSummary {
@@ -46,6 +50,7 @@ export function routeSummary(route: RouteResponse & { intentOp: IntentOp }): Rou
     sponsored: intentCost.sponsorFee,
     feeToken: { symbol: intentCost.feeToken.tokenSymbol, amount: BigInt(intentCost.feeToken.amount), decimals: feeToken?.decimals ?? 0 },
     expires: BigInt(intentOp.expires),
+    fillDeadline: intentOp.elements.map((e) => BigInt(e.mandate.fillDeadline)).reduce((a, b) => (b < a ? b : a)),
   }
 }
 

@@ -27,7 +27,7 @@ describe('checkServerSignature', () => {
     const future = { ...unsigned, futureField: 'signed by a newer server' }
     const signed = { ...future, serverSignature: await signRoute(future as never, signer) }
     expect((await checkServerSignature(signed, signer.address)).status).toBe('verified')
-    const parsed = inspectedRouteSchema.parse({ ...fixtureRoute('crossChain').raw as object, intentOp: signed }).route.intentOp
+    const parsed = inspectedRouteSchema.parse({ ...(fixtureRoute('crossChain').raw as object), intentOp: signed }).route.intentOp
     expect((await checkServerSignature(parsed, signer.address)).status).toBe('mismatch')
   })
 })

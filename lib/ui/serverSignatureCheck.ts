@@ -1,6 +1,6 @@
 // Is this route what the service issued? The server signature must recover to the signer the
 // service publishes (GET /api/v1/signer). Checked on the raw JSON: the digest covers every key.
-import { isAddressEqual, type Address } from 'viem'
+import { type Address, isAddressEqual } from 'viem'
 import type { WireIntentOp } from '../core/route/intentOp'
 import { routeSigner } from '../core/route/serverSignature'
 

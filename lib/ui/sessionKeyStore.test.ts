@@ -36,7 +36,15 @@ describe('sessionKeyStore', () => {
   })
 
   it('falls back to memory when storage refuses', () => {
-    const refusing = { ...fakeStorage(), setItem: () => { throw new Error('denied') }, getItem: () => { throw new Error('denied') } } as Storage
+    const refusing = {
+      ...fakeStorage(),
+      setItem: () => {
+        throw new Error('denied')
+      },
+      getItem: () => {
+        throw new Error('denied')
+      },
+    } as Storage
     const store = createSessionKeyStore(() => refusing)
     store.set('k')
     expect(store.get()).toBe('k')

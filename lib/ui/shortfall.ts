@@ -1,7 +1,7 @@
 // When the account cannot cover a route (intentOp: null): per token, what was asked, the fee, what
 // the allowed sources hold and what is missing, in token units and USD.
 import type { RouteResponse } from '../api/routeResponse'
-import { tokenAmount, type TokenAmount } from './tokenAmount'
+import { type TokenAmount, tokenAmount } from './tokenAmount'
 
 export type ShortfallRow = { target: TokenAmount; fee: TokenAmount; available: TokenAmount; missing: TokenAmount; missingUsd: number }
 

@@ -1,8 +1,8 @@
 // signedMetadata for a reader: the prices, gas prices (gwei) and OP-stack L1 fee parameters the
 // route was priced with, and what the service read about each account on each chain.
 import type { RouteResponse } from '../api/routeResponse'
-import { formatAmount, groupThousands } from './formatAmount'
 import { shortAddress } from './formatAddress'
+import { formatAmount, groupThousands } from './formatAmount'
 import { chainName } from './tokenAmount'
 
 type Metadata = NonNullable<RouteResponse['intentOp']>['signedMetadata']
@@ -23,7 +23,15 @@ export function signedMetadataView(metadata: Metadata): MetadataView {
   let estimatedCalldataSize: number | undefined
   for (const [key, value] of Object.entries(metadata.opGasParams)) {
     if (typeof value === 'number') estimatedCalldataSize = value
-    else l1Params.push({ chainId: Number(key), chainName: chainName(Number(key)), l1BaseFeeGwei: gwei(value.l1BaseFee), l1BlobBaseFee: value.l1BlobBaseFee, baseFeeScalar: value.baseFeeScalar, blobFeeScalar: value.blobFeeScalar })
+    else
+      l1Params.push({
+        chainId: Number(key),
+        chainName: chainName(Number(key)),
+        l1BaseFeeGwei: gwei(value.l1BaseFee),
+        l1BlobBaseFee: value.l1BlobBaseFee,
+        baseFeeScalar: value.baseFeeScalar,
+        blobFeeScalar: value.blobFeeScalar,
+      })
   }
   const account = (who: 'account' | 'recipient', a: Metadata['account']) => ({
     who,

@@ -1,6 +1,6 @@
 // An amount of a token on a chain, named for the reader: chain name, symbol and decimals from the
 // registry. A token the registry does not know keeps its address and is shown in base units.
-import { getAddress, type Address } from 'viem'
+import { type Address, getAddress } from 'viem'
 import { getChain } from '../core/chains/chains'
 import { decodeLockId } from '../core/locks/lockId'
 import { findTokenByAddress, tokens } from '../core/tokens/tokens'

@@ -1,4 +1,4 @@
-import { encodeAbiParameters, encodeEventTopics, erc20Abi, type Address, type Hex, type Log } from 'viem'
+import { type Address, encodeAbiParameters, encodeEventTopics, erc20Abi, type Hex, type Log } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { findTokenBySymbol } from '../core/tokens/tokens'
 import { arbiterEventsAbi, parseTxParams, txEvents, txPath, txView } from './txView'

@@ -1,7 +1,7 @@
 // A transaction as the built-in transaction page shows it: status, block, from/to, gas, and the
 // logs it can name — ERC-20 transfers (with the token's symbol and amount when the registry knows
 // it) and the settlement arbiter's Filled / Permit2Claimed / CompactClaimed events.
-import { erc20Abi, formatGwei, getAddress, parseAbi, parseEventLogs, type Address, type Hex, type Log } from 'viem'
+import { type Address, erc20Abi, formatGwei, getAddress, type Hex, type Log, parseAbi, parseEventLogs } from 'viem'
 import { formatAmount } from './formatAmount'
 import { tokenAmount } from './tokenAmount'
 
@@ -15,7 +15,16 @@ const transferAbi = erc20Abi.filter((item) => item.type === 'event' && item.name
 
 export type TxEvent =
   | { kind: 'transfer'; logIndex: number; token: Address; symbol: string; known: boolean; amount: string; from: Address; to: Address }
-  | { kind: 'arbiter'; logIndex: number; name: 'Permit2Claimed' | 'CompactClaimed' | 'Filled'; contract: Address; sponsor: Address; nonce: string; counterparty: Address; counterpartyRole: 'claimant' | 'recipient' }
+  | {
+      kind: 'arbiter'
+      logIndex: number
+      name: 'Permit2Claimed' | 'CompactClaimed' | 'Filled'
+      contract: Address
+      sponsor: Address
+      nonce: string
+      counterparty: Address
+      counterpartyRole: 'claimant' | 'recipient'
+    }
 
 export type TxInput = {
   chainId: number

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { parseEther, parseUnits } from 'viem'
+import { describe, expect, it } from 'vitest'
 import { formatUsd, usdCents } from './usdValue'
 
 const ethAt3000 = { answer: 3000_00000000n, decimals: 8 }

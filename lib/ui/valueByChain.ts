@@ -1,4 +1,4 @@
-// Where the money is: USD value per chain, split into locked and unlocked, for the page's bars.
+// Where the money is: USD value per chain and per asset, split into locked and unlocked, for the page's charts.
 // Tokens can only be added up in USD, so without every price there is no picture.
 import { chainIds } from '../core/chains/chains'
 import type { Amounts, TokenRow } from './portfolioRows'
@@ -28,10 +28,12 @@ export function totalValue(rows: readonly TokenRow[]): Amounts | undefined {
   return total
 }
 
-/** A part's share of a whole in percent, for bar widths (a ratio, never an amount). */
-export function percentOf(part: bigint, whole: bigint): number {
-  if (whole <= 0n) return 0
-  return Number((part * 10_000n) / whole) / 100
+export type AssetValue = { tokenName: string; usd: Amounts }
+
+/** USD value per asset (ETH, USDC, USDT), largest first, or undefined when a price is missing. */
+export function valueByAsset(rows: readonly TokenRow[]): AssetValue[] | undefined {
+  if (rows.some((r) => !r.usd)) return undefined
+  return rows.map((r) => ({ tokenName: r.tokenName, usd: r.usd! })).sort((a, b) => (a.usd.total === b.usd.total ? 0 : a.usd.total > b.usd.total ? -1 : 1))
 }
 
 function add(a: Amounts, b: Amounts): Amounts {

@@ -1,7 +1,8 @@
 // The portfolio page's filters (kept in the URL), its error states and its phone layout, for an
 // address typed in (no wallet needed).
-import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
+
 import { expectedDemoBalances } from './support/demoBalances'
+import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { chainRow, demoAddress, expandToken, expectAmounts, tokenRow } from './support/portfolioPage'
 
 const demoView = () => `${baseUrl()}/portfolio?address=${demoAddress}`
@@ -22,7 +23,9 @@ test('the chain filter narrows the rows, updates the URL and survives a reload',
   await expect(page).toHaveURL(/[?&]chainIds=8453(&|$)/)
   // Base holds no USDT: the USDT row goes, and USDC is Base's 1,250.5 alone.
   await expect(tokenRow(page, 'USDT')).toHaveCount(0)
-  const baseUsdc = expectedDemoBalances().get('USDC')!.chains.find((c) => c.chainName === 'Base')!
+  const baseUsdc = expectedDemoBalances()
+    .get('USDC')!
+    .chains.find((c) => c.chainName === 'Base')!
   await expectAmounts(tokenRow(page, 'USDC'), baseUsdc)
   await expandToken(page, 'USDC')
   await expect(chainRow(page, 'OP Mainnet', 'USDC')).toHaveCount(0)

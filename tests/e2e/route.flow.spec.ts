@@ -3,15 +3,14 @@
 // unlocked USDC on Base, since a route signs one scheme), everything the inspector shows before
 // signing, a Permit2 approval on Base from the wallet that a refreshed route no longer asks for,
 // and the signature verified against the sponsor.
-import { erc20Abi } from 'viem'
+import { erc20Abi, parseUnits } from 'viem'
 import { addresses } from '../../lib/core/addresses'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
-import { formatAmount } from '../../lib/ui/formatAmount'
-import { baseUrl, expect, expectAccessible, screenshot, test } from './support/fixtures'
 import { expectedDemoBalances } from './support/demoBalances'
 import { devnetClient, keepingEthBalance } from './support/devnet'
+import { baseUrl, expect, expectAccessible, screenshot, test } from './support/fixtures'
 import { demoAddress, expectAmounts, tokenRow } from './support/portfolioPage'
-import { askFor, getRoute, region } from './support/routePage'
+import { askFor, getRoute, region, signIn } from './support/routePage'
 
 test('connect, build a cross-chain route, inspect it, approve Permit2 from the wallet and sign', async ({ page }) => {
   await page.goto(`${baseUrl()}/portfolio`)
@@ -21,6 +20,8 @@ test('connect, build a cross-chain route, inspect it, approve Permit2 from the w
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Route builder' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Route builder' })).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Account', exact: true })).toHaveValue(demoAddress)
+  // Routes through the page's public key are for the wallet that proves it is the visitor's.
+  await signIn(page)
   await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '1000' })
   const preview = page.getByTestId('request-preview')
   await expect(preview).toContainText('"amount": "1000000000"')
@@ -51,7 +52,11 @@ test('connect, build a cross-chain route, inspect it, approve Permit2 from the w
   const base = elements.locator('[data-element="Base"]')
   await expect(elements.locator('[data-element]')).toHaveCount(1)
   await expect(base).toContainText('ACROSS')
-  await expect(base).toContainText('PERMIT2')
+  await expect(base.locator('[data-funding]')).toHaveText('Approved via Permit2')
+  await expect(base.locator('[data-funding]')).toHaveAttribute('title', 'fundingMethod: PERMIT2')
+  // A Permit2 transfer draws no lock: no lock tag, allocator or reset period to show.
+  await expect(base).not.toContainText('Lock tag')
+  await expect(base).not.toContainText('Reset period')
   await expect(base).toContainText(/1,00\d\.\d+ USDC/)
   await expect(base).toContainText('1,000 USDC on Arbitrum One')
   await expect(region(page, 'Delegations and authorizations')).toContainText('None supplied with this route.')
@@ -72,11 +77,17 @@ test('connect, build a cross-chain route, inspect it, approve Permit2 from the w
   const approval = before.locator('[data-requirement="approval"]')
   await expect(before.locator('[data-requirement]')).toHaveCount(1)
   await expect(approval).toContainText(/Approve Permit2 to spend 1,00\d\.\d+ USDC on Base/)
+  // Sign waits while the approval is open.
+  await expect(sign.getByRole('button', { name: 'Sign', exact: true })).toBeDisabled()
+  await expect(page.getByRole('navigation', { name: 'Route steps' }).locator('[data-step="Requirements"]')).toContainText('1 open')
+  const needed = (await approval.locator('p').first().textContent())!.match(/spend ([\d,.]+) USDC/)![1]!
   const approveCall = (await approval.getByText(/^approve\(0x/).textContent())!
   const [, spender, amount] = approveCall.match(/^approve\((0x[0-9a-fA-F]{40}), (\d+)\)$/)!
   expect(spender).toBe(addresses.permit2)
-  // The approval covers exactly what the element draws.
-  await expect(base).toContainText(`${formatAmount(BigInt(amount!), 6)} USDC`)
+  // The approval covers what the element draws, plus 0.5 % headroom for a re-priced route.
+  await expect(base).toContainText(`${needed} USDC`)
+  const neededUnits = parseUnits(needed.replaceAll(',', ''), 6)
+  expect(BigInt(amount!)).toBe(neededUnits + neededUnits / 200n)
   await keepingEthBalance(8453, demoAddress, async () => {
     await approval.getByRole('button', { name: 'Approve in wallet' }).click()
     await expect(approval).toContainText('Confirmed.')
@@ -90,8 +101,9 @@ test('connect, build a cross-chain route, inspect it, approve Permit2 from the w
   const firstNonce = await page.locator('[data-nonce]').getAttribute('data-nonce')
   await approval.getByRole('button', { name: 'Refresh the route to see it done' }).click()
   await expect(page.locator('[data-nonce]')).not.toHaveAttribute('data-nonce', firstNonce!)
-  await expect(region(page, 'Elements (1)').locator('[data-element="Base"]')).toContainText('PERMIT2')
+  await expect(region(page, 'Elements (1)').locator('[data-element="Base"] [data-funding]')).toHaveText('Approved via Permit2')
   await expect(region(page, 'Before you sign')).toHaveCount(0)
+  await expect(sign.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled()
 
   await sign.getByRole('button', { name: 'Sign', exact: true }).click()
   await expect(sign.getByTestId('signature')).toHaveCount(1)

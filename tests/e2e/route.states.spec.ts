@@ -3,12 +3,13 @@
 // fields marked before anything is sent, the API's errors at the right place, a declined
 // signature, the curl command, and a 390 px phone.
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
-import { askFor, connectDemoWallet, countRoutePosts, getRoute, openBuilder, region } from './support/routePage'
+import { askFor, connectDemoWallet, countRoutePosts, getRoute, openBuilder, region, signIn } from './support/routePage'
 
 test('USDT0 across chains for this EOA shows No Path Found with the reason that the OFT send is the account’s own', async ({ page, allowApiErrors }) => {
   allowApiErrors(422)
   await openBuilder(page)
   await connectDemoWallet(page)
+  await signIn(page)
   // Arbitrum One holds 300 USDT0; the other 100 could only come from OP Mainnet as the account's own
   // LayerZero OFT send, which a plain EOA (no code, no EIP-7702 delegation) cannot make: a real 422.
   await askFor(page, { chain: 'Arbitrum One', token: 'USDT0', amount: '400' })
@@ -38,6 +39,7 @@ test('USDT0 across chains for this EOA shows No Path Found with the reason that 
 test('a request the account cannot cover shows what is missing', async ({ page }) => {
   await openBuilder(page)
   await connectDemoWallet(page)
+  await signIn(page)
   await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100000' })
   await getRoute(page)
   const shortfall = region(page, 'Not enough funds for this route')
@@ -55,6 +57,7 @@ test('invalid fields are marked as they are typed, and nothing is sent', async (
   const posts = countRoutePosts(page)
   await openBuilder(page)
   await connectDemoWallet(page)
+  await signIn(page)
   const amount = page.getByRole('group', { name: 'Token request 1' }).getByLabel(/^Amount/)
   await amount.fill('1.1234567')
   await expect(amount).toHaveAttribute('aria-invalid', 'true')
@@ -90,6 +93,7 @@ test('No Path Found is shown at the token, a 400 at the field it names, a 503 wi
   allowApiErrors(400, 422, 503)
   await openBuilder(page)
   await connectDemoWallet(page)
+  await signIn(page)
   await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100' })
 
   // Only Base's USDC, and only LayerZero OFT, which does not carry USDC: a real 422 from the service.
@@ -118,9 +122,7 @@ test('No Path Found is shown at the token, a 400 at the field it names, a 503 wi
     if (mode === 'real') return route.continue()
     if (mode === 'unavailable' && unavailable++ > 0) return route.continue()
     const [status, message, context] =
-      mode === 'bad-request'
-        ? [400, 'recipient.address: must be a 0x-prefixed 20-byte address', { field: 'recipient.address' }]
-        : [503, 'Chain 10 is unavailable', { chainId: 10, reason: 'timeout' }]
+      mode === 'bad-request' ? [400, 'recipient.address: must be a 0x-prefixed 20-byte address', { field: 'recipient.address' }] : [503, 'Chain 10 is unavailable', { chainId: 10, reason: 'timeout' }]
     await route.fulfill({ status, json: { message, errors: [{ message, context }], traceId: 'trace-e2e' } })
   })
   await getRoute(page)
@@ -144,6 +146,7 @@ test('No Path Found is shown at the token, a 400 at the field it names, a 503 wi
 test('a declined signature is a calm message, and signing again works', async ({ page }) => {
   await openBuilder(page)
   await connectDemoWallet(page)
+  await signIn(page)
   await askFor(page, { chain: 'OP Mainnet', token: 'USDC', amount: '100' })
   await getRoute(page)
   const sign = region(page, 'Sign')
@@ -183,6 +186,7 @@ test('on a 390 px phone the builder and the inspector fit', async ({ page }) => 
   await page.setViewportSize({ width: 390, height: 844 })
   await openBuilder(page)
   await connectDemoWallet(page)
+  await signIn(page)
   await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '1000' })
   await expectNoHorizontalOverflow(page)
   await screenshot(page, 'route-builder-phone')

@@ -1,6 +1,6 @@
 'use client'
 // Whose routes to list: any address typed in, or (left empty) the connected wallet's.
-import { useState, type FormEvent } from 'react'
+import { type FormEvent, useState } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 import { FormField } from '@/components/FormField'
 
@@ -17,7 +17,16 @@ export function HistoryAddressForm({ address, wallet, error, onSubmit }: History
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <FormField label="Account address" error={error} help="Any EVM address. Leave it empty for the connected wallet." className="flex-1">
           {(p) => (
-            <input {...p} className={`${p.className} font-mono`} name="address" autoComplete="off" spellCheck={false} value={draft} placeholder={wallet ? `Your wallet: ${wallet}` : '0x…'} onChange={(e) => setDraft(e.target.value)} />
+            <input
+              {...p}
+              className={`${p.className} font-mono`}
+              name="address"
+              autoComplete="off"
+              spellCheck={false}
+              value={draft}
+              placeholder={wallet ? `Your wallet: ${wallet}` : '0x…'}
+              onChange={(e) => setDraft(e.target.value)}
+            />
           )}
         </FormField>
         <button type="submit" className={`${buttonStyles.primary} sm:mt-6`}>
@@ -25,7 +34,14 @@ export function HistoryAddressForm({ address, wallet, error, onSubmit }: History
         </button>
       </div>
       {address && wallet && (
-        <button type="button" className={`${buttonStyles.quiet} -ml-3 justify-self-start`} onClick={() => (setDraft(''), onSubmit(undefined))}>
+        <button
+          type="button"
+          className={`${buttonStyles.quiet} -ml-3 justify-self-start`}
+          onClick={() => {
+            setDraft('')
+            onSubmit(undefined)
+          }}
+        >
           Show my wallet’s routes instead
         </button>
       )}

@@ -6,7 +6,7 @@ import { useId, useState } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 import { ExpiryCountdown } from '@/components/route/ExpiryCountdown'
 import type { HistoryRow } from '@/lib/ui/historyRows'
-import { intentStatusLabel, type IntentStatus } from '@/lib/ui/intentTimeline'
+import { type IntentStatus, intentStatusLabel } from '@/lib/ui/intentTimeline'
 import { StoredRoute } from './StoredRoute'
 
 const intentBadge: Record<IntentStatus, string> = {
@@ -28,7 +28,10 @@ export function HistoryEntry({ row, intentStatus }: { row: HistoryRow; intentSta
             {row.delivers ?? 'A route'} to {row.destination}
           </h3>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            Issued {row.createdAt.toLocaleString()} · nonce <span className="font-mono break-all">{row.nonce.slice(0, 10)}…{row.nonce.slice(-6)}</span>
+            Issued {row.createdAt.toLocaleString()} · nonce{' '}
+            <span className="font-mono break-all">
+              {row.nonce.slice(0, 10)}…{row.nonce.slice(-6)}
+            </span>
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">

@@ -2,10 +2,13 @@
 // The history page's state and data: whose routes (typed in, or the connected wallet's), the pages
 // read so far, and which of the page's states to show.
 import { useMemo } from 'react'
+import { isAddress } from 'viem'
 import { ApiErrorNotice } from '@/components/ApiErrorNotice'
+import { SignInNotice } from '@/components/SignInNotice'
 import { useApiKey } from '@/lib/ui/apiKey'
 import { describeApiError } from '@/lib/ui/describeApiError'
 import { historyRows } from '@/lib/ui/historyRows'
+import { useSiweSession } from '@/lib/ui/useSiweSession'
 import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
 import { HistoryAddressForm } from './HistoryAddressForm'
 import { HistoryList } from './HistoryList'
@@ -20,8 +23,12 @@ export function HistoryView() {
   const { address: wallet } = useWalletConnection()
   const { source } = useApiKey()
   const account = typed ?? wallet
-  const history = useRouteHistory(account)
-  const intentStatuses = useAccountIntents(account)
+  const { covers } = useSiweSession()
+  // The dashboard's key reads only the signed-in wallet's history: nothing to ask before that.
+  // (A malformed address is still sent: the server's 400 marks the field.)
+  const readable = source !== 'app' || covers(account) || (account !== undefined && !isAddress(account, { strict: false }))
+  const history = useRouteHistory(readable ? account : undefined)
+  const intentStatuses = useAccountIntents(readable ? account : undefined)
   const rows = useMemo(() => historyRows(history.data?.pages.flatMap((p) => p.routes) ?? [], Date.now()), [history.data])
   const advice = history.error ? describeApiError(history.error, source, { task: 'read route history', chainHint: '' }) : undefined
   const fieldError = advice?.action === 'fix-address' ? advice.detail : undefined
@@ -29,9 +36,10 @@ export function HistoryView() {
   return (
     <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6">
       <HistoryAddressForm key={typed ?? ''} address={typed} wallet={wallet} error={fieldError} onSubmit={setTyped} />
+      <SignInNotice account={account} task="read route history" />
       {account === undefined ? (
         <p className={emptyCard}>Connect a wallet with the button at the top of the page, or enter an address above, to list the routes issued for it.</p>
-      ) : advice ? (
+      ) : !readable ? null : advice ? (
         fieldError === undefined && <ApiErrorNotice advice={advice} onRetry={() => void history.refetch()} />
       ) : history.isPending ? (
         <p role="status" className="rounded-xl border border-zinc-200 bg-white p-5 wrap-anywhere dark:border-zinc-800 dark:bg-zinc-900">

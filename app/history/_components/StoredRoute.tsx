@@ -19,7 +19,11 @@ export function StoredRoute({ row }: { row: HistoryRow }) {
   const advice = refresh.error ? describeRouteError(refresh.error, source) : undefined
   return (
     <div className="grid gap-4">
-      {fresh && <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950 dark:bg-emerald-950/40 dark:text-emerald-100">A fresh route for the same request, issued just now (it is at the top of the history too).</p>}
+      {fresh && (
+        <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950 dark:bg-emerald-950/40 dark:text-emerald-100">
+          A fresh route for the same request, issued just now (it is at the top of the history too).
+        </p>
+      )}
       {advice && <ErrorNotice title={`The route could not be refreshed: ${advice.title.toLowerCase()}`} detail={advice.detail} {...(advice.traceId ? { traceId: advice.traceId } : {})} />}
       <RouteInspector
         key={(fresh ?? row.inspected).route.intentOp?.nonce ?? 'shortfall'}

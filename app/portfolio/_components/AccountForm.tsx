@@ -1,7 +1,7 @@
 'use client'
 // Which account to show: any address typed in, or (left empty) the connected wallet's. The API
 // judges the address, and its message, which names the field, is shown at the field.
-import { useId, useState, type FormEvent } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 
 export type AccountFormProps = {

@@ -15,11 +15,21 @@ export function BalanceTable({ rows }: { rows: readonly TokenRow[] }) {
         <caption className="sr-only">Balances per token in token units, with their USD value. Expand a token for its balance on each chain.</caption>
         <thead>
           <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-            <th scope="col" className={`${th} w-[34%] sm:w-[28%]`}>Token</th>
-            <th scope="col" className={`${th} text-right`}>Total</th>
-            <th scope="col" className={`${th} hidden text-right sm:table-cell`}>Unlocked</th>
-            <th scope="col" className={`${th} hidden text-right sm:table-cell`}>Locked</th>
-            <th scope="col" className={`${th} text-right`}>Value</th>
+            <th scope="col" className={`${th} w-[34%] sm:w-[28%]`}>
+              Token
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Total
+            </th>
+            <th scope="col" className={`${th} hidden text-right sm:table-cell`}>
+              Unlocked
+            </th>
+            <th scope="col" className={`${th} hidden text-right sm:table-cell`}>
+              Locked
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Value
+            </th>
           </tr>
         </thead>
         {rows.map((row) => (

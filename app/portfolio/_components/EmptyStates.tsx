@@ -35,9 +35,7 @@ export function NoBalances({ filtered, onClearFilters }: { filtered: boolean; on
     <div className={card}>
       <h2 className="text-lg font-semibold">No balances to show</h2>
       <p className="mx-auto mt-2 max-w-xl text-zinc-700 dark:text-zinc-300">
-        {filtered
-          ? 'Nothing this account holds matches these filters.'
-          : 'This account holds none of the supported tokens (ETH, WETH, USDC, USDT, USDT0) on the chains this service reads.'}
+        {filtered ? 'Nothing this account holds matches these filters.' : 'This account holds none of the supported tokens (ETH, WETH, USDC, USDT, USDT0) on the chains this service reads.'}
       </p>
       {filtered && (
         <button type="button" className={`${buttonStyles.secondary} mt-4`} onClick={onClearFilters}>

@@ -1,10 +1,10 @@
 'use client'
+import { buttonStyles } from '@/components/buttonStyles'
 // The API's filters as controls: chains, chain:token pairs and "hide empty". No chain or token
 // ticked means all of them; chains and tokens together select their intersection, as in the API.
 import { chains } from '@/lib/core/chains/chains'
 import { tokensOnChain } from '@/lib/core/tokens/tokens'
-import { hasFilters, toggleValue, type PortfolioParams } from '@/lib/ui/portfolioParams'
-import { buttonStyles } from '@/components/buttonStyles'
+import { hasFilters, type PortfolioParams, toggleValue } from '@/lib/ui/portfolioParams'
 
 export type PortfolioFiltersProps = {
   params: PortfolioParams
@@ -49,12 +49,7 @@ export function PortfolioFilters({ params, onChange, onClear }: PortfolioFilters
                   const value = `${c.id}:${t.symbol}`
                   return (
                     <label key={value} className="inline-flex items-center gap-1.5 text-sm">
-                      <input
-                        type="checkbox"
-                        className="accent-indigo-600"
-                        checked={params.tokens.includes(value)}
-                        onChange={() => onChange({ tokens: toggleValue(params.tokens, value) })}
-                      />
+                      <input type="checkbox" className="accent-indigo-600" checked={params.tokens.includes(value)} onChange={() => onChange({ tokens: toggleValue(params.tokens, value) })} />
                       {t.symbol}
                     </label>
                   )

@@ -2,11 +2,11 @@
 // The portfolio page's state and data: the view from the URL, the account (typed in, or the
 // connected wallet's), the two reads, and which of the page's states to show.
 import { useMemo } from 'react'
-import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
 import { useApiKey } from '@/lib/ui/apiKey'
 import { describeApiError } from '@/lib/ui/describeApiError'
 import { hasFilters } from '@/lib/ui/portfolioParams'
-import { portfolioRows, usdPriceMap } from '@/lib/ui/portfolioRows'
+import { holdsNothing, portfolioRows, usdPriceMap } from '@/lib/ui/portfolioRows'
+import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
 import { AccountForm } from './AccountForm'
 import { BalanceTable } from './BalanceTable'
 import { NoAccount, NoBalances } from './EmptyStates'
@@ -32,7 +32,10 @@ export function PortfolioView() {
 
   return (
     <>
-      <section aria-label="Account and filters" className="mt-6 grid gap-6 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] dark:border-zinc-800 dark:bg-zinc-900">
+      <section
+        aria-label="Account and filters"
+        className="mt-6 grid gap-6 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] dark:border-zinc-800 dark:bg-zinc-900"
+      >
         <AccountForm
           key={params.address ?? ''}
           address={params.address}
@@ -52,16 +55,15 @@ export function PortfolioView() {
               account={account}
               isWallet={params.address === undefined}
               updatedAt={portfolio.dataUpdatedAt}
+              blocks={portfolio.data?.blocks}
               fetching={portfolio.isFetching || prices.isFetching}
               onRefresh={() => void Promise.all([portfolio.refetch(), prices.refetch()])}
             />
           )}
-          {advice && advice.action !== 'fix-address' && (
-            <PortfolioError advice={advice} onRetry={() => void portfolio.refetch()} onClearFilters={clearFilters} />
-          )}
+          {advice && advice.action !== 'fix-address' && <PortfolioError advice={advice} onRetry={() => void portfolio.refetch()} onClearFilters={clearFilters} />}
           {portfolio.isPending && !advice && <TableSkeleton />}
-          {rows && !advice && rows.length === 0 && <NoBalances filtered={hasFilters(params)} onClearFilters={clearFilters} />}
-          {rows && !advice && rows.length > 0 && (
+          {rows && !advice && holdsNothing(rows) && <NoBalances filtered={hasFilters(params)} onClearFilters={clearFilters} />}
+          {rows && !advice && !holdsNothing(rows) && (
             <>
               <ValueSummary rows={rows} pricesPending={prices.isPending} pricesProblem={priceAdvice?.title} />
               <BalanceTable rows={rows} />

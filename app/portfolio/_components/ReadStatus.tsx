@@ -1,10 +1,20 @@
 'use client'
-// Whose balances these are, when they were read, and a button to read them again.
+// Whose balances these are, when and at which block of each chain they were read, and a button to
+// read them again.
 import { buttonStyles } from '@/components/buttonStyles'
+import { getChain } from '@/lib/core/chains/chains'
 
-export type ReadStatusProps = { account: string; isWallet: boolean; updatedAt: number; fetching: boolean; onRefresh: () => void }
+export type ReadStatusProps = {
+  account: string
+  isWallet: boolean
+  updatedAt: number
+  /** The block each chain was read at (from the response). */
+  blocks: readonly { chainId: number; blockNumber: string }[] | undefined
+  fetching: boolean
+  onRefresh: () => void
+}
 
-export function ReadStatus({ account, isWallet, updatedAt, fetching, onRefresh }: ReadStatusProps) {
+export function ReadStatus({ account, isWallet, updatedAt, blocks, fetching, onRefresh }: ReadStatusProps) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="min-w-0 text-sm text-zinc-700 dark:text-zinc-300">
@@ -21,6 +31,16 @@ export function ReadStatus({ account, isWallet, updatedAt, fetching, onRefresh }
           Refresh
         </button>
       </div>
+      {blocks && blocks.length > 0 && (
+        <dl aria-label="Read at block" className="flex w-full flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+          {blocks.map((b) => (
+            <div key={b.chainId} className="flex gap-1" data-chain-block={b.chainId}>
+              <dt>{getChain(b.chainId)?.name ?? `Chain ${b.chainId}`}</dt>
+              <dd className="font-mono tabular-nums">block {b.blockNumber}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </div>
   )
 }

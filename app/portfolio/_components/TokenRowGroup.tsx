@@ -4,7 +4,7 @@
 import { useId, useState } from 'react'
 import { shortAddress } from '@/lib/ui/formatAddress'
 import { formatAmount } from '@/lib/ui/formatAmount'
-import type { Amounts, TokenRow } from '@/lib/ui/portfolioRows'
+import { type Amounts, heldChainCount, type TokenRow } from '@/lib/ui/portfolioRows'
 import { formatUsd } from '@/lib/ui/usdValue'
 
 const td = 'px-2 py-3 text-right tabular-nums align-top sm:px-3'
@@ -13,7 +13,7 @@ export function TokenRowGroup({ row }: { row: TokenRow }) {
   const [open, setOpen] = useState(false)
   const id = useId()
   const amount = (v: bigint) => formatAmount(v, row.decimals)
-  const chainCount = new Set(row.chains.map((c) => c.chainId)).size
+  const chainCount = heldChainCount(row)
   return (
     <>
       <tbody className="border-b border-zinc-100 dark:border-zinc-800">
@@ -32,9 +32,7 @@ export function TokenRowGroup({ row }: { row: TokenRow }) {
               {row.tokenName}
               <span className="sr-only">, {open ? 'hide' : 'show'} balance per chain</span>
             </button>
-            <span className="block pl-6 text-xs text-zinc-600 dark:text-zinc-400">
-              on {chainCount} {chainCount === 1 ? 'chain' : 'chains'}
-            </span>
+            <span className="block pl-6 text-xs text-zinc-600 dark:text-zinc-400">{chainCount === 0 ? 'none held' : `on ${chainCount} ${chainCount === 1 ? 'chain' : 'chains'}`}</span>
           </th>
           <AmountCells amounts={row.amounts} format={amount} />
           <td className={td}>{row.usd ? formatUsd(row.usd.total) : <Unpriced />}</td>
@@ -47,7 +45,13 @@ export function TokenRowGroup({ row }: { row: TokenRow }) {
               <span className="block font-medium">{c.chainName}</span>
               <span className="block text-xs text-zinc-600 dark:text-zinc-400">
                 {c.tokenSymbol} ·{' '}
-                {c.native ? 'native' : <span className="font-mono" title={c.tokenAddress}>{shortAddress(c.tokenAddress)}</span>}
+                {c.native ? (
+                  'native'
+                ) : (
+                  <span className="font-mono" title={c.tokenAddress}>
+                    {shortAddress(c.tokenAddress)}
+                  </span>
+                )}
               </span>
             </th>
             <AmountCells amounts={c.amounts} format={amount} />

@@ -1,15 +1,17 @@
-// The portfolio's value in USD: the total, unlocked and locked, and where it sits by chain.
-import { formatUsd } from '@/lib/ui/usdValue'
+// The portfolio's value in USD: the total, unlocked and locked, and where it sits by chain and asset.
+
 import type { TokenRow } from '@/lib/ui/portfolioRows'
-import { totalValue, valueByChain } from '@/lib/ui/valueByChain'
-import { ChainValueBars } from './ChainValueBars'
+import { formatUsd } from '@/lib/ui/usdValue'
+import { totalValue, valueByAsset, valueByChain } from '@/lib/ui/valueByChain'
+import { ValueCharts } from './ValueCharts'
 
 export type ValueSummaryProps = { rows: readonly TokenRow[]; pricesPending: boolean; pricesProblem: string | undefined }
 
 export function ValueSummary({ rows, pricesPending, pricesProblem }: ValueSummaryProps) {
   const total = totalValue(rows)
   const byChain = valueByChain(rows)
-  if (!total || !byChain) {
+  const byAsset = valueByAsset(rows)
+  if (!total || !byChain || !byAsset) {
     return (
       <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
         {pricesPending
@@ -37,7 +39,7 @@ export function ValueSummary({ rows, pricesPending, pricesProblem }: ValueSummar
           </div>
         ))}
       </dl>
-      <ChainValueBars byChain={byChain} total={total} />
+      <ValueCharts byChain={byChain} byAsset={byAsset} total={total} />
     </section>
   )
 }

@@ -6,7 +6,7 @@ import { fetchApi } from '@/lib/api/fetchApi'
 import { portfolioResponseSchema } from '@/lib/api/portfolio'
 import { pricesResponseSchema } from '@/lib/api/prices'
 import { useApiKey } from '@/lib/ui/apiKey'
-import { portfolioApiPath, type PortfolioParams } from '@/lib/ui/portfolioParams'
+import { type PortfolioParams, portfolioApiPath } from '@/lib/ui/portfolioParams'
 import { retryTransient } from '@/lib/ui/retryTransient'
 
 export function usePortfolio(address: string | undefined, params: PortfolioParams) {

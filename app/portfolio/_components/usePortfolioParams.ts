@@ -4,7 +4,7 @@
 // the page again; back and forward, which change the URL from outside, are followed too.
 import { usePathname, useSearchParams } from 'next/navigation'
 import { useCallback, useState } from 'react'
-import { portfolioSearch, readPortfolioParams, type PortfolioParams } from '@/lib/ui/portfolioParams'
+import { type PortfolioParams, portfolioSearch, readPortfolioParams } from '@/lib/ui/portfolioParams'
 
 export function usePortfolioParams(): [PortfolioParams, (next: Partial<PortfolioParams>) => void] {
   const searchParams = useSearchParams()

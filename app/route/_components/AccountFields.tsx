@@ -2,7 +2,7 @@
 // Who pays and who receives: the account (the connected wallet by default, as an EOA), its type,
 // and an optional recipient (the account itself when empty).
 import { FormField } from '@/components/FormField'
-import { accountTypes, type AccountType } from '@/lib/ui/routeForm'
+import { type AccountType, accountTypes } from '@/lib/ui/routeForm'
 import type { RouteFormState } from './useRouteForm'
 
 const typeNames: Record<AccountType, string> = { EOA: 'EOA (a plain wallet)', smartAccount: 'Smart account', ERC7579: 'ERC-7579 account', GENERIC: 'Generic' }
@@ -17,7 +17,15 @@ export function AccountFields({ state }: { state: RouteFormState }) {
         help={wallet && form.account === wallet ? 'Your connected wallet.' : 'The account that pays: any address. Connect a wallet to sign.'}
       >
         {(p) => (
-          <input {...p} className={`${p.className} font-mono`} autoComplete="off" spellCheck={false} placeholder="0x…" value={form.account} onChange={(e) => update(['account.address'], (f) => ({ ...f, account: e.target.value }))} />
+          <input
+            {...p}
+            className={`${p.className} font-mono`}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="0x…"
+            value={form.account}
+            onChange={(e) => update(['account.address'], (f) => ({ ...f, account: e.target.value }))}
+          />
         )}
       </FormField>
       <FormField label="Account type" error={errorFor('account.accountType')}>
@@ -33,7 +41,15 @@ export function AccountFields({ state }: { state: RouteFormState }) {
       </FormField>
       <FormField label="Recipient" className="sm:col-span-2" error={errorFor('recipient.address')} help="Who receives the tokens on the destination chain. Empty: the account itself.">
         {(p) => (
-          <input {...p} className={`${p.className} font-mono`} autoComplete="off" spellCheck={false} placeholder={form.account || '0x…'} value={form.recipient} onChange={(e) => update(['recipient.address'], (f) => ({ ...f, recipient: e.target.value }))} />
+          <input
+            {...p}
+            className={`${p.className} font-mono`}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={form.account || '0x…'}
+            value={form.recipient}
+            onChange={(e) => update(['recipient.address'], (f) => ({ ...f, recipient: e.target.value }))}
+          />
         )}
       </FormField>
     </div>

@@ -2,8 +2,8 @@
 // Where the tokens should arrive and which: the destination chain, then each token request — a
 // token of that chain, an amount in its own units, or "max" (at most one request).
 import { buttonStyles } from '@/components/buttonStyles'
-import { fieldStyles } from '@/components/fieldStyles'
 import { FormField } from '@/components/FormField'
+import { fieldStyles } from '@/components/fieldStyles'
 import { chains } from '@/lib/core/chains/chains'
 import { tokensOnChain } from '@/lib/core/tokens/tokens'
 import { emptyTokenRequest, formLimits, tokenOf, withDestination } from '@/lib/ui/routeForm'
@@ -46,14 +46,33 @@ export function DestinationFields({ state }: { state: RouteFormState }) {
                 </select>
               )}
             </FormField>
-            <FormField label={`Amount${token ? ` (${token.symbol})` : ''}`} error={errorFor(`tokenRequests.${i}.amount`)} help={r.max ? 'Everything the allowed sources hold, less the fee.' : `In ${token?.symbol ?? 'token'} units, e.g. 1000.5.`}>
+            <FormField
+              label={`Amount${token ? ` (${token.symbol})` : ''}`}
+              error={errorFor(`tokenRequests.${i}.amount`)}
+              help={r.max ? 'Everything the allowed sources hold, less the fee.' : `In ${token?.symbol ?? 'token'} units, e.g. 1000.5.`}
+            >
               {(p) => (
-                <input {...p} inputMode="decimal" autoComplete="off" spellCheck={false} value={r.max ? '' : r.amount} disabled={r.max} placeholder={r.max ? 'max' : '0.0'} onChange={(e) => setRequest(i, 'amount', { amount: e.target.value })} />
+                <input
+                  {...p}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={r.max ? '' : r.amount}
+                  disabled={r.max}
+                  placeholder={r.max ? 'max' : '0.0'}
+                  onChange={(e) => setRequest(i, 'amount', { amount: e.target.value })}
+                />
               )}
             </FormField>
             <div className="flex flex-wrap items-center justify-between gap-2 sm:col-span-2">
               <label className={fieldStyles.chip}>
-                <input type="checkbox" className="accent-indigo-600" checked={r.max} disabled={maxTaken !== -1 && maxTaken !== i} onChange={(e) => setRequest(i, 'amount', { max: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  className="accent-indigo-600"
+                  checked={r.max}
+                  disabled={maxTaken !== -1 && maxTaken !== i}
+                  onChange={(e) => setRequest(i, 'amount', { max: e.target.checked })}
+                />
                 Send the maximum
               </label>
               {form.tokenRequests.length > 1 && (
@@ -70,7 +89,18 @@ export function DestinationFields({ state }: { state: RouteFormState }) {
         <button
           type="button"
           className={`${buttonStyles.secondary} justify-self-start`}
-          onClick={() => update([], (f) => ({ ...f, tokenRequests: [...f.tokenRequests, emptyTokenRequest(f.destinationChainId, f.tokenRequests.map((x) => x.token))] }))}
+          onClick={() =>
+            update([], (f) => ({
+              ...f,
+              tokenRequests: [
+                ...f.tokenRequests,
+                emptyTokenRequest(
+                  f.destinationChainId,
+                  f.tokenRequests.map((x) => x.token),
+                ),
+              ],
+            }))
+          }
         >
           Add a token
         </button>

@@ -1,6 +1,6 @@
 'use client'
 // A form group that folds away when unused: it opens itself when a field inside needs attention.
-import { useState, type ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 
 export type DisclosureProps = { title: string; summary?: string; forceOpen: boolean; children: ReactNode }
 
@@ -10,7 +10,9 @@ export function Disclosure({ title, summary, forceOpen, children }: DisclosurePr
     <details open={open || forceOpen} onToggle={(e) => setOpen(e.currentTarget.open)} className="group rounded-lg border border-zinc-200 dark:border-zinc-800">
       <summary className="flex cursor-pointer flex-wrap items-baseline justify-between gap-x-3 rounded-lg px-3 py-2.5 focus-visible:outline-2 focus-visible:outline-indigo-600">
         <span className="font-medium">
-          <span aria-hidden="true" className="mr-1.5 inline-block transition-transform group-open:rotate-90">›</span>
+          <span aria-hidden="true" className="mr-1.5 inline-block transition-transform group-open:rotate-90">
+            ›
+          </span>
           {title}
         </span>
         {summary && <span className="text-sm text-zinc-600 dark:text-zinc-400">{summary}</span>}

@@ -3,7 +3,7 @@
 // the gas they may use. Each field is checked as it is typed.
 import { buttonStyles } from '@/components/buttonStyles'
 import { FormField } from '@/components/FormField'
-import { emptyExecution, formLimits, type ExecutionDraft } from '@/lib/ui/routeForm'
+import { type ExecutionDraft, emptyExecution, formLimits } from '@/lib/ui/routeForm'
 import type { RouteFormState } from './useRouteForm'
 
 export function ExecutionFields({ state }: { state: RouteFormState }) {
@@ -37,7 +37,14 @@ export function ExecutionFields({ state }: { state: RouteFormState }) {
       )}
       <FormField label="Destination gas units" error={errorFor('destinationGasUnits')} help="Gas the calls may use. Empty: 60,000 per call plus 16 per calldata byte.">
         {(p) => (
-          <input {...p} inputMode="numeric" autoComplete="off" placeholder="estimate" value={form.destinationGasUnits} onChange={(e) => update(['destinationGasUnits'], (f) => ({ ...f, destinationGasUnits: e.target.value }))} />
+          <input
+            {...p}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="estimate"
+            value={form.destinationGasUnits}
+            onChange={(e) => update(['destinationGasUnits'], (f) => ({ ...f, destinationGasUnits: e.target.value }))}
+          />
         )}
       </FormField>
     </>

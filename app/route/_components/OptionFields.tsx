@@ -1,8 +1,8 @@
 'use client'
+import { FormField } from '@/components/FormField'
 // The request's options: which settlement layers may carry funds (none ticked: any), which fees a
 // sponsor pays, the token the account's share is charged in, and topping up The Compact.
 import { fieldStyles } from '@/components/fieldStyles'
-import { FormField } from '@/components/FormField'
 import { toggleValue } from '@/lib/ui/portfolioParams'
 import { feeTokenChoices, formSettlementLayers, type SponsorDraft } from '@/lib/ui/routeForm'
 import { ChipGroup } from './ChipGroup'
@@ -18,7 +18,12 @@ export function OptionFields({ state }: { state: RouteFormState }) {
       <ChipGroup legend="Allowed settlement layers (none ticked: any)" error={errorFor('options.settlementLayers')}>
         {formSettlementLayers.map((layer) => (
           <label key={layer} className={fieldStyles.chip}>
-            <input type="checkbox" className="accent-indigo-600" checked={form.settlementLayers.includes(layer)} onChange={() => update(['options.settlementLayers'], (f) => ({ ...f, settlementLayers: toggleValue(f.settlementLayers, layer) }))} />
+            <input
+              type="checkbox"
+              className="accent-indigo-600"
+              checked={form.settlementLayers.includes(layer)}
+              onChange={() => update(['options.settlementLayers'], (f) => ({ ...f, settlementLayers: toggleValue(f.settlementLayers, layer) }))}
+            />
             {layerNames[layer]}
           </label>
         ))}
@@ -26,7 +31,12 @@ export function OptionFields({ state }: { state: RouteFormState }) {
       <ChipGroup legend="A sponsor pays" error={errorFor('options.sponsorSettings')}>
         {(Object.keys(sponsorNames) as (keyof SponsorDraft)[]).map((part) => (
           <label key={part} className={fieldStyles.chip}>
-            <input type="checkbox" className="accent-indigo-600" checked={form.sponsor[part]} onChange={(e) => update(['options.sponsorSettings'], (f) => ({ ...f, sponsor: { ...f.sponsor, [part]: e.target.checked } }))} />
+            <input
+              type="checkbox"
+              className="accent-indigo-600"
+              checked={form.sponsor[part]}
+              onChange={(e) => update(['options.sponsorSettings'], (f) => ({ ...f, sponsor: { ...f.sponsor, [part]: e.target.checked } }))}
+            />
             {sponsorNames[part]}
           </label>
         ))}

@@ -7,7 +7,8 @@ import { curlCommand } from '@/lib/ui/curlCommand'
 import { routePath } from '@/lib/ui/routeApi'
 import type { BuiltRequest } from '@/lib/ui/routeRequestBody'
 
-const tab = 'rounded-md px-2.5 py-1 text-sm font-medium aria-pressed:bg-zinc-900 aria-pressed:text-white focus-visible:outline-2 focus-visible:outline-indigo-600 dark:aria-pressed:bg-zinc-100 dark:aria-pressed:text-zinc-900'
+const tab =
+  'rounded-md px-2.5 py-1 text-sm font-medium aria-pressed:bg-zinc-900 aria-pressed:text-white focus-visible:outline-2 focus-visible:outline-indigo-600 dark:aria-pressed:bg-zinc-100 dark:aria-pressed:text-zinc-900'
 
 export function RequestPreview({ built }: { built: BuiltRequest }) {
   const [view, setView] = useState<'json' | 'curl'>('json')
@@ -20,27 +21,36 @@ export function RequestPreview({ built }: { built: BuiltRequest }) {
         <h2 id="request-heading" className="font-semibold">
           Request
         </h2>
-        <div className="flex gap-1 rounded-lg bg-zinc-100 p-1 dark:bg-zinc-800" role="group" aria-label="Show the request as">
+        <fieldset className="flex gap-1 rounded-lg bg-zinc-100 p-1 dark:bg-zinc-800" aria-label="Show the request as">
           <button type="button" className={tab} aria-pressed={view === 'json'} onClick={() => setView('json')}>
             JSON
           </button>
           <button type="button" className={tab} aria-pressed={view === 'curl'} onClick={() => setView('curl')}>
             curl
           </button>
-        </div>
+        </fieldset>
       </div>
       <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="request-status">
         POST <code className="font-mono">{routePath}</code>
         {problems > 0 ? ` · ${problems} ${problems === 1 ? 'field needs' : 'fields need'} attention before it can be sent` : ' · ready to send'}
       </p>
-      <pre className="max-h-[32rem] overflow-auto rounded-lg bg-zinc-50 p-3 font-mono text-xs dark:bg-zinc-950" data-testid="request-preview" tabIndex={0} aria-label={view === 'json' ? 'Request JSON' : 'curl command'}>
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the focusable scroll region below for screen readers */}
+      <pre
+        className="max-h-[32rem] overflow-auto rounded-lg bg-zinc-50 p-3 font-mono text-xs dark:bg-zinc-950"
+        data-testid="request-preview"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+        aria-label={view === 'json' ? 'Request JSON' : 'curl command'}
+      >
         {view === 'json' ? json : curl()}
       </pre>
       <div className="flex flex-wrap gap-2">
         <CopyButton label="Copy JSON" text={() => json} />
         <CopyButton label="Copy as curl" text={curl} />
       </div>
-      <p className="text-xs text-zinc-600 dark:text-zinc-400">The curl command reads your key from the <code>API_KEY</code> environment variable.</p>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        The curl command reads your key from the <code>API_KEY</code> environment variable.
+      </p>
     </section>
   )
 }

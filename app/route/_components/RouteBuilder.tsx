@@ -2,9 +2,10 @@
 // The route builder: the request form, the request as it will be sent, and the answer in the
 // inspector. Nothing is sent while a field is invalid; the server's own field errors come back to
 // the same fields.
-import { useMemo, useRef, type FormEvent } from 'react'
+import { type FormEvent, useMemo, useRef } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 import { useRouteRequest } from '@/components/route/useRouteRequest'
+import { SignInNotice } from '@/components/SignInNotice'
 import { useApiKey } from '@/lib/ui/apiKey'
 import { describeRouteError } from '@/lib/ui/describeRouteError'
 import type { RouteRequestBody } from '@/lib/ui/routeRequestBody'
@@ -50,11 +51,22 @@ export function RouteBuilder() {
 
   return (
     <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6">
+      <SignInNotice account={form.account || undefined} task="build routes" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
-        <form ref={formRef} onSubmit={submit} noValidate aria-label="Route request" className="grid min-w-0 content-start gap-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900">
+        <form
+          ref={formRef}
+          onSubmit={submit}
+          noValidate
+          aria-label="Route request"
+          className="grid min-w-0 content-start gap-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+        >
           <DestinationFields state={state} />
           <AccountFields state={state} />
-          <Disclosure title="Calls on arrival" summary={form.executions.length ? `${form.executions.length} call${form.executions.length === 1 ? '' : 's'}` : 'none'} forceOpen={openGroup('destinationExecutions') || openGroup('destinationGasUnits')}>
+          <Disclosure
+            title="Calls on arrival"
+            summary={form.executions.length ? `${form.executions.length} call${form.executions.length === 1 ? '' : 's'}` : 'none'}
+            forceOpen={openGroup('destinationExecutions') || openGroup('destinationGasUnits')}
+          >
             <ExecutionFields state={state} />
           </Disclosure>
           <Disclosure title="Which funds to use" summary={accessSummary(form.access)} forceOpen={openGroup('accountAccessList')}>

@@ -4,7 +4,7 @@
 // default account until the reader types another.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { initialRouteForm, type RouteForm } from '@/lib/ui/routeForm'
-import { routeRequestBody, type FieldErrors } from '@/lib/ui/routeRequestBody'
+import { type FieldErrors, routeRequestBody } from '@/lib/ui/routeRequestBody'
 import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
 
 export type RouteFormState = ReturnType<typeof useRouteForm>

@@ -3,7 +3,7 @@
 // is scaled up exactly (×10^k), so no amount is ever rounded. Each per-chain row keeps its own
 // token address.
 import type { Address } from 'viem'
-import { tokenGroups, type TokenGroup } from '../tokens/tokenList'
+import { type TokenGroup, tokenGroups } from '../tokens/tokenList'
 import type { ChainBalances } from './readBalances'
 
 export type Amounts = { locked: bigint; unlocked: bigint }
@@ -35,10 +35,7 @@ export function aggregatePortfolio({ chains, filterEmpty }: AggregatePortfolioPa
       symbol: m.token.symbol,
       balance: { locked: scale(m.locked, m.token.decimals), unlocked: scale(m.unlocked, m.token.decimals) },
     }))
-    const balance = tokenChainBalance.reduce(
-      (sum, r) => ({ locked: sum.locked + r.balance.locked, unlocked: sum.unlocked + r.balance.unlocked }),
-      { locked: 0n, unlocked: 0n },
-    )
+    const balance = tokenChainBalance.reduce((sum, r) => ({ locked: sum.locked + r.balance.locked, unlocked: sum.unlocked + r.balance.unlocked }), { locked: 0n, unlocked: 0n })
     return [{ group, tokenName: name, tokenDecimals: decimals, balance, tokenChainBalance }]
   })
 }

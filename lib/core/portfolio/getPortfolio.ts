@@ -1,11 +1,11 @@
 // The portfolio read: select tokens, read them live from chain, aggregate. A chain that does not
 // answer is left out with a warning; only when none answers is the read unavailable.
 import type { Address, Hex } from 'viem'
-import { getChain } from '../chains/chains'
-import { requireSome, settleChains, type ChainWarning } from '../chainState/settleChains'
+import { type ChainWarning, requireSome, settleChains } from '../chainState/settleChains'
 import type { TtlCache } from '../chainState/ttlCache'
+import { getChain } from '../chains/chains'
 import { aggregatePortfolio, type PortfolioEntry } from './aggregatePortfolio'
-import { readBalances, type ChainBalances, type ChainReader } from './readBalances'
+import { type ChainBalances, type ChainReader, readBalances } from './readBalances'
 import { selectTokens, type TokenSelector } from './selectTokens'
 
 export type GetPortfolioParameters = {
@@ -19,23 +19,32 @@ export type GetPortfolioParameters = {
   cache?: { balances: TtlCache<ChainBalances>; maxAgeMs: number }
 }
 
-export type PortfolioResult = { entries: PortfolioEntry[]; warnings: ChainWarning[] }
+/** `blocks`: the block each answering chain was read at (how fresh the balances are). */
+export type PortfolioResult = { entries: PortfolioEntry[]; warnings: ChainWarning[]; blocks: { chainId: number; blockNumber: bigint }[] }
 
 export async function getPortfolio(p: GetPortfolioParameters): Promise<PortfolioResult> {
   const tokens = selectTokens({ servedChainIds: p.readers.map((r) => r.chainId), chainIds: p.chainIds, tokens: p.tokens })
   const readers = p.readers.filter((r) => tokens.some((t) => t.chainId === r.chainId))
-  const read = async (chainId: number) =>
-    (await readBalances({ account: p.account, readers: readers.filter((r) => r.chainId === chainId), tokens, lockTags: p.lockTags }))[0]!
+  const read = async (chainId: number) => (await readBalances({ account: p.account, readers: readers.filter((r) => r.chainId === chainId), tokens, lockTags: p.lockTags }))[0]!
   const cached = (chainId: number) => {
     const { balances, maxAgeMs } = p.cache!
     const bound = Math.min(maxAgeMs, getChain(chainId)?.blockTimeMs ?? 0)
     const key = [chainId, p.account, ...tokens.filter((t) => t.chainId === chainId).map((t) => t.address), ...p.lockTags].join('|')
-    return balances.get(key, () => read(chainId), () => bound)
+    return balances.get(
+      key,
+      () => read(chainId),
+      () => bound,
+    )
   }
   const { results, warnings } = await settleChains(
     readers.map((r) => r.chainId),
     p.cache && p.cache.maxAgeMs > 0 ? cached : read,
   )
   requireSome(results, warnings)
-  return { entries: aggregatePortfolio({ chains: [...results.values()], filterEmpty: p.filterEmpty }), warnings }
+  const chains = [...results.values()]
+  return {
+    entries: aggregatePortfolio({ chains, filterEmpty: p.filterEmpty }),
+    warnings,
+    blocks: chains.map((c) => ({ chainId: c.chainId, blockNumber: c.blockNumber })).sort((a, b) => a.chainId - b.chainId),
+  }
 }

@@ -1,18 +1,15 @@
 // Reads an account's balances on every chain in one Multicall3 round per chain, all chains in
 // parallel: native balance, ERC-20 balanceOf, and ERC-6909 balanceOf(owner, lockId) per lock tag.
-import { encodeFunctionData, erc20Abi, parseAbi, type Address, type Hex } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem'
 import { addresses } from '../addresses'
-import { createRound, runRound, wordCall, MULTICALL_CHUNK_SIZE, type ChainReader, type Round, type RoundResults } from '../chainState/multicallRound'
+import { type ChainReader, createRound, MULTICALL_CHUNK_SIZE, type Round, type RoundResults, runRound, wordCall } from '../chainState/multicallRound'
 import { lockId } from '../locks/lockId'
 import type { TokenInfo } from '../tokens/tokens'
 
 export type { ChainReader } from '../chainState/multicallRound'
 
 const resourceLocksAbi = parseAbi(['function balanceOf(address owner, uint256 id) view returns (uint256)'])
-const multicall3ViewsAbi = parseAbi([
-  'function getBlockNumber() view returns (uint256)',
-  'function getEthBalance(address addr) view returns (uint256)',
-])
+const multicall3ViewsAbi = parseAbi(['function getBlockNumber() view returns (uint256)', 'function getEthBalance(address addr) view returns (uint256)'])
 
 export type TokenBalance = {
   token: TokenInfo
@@ -39,7 +36,12 @@ export async function readBalances({ account, readers, tokens, lockTags, chunkSi
       .filter((r) => tokens.some((t) => t.chainId === r.chainId))
       .map(async (reader) => {
         const round = createRound()
-        const collect = balanceReads(round, account, tokens.filter((t) => t.chainId === reader.chainId), lockTags)
+        const collect = balanceReads(
+          round,
+          account,
+          tokens.filter((t) => t.chainId === reader.chainId),
+          lockTags,
+        )
         return { chainId: reader.chainId, ...collect(await runRound(reader, round, chunkSize)) }
       }),
   )
@@ -51,9 +53,7 @@ export function balanceReads(round: Round, account: Address, tokens: readonly To
   const erc20BalanceOf = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [account] })
   const ethBalance = encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getEthBalance', args: [account] })
   const block = round.add(wordCall(addresses.multicall3, encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getBlockNumber' }), 'block number'))
-  const unlocked = tokens.map((t) =>
-    round.add(t.extensions.native ? wordCall(addresses.multicall3, ethBalance, 'ETH balance') : wordCall(t.address, erc20BalanceOf, `${t.symbol} balance`)),
-  )
+  const unlocked = tokens.map((t) => round.add(t.extensions.native ? wordCall(addresses.multicall3, ethBalance, 'ETH balance') : wordCall(t.address, erc20BalanceOf, `${t.symbol} balance`)))
   const locks = tokens.flatMap((token) =>
     lockTags.map((lockTag) => {
       const id = lockId(lockTag, token.address)

@@ -9,7 +9,11 @@ const key = (t: { chainId: number; symbol: string }) => `${t.chainId}:${t.symbol
 describe('selectTokens', () => {
   it('selects every token on every served chain by default', () => {
     expect(selectTokens({ servedChainIds: served })).toHaveLength(tokens.length)
-    expect(selectTokens({ servedChainIds: [8453] }).map(key).sort()).toEqual(['8453:ETH', '8453:USDC', '8453:WETH'])
+    expect(
+      selectTokens({ servedChainIds: [8453] })
+        .map(key)
+        .sort(),
+    ).toEqual(['8453:ETH', '8453:USDC', '8453:WETH'])
   })
 
   it('restricts to chainIds', () => {
@@ -29,7 +33,14 @@ describe('selectTokens', () => {
   })
 
   it('intersects tokens with chainIds', () => {
-    const picked = selectTokens({ servedChainIds: served, chainIds: [10], tokens: [{ chainId: 1, token: 'USDC' }, { chainId: 10, token: 'ETH' }] })
+    const picked = selectTokens({
+      servedChainIds: served,
+      chainIds: [10],
+      tokens: [
+        { chainId: 1, token: 'USDC' },
+        { chainId: 10, token: 'ETH' },
+      ],
+    })
     expect(picked.map(key)).toEqual(['10:ETH'])
   })
 
@@ -38,11 +49,7 @@ describe('selectTokens', () => {
     expect(() => selectTokens({ servedChainIds: [1], chainIds: [10] })).toThrow('Unsupported chain 10')
     expect(() => selectTokens({ servedChainIds: served, tokens: [{ chainId: 5, token: 'USDC' }] })).toThrow('Unsupported chain 5')
     const bogus = '0x1111111111111111111111111111111111111111'
-    expect(() => selectTokens({ servedChainIds: served, tokens: [{ chainId: 1, token: bogus }] })).toThrow(
-      new TokenNotSupportedError(bogus, 1, 'tokens'),
-    )
-    expect(() => selectTokens({ servedChainIds: served, tokens: [{ chainId: 8453, token: 'USDT0' }] })).toThrow(
-      new UnsupportedTokenError('USDT0', 8453, 'tokens'),
-    )
+    expect(() => selectTokens({ servedChainIds: served, tokens: [{ chainId: 1, token: bogus }] })).toThrow(new TokenNotSupportedError(bogus, 1, 'tokens'))
+    expect(() => selectTokens({ servedChainIds: served, tokens: [{ chainId: 8453, token: 'USDT0' }] })).toThrow(new UnsupportedTokenError('USDT0', 8453, 'tokens'))
   })
 })

@@ -1,7 +1,7 @@
 // Resolves the portfolio filters (chain ids, chain:token pairs) to the tokens to read.
-import { isAddress, type Address } from 'viem'
+import { type Address, isAddress } from 'viem'
 import { TokenNotSupportedError, UnsupportedChainError, UnsupportedTokenError } from '../errors'
-import { findTokenByAddress, findTokenBySymbol, tokensOnChain, type TokenInfo } from '../tokens/tokens'
+import { findTokenByAddress, findTokenBySymbol, type TokenInfo, tokensOnChain } from '../tokens/tokens'
 
 export type TokenSelector = { chainId: number; token: string }
 

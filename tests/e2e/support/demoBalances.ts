@@ -15,8 +15,9 @@ export function expectedDemoBalances(): Map<string, ExpectedToken> {
     const entry = sums.get(group) ?? { decimals: seed.decimals, locked: 0n, unlocked: 0n, chains: new Map() }
     const key = `${seed.chainId}:${seed.symbol}`
     const row = entry.chains.get(key) ?? { chainName: getChain(seed.chainId)!.name, symbol: seed.symbol, locked: 0n, unlocked: 0n }
-    if (seed.locked) (entry.locked += seed.amount), (row.locked += seed.amount)
-    else (entry.unlocked += seed.amount), (row.unlocked += seed.amount)
+    const side = seed.locked ? 'locked' : 'unlocked'
+    entry[side] += seed.amount
+    row[side] += seed.amount
     entry.chains.set(key, row)
     sums.set(group, entry)
   }
@@ -25,7 +26,5 @@ export function expectedDemoBalances(): Map<string, ExpectedToken> {
     unlocked: formatAmount(a.unlocked, decimals),
     locked: formatAmount(a.locked, decimals),
   })
-  return new Map(
-    [...sums].map(([group, e]) => [group, { ...show(e.decimals, e), chains: [...e.chains.values()].map((c) => ({ ...c, ...show(e.decimals, c) })) }]),
-  )
+  return new Map([...sums].map(([group, e]) => [group, { ...show(e.decimals, e), chains: [...e.chains.values()].map((c) => ({ ...c, ...show(e.decimals, c) })) }]))
 }

@@ -32,9 +32,10 @@ export function testApiKey(): string {
   return key
 }
 
-/** Headers that make a test's API call count as the app's own pages: their key, same-origin. */
-export function asThePage(): Record<string, string> {
+/** Headers that make a test's API call count as the app's own pages: their key, same-origin, and —
+ * for account operations — the session cookie of a wallet signed in with Ethereum. */
+export function asThePage(cookie?: string): Record<string, string> {
   const key = process.env.E2E_BROWSER_KEY
   if (!key) throw new Error('E2E_BROWSER_KEY is not set: run through playwright.config.ts (globalSetup starts the stack)')
-  return { 'x-api-key': key, 'sec-fetch-site': 'same-origin' }
+  return { 'x-api-key': key, 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) }
 }

@@ -11,7 +11,9 @@ export async function installFakeWallet(page: Page): Promise<void> {
     // Like a real wallet: no accounts before the page asks and the user agrees; the grant outlives a reload.
     const granted = 'fake-wallet-permitted'
     const permit = () => sessionStorage.setItem(granted, '1')
-    const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((l) => l(value))
+    const emit = (event: string, value: unknown) => {
+      for (const l of listeners.get(event) ?? []) l(value)
+    }
     const provider = {
       async request({ method, params }: { method: string; params?: unknown[] }) {
         switch (method) {
@@ -26,7 +28,7 @@ export async function installFakeWallet(page: Page): Promise<void> {
           case 'eth_chainId':
             return chainId
           case 'wallet_switchEthereumChain':
-            chainId = (params?.[0] as { chainId: string }).chainId
+            chainId = (params as [{ chainId: string }])[0].chainId
             emit('chainChanged', chainId)
             return null
           default:

@@ -23,7 +23,9 @@ export const test = base.extend<Fixtures>({
         problems.push(`console: ${m.text()} (${m.location().url})`)
       })
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-      await use((...statuses) => statuses.forEach((s) => allowed.add(s)))
+      await use((...statuses) => {
+        for (const s of statuses) allowed.add(s)
+      })
       expect(problems, 'console errors or page errors during the test').toEqual([])
     },
     { auto: true },

@@ -1,7 +1,7 @@
 // Locators for the portfolio page, by what a reader sees: rows by their header cell, amounts by column.
 import type { Locator, Page } from '@playwright/test'
-import { expect } from './fixtures'
 import type { ExpectedAmounts } from './demoBalances'
+import { expect } from './fixtures'
 
 export const demoAddress = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 

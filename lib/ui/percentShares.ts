@@ -1,0 +1,19 @@
+// Whole-number percentages that add up to exactly 100 (largest remainder): each part gets its
+// floor, and the points left over go to the parts with the largest remainders.
+
+/** One percentage per part, summing to 100 when the parts sum to more than 0 (else all 0). */
+export function percentShares(parts: readonly bigint[]): number[] {
+  const whole = parts.reduce((a, b) => a + b, 0n)
+  if (whole <= 0n) return parts.map(() => 0)
+  const floors = parts.map((p) => (p * 100n) / whole)
+  const remainders = parts.map((p, i) => ({ i, rest: p * 100n - floors[i]! * whole }))
+  let left = 100n - floors.reduce((a, b) => a + b, 0n)
+  // Ties go to the earlier part, so the answer is stable.
+  remainders.sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1))
+  for (const { i } of remainders) {
+    if (left === 0n) break
+    floors[i]! += 1n
+    left -= 1n
+  }
+  return floors.map(Number)
+}
