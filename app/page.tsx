@@ -1,6 +1,6 @@
 import Link from 'next/link'
-import { EndpointCard } from '@/components/EndpointCard'
 import { buttonStyles } from '@/components/buttonStyles'
+import { EndpointCard } from '@/components/EndpointCard'
 import { chains } from '@/lib/core/chains/chains'
 import { tokensOnChain } from '@/lib/core/tokens/tokens'
 
@@ -9,8 +9,7 @@ export default function HomePage() {
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Intent Router</h1>
       <p className="mt-3 max-w-2xl text-zinc-700 dark:text-zinc-300">
-        Cross-chain intent routing and portfolio service. Balances are read live from each chain: unlocked ERC-20 and native
-        balances, and resource locks held in The Compact.
+        Cross-chain intent routing and portfolio service. Balances are read live from each chain: unlocked ERC-20 and native balances, and resource locks held in The Compact.
       </p>
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
@@ -18,9 +17,7 @@ export default function HomePage() {
           <h2 id="portfolio-card" className="font-semibold">
             Portfolio
           </h2>
-          <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
-            See any account’s balances on every supported chain, locked and unlocked, with their USD value and where they sit.
-          </p>
+          <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">See any account’s balances on every supported chain, locked and unlocked, with their USD value and where they sit.</p>
           <Link href="/portfolio" className={`${buttonStyles.primary} mt-4`}>
             Open the portfolio
           </Link>
@@ -30,8 +27,11 @@ export default function HomePage() {
             Route builder
           </h2>
           <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
-            Ask for tokens on one chain and get a signable route that draws on balances across all of them; inspect every part of it, then sign.
-            Past routes are in the <Link className="underline" href="/history">history</Link>.
+            Ask for tokens on one chain and get a signable route that draws on balances across all of them; inspect every part of it, then sign. Past routes are in the{' '}
+            <Link className="underline" href="/history">
+              history
+            </Link>
+            .
           </p>
           <Link href="/route" className={`${buttonStyles.primary} mt-4`}>
             Build a route
@@ -51,11 +51,7 @@ export default function HomePage() {
           path="/api/v1/intents/route"
           summary="A signable cross-chain route for the tokens wanted on a destination chain, priced from live chain state. Requires x-api-key."
         />
-        <EndpointCard
-          method="GET"
-          path="/api/v1/accounts/{userAddress}/routes"
-          summary="The routes issued for an account, newest first, with cursor pagination. Requires x-api-key."
-        />
+        <EndpointCard method="GET" path="/api/v1/accounts/{userAddress}/routes" summary="The routes issued for an account, newest first, with cursor pagination. Requires x-api-key." />
         <EndpointCard method="GET" path="/api/v1/openapi.json" summary="The OpenAPI 3.1 document of this API; rendered at /docs." />
       </ul>
 
@@ -73,7 +69,11 @@ export default function HomePage() {
             <tr key={c.id} className="border-b border-zinc-100 dark:border-zinc-900">
               <td className="py-2 pr-4">{c.name}</td>
               <td className="py-2 pr-4 font-mono">{c.id}</td>
-              <td className="py-2">{tokensOnChain(c.id).map((t) => t.symbol).join(', ')}</td>
+              <td className="py-2">
+                {tokensOnChain(c.id)
+                  .map((t) => t.symbol)
+                  .join(', ')}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -2,7 +2,7 @@
 // Client-side state for every page: react-query, wagmi and the API key. The server hands over the
 // browser key and the devnet's RPC URLs as props at render time; nothing secret is bundled.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
 import { ApiKeyProvider } from '@/lib/ui/apiKey'
 import { createWagmiConfig } from '@/lib/wagmi/config'

@@ -1,4 +1,4 @@
-// `npm test`: builds the app once, then runs every suite (unit, integration + compatibility,
+// `npm test`: type-checks and lints, builds the app once, then runs every suite (unit, integration + compatibility,
 // browser) and prints each runner's own summary. Checks for Chromium first and, on Debian as
 // root, installs it.
 import { spawnSync } from 'node:child_process'
@@ -63,6 +63,11 @@ if (!ensureChromium()) {
 console.log('\n> tsc --noEmit')
 if (run([node, bin('typescript', 'bin/tsc'), '--noEmit']) !== 0) {
   console.error('\nThe code does not type-check; no suite was run.')
+  process.exit(1)
+}
+console.log('\n> biome ci (lint and format, no warnings allowed)')
+if (run([node, bin('@biomejs/biome', 'bin/biome'), 'ci', '--error-on-warnings', '.']) !== 0) {
+  console.error('\nThe linter or the formatter found something (fix with `npm run lint:fix`); no suite was run.')
   process.exit(1)
 }
 console.log('\n> next build')

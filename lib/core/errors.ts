@@ -60,9 +60,7 @@ export class UnsupportedTokenError extends InvalidInputError {
 export class ChainUnavailableError extends ServiceError {
   readonly chainId: number
   constructor(chainId: number, reason: string) {
-    super('unavailable', `Chain ${chainId} is unavailable`, [
-      { message: `Chain ${chainId} is unavailable`, context: { chainId, reason } },
-    ])
+    super('unavailable', `Chain ${chainId} is unavailable`, [{ message: `Chain ${chainId} is unavailable`, context: { chainId, reason } }])
     this.chainId = chainId
   }
 }

@@ -1,9 +1,9 @@
 // One anvil node as a child process: spawned directly from the npm package's binary, ready when it
 // prints "Listening on", stopped with its parent. A port already in use fails fast and says so.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 import { createServer } from 'node:net'
+import { dirname, join } from 'node:path'
 import { devnetMnemonic } from './demoAccount'
 
 export type AnvilNode = { chainId: number; port: number; url: string; stop: () => Promise<void> }
@@ -47,8 +47,15 @@ export async function startAnvil({ chainId, port }: { chainId: number; port: num
       child.stdout!.resume()
       child.stderr!.resume()
     }
-    const done = () => (cleanup(), resolve())
-    const fail = (e: Error) => (cleanup(), child.kill('SIGKILL'), reject(e))
+    const done = () => {
+      cleanup()
+      resolve()
+    }
+    const fail = (e: Error) => {
+      cleanup()
+      child.kill('SIGKILL')
+      reject(e)
+    }
     child.stdout!.on('data', onData)
     child.stderr!.on('data', onData)
     child.once('exit', onExit)
@@ -61,7 +68,10 @@ function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 2_000)
-    child.once('exit', () => (clearTimeout(force), resolve()))
+    child.once('exit', () => {
+      clearTimeout(force)
+      resolve()
+    })
     child.kill('SIGTERM')
   })
 }
@@ -73,9 +83,7 @@ function portInUseMessage(port: number, chainId: number): string {
 function assertPortFree(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
-    probe.once('error', (e: NodeJS.ErrnoException) =>
-      reject(e.code === 'EADDRINUSE' ? new Error(portInUseMessage(port, 0).replace(' (devnet chain 0)', '')) : e),
-    )
+    probe.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(portInUseMessage(port, 0).replace(' (devnet chain 0)', '')) : e))
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()))
   })
 }

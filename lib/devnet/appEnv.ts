@@ -12,6 +12,8 @@ export function devnetAppEnv(rpcUrls: Record<number, string>, databaseUrl: strin
     BROWSER_API_KEY: generateApiKey('ir_browser'),
     SIGNER_PRIVATE_KEY: generatePrivateKey(),
     FILLER_ADDRESS: privateKeyToAccount(devnetFillerKey()).address,
-    DEMO_WALLET_RPC_URLS: Object.entries(rpcUrls).map(([id, url]) => `${id}=${url}`).join(','),
+    DEMO_WALLET_RPC_URLS: Object.entries(rpcUrls)
+      .map(([id, url]) => `${id}=${url}`)
+      .join(','),
   }
 }

@@ -1,7 +1,7 @@
 // The devnet's accounts and what the demo account is seeded with. Both are anvil dev accounts of
 // anvil's published default mnemonic, so the node itself can sign for them (the dashboard's demo
 // wallet signs through the devnet). Never use these keys on a real chain.
-import { parseEther, parseUnits, type Address } from 'viem'
+import { type Address, parseEther, parseUnits } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { chains } from '../core/chains/chains'
 import { tokensOnChain } from '../core/tokens/tokens'
@@ -41,13 +41,7 @@ export const demoSeeds: readonly Seed[] = [
 /** The filler's inventory on every devnet chain: 1,000 ETH, 10,000 WETH, 10,000,000 of each 6-decimal token. */
 export const fillerSeeds: readonly Seed[] = chains.flatMap((chain) =>
   tokensOnChain(chain.id).flatMap((token): Seed[] => {
-    const amount = token.extensions.native
-      ? parseEther('1000')
-      : token.symbol === 'WETH'
-        ? parseEther('10000')
-        : token.decimals === 6
-          ? parseUnits('10000000', 6)
-          : undefined
+    const amount = token.extensions.native ? parseEther('1000') : token.symbol === 'WETH' ? parseEther('10000') : token.decimals === 6 ? parseUnits('10000000', 6) : undefined
     return amount === undefined ? [] : [{ chainId: chain.id, symbol: token.symbol, amount, decimals: token.decimals, locked: false }]
   }),
 )

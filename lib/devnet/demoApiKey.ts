@@ -12,7 +12,7 @@ export async function ensureDemoApiKey(sql: Pick<Sql, 'query'>, stateDir: string
   if (kept && (await findApiKey(sql, kept))) return kept
   const { key } = await createApiKey(sql, { name: 'demo', scopes })
   mkdirSync(stateDir, { recursive: true })
-  writeFileSync(file, key + '\n', { mode: 0o600 })
+  writeFileSync(file, `${key}\n`, { mode: 0o600 })
   chmodSync(file, 0o600)
   return key
 }

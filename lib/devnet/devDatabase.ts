@@ -1,7 +1,8 @@
 // The database `npm run dev` gives the app: DATABASE_URL when set, else the embedded PGlite
 // folder served on loopback (so the app and `npm run keys` can share it while dev runs).
-import { hostPglite } from '../storage/hostPglite'
+
 import { publishDevDatabaseUrl } from '../storage/devDatabaseUrl'
+import { hostPglite } from '../storage/hostPglite'
 
 export async function devDatabase(p: { databaseUrl?: string; pgliteDir: string }): Promise<{ url: string; embedded: boolean; stop: () => Promise<void> }> {
   if (p.databaseUrl) return { url: p.databaseUrl, embedded: false, stop: async () => {} }

@@ -1,8 +1,10 @@
 // A viem client with anvil test actions, public reads and wallet writes, for one devnet chain.
-import { createTestClient, http, publicActions, walletActions, type Chain, type Hex, type TransactionReceipt } from 'viem'
+import { type Chain, createTestClient, type Hex, http, publicActions, type TransactionReceipt, walletActions } from 'viem'
 
 export function createDevnetClient(url: string, chain: Chain) {
-  return createTestClient({ mode: 'anvil', chain, transport: http(url), pollingInterval: 20 }).extend(publicActions).extend(walletActions)
+  return createTestClient({ mode: 'anvil', chain, transport: http(url), pollingInterval: 20 })
+    .extend(publicActions)
+    .extend(walletActions)
 }
 
 export type DevnetClient = ReturnType<typeof createDevnetClient>

@@ -1,15 +1,15 @@
 // Places the devnet's contract code at the real addresses of one chain and initialises it.
-import { concatHex, getContractAddress, isAddressEqual, type Address, type Chain, type Hex } from 'viem'
+import { type Address, type Chain, concatHex, getContractAddress, type Hex, isAddressEqual } from 'viem'
 import { addresses, oftAdapters, priceFeeds } from '../core/addresses'
 import { getChain } from '../core/chains/chains'
-import { allocatorId } from '../core/locks/lockId'
 import { defaultAllocator } from '../core/locks/defaultLockTag'
+import { allocatorId } from '../core/locks/lockId'
 import { arbiterAddresses } from '../core/route/settlementLayers'
 import { findTokenBySymbol, tokensOnChain } from '../core/tokens/tokens'
 import * as artifacts from './contracts/artifacts'
 import { create2Deployer, permit2CreationCode, permit2Salt } from './contracts/permit2'
-import { mined, type DevnetClient } from './devnetClient'
 import { fillerAccount, operatorAddress } from './demoAccount'
+import { type DevnetClient, mined } from './devnetClient'
 import { devnetL1FeeParams, devnetOftFee, devnetPrices } from './market'
 
 export async function placeContracts(client: DevnetClient, chainId: number): Promise<void> {
@@ -66,12 +66,7 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
     const p = devnetL1FeeParams
     await place(addresses.gasPriceOracle, artifacts.gasPriceOracle.runtime)
     await write(addresses.gasPriceOracle, artifacts.gasPriceOracle.abi, 'initialize', [operatorAddress])
-    await write(addresses.gasPriceOracle, artifacts.gasPriceOracle.abi, 'setL1FeeParams', [
-      p.l1BaseFee,
-      p.blobBaseFee,
-      p.baseFeeScalar,
-      p.blobBaseFeeScalar,
-    ])
+    await write(addresses.gasPriceOracle, artifacts.gasPriceOracle.abi, 'setL1FeeParams', [p.l1BaseFee, p.blobBaseFee, p.baseFeeScalar, p.blobBaseFeeScalar])
   }
 
   const oft = oftAdapters[chainId as keyof typeof oftAdapters]
@@ -98,10 +93,7 @@ async function deployPermit2(client: DevnetClient, chain: Chain): Promise<void> 
   if ((await client.getCode({ address: create2Deployer })) === undefined) {
     throw new Error(`chain ${chain.id}: no CREATE2 deployer at ${create2Deployer}`)
   }
-  await mined(
-    client,
-    client.sendTransaction({ to: create2Deployer, data: concatHex([permit2Salt, permit2CreationCode]), account: operatorAddress, chain } as never),
-  )
+  await mined(client, client.sendTransaction({ to: create2Deployer, data: concatHex([permit2Salt, permit2CreationCode]), account: operatorAddress, chain } as never))
   const code = await client.getCode({ address: addresses.permit2 })
   if (code === undefined || code === '0x') throw new Error(`chain ${chain.id}: Permit2 did not land at ${addresses.permit2}`)
 }

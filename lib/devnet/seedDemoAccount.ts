@@ -1,13 +1,13 @@
 // Seeds an account (the demo account, the filler) on one chain with its seeds. The operator does every
 // transfer and deposit, so the demo account's nonce stays 0 and its ETH balance is exact.
-import { erc20Abi, type Address, type Chain } from 'viem'
+import { type Address, type Chain, erc20Abi } from 'viem'
 import { addresses } from '../core/addresses'
 import { getChain } from '../core/chains/chains'
 import { defaultLockTag } from '../core/locks/defaultLockTag'
 import { findTokenBySymbol } from '../core/tokens/tokens'
 import * as artifacts from './contracts/artifacts'
-import { mined, type DevnetClient } from './devnetClient'
 import { operatorAddress, type Seed } from './demoAccount'
+import { type DevnetClient, mined } from './devnetClient'
 
 export async function seedAccount(client: DevnetClient, chainId: number, account: Address, seeds: readonly Seed[]): Promise<void> {
   const chain = getChain(chainId)!.viem as Chain

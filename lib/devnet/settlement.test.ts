@@ -2,33 +2,33 @@
 // claims through the devnet arbiters with on-chain signature checks, and destination fills.
 // Starts its own devnet (viem only), so it needs no app and no database.
 import {
+  type Address,
+  type Chain,
   erc20Abi,
   getAddress,
   getContractAddress,
   getTypesForEIP712Domain,
+  type Hex,
   hashDomain,
   hashStruct,
   isAddressEqual,
   pad,
   parseEther,
+  parseEventLogs,
   parseSignature,
+  parseUnits,
   serializeCompactSignature,
   signatureToCompactSignature,
   size,
-  parseEventLogs,
-  parseUnits,
-  zeroAddress,
-  type Address,
-  type Chain,
-  type Hex,
   type TypedDataDomain,
+  zeroAddress,
 } from 'viem'
-import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
+import { type HDAccount, mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addresses } from '../core/addresses'
 import { getChain } from '../core/chains/chains'
-import { allocatorId, lockId } from '../core/locks/lockId'
 import { defaultAllocator, defaultLockTag } from '../core/locks/defaultLockTag'
+import { allocatorId, lockId } from '../core/locks/lockId'
 import type { WireElement, WireIntentOp } from '../core/route/intentOp'
 import { arbiterAddresses } from '../core/route/settlementLayers'
 import { compactTypedData, compactTypes, permit2TypedData } from '../core/route/typedData'
@@ -36,8 +36,8 @@ import { findTokenBySymbol } from '../core/tokens/tokens'
 import * as artifacts from './contracts/artifacts'
 import { permit2CreationCode } from './contracts/permit2'
 import { demoAccount, devnetMnemonic, fillerAccount, operatorAddress } from './demoAccount'
-import { createDevnetClient, mined, type DevnetClient } from './devnetClient'
-import { startDevnet, type Devnet } from './startDevnet'
+import { createDevnetClient, type DevnetClient, mined } from './devnetClient'
+import { type Devnet, startDevnet } from './startDevnet'
 
 const SAME_CHAIN = '0x000000000006e2569CaF8Ff021810790e0A0D740' as const
 const ACROSS = '0xA162fabb9a0EeF2736485A587aAAB3d015e14224' as const
@@ -89,8 +89,7 @@ function asOperator(chainId: number, address: Address, abi: readonly unknown[], 
   return mined(client, client.writeContract({ address, abi, functionName, args, value, account: operatorAddress, chain: chainOf(chainId) } as never))
 }
 
-const erc20Balance = (chainId: number, tokenAddress: Address, owner: Address) =>
-  clients[chainId]!.readContract({ address: tokenAddress, abi: balanceOfAbi, functionName: 'balanceOf', args: [owner] })
+const erc20Balance = (chainId: number, tokenAddress: Address, owner: Address) => clients[chainId]!.readContract({ address: tokenAddress, abi: balanceOfAbi, functionName: 'balanceOf', args: [owner] })
 const lockBalance = (chainId: number, owner: Address, id: bigint) =>
   clients[chainId]!.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'balanceOf', args: [owner, id] })
 
@@ -195,7 +194,7 @@ describe('devnet settlement', () => {
     const amount = parseUnits('100.25', 6)
     const claimant = getAddress('0x00000000000000000000000000000000c1a1aa01')
 
-    it('moves exactly the signed amount to the claimant, once, and only with the sponsor\'s signature', async () => {
+    it("moves exactly the signed amount to the claimant, once, and only with the sponsor's signature", async () => {
       const nonce = 0x5eedn
       const expires = (await now(chainId)) + 3600n
       const wire = element({
@@ -222,12 +221,8 @@ describe('devnet settlement', () => {
       const args = (p = permitted, sig: Hex = signature) => [demoAccount.address, nonce, expires, p, mandate, sig, claimant]
 
       // A tampered amount, a stranger's signature, the wrong arbiter, a non-filler caller: all refused.
-      await expect(
-        simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'claimPermit2', args([{ token: usdc, amount: amount + 1n }])),
-      ).rejects.toThrow(/InvalidSigner/)
-      await expect(
-        simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'claimPermit2', args(permitted, await stranger.signTypedData(typed))),
-      ).rejects.toThrow(/InvalidSigner/)
+      await expect(simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'claimPermit2', args([{ token: usdc, amount: amount + 1n }]))).rejects.toThrow(/InvalidSigner/)
+      await expect(simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'claimPermit2', args(permitted, await stranger.signTypedData(typed)))).rejects.toThrow(/InvalidSigner/)
       await expect(simulate(chainId, fillerAccount.address, ECO, arbiterAbi, 'claimPermit2', args())).rejects.toThrow(/InvalidSigner/)
       await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'claimPermit2', args())).rejects.toThrow(/only the filler/)
 
@@ -320,8 +315,7 @@ describe('devnet settlement', () => {
     it('hashes locks, elements and the compact as viem does', async () => {
       const { typed, elementHashes, messages, claimArgs } = await signedCompact(demoAccount)
       const client = clients[42161]!
-      const read = (functionName: string, args: readonly unknown[]) =>
-        client.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName, args } as never)
+      const read = (functionName: string, args: readonly unknown[]) => client.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName, args } as never)
       for (const lock of messages[1]!.commitments) {
         expect(await read('lockHash', [lock])).toBe(hashStruct({ types: compactTypes, primaryType: 'Lock', data: lock }))
       }
@@ -338,9 +332,7 @@ describe('devnet settlement', () => {
       const bad = await signedCompact(stranger)
 
       // Element 1 on Arbitrum: wrong signer, wrong arbiter, a direct call, a non-filler: refused.
-      await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', good.claimArgs(1, bad.signature))).rejects.toThrow(
-        /invalid sponsor signature/,
-      )
+      await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', good.claimArgs(1, bad.signature))).rejects.toThrow(/invalid sponsor signature/)
       await expect(simulate(42161, fillerAccount.address, ACROSS, arbiterAbi, 'claimCompact', good.claimArgs(1))).rejects.toThrow(/element mismatch/)
       await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', good.claimArgs(0))).rejects.toThrow(/element mismatch/)
       await expect(simulate(42161, stranger.address, SAME_CHAIN, arbiterAbi, 'claimCompact', good.claimArgs(1))).rejects.toThrow(/only the filler/)
@@ -366,17 +358,13 @@ describe('devnet settlement', () => {
       expect(claim!.args).toEqual({ sponsor: demoAccount.address, arbiter: SAME_CHAIN, claimHash, nonce })
       const [approved] = parseEventLogs({ abi: artifacts.allocator.abi, logs: receipt.logs, eventName: 'ClaimAuthorized' })
       expect(approved!.args).toMatchObject({ claimHash, arbiter: SAME_CHAIN, sponsor: demoAccount.address, nonce })
-      expect(
-        await clients[42161]!.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'isNonceConsumed', args: [demoAccount.address, nonce] }),
-      ).toBe(true)
+      expect(await clients[42161]!.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'isNonceConsumed', args: [demoAccount.address, nonce] })).toBe(true)
 
       // Replay on 42161.
       await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', good.claimArgs(1))).rejects.toThrow(/nonce already used/)
 
       // Element 0 on OP Mainnet, the notarized chain, from the seeded 500 locked USDC.
-      expect(
-        await clients[10]!.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'isNonceConsumed', args: [demoAccount.address, nonce] }),
-      ).toBe(false)
+      expect(await clients[10]!.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'isNonceConsumed', args: [demoAccount.address, nonce] })).toBe(false)
       await expect(simulate(10, fillerAccount.address, ACROSS, arbiterAbi, 'claimCompact', good.claimArgs(0, bad.signature))).rejects.toThrow(/invalid sponsor signature/)
       expect(await lockBalance(10, demoAccount.address, idUsdc10)).toBe(parseUnits('500', 6))
       // Signed in EIP-2098 compact form (64 bytes) this time.
@@ -448,12 +436,10 @@ describe('devnet settlement', () => {
       await expect(simulate(chainId, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, target], parseEther('0.5'))).rejects.toThrow(
         /msg.value is not the native total/,
       )
-      await expect(
-        simulate(chainId, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, { ...target, targetChain: 10n }], parseEther('0.75')),
-      ).rejects.toThrow(/wrong chain/)
-      await expect(simulate(chainId, stranger.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, target])).rejects.toThrow(
-        /only the filler/,
+      await expect(simulate(chainId, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, { ...target, targetChain: 10n }], parseEther('0.75'))).rejects.toThrow(
+        /wrong chain/,
       )
+      await expect(simulate(chainId, stranger.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, target])).rejects.toThrow(/only the filler/)
 
       const receipt = await send(chainId, fillerAccount, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, target], parseEther('0.75'))
       expect(await erc20Balance(chainId, usdc, recipient)).toBe(parseUnits('123.456789', 6))
@@ -466,9 +452,7 @@ describe('devnet settlement', () => {
       expect(filled!.args).toEqual({ sponsor: demoAccount.address, nonce, recipient })
       expect(await client.readContract({ address: ECO, abi: artifacts.arbiter.abi, functionName: 'filled', args: [demoAccount.address, nonce] })).toBe(true)
 
-      await expect(simulate(chainId, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, target], parseEther('0.75'))).rejects.toThrow(
-        /already filled/,
-      )
+      await expect(simulate(chainId, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, target], parseEther('0.75'))).rejects.toThrow(/already filled/)
       // Another arbiter keeps its own record.
       expect(await client.readContract({ address: ACROSS, abi: artifacts.arbiter.abi, functionName: 'filled', args: [demoAccount.address, nonce] })).toBe(false)
     })

@@ -2,7 +2,7 @@
 // addresses (real Permit2 included), the demo account and the filler seeded. `stop()` ends every node.
 import type { Chain } from 'viem'
 import { chains } from '../core/chains/chains'
-import { freePort, startAnvil, type AnvilNode } from './anvil'
+import { type AnvilNode, freePort, startAnvil } from './anvil'
 import { demoAccount, demoSeeds, fillerAccount, fillerSeeds } from './demoAccount'
 import { createDevnetClient } from './devnetClient'
 import { placeContracts } from './placeContracts'

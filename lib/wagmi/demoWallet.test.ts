@@ -1,11 +1,12 @@
 // The demo wallet against real anvil nodes: it signs through the node of the selected chain,
 // refuses to sign for any other account, and reconnects from storage after a reload.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { recoverTypedDataAddress, verifyMessage } from 'viem'
+import { mainnet, optimism } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createConfig, createStorage, http } from 'wagmi'
 import { connect, disconnect, getConnection, getConnectorClient, reconnect, sendTransaction, signMessage, signTypedData, switchChain } from 'wagmi/actions'
-import { optimism, mainnet } from 'viem/chains'
-import { freePort, startAnvil, type AnvilNode } from '../devnet/anvil'
+import { type AnvilNode, freePort, startAnvil } from '../devnet/anvil'
 import { demoAccount } from '../devnet/demoAccount'
 import { demoAddress } from './demoAddress'
 import { demoWallet } from './demoWallet'
@@ -76,9 +77,7 @@ describe('demoWallet', () => {
     const config = makeConfig()
     await connect(config, { connector: config.connectors[0]! })
     const provider = (await config.connectors[0]!.getProvider()) as { request: (a: unknown) => Promise<unknown> }
-    await expect(provider.request({ method: 'personal_sign', params: ['0x68', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'] })).rejects.toThrow(
-      /signs only for/,
-    )
+    await expect(provider.request({ method: 'personal_sign', params: ['0x68', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'] })).rejects.toThrow(/signs only for/)
     await disconnect(config)
   })
 

@@ -1,18 +1,7 @@
 // A wallet for the devnet's demo account. Every devnet node holds that account's key, so the wallet
 // keeps no key: it answers account and chain questions itself and forwards everything else
 // (eth_signTypedData_v4, personal_sign, eth_sendTransaction, reads) to the node of the selected chain.
-import {
-  ChainDisconnectedError,
-  getAddress,
-  http,
-  isAddress,
-  isAddressEqual,
-  numberToHex,
-  SwitchChainError,
-  UnauthorizedProviderError,
-  type Address,
-  type EIP1193RequestFn,
-} from 'viem'
+import { type Address, ChainDisconnectedError, type EIP1193RequestFn, getAddress, http, isAddress, isAddressEqual, numberToHex, SwitchChainError, UnauthorizedProviderError } from 'viem'
 import { createConnector } from 'wagmi'
 import { demoAddress } from './demoAddress'
 
@@ -37,9 +26,7 @@ const signerParam: Record<string, (params: readonly unknown[]) => unknown> = {
 
 demoWallet.type = 'demoWallet' as const
 export function demoWallet({ rpcUrls, address = demoAddress }: DemoWalletParameters) {
-  const nodes = new Map(
-    Object.entries(rpcUrls).flatMap(([id, url]) => (url ? [[Number(id), http(url, { retryCount: 0 })({}).request] as const] : [])),
-  )
+  const nodes = new Map(Object.entries(rpcUrls).flatMap(([id, url]) => (url ? [[Number(id), http(url, { retryCount: 0 })({}).request] as const] : [])))
 
   return createConnector<DemoWalletProvider, Record<string, unknown>, StorageItem>((config) => {
     let chainId: number | undefined // the selected chain; kept in storage too, for a reload

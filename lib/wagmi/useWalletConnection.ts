@@ -2,7 +2,7 @@
 // wagmi's useConnection reads the live store even while React hydrates. A part of the page that
 // hydrates late (inside Suspense) can then see a wallet that reconnected after the server rendered,
 // and hydration fails. This answers "disconnected", as the server did, until hydration is over.
-import { useConnection, type UseConnectionReturnType } from 'wagmi'
+import { type UseConnectionReturnType, useConnection } from 'wagmi'
 import { useHydrated } from '../ui/useHydrated'
 
 const asOnTheServer = {

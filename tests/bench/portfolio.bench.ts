@@ -2,30 +2,19 @@
 // aggregate3 eth_call per chain, all chains in parallel, against the same anvil nodes.
 // Target: API cold p50 <= 1.25x floor p50. Benchmarks inform, they don't gate: a miss prints MISS
 // and exits 0; an error (any non-200, a wrong body, a failed call) exits non-zero.
-import { Agent, get } from 'node:http'
-import {
-  createPublicClient,
-  encodeFunctionData,
-  erc20Abi,
-  fallback,
-  http,
-  multicall3Abi,
-  parseAbi,
-  type Address,
-  type Chain,
-  type Hex,
-} from 'viem'
+import { type Agent, get } from 'node:http'
+import { type Address, type Chain, createPublicClient, encodeFunctionData, erc20Abi, fallback, type Hex, http, multicall3Abi, parseAbi } from 'viem'
 import { serializePortfolio } from '../../lib/api/portfolio'
 import { addresses } from '../../lib/core/addresses'
 import { chains } from '../../lib/core/chains/chains'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { lockId } from '../../lib/core/locks/lockId'
 import { getPortfolio } from '../../lib/core/portfolio/getPortfolio'
-import { readBalances, type ChainReader } from '../../lib/core/portfolio/readBalances'
+import { type ChainReader, readBalances } from '../../lib/core/portfolio/readBalances'
 import { tokensOnChain } from '../../lib/core/tokens/tokens'
 import type { Stack } from '../support/stack'
+import { percentile, runInterleaved, type Scenario, table, time } from './stats'
 import { withStack } from './withStack'
-import { percentile, runInterleaved, table, time, type Scenario } from './stats'
 
 const WARMUP = 20
 const SAMPLES = 200
@@ -106,8 +95,8 @@ async function bench(stack: Stack, keepAlive: Agent) {
     ...table(scenarios, floorP50),
     '',
     'floor:  one pre-encoded aggregate3 eth_call per chain (same calls as readBalances, checked), fetch, all chains in parallel',
-    'warm:   GET over one reused keep-alive connection' + ` (reused ${reused.warm}/${SAMPLES})`,
-    'cold:   GET on a fresh TCP connection each time, Connection: close, no client state; the service has no cache' + ` (reused ${reused.cold}/${SAMPLES})`,
+    `warm:   GET over one reused keep-alive connection (reused ${reused.warm}/${SAMPLES})`,
+    `cold:   GET on a fresh TCP connection each time, Connection: close, no client state; the service has no cache (reused ${reused.cold}/${SAMPLES})`,
     `first API request after next start: ${first.toFixed(3)} ms (loads the route lazily; not in the percentiles)`,
     `bench process rss: ${(process.memoryUsage().rss / 2 ** 20).toFixed(1)} MiB`,
     '',
@@ -130,9 +119,7 @@ function floorCalldata(chainId: number, account: Address): Hex {
         ? call(addresses.multicall3, encodeFunctionData({ abi: views, functionName: 'getEthBalance', args: [account] }))
         : call(t.address, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [account] })),
     ),
-    ...tokens.map((t) =>
-      call(addresses.theCompact, encodeFunctionData({ abi: locks, functionName: 'balanceOf', args: [account, lockId(defaultLockTag, t.address)] })),
-    ),
+    ...tokens.map((t) => call(addresses.theCompact, encodeFunctionData({ abi: locks, functionName: 'balanceOf', args: [account, lockId(defaultLockTag, t.address)] }))),
   ]
   return encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls] })
 }
@@ -154,4 +141,3 @@ function httpGet(url: string, apiKey: string, agent: Agent | false): Promise<{ s
     req.on('error', reject)
   })
 }
-

@@ -2,8 +2,8 @@
 // to the floor it cannot beat: the exact JSON-RPC requests the engine sends (captured once), all
 // sent in parallel. Targets: API p50 <= 1.5x floor p50, and under 60 ms end to end. Benchmarks
 // inform, they don't gate: a miss prints MISS and exits 0; an error exits non-zero.
-import { Agent, request as httpRequest } from 'node:http'
-import { createPublicClient, http, type Chain } from 'viem'
+import { type Agent, request as httpRequest } from 'node:http'
+import { type Chain, createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { routeRequestSchema } from '../../lib/api/routeRequest'
 import { priceFeeds } from '../../lib/core/addresses'
@@ -12,8 +12,8 @@ import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { defaultFeeModel } from '../../lib/core/route/feeModel'
 import { getRoute } from '../../lib/core/route/getRoute'
 import type { Stack } from '../support/stack'
+import { percentile, runInterleaved, type Scenario, table } from './stats'
 import { withStack } from './withStack'
-import { percentile, runInterleaved, table, type Scenario } from './stats'
 
 const WARMUP = 20
 const SAMPLES = 150

@@ -3,7 +3,7 @@
 // blocks), the filler's throughput, and the proof that nothing was lost or filled twice (every
 // intent COMPLETED, one Filled event per intent on chain). Benchmarks inform, they don't gate:
 // an error (a lost or double fill) exits non-zero.
-import { parseAbiItem, parseUnits, type Hex } from 'viem'
+import { type Hex, parseAbiItem, parseUnits } from 'viem'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import type { WireIntentOp } from '../../lib/core/route/intentOp'
 import { devnetActions } from '../support/devnetActions'
@@ -30,7 +30,11 @@ async function bench(stack: Stack) {
     await chain.setEth(10, account.address, parseUnits('0.05', 18))
     await chain.mint(10, 'USDC', account.address, parseUnits('100', 6))
     await chain.lockErc20(10, account, 'USDC', parseUnits('100', 6), defaultLockTag)
-    const route = await call('POST', '/intents/route', { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '50000000' }], account: { address: account.address, accountType: 'EOA' } })
+    const route = await call('POST', '/intents/route', {
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: '50000000' }],
+      account: { address: account.address, accountType: 'EOA' },
+    })
     const intentOp = route.body.intentOp as WireIntentOp
     const originSignatures: Hex[] = []
     for (const typed of sdkMessages(account.address, intentOp)) originSignatures.push(await account.signTypedData(typed as never))

@@ -1,7 +1,7 @@
 // The frame every benchmark runs in: a production build, a fresh stack, one keep-alive agent, and
 // a clean teardown; a failure prints the app's output and sets a non-zero exit code.
 import { Agent } from 'node:http'
-import { startStack, type Stack } from '../support/stack'
+import { type Stack, startStack } from '../support/stack'
 import { ensureBuild } from './ensureBuild'
 
 export async function withStack(bench: (stack: Stack, keepAlive: Agent) => Promise<void>, env?: Record<string, string>): Promise<void> {

@@ -1,6 +1,5 @@
 // The published @rhinestone/sdk client, unchanged, against our server.
-import { InvalidApiKeyError, AuthenticationRequiredError, UnsupportedChainError, TokenNotSupportedError } from '@rhinestone/sdk/dist/src/orchestrator'
-import { Orchestrator } from '@rhinestone/sdk/dist/src/orchestrator'
+import { AuthenticationRequiredError, InvalidApiKeyError, Orchestrator, TokenNotSupportedError, UnsupportedChainError } from '@rhinestone/sdk/dist/src/orchestrator'
 import { describe, expect, inject, it } from 'vitest'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import { demoSeeds } from '../../lib/devnet/demoAccount'
@@ -53,8 +52,6 @@ describe('@rhinestone/sdk Orchestrator.getPortfolio', () => {
     await expect(orchestrator('wrong').getPortfolio(demo)).rejects.toBeInstanceOf(InvalidApiKeyError)
     await expect(orchestrator('').getPortfolio(demo)).rejects.toBeInstanceOf(AuthenticationRequiredError)
     await expect(sdk.getPortfolio(demo, { chainIds: [999] })).rejects.toBeInstanceOf(UnsupportedChainError)
-    await expect(sdk.getPortfolio(demo, { tokens: { 8453: ['0x1111111111111111111111111111111111111111'] } })).rejects.toBeInstanceOf(
-      TokenNotSupportedError,
-    )
+    await expect(sdk.getPortfolio(demo, { tokens: { 8453: ['0x1111111111111111111111111111111111111111'] } })).rejects.toBeInstanceOf(TokenNotSupportedError)
   })
 })

@@ -11,8 +11,8 @@ import {
 } from '@rhinestone/sdk/dist/src/orchestrator'
 import { parseUnits, recoverMessageAddress } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
-import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import { routeDigest } from '../../lib/core/route/serverSignature'
+import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 
 const base = `${inject('baseUrl')}/api/v1`
 const demo = inject('demoAddress')
@@ -28,7 +28,11 @@ const input = (overrides: Record<string, unknown> = {}) =>
     destinationExecutions: [],
     destinationGasUnits: 50_000n,
     tokenRequests: [{ tokenAddress: usdcBase, amount: parseUnits('900', 6) }],
-    options: { topupCompact: false, sponsorSettings: { gasSponsored: false, bridgeFeesSponsored: false, swapFeesSponsored: false, protocolFeesSponsored: false }, settlementLayers: ['ACROSS', 'ECO', 'RELAY'] },
+    options: {
+      topupCompact: false,
+      sponsorSettings: { gasSponsored: false, bridgeFeesSponsored: false, swapFeesSponsored: false, protocolFeesSponsored: false },
+      settlementLayers: ['ACROSS', 'ECO', 'RELAY'],
+    },
     ...overrides,
   }) as never
 
@@ -61,7 +65,14 @@ describe('@rhinestone/sdk Orchestrator.getIntentRoute', () => {
     await expect(sdk.getIntentRoute(input({ tokenRequests: [{ tokenAddress: 'USDT0', amount: 1n }] }))).rejects.toBeInstanceOf(UnsupportedTokenError)
     await expect(sdk.getIntentRoute(input({ tokenRequests: [{ tokenAddress: 'USDC' }, { tokenAddress: 'WETH' }] }))).rejects.toBeInstanceOf(OnlyOneTargetTokenAmountCanBeUnsetError)
     await expect(
-      sdk.getIntentRoute(input({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: 1n }], options: { topupCompact: false, settlementLayers: ['ACROSS'] }, accountAccessList: { chainIds: [10] } })),
+      sdk.getIntentRoute(
+        input({
+          destinationChainId: 42161,
+          tokenRequests: [{ tokenAddress: 'USDT0', amount: 1n }],
+          options: { topupCompact: false, settlementLayers: ['ACROSS'] },
+          accountAccessList: { chainIds: [10] },
+        }),
+      ),
     ).rejects.toBeInstanceOf(NoPathFoundError)
   })
 })

@@ -1,7 +1,7 @@
 // The client's splitIntents against POST /intents/split (the filler's inventory is the liquidity),
 // and GET /chains from the same registry the planner uses.
 import { InsufficientLiquidityError, Orchestrator } from '@rhinestone/sdk/dist/src/orchestrator'
-import { erc20Abi, parseUnits, type Address } from 'viem'
+import { type Address, erc20Abi, parseUnits } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { chains } from '../../lib/core/chains/chains'
 import { findTokenBySymbol, tokensOnChain } from '../../lib/core/tokens/tokens'

@@ -1,13 +1,13 @@
 // Caches against the real devnet, counting the RPC requests that go out, with a controlled clock:
 // reuse within the bound (a chain's block time at most), single flight for concurrent identical
 // reads, and never an answer older than its bound.
-import { createPublicClient, http, type Chain } from 'viem'
+import { type Chain, createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
 import { routeRequestSchema } from '../../lib/api/routeRequest'
 import { priceFeeds } from '../../lib/core/addresses'
-import { chains } from '../../lib/core/chains/chains'
 import { createTtlCache } from '../../lib/core/chainState/ttlCache'
+import { chains } from '../../lib/core/chains/chains'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { getPortfolio } from '../../lib/core/portfolio/getPortfolio'
 import type { ChainBalances } from '../../lib/core/portfolio/readBalances'

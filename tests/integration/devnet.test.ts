@@ -31,20 +31,23 @@ describe('devnet chains', () => {
     await chain.setEth(8453, owner.address, 10n ** 18n)
     const authorization = await client.signAuthorization({ account: owner, contractAddress: addresses.multicall3, executor: 'self' })
     // The delegated code runs in the account's context: a view of the delegate answers.
-    await chain.send(8453, { account: owner, chain: client.chain, to: owner.address, authorizationList: [authorization], data: encodeFunctionData({ abi: parseAbi(['function getBlockNumber() view returns (uint256)']), functionName: 'getBlockNumber' }) })
+    await chain.send(8453, {
+      account: owner,
+      chain: client.chain,
+      to: owner.address,
+      authorizationList: [authorization],
+      data: encodeFunctionData({ abi: parseAbi(['function getBlockNumber() view returns (uint256)']), functionName: 'getBlockNumber' }),
+    })
     expect(await client.getCode({ address: owner.address })).toBe(`0xef0100${addresses.multicall3.slice(2).toLowerCase()}`)
   })
 
-  it.each(chains.flatMap((c) => tokensOnChain(c.id).filter((t) => !t.extensions.native)))(
-    'chain $chainId: $symbol at $address has the real metadata',
-    async (token) => {
-      const client = chain.client(token.chainId)
-      const read = (functionName: 'name' | 'symbol' | 'decimals') => client.readContract({ address: token.address, abi: erc20Abi, functionName })
-      expect(await read('symbol')).toBe(token.symbol)
-      expect(await read('name')).toBe(token.name)
-      expect(await read('decimals')).toBe(token.decimals)
-    },
-  )
+  it.each(chains.flatMap((c) => tokensOnChain(c.id).filter((t) => !t.extensions.native)))('chain $chainId: $symbol at $address has the real metadata', async (token) => {
+    const client = chain.client(token.chainId)
+    const read = (functionName: 'name' | 'symbol' | 'decimals') => client.readContract({ address: token.address, abi: erc20Abi, functionName })
+    expect(await read('symbol')).toBe(token.symbol)
+    expect(await read('name')).toBe(token.name)
+    expect(await read('decimals')).toBe(token.decimals)
+  })
 
   it('WETH wraps and unwraps', async () => {
     const owner = chain.freshAccount()
@@ -69,7 +72,12 @@ describe('devnet chains', () => {
   })
 
   it('the GasPriceOracle predeploy exists on the OP-stack chains only', async () => {
-    const abi = parseAbi(['function l1BaseFee() view returns (uint256)', 'function baseFeeScalar() view returns (uint32)', 'function blobBaseFeeScalar() view returns (uint32)', 'function getL1Fee(bytes) view returns (uint256)'])
+    const abi = parseAbi([
+      'function l1BaseFee() view returns (uint256)',
+      'function baseFeeScalar() view returns (uint32)',
+      'function blobBaseFeeScalar() view returns (uint32)',
+      'function getL1Fee(bytes) view returns (uint256)',
+    ])
     for (const id of [10, 8453]) {
       const client = chain.client(id)
       expect(await client.readContract({ address: addresses.gasPriceOracle, abi, functionName: 'l1BaseFee' })).toBeGreaterThan(0n)

@@ -1,12 +1,12 @@
 // A chain's node dies mid-run and comes back: the portfolio answers from the other chains with a
 // warning naming the dead one, routes are planned without it, a route to it is a 503 with
 // Retry-After, and everything recovers on its own once the node is back.
-import { type Chain } from 'viem'
+import type { Chain } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getChain } from '../../lib/core/chains/chains'
-import { startAnvil, type AnvilNode } from '../../lib/devnet/anvil'
+import { type AnvilNode, startAnvil } from '../../lib/devnet/anvil'
 import { createDevnetClient } from '../../lib/devnet/devnetClient'
-import { startStack, type Stack } from '../support/stack'
+import { type Stack, startStack } from '../support/stack'
 
 const DEAD = 42161
 let stack: Stack

@@ -1,11 +1,12 @@
 // The filler is restart-safe and alone: an intent submitted while it is down waits and settles when
 // it is back; a transaction journaled (or even mined) before a crash is not sent twice; two fillers
 // on one database never both fill. Uses a stack of its own, since it stops and starts fillers.
-import { keccak256, parseUnits, type Hex } from 'viem'
+import { type Hex, keccak256, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import type { WireIntentOp } from '../../lib/core/route/intentOp'
+import { scopes } from '../../lib/core/scopes'
 import { claimSteps } from '../../lib/core/settlement/settlementCalls'
 import { devnetFillerEnv, devnetFillerKey } from '../../lib/devnet/fillerEnv'
 import { spawnFiller } from '../../lib/filler/spawnFiller'
@@ -13,10 +14,9 @@ import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { findIntent, recordTransaction } from '../../lib/storage/intentStore'
 import { openDatabase } from '../../lib/storage/openDatabase'
 import type { Sql } from '../../lib/storage/sql'
-import { scopes } from '../../lib/core/scopes'
-import { sdkMessages } from '../support/settlement'
 import { devnetActions } from '../support/devnetActions'
-import { startStack, type Stack } from '../support/stack'
+import { sdkMessages } from '../support/settlement'
+import { type Stack, startStack } from '../support/stack'
 
 let stack: Stack
 let sql: Sql
@@ -48,7 +48,11 @@ async function signedIntent() {
   await chain.setEth(10, account.address, parseUnits('0.05', 18))
   await chain.mint(10, 'USDC', account.address, usdc('100'))
   await chain.lockErc20(10, account, 'USDC', usdc('100'), defaultLockTag)
-  const route = await call('POST', '/intents/route', { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }], account: { address: account.address, accountType: 'EOA' } })
+  const route = await call('POST', '/intents/route', {
+    destinationChainId: 8453,
+    tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
+    account: { address: account.address, accountType: 'EOA' },
+  })
   const intentOp = route.body.intentOp as WireIntentOp
   const originSignatures: Hex[] = []
   for (const typed of sdkMessages(account.address, intentOp)) originSignatures.push(await account.signTypedData(typed as never))

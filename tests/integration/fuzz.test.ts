@@ -32,8 +32,8 @@ function expectExact(body: unknown, json: unknown) {
   route.intentCost.tokensReceived.forEach((received, i) => {
     const asked = requests[i]?.amount
     if (asked === undefined) return
-    const delivered = route.intentOp!.elements
-      .flatMap((e) => e.mandate.tokenOut)
+    const delivered = route
+      .intentOp!.elements.flatMap((e) => e.mandate.tokenOut)
       .filter(([id]) => (BigInt(id) & ((1n << 160n) - 1n)) === BigInt(received.tokenAddress))
       .reduce((sum, [, amount]) => sum + BigInt(amount), 0n)
     expect(delivered).toBe(BigInt(asked as string | number))
@@ -55,13 +55,19 @@ const validBody = fc.record({
 })
 
 /** A valid body with one field replaced by anything, removed, or an unknown field added. */
-const mutatedBody = fc.tuple(validBody, fc.constantFrom('destinationChainId', 'tokenRequests', 'account', 'options', 'accountAccessList', 'destinationExecutions', 'recipient', 'extra'), fc.oneof(fc.jsonValue(), chainId, amount, symbol, fc.constant(undefined))).map(([body, field, value]) => {
-  const copy: Record<string, unknown> = structuredClone(body)
-  if (value === undefined) delete copy[field]
-  else if (field === 'tokenRequests') copy.tokenRequests = [{ tokenAddress: typeof value === 'string' ? value : 'USDC', amount: value }]
-  else copy[field] = value
-  return copy
-})
+const mutatedBody = fc
+  .tuple(
+    validBody,
+    fc.constantFrom('destinationChainId', 'tokenRequests', 'account', 'options', 'accountAccessList', 'destinationExecutions', 'recipient', 'extra'),
+    fc.oneof(fc.jsonValue(), chainId, amount, symbol, fc.constant(undefined)),
+  )
+  .map(([body, field, value]) => {
+    const copy: Record<string, unknown> = structuredClone(body)
+    if (value === undefined) delete copy[field]
+    else if (field === 'tokenRequests') copy.tokenRequests = [{ tokenAddress: typeof value === 'string' ? value : 'USDC', amount: value }]
+    else copy[field] = value
+    return copy
+  })
 
 describe('fuzzing POST /api/v1/intents/route', () => {
   it(`${Math.ceil(runs / 2)} arbitrary JSON bodies: never a 5xx, every error in the envelope`, async () => {
@@ -89,8 +95,14 @@ describe('fuzzing GET /api/v1/accounts/{userAddress}/portfolio', () => {
   const address = fc.oneof(fc.constant(demo), fc.constant(demo.toLowerCase()), fc.string({ maxLength: 50 }), fc.stringMatching(/^0x[0-9a-fA-F]{40}$/))
   const query = fc.record(
     {
-      chainIds: fc.oneof(fc.array(chainId, { maxLength: 4 }).map((a) => a.join(',')), fc.string()),
-      tokens: fc.oneof(fc.array(fc.tuple(chainId, symbol), { maxLength: 4 }).map((a) => a.map(([c, t]) => `${c}:${t}`).join(',')), fc.string()),
+      chainIds: fc.oneof(
+        fc.array(chainId, { maxLength: 4 }).map((a) => a.join(',')),
+        fc.string(),
+      ),
+      tokens: fc.oneof(
+        fc.array(fc.tuple(chainId, symbol), { maxLength: 4 }).map((a) => a.map(([c, t]) => `${c}:${t}`).join(',')),
+        fc.string(),
+      ),
       filterEmpty: fc.constantFrom('true', 'false', 'yes', ''),
     },
     { requiredKeys: [] },

@@ -21,7 +21,11 @@ async function signedRoute() {
   await chain.setEth(10, account.address, parseUnits('0.05', 18))
   await chain.mint(10, 'USDC', account.address, usdc('200'))
   await chain.lockErc20(10, account, 'USDC', usdc('200'), defaultLockTag)
-  const { intentOp } = await s.route(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('100').toString() }], account: { address: account.address, accountType: 'EOA' } })
+  const { intentOp } = await s.route(account, {
+    destinationChainId: 8453,
+    tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('100').toString() }],
+    account: { address: account.address, accountType: 'EOA' },
+  })
   const signed = await s.sign(account, intentOp)
   const locked = () => chain.lockedBalance(10, account.address, lockId(defaultLockTag, chain.token(10, 'USDC').address))
   return { account, intentOp, signed, locked }

@@ -16,8 +16,7 @@ const sql = await openDatabase({ url: databaseUrl })
 afterAll(() => sql.close())
 
 const root = join(import.meta.dirname, '..', '..')
-const keys = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', join(root, 'lib/storage/keysCli.ts'), ...args], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } })
+const keys = (...args: string[]) => run(process.execPath, ['--import', 'tsx', join(root, 'lib/storage/keysCli.ts'), ...args], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } })
 
 const routeBody = JSON.stringify({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: demo } })
 const postRoute = (key: string) => fetch(`${http.baseUrl}/api/v1/intents/route`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: routeBody })
@@ -41,7 +40,10 @@ describe('npm run keys', () => {
   })
 
   it('refuses an unknown scope with a clear message and exit code 2', async () => {
-    const failure = await keys('create', '--name', 'x', '--scopes', 'admin').then(() => undefined, (e: { code: number; stderr: string }) => e)
+    const failure = await keys('create', '--name', 'x', '--scopes', 'admin').then(
+      () => undefined,
+      (e: { code: number; stderr: string }) => e,
+    )
     expect(failure?.code).toBe(2)
     expect(failure?.stderr).toContain('scopes: unknown admin')
   })

@@ -1,7 +1,8 @@
 // Request logs: one JSON line per request, carrying the caller's request id as its trace id and the
 // key's name — never the key. (The global teardown greps the whole run's logs for secrets.)
-import { readFileSync } from 'node:fs'
+
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { describe, expect, inject, it } from 'vitest'
 import { api } from '../support/api'
 

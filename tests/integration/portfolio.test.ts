@@ -70,7 +70,12 @@ describe('GET /api/v1/accounts/{userAddress}/portfolio', () => {
     expect(row(after, 'USDC', 8453, usdcBase)!.unlocked).toBe(parseUnits('876.543211', 6).toString())
     const theirs = await portfolio(other.address, '?filterEmpty=true')
     expect(theirs).toEqual([
-      { tokenName: 'USDC', tokenDecimals: 6, balance: { locked: '0', unlocked: '123456789' }, tokenChainBalance: [{ chainId: 8453, tokenAddress: usdcBase, balance: { locked: '0', unlocked: '123456789' } }] },
+      {
+        tokenName: 'USDC',
+        tokenDecimals: 6,
+        balance: { locked: '0', unlocked: '123456789' },
+        tokenChainBalance: [{ chainId: 8453, tokenAddress: usdcBase, balance: { locked: '0', unlocked: '123456789' } }],
+      },
     ])
   })
 

@@ -3,8 +3,8 @@ import { parseAbi } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { pricesResponseSchema } from '../../lib/api/prices'
 import { priceFeeds } from '../../lib/core/addresses'
-import { mined } from '../../lib/devnet/devnetClient'
 import { operatorAddress } from '../../lib/devnet/demoAccount'
+import { mined } from '../../lib/devnet/devnetClient'
 import { api } from '../support/api'
 import { devnetActions } from '../support/devnetActions'
 
@@ -16,7 +16,10 @@ const feedAbi = parseAbi(['function setAnswer(int256)', 'function latestRoundDat
 describe('GET /api/v1/prices', () => {
   it('answers each asset group with the feed’s exact answer and its USD number', async () => {
     const client = chain.client(1)
-    await mined(client, client.writeContract({ address: priceFeeds.feeds.ETH, abi: feedAbi, functionName: 'setAnswer', args: [3_456_78901234n], account: operatorAddress, chain: client.chain, gas: 100_000n }))
+    await mined(
+      client,
+      client.writeContract({ address: priceFeeds.feeds.ETH, abi: feedAbi, functionName: 'setAnswer', args: [3_456_78901234n], account: operatorAddress, chain: client.chain, gas: 100_000n }),
+    )
     const res = await http.get('/api/v1/prices')
     expect(res.status).toBe(200)
     const { prices } = pricesResponseSchema.parse(res.body)
@@ -24,7 +27,10 @@ describe('GET /api/v1/prices', () => {
     expect(prices.ETH).toMatchObject({ answer: '345678901234', decimals: 8, usd: 3456.78901234 })
     const [, , , updatedAt] = await client.readContract({ address: priceFeeds.feeds.ETH, abi: feedAbi, functionName: 'latestRoundData' })
     expect(prices.ETH!.updatedAt).toBe(updatedAt.toString())
-    await mined(client, client.writeContract({ address: priceFeeds.feeds.ETH, abi: feedAbi, functionName: 'setAnswer', args: [3_000_00000000n], account: operatorAddress, chain: client.chain, gas: 100_000n }))
+    await mined(
+      client,
+      client.writeContract({ address: priceFeeds.feeds.ETH, abi: feedAbi, functionName: 'setAnswer', args: [3_000_00000000n], account: operatorAddress, chain: client.chain, gas: 100_000n }),
+    )
   })
 
   it('refuses a stale price with 503 rather than using it', async () => {

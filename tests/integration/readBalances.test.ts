@@ -1,13 +1,13 @@
 // The balance reader straight over viem clients on the devnet: one eth_call per chain, chunking
 // that keeps one block, and failures that name the chain and the call.
-import { createPublicClient, http, parseUnits, type Chain } from 'viem'
+import { type Chain, createPublicClient, http, parseUnits } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { chains, getChain } from '../../lib/core/chains/chains'
 import { ChainUnavailableError } from '../../lib/core/errors'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { lockTag } from '../../lib/core/locks/lockId'
-import { readBalances, type ChainReader } from '../../lib/core/portfolio/readBalances'
-import { tokens, type TokenInfo } from '../../lib/core/tokens/tokens'
+import { type ChainReader, readBalances } from '../../lib/core/portfolio/readBalances'
+import { type TokenInfo, tokens } from '../../lib/core/tokens/tokens'
 import { freePort } from '../../lib/devnet/anvil'
 import { devnetActions } from '../support/devnetActions'
 

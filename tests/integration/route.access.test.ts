@@ -1,6 +1,6 @@
 // accountAccessList (object form with include and exclude, legacy array form with caps),
 // options.settlementLayers, and No Path Found.
-import { parseUnits, type Address } from 'viem'
+import { type Address, parseUnits } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { NoPathFoundError, ServiceError } from '../../lib/core/errors'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
@@ -12,7 +12,12 @@ const held = { 10: usdc('300'), 8453: usdc('300') } as const
 // One account for the whole file: route calls only read, so its balances stay put.
 let user: Address
 beforeAll(async () => {
-  user = (await engine.funded([{ chainId: 10, symbol: 'USDC', amount: held[10] }, { chainId: 8453, symbol: 'USDC', amount: held[8453] }])).address
+  user = (
+    await engine.funded([
+      { chainId: 10, symbol: 'USDC', amount: held[10] },
+      { chainId: 8453, symbol: 'USDC', amount: held[8453] },
+    ])
+  ).address
 })
 
 function routeFrom(amount: string, extra: object = {}) {
@@ -85,7 +90,10 @@ describe('accountAccessList, legacy array form', () => {
   // The cap is applied to each source of the pair (its lock and its unlocked balance) separately,
   // so a pair holding both gives up to twice its cap.
   it('the cap bounds the pair as a whole, locked and unlocked together', async () => {
-    const both = await engine.funded([{ chainId: 10, symbol: 'ETH', amount: parseUnits('0.01', 18) }, { chainId: 10, symbol: 'USDC', amount: usdc('200') }])
+    const both = await engine.funded([
+      { chainId: 10, symbol: 'ETH', amount: parseUnits('0.01', 18) },
+      { chainId: 10, symbol: 'USDC', amount: usdc('200') },
+    ])
     await engine.chain.lockErc20(10, both, 'USDC', usdc('100'), defaultLockTag)
     const r = await engine.route({
       destinationChainId: 8453,

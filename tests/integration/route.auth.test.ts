@@ -1,6 +1,6 @@
 // EIP-7702 delegations and supplied authorizations, the server signature over the intentOp, and
 // route nonces.
-import { encodePacked, getAddress, keccak256, parseEther, parseUnits, type Address } from 'viem'
+import { type Address, encodePacked, getAddress, keccak256, parseEther, parseUnits } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { InvalidInputError } from '../../lib/core/errors'
@@ -22,7 +22,10 @@ describe('EIP-7702', () => {
   let user: PrivateKeyAccount
   // USDC on 8453, requested on 42161; the account is already delegated to `delegate` on 42161.
   beforeAll(async () => {
-    user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: parseUnits('100', 6) }, { chainId: 42161, symbol: 'ETH', amount: parseEther('0.01') }])
+    user = await engine.funded([
+      { chainId: 8453, symbol: 'USDC', amount: parseUnits('100', 6) },
+      { chainId: 42161, symbol: 'ETH', amount: parseEther('0.01') },
+    ])
     const c = chain.client(42161)
     const auth = await c.signAuthorization({ account: user, contractAddress: delegate, executor: 'self' })
     await c.waitForTransactionReceipt({ hash: await c.sendTransaction({ account: user, authorizationList: [auth], to: user.address, data: '0x', chain: c.chain }) })
@@ -62,7 +65,7 @@ describe('EIP-7702', () => {
   })
 
   it.each([
-    ['signed by another key', async (u: PrivateKeyAccount, n: number) => authorization(chain.freshAccount(), 8453, delegate, n), /is signed by 0x[0-9a-fA-F]{40}, not by/],
+    ['signed by another key', async (_u: PrivateKeyAccount, n: number) => authorization(chain.freshAccount(), 8453, delegate, n), /is signed by 0x[0-9a-fA-F]{40}, not by/],
     ['naming another contract', async (u: PrivateKeyAccount, n: number) => authorization(u, 8453, otherDelegate, n), /names 0x[0-9a-fA-F]{40}, but the declared delegate on chain 8453/],
     ['with a wrong nonce', async (u: PrivateKeyAccount, n: number) => authorization(u, 8453, delegate, n + 1), /nonce \d+ is not the account's next nonce \d+ on chain 8453/],
     ['for a chain without a declared delegation', async (u: PrivateKeyAccount, n: number) => authorization(u, 10, delegate, n), /no delegation is declared for chain 10/],
@@ -122,7 +125,14 @@ describe('server signature and nonces', () => {
     }
     expect(changed).toEqual(leaves.map((p) => p.join('.')))
     // Adding or removing a field changes it too.
-    expect(await routeSigner({ ...op, signedAuthorizations: [{ chainId: 8453, address: user.address, nonce: '0', yParity: 0, r: op.serverSignature.slice(0, 66) as `0x${string}`, s: op.serverSignature.slice(0, 66) as `0x${string}` }] })).not.toBe(engine.signer.address)
+    expect(
+      await routeSigner({
+        ...op,
+        signedAuthorizations: [
+          { chainId: 8453, address: user.address, nonce: '0', yParity: 0, r: op.serverSignature.slice(0, 66) as `0x${string}`, s: op.serverSignature.slice(0, 66) as `0x${string}` },
+        ],
+      }),
+    ).not.toBe(engine.signer.address)
     const { targetExecutionNonce: _, ...without } = op
     expect(await routeSigner(without as WireIntentOp)).not.toBe(engine.signer.address)
   })

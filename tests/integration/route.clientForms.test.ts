@@ -1,6 +1,6 @@
 // Request forms the published client sends, and answer fields the hosted schema has: each case
 // here was wrong before (refused, ignored, or reported inconsistently) and is checked on the devnet.
-import { parseUnits, zeroAddress, type Address } from 'viem'
+import { type Address, parseUnits, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { api } from '../support/api'
 import { routeEngine, token } from '../support/routeEngine'
@@ -10,31 +10,53 @@ const http = api()
 const usdc = (v: string) => parseUnits(v, 6)
 const delegate: Address = '0x00000000000000000000000000000000000D1e6A'
 /** The error a route request ends in (the request is parsed synchronously: a bad one throws at once). */
-const failure = (run: Promise<unknown> | (() => Promise<unknown>)) => Promise.resolve().then(typeof run === 'function' ? run : () => run).then(() => undefined, (e: unknown) => e as { kind: string; details: { context?: { field?: string } }[] })
+const failure = (run: Promise<unknown> | (() => Promise<unknown>)) =>
+  Promise.resolve()
+    .then(typeof run === 'function' ? run : () => run)
+    .then(
+      () => undefined,
+      (e: unknown) => e as { kind: string; details: { context?: { field?: string } }[] },
+    )
 
 describe('client request forms', () => {
   it('delegations keyed "0" mean every chain: each chain the route touches requires the delegation', async () => {
     const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
-    const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('10').toString() }], account: { address: user.address, accountType: 'EOA', delegations: { 0: { contract: delegate } } } })
+    const r = await engine.fulfilled({
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('10').toString() }],
+      account: { address: user.address, accountType: 'EOA', delegations: { 0: { contract: delegate } } },
+    })
     expect(r.intentOp.signedMetadata.account.requiredDelegations).toEqual({ 8453: { contract: delegate }, 42161: { contract: delegate } })
   })
 
   it('empty preClaimExecutions placeholders for every source chain are accepted', async () => {
     const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
-    const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('10').toString() }], account: { address: user.address }, preClaimExecutions: { 1: [], 10: [], 8453: [] } })
+    const r = await engine.fulfilled({
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('10').toString() }],
+      account: { address: user.address },
+      preClaimExecutions: { 1: [], 10: [], 8453: [] },
+    })
     expect(r.intentOp.elements.every((e) => e.mandate.preClaimOps.ops.length === 0)).toBe(true)
   })
 
   it('a call-only request (tokenRequests: []) is refused for an EOA naming destinationExecutions, and needs something to do', async () => {
     const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
-    const callOnly = await failure(engine.route({ destinationChainId: 8453, tokenRequests: [], account: { address: user.address }, destinationExecutions: [{ to: user.address, value: '0', data: '0x' }] }))
+    const callOnly = await failure(
+      engine.route({ destinationChainId: 8453, tokenRequests: [], account: { address: user.address }, destinationExecutions: [{ to: user.address, value: '0', data: '0x' }] }),
+    )
     expect(callOnly).toMatchObject({ kind: 'invalid_input', details: [{ context: { field: 'destinationExecutions' } }] })
     const nothing = await failure(() => engine.route({ destinationChainId: 8453, tokenRequests: [], account: { address: user.address } }))
     expect(nothing).toMatchObject({ issues: [expect.objectContaining({ path: ['tokenRequests'] })] })
   })
 
   it('options it does not honour are refused by name, never ignored', async () => {
-    for (const [field, value] of [['appFees', [{ recipient: delegate, bps: 10 }]], ['protocolFees', { bps: 5 }], ['auxiliaryFunds', { 8453: { USDC: '1' } }], ['topupCompact', true]] as const) {
+    for (const [field, value] of [
+      ['appFees', [{ recipient: delegate, bps: 10 }]],
+      ['protocolFees', { bps: 5 }],
+      ['auxiliaryFunds', { 8453: { USDC: '1' } }],
+      ['topupCompact', true],
+    ] as const) {
       const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
         method: 'POST',
         headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
@@ -50,7 +72,12 @@ describe('client request forms', () => {
     const { timestamp } = await engine.chain.client(42161).getBlock()
     const now = BigInt(Math.floor(Date.now() / 1000)) > timestamp ? BigInt(Math.floor(Date.now() / 1000)) : timestamp
     const deadline = now + 300n
-    const body = (customDeadline: bigint) => ({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('10').toString() }], account: { address: user.address }, options: { customDeadline: customDeadline.toString() } })
+    const body = (customDeadline: bigint) => ({
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('10').toString() }],
+      account: { address: user.address },
+      options: { customDeadline: customDeadline.toString() },
+    })
     const r = await engine.fulfilled(body(deadline))
     expect(r.intentOp.elements.map((e) => e.mandate.fillDeadline)).toEqual(r.intentOp.elements.map(() => deadline.toString()))
     expect(await failure(engine.route(body(now + 100_000n)))).toMatchObject({ details: [{ context: { field: 'options.customDeadline' } }] })
@@ -66,15 +93,31 @@ describe('client request forms', () => {
 
 describe('answers the client can settle and read', () => {
   it('USDC and ETH from one chain are one element there (one Permit2 nonce per owner and chain)', async () => {
-    const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('300') }, { chainId: 8453, symbol: 'ETH', amount: parseUnits('1', 18) }])
-    const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('100').toString() }, { tokenAddress: 'ETH', amount: parseUnits('0.2', 18).toString() }], account: { address: user.address } })
+    const user = await engine.funded([
+      { chainId: 8453, symbol: 'USDC', amount: usdc('300') },
+      { chainId: 8453, symbol: 'ETH', amount: parseUnits('1', 18) },
+    ])
+    const r = await engine.fulfilled({
+      destinationChainId: 42161,
+      tokenRequests: [
+        { tokenAddress: 'USDC', amount: usdc('100').toString() },
+        { tokenAddress: 'ETH', amount: parseUnits('0.2', 18).toString() },
+      ],
+      account: { address: user.address },
+    })
     expect(r.intentOp.elements.map((e) => e.chainId)).toEqual(['8453'])
   })
 
   it('gasCost lists claims and the fill apart, adding up to the total; fees break down into parts that add up', async () => {
-    const user = await engine.funded([{ chainId: 42161, symbol: 'USDC', amount: usdc('40') }, { chainId: 8453, symbol: 'USDC', amount: usdc('500') }])
+    const user = await engine.funded([
+      { chainId: 42161, symbol: 'USDC', amount: usdc('40') },
+      { chainId: 8453, symbol: 'USDC', amount: usdc('500') },
+    ])
     const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('30').toString() }], account: { address: user.address } })
-    const cost = r.intentCost as unknown as { gasCost: { originChains: { gasUSD: number }[]; destination: { gasUSD: number }; totalUSD: number }; tokensReceived: { fee: string; feeBreakdown: Record<string, string>; feesByToken: Record<string, { amount: string }> }[] }
+    const cost = r.intentCost as unknown as {
+      gasCost: { originChains: { gasUSD: number }[]; destination: { gasUSD: number }; totalUSD: number }
+      tokensReceived: { fee: string; feeBreakdown: Record<string, string>; feesByToken: Record<string, { amount: string }> }[]
+    }
     const parts = cost.gasCost.originChains.reduce((s, c) => s + c.gasUSD, 0) + cost.gasCost.destination.gasUSD
     expect(parts).toBeCloseTo(cost.gasCost.totalUSD, 6)
     const [received] = cost.tokensReceived
@@ -83,8 +126,16 @@ describe('answers the client can settle and read', () => {
   })
 
   it('protocolFees name only what is charged: the fee token, not the requested ETH', async () => {
-    const user = await engine.funded([{ chainId: 8453, symbol: 'ETH', amount: parseUnits('1', 18) }, { chainId: 8453, symbol: 'USDC', amount: usdc('50') }])
-    const r = await engine.fulfilled({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'ETH', amount: parseUnits('0.1', 18).toString() }], account: { address: user.address }, options: { feeToken: 'USDC' } })
+    const user = await engine.funded([
+      { chainId: 8453, symbol: 'ETH', amount: parseUnits('1', 18) },
+      { chainId: 8453, symbol: 'USDC', amount: usdc('50') },
+    ])
+    const r = await engine.fulfilled({
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'ETH', amount: parseUnits('0.1', 18).toString() }],
+      account: { address: user.address },
+      options: { feeToken: 'USDC' },
+    })
     const fees = r.intentOp.signedMetadata.fees.protocolFees
     expect(Object.keys(fees)).toEqual([token(8453, 'USDC').address])
     expect(fees[zeroAddress]).toBeUndefined()
@@ -92,7 +143,11 @@ describe('answers the client can settle and read', () => {
 
   it('the nonce fits int64, as the hosted schema declares it', async () => {
     const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
-    const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, { method: 'POST', headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: user.address } }) })
+    const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
+      method: 'POST',
+      headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: user.address } }),
+    })
     const nonce = BigInt(((await res.json()) as { intentOp: { nonce: string } }).intentOp.nonce)
     expect(nonce > 0n && nonce < 2n ** 63n).toBe(true)
   })

@@ -18,7 +18,13 @@ const erc20ApproveAbi = parseAbi(['function approve(address spender, uint256 amo
 
 describe('OFT (USDT0 over LayerZero)', () => {
   it('USDT0 on 10 requested on 42161: INTENT_EXECUTOR, NO_FUNDING, OFT bridge, the adapter send as a pre-claim op, native fee paid in ETH', async () => {
-    const user = await engine.funded([{ chainId: 10, symbol: 'USDT0', amount: usdc('200') }, { chainId: 10, symbol: 'ETH', amount: 10n ** 16n }], { delegatedOn: [10] })
+    const user = await engine.funded(
+      [
+        { chainId: 10, symbol: 'USDT0', amount: usdc('200') },
+        { chainId: 10, symbol: 'ETH', amount: 10n ** 16n },
+      ],
+      { delegatedOn: [10] },
+    )
     const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }], account: { address: user.address } })
     const m = await engine.market()
     const quote = await m.oft(10)
@@ -67,7 +73,13 @@ describe('OFT (USDT0 over LayerZero)', () => {
   // gasRefund (an account funded with exactly amount + fee). The send should carry only what the
   // recipient is owed plus what the OFT keeps (0 bps on the devnet): minAmountLD.
   it('OFT: the fee the route charges stays on the source chain; the send bridges only the delivered amount', async () => {
-    const user = await engine.funded([{ chainId: 10, symbol: 'USDT0', amount: usdc('200') }, { chainId: 10, symbol: 'ETH', amount: 10n ** 16n }], { delegatedOn: [10] })
+    const user = await engine.funded(
+      [
+        { chainId: 10, symbol: 'USDT0', amount: usdc('200') },
+        { chainId: 10, symbol: 'ETH', amount: 10n ** 16n },
+      ],
+      { delegatedOn: [10] },
+    )
     const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }], account: { address: user.address } })
     const e = r.intentOp.elements[0]!
     const fee = sum(e.idsAndAmounts) - sum(e.mandate.tokenOut)
@@ -76,7 +88,7 @@ describe('OFT (USDT0 over LayerZero)', () => {
     expect(sendParam.amountLD, `fee ${fee} bridged to the recipient`).toBe(sendParam.minAmountLD)
   })
 
-  it('an OFT source is not used when the account has no ETH there for LayerZero\'s fee', async () => {
+  it("an OFT source is not used when the account has no ETH there for LayerZero's fee", async () => {
     const user = await engine.funded([{ chainId: 10, symbol: 'USDT0', amount: usdc('200') }], { delegatedOn: [10] })
     const r = await engine.route({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }], account: { address: user.address } })
     expect(r.intentOp).toBeNull()
@@ -84,7 +96,13 @@ describe('OFT (USDT0 over LayerZero)', () => {
   })
 
   it('USDT on Ethereum: the adapter locks USDT, so an approve op comes before the send (batch mode word)', async () => {
-    const user = await engine.funded([{ chainId: 1, symbol: 'USDT', amount: usdc('100') }, { chainId: 1, symbol: 'ETH', amount: 10n ** 16n }], { delegatedOn: [1] })
+    const user = await engine.funded(
+      [
+        { chainId: 1, symbol: 'USDT', amount: usdc('100') },
+        { chainId: 1, symbol: 'ETH', amount: 10n ** 16n },
+      ],
+      { delegatedOn: [1] },
+    )
     const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '50000000' }], account: { address: user.address } })
     const quote = await (await engine.market()).oft(1)
     const e = r.intentOp.elements[0]!
@@ -104,7 +122,12 @@ describe('OFT (USDT0 over LayerZero)', () => {
 describe('sponsorship', () => {
   it('sponsored gas and bridge fees come off the user fee exactly, and show up as sponsorFee.relayer', async () => {
     const user = await engine.funded([{ chainId: 10, symbol: 'USDC', amount: usdc('600') }])
-    const body = (sponsorSettings?: object) => ({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('400').toString() }], account: { address: user.address }, options: { sponsorSettings } })
+    const body = (sponsorSettings?: object) => ({
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('400').toString() }],
+      account: { address: user.address },
+      options: { sponsorSettings },
+    })
     const plain = await engine.fulfilled(body())
     const gasOnly = await engine.fulfilled(body({ gasSponsored: true }))
     const both = await engine.fulfilled(body({ gasSponsored: true, bridgeFeesSponsored: true }))
@@ -112,9 +135,19 @@ describe('sponsorship', () => {
     const m = await engine.market()
     const target = [{ token: token(8453, 'USDC'), amount: usdc('400') }]
     const feesOf = (r: typeof plain, sponsor: object) => expectedFees(m, { destinationChainId: 8453, elements: elementsOf(r.intentOp), targets: target, feeToken: token(8453, 'USDC'), sponsor })
-    const f = { plain: await feesOf(plain, {}), gasOnly: await feesOf(gasOnly, { gas: true }), both: await feesOf(both, { gas: true, bridge: true }), all: await feesOf(all, { gas: true, bridge: true, protocol: true }) }
+    const f = {
+      plain: await feesOf(plain, {}),
+      gasOnly: await feesOf(gasOnly, { gas: true }),
+      both: await feesOf(both, { gas: true, bridge: true }),
+      all: await feesOf(all, { gas: true, bridge: true, protocol: true }),
+    }
 
-    for (const [r, fee] of [[plain, f.plain], [gasOnly, f.gasOnly], [both, f.both], [all, f.all]] as const) {
+    for (const [r, fee] of [
+      [plain, f.plain],
+      [gasOnly, f.gasOnly],
+      [both, f.both],
+      [all, f.all],
+    ] as const) {
       expect(sum(r.intentOp.elements[0]!.mandate.tokenOut)).toBe(usdc('400'))
       expect(sum(r.intentOp.elements[0]!.idsAndAmounts)).toBe(usdc('400') + fee.charge)
       expect(r.intentCost.feeToken.amount).toBe(fee.charge.toString())
@@ -139,7 +172,10 @@ describe('sponsorship', () => {
 describe('fee token', () => {
   it('ETH requested, fees paid in USDC: the ETH leg moves exactly the request, the fee is drawn from USDC', async () => {
     const want = parseUnits('0.1', 18)
-    const user = await engine.funded([{ chainId: 8453, symbol: 'ETH', amount: parseUnits('0.5', 18) }, { chainId: 42161, symbol: 'USDC', amount: usdc('20') }])
+    const user = await engine.funded([
+      { chainId: 8453, symbol: 'ETH', amount: parseUnits('0.5', 18) },
+      { chainId: 42161, symbol: 'USDC', amount: usdc('20') },
+    ])
     for (const feeToken of ['USDC', token(42161, 'USDC').address]) {
       const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'ETH', amount: want.toString() }], account: { address: user.address }, options: { feeToken } })
       const m = await engine.market()
@@ -162,7 +198,12 @@ describe('fee token', () => {
   // shortfall must say what is missing. (Only deliveries are checked, so the list comes back empty.)
   it('fees in a token the account lacks: no intentOp, and tokenShortfall names the fee token', async () => {
     const user = await engine.funded([{ chainId: 8453, symbol: 'ETH', amount: parseUnits('0.5', 18) }])
-    const r = await engine.route({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'ETH', amount: '100000000000000000' }], account: { address: user.address }, options: { feeToken: 'USDC' } })
+    const r = await engine.route({
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'ETH', amount: '100000000000000000' }],
+      account: { address: user.address },
+      options: { feeToken: 'USDC' },
+    })
     expect(r.intentOp).toBeNull()
     expect(r.intentCost.hasFulfilledAll).toBe(false)
     const shortfall = 'tokenShortfall' in r.intentCost ? r.intentCost.tokenShortfall : []
@@ -176,12 +217,29 @@ describe('destination executions', () => {
     const execution = { to: user.address, value: '0', data: `0x${'ab'.repeat(100)}` as const }
     const target = [{ token: token(42161, 'USDC'), amount: usdc('50') }]
     // The caller can raise the gas charged, never lower it below the engine's estimate ("0" charged 0 before).
-    for (const [units, gas] of [[undefined, 60_000n + 16n * 100n], ['200000', 200_000n], ['0', 60_000n + 16n * 100n]] as const) {
-      const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('50').toString() }], account: { address: user.address }, destinationExecutions: [execution], ...(units ? { destinationGasUnits: units } : {}) })
+    for (const [units, gas] of [
+      [undefined, 60_000n + 16n * 100n],
+      ['200000', 200_000n],
+      ['0', 60_000n + 16n * 100n],
+    ] as const) {
+      const r = await engine.fulfilled({
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('50').toString() }],
+        account: { address: user.address },
+        destinationExecutions: [execution],
+        ...(units ? { destinationGasUnits: units } : {}),
+      })
       const e = r.intentOp.elements.at(-1)!
       expect(e.mandate.minGas).toBe(gas.toString())
       expect(e.mandate.destinationOps).toEqual({ vt: pad('0x00', { dir: 'right', size: 32 }), ops: [{ to: user.address, value: '0', data: execution.data }] })
-      const fees = await expectedFees(await engine.market(), { destinationChainId: 42161, elements: elementsOf(r.intentOp), targets: target, feeToken: token(42161, 'USDC'), executionGas: gas, executionBytes: 100 })
+      const fees = await expectedFees(await engine.market(), {
+        destinationChainId: 42161,
+        elements: elementsOf(r.intentOp),
+        targets: target,
+        feeToken: token(42161, 'USDC'),
+        executionGas: gas,
+        executionBytes: 100,
+      })
       expect(sum(e.idsAndAmounts)).toBe(usdc('50') + fees.charge)
     }
   })

@@ -53,8 +53,18 @@ describe('POST /api/v1/intents/route: 400 naming the field', () => {
     ['amount above 2^53 as a number', big, 'tokenRequests.0.amount', /send amounts above 2\^53 as decimal strings/],
     ['a missing account address', { ...valid, account: {} }, 'account.address', /^account\.address: /],
     ['too many token requests', { ...valid, tokenRequests: Array.from({ length: 11 }, () => ({ tokenAddress: 'USDC', amount: '1' })) }, 'tokenRequests', 'tokenRequests: at most 10 entries'],
-    ['too many destination executions', { ...valid, destinationExecutions: Array.from({ length: 21 }, () => ({ to: account.address })) }, 'destinationExecutions', 'destinationExecutions: at most 20 entries'],
-    ['calldata over the bound', { ...valid, destinationExecutions: [{ to: account.address, data: `0x${'ab'.repeat(32 * 1024 + 1)}` }] }, 'destinationExecutions.0.data', 'destinationExecutions.0.data: must be at most 32768 bytes'],
+    [
+      'too many destination executions',
+      { ...valid, destinationExecutions: Array.from({ length: 21 }, () => ({ to: account.address })) },
+      'destinationExecutions',
+      'destinationExecutions: at most 20 entries',
+    ],
+    [
+      'calldata over the bound',
+      { ...valid, destinationExecutions: [{ to: account.address, data: `0x${'ab'.repeat(32 * 1024 + 1)}` }] },
+      'destinationExecutions.0.data',
+      'destinationExecutions.0.data: must be at most 32768 bytes',
+    ],
   ])('%s', async (_, body, field, message) => {
     const res = await expectError(await post(body), 400, message)
     expect(res.errors.map((e) => e.context?.field)).toContain(field)
@@ -67,7 +77,12 @@ describe('POST /api/v1/intents/route: 400 naming the field', () => {
 
   it.each([
     ['an unsupported chain', { ...valid, destinationChainId: 999 }, 'Unsupported chain 999', 'destinationChainId'],
-    ['an unknown token address', withRequest({ tokenAddress: '0x1111111111111111111111111111111111111111' }), 'Token 0x1111111111111111111111111111111111111111 not supported on chain 42161', 'tokenRequests.0.tokenAddress'],
+    [
+      'an unknown token address',
+      withRequest({ tokenAddress: '0x1111111111111111111111111111111111111111' }),
+      'Token 0x1111111111111111111111111111111111111111 not supported on chain 42161',
+      'tokenRequests.0.tokenAddress',
+    ],
     ['an unknown symbol', withRequest({ tokenAddress: 'FOO' }), 'Unsupported token FOO for chain 42161', 'tokenRequests.0.tokenAddress'],
   ])('%s', async (_, body, message, field) => {
     const res = await expectError(await post(body), 400, new RegExp(`^${message}$`))
@@ -109,30 +124,38 @@ const addr = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
 const pair = z.tuple([dec, dec])
 const op = z.object({ vt: hex.length(66), ops: z.array(z.object({ to: addr, value: dec, data: hex })) })
 const authorization = z.object({ chainId: z.number().int(), address: addr, nonce: dec, yParity: z.number().int(), r: hex, s: hex })
-const accountDetails = z.object({ address: addr, accountType: z.string(), setupOps: z.array(z.object({ to: addr, data: hex })), accountContext: z.record(dec, z.object({ accountType: z.string() })), requiredDelegations: z.record(dec, z.object({ contract: addr })) })
+const accountDetails = z.object({
+  address: addr,
+  accountType: z.string(),
+  setupOps: z.array(z.object({ to: addr, data: hex })),
+  accountContext: z.record(dec, z.object({ accountType: z.string() })),
+  requiredDelegations: z.record(dec, z.object({ contract: addr })),
+})
 const routeResponse = z.object({
   intentOp: z.object({
     sponsor: addr,
     nonce: dec,
     expires: dec,
-    elements: z.array(
-      z.object({
-        arbiter: addr,
-        chainId: dec,
-        idsAndAmounts: z.array(pair).min(1),
-        spendTokens: z.array(pair).min(1),
-        mandate: z.object({
-          recipient: addr,
-          tokenOut: z.array(pair),
-          destinationChainId: dec,
-          fillDeadline: dec,
-          preClaimOps: op,
-          destinationOps: op,
-          qualifier: z.object({ settlementContext: z.object({ settlementLayer: z.string(), using7579: z.boolean(), fundingMethod: z.string() }), encodedVal: hex }),
-          minGas: dec,
+    elements: z
+      .array(
+        z.object({
+          arbiter: addr,
+          chainId: dec,
+          idsAndAmounts: z.array(pair).min(1),
+          spendTokens: z.array(pair).min(1),
+          mandate: z.object({
+            recipient: addr,
+            tokenOut: z.array(pair),
+            destinationChainId: dec,
+            fillDeadline: dec,
+            preClaimOps: op,
+            destinationOps: op,
+            qualifier: z.object({ settlementContext: z.object({ settlementLayer: z.string(), using7579: z.boolean(), fundingMethod: z.string() }), encodedVal: hex }),
+            minGas: dec,
+          }),
         }),
-      }),
-    ).min(1),
+      )
+      .min(1),
     serverSignature: hex.length(132),
     signedMetadata: z.object({
       tokenPrices: z.record(z.string(), z.number()),
@@ -150,7 +173,9 @@ const routeResponse = z.object({
   intentCost: z.object({
     hasFulfilledAll: z.literal(true),
     tokensSpent: z.record(dec, z.record(addr, z.object({ locked: dec, unlocked: dec }))),
-    tokensReceived: z.array(z.object({ tokenAddress: addr, amountSpent: z.union([z.number(), dec]), targetAmount: z.union([z.number(), dec]), fee: z.union([z.number(), dec]), hasFulfilled: z.boolean() })),
+    tokensReceived: z.array(
+      z.object({ tokenAddress: addr, amountSpent: z.union([z.number(), dec]), targetAmount: z.union([z.number(), dec]), fee: z.union([z.number(), dec]), hasFulfilled: z.boolean() }),
+    ),
     sponsorFee: z.object({ relayer: z.number(), protocol: z.number() }),
   }),
   tokenRequirements: z.record(dec, z.record(addr, z.unknown())),

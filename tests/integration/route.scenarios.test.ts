@@ -1,13 +1,13 @@
 // The route engine on the devnet: each scenario funds a fresh account with exactly what it needs,
 // and checks the route's numbers against what the chain holds and the fee model (recomputed in
 // tests/support/routeEngine.ts from feed answers, gas prices and the GasPriceOracle).
-import { erc20Abi, parseUnits, type Address } from 'viem'
+import { type Address, erc20Abi, parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { addresses } from '../../lib/core/addresses'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { decodeLockId, lockId } from '../../lib/core/locks/lockId'
 import type { WireIntentOp } from '../../lib/core/route/intentOp'
-import { arbiters, ctxOf, elementOn, elementsOf, expectedFees, outId, routeEngine, sum, token, TTL_SECONDS, usd, type Market } from '../support/routeEngine'
+import { arbiters, ctxOf, elementOn, elementsOf, expectedFees, type Market, outId, routeEngine, sum, TTL_SECONDS, token, usd } from '../support/routeEngine'
 
 const engine = routeEngine()
 const { chain } = engine
@@ -53,7 +53,9 @@ describe('same chain', () => {
     expect(fees.charge).toBeGreaterThan(0n)
     expect(e!.idsAndAmounts).toEqual([[outId(8453, 'USDC'), (usdc('100') + fees.charge).toString()]])
     expect(r.intentCost).toMatchObject({ hasFulfilledAll: true, feeToken: { tokenSymbol: 'USDC', amount: fees.charge.toString() } })
-    expect(r.intentCost.tokensReceived).toEqual([expect.objectContaining({ targetAmount: '100000000', amountSpent: (usdc('100') + fees.charge).toString(), fee: fees.charge.toString(), hasFulfilled: true })])
+    expect(r.intentCost.tokensReceived).toEqual([
+      expect.objectContaining({ targetAmount: '100000000', amountSpent: (usdc('100') + fees.charge).toString(), fee: fees.charge.toString(), hasFulfilled: true }),
+    ])
     expect((r.intentCost as { feeBreakdownUSD: { totalFeeUSD: number } }).feeBreakdownUSD.totalFeeUSD).toBe(usd(fees.user))
     await expectWellFormed(op, 8453, user.address, m)
   })
@@ -90,7 +92,19 @@ describe('single source, cross chain', () => {
     const m = await engine.market()
     const e = r.intentOp.elements[0]!
     const moved = sum(e.idsAndAmounts)
-    const costs = await Promise.all((['ACROSS', 'ECO', 'RELAY'] as const).map(async (layer) => ({ layer, usd8: (await expectedFees(m, { destinationChainId: 42161, elements: [{ chainId: 8453, funding: 'PERMIT2', layer, legs: [{ token: token(8453, 'USDC'), amount: moved }] }], targets: [{ token: token(42161, 'USDC'), amount: usdc(amount) }], feeToken: token(42161, 'USDC') })).user })))
+    const costs = await Promise.all(
+      (['ACROSS', 'ECO', 'RELAY'] as const).map(async (layer) => ({
+        layer,
+        usd8: (
+          await expectedFees(m, {
+            destinationChainId: 42161,
+            elements: [{ chainId: 8453, funding: 'PERMIT2', layer, legs: [{ token: token(8453, 'USDC'), amount: moved }] }],
+            targets: [{ token: token(42161, 'USDC'), amount: usdc(amount) }],
+            feeToken: token(42161, 'USDC'),
+          })
+        ).user,
+      })),
+    )
     const cheapest = costs.reduce((a, b) => (b.usd8 < a.usd8 ? b : a))
     expect(ctxOf(e).settlementLayer, JSON.stringify(costs.map((c) => [c.layer, usd(c.usd8)]))).toBe(cheapest.layer)
     if (cheapest.layer === 'ECO') expect(ctxOf(e).provingFee).toBe('30000') // $0.03 in USDC units
@@ -118,7 +132,15 @@ describe('several sources', () => {
     const fees = await expectedFees(m, { destinationChainId: 42161, elements: elementsOf(op), targets: [{ token: token(42161, 'USDC'), amount: usdc('1000') }], feeToken: token(42161, 'USDC') })
     expect(op.elements.reduce((s, e) => s + sum(e.idsAndAmounts), 0n)).toBe(usdc('1000') + fees.charge)
     // Both remote sources hold 500 and cross over the same layer: the one with cheaper claim gas is drained first.
-    const claimUsd8 = async (id: number) => (await expectedFees(m, { destinationChainId: 42161, elements: [{ chainId: id, funding: 'PERMIT2', layer: 'SAME_CHAIN', legs: [{ token: token(id, 'USDC'), amount: 1n }] }], targets: [], feeToken: token(id, 'USDC') })).gas
+    const claimUsd8 = async (id: number) =>
+      (
+        await expectedFees(m, {
+          destinationChainId: 42161,
+          elements: [{ chainId: id, funding: 'PERMIT2', layer: 'SAME_CHAIN', legs: [{ token: token(id, 'USDC'), amount: 1n }] }],
+          targets: [],
+          feeToken: token(id, 'USDC'),
+        })
+      ).gas
     const [first, second] = (await claimUsd8(10)) <= (await claimUsd8(8453)) ? [10, 8453] : [8453, 10]
     expect(sum(elementOn(op, first)!.idsAndAmounts)).toBe(usdc('500'))
     expect(sum(elementOn(op, second)!.idsAndAmounts)).toBe(usdc('200') + fees.charge)
@@ -129,7 +151,10 @@ describe('several sources', () => {
 
 describe('locked funds', () => {
   it('only locked in The Compact: COMPACT funding, ids = lock tag ‖ token, no token requirements', async () => {
-    const user = await engine.funded([{ chainId: 10, symbol: 'ETH', amount: parseUnits('0.01', 18) }, { chainId: 10, symbol: 'USDC', amount: usdc('400') }])
+    const user = await engine.funded([
+      { chainId: 10, symbol: 'ETH', amount: parseUnits('0.01', 18) },
+      { chainId: 10, symbol: 'USDC', amount: usdc('400') },
+    ])
     await chain.lockErc20(10, user, 'USDC', usdc('400'), defaultLockTag)
     const usdc10 = token(10, 'USDC').address
     expect(await chain.erc20Balance(10, 'USDC', user.address)).toBe(0n)
@@ -154,12 +179,17 @@ describe('locked funds', () => {
 
 describe('token requirements', () => {
   it('unlocked ERC-20 without a Permit2 allowance: PERMIT2 and an approval requirement, gone once approved on chain', async () => {
-    const user = await engine.funded([{ chainId: 8453, symbol: 'ETH', amount: parseUnits('0.01', 18) }, { chainId: 8453, symbol: 'USDC', amount: usdc('200') }])
+    const user = await engine.funded([
+      { chainId: 8453, symbol: 'ETH', amount: parseUnits('0.01', 18) },
+      { chainId: 8453, symbol: 'USDC', amount: usdc('200') },
+    ])
     const usdc8453 = token(8453, 'USDC').address
     const body = request(user.address, 42161, [{ tokenAddress: 'USDC', amount: usdc('120').toString() }])
     const approve = async (amount: bigint) => {
       const c = chain.client(8453)
-      await c.waitForTransactionReceipt({ hash: await c.writeContract({ address: usdc8453, abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, amount], account: user, chain: c.chain }) })
+      await c.waitForTransactionReceipt({
+        hash: await c.writeContract({ address: usdc8453, abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, amount], account: user, chain: c.chain }),
+      })
       expect(await c.readContract({ address: usdc8453, abi: erc20Abi, functionName: 'allowance', args: [user.address, addresses.permit2] })).toBe(amount)
     }
 
@@ -213,7 +243,8 @@ describe('max and shortfall', () => {
     const e = r.intentOp.elements[0]!
     expect(e.idsAndAmounts).toEqual([[outId(42161, 'USDC'), held.toString()]])
     // Largest target T with T + fee(T) <= held, fee(T) by the model (its protocol part grows with T).
-    const feeFor = async (target: bigint) => (await expectedFees(m, { destinationChainId: 42161, elements: elementsOf(r.intentOp), targets: [{ token: token(42161, 'USDC'), amount: target }], feeToken: token(42161, 'USDC') })).charge
+    const feeFor = async (target: bigint) =>
+      (await expectedFees(m, { destinationChainId: 42161, elements: elementsOf(r.intentOp), targets: [{ token: token(42161, 'USDC'), amount: target }], feeToken: token(42161, 'USDC') })).charge
     let [lo, hi] = [0n, held]
     while (lo < hi) {
       const mid = (lo + hi + 1n) / 2n
@@ -238,7 +269,17 @@ describe('max and shortfall', () => {
     const shortfall = usdc('500') + fee.charge - usdc('120')
     expect(r.intentCost).toMatchObject({
       hasFulfilledAll: false,
-      tokenShortfall: [{ tokenAddress: token(42161, 'USDC').address, tokenSymbol: 'USDC', tokenDecimals: 6, targetAmount: '500000000', feeAmount: fee.charge.toString(), availableAmount: '120000000', shortfallAmount: shortfall.toString() }],
+      tokenShortfall: [
+        {
+          tokenAddress: token(42161, 'USDC').address,
+          tokenSymbol: 'USDC',
+          tokenDecimals: 6,
+          targetAmount: '500000000',
+          feeAmount: fee.charge.toString(),
+          availableAmount: '120000000',
+          shortfallAmount: shortfall.toString(),
+        },
+      ],
       totalTokenShortfallInUSD: usd((shortfall * m.prices.USDC.answer) / 10n ** 6n),
     })
   })

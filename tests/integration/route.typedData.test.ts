@@ -4,8 +4,8 @@
 import { getCompactTypedData } from '@rhinestone/sdk/dist/src/execution/compact'
 import { getTypedData as getPermit2TypedData } from '@rhinestone/sdk/dist/src/execution/permit2'
 import { getTypedData as getSingleChainOpsTypedData } from '@rhinestone/sdk/dist/src/execution/singleChainOps'
-import { createPublicClient, hashTypedData, http, parseUnits, recoverTypedDataAddress, type Address, type Chain } from 'viem'
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { type Address, type Chain, createPublicClient, hashTypedData, http, parseUnits, recoverTypedDataAddress } from 'viem'
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
 import { routeRequestSchema } from '../../lib/api/routeRequest'
 import { addresses, priceFeeds } from '../../lib/core/addresses'
@@ -95,13 +95,19 @@ describe('route typed data is byte-identical to @rhinestone/sdk', () => {
 
   it('PermitBatchWitnessTransferFrom for unlocked funds, split over several chains', async () => {
     // Destination executions need an account that can run them: delegated (EIP-7702) on chain 10.
-    const account = await delegatedAccount(10, [{ chainId: 8453, amount: '1000' }, { chainId: 42161, amount: '800' }])
-    const intentOp = await route({
-      destinationChainId: 10,
-      tokenRequests: [{ tokenAddress: 'USDC', amount: parseUnits('1500', 6).toString() }],
-      accountAccessList: { chainIds: [8453, 42161] },
-      destinationExecutions: [{ to: '0x000000000000000000000000000000000000bEEF', value: '0', data: '0xa9059cbb' }],
-    }, account.address)
+    const account = await delegatedAccount(10, [
+      { chainId: 8453, amount: '1000' },
+      { chainId: 42161, amount: '800' },
+    ])
+    const intentOp = await route(
+      {
+        destinationChainId: 10,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: parseUnits('1500', 6).toString() }],
+        accountAccessList: { chainIds: [8453, 42161] },
+        destinationExecutions: [{ to: '0x000000000000000000000000000000000000bEEF', value: '0', data: '0xa9059cbb' }],
+      },
+      account.address,
+    )
     expect(intentOp.elements.length).toBeGreaterThan(1)
     expect(intentOp.elements.at(-1)!.mandate.destinationOps.ops).toHaveLength(1)
     await expectIdentical(intentOp, 'PermitBatchWitnessTransferFrom', account)
@@ -110,11 +116,14 @@ describe('route typed data is byte-identical to @rhinestone/sdk', () => {
   it('SingleChainOps when an element settles through the intent executor (USDT0 over OFT)', async () => {
     // The OFT send is the account's own: only an account that can run ops (delegated on 10) gets it.
     const account = await delegatedAccount(10, [{ chainId: 10, amount: '100', symbol: 'USDT0' }])
-    const intentOp = await route({
-      destinationChainId: 42161,
-      tokenRequests: [{ tokenAddress: 'USDT0', amount: parseUnits('50', 6).toString() }],
-      accountAccessList: { chainIds: [10] },
-    }, account.address)
+    const intentOp = await route(
+      {
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'USDT0', amount: parseUnits('50', 6).toString() }],
+        accountAccessList: { chainIds: [10] },
+      },
+      account.address,
+    )
     expect(intentOp.elements[0]!.mandate.qualifier.settlementContext.settlementLayer).toBe('INTENT_EXECUTOR')
     await expectIdentical(intentOp, 'SingleChainOps', account)
   })

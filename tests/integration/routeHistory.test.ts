@@ -93,7 +93,9 @@ describe('GET /api/v1/accounts/{userAddress}/routes', () => {
   it('keeps nonces unique in the database', async () => {
     const sql = await openDatabase({ url: inject('databaseUrl') })
     try {
-      const [{ total, distinct }] = (await sql.query<{ total: string; distinct: string }>('SELECT count(*) AS total, count(DISTINCT nonce) AS distinct FROM routes')) as [{ total: string; distinct: string }]
+      const [{ total, distinct }] = (await sql.query<{ total: string; distinct: string }>('SELECT count(*) AS total, count(DISTINCT nonce) AS distinct FROM routes')) as [
+        { total: string; distinct: string },
+      ]
       expect(Number(total)).toBeGreaterThan(0)
       expect(distinct).toBe(total)
     } finally {

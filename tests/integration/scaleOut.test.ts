@@ -6,7 +6,7 @@ import { devnetAppEnv } from '../../lib/devnet/appEnv'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { openDatabase } from '../../lib/storage/openDatabase'
 import type { Sql } from '../../lib/storage/sql'
-import { startApp, type AppInstance } from '../support/stack'
+import { type AppInstance, startApp } from '../support/stack'
 import { postgresUrl } from '../support/testDatabases'
 
 const databaseUrl = inject('databaseUrl')

@@ -3,7 +3,7 @@
 // it, waits for the final status, and checks on chain (raw reads, not our API) that the recipient
 // gained exactly tokenOut, the account lost exactly what the route spends (intentCost.tokensSpent
 // too), and the filler kept exactly the fee.
-import { parseEther, parseUnits, zeroAddress, type Address } from 'viem'
+import { type Address, parseEther, parseUnits, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { decodeLockId } from '../../lib/core/locks/lockId'
@@ -67,12 +67,19 @@ function expectTokensSpent(intentOp: WireIntentOp, intentCost: { tokensSpent: Re
     const locked = e.mandate.qualifier.settlementContext.fundingMethod === 'COMPACT'
     for (const [id, amount] of e.idsAndAmounts) {
       const { token } = decodeLockId(BigInt(id))
-      const entry = ((spent[e.chainId] ??= {})[token.toLowerCase()] ??= { locked: 0n, unlocked: 0n })
-      entry[locked ? 'locked' : 'unlocked'] += BigInt(amount)
+      const chain = e.chainId
+      const key = token.toLowerCase()
+      spent[chain] ??= {}
+      spent[chain][key] ??= { locked: 0n, unlocked: 0n }
+      spent[chain][key][locked ? 'locked' : 'unlocked'] += BigInt(amount)
     }
   }
-  const reported = Object.values(intentCost.tokensSpent).flatMap((byToken) => Object.values(byToken)).reduce((sum, v) => sum + BigInt(v.locked) + BigInt(v.unlocked), 0n)
-  const fromElements = Object.values(spent).flatMap((byToken) => Object.values(byToken)).reduce((sum, v) => sum + v.locked + v.unlocked, 0n)
+  const reported = Object.values(intentCost.tokensSpent)
+    .flatMap((byToken) => Object.values(byToken))
+    .reduce((sum, v) => sum + BigInt(v.locked) + BigInt(v.unlocked), 0n)
+  const fromElements = Object.values(spent)
+    .flatMap((byToken) => Object.values(byToken))
+    .reduce((sum, v) => sum + v.locked + v.unlocked, 0n)
   expect(reported).toBe(fromElements)
 }
 
@@ -152,9 +159,13 @@ describe('routes settle on the devnet', () => {
     await settles(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }], recipient: { address: recipient, accountType: 'EOA' } }, recipient)
   })
 
-  it('USDT0 across chains is refused for an EOA (the OFT send is the account\'s own), with the reason', async () => {
+  it("USDT0 across chains is refused for an EOA (the OFT send is the account's own), with the reason", async () => {
     const account = await fundedAccount([{ chainId: 10, symbol: 'USDT0', amount: usdc('100') }])
-    const r = await s.call('POST', '/intents/route', { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: usdc('50').toString() }], account: { address: account.address, accountType: 'EOA' } })
+    const r = await s.call('POST', '/intents/route', {
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDT0', amount: usdc('50').toString() }],
+      account: { address: account.address, accountType: 'EOA' },
+    })
     expect(r.status).toBe(422)
     expect(r.body.message).toBe('No Path Found')
     expect(r.body.errors[0].context.reason).toMatch(/OFT.*EOA/)

@@ -1,13 +1,13 @@
 // Test-side chain actions on the devnet: give a fresh account tokens, lock them, move them, and
 // read what the chain holds, independently of the service under test.
-import { erc20Abi, parseAbi, type Address, type Chain, type Hex } from 'viem'
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { type Address, type Chain, erc20Abi, type Hex, parseAbi } from 'viem'
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { addresses } from '../../lib/core/addresses'
 import { getChain } from '../../lib/core/chains/chains'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { operatorAddress } from '../../lib/devnet/demoAccount'
-import { createDevnetClient, mined, type DevnetClient } from '../../lib/devnet/devnetClient'
+import { createDevnetClient, type DevnetClient, mined } from '../../lib/devnet/devnetClient'
 
 const compactAbi = parseAbi(['function balanceOf(address owner, uint256 id) view returns (uint256)'])
 
@@ -35,20 +35,54 @@ export function devnetActions(rpcUrls: Record<number, string>) {
     },
     /** Mints a stablecoin from the devnet operator to `to`. */
     async mint(chainId: number, symbol: string, to: Address, amount: bigint) {
-      await mined(client(chainId), client(chainId).writeContract({ address: token(chainId, symbol).address, abi: artifacts.devToken.abi, functionName: 'mint', args: [to, amount], account: operatorAddress, chain: chain(chainId) }))
+      await mined(
+        client(chainId),
+        client(chainId).writeContract({
+          address: token(chainId, symbol).address,
+          abi: artifacts.devToken.abi,
+          functionName: 'mint',
+          args: [to, amount],
+          account: operatorAddress,
+          chain: chain(chainId),
+        }),
+      )
     },
     /** The account itself approves The Compact and deposits `amount` under `lockTag`. */
     async lockErc20(chainId: number, owner: PrivateKeyAccount, symbol: string, amount: bigint, lockTag: Hex) {
       const c = client(chainId)
       const t = token(chainId, symbol)
       await mined(c, c.writeContract({ address: t.address, abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, amount], account: owner, chain: chain(chainId) }))
-      await mined(c, c.writeContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'depositERC20', args: [t.address, lockTag, amount, owner.address], account: owner, chain: chain(chainId) }))
+      await mined(
+        c,
+        c.writeContract({
+          address: addresses.theCompact,
+          abi: artifacts.resourceLocks.abi,
+          functionName: 'depositERC20',
+          args: [t.address, lockTag, amount, owner.address],
+          account: owner,
+          chain: chain(chainId),
+        }),
+      )
     },
     async lockNative(chainId: number, owner: PrivateKeyAccount, amount: bigint, lockTag: Hex) {
-      await mined(client(chainId), client(chainId).writeContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'depositNative', args: [lockTag, owner.address], value: amount, account: owner, chain: chain(chainId) }))
+      await mined(
+        client(chainId),
+        client(chainId).writeContract({
+          address: addresses.theCompact,
+          abi: artifacts.resourceLocks.abi,
+          functionName: 'depositNative',
+          args: [lockTag, owner.address],
+          value: amount,
+          account: owner,
+          chain: chain(chainId),
+        }),
+      )
     },
     async transferErc20(chainId: number, from: PrivateKeyAccount, symbol: string, to: Address, amount: bigint) {
-      await mined(client(chainId), client(chainId).writeContract({ address: token(chainId, symbol).address, abi: erc20Abi, functionName: 'transfer', args: [to, amount], account: from, chain: chain(chainId) }))
+      await mined(
+        client(chainId),
+        client(chainId).writeContract({ address: token(chainId, symbol).address, abi: erc20Abi, functionName: 'transfer', args: [to, amount], account: from, chain: chain(chainId) }),
+      )
     },
     async erc20Balance(chainId: number, symbol: string, owner: Address): Promise<bigint> {
       return client(chainId).readContract({ address: token(chainId, symbol).address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })

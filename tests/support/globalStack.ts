@@ -37,7 +37,7 @@ export function secretsIn(logs: string, stack: { apiKey: string; browserKey: str
   const found: string[] = []
   if (logs.includes(stack.apiKey)) found.push('the suite API key')
   if (logs.includes(stack.browserKey)) found.push('the browser key')
-  if (logs.includes(stack.signerKey.slice(2)) ) found.push('the signing key')
+  if (logs.includes(stack.signerKey.slice(2))) found.push('the signing key')
   if (/ir_[a-z2-9]{10}_[\w-]{43}/.test(logs)) found.push('an issued API key')
   return found
 }

@@ -2,7 +2,7 @@
 // fee model's formulas written out again here and fed with what the chain holds (feed answers,
 // gas prices, the GasPriceOracle's own getL1Fee, OFT quotes), so expected fees never come from
 // the engine's own output.
-import { createPublicClient, http, parseAbi, zeroAddress, type Address, type Chain, type Hex } from 'viem'
+import { type Address, type Chain, createPublicClient, type Hex, http, parseAbi, zeroAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { inject } from 'vitest'
 import { routeRequestSchema } from '../../lib/api/routeRequest'
@@ -108,7 +108,12 @@ async function readMarket(chain: ReturnType<typeof devnetActions>) {
     if (c.stack !== 'op-stack') continue
     const read = (functionName: 'l1BaseFee' | 'blobBaseFee' | 'baseFeeScalar' | 'blobBaseFeeScalar') =>
       chain.client(c.id).readContract({ address: addresses.gasPriceOracle, abi: oracleAbi, functionName }).then(String)
-    opGasParams[String(c.id)] = { l1BaseFee: await read('l1BaseFee'), l1BlobBaseFee: await read('blobBaseFee'), baseFeeScalar: await read('baseFeeScalar'), blobFeeScalar: await read('blobBaseFeeScalar') }
+    opGasParams[String(c.id)] = {
+      l1BaseFee: await read('l1BaseFee'),
+      l1BlobBaseFee: await read('blobBaseFee'),
+      baseFeeScalar: await read('baseFeeScalar'),
+      blobFeeScalar: await read('blobBaseFeeScalar'),
+    }
   }
   /** The oracle's own fee for a transaction of `bytes` non-zero calldata bytes. */
   const l1Fee = async (chainId: number, bytes: number): Promise<bigint> => {
@@ -137,7 +142,7 @@ export const usd = (usd8: bigint) => Number(usd8) / 1e8
 
 export type Layer = 'SAME_CHAIN' | 'ACROSS' | 'ECO' | 'RELAY' | 'OFT'
 export type Funding = 'COMPACT' | 'PERMIT2' | 'NO_FUNDING'
-export type ElementSpec = { chainId: number; funding: Funding; layer: Layer; legs: { token: TokenInfo; amount: bigint }[]; /** false for an element that only pays the fee */ delivers?: boolean }
+export type ElementSpec = { chainId: number; funding: Funding; layer: Layer; legs: { token: TokenInfo; amount: bigint }[] /** false for an element that only pays the fee */; delivers?: boolean }
 export type FeeSpec = {
   destinationChainId: number
   elements: ElementSpec[]

@@ -4,8 +4,8 @@
 import { getCompactTypedData } from '@rhinestone/sdk/dist/src/execution/compact'
 import { getTypedData as getPermit2TypedData } from '@rhinestone/sdk/dist/src/execution/permit2'
 import { getTypedData as getSingleChainOpsTypedData } from '@rhinestone/sdk/dist/src/execution/singleChainOps'
-import { encodeFunctionData, erc20Abi, parseAbi, zeroAddress, type Address, type Hex } from 'viem'
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi, zeroAddress } from 'viem'
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { inject } from 'vitest'
 import { addresses } from '../../lib/core/addresses'
 import { decodeLockId } from '../../lib/core/locks/lockId'
@@ -105,8 +105,7 @@ export function settlement() {
     return new Map(await Promise.all(reads))
   }
 
-  const erc20Of = (chainId: number, token: Address, owner: Address) =>
-    chain.client(chainId).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  const erc20Of = (chainId: number, token: Address, owner: Address) => chain.client(chainId).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
   return { call, chain, route, sign, submit, waitFinal, snapshot }
 }

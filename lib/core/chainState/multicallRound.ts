@@ -2,18 +2,18 @@
 // eth_call, or parallel chunks pinned to one block), and come back decoded in order. The outer
 // call is encoded and decoded once: per-call ABI work on a hot path costs more than a local RPC.
 import {
-  decodeFunctionResult,
-  encodeFunctionData,
-  hexToBigInt,
-  multicall3Abi,
   type Abi,
   type Address,
   type ContractFunctionArgs,
   type ContractFunctionName,
   type ContractFunctionReturnType,
   type DecodeFunctionResultParameters,
+  decodeFunctionResult,
   type EncodeFunctionDataParameters,
+  encodeFunctionData,
   type Hex,
+  hexToBigInt,
+  multicall3Abi,
   type PublicClient,
 } from 'viem'
 import { addresses } from '../addresses'

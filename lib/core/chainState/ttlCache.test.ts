@@ -24,12 +24,22 @@ describe('createTtlCache', () => {
     const c = clock()
     const cache = createTtlCache<number>({ now: c.now })
     let loads = 0
-    await cache.get('k', async () => {
-      c.advance(80) // a slow read
-      return ++loads
-    }, () => 100)
+    await cache.get(
+      'k',
+      async () => {
+        c.advance(80) // a slow read
+        return ++loads
+      },
+      () => 100,
+    )
     c.advance(30) // 110 ms after the read began
-    expect(await cache.get('k', async () => ++loads, () => 100)).toBe(2)
+    expect(
+      await cache.get(
+        'k',
+        async () => ++loads,
+        () => 100,
+      ),
+    ).toBe(2)
   })
 
   it('shares one load between concurrent callers (single flight)', async () => {
@@ -48,17 +58,42 @@ describe('createTtlCache', () => {
 
   it('never caches a failure, and a zero bound means no caching', async () => {
     const cache = createTtlCache<number>()
-    await expect(cache.get('k', () => Promise.reject(new Error('node down')), () => 1_000)).rejects.toThrow('node down')
-    expect(await cache.get('k', async () => 7, () => 1_000)).toBe(7)
+    await expect(
+      cache.get(
+        'k',
+        () => Promise.reject(new Error('node down')),
+        () => 1_000,
+      ),
+    ).rejects.toThrow('node down')
+    expect(
+      await cache.get(
+        'k',
+        async () => 7,
+        () => 1_000,
+      ),
+    ).toBe(7)
     let loads = 0
-    await cache.get('z', async () => ++loads, () => 0)
-    await cache.get('z', async () => ++loads, () => 0)
+    await cache.get(
+      'z',
+      async () => ++loads,
+      () => 0,
+    )
+    await cache.get(
+      'z',
+      async () => ++loads,
+      () => 0,
+    )
     expect(loads).toBe(2)
   })
 
   it('stays within its size, evicting the oldest', async () => {
     const cache = createTtlCache<number>({ maxEntries: 2 })
-    for (const k of ['a', 'b', 'c']) await cache.get(k, async () => 1, () => 60_000)
+    for (const k of ['a', 'b', 'c'])
+      await cache.get(
+        k,
+        async () => 1,
+        () => 60_000,
+      )
     expect(cache.size()).toBe(2)
     expect(cache.peek('a')).toBeUndefined()
     expect(cache.peek('c')).toBe(1)

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { type Hex, pad } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { pad, type Hex } from 'viem'
+import { describe, expect, it } from 'vitest'
 import { defaultLockTag } from '../locks/defaultLockTag'
 import { lockId } from '../locks/lockId'
 import type { WireIntentOp } from '../route/intentOp'

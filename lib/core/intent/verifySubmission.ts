@@ -1,11 +1,11 @@
 // What a submitted intent must be before anything runs: the route this service issued, unchanged
 // (so its server signature still holds), not expired, settleable by this deployment, and signed by
 // its sponsor over exactly the typed data the client builds for it, one signature per element.
-import { recoverTypedDataAddress, isAddressEqual, type Address, type Hex } from 'viem'
-import { InvalidInputError, ServiceError, type ErrorDetail } from '../errors'
+import { type Address, type Hex, isAddressEqual, recoverTypedDataAddress } from 'viem'
+import { type ErrorDetail, InvalidInputError, ServiceError } from '../errors'
 import type { WireIntentOp } from '../route/intentOp'
 import { canonicalJson, routeSigner } from '../route/serverSignature'
-import { routeTypedData, type RouteTypedData } from '../route/typedData'
+import { type RouteTypedData, routeTypedData } from '../route/typedData'
 
 export type SubmittedIntentOp = Omit<WireIntentOp, 'signedAuthorizations'> & {
   signedAuthorizations?: WireIntentOp['signedAuthorizations']
@@ -42,7 +42,12 @@ export async function verifySubmission(p: VerifySubmissionParameters): Promise<v
 
   const fillDeadline = BigInt(issued.elements[0]!.mandate.fillDeadline)
   if (p.nowSeconds >= fillDeadline) {
-    throw invalid([{ message: `signedIntentOp: expired — it had to be filled by ${fillDeadline} (unix seconds); request a new route`, context: { field: 'signedIntentOp.elements.0.mandate.fillDeadline', fillDeadline: fillDeadline.toString() } }])
+    throw invalid([
+      {
+        message: `signedIntentOp: expired — it had to be filled by ${fillDeadline} (unix seconds); request a new route`,
+        context: { field: 'signedIntentOp.elements.0.mandate.fillDeadline', fillDeadline: fillDeadline.toString() },
+      },
+    ])
   }
 
   const unsupported = issued.elements.flatMap((e, i) => {
@@ -61,7 +66,9 @@ export async function verifySubmission(p: VerifySubmissionParameters): Promise<v
 
   const typedData = routeTypedData(issued, issued.sponsor)
   if (submitted.originSignatures.length !== typedData.length) {
-    throw invalid([{ message: `signedIntentOp.originSignatures: ${typedData.length} expected (one per element), got ${submitted.originSignatures.length}`, context: { field: 'signedIntentOp.originSignatures' } }])
+    throw invalid([
+      { message: `signedIntentOp.originSignatures: ${typedData.length} expected (one per element), got ${submitted.originSignatures.length}`, context: { field: 'signedIntentOp.originSignatures' } },
+    ])
   }
   const problems: ErrorDetail[] = []
   for (const [i, typed] of typedData.entries()) {

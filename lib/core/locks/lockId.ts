@@ -1,7 +1,7 @@
 // Resource-lock ids of The Compact: lockTag (bytes12, top 96 bits) || token address (low 160).
 // lockTag = scope (1 bit, 0 = multichain) << 95 | resetPeriod (3 bits) << 92 | allocatorId (92 bits);
 // allocatorId = compactFlag (4 bits) << 88 | low 88 bits of the allocator address.
-import { getAddress, numberToHex, type Address, type Hex } from 'viem'
+import { type Address, getAddress, type Hex, numberToHex } from 'viem'
 
 export type Scope = 0 | 1
 export type LockTagParameters = { allocator: Address; resetPeriod: number; scope: Scope }

@@ -1,8 +1,8 @@
 // USD prices from Chainlink-style feeds (AggregatorV3), read in one multicall at one block.
 // A price older than maxAgeSeconds (by the chain's own clock) or not positive is refused, never used.
-import { encodeFunctionData, parseAbi, type Address } from 'viem'
+import { type Address, encodeFunctionData, parseAbi } from 'viem'
 import { addresses } from '../addresses'
-import { abiCall, createRound, runRound, wordCall, type ChainReader, type Round, type RoundResults } from '../chainState/multicallRound'
+import { abiCall, type ChainReader, createRound, type Round, type RoundResults, runRound, wordCall } from '../chainState/multicallRound'
 import { ServiceError } from '../errors'
 import type { TokenGroup } from '../tokens/tokenList'
 

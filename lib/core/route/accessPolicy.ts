@@ -1,7 +1,7 @@
 // Which (chain, token) pairs a route may take funds from (accountAccessList), and how much.
-import { isAddress, isAddressEqual, type Address } from 'viem'
+import { type Address, isAddress, isAddressEqual } from 'viem'
 import { InvalidInputError, TokenNotSupportedError, UnsupportedChainError, UnsupportedTokenError } from '../errors'
-import { findTokenByAddress, findTokenBySymbol, tokens, type TokenInfo } from '../tokens/tokens'
+import { findTokenByAddress, findTokenBySymbol, type TokenInfo, tokens } from '../tokens/tokens'
 
 export type AccessPolicy = { allows: (token: TokenInfo) => boolean; cap: (token: TokenInfo) => bigint | undefined }
 
@@ -29,9 +29,7 @@ export function accessPolicy(list: AccessListInput | undefined, servedChainIds: 
 function compile(f: Filter, served: readonly number[], field: string) {
   for (const id of f.chainIds ?? []) if (!served.includes(id)) throw new UnsupportedChainError(id, `${field}.chainIds`)
   const tokenMatchers = (f.tokens ?? []).map((ref, i) => tokenMatcher(ref, `${field}.tokens.${i}`))
-  const pairs = Object.entries(f.chainTokens ?? {}).flatMap(([chain, refs]) =>
-    refs.map((ref) => resolvePair(Number(chain), ref, served, `${field}.chainTokens.${chain}`)),
-  )
+  const pairs = Object.entries(f.chainTokens ?? {}).flatMap(([chain, refs]) => refs.map((ref) => resolvePair(Number(chain), ref, served, `${field}.chainTokens.${chain}`)))
   const hasChainOrToken = f.chainIds !== undefined || f.tokens !== undefined
   return {
     matches(t: TokenInfo, all: boolean): boolean {

@@ -1,12 +1,12 @@
 // What an account is on a chain, read from its code: an EOA (no code), an EIP-7702 delegated EOA
 // (code 0xef0100 ‖ delegate), or a deployed contract account.
-import { getAddress, isAddressEqual, type Address, type Hex } from 'viem'
+import { type Address, getAddress, type Hex, isAddressEqual } from 'viem'
 import type { AccountContext } from './intentOp'
 
 const DELEGATION_PREFIX = '0xef0100'
 
 export function delegateOf(code: Hex | undefined): Address | undefined {
-  if (!code || !code.toLowerCase().startsWith(DELEGATION_PREFIX) || code.length !== 2 + 46) return undefined
+  if (!code?.toLowerCase().startsWith(DELEGATION_PREFIX) || code.length !== 2 + 46) return undefined
   return getAddress(`0x${code.slice(8)}`)
 }
 
@@ -22,10 +22,7 @@ export function accountContext(code: Hex | undefined, declaredType: string, erc7
 
 /** Chains (of those asked) where the account still has to delegate to the contract it names.
  * The client writes `{ "0": { contract } }` for "every chain": a chain's own entry wins over it. */
-export function requiredDelegations(
-  delegations: Record<string, { contract: Address }>,
-  codeByChain: ReadonlyMap<number, Hex | undefined>,
-): Record<string, { contract: Address }> {
+export function requiredDelegations(delegations: Record<string, { contract: Address }>, codeByChain: ReadonlyMap<number, Hex | undefined>): Record<string, { contract: Address }> {
   const everyChain = delegations['0']
   return Object.fromEntries(
     [...codeByChain.keys()].flatMap((chainId) => {

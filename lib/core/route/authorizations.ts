@@ -1,9 +1,9 @@
 // EIP-7702 authorizations a caller supplies for its delegations: each must be signed by the
 // account, name the delegate the request declares for that chain, and carry the account's next
 // nonce there. A bad one is rejected (400) — never silently dropped.
-import { isAddressEqual, type Address } from 'viem'
+import { type Address, isAddressEqual } from 'viem'
 import { recoverAuthorizationAddress } from 'viem/utils'
-import { ChainUnavailableError, InvalidInputError, type ErrorDetail } from '../errors'
+import { ChainUnavailableError, type ErrorDetail, InvalidInputError } from '../errors'
 import type { WireAuthorization } from './intentOp'
 
 export type AuthorizationInput = { chainId: number; address: Address; nonce: bigint; yParity: 0 | 1; r: `0x${string}`; s: `0x${string}` }

@@ -1,6 +1,6 @@
 // intentCost: what the route spends per chain, what arrives, what it costs and who pays it.
 // Token amounts are decimal strings in base units (exact); USD figures are numbers, for display.
-import { isAddressEqual, zeroAddress, type Address } from 'viem'
+import { type Address, isAddressEqual, zeroAddress } from 'viem'
 import { toUsd8, usdNumber } from './feeModel'
 import type { Plan } from './planRoute'
 import type { RouteState } from './readRouteState'
@@ -20,7 +20,13 @@ export function feeBreakdown(plan: Plan): { gas: bigint; bridge: bigint; protoco
   return { gas, bridge, swap, protocol: f.charge - gas - bridge - swap }
 }
 
-const wireBreakdown = (b: ReturnType<typeof feeBreakdown>): FeeBreakdown => ({ gasFee: b.gas.toString(), bridgeFee: b.bridge.toString(), protocolFee: b.protocol.toString(), swapFee: b.swap.toString(), settlementFee: '0' })
+const wireBreakdown = (b: ReturnType<typeof feeBreakdown>): FeeBreakdown => ({
+  gasFee: b.gas.toString(),
+  bridgeFee: b.bridge.toString(),
+  protocolFee: b.protocol.toString(),
+  swapFee: b.swap.toString(),
+  settlementFee: '0',
+})
 const zeroBreakdown = wireBreakdown({ gas: 0n, bridge: 0n, protocol: 0n, swap: 0n })
 
 export function buildCost(plan: Plan, state: RouteState, destinationChainId: number) {
@@ -29,7 +35,10 @@ export function buildCost(plan: Plan, state: RouteState, destinationChainId: num
   // The whole fee is charged once, in the fee token: it shows on the request of that token (or, when
   // the fee token is not requested, on the first request), by the token it is paid in.
   const breakdown = wireBreakdown(feeBreakdown(plan))
-  const feeRequest = Math.max(0, plan.deliveries.findIndex((d) => d.token.extensions.group === f.feeToken.extensions.group))
+  const feeRequest = Math.max(
+    0,
+    plan.deliveries.findIndex((d) => d.token.extensions.group === f.feeToken.extensions.group),
+  )
   const feesOf = (request: number) => (request === feeRequest && f.charge > 0n ? { [f.feeToken.address]: { amount: f.charge.toString(), breakdown } } : {})
   const tokensReceived = plan.deliveries.map((d) => {
     const spent = plan.allocations.filter((a) => a.request === d.request).reduce((s, a) => s + a.amount, 0n)
@@ -101,7 +110,10 @@ export function buildCost(plan: Plan, state: RouteState, destinationChainId: num
   const tokensSpent: Record<string, Record<Address, { locked: string; unlocked: string; version: number }>> = {}
   for (const a of plan.allocations) {
     const token = a.wrapsNative ? zeroAddress : a.token.address
-    const entry = ((tokensSpent[String(a.chainId)] ??= {})[token] ??= { locked: '0', unlocked: '0', version: 1 })
+    const chain = String(a.chainId)
+    tokensSpent[chain] ??= {}
+    tokensSpent[chain][token] ??= { locked: '0', unlocked: '0', version: 1 }
+    const entry = tokensSpent[chain][token]
     const side = a.funding === 'COMPACT' ? 'locked' : 'unlocked'
     entry[side] = (BigInt(entry[side]) + a.amount).toString()
   }

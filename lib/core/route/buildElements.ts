@@ -2,14 +2,14 @@
 // layer on a chain, and one signing scheme on the route), destination chain last.
 // Each claims its allocations (idsAndAmounts), and its mandate names what it delivers (tokenOut)
 // to the recipient on the destination chain by the fill deadline.
-import { encodeFunctionData, encodePacked, erc20Abi, keccak256, pad, type Address, type Hex } from 'viem'
+import { type Address, encodeFunctionData, encodePacked, erc20Abi, type Hex, keccak256, pad } from 'viem'
 import { oftAdapters } from '../addresses'
 import { lockId } from '../locks/lockId'
-import { fromUsd8, type FeeModel } from './feeModel'
+import { type FeeModel, fromUsd8 } from './feeModel'
 import type { WireElement } from './intentOp'
 import { oftAbi } from './oftAbi'
 import { toOp, type WireOp } from './ops'
-import { groupElements, type Allocation, type Plan } from './planRoute'
+import { type Allocation, groupElements, type Plan } from './planRoute'
 import type { RouteState } from './readRouteState'
 import { settlementQualifier } from './settlementContext'
 import { arbiterOf } from './settlementLayers'
@@ -36,11 +36,23 @@ export type BuildElementsParameters = {
   minGas: bigint
 }
 
-export function buildElements({ plan, state, model, destinationChainId, account, recipient, nonce, fillDeadline, outputLockTag, using7579, destinationExecutions, preClaimExecutions, minGas }: BuildElementsParameters): WireElement[] {
+export function buildElements({
+  plan,
+  state,
+  model,
+  destinationChainId,
+  account,
+  recipient,
+  nonce,
+  fillDeadline,
+  outputLockTag,
+  using7579,
+  destinationExecutions,
+  preClaimExecutions,
+  minGas,
+}: BuildElementsParameters): WireElement[] {
   const delivered = deliveredPerAllocation(plan)
-  const elements = groupElements(plan.allocations).sort(
-    (a, b) => Number(a.chainId === destinationChainId) - Number(b.chainId === destinationChainId) || a.chainId - b.chainId,
-  )
+  const elements = groupElements(plan.allocations).sort((a, b) => Number(a.chainId === destinationChainId) - Number(b.chainId === destinationChainId) || a.chainId - b.chainId)
   return elements.map((element, index) => {
     const last = index === elements.length - 1
     const idsAndAmounts = merge(element.allocations.map((a) => [lockId(a.lockTag ?? outputLockTag, a.token.address), a.amount]))

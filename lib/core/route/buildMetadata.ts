@@ -1,6 +1,6 @@
 // signedMetadata: the chain facts and quotes a route was computed from, covered by the server
 // signature so a client can see exactly what it was priced on.
-import { getAddress, type Address, type Hex } from 'viem'
+import { type Address, getAddress, type Hex } from 'viem'
 import { tokens } from '../tokens/tokens'
 import { accountContext, requiredDelegations } from './accountContext'
 import { feeBreakdown } from './buildCost'
@@ -32,7 +32,17 @@ export function buildMetadata(p: BuildMetadataParameters): SignedMetadata {
   const opGasParams = Object.fromEntries(
     chains.flatMap((c) =>
       c.l1FeeParams
-        ? [[String(c.chainId), { l1BaseFee: c.l1FeeParams.l1BaseFee.toString(), l1BlobBaseFee: c.l1FeeParams.blobBaseFee.toString(), baseFeeScalar: c.l1FeeParams.baseFeeScalar.toString(), blobFeeScalar: c.l1FeeParams.blobBaseFeeScalar.toString() }]]
+        ? [
+            [
+              String(c.chainId),
+              {
+                l1BaseFee: c.l1FeeParams.l1BaseFee.toString(),
+                l1BlobBaseFee: c.l1FeeParams.blobBaseFee.toString(),
+                baseFeeScalar: c.l1FeeParams.baseFeeScalar.toString(),
+                blobFeeScalar: c.l1FeeParams.blobBaseFeeScalar.toString(),
+              },
+            ],
+          ]
         : [],
     ),
   )
@@ -82,8 +92,16 @@ function quotes(plan: Plan, state: RouteState): Record<string, unknown[]> {
       bridgeFeeUSD: usdNumber(plan.fees.bridgeByAllocation[i]!),
     }
     const oft = a.layer === 'OFT' ? state.chains.get(a.chainId)?.oftQuote : undefined
-    if (oft) Object.assign(quote, { adapter: oft.adapter, dstEid: oft.dstEid, nativeFee: oft.nativeFee.toString(), quotedAmountLD: oft.amountSentLD.toString(), quotedReceivedLD: oft.amountReceivedLD.toString() })
-    ;(result[a.layer] ??= []).push(quote)
+    if (oft)
+      Object.assign(quote, {
+        adapter: oft.adapter,
+        dstEid: oft.dstEid,
+        nativeFee: oft.nativeFee.toString(),
+        quotedAmountLD: oft.amountSentLD.toString(),
+        quotedReceivedLD: oft.amountReceivedLD.toString(),
+      })
+    result[a.layer] ??= []
+    result[a.layer]!.push(quote)
   })
   return result
 }

@@ -38,7 +38,11 @@ describe('USD conversions', () => {
   })
 
   it('round trip: toUsd8(fromUsd8(x)) ≥ x (what is charged covers the USD fee)', () => {
-    for (const [x, d, p] of [[123_456_789n, 6, 99_987_654n], [5n, 18, 312_345_678_901n], [999_999n, 6, 100_000_001n]] as const) {
+    for (const [x, d, p] of [
+      [123_456_789n, 6, 99_987_654n],
+      [5n, 18, 312_345_678_901n],
+      [999_999n, 6, 100_000_001n],
+    ] as const) {
       expect(toUsd8(fromUsd8(x, d, usd(p)), d, usd(p))).toBeGreaterThanOrEqual(x)
     }
   })

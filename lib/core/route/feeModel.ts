@@ -52,7 +52,7 @@ export const USD_DECIMALS = 8
 
 /** Value of `amount` base units in USD (8 decimals), rounded down. */
 export function toUsd8(amount: bigint, decimals: number, price: UsdPrice): bigint {
-  return (amount * price.answer * 10n ** BigInt(USD_DECIMALS)) / (10n ** BigInt(decimals + price.decimals))
+  return (amount * price.answer * 10n ** BigInt(USD_DECIMALS)) / 10n ** BigInt(decimals + price.decimals)
 }
 
 /** Base units of a token worth `usd8`, rounded up: a fee is never undercharged by rounding. */

@@ -4,9 +4,9 @@ import { zeroAddress } from 'viem'
 import { defaultLockTag } from '../locks/defaultLockTag'
 import { lockId } from '../locks/lockId'
 import type { UsdPrices } from '../prices/readUsdPrices'
-import { findTokenBySymbol, tokensOnChain, type TokenInfo } from '../tokens/tokens'
 import type { TokenGroup } from '../tokens/tokenList'
-import { accessPolicy, type AccessPolicy } from './accessPolicy'
+import { findTokenBySymbol, type TokenInfo, tokensOnChain } from '../tokens/tokens'
+import { type AccessPolicy, accessPolicy } from './accessPolicy'
 import { defaultFeeModel, type L1FeeParams } from './feeModel'
 import type { PlanInput, Sponsorship } from './planRoute'
 import type { ChainState, OftQuote, RouteState } from './readRouteState'
@@ -54,7 +54,11 @@ export function routeState(o: StateOptions): RouteState {
       blockNumber: 1n,
       timestamp: 1_700_000_000n,
       balances,
-      permit2Allowance: new Map(tokensOnChain(chainId).filter((t) => t.address !== zeroAddress).map((t) => [t.address, 0n])),
+      permit2Allowance: new Map(
+        tokensOnChain(chainId)
+          .filter((t) => t.address !== zeroAddress)
+          .map((t) => [t.address, 0n]),
+      ),
       gasPrice: o.gasPrice?.[chainId] ?? GWEI,
       ...(o.l1?.[chainId] ? { l1FeeParams: o.l1[chainId] } : {}),
       ...(o.oft?.[chainId] ? { oftQuote: o.oft[chainId] } : {}),

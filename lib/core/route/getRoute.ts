@@ -1,23 +1,23 @@
 // A route, end to end: resolve the request against the registry, read the chains, check the
 // caller's authorizations, plan the sources, build and sign the intentOp.
-import { isAddress, isAddressEqual, type Address, type Hex } from 'viem'
-import { InvalidInputError, NoPathFoundError, ServiceError, UnsupportedChainError } from '../errors'
+import { type Address, type Hex, isAddress, isAddressEqual } from 'viem'
 import type { ChainReader } from '../chainState/multicallRound'
+import type { TtlCache } from '../chainState/ttlCache'
+import { InvalidInputError, NoPathFoundError, ServiceError, UnsupportedChainError } from '../errors'
 import type { PriceFeeds } from '../prices/readUsdPrices'
-import { tokens, type TokenInfo } from '../tokens/tokens'
 import type { TokenGroup } from '../tokens/tokenList'
-import { accessPolicy, resolvePair, type AccessListInput } from './accessPolicy'
-import { checkAuthorizations, type AuthorizationInput } from './authorizations'
+import { type TokenInfo, tokens } from '../tokens/tokens'
+import { type AccessListInput, accessPolicy, resolvePair } from './accessPolicy'
+import { type AuthorizationInput, checkAuthorizations } from './authorizations'
 import { buildCost } from './buildCost'
 import { buildElements, type Execution } from './buildElements'
-import { buildMetadata, type AccountInput } from './buildMetadata'
+import { type AccountInput, buildMetadata } from './buildMetadata'
 import type { FeeModel } from './feeModel'
 import type { WireIntentOp } from './intentOp'
-import { drawable, planRoute, type Plan, type PlanInput, type TokenRequest } from './planRoute'
-import { readRouteState, type MarketData, type RouteState } from './readRouteState'
-import type { TtlCache } from '../chainState/ttlCache'
-import { signRoute, type RouteSigner } from './serverSignature'
-import { crossChainLayers, layerSupports, type Layer } from './settlementLayers'
+import { drawable, type Plan, type PlanInput, planRoute, type TokenRequest } from './planRoute'
+import { type MarketData, type RouteState, readRouteState } from './readRouteState'
+import { type RouteSigner, signRoute } from './serverSignature'
+import { crossChainLayers, type Layer, layerSupports } from './settlementLayers'
 import { tokenRequirements } from './tokenRequirements'
 
 /** Time after the fill deadline in which the claim may still settle. */
@@ -97,13 +97,31 @@ export async function getRoute({ input, readers, lockTags, prices, model, ttlSec
   // Identical concurrent requests share one read of the chains (single flight; nothing is kept after).
   const { readers: _, market: __, ...identity } = stateParameters
   const state = caches
-    ? await caches.state.get(JSON.stringify(identity, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)), () => readRouteState(stateParameters), () => 0)
+    ? await caches.state.get(
+        JSON.stringify(identity, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+        () => readRouteState(stateParameters),
+        () => 0,
+      )
     : await readRouteState(stateParameters)
 
   const nonces = new Map([...state.chains.values()].flatMap((c) => (c.accountNonce === undefined ? [] : [[c.chainId, c.accountNonce] as const])))
-  const signedAuthorizations = await checkAuthorizations({ field: 'signedAuthorizations', account: account.address, delegations: account.delegations, authorizations: input.signedAuthorizations, nonces, servedChainIds: served })
+  const signedAuthorizations = await checkAuthorizations({
+    field: 'signedAuthorizations',
+    account: account.address,
+    delegations: account.delegations,
+    authorizations: input.signedAuthorizations,
+    nonces,
+    servedChainIds: served,
+  })
   const recipientNonces = new Map([...state.chains.values()].flatMap((c) => (c.recipientNonce === undefined ? [] : [[c.chainId, c.recipientNonce] as const])))
-  const recipientSignedAuthorizations = await checkAuthorizations({ field: 'recipientSignedAuthorizations', account: recipient.address, delegations: recipient.delegations, authorizations: input.recipientSignedAuthorizations, nonces: recipientNonces, servedChainIds: served })
+  const recipientSignedAuthorizations = await checkAuthorizations({
+    field: 'recipientSignedAuthorizations',
+    account: recipient.address,
+    delegations: recipient.delegations,
+    authorizations: input.recipientSignedAuthorizations,
+    nonces: recipientNonces,
+    servedChainIds: served,
+  })
 
   assertExecutable(input, preClaimExecutions, state, recipient.address)
   // USDT0 crosses chains only as the account's own OFT send: an account that cannot run ops
@@ -193,9 +211,7 @@ function resolveRequests(input: RouteInput, served: readonly number[]): TokenReq
 
 function feeGroupOf(feeToken: string | undefined, requests: readonly TokenRequest[]): TokenGroup {
   if (feeToken === undefined) return requests[0]!.token.extensions.group
-  const match = isAddress(feeToken, { strict: false })
-    ? tokens.find((t) => isAddressEqual(t.address, feeToken as Address))
-    : tokens.find((t) => t.symbol === feeToken.toUpperCase())
+  const match = isAddress(feeToken, { strict: false }) ? tokens.find((t) => isAddressEqual(t.address, feeToken as Address)) : tokens.find((t) => t.symbol === feeToken.toUpperCase())
   if (!match) {
     const message = `options.feeToken: Unsupported token ${feeToken} on any chain`
     throw InvalidInputError.forField('options.feeToken', message)
@@ -220,9 +236,10 @@ function assertReachable(plan: Plan, input: PlanInput, executes: boolean) {
     const group = d.token.extensions.group
     const withAll = drawable({ ...input, layers: new Set(crossChainLayers) }, group)
     if (withAll >= d.target && withAll > drawable(input, group)) {
-      const reason = !executes && group === 'USDT'
-        ? `${d.token.symbol} moves between chains only over LayerZero OFT, sent by the account itself; an EOA without code or an EIP-7702 delegation cannot send it`
-        : `the account holds ${d.token.symbol} that no allowed settlement layer can bring to chain ${input.destinationChainId}`
+      const reason =
+        !executes && group === 'USDT'
+          ? `${d.token.symbol} moves between chains only over LayerZero OFT, sent by the account itself; an EOA without code or an EIP-7702 delegation cannot send it`
+          : `the account holds ${d.token.symbol} that no allowed settlement layer can bring to chain ${input.destinationChainId}`
       throw new NoPathFoundError(reason, {
         token: d.token.address,
         destinationChainId: input.destinationChainId,
@@ -235,13 +252,10 @@ function assertReachable(plan: Plan, input: PlanInput, executes: boolean) {
 function assertPath(token: TokenInfo, destination: number, served: readonly number[], access: ReturnType<typeof accessPolicy>, layers: ReadonlySet<Layer>) {
   const group = token.extensions.group
   const reachable = tokens.some(
-    (t) =>
-      t.extensions.group === group &&
-      served.includes(t.chainId) &&
-      access.allows(t) &&
-      (t.chainId === destination || [...layers].some((l) => layerSupports(l, group, t.chainId, destination))),
+    (t) => t.extensions.group === group && served.includes(t.chainId) && access.allows(t) && (t.chainId === destination || [...layers].some((l) => layerSupports(l, group, t.chainId, destination))),
   )
-  if (!reachable) throw new NoPathFoundError(`nothing the access list and settlement layers allow can bring ${token.symbol} to chain ${destination}`, { token: token.address, destinationChainId: destination })
+  if (!reachable)
+    throw new NoPathFoundError(`nothing the access list and settlement layers allow can bring ${token.symbol} to chain ${destination}`, { token: token.address, destinationChainId: destination })
 }
 
 /** Operations the route would sign must be runnable by the account that runs them: an EOA with no

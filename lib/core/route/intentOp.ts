@@ -24,9 +24,7 @@ export type WireElement = {
   }
 }
 
-export type AccountContext =
-  | { accountType: 'EOA' }
-  | { accountType: 'smartAccount'; isDeployed: boolean; isERC7579: boolean; delegatedTo?: Address }
+export type AccountContext = { accountType: 'EOA' } | { accountType: 'smartAccount'; isDeployed: boolean; isERC7579: boolean; delegatedTo?: Address }
 
 export type AccountWithContext = {
   address: Address

@@ -1,6 +1,6 @@
 // Execution batches as the wire's `Op { vt, ops }`. `vt` is an ERC-7579 execution mode word:
 // call type in the first byte (0x00 single call, 0x01 batch), default exec type, the rest zero.
-import { pad, type Address, type Hex } from 'viem'
+import { type Address, type Hex, pad } from 'viem'
 
 export type WireExecution = { to: Address; value: string; data: Hex }
 export type WireOp = { vt: Hex; ops: WireExecution[] }

@@ -10,22 +10,22 @@ import { zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { TokenGroup } from '../tokens/tokenList'
 import { buildCost } from './buildCost'
-import { eth, GWEI, planInput, routeState, token, typicalL1, usdc, type Holding } from './fixtures'
+import { eth, GWEI, type Holding, planInput, routeState, token, typicalL1, usdc } from './fixtures'
 import {
+  type Allocation,
   allSources,
+  type Delivery,
   drawScheme,
   evaluate,
   groupElements,
   MAX_UINT256,
-  planCostUsd8,
-  planRoute,
-  schemeSources,
-  SCHEMES,
-  type Allocation,
-  type Delivery,
   type Plan,
   type PlanInput,
+  planCostUsd8,
+  planRoute,
+  SCHEMES,
   type Source,
+  schemeSources,
 } from './planRoute'
 import type { FundingMethod, Layer } from './settlementLayers'
 import { tokenRequirements } from './tokenRequirements'
@@ -89,7 +89,12 @@ function* amountsIn(value: unknown): Generator<bigint> {
 
 describe('one signing scheme per route', () => {
   it('USDC locked on 10 and unlocked on 42161, 1000 USDC to 42161: all from the lock (COMPACT), no mixed plan', () => {
-    const state = routeState({ holdings: [{ chainId: 10, symbol: 'USDC', locked: usdc(1200) }, { chainId: 42161, symbol: 'USDC', unlocked: usdc(500) }] })
+    const state = routeState({
+      holdings: [
+        { chainId: 10, symbol: 'USDC', locked: usdc(1200) },
+        { chainId: 42161, symbol: 'USDC', unlocked: usdc(500) },
+      ],
+    })
     const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDC', amount: usdc(1000) }] })
     const plan = planRoute(input)
     expect(plan.fulfilled).toBe(true)
@@ -99,7 +104,12 @@ describe('one signing scheme per route', () => {
   })
 
   it('neither scheme alone covers 1000: not fulfilled, still one scheme, the shortfall counts what one scheme can give', () => {
-    const state = routeState({ holdings: [{ chainId: 10, symbol: 'USDC', locked: usdc(600) }, { chainId: 42161, symbol: 'USDC', unlocked: usdc(700) }] })
+    const state = routeState({
+      holdings: [
+        { chainId: 10, symbol: 'USDC', locked: usdc(600) },
+        { chainId: 42161, symbol: 'USDC', unlocked: usdc(700) },
+      ],
+    })
     const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDC', amount: usdc(1000) }] })
     const plan = planRoute(input)
     expect(plan.fulfilled).toBe(false)
@@ -109,7 +119,13 @@ describe('one signing scheme per route', () => {
   })
 
   it('both schemes cover it: the cheaper wins (unlocked on the destination beats a lock on expensive mainnet)', () => {
-    const state = routeState({ holdings: [{ chainId: 1, symbol: 'USDC', locked: usdc(2000) }, { chainId: 42161, symbol: 'USDC', unlocked: usdc(2000) }], gasPrice: { 1: 30n * GWEI, 42161: GWEI / 100n } })
+    const state = routeState({
+      holdings: [
+        { chainId: 1, symbol: 'USDC', locked: usdc(2000) },
+        { chainId: 42161, symbol: 'USDC', unlocked: usdc(2000) },
+      ],
+      gasPrice: { 1: 30n * GWEI, 42161: GWEI / 100n },
+    })
     const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDC', amount: usdc(1000) }] })
     const plan = planRoute(input)
     expect([...fundings(plan)]).toEqual(['PERMIT2'])
@@ -119,7 +135,11 @@ describe('one signing scheme per route', () => {
   it('USDT0 over OFT from 10 and a little USDT0 on the destination: only NO_FUNDING, never a Permit2 element beside it', () => {
     const oft = { adapter: '0x1111111111111111111111111111111111111111' as const, dstEid: 30110, nativeFee: 10n ** 14n, amountSentLD: 1_000_000n, amountReceivedLD: 1_000_000n }
     const state = routeState({
-      holdings: [{ chainId: 10, symbol: 'USDT0', unlocked: usdc(500) }, { chainId: 10, symbol: 'ETH', unlocked: eth(0.01) }, { chainId: 42161, symbol: 'USDT0', unlocked: usdc(50) }],
+      holdings: [
+        { chainId: 10, symbol: 'USDT0', unlocked: usdc(500) },
+        { chainId: 10, symbol: 'ETH', unlocked: eth(0.01) },
+        { chainId: 42161, symbol: 'USDT0', unlocked: usdc(50) },
+      ],
       oft: { 10: oft },
     })
     const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDT0', amount: usdc(100) }] })
@@ -133,8 +153,19 @@ describe('one signing scheme per route', () => {
 
 describe('one element per source chain', () => {
   it('USDC and ETH both from Base: one element on 8453, one layer for both', () => {
-    const state = routeState({ holdings: [{ chainId: 8453, symbol: 'USDC', unlocked: usdc(500) }, { chainId: 8453, symbol: 'ETH', unlocked: eth(2) }] })
-    const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDC', amount: usdc(50) }, { symbol: 'ETH', amount: eth(1) }] })
+    const state = routeState({
+      holdings: [
+        { chainId: 8453, symbol: 'USDC', unlocked: usdc(500) },
+        { chainId: 8453, symbol: 'ETH', unlocked: eth(2) },
+      ],
+    })
+    const input = planInput(state, {
+      destination: 42161,
+      requests: [
+        { symbol: 'USDC', amount: usdc(50) },
+        { symbol: 'ETH', amount: eth(1) },
+      ],
+    })
     const plan = planRoute(input)
     expect(plan.fulfilled).toBe(true)
     const elements = groupElements(plan.allocations)
@@ -157,7 +188,12 @@ describe('one element per source chain', () => {
   })
 
   it('with unlocked USDC on another chain as well: all PERMIT2, one element per chain', () => {
-    const state = routeState({ holdings: [{ chainId: 8453, symbol: 'USDC', locked: usdc(150), unlocked: usdc(150) }, { chainId: 10, symbol: 'USDC', unlocked: usdc(100) }] })
+    const state = routeState({
+      holdings: [
+        { chainId: 8453, symbol: 'USDC', locked: usdc(150), unlocked: usdc(150) },
+        { chainId: 10, symbol: 'USDC', unlocked: usdc(100) },
+      ],
+    })
     const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDC', amount: usdc(200) }] })
     const plan = planRoute(input)
     expect(plan.fulfilled).toBe(true)
@@ -169,30 +205,64 @@ describe('one element per source chain', () => {
   it('groupElements refuses a chain with two funding methods or two layers', () => {
     const state = routeState({ holdings: [] })
     const base = { chainId: 8453, token: token(8453, 'USDC'), origin: token(8453, 'USDC'), wrapsNative: false, available: 1n, amount: 1n, request: 0 } as const
-    expect(() => groupElements([{ ...base, funding: 'PERMIT2', layer: 'ACROSS' }, { ...base, funding: 'COMPACT', layer: 'ACROSS' }])).toThrow(/mixes/)
-    expect(() => groupElements([{ ...base, funding: 'PERMIT2', layer: 'ACROSS' }, { ...base, funding: 'PERMIT2', layer: 'ECO' }])).toThrow(/mixes/)
+    expect(() =>
+      groupElements([
+        { ...base, funding: 'PERMIT2', layer: 'ACROSS' },
+        { ...base, funding: 'COMPACT', layer: 'ACROSS' },
+      ]),
+    ).toThrow(/mixes/)
+    expect(() =>
+      groupElements([
+        { ...base, funding: 'PERMIT2', layer: 'ACROSS' },
+        { ...base, funding: 'PERMIT2', layer: 'ECO' },
+      ]),
+    ).toThrow(/mixes/)
     expect(state.chains.size).toBe(4)
   })
 })
 
 describe('the cheapest plan', () => {
   it('equal gas everywhere, a few USDC on the destination and plenty on Base: Base alone beats "destination first"', () => {
-    const state = routeState({ holdings: [{ chainId: 42161, symbol: 'USDC', unlocked: usdc(5) }, { chainId: 8453, symbol: 'USDC', unlocked: usdc(2000) }] })
+    const state = routeState({
+      holdings: [
+        { chainId: 42161, symbol: 'USDC', unlocked: usdc(5) },
+        { chainId: 8453, symbol: 'USDC', unlocked: usdc(2000) },
+      ],
+    })
     const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDC', amount: usdc(1000) }] })
     const plan = planRoute(input)
     expect(plan.fulfilled).toBe(true)
     expect(chainsOf(plan)).toEqual([8453])
     // What the old planner returned: the destination's 5 USDC first, the rest from Base.
     const charge = plan.fees.charge
-    const src = (chainId: number, amount: bigint, layer: Layer): Allocation => ({ chainId, token: token(chainId, 'USDC'), origin: token(chainId, 'USDC'), funding: 'PERMIT2', layer, wrapsNative: false, available: amount, amount, request: 0 })
-    const old = evaluate(input, [src(42161, usdc(5), 'SAME_CHAIN'), src(8453, usdc(995) + charge, 'ACROSS')], [{ request: 0, token: input.requests[0]!.token, target: usdc(1000), allocated: usdc(1000) + charge, fulfilled: true }], charge)
+    const src = (chainId: number, amount: bigint, layer: Layer): Allocation => ({
+      chainId,
+      token: token(chainId, 'USDC'),
+      origin: token(chainId, 'USDC'),
+      funding: 'PERMIT2',
+      layer,
+      wrapsNative: false,
+      available: amount,
+      amount,
+      request: 0,
+    })
+    const old = evaluate(
+      input,
+      [src(42161, usdc(5), 'SAME_CHAIN'), src(8453, usdc(995) + charge, 'ACROSS')],
+      [{ request: 0, token: input.requests[0]!.token, target: usdc(1000), allocated: usdc(1000) + charge, fulfilled: true }],
+      charge,
+    )
     const [mine, theirs] = [planCostUsd8(input, plan), planCostUsd8(input, old)]
     expect(mine).toBeLessThan(theirs)
     expect(Number(theirs - mine) / Number(mine)).toBeGreaterThan(0.05)
   })
 
   it('the layer follows what the whole element moves: RELAY for 50 USDC, ECO for 150, ACROSS for 500', () => {
-    for (const [amount, layer] of [[50, 'RELAY'], [150, 'ECO'], [500, 'ACROSS']] as const) {
+    for (const [amount, layer] of [
+      [50, 'RELAY'],
+      [150, 'ECO'],
+      [500, 'ACROSS'],
+    ] as const) {
       const state = routeState({ holdings: [{ chainId: 8453, symbol: 'USDC', unlocked: usdc(1000) }] })
       const plan = planRoute(planInput(state, { destination: 42161, requests: [{ symbol: 'USDC', amount: usdc(amount) }] }))
       expect(plan.allocations.map((a) => a.layer)).toEqual([layer])
@@ -200,8 +270,15 @@ describe('the cheapest plan', () => {
   })
 
   it('no chain has enough: the destination is drained, the rest from the two others, tokenOut sums to the request', () => {
-    for (const [cheaper, dearer] of [[8453, 10], [10, 8453]] as const) {
-      const holdings = [{ chainId: 42161, symbol: 'USDC', unlocked: usdc(300) }, { chainId: 8453, symbol: 'USDC', unlocked: usdc(500) }, { chainId: 10, symbol: 'USDC', unlocked: usdc(500) }]
+    for (const [cheaper, dearer] of [
+      [8453, 10],
+      [10, 8453],
+    ] as const) {
+      const holdings = [
+        { chainId: 42161, symbol: 'USDC', unlocked: usdc(300) },
+        { chainId: 8453, symbol: 'USDC', unlocked: usdc(500) },
+        { chainId: 10, symbol: 'USDC', unlocked: usdc(500) },
+      ]
       const state = routeState({ holdings, gasPrice: { [cheaper]: GWEI, [dearer]: 2n * GWEI } })
       const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDC', amount: usdc(1000) }] })
       const plan = planRoute(input)
@@ -217,7 +294,12 @@ describe('the cheapest plan', () => {
   })
 
   it('fee in another asset: ETH moves exactly the request, the fee comes from USDC on the destination', () => {
-    const state = routeState({ holdings: [{ chainId: 8453, symbol: 'ETH', unlocked: eth(0.5) }, { chainId: 42161, symbol: 'USDC', unlocked: usdc(20) }] })
+    const state = routeState({
+      holdings: [
+        { chainId: 8453, symbol: 'ETH', unlocked: eth(0.5) },
+        { chainId: 42161, symbol: 'USDC', unlocked: usdc(20) },
+      ],
+    })
     const input = planInput(state, { destination: 42161, requests: [{ symbol: 'ETH', amount: eth(0.1) }], feeGroup: 'USDC' })
     const plan = planRoute(input)
     expect(plan.fulfilled).toBe(true)
@@ -228,7 +310,12 @@ describe('the cheapest plan', () => {
   })
 
   it('an access-list cap bounds a (chain, token) across its sources', () => {
-    const state = routeState({ holdings: [{ chainId: 10, symbol: 'USDC', unlocked: usdc(300) }, { chainId: 8453, symbol: 'USDC', unlocked: usdc(300) }] })
+    const state = routeState({
+      holdings: [
+        { chainId: 10, symbol: 'USDC', unlocked: usdc(300) },
+        { chainId: 8453, symbol: 'USDC', unlocked: usdc(300) },
+      ],
+    })
     const cap = usdc(100)
     const access = { allows: () => true, cap: (t: { chainId: number }) => (t.chainId === 10 ? cap : undefined) }
     const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDC', amount: usdc(350) }], access })
@@ -244,7 +331,12 @@ describe('WETH before a wrap', () => {
     ['same chain, WETH requested', 1, 'WETH'],
     ['cross chain, ETH requested', 42161, 'ETH'],
   ])('%s: holding 1.5 WETH and ETH on chain 1, 0.5 is paid in WETH — no wrap requirement', (_, destination, symbol) => {
-    const state = routeState({ holdings: [{ chainId: 1, symbol: 'WETH', unlocked: eth(1.5) }, { chainId: 1, symbol: 'ETH', unlocked: eth(2) }] })
+    const state = routeState({
+      holdings: [
+        { chainId: 1, symbol: 'WETH', unlocked: eth(1.5) },
+        { chainId: 1, symbol: 'ETH', unlocked: eth(2) },
+      ],
+    })
     const input = planInput(state, { destination, requests: [{ symbol, amount: eth(0.5) }] })
     const plan = planRoute(input)
     expect(plan.fulfilled).toBe(true)
@@ -256,18 +348,31 @@ describe('WETH before a wrap', () => {
   })
 
   it('WETH short: the rest is wrapped from ETH in the same element', () => {
-    const state = routeState({ holdings: [{ chainId: 1, symbol: 'WETH', unlocked: eth(0.2) }, { chainId: 1, symbol: 'ETH', unlocked: eth(2) }] })
+    const state = routeState({
+      holdings: [
+        { chainId: 1, symbol: 'WETH', unlocked: eth(0.2) },
+        { chainId: 1, symbol: 'ETH', unlocked: eth(2) },
+      ],
+    })
     const input = planInput(state, { destination: 1, requests: [{ symbol: 'WETH', amount: eth(0.5) }] })
     const plan = planRoute(input)
     expect(plan.fulfilled).toBe(true)
-    expect(plan.allocations.map((a) => [a.origin.symbol, a.amount])).toEqual([['WETH', eth(0.2)], ['ETH', eth(0.3) + plan.fees.charge]])
+    expect(plan.allocations.map((a) => [a.origin.symbol, a.amount])).toEqual([
+      ['WETH', eth(0.2)],
+      ['ETH', eth(0.3) + plan.fees.charge],
+    ])
     expect(groupElements(plan.allocations)).toHaveLength(1)
   })
 })
 
 describe('amounts never exceed 2^256 − 1', () => {
   it('a max request over two chains each holding 2^256 − 1: delivers at most 2^256 − 1', () => {
-    const state = routeState({ holdings: [{ chainId: 8453, symbol: 'USDC', unlocked: MAX_UINT256 }, { chainId: 42161, symbol: 'USDC', unlocked: MAX_UINT256 }] })
+    const state = routeState({
+      holdings: [
+        { chainId: 8453, symbol: 'USDC', unlocked: MAX_UINT256 },
+        { chainId: 42161, symbol: 'USDC', unlocked: MAX_UINT256 },
+      ],
+    })
     const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDC' }] })
     const plan = planRoute(input)
     expect(plan.fulfilled).toBe(true)
@@ -337,7 +442,10 @@ function bruteMin(input: PlanInput, sources: ReadonlyMap<TokenGroup, Source[]>, 
   })
   let best: bigint | undefined
   const pick = (g: number, chosen: { s: Source; amount: bigint; takers: (typeof perGroup)[number]['takers'] }[][]): void => {
-    if (g === perGroup.length) return assignLayers(chosen)
+    if (g === perGroup.length) {
+      assignLayers(chosen)
+      return
+    }
     for (const v of perGroup[g]!.vertices) pick(g + 1, [...chosen, v.map((x) => ({ ...x, takers: perGroup[g]!.takers }))])
   }
   const assignLayers = (chosen: { s: Source; amount: bigint; takers: { request: number | 'fee'; need: bigint }[] }[][]) => {
@@ -430,7 +538,7 @@ describe('property: never dearer than the brute force, always valid', () => {
     fc.assert(
       fc.property(stateArb, fc.bigInt({ min: 0n, max: 5_000_000n }), (input, rawCharge) => {
         // A fee in the fee group's units: up to $5 (USDC) or its ETH equivalent.
-        const charge = input.feeGroup === 'ETH' ? rawCharge * 10n ** 12n / 3000n : rawCharge
+        const charge = input.feeGroup === 'ETH' ? (rawCharge * 10n ** 12n) / 3000n : rawCharge
         const all = allSources(input)
         for (const scheme of SCHEMES as readonly FundingMethod[]) {
           const sources = schemeSources(all, scheme)

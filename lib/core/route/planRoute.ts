@@ -39,12 +39,13 @@
 // (chain, token) across requests. No amount in a plan exceeds 2^256 − 1: a max request draws at
 // most that much, and a fee that would push a request past it is clamped (the plan is then not
 // fulfilled).
-import { findTokenBySymbol, type TokenInfo } from '../tokens/tokens'
+
 import type { TokenGroup } from '../tokens/tokenList'
+import { findTokenBySymbol, type TokenInfo } from '../tokens/tokens'
 import type { AccessPolicy } from './accessPolicy'
-import { bps, fromUsd8, l1DataFee, toUsd8, type FeeModel } from './feeModel'
+import { bps, type FeeModel, fromUsd8, l1DataFee, toUsd8 } from './feeModel'
 import type { ChainState, RouteState } from './readRouteState'
-import { crossChainLayers, layerSupports, type FundingMethod, type Layer } from './settlementLayers'
+import { crossChainLayers, type FundingMethod, type Layer, layerSupports } from './settlementLayers'
 
 export type TokenRequest = { token: TokenInfo; amount?: bigint }
 
@@ -292,9 +293,21 @@ export function drawScheme(input: PlanInput, sources: ReadonlyMap<TokenGroup, So
         left -= take
         return take
       })
-      d.candidates = [candidate(d.kinds, d.kinds.map((_, i) => i), amounts)]
+      d.candidates = [
+        candidate(
+          d.kinds,
+          d.kinds.map((_, i) => i),
+          amounts,
+        ),
+      ]
     } else if (need === 0n) {
-      d.candidates = [candidate(d.kinds, [], d.kinds.map(() => 0n))]
+      d.candidates = [
+        candidate(
+          d.kinds,
+          [],
+          d.kinds.map(() => 0n),
+        ),
+      ]
     } else {
       d.candidates = vertices(d.kinds, need, layerTable, gasTable)
     }
@@ -396,7 +409,10 @@ function vertices(allKinds: Kind[], need: bigint, layerTable: { fixed: number; r
       const bridge = Math.min(...layerTable[k.chain]!.filter((_, li) => k.layerMask & (1 << li)).map((l) => l.fixed + l.rate * usd))
       return (gasTable[k.chain]![1]! + bridge) / usd
     }
-    kinds = [...kinds].sort((a, b) => perUnit(a) - perUnit(b)).slice(0, MAX_KINDS_EXACT).sort((a, b) => a.i - b.i)
+    kinds = [...kinds]
+      .sort((a, b) => perUnit(a) - perUnit(b))
+      .slice(0, MAX_KINDS_EXACT)
+      .sort((a, b) => a.i - b.i)
   }
   const m = kinds.length
   const sums: bigint[] = new Array<bigint>(1 << m)
@@ -563,10 +579,7 @@ function sourcesOf(group: TokenGroup, input: PlanInput): Source[] {
     for (const balance of chain.balances) {
       const token = balance.token
       if (token.extensions.group !== group || !input.access.allows(token)) continue
-      const layers: Layer[] =
-        chain.chainId === destination
-          ? ['SAME_CHAIN']
-          : crossChainLayers.filter((l) => input.layers.has(l) && layerSupports(l, group, chain.chainId, destination))
+      const layers: Layer[] = chain.chainId === destination ? ['SAME_CHAIN'] : crossChainLayers.filter((l) => input.layers.has(l) && layerSupports(l, group, chain.chainId, destination))
       if (layers.length === 0) continue
 
       const lockLayers = layers.filter((l) => l !== 'OFT') // OFT sends from the account, not from a lock

@@ -1,19 +1,19 @@
 // Everything a route plan needs from chain, read live: per chain one Multicall3 round (balances
 // and locks, block time, Permit2 allowances, OP-stack L1 fee parameters, OFT quotes, and on the
 // feed chain the USD prices), with gas price, account code and nonce fetched alongside.
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, pad, parseAbi, type Address, type Hex } from 'viem'
+import { type Address, decodeFunctionResult, encodeFunctionData, erc20Abi, type Hex, pad, parseAbi } from 'viem'
 import { addresses, oftAdapters } from '../addresses'
-import { oftAbi } from './oftAbi'
-import { abiCall, createRound, runRound, wordCall, type ChainReader } from '../chainState/multicallRound'
-import { settleChains, type ChainWarning } from '../chainState/settleChains'
+import { abiCall, type ChainReader, createRound, runRound, wordCall } from '../chainState/multicallRound'
+import { type ChainWarning, settleChains } from '../chainState/settleChains'
 import type { TtlCache } from '../chainState/ttlCache'
+import { getChain } from '../chains/chains'
 import { ChainUnavailableError } from '../errors'
 import { balanceReads, type TokenBalance } from '../portfolio/readBalances'
-import { priceReads, type PriceFeeds, type UsdPrices } from '../prices/readUsdPrices'
-import { getChain } from '../chains/chains'
+import { type PriceFeeds, priceReads, type UsdPrices } from '../prices/readUsdPrices'
 import type { TokenGroup } from '../tokens/tokenList'
 import { tokensOnChain } from '../tokens/tokens'
 import type { L1FeeParams } from './feeModel'
+import { oftAbi } from './oftAbi'
 
 const gasPriceOracleAbi = parseAbi([
   'function l1BaseFee() view returns (uint256)',
@@ -85,14 +85,19 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
       const known = p.market && p.market.maxAgeMs > 0 ? p.market.cache.peek(String(id)) : undefined
       const oracle = (fn: 'l1BaseFee' | 'blobBaseFee' | 'baseFeeScalar' | 'blobBaseFeeScalar') =>
         round.add(wordCall(addresses.gasPriceOracle, encodeFunctionData({ abi: gasPriceOracleAbi, functionName: fn }), `GasPriceOracle.${fn}`))
-      const l1 = getChain(id)?.stack === 'op-stack' && !known
-        ? { l1BaseFee: oracle('l1BaseFee'), blobBaseFee: oracle('blobBaseFee'), baseFeeScalar: oracle('baseFeeScalar'), blobBaseFeeScalar: oracle('blobBaseFeeScalar') }
-        : undefined
+      const l1 =
+        getChain(id)?.stack === 'op-stack' && !known
+          ? { l1BaseFee: oracle('l1BaseFee'), blobBaseFee: oracle('blobBaseFee'), baseFeeScalar: oracle('baseFeeScalar'), blobBaseFeeScalar: oracle('blobBaseFeeScalar') }
+          : undefined
       const oft = oftRoute(id, p.destinationChainId, p.groups)
       const sendParam = oft ? ({ dstEid: oft.dstEid, to: pad(p.recipient), amountLD: p.oftQuoteAmount, minAmountLD: 0n, extraOptions: '0x', composeMsg: '0x', oftCmd: '0x' } as const) : undefined
-      const oftReads = oft && sendParam
-        ? { fee: round.add(abiCall(oft.adapter, oftAbi, 'quoteSend', [sendParam, false], 'OFT quoteSend')), receipt: round.add(abiCall(oft.adapter, oftAbi, 'quoteOFT', [sendParam], 'OFT quoteOFT')) }
-        : undefined
+      const oftReads =
+        oft && sendParam
+          ? {
+              fee: round.add(abiCall(oft.adapter, oftAbi, 'quoteSend', [sendParam, false], 'OFT quoteSend')),
+              receipt: round.add(abiCall(oft.adapter, oftAbi, 'quoteOFT', [sendParam], 'OFT quoteOFT')),
+            }
+          : undefined
       const collectPrices = id === p.prices.chainId && !known ? priceReads(round, p.prices.feeds, p.prices.maxAgeSeconds) : undefined
 
       const isDestination = id === p.destinationChainId
@@ -109,11 +114,19 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
       })
 
       const recipientCodeHere = isDestination ? (p.recipient === p.account ? accountCode : recipientCode) : undefined
-      const [accountErc7579, recipientErc7579] = await Promise.all([answersAccountId(reader, p.account, accountCode), isDestination ? answersAccountId(reader, p.recipient, recipientCodeHere) : undefined])
+      const [accountErc7579, recipientErc7579] = await Promise.all([
+        answersAccountId(reader, p.account, accountCode),
+        isDestination ? answersAccountId(reader, p.recipient, recipientCodeHere) : undefined,
+      ])
       const collected = collectBalances(results)
       const permit2Allowance = new Map(allowances.map(([token, slot]) => [token, results.read(slot)]))
       const l1FeeParams = l1
-        ? { l1BaseFee: results.read(l1.l1BaseFee), blobBaseFee: results.read(l1.blobBaseFee), baseFeeScalar: BigInt(results.read(l1.baseFeeScalar)), blobBaseFeeScalar: BigInt(results.read(l1.blobBaseFeeScalar)) }
+        ? {
+            l1BaseFee: results.read(l1.l1BaseFee),
+            blobBaseFee: results.read(l1.blobBaseFee),
+            baseFeeScalar: BigInt(results.read(l1.baseFeeScalar)),
+            blobBaseFeeScalar: BigInt(results.read(l1.blobBaseFeeScalar)),
+          }
         : known?.l1FeeParams
       let oftQuote: OftQuote | undefined
       if (oft && oftReads) {

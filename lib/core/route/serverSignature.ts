@@ -3,7 +3,7 @@
 //   serverSignature = EIP-191 personal_sign over the 32-byte digest (viem signMessage({ message: { raw: digest } }))
 // canonicalJson: JSON with object keys sorted by code unit at every level, no whitespace.
 // The digest covers the elements, nonce, expiry, sponsor, signedMetadata and the authorizations.
-import { keccak256, recoverMessageAddress, stringToBytes, type Address, type Hex } from 'viem'
+import { type Address, type Hex, keccak256, recoverMessageAddress, stringToBytes } from 'viem'
 import type { WireIntentOp } from './intentOp'
 
 export function canonicalJson(value: unknown): string {

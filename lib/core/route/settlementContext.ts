@@ -7,8 +7,8 @@
 //   RELAY:               layerData = abi.encode(bytes32 requestId, bytes32 orderId)
 //   INTENT_EXECUTOR:     layerData = abi.encode((address token, uint256 exchangeRate, uint256 overhead) gasRefund,
 //                                                (uint32 dstEid, uint256 dstChainId, uint256 minAmountLD, address adapter) bridge)
-import { encodeAbiParameters, parseAbiParameters, type Address, type Hex } from 'viem'
-import { wireLayer, type FundingMethod, type Layer } from './settlementLayers'
+import { type Address, encodeAbiParameters, type Hex, parseAbiParameters } from 'viem'
+import { type FundingMethod, type Layer, wireLayer } from './settlementLayers'
 
 export type GasRefund = { token: Address; exchangeRate: bigint; overhead: bigint }
 export type OftBridge = { dstEid: number; dstChainId: number; minAmountLD: bigint; adapter: Address }

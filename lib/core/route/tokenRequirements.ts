@@ -1,7 +1,7 @@
 // What the account must do before signing a Permit2-funded route: approve Permit2 where its
 // on-chain allowance falls short, and wrap native ETH where a route spends it as WETH. A wrap is
 // keyed by the native token (0x0…0): "wrap this much ETH"; an approval by the token to approve.
-import { zeroAddress, type Address } from 'viem'
+import { type Address, zeroAddress } from 'viem'
 import { addresses } from '../addresses'
 import type { Plan } from './planRoute'
 import type { RouteState } from './readRouteState'
@@ -20,7 +20,8 @@ export function tokenRequirements(plan: Plan, state: RouteState): Record<string,
   }
   const result: Record<string, Record<Address, TokenRequirement>> = {}
   for (const n of needs.values()) {
-    const chain = (result[String(n.chainId)] ??= {})
+    result[String(n.chainId)] ??= {}
+    const chain = result[String(n.chainId)]!
     const allowance = state.chains.get(n.chainId)?.permit2Allowance.get(n.token) ?? 0n
     if (allowance < n.amount) chain[n.token] = { type: 'approval', amount: n.amount.toString(), spender: addresses.permit2 }
     if (n.wrap > 0n) chain[zeroAddress] = { type: 'wrap', amount: n.wrap.toString() }

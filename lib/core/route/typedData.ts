@@ -4,7 +4,7 @@
 //   - any element settling through INTENT_EXECUTOR → SingleChainOps per element (IntentExecutor domain)
 //   - else any PERMIT2 funding → PermitBatchWitnessTransferFrom per element (Permit2 domain)
 //   - else → the MultichainCompact (The Compact domain), once per element
-import { keccak256, numberToHex, zeroAddress, type Address, type Hex, type TypedDataDefinition } from 'viem'
+import { type Address, type Hex, keccak256, numberToHex, type TypedDataDefinition, zeroAddress } from 'viem'
 import { addresses } from '../addresses'
 import type { WireElement, WireIntentOp } from './intentOp'
 
@@ -162,9 +162,7 @@ export function singleChainOpsTypedData(account: Address, element: WireElement, 
       account,
       nonce,
       op: opMessage(element.mandate.destinationOps),
-      gasRefund: refund
-        ? { token: refund.token, exchangeRate: BigInt(refund.exchangeRate), overhead: BigInt(refund.overhead) }
-        : { token: zeroAddress, exchangeRate: 0n, overhead: 0n },
+      gasRefund: refund ? { token: refund.token, exchangeRate: BigInt(refund.exchangeRate), overhead: BigInt(refund.overhead) } : { token: zeroAddress, exchangeRate: 0n, overhead: 0n },
     },
   }
 }

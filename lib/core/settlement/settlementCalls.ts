@@ -5,7 +5,7 @@
 // delivers every element's tokenOut to the recipient. Whether each already happened is read from
 // chain (Permit2's nonce bitmap, the lock contract's consumed nonces, the arbiter's fill record),
 // which makes every step safe to repeat.
-import { encodeFunctionData, hashStruct, parseAbi, zeroAddress, type Address, type Hex } from 'viem'
+import { type Address, encodeFunctionData, type Hex, hashStruct, parseAbi, zeroAddress } from 'viem'
 import { addresses } from '../addresses'
 import type { WireIntentOp } from '../route/intentOp'
 import { compactTypedData, compactTypes, permit2TypedData } from '../route/typedData'

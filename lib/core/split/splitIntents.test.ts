@@ -6,11 +6,33 @@ const weth = '0x4200000000000000000000000000000000000006'
 
 describe('splitIntents', () => {
   it('is one intent when the liquidity covers every wanted amount', () => {
-    expect(splitIntents(new Map([[usdc, 5n], [weth, 7n]]), new Map([[usdc, 5n], [weth, 100n]]))).toEqual({ ok: true, intents: [{ [usdc]: 5n, [weth]: 7n }] })
+    expect(
+      splitIntents(
+        new Map([
+          [usdc, 5n],
+          [weth, 7n],
+        ]),
+        new Map([
+          [usdc, 5n],
+          [weth, 100n],
+        ]),
+      ),
+    ).toEqual({ ok: true, intents: [{ [usdc]: 5n, [weth]: 7n }] })
   })
 
   it('reports what can be filled and what cannot, exactly', () => {
-    expect(splitIntents(new Map([[usdc, 15n], [weth, 7n]]), new Map([[usdc, 10n], [weth, 100n]]))).toEqual({ ok: false, availableIntents: [{ [usdc]: 10n, [weth]: 7n }], unfillable: { [usdc]: 5n } })
+    expect(
+      splitIntents(
+        new Map([
+          [usdc, 15n],
+          [weth, 7n],
+        ]),
+        new Map([
+          [usdc, 10n],
+          [weth, 100n],
+        ]),
+      ),
+    ).toEqual({ ok: false, availableIntents: [{ [usdc]: 10n, [weth]: 7n }], unfillable: { [usdc]: 5n } })
     expect(splitIntents(new Map([[usdc, 1n]]), new Map())).toEqual({ ok: false, availableIntents: [], unfillable: { [usdc]: 1n } })
   })
 })

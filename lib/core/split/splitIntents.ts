@@ -3,9 +3,7 @@
 // most that, and a wanted amount larger than it cannot be filled at all right now.
 import type { Address } from 'viem'
 
-export type SplitResult =
-  | { ok: true; intents: Record<Address, bigint>[] }
-  | { ok: false; availableIntents: Record<Address, bigint>[]; unfillable: Record<Address, bigint> }
+export type SplitResult = { ok: true; intents: Record<Address, bigint>[] } | { ok: false; availableIntents: Record<Address, bigint>[]; unfillable: Record<Address, bigint> }
 
 export function splitIntents(wanted: ReadonlyMap<Address, bigint>, available: ReadonlyMap<Address, bigint>): SplitResult {
   const fillable: Record<Address, bigint> = {}

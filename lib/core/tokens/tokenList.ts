@@ -1,6 +1,6 @@
 // Token registry as data, shaped like a Uniswap token list. `extensions.group` names the asset a
 // token belongs to across chains: the portfolio aggregates by group, routes move value within one.
-import { zeroAddress, type Address } from 'viem'
+import { type Address, zeroAddress } from 'viem'
 
 export type TokenGroup = 'ETH' | 'USDC' | 'USDT'
 

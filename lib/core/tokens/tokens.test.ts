@@ -39,11 +39,19 @@ describe('token registry', () => {
   it('has no USDT0 on Base, and USDT (not USDT0) on Ethereum', () => {
     expect(findTokenBySymbol(8453, 'USDT0')).toBeUndefined()
     expect(findTokenBySymbol(1, 'USDT0')).toBeUndefined()
-    expect(tokensOnChain(8453).map((t) => t.symbol).sort()).toEqual(['ETH', 'USDC', 'WETH'])
+    expect(
+      tokensOnChain(8453)
+        .map((t) => t.symbol)
+        .sort(),
+    ).toEqual(['ETH', 'USDC', 'WETH'])
   })
 
   it('makes the same-asset groups explicit', () => {
-    expect(tokensInGroup('ETH').map((t) => t.symbol).sort()).toEqual([...Array(4).fill('ETH'), ...Array(4).fill('WETH')])
+    expect(
+      tokensInGroup('ETH')
+        .map((t) => t.symbol)
+        .sort(),
+    ).toEqual([...Array(4).fill('ETH'), ...Array(4).fill('WETH')])
     expect(new Set(tokensInGroup('USDT').map((t) => t.symbol))).toEqual(new Set(['USDT', 'USDT0']))
     expect(tokensInGroup('USDC')).toHaveLength(4)
     expect(tokenGroups.map((g) => g.group).sort()).toEqual(['ETH', 'USDC', 'USDT'])

@@ -1,6 +1,6 @@
 // Look-ups over the token list: by chain, by address or symbol, by group.
-import { isAddressEqual, type Address } from 'viem'
-import { tokenList, type TokenGroup, type TokenInfo } from './tokenList'
+import { type Address, isAddressEqual } from 'viem'
+import { type TokenGroup, type TokenInfo, tokenList } from './tokenList'
 
 export type { TokenGroup, TokenInfo } from './tokenList'
 

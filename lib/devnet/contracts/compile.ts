@@ -51,8 +51,16 @@ export function compileContracts(): string {
     .filter((f) => f.endsWith('.sol'))
     .sort()
   const contracts: Output = {
-    ...compile(solc, files.filter((f) => !viaIR.has(f)), false),
-    ...compile(solc, files.filter((f) => viaIR.has(f)), true),
+    ...compile(
+      solc,
+      files.filter((f) => !viaIR.has(f)),
+      false,
+    ),
+    ...compile(
+      solc,
+      files.filter((f) => viaIR.has(f)),
+      true,
+    ),
   }
 
   const lines = [
@@ -65,13 +73,7 @@ export function compileContracts(): string {
       const code = c.evm.deployedBytecode.object
       if (code.length === 0) continue // abstract contracts and interfaces
       const key = name === name.toUpperCase() ? name.toLowerCase() : name[0]!.toLowerCase() + name.slice(1)
-      lines.push(
-        `export const ${key} = {`,
-        `  abi: ${JSON.stringify(c.abi)},`,
-        `  runtime: '0x${code}',`,
-        `} as const`,
-        '',
-      )
+      lines.push(`export const ${key} = {`, `  abi: ${JSON.stringify(c.abi)},`, `  runtime: '0x${code}',`, `} as const`, '')
     }
   }
   return lines.join('\n')

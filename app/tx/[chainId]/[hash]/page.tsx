@@ -4,15 +4,15 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { connection } from 'next/server'
+import { buttonStyles } from '@/components/buttonStyles'
 import { CopyValue } from '@/components/CopyValue'
 import { Address, DataList } from '@/components/DataList'
 import { ErrorNotice } from '@/components/ErrorNotice'
-import { Section } from '@/components/Section'
 import { Verdict } from '@/components/route/Verdict'
-import { buttonStyles } from '@/components/buttonStyles'
+import { Section } from '@/components/Section'
 import { readTransaction } from '@/lib/server/readTransaction'
 import { chainName } from '@/lib/ui/tokenAmount'
-import { parseTxParams, txView, type TxEvent } from '@/lib/ui/txView'
+import { parseTxParams, type TxEvent, txView } from '@/lib/ui/txView'
 
 export const dynamic = 'force-dynamic'
 
@@ -44,7 +44,10 @@ export default async function TransactionPage({ params }: { params: Promise<Para
         {result.kind === 'unsupported-chain' ? (
           <ErrorNotice title={`Chain ${parsed.chainId} is not served here`} detail="This dashboard reads Ethereum, OP Mainnet, Base and Arbitrum One. Check the link." />
         ) : result.kind === 'not-found' ? (
-          <ErrorNotice title="No such transaction on this chain" detail={`${chain} has no mined transaction with this hash (yet). If it was just sent, reload in a moment; otherwise check the chain and the hash.`} />
+          <ErrorNotice
+            title="No such transaction on this chain"
+            detail={`${chain} has no mined transaction with this hash (yet). If it was just sent, reload in a moment; otherwise check the chain and the hash.`}
+          />
         ) : result.kind === 'unavailable' ? (
           <ErrorNotice title={`${chain} could not be read`} detail={`${result.message}. Reload in a moment.`} />
         ) : (
@@ -77,7 +80,15 @@ function Found({ view, chainId }: { view: ReturnType<typeof txView>; chainId: nu
               ),
             },
             { label: 'Chain', value: `${chainName(chainId)} (${chainId})` },
-            { label: 'Block', value: <span data-testid="tx-block">{view.block}{view.time ? ` · ${view.time.toLocaleString('en-GB', { timeZone: 'UTC' })} UTC` : ''}</span> },
+            {
+              label: 'Block',
+              value: (
+                <span data-testid="tx-block">
+                  {view.block}
+                  {view.time ? ` · ${view.time.toLocaleString('en-GB', { timeZone: 'UTC' })} UTC` : ''}
+                </span>
+              ),
+            },
             { label: 'From', value: <Address value={view.from} /> },
             view.to ? { label: 'To', value: <Address value={view.to} /> } : { label: 'Created', value: view.created ? <Address value={view.created} /> : '—' },
             { label: 'Gas used', value: `${Number(view.gasUsed).toLocaleString('en-US')}${view.gasPrice ? ` at ${view.gasPrice}` : ''}` },
