@@ -4,16 +4,16 @@ import 'server-only'
 // (lib/filler) settles what is stored here.
 import type { Address } from 'viem'
 import type { SignedIntentOp } from '../api/intentOperation'
-import { InvalidInputError, ServiceError } from '../core/errors'
+import { ServiceError } from '../core/errors'
 import { verifySubmission } from '../core/intent/verifySubmission'
 import type { WireIntentOp } from '../core/route/intentOp'
 import { findIntent, IntentExistsError, insertIntent, listIntents, type StoredIntent } from '../storage/intentStore'
-import { BadCursorError } from '../storage/pageCursor'
 import { findRoute } from '../storage/routeStore'
 import { signInHint } from './accountAccess'
 import { type Caller, issuerOf } from './apiKeys'
 import { serverContext } from './context'
 import { database } from './database'
+import { withCursorField } from './routeHistory'
 
 export async function submitIntent(submitted: SignedIntentOp, caller: Caller): Promise<{ id: string; status: 'PENDING'; dryRun?: true }> {
   const ctx = serverContext()
@@ -68,12 +68,7 @@ export async function intentStatus(id: bigint, caller: Caller): Promise<StoredIn
 }
 
 export async function intentHistory(sponsor: Address, caller: Caller, p: { limit: number; cursor?: string }) {
-  try {
-    return await listIntents(await database(), sponsor, { ...p, issuedBy: issuerOf(caller) })
-  } catch (error) {
-    if (error instanceof BadCursorError) throw new InvalidInputError(error.message, [{ message: error.message, context: { field: 'cursor' } }])
-    throw error
-  }
+  return withCursorField(async () => listIntents(await database(), sponsor, { ...p, issuedBy: issuerOf(caller) }))
 }
 
 function notFound(message: string, field: string) {

@@ -3,7 +3,7 @@
 // same bytes instead of signing a second transaction). One row per route nonce: a route can be
 // submitted once.
 import type { Address, Hex } from 'viem'
-import { CREATED_US, decodeCursor, encodeCursor } from './pageCursor'
+import { CREATED_US, newestFirstPage } from './pageCursor'
 import { isUniqueViolation, type Sql } from './sql'
 
 export const intentStatuses = ['PENDING', 'CLAIMED', 'FILLED', 'COMPLETED', 'FAILED'] as const
@@ -123,16 +123,8 @@ export type IntentPage = { intents: StoredIntent[]; nextCursor: string | null }
 
 /** Newest first, only what `issuedBy` submitted (same rule as route history). */
 export async function listIntents(sql: Pick<Sql, 'query'>, sponsor: Address, p: { limit: number; cursor?: string; issuedBy: string }): Promise<IntentPage> {
-  const after = p.cursor ? decodeCursor(p.cursor) : undefined
-  const rows = await sql.query<Row>(
-    after
-      ? `SELECT ${COLUMNS} FROM intents WHERE sponsor = $1 AND issued_by = $3 AND (${CREATED_US}, nonce) < ($4::bigint, $5::numeric) ORDER BY created_at DESC, nonce DESC LIMIT $2`
-      : `SELECT ${COLUMNS} FROM intents WHERE sponsor = $1 AND issued_by = $3 ORDER BY created_at DESC, nonce DESC LIMIT $2`,
-    after ? [sponsor.toLowerCase(), p.limit + 1, p.issuedBy, after.createdUs, after.nonce] : [sponsor.toLowerCase(), p.limit + 1, p.issuedBy],
-  )
-  const page = rows.slice(0, p.limit)
-  const last = page.at(-1)
-  return { intents: page.map(toStored), nextCursor: rows.length > p.limit && last ? encodeCursor(last) : null }
+  const { rows, nextCursor } = await newestFirstPage<Row>(sql, { table: 'intents', columns: COLUMNS, sponsor, ...p })
+  return { intents: rows.map(toStored), nextCursor }
 }
 
 export type JournalEntry = { step: string; chainId: number; raw: Hex; hash: Hex }

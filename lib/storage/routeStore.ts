@@ -2,7 +2,7 @@
 // it (`issuedBy`: the key's id, or `label:<name>` for configured keys). The nonce is the primary
 // key, so two instances can never both hand out the same one.
 import { type Address, keccak256, stringToBytes } from 'viem'
-import { CREATED_US, decodeCursor, encodeCursor } from './pageCursor'
+import { CREATED_US, newestFirstPage } from './pageCursor'
 import { isUniqueViolation, type Sql } from './sql'
 
 export { BadCursorError } from './pageCursor'
@@ -79,16 +79,8 @@ export type RoutePage = { routes: StoredRoute[]; nextCursor: string | null }
 
 /** Newest first; the cursor is opaque (the last row's time and nonce). */
 export async function listRoutes(sql: Pick<Sql, 'query'>, sponsor: Address, p: { limit: number; cursor?: string; issuedBy: string }): Promise<RoutePage> {
-  const after = p.cursor ? decodeCursor(p.cursor) : undefined
-  const rows = await sql.query<Row>(
-    after
-      ? `SELECT ${COLUMNS} FROM routes WHERE sponsor = $1 AND issued_by = $3 AND (${CREATED_US}, nonce) < ($4::bigint, $5::numeric) ORDER BY created_at DESC, nonce DESC LIMIT $2`
-      : `SELECT ${COLUMNS} FROM routes WHERE sponsor = $1 AND issued_by = $3 ORDER BY created_at DESC, nonce DESC LIMIT $2`,
-    after ? [sponsor.toLowerCase(), p.limit + 1, p.issuedBy, after.createdUs, after.nonce] : [sponsor.toLowerCase(), p.limit + 1, p.issuedBy],
-  )
-  const page = rows.slice(0, p.limit)
-  const last = page.at(-1)
-  return { routes: page.map(toStored), nextCursor: rows.length > p.limit && last ? encodeCursor(last) : null }
+  const { rows, nextCursor } = await newestFirstPage<Row>(sql, { table: 'routes', columns: COLUMNS, sponsor, ...p })
+  return { routes: rows.map(toStored), nextCursor }
 }
 
 function toStored(r: Row): StoredRoute {
