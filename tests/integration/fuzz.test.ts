@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, inject, it } from 'vitest'
 import { errorEnvelopeSchema } from '../../lib/api/errorEnvelope'
+import { operations } from '../../lib/api/operations'
 import { portfolioResponseSchema } from '../../lib/api/portfolio'
 import { routeResponseSchema } from '../../lib/api/routeResponse'
 import { tokens } from '../../lib/core/tokens/tokens'
@@ -126,4 +127,56 @@ describe('fuzzing GET /api/v1/accounts/{userAddress}/portfolio', () => {
       { numRuns: runs },
     )
   }, 600_000)
+})
+
+describe('hostile requests to every operation', () => {
+  const hostileRuns = Number(process.env.FUZZ_HOSTILE_RUNS ?? 10_000)
+  const browserKey = inject('browserKey')
+  const fill = (path: string, value: string) => path.replace(/\{[^}]+\}/g, encodeURIComponent(value))
+  const pathValue = fc.oneof(fc.constant(demo), fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 40 }), fc.constantFrom('..', '%', '%zz', '0x', '-1', 'null'))
+  const key = fc.oneof(
+    fc.constant(http.apiKey),
+    fc.constant(browserKey),
+    fc.constant(undefined),
+    fc.string({ maxLength: 80 }),
+    fc.constantFrom(`${http.apiKey}x`, `ir_${'a'.repeat(10)}_${'b'.repeat(43)}`, 'ir_browser_forged'),
+  )
+  const body = fc.oneof(
+    fc.jsonValue().map((v) => JSON.stringify(v)),
+    fc.string({ maxLength: 200 }),
+    fc.constant('{"signedIntentOp": {"nonce": "1", "originSignatures": ["0x00"]}}'),
+    fc.constant(undefined),
+  )
+  const request = fc.record({
+    operation: fc.constantFrom(...operations),
+    method: fc.oneof(fc.constant(undefined), fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD')),
+    pathValue,
+    key,
+    sameOrigin: fc.boolean(),
+    forwardedFor: fc.oneof(fc.constant(undefined), fc.ipV4(), fc.string({ maxLength: 30 })),
+    contentType: fc.constantFrom('application/json', 'text/plain', 'application/json; charset=utf-8', ''),
+    body,
+  })
+
+  it(`${hostileRuns} hostile requests (any operation, method, key, origin claim, forwarding header and body): never a 5xx`, async () => {
+    const statuses = new Map<number, number>()
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        const method = r.method ?? r.operation.method
+        const headers: Record<string, string> = {}
+        if (r.key !== undefined) headers['x-api-key'] = r.key
+        if (r.sameOrigin) headers['sec-fetch-site'] = 'same-origin'
+        if (r.forwardedFor !== undefined) headers['x-forwarded-for'] = r.forwardedFor
+        if (r.contentType) headers['content-type'] = r.contentType
+        const withBody = method !== 'GET' && method !== 'HEAD' && r.body !== undefined
+        const res = await fetch(`${http.baseUrl}/api/v1${fill(r.operation.path, r.pathValue)}`, { method, headers, ...(withBody ? { body: r.body } : {}) })
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+        const text = await res.text()
+        expect(res.status, `${method} ${r.operation.path}: ${text.slice(0, 200)}`).toBeLessThan(500)
+        if (res.status >= 400 && method !== 'HEAD') errorEnvelopeSchema.parse(JSON.parse(text))
+      }),
+      { numRuns: hostileRuns },
+    )
+    expect([...statuses.keys()].every((s) => s < 500)).toBe(true)
+  }, 900_000)
 })
