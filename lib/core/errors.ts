@@ -71,3 +71,10 @@ export class NoPathFoundError extends ServiceError {
     super('unprocessable', 'No Path Found', [{ message: 'No Path Found', context: { reason, ...context } }])
   }
 }
+
+/** The first line of what went wrong: viem's short message with its one-line details, or the message. */
+export function shortReason(error: unknown): string {
+  const e = error as { shortMessage?: string; details?: string; message?: string }
+  const text = e.details && !e.details.includes('\n') ? `${e.shortMessage ?? ''} ${e.details}` : (e.shortMessage ?? e.message ?? String(error))
+  return text.split('\n')[0]!.trim().slice(0, 300)
+}

@@ -1,11 +1,10 @@
 // The filler's environment on the devnet: the nodes, the database, and the devnet filler's key
 // (anvil's published test mnemonic, index 2: a devnet-only key, seeded with inventory at start).
 import { toHex } from 'viem'
-import { mnemonicToAccount } from 'viem/accounts'
-import { devnetMnemonic } from './demoAccount'
+import { fillerAccount } from './demoAccount'
 
 export function devnetFillerKey(): `0x${string}` {
-  return toHex(mnemonicToAccount(devnetMnemonic, { addressIndex: 2 }).getHdKey().privateKey!)
+  return toHex(fillerAccount.getHdKey().privateKey!)
 }
 
 export function devnetFillerEnv(rpcUrls: Record<number, string>, databaseUrl: string): Record<string, string> {

@@ -2,6 +2,7 @@
 // it is broadcast: after a crash the same bytes are sent again (a no-op if they were mined), so a
 // step never becomes two transactions. A step that already happened on chain is not sent at all.
 import { type Hex, keccak256, type TransactionReceipt } from 'viem'
+import { shortReason } from '../core/errors'
 import type { Call, DoneCheck } from '../core/settlement/settlementCalls'
 import { findTransaction, forgetTransaction, type JournalEntry, recordTransaction } from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
@@ -51,10 +52,4 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
   if (receipt.status !== 'success') throw new StepRevertedError(`transaction ${entry.hash} reverted on chain ${p.call.chainId}`)
   const block = await chain.client.getBlock({ blockNumber: receipt.blockNumber })
   return { hash: entry.hash, receipt, timestamp: Number(block.timestamp) }
-}
-
-export function shortReason(error: unknown): string {
-  const e = error as { shortMessage?: string; details?: string; message?: string }
-  const text = e.details && !e.details.includes('\n') ? `${e.shortMessage ?? ''} ${e.details}` : (e.shortMessage ?? e.message ?? String(error))
-  return text.split('\n')[0]!.trim().slice(0, 300)
 }

@@ -6,12 +6,13 @@
 //   FILLED   → COMPLETED (the route carries no destination operations this filler could run)
 // Every state change is written before the next step starts.
 import type { Hex } from 'viem'
+import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/route/intentOp'
 import { claimSteps, fillStep } from '../core/settlement/settlementCalls'
 import { type ClaimRecord, type StoredIntent, updateIntent } from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
-import { isDone, revertReason, StepRevertedError, sendStep, shortReason } from './sendStep'
+import { isDone, revertReason, StepRevertedError, sendStep } from './sendStep'
 
 /** Claims start only with this much time left before the fill deadline. */
 const SAFETY_SECONDS = 30n

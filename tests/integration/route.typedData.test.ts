@@ -1,14 +1,11 @@
 // The typed data we build for a route is byte-identical to what @rhinestone/sdk builds from the
 // same intentOp, for each of its three signing paths, and the demo account's signature over it
 // recovers to the route's sponsor.
-import { getCompactTypedData } from '@rhinestone/sdk/dist/src/execution/compact'
-import { getTypedData as getPermit2TypedData } from '@rhinestone/sdk/dist/src/execution/permit2'
-import { getTypedData as getSingleChainOpsTypedData } from '@rhinestone/sdk/dist/src/execution/singleChainOps'
 import { type Address, type Chain, createPublicClient, hashTypedData, http, parseUnits, recoverTypedDataAddress } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
 import { routeRequestSchema } from '../../lib/api/routeRequest'
-import { addresses, priceFeeds } from '../../lib/core/addresses'
+import { priceFeeds } from '../../lib/core/addresses'
 import { chains } from '../../lib/core/chains/chains'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { defaultFeeModel } from '../../lib/core/route/feeModel'
@@ -18,6 +15,7 @@ import { routeTypedData } from '../../lib/core/route/typedData'
 import { demoAccount } from '../../lib/devnet/demoAccount'
 import { devnetActions } from '../support/devnetActions'
 import { delegationTo } from '../support/routeEngine'
+import { sdkMessages } from '../support/settlement'
 
 const rpcUrls = inject('rpcUrls')
 const demo = inject('demoAddress')
@@ -56,20 +54,9 @@ async function delegatedAccount(chainId: number, funds: { chainId: number; amoun
 
 const text = (value: unknown) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
 
-/** What the SDK's getIntentMessages builds for an intentOp (execution/utils.js), per element. */
-function sdkTypedData(intentOp: WireIntentOp) {
-  const op = intentOp as never
-  const contexts = intentOp.elements.map((e) => e.mandate.qualifier.settlementContext)
-  return intentOp.elements.map((element) => {
-    if (contexts.some((c) => c.settlementLayer === 'INTENT_EXECUTOR')) return getSingleChainOpsTypedData(intentOp.sponsor, addresses.intentExecutor, element as never, BigInt(intentOp.nonce))
-    if (contexts.some((c) => c.fundingMethod === 'PERMIT2')) return getPermit2TypedData(element as never, BigInt(intentOp.nonce), BigInt(intentOp.expires))
-    return getCompactTypedData(op)
-  })
-}
-
 async function expectIdentical(intentOp: WireIntentOp, primaryType: string, signer: PrivateKeyAccount | typeof demoAccount = demoAccount) {
   const ours = routeTypedData(intentOp, intentOp.sponsor)
-  const theirs = sdkTypedData(intentOp)
+  const theirs = sdkMessages(intentOp.sponsor, intentOp)
   expect(ours).toHaveLength(intentOp.elements.length)
   expect(ours.map((t) => t.primaryType)).toEqual(intentOp.elements.map(() => primaryType))
   for (const [i, typed] of ours.entries()) {

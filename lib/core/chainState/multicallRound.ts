@@ -17,7 +17,7 @@ import {
   type PublicClient,
 } from 'viem'
 import { addresses } from '../addresses'
-import { ChainUnavailableError } from '../errors'
+import { ChainUnavailableError, shortReason } from '../errors'
 
 export type ChainReader = { chainId: number; client: PublicClient }
 
@@ -114,9 +114,4 @@ function unavailable(reader: ChainReader) {
   return (error: unknown): never => {
     throw new ChainUnavailableError(reader.chainId, shortReason(error))
   }
-}
-
-function shortReason(error: unknown): string {
-  if (error && typeof error === 'object' && 'shortMessage' in error && typeof error.shortMessage === 'string') return error.shortMessage
-  return error instanceof Error ? error.message.split('\n')[0]! : String(error)
 }

@@ -167,7 +167,8 @@ export function singleChainOpsTypedData(account: Address, element: WireElement, 
   }
 }
 
-function mandateMessage(e: WireElement) {
+/** An element's Mandate as every scheme signs it (the settlement's witness and the fill's Target). */
+export function mandateMessage(e: WireElement) {
   const m = e.mandate
   return {
     target: {

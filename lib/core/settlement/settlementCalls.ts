@@ -8,7 +8,7 @@
 import { type Address, encodeFunctionData, type Hex, hashStruct, parseAbi, zeroAddress } from 'viem'
 import { addresses } from '../addresses'
 import type { WireIntentOp } from '../route/intentOp'
-import { compactTypedData, compactTypes, permit2TypedData } from '../route/typedData'
+import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../route/typedData'
 
 export const arbiterAbi = parseAbi([
   'struct Token { address token; uint256 amount; }',
@@ -82,8 +82,7 @@ export function fillStep(intentOp: WireIntentOp): FillStep {
   const chainId = Number(last.mandate.destinationChainId)
   const sums = new Map<Address, bigint>()
   for (const element of intentOp.elements) {
-    const { message } = permit2TypedData(element, nonce, BigInt(intentOp.expires)) // the Mandate's Target, as signed
-    for (const t of message.mandate.target.tokenOut) sums.set(t.token, (sums.get(t.token) ?? 0n) + t.amount)
+    for (const t of mandateMessage(element).target.tokenOut) sums.set(t.token, (sums.get(t.token) ?? 0n) + t.amount)
   }
   const delivered = [...sums].map(([token, amount]) => ({ token, amount }))
   const target = { recipient: last.mandate.recipient, tokenOut: delivered, targetChain: BigInt(chainId), fillExpiry: BigInt(last.mandate.fillDeadline) }
