@@ -11,7 +11,24 @@ export const errorEnvelopeSchema = z.object({
 
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>
 
-export const statusOfKind: Record<ErrorKind, number> = {
+/** Failures only the HTTP layer knows: a method the route does not serve, a body too large or
+ * not JSON. */
+export type HttpErrorKind = 'method_not_allowed' | 'too_large' | 'unsupported_media_type'
+
+/** An HTTP-layer failure, answered in the same envelope as a ServiceError. */
+export class HttpError extends Error {
+  readonly kind: HttpErrorKind
+  readonly details: ErrorEnvelope['errors']
+
+  constructor(kind: HttpErrorKind, message: string, details?: ErrorEnvelope['errors']) {
+    super(message)
+    this.name = 'HttpError'
+    this.kind = kind
+    this.details = details ?? [{ message }]
+  }
+}
+
+export const statusOfKind: Record<ErrorKind | HttpErrorKind, number> = {
   invalid_input: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -36,6 +53,6 @@ export function validationError(error: z.ZodError, root?: string): ServiceError 
   return new ServiceError('invalid_input', details.map((d) => d.message).join('; '), details)
 }
 
-export function errorEnvelope(error: ServiceError, traceId: string): ErrorEnvelope {
+export function errorEnvelope(error: ServiceError | HttpError, traceId: string): ErrorEnvelope {
   return { message: error.message, errors: error.details, traceId }
 }

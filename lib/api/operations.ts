@@ -1,7 +1,7 @@
 // Every operation the API serves, with the zod schemas its handler validates with and answers
 // in. The OpenAPI document is generated from this list; a test checks it against the handlers.
 import { z } from 'zod'
-import type { Scope } from '../core/scopes'
+import type { Scope } from '../config/scopes'
 import { nonceResponseSchema, sessionResponseSchema, signInBodySchema } from './auth'
 import { errorEnvelopeSchema } from './errorEnvelope'
 import { intentIdSchema, intentListQuerySchema, intentListResponseSchema, intentStatusResponseSchema, submitIntentBodySchema, submitIntentResponseSchema } from './intentOperation'

@@ -1,16 +1,6 @@
-// Domain errors with stable kinds; the API layer maps a kind to an HTTP status and envelope.
-export type ErrorKind =
-  | 'invalid_input'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'conflict'
-  | 'too_large'
-  | 'unsupported_media_type'
-  | 'unprocessable'
-  | 'rate_limited'
-  | 'unavailable'
+// Domain errors with stable kinds; the API layer maps a kind to an HTTP status and envelope (the
+// kinds only HTTP has, such as a wrong method or media type, live with it in lib/api/errorEnvelope).
+export type ErrorKind = 'invalid_input' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'rate_limited' | 'unavailable'
 
 export type ErrorDetail = { message: string; context?: Record<string, unknown> }
 

@@ -2,7 +2,7 @@
 // (git-ignored) so it stays the same across restarts while the database keeps it.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { scopes } from '../core/scopes'
+import { scopes } from '../config/scopes'
 import { createApiKey, findApiKey } from '../storage/apiKeyStore'
 import type { Sql } from '../storage/sql'
 

@@ -4,7 +4,7 @@ import 'server-only'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Address } from 'viem'
 import { ServiceError } from '../core/errors'
-import { type Scope, scopes } from '../core/scopes'
+import { type Scope, scopes } from '../config/scopes'
 import { findApiKey } from '../storage/apiKeyStore'
 import type { Sql } from '../storage/sql'
 

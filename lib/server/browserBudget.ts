@@ -3,7 +3,7 @@ import 'server-only'
 // against the shared ceiling, so one client flooding never spends other clients' share. When the
 // shared ceiling is reached anyway (many clients at once), every client still gets a small reserve
 // of its own (a tenth of its budget) instead of nothing: the service degrades evenly.
-import { parseRateLimit } from '../core/rateLimitSpec'
+import { parseRateLimit } from '../config/rateLimitSpec'
 import { RateLimitedError, type RateLimiter, type RateLimitState } from './rateLimiter'
 
 export type BrowserRates = { perClient: string; total: string }

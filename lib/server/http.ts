@@ -2,14 +2,14 @@ import 'server-only'
 // The one wrapper every route handler goes through: trace id, error envelope, no crash on any input.
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { errorEnvelope, statusOfKind, validationError } from '../api/errorEnvelope'
+import { errorEnvelope, HttpError, statusOfKind, validationError } from '../api/errorEnvelope'
 import { ServiceError } from '../core/errors'
 import { logger } from './logger'
 import { apiHeaders, apiPreflightHeaders, strictTransportSecurity } from './securityHeaders'
 
 /** What a handler gets besides the request: its route params, its trace id, and headers to add to
  * whatever it answers (errors included), e.g. the rate limit's. */
-export type HandlerContext<P> = {
+export type HandlerContext<P = Record<string, string>> = {
   params: Promise<P>
   traceId: string
   responseHeaders: Headers
@@ -19,7 +19,9 @@ export type HandlerContext<P> = {
 
 type Handler<P> = (request: Request, context: HandlerContext<P>) => Promise<Response>
 
-export function handle<P = unknown>(handler: Handler<P>) {
+/** The envelope around every handler (operations' via `handle` in handle.ts): trace id, security
+ * headers, the request's log line, and any error as the JSON envelope. */
+export function withEnvelope<P = unknown>(handler: Handler<P>) {
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
     const started = performance.now()
     const traceId = requestId(request.headers.get('x-request-id'))
@@ -42,7 +44,7 @@ export function handle<P = unknown>(handler: Handler<P>) {
 }
 
 export function errorResponse(error: unknown, traceId: string): Response {
-  const known = error instanceof ServiceError ? error : error instanceof z.ZodError ? validationError(error) : undefined
+  const known = error instanceof ServiceError || error instanceof HttpError ? error : error instanceof z.ZodError ? validationError(error) : undefined
   if (!known) logger.error({ traceId, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }, 'unhandled error')
   const failure = known ?? new ServiceError('unavailable', 'Internal server error')
   const status = known ? statusOfKind[failure.kind] : 500
@@ -54,8 +56,8 @@ export function errorResponse(error: unknown, traceId: string): Response {
 
 /** JSON 405 handlers for the methods a route does not serve. */
 export function methodNotAllowed(allowed: readonly string[]) {
-  const respond = handle(async (request) => {
-    throw new ServiceError('method_not_allowed', `Method ${request.method} not allowed; use ${allowed.join(', ')}`)
+  const respond = withEnvelope(async (request) => {
+    throw new HttpError('method_not_allowed', `Method ${request.method} not allowed; use ${allowed.join(', ')}`)
   })
   // Marked, so a test can tell a route's real handlers from these.
   const wrapped = Object.assign(
@@ -83,3 +85,6 @@ export function jsonWithWarnings(body: unknown, warnings: readonly { chainId: nu
 function requestId(given: string | null): string {
   return given && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID()
 }
+
+/** @deprecated transitional name of withEnvelope; operations use `handle` from handle.ts. */
+export const handle = withEnvelope

@@ -1,6 +1,7 @@
 import 'server-only'
 // Reads a JSON request body with the limits and messages the client knows: 415 for another
 // content type, 413 `entity.too.large` above 1 MiB, 400 `entity.parse.failed` for malformed JSON.
+import { HttpError } from '../api/errorEnvelope'
 import { ServiceError } from '../core/errors'
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -8,7 +9,7 @@ export const MAX_BODY_BYTES = 1024 * 1024
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? ''
   if (!/^application\/(.+\+)?json\b/i.test(type.trim())) {
-    throw new ServiceError('unsupported_media_type', `Content-Type must be application/json, got ${type || 'none'}`)
+    throw new HttpError('unsupported_media_type', `Content-Type must be application/json, got ${type || 'none'}`)
   }
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > MAX_BODY_BYTES) throw tooLarge()
@@ -34,5 +35,5 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 }
 
 function tooLarge() {
-  return new ServiceError('too_large', 'entity.too.large', [{ message: 'entity.too.large', context: { limitBytes: MAX_BODY_BYTES } }])
+  return new HttpError('too_large', 'entity.too.large', [{ message: 'entity.too.large', context: { limitBytes: MAX_BODY_BYTES } }])
 }

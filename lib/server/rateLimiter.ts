@@ -7,7 +7,7 @@ import { Redis } from 'ioredis'
 import pg from 'pg'
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import { ServiceError } from '../core/errors'
-import { parseRateLimit, type RateLimitSpec } from '../core/rateLimitSpec'
+import { parseRateLimit, type RateLimitSpec } from '../config/rateLimitSpec'
 
 const CONNECT_TIMEOUT_MS = 1_000
 

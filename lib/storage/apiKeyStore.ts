@@ -1,8 +1,8 @@
 // API keys: shown once at creation, stored as SHA-256 with a visible prefix, compared in constant
 // time, revocable at once. Key format: `ir_<prefix>_<secret>` (prefix: 10 chars, secret: 32 bytes).
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
-import { parseRateLimit } from '../core/rateLimitSpec'
-import { isScope, type Scope } from '../core/scopes'
+import { parseRateLimit } from '../config/rateLimitSpec'
+import { isScope, type Scope } from '../config/scopes'
 import type { Sql } from './sql'
 
 export type ApiKeyRecord = { id: string; name: string; prefix: string; scopes: Scope[]; rateLimit: string | null; createdAt: Date; revokedAt: Date | null }

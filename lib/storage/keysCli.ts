@@ -3,7 +3,7 @@
 // database `npm run dev` is hosting, else the PGlite folder directly.
 import { parseArgs } from 'node:util'
 import { readEnv, storageEnvSchema } from '../config/env'
-import { scopes } from '../core/scopes'
+import { scopes } from '../config/scopes'
 import { createApiKey, KeyStoreError, listApiKeys, revokeApiKey } from './apiKeyStore'
 import { readDevDatabaseUrl } from './devDatabaseUrl'
 import { openDatabase } from './openDatabase'

@@ -1,8 +1,8 @@
 // Any /api path no route serves: a JSON 404 in the error envelope, never an HTML page.
 import { ServiceError } from '@/lib/core/errors'
-import { handle, preflight } from '@/lib/server/http'
+import { preflight, withEnvelope } from '@/lib/server/http'
 
-const notFound = handle(async (request) => {
+const notFound = withEnvelope(async (request) => {
   throw new ServiceError('not_found', `No API route ${request.method} ${new URL(request.url).pathname}`)
 })
 

@@ -1,11 +1,5 @@
 import { getChains as operation } from '@/lib/api/operations'
-import { requireCaller } from '@/lib/server/caller'
-import { handle, methodNotAllowed } from '@/lib/server/http'
+import { handle, serve } from '@/lib/server/handle'
 import { servedChains } from '@/lib/server/liquidity'
 
-export const GET = handle(async (request, context) => {
-  await requireCaller(request, operation.scope, context)
-  return Response.json(servedChains())
-})
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(['GET'])
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(handle({ operation }, async () => servedChains()))

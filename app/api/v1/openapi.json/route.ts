@@ -1,8 +1,7 @@
 import { openApiDocument } from '@/lib/api/openapi'
-import { handle, methodNotAllowed } from '@/lib/server/http'
+import { getOpenApi as operation } from '@/lib/api/operations'
+import { handle, serve } from '@/lib/server/handle'
 
 const document = openApiDocument()
 
-export const GET = handle(async () => Response.json(document))
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(['GET'])
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(handle({ operation }, async () => document))

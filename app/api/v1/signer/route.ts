@@ -1,13 +1,11 @@
 // The address that signs every route (intentOp.serverSignature): public, so anyone can verify.
+import { getSigner as operation } from '@/lib/api/operations'
 import { serverContext } from '@/lib/server/context'
-import { handle, methodNotAllowed } from '@/lib/server/http'
+import { handle, serve } from '@/lib/server/handle'
 
-export const GET = handle(async () => {
-  const { signer } = serverContext()
-  return Response.json({
-    address: signer.address,
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(
+  handle({ operation }, async () => ({
+    address: serverContext().signer.address,
     scheme: 'EIP-191 personal_sign over keccak256(canonicalJson(intentOp without serverSignature))',
-  })
-})
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(['GET'])
+  })),
+)
