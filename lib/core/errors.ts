@@ -16,6 +16,16 @@ export class ServiceError extends Error {
   }
 }
 
+/** The one detail list of an error about one field: `[{ message, context: { field, …context } }]`. */
+export function fieldDetails(field: string, message: string, context: Record<string, unknown> = {}): ErrorDetail[] {
+  return [{ message, context: { field, ...context } }]
+}
+
+/** An error of any kind about one field of the request (see fieldDetails). */
+export function fieldError(kind: ErrorKind, field: string, message: string, context: Record<string, unknown> = {}): ServiceError {
+  return new ServiceError(kind, message, fieldDetails(field, message, context))
+}
+
 export class InvalidInputError extends ServiceError {
   constructor(message: string, details?: ErrorDetail[]) {
     super('invalid_input', message, details)
@@ -23,7 +33,7 @@ export class InvalidInputError extends ServiceError {
 
   /** A 400 naming one field: `{ message, errors: [{ message, context: { field } }] }`. */
   static forField(field: string, message: string, context: Record<string, unknown> = {}): InvalidInputError {
-    return new InvalidInputError(message, [{ message, context: { field, ...context } }])
+    return new InvalidInputError(message, fieldDetails(field, message, context))
   }
 }
 

@@ -3,7 +3,7 @@ import 'server-only'
 // history and intents only for the wallet signed in with Ethereum on that browser. Keys issued with
 // `npm run keys` are server-side credentials and are not bound to an account.
 import { getAddress, isAddress } from 'viem'
-import { ServiceError } from '../core/errors'
+import { fieldError } from '../core/errors'
 import type { Caller } from './apiKeys'
 
 export const signInHint = 'sign in with Ethereum (GET /api/v1/auth/nonce, then POST /api/v1/auth/session)'
@@ -14,10 +14,10 @@ export function requireAccount(caller: Caller, account: string, p: { task: strin
   const wanted = isAddress(account, { strict: false }) ? getAddress(account) : account
   if (!caller.wallet) {
     const message = `Sign in with Ethereum as ${wanted} to ${p.task} with the dashboard's key: ${signInHint}, or use an API key of your own`
-    throw new ServiceError('unauthenticated', message, [{ message, context: { field: p.field, account: wanted, signIn: true } }])
+    throw fieldError('unauthenticated', p.field, message, { account: wanted, signIn: true })
   }
   if (caller.wallet !== wanted) {
     const message = `Signed in as ${caller.wallet}: the dashboard's key can only ${p.task} for the signed-in wallet, not ${wanted}`
-    throw new ServiceError('forbidden', message, [{ message, context: { field: p.field, account: wanted, signedIn: caller.wallet, signIn: true } }])
+    throw fieldError('forbidden', p.field, message, { account: wanted, signedIn: caller.wallet, signIn: true })
   }
 }

@@ -4,7 +4,7 @@ import 'server-only'
 // (lib/filler) settles what is stored here.
 import type { Address } from 'viem'
 import type { SignedIntentOp } from '../api/intentOperation'
-import { ServiceError } from '../core/errors'
+import { fieldError } from '../core/errors'
 import { verifySubmission } from '../core/intent/verifySubmission'
 import type { WireIntentOp } from '../core/route/intentOp'
 import { findIntent, IntentExistsError, insertIntent, listIntents, type StoredIntent } from '../storage/intentStore'
@@ -60,7 +60,7 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
 export async function intentStatus(id: bigint, caller: Caller): Promise<StoredIntent> {
   if (caller.browser && !caller.wallet) {
     const message = `Sign in with Ethereum to follow intents with the dashboard's key: ${signInHint}, or use an API key of your own`
-    throw new ServiceError('unauthenticated', message, [{ message, context: { field: 'id', signIn: true } }])
+    throw fieldError('unauthenticated', 'id', message, { signIn: true })
   }
   const intent = await findIntent(await database(), id)
   if (!intent || intent.issuedBy !== issuerOf(caller)) throw notFound(`No such intent with nonce ${id}: nothing with this id was submitted with this API key`, 'id')
@@ -72,10 +72,10 @@ export async function intentHistory(sponsor: Address, caller: Caller, p: { limit
 }
 
 function notFound(message: string, field: string) {
-  return new ServiceError('not_found', message, [{ message, context: { field } }])
+  return fieldError('not_found', field, message)
 }
 
 function alreadySubmitted(nonce: bigint) {
   const message = `Intent ${nonce} was already submitted; follow it at GET /api/v1/intent-operation/${nonce}`
-  return new ServiceError('conflict', message, [{ message, context: { field: 'signedIntentOp.nonce', id: nonce.toString() } }])
+  return fieldError('conflict', 'signedIntentOp.nonce', message, { id: nonce.toString() })
 }

@@ -2,7 +2,7 @@ import 'server-only'
 // Plans, signs and records a route. Nonces come from a database sequence shared by every instance;
 // the nonce is also the routes table's key, so a clash (a sequence reset by hand) issues again.
 import type { RouteRequest } from '../api/routeRequest'
-import { InvalidInputError, ServiceError } from '../core/errors'
+import { fieldError, InvalidInputError } from '../core/errors'
 import { getRoute, type RouteResult } from '../core/route/getRoute'
 import { NonceTakenError, nextRouteNonce, recordRoute } from '../storage/routeStore'
 import { type Caller, issuerOf } from './apiKeys'
@@ -20,7 +20,7 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<R
   const stored = Buffer.byteLength(JSON.stringify(input, (_, v) => (typeof v === 'bigint' ? v.toString() : v)))
   if (stored > ctx.storedRequestMaxBytes) {
     const message = `The request is ${stored} bytes once validated; a stored route request may be at most ${ctx.storedRequestMaxBytes} bytes`
-    throw new InvalidInputError(message, [{ message, context: { field: 'body', bytes: stored, limit: ctx.storedRequestMaxBytes } }])
+    throw InvalidInputError.forField('body', message, { bytes: stored, limit: ctx.storedRequestMaxBytes })
   }
   for (let attempt = 1; ; attempt++) {
     const nonce = await nextRouteNonce(await database())
@@ -63,5 +63,5 @@ function requireSponsorScope(input: RouteRequest, caller: Caller) {
     .map(([name]) => name)
   if (asked.length === 0 || caller.scopes.includes('routes:sponsor')) return
   const message = `options.sponsorSettings: sponsoring fees (${asked.join(', ')}) needs a key with the routes:sponsor scope`
-  throw new ServiceError('forbidden', message, [{ message, context: { field: 'options.sponsorSettings', scope: 'routes:sponsor' } }])
+  throw fieldError('forbidden', 'options.sponsorSettings', message, { scope: 'routes:sponsor' })
 }

@@ -4,7 +4,7 @@ import 'server-only'
 // address (ERC-1271 / ERC-6492 through the chain the message names when that chain is served).
 import { getAddress, type Hex, verifyMessage } from 'viem'
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
-import { InvalidInputError, ServiceError } from '../core/errors'
+import { fieldError, InvalidInputError } from '../core/errors'
 import { consumeNonce, createSession, type Session } from '../storage/sessionStore'
 import { serverContext } from './context'
 import { database } from './database'
@@ -35,5 +35,5 @@ export async function signIn(p: { message: string; signature: Hex; host: string 
 }
 
 function refused(message: string) {
-  return new ServiceError('unauthenticated', message, [{ message, context: { field: 'message' } }])
+  return fieldError('unauthenticated', 'message', message)
 }

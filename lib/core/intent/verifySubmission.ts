@@ -2,7 +2,7 @@
 // (so its server signature still holds), not expired, settleable by this deployment, and signed by
 // its sponsor over exactly the typed data the client builds for it, one signature per element.
 import { type Address, type Hex, isAddressEqual, recoverTypedDataAddress } from 'viem'
-import { type ErrorDetail, InvalidInputError, ServiceError } from '../errors'
+import { type ErrorDetail, fieldError, InvalidInputError } from '../errors'
 import type { WireIntentOp } from '../route/intentOp'
 import { canonicalJson, routeSigner } from '../route/serverSignature'
 import { type RouteTypedData, routeTypedData } from '../route/typedData'
@@ -61,7 +61,7 @@ export async function verifySubmission(p: VerifySubmissionParameters): Promise<v
   if (delegations.length > 0) unsupported.push(`signedMetadata.account.requiredDelegations: delegates the account on chain ${delegations.join(', ')} (EIP-7702)`)
   if (unsupported.length > 0) {
     const message = `This deployment's filler cannot settle this intent: ${unsupported.join('; ')}, which needs the account's intent executor`
-    throw new ServiceError('unprocessable', message, [{ message, context: { field: 'signedIntentOp.elements' } }])
+    throw fieldError('unprocessable', 'signedIntentOp.elements', message)
   }
 
   const typedData = routeTypedData(issued, issued.sponsor)
