@@ -7,8 +7,8 @@ import { formatUnits } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { configuredRpcVars, devEnvSchema, readEnv } from '../config/env'
 import { generateApiKey } from '../config/keyHash'
-import { getChain } from '../core/chains/chains'
 import { scopes } from '../config/scopes'
+import { getChain } from '../core/chains/chains'
 import { spawnFiller } from '../filler/spawnFiller'
 import { openDatabase } from '../storage/openDatabase'
 import { devnetAppEnv } from './appEnv'
@@ -59,7 +59,7 @@ async function main() {
   env.SIGNER_PRIVATE_KEY ??= generatePrivateKey()
   env.BROWSER_API_KEY ??= generateApiKey('ir_browser')
   lines.unshift(`App:           http://${HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST}:${PORT}${watch ? '   (next dev: hot reload)' : '   (production build)'}`)
-  lines.push(`Database:      ${db.embedded ? `PGlite in ${PGLITE_DATA_DIR} (served on ${new URL(db.url).host} while dev runs)` : 'DATABASE_URL'}`)
+  lines.push(`Database:      ${db.embedded ? `PGlite in ${PGLITE_DATA_DIR} (served on the Unix socket in ${new URL(db.url).searchParams.get('host')} while dev runs)` : 'DATABASE_URL'}`)
   // On real chains the key is a real credential: the terminal (and its scrollback, CI logs) gets its
   // prefix only; the whole key is in .devnet/demo-api-key (mode 0600).
   const shownKey = realChains.length === 0 ? key : `${key.split('_').slice(0, 2).join('_')}_…   (the key: .devnet/demo-api-key)`

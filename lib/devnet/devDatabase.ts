@@ -1,5 +1,6 @@
 // The database `npm run dev` gives the app: DATABASE_URL when set, else the embedded PGlite
-// folder served on loopback (so the app and `npm run keys` can share it while dev runs).
+// folder served on a private Unix socket (so the app, the filler and `npm run keys` can share it
+// while dev runs).
 
 import { publishDevDatabaseUrl } from '../storage/devDatabaseUrl'
 import { hostPglite } from '../storage/hostPglite'

@@ -176,6 +176,7 @@ async function testDatabase(): Promise<{ url: string; stop: () => Promise<void> 
     stop: async () => {
       await host.stop()
       rmSync(dir, { recursive: true, force: true })
+      rmSync(host.socketDir, { recursive: true, force: true })
     },
   }
 }
