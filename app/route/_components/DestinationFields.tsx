@@ -1,12 +1,14 @@
 'use client'
 // Where the tokens should arrive and which: the destination chain, then each token request — a
-// token of that chain, an amount in its own units, or "max" (at most one request).
+// token of that chain, an amount in its own units or MAX (at most one request), beside what the
+// account holds of it.
 import { buttonStyles } from '@/components/buttonStyles'
 import { FormField } from '@/components/FormField'
 import { fieldStyles } from '@/components/fieldStyles'
 import { chains } from '@/lib/core/chains/chains'
 import { tokensOnChain } from '@/lib/core/tokens/tokens'
 import { emptyTokenRequest, formLimits, tokenOf, withDestination } from '@/lib/ui/routeForm'
+import { AmountField } from './AmountField'
 import type { RouteFormState } from './useRouteForm'
 
 export function DestinationFields({ state }: { state: RouteFormState }) {
@@ -46,41 +48,16 @@ export function DestinationFields({ state }: { state: RouteFormState }) {
                 </select>
               )}
             </FormField>
-            <FormField
-              label={`Amount${token ? ` (${token.symbol})` : ''}`}
-              error={errorFor(`tokenRequests.${i}.amount`)}
-              help={r.max ? 'Everything the allowed sources hold, less the fee.' : `In ${token?.symbol ?? 'token'} units, e.g. 1000.5.`}
-            >
-              {(p) => (
-                <input
-                  {...p}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  spellCheck={false}
-                  value={r.max ? '' : r.amount}
-                  disabled={r.max}
-                  placeholder={r.max ? 'max' : '0.0'}
-                  onChange={(e) => setRequest(i, 'amount', { amount: e.target.value })}
-                />
-              )}
-            </FormField>
-            <div className="flex flex-wrap items-center justify-between gap-2 sm:col-span-2">
-              <label className={fieldStyles.chip}>
-                <input
-                  type="checkbox"
-                  className="accent-indigo-600"
-                  checked={r.max}
-                  disabled={maxTaken !== -1 && maxTaken !== i}
-                  onChange={(e) => setRequest(i, 'amount', { max: e.target.checked })}
-                />
-                Send the maximum
-              </label>
-              {form.tokenRequests.length > 1 && (
-                <button type="button" className={buttonStyles.quiet} onClick={() => update([], (f) => ({ ...f, tokenRequests: f.tokenRequests.filter((_, j) => j !== i) }))}>
-                  Remove request {i + 1}
-                </button>
-              )}
-            </div>
+            <AmountField state={state} index={i} request={r} token={token} maxTakenElsewhere={maxTaken !== -1 && maxTaken !== i} onChange={(field, patch) => setRequest(i, field, patch)} />
+            {form.tokenRequests.length > 1 && (
+              <button
+                type="button"
+                className={`${buttonStyles.quiet} justify-self-end sm:col-span-2`}
+                onClick={() => update([], (f) => ({ ...f, tokenRequests: f.tokenRequests.filter((_, j) => j !== i) }))}
+              >
+                Remove request {i + 1}
+              </button>
+            )}
           </fieldset>
         )
       })}

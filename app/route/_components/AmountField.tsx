@@ -1,0 +1,68 @@
+'use client'
+// A token request's amount: typed in the token's units, or MAX — the API's max form (no amount),
+// so the engine itself works out what can be delivered and the route shows it — with what the
+// account holds of the asset, per chain, beside it.
+import { FormField } from '@/components/FormField'
+import type { TokenInfo } from '@/lib/core/tokens/tokens'
+import { maxHint } from '@/lib/ui/availableBalance'
+import type { TokenRequestDraft } from '@/lib/ui/routeForm'
+import { AvailableBalance } from './AvailableBalance'
+import { useAvailableBalance } from './useAvailableBalance'
+import type { RouteFormState } from './useRouteForm'
+
+export type AmountFieldProps = {
+  state: RouteFormState
+  index: number
+  request: TokenRequestDraft
+  token: TokenInfo | undefined
+  /** Only one request may ask for the maximum. */
+  maxTakenElsewhere: boolean
+  onChange: (field: string, patch: Partial<TokenRequestDraft>) => void
+}
+
+export function AmountField({ state, index, request, token, maxTakenElsewhere, onChange }: AmountFieldProps) {
+  const { form, errorFor } = state
+  const holdings = useAvailableBalance(form.account, token, form.access)
+  const symbol = token?.symbol ?? 'token'
+  const known = holdings.status === 'ready' ? holdings.balance : undefined
+  const hint = maxHint({
+    asset: known?.asset ?? token?.extensions.group ?? symbol,
+    locked: known?.locked ?? 0n,
+    unlocked: known?.unlocked ?? 0n,
+    includesNative: known?.includesNative ?? token?.extensions.group === 'ETH',
+  })
+
+  return (
+    <>
+      <FormField label={`Amount${token ? ` (${symbol})` : ''}`} error={errorFor(`tokenRequests.${index}.amount`)} help={request.max ? hint : `In ${symbol} units, e.g. 1000.5.`}>
+        {(p) => (
+          <div className="flex min-w-0 gap-2">
+            <input
+              {...p}
+              inputMode="decimal"
+              autoComplete="off"
+              spellCheck={false}
+              value={request.max ? '' : request.amount}
+              disabled={request.max}
+              placeholder={request.max ? 'max' : '0.0'}
+              onChange={(e) => onChange('amount', { amount: e.target.value })}
+            />
+            <button
+              type="button"
+              aria-pressed={request.max}
+              disabled={maxTakenElsewhere}
+              title={maxTakenElsewhere ? 'Another request already asks for the maximum.' : 'Send everything the route can draw, less the fees'}
+              onClick={() => onChange('amount', { max: !request.max })}
+              className="shrink-0 rounded-lg border border-zinc-300 px-3 text-xs font-semibold tracking-wide focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-600 aria-pressed:text-white dark:border-zinc-700"
+            >
+              MAX
+            </button>
+          </div>
+        )}
+      </FormField>
+      <div className="sm:col-span-2">
+        <AvailableBalance query={holdings} symbol={symbol} />
+      </div>
+    </>
+  )
+}
