@@ -3,10 +3,9 @@
 import { getAddress } from 'viem'
 import { z } from 'zod'
 import type { StoredIntent } from '../storage/intentStore'
+import { hash, signature } from './primitives'
 import { routeHistoryQuerySchema } from './routeHistory'
 import { authorizationSchema, intentOpSchema } from './routeResponse'
-
-const signature = z.string().regex(/^0x([0-9a-fA-F]{2}){64,1024}$/, 'a 0x-prefixed signature (at least 64 bytes)')
 
 export const submitIntentBodySchema = z.object({
   signedIntentOp: intentOpSchema.extend({
@@ -36,8 +35,6 @@ export const intentIdSchema = z.object({
     .regex(/^\d{1,78}$/, 'must be a decimal intent id')
     .transform((v) => BigInt(v)),
 })
-
-const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/)
 
 export const intentStatusResponseSchema = z.object({
   id: z.string(),

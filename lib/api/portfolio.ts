@@ -1,7 +1,7 @@
 // Wire schemas of GET /accounts/{userAddress}/portfolio (spec §2.4, §4.2) and the serializer.
-import { type Address, getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import type { PortfolioEntry } from '../core/portfolio/aggregatePortfolio'
+import { address, addressInput, decimal } from './primitives'
 
 const MAX_FILTER_ITEMS = 100
 
@@ -11,10 +11,7 @@ const chainIdText = z
   .transform(Number)
 
 export const portfolioQuerySchema = z.object({
-  userAddress: z
-    .string()
-    .refine((a) => isAddress(a), 'must be a 0x-prefixed 20-byte address (checksummed or all one case)')
-    .transform((a) => getAddress(a) as Address),
+  userAddress: addressInput('must be a 0x-prefixed 20-byte address (checksummed or all one case)'),
   chainIds: z
     .string()
     .transform((s) => s.split(',').map((v) => v.trim()))
@@ -47,10 +44,11 @@ export const portfolioQuerySchema = z.object({
     .transform((v) => v === 'true'),
 })
 
-const amounts = z.object({ locked: z.string().regex(/^\d+$/), unlocked: z.string().regex(/^\d+$/) })
+const amounts = z.object({ locked: decimal, unlocked: decimal })
 
 /** Additive: chains that did not answer and were left out (also in the x-unavailable-chains header). */
 export const warningsSchema = z.array(z.object({ code: z.literal('CHAIN_UNAVAILABLE'), chainId: z.number().int(), message: z.string() }))
+export type Warnings = z.infer<typeof warningsSchema>
 
 export const portfolioResponseSchema = z.object({
   portfolio: z.array(
@@ -58,21 +56,17 @@ export const portfolioResponseSchema = z.object({
       tokenName: z.string(),
       tokenDecimals: z.number().int(),
       balance: amounts,
-      tokenChainBalance: z.array(z.object({ chainId: z.number().int(), tokenAddress: z.string(), balance: amounts })),
+      tokenChainBalance: z.array(z.object({ chainId: z.number().int(), tokenAddress: address, balance: amounts })),
     }),
   ),
   warnings: warningsSchema.optional(),
   /** Additive: the block each chain was read at, so a reader can tell how fresh the balances are. */
-  blocks: z.array(z.object({ chainId: z.number().int(), blockNumber: z.string().regex(/^\d+$/) })).optional(),
+  blocks: z.array(z.object({ chainId: z.number().int(), blockNumber: decimal })).optional(),
 })
 
 export type PortfolioResponse = z.infer<typeof portfolioResponseSchema>
 
-export function serializePortfolio(
-  entries: readonly PortfolioEntry[],
-  warnings: readonly { code: 'CHAIN_UNAVAILABLE'; chainId: number; message: string }[] = [],
-  blocks: readonly { chainId: number; blockNumber: bigint }[] = [],
-): PortfolioResponse {
+export function serializePortfolio(entries: readonly PortfolioEntry[], warnings: Readonly<Warnings> = [], blocks: readonly { chainId: number; blockNumber: bigint }[] = []): PortfolioResponse {
   const text = (a: { locked: bigint; unlocked: bigint }) => ({ locked: a.locked.toString(), unlocked: a.unlocked.toString() })
   return {
     portfolio: entries.map((e) => ({

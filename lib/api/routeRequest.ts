@@ -1,8 +1,8 @@
 // Wire schema of POST /intents/route (spec §2.2 with the accepted forms of compat-notes §3).
 // Every list and byte field is bounded, and the bound is in the error message.
-import { type Address, getAddress, type Hex, isAddress, isHex } from 'viem'
 import { z } from 'zod'
 import { amountSchema } from './amount'
+import { addressInput, hexBytes } from './primitives'
 
 /** No destination call can use more gas than a block holds (30M on the supported chains' L1). */
 const MAX_GAS_UNITS = 30_000_000n
@@ -18,17 +18,7 @@ export const routeLimits = {
   authorizations: 10,
 } as const
 
-const address = z
-  .string()
-  .refine((a) => isAddress(a), 'must be a 0x-prefixed 20-byte address')
-  .transform((a) => getAddress(a) as Address)
-
-const hexBytes = (maxBytes: number) =>
-  z
-    .string()
-    .refine((h) => isHex(h, { strict: true }) && h.length % 2 === 0, 'must be 0x-prefixed hex with whole bytes')
-    .refine((h) => (h.length - 2) / 2 <= maxBytes, `must be at most ${maxBytes} bytes`)
-    .transform((h) => h.toLowerCase() as Hex)
+const address = addressInput()
 
 /** A chain id as a record key: digits without leading zeros, so "010" can never stand beside "10". */
 const chainIdKey = z.string().regex(/^(0|[1-9]\d{0,9})$/)

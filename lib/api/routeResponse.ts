@@ -1,11 +1,10 @@
-// Wire schema of the route response (spec §2.3 plus the documented additions). The handler's
-// output is type-checked against it and the OpenAPI document is generated from it.
+// Wire schema of the route response (spec §2.3 plus the documented additions): the one definition
+// of its shape. The engine's types are inferred from it (lib/core/route/intentOp.ts), so the
+// handler's output is checked against it at compile time, and the OpenAPI document is generated from it.
 import { z } from 'zod'
 import { warningsSchema } from './portfolio'
+import { address, decimal, hex } from './primitives'
 
-const decimal = z.string().regex(/^\d+$/, 'decimal integer string')
-const hex = z.string().regex(/^0x[0-9a-fA-F]*$/)
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
 const idAmount = z.tuple([decimal, decimal])
 const op = z.object({ vt: hex, ops: z.array(z.object({ to: address, value: decimal, data: hex })) })
 
@@ -57,6 +56,7 @@ export const authorizationSchema = z.object({ chainId: z.number().int(), address
 export const intentOpSchema = z.object({
   sponsor: address,
   nonce: decimal,
+  /** Nonce of the destination execution (SDK field); equal to `nonce`: one execution per route. */
   targetExecutionNonce: decimal,
   expires: decimal.describe('Unix seconds'),
   elements: z.array(element),
@@ -64,6 +64,7 @@ export const intentOpSchema = z.object({
   signedMetadata: z.object({
     tokenPrices: z.record(z.string(), z.number()),
     gasPrices: z.record(z.string(), decimal),
+    /** Per OP-stack chain id the L1 fee parameters read from its GasPriceOracle, plus the calldata size fees assumed. */
     opGasParams: z.record(z.string(), z.union([z.number(), z.object({ l1BaseFee: decimal, l1BlobBaseFee: decimal, baseFeeScalar: decimal, blobFeeScalar: decimal })])),
     account: accountWithContext,
     recipient: accountWithContext,

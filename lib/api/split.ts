@@ -1,9 +1,8 @@
 // Wire schemas of POST /intents/split and GET /chains (compat-notes §7).
-import { type Address, getAddress, isAddress } from 'viem'
+import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import { amountSchema } from './amount'
-
-const decimal = z.string().regex(/^\d+$/)
+import { address, decimal } from './primitives'
 
 export const splitRequestSchema = z.object({
   chainId: z.number().int().min(1),
@@ -13,7 +12,7 @@ export const splitRequestSchema = z.object({
       amountSchema.pipe(z.bigint().min(1n, 'must be greater than 0')),
     )
     .refine((t) => Object.keys(t).length > 0 && Object.keys(t).length <= 10, 'between 1 and 10 tokens')
-    .transform((t) => new Map(Object.entries(t).map(([token, amount]) => [getAddress(token) as Address, amount]))),
+    .transform((t) => new Map(Object.entries(t).map(([token, amount]) => [getAddress(token), amount]))),
   settlementLayers: z.array(z.string().max(32)).max(7).optional(),
 })
 
@@ -29,7 +28,7 @@ export const insufficientLiquiditySchema = z.object({
 
 export const chainsResponseSchema = z.record(
   z.string(),
-  z.object({ name: z.string(), supportedTokens: z.array(z.object({ symbol: z.string(), address: z.string(), decimals: z.number().int() })), testnet: z.boolean() }),
+  z.object({ name: z.string(), supportedTokens: z.array(z.object({ symbol: z.string(), address, decimals: z.number().int() })), testnet: z.boolean() }),
 )
 
 export const wireAmounts = (amounts: Record<string, bigint>) => Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, v.toString()]))

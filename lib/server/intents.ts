@@ -27,7 +27,7 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
 
   await verifySubmission({
     issued,
-    submitted: submitted as Parameters<typeof verifySubmission>[0]['submitted'],
+    submitted,
     signer: ctx.signer.address,
     nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
     verifyContractSignature: async (chainId, typedData, signature) => {

@@ -1,6 +1,6 @@
 // EIP-7702 for the inspector: the delegations the account (and recipient) still need per chain,
 // and every authorization the intentOp carries, checked: does it recover to the account it is for?
-import { type Address, type Hex, isAddressEqual } from 'viem'
+import { type Address, isAddressEqual } from 'viem'
 import { recoverAuthorizationAddress } from 'viem/utils'
 import type { RouteResponse } from '../api/routeResponse'
 import { chainName } from './tokenAmount'
@@ -23,30 +23,30 @@ export type AuthorizationCheck = {
 
 export function requiredDelegations(intentOp: IntentOp): RequiredDelegation[] {
   const { account, recipient } = intentOp.signedMetadata
-  const list = (who: RequiredDelegation['who'], d: Record<string, { contract: string }>) =>
-    Object.entries(d).map(([id, { contract }]) => ({ who, chainId: Number(id), chainName: chainName(Number(id)), contract: contract as Address }))
+  const list = (who: RequiredDelegation['who'], d: Record<string, { contract: Address }>) =>
+    Object.entries(d).map(([id, { contract }]) => ({ who, chainId: Number(id), chainName: chainName(Number(id)), contract }))
   const own = list('account', account.requiredDelegations)
   // The recipient is usually the account itself: list its delegations once.
-  const theirs = isAddressEqual(account.address as Address, recipient.address as Address) ? [] : list('recipient', recipient.requiredDelegations)
+  const theirs = isAddressEqual(account.address, recipient.address) ? [] : list('recipient', recipient.requiredDelegations)
   return [...own, ...theirs]
 }
 
 export async function checkAuthorizations(intentOp: IntentOp): Promise<AuthorizationCheck[]> {
-  const recipient = intentOp.signedMetadata.recipient.address as Address
+  const recipient = intentOp.signedMetadata.recipient.address
   const all = [
-    ...intentOp.signedAuthorizations.map((a) => ({ a, who: 'account' as const, expected: intentOp.sponsor as Address })),
+    ...intentOp.signedAuthorizations.map((a) => ({ a, who: 'account' as const, expected: intentOp.sponsor })),
     ...intentOp.recipientSignedAuthorizations.map((a) => ({ a, who: 'recipient' as const, expected: recipient })),
   ]
   return Promise.all(
     all.map(async ({ a, who, expected }) => {
       const signer = await recoverAuthorizationAddress({
-        authorization: { chainId: a.chainId, address: a.address as Address, nonce: Number(a.nonce), yParity: a.yParity, r: a.r as Hex, s: a.s as Hex },
+        authorization: { chainId: a.chainId, address: a.address, nonce: Number(a.nonce), yParity: a.yParity, r: a.r, s: a.s },
       }).catch(() => undefined)
       return {
         who,
         chainId: a.chainId,
         chainName: chainName(a.chainId),
-        contract: a.address as Address,
+        contract: a.address,
         nonce: a.nonce,
         expectedSigner: expected,
         ...(signer ? { signer } : {}),

@@ -19,8 +19,8 @@ export type DecodedCall = RawCall &
     | { kind: 'raw' }
   )
 
-export function decodeCall(chainId: number, op: { to: string; value: string; data: string }): DecodedCall {
-  const call: RawCall = { to: getAddress(op.to), value: BigInt(op.value), data: op.data as Hex }
+export function decodeCall(chainId: number, op: { to: string; value: string; data: Hex }): DecodedCall {
+  const call: RawCall = { to: getAddress(op.to), value: BigInt(op.value), data: op.data }
   return decodeErc20(chainId, call) ?? decodeOftSend(chainId, call) ?? { ...call, kind: 'raw' }
 }
 

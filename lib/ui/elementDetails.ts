@@ -72,12 +72,12 @@ export function elementDetails(element: Element, index: number): ElementDetails 
     index,
     chainId,
     chainName: chainName(chainId),
-    arbiter: element.arbiter as Address,
+    arbiter: element.arbiter,
     settlementLayer: ctx.settlementLayer,
     fundingMethod: ctx.fundingMethod,
     using7579: ctx.using7579,
     locks,
-    recipient: element.mandate.recipient as Address,
+    recipient: element.mandate.recipient,
     tokensOut: element.mandate.tokenOut.map(([id, amount]) => tokenAmount(destinationChainId, decodeLockId(BigInt(id)).token, BigInt(amount))),
     destination: chainName(destinationChainId),
     fillDeadline: BigInt(element.mandate.fillDeadline),
@@ -100,11 +100,11 @@ function bridgeOf(ctx: Context, first: DecodedLock | undefined): Bridge | undefi
       dstChain: chainName(b.dstChainId),
       dstEid: b.dstEid,
       minAmount: tokenAmount(b.dstChainId, received ?? b.adapter, BigInt(b.minAmountLD)),
-      adapter: b.adapter as Address,
+      adapter: b.adapter,
     }
   }
   // The proving fee is charged in the element's own token.
   if (ctx.provingFee !== undefined && first) return { kind: 'ECO', provingFee: { ...first, amount: BigInt(ctx.provingFee) } }
-  if (ctx.requestId && ctx.orderId) return { kind: 'RELAY', requestId: ctx.requestId as Hex, orderId: ctx.orderId as Hex }
+  if (ctx.requestId && ctx.orderId) return { kind: 'RELAY', requestId: ctx.requestId, orderId: ctx.orderId }
   return undefined
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { IntentStatusResponse } from '../api/intentOperation'
 import { describeIntentFailure, intentHeadline, intentPollInterval, intentStatusByNonce, intentStatusLabel, intentTimeline, isFinalStatus } from './intentTimeline'
 
-const hash = (c: string) => `0x${c.repeat(64)}`
+const hash = (c: string) => `0x${c.repeat(64)}` as const
 const base: IntentStatusResponse = {
   id: '42',
   status: 'PENDING',

@@ -49,7 +49,7 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
         state,
         chainId: c.chainId,
         ...(c.claimTimestamp !== undefined ? { time: fromSeconds(c.claimTimestamp)! } : {}),
-        ...(c.claimTransactionHash ? { hash: c.claimTransactionHash as `0x${string}` } : {}),
+        ...(c.claimTransactionHash ? { hash: c.claimTransactionHash } : {}),
       }),
     )
   })
@@ -65,7 +65,7 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
       state: fillState,
       chainId: intent.destinationChainId,
       ...(intent.fillTimestamp !== undefined ? { time: fromSeconds(intent.fillTimestamp)! } : {}),
-      ...(intent.fillTransactionHash ? { hash: intent.fillTransactionHash as `0x${string}` } : {}),
+      ...(intent.fillTransactionHash ? { hash: intent.fillTransactionHash } : {}),
     }),
   )
 

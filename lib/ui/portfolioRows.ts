@@ -1,6 +1,5 @@
 // The portfolio response as the rows the page shows: amounts as bigint, per-chain rows named after
 // their chain and token, and USD values where a price is known. Formatting is left to the view.
-import type { Address } from 'viem'
 import type { PortfolioResponse } from '../api/portfolio'
 import type { PricesResponse } from '../api/prices'
 import { getChain } from '../core/chains/chains'
@@ -39,7 +38,7 @@ export function portfolioRows(response: PortfolioResponse, prices: Partial<Recor
     }
     const chains = entry.tokenChainBalance.map((c): ChainRow => {
       const amounts = toAmounts(c.balance)
-      const token = findTokenByAddress(c.chainId, c.tokenAddress as Address)
+      const token = findTokenByAddress(c.chainId, c.tokenAddress)
       const usd = value(amounts)
       return {
         chainId: c.chainId,

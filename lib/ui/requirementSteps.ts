@@ -54,7 +54,7 @@ export function requirementSteps(requirements: RouteResponse['tokenRequirements'
           tx: { chainId, to: weth.address, value, data: encodeFunctionData({ abi: wethAbi, functionName: 'deposit' }) },
         }
       }
-      const spender = req.spender as Address
+      const spender = req.spender
       const needed = BigInt(req.amount)
       const amount = needed + approvalHeadroom(needed)
       return {

@@ -3,25 +3,14 @@
 // a local check mark the same input). Amounts: typed in token units, sent in base units, converted
 // with parseUnits and never through a JS number.
 import { isAddress, isHex, parseUnits } from 'viem'
+import type { z } from 'zod'
 import { routeLimits, routeRequestSchema } from '../api/routeRequest'
 import { type RouteForm, tokenOf } from './routeForm'
 
 export type FieldErrors = Record<string, string>
 
-export type RouteRequestBody = {
-  destinationChainId: number
-  tokenRequests: { tokenAddress: string; amount?: string }[]
-  account: { address: string; accountType: string }
-  recipient?: { address: string; accountType: string }
-  destinationExecutions?: { to: string; value: string; data: string }[]
-  destinationGasUnits?: string
-  accountAccessList?: { chainIds?: number[]; tokens?: string[]; exclude?: { chainIds?: number[]; tokens?: string[] } }
-  options?: {
-    settlementLayers?: string[]
-    sponsorSettings?: { gasSponsored: boolean; bridgeFeesSponsored: boolean; protocolFeesSponsored: boolean }
-    feeToken?: string
-  }
-}
+/** The body as sent: the schema's input (before defaults and parsing), so it cannot drift from what the server accepts. */
+export type RouteRequestBody = z.input<typeof routeRequestSchema>
 
 export type BuiltRequest = { body: RouteRequestBody; errors: FieldErrors }
 

@@ -3,7 +3,6 @@
 // and whether a signature recovers to the sponsor.
 import { type Address, type Hex, isAddressEqual, recoverTypedDataAddress } from 'viem'
 import type { RouteResponse } from '../api/routeResponse'
-import type { WireIntentOp } from '../core/route/intentOp'
 import { type RouteTypedData, routeTypedData } from '../core/route/typedData'
 import { describeWalletError, isUserRejection } from './describeWalletError'
 import { chainName } from './tokenAmount'
@@ -18,11 +17,8 @@ const titles: Record<string, string> = {
   SingleChainOps: 'Intent executor: single-chain ops',
 }
 
-/** The schema checked every hex and address format; the wire type only names them more narrowly. */
-export const asWireIntentOp = (intentOp: IntentOp): WireIntentOp => intentOp as unknown as WireIntentOp
-
 export function signingItems(intentOp: IntentOp): SigningItem[] {
-  return routeTypedData(asWireIntentOp(intentOp), intentOp.sponsor as Address).map((typedData, index) => ({
+  return routeTypedData(intentOp, intentOp.sponsor).map((typedData, index) => ({
     index,
     title: `${titles[typedData.primaryType] ?? typedData.primaryType} for element ${index + 1} (${chainName(Number(intentOp.elements[index]!.chainId))})`,
     chainId: Number(typedData.domain!.chainId),

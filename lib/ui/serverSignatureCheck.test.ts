@@ -25,7 +25,7 @@ describe('checkServerSignature', () => {
     const signer = privateKeyToAccount('0x0123456789012345678901234567890123456789012345678901234567890123')
     const { serverSignature: _, ...unsigned } = raw()
     const future = { ...unsigned, futureField: 'signed by a newer server' }
-    const signed = { ...future, serverSignature: await signRoute(future as never, signer) }
+    const signed = { ...future, serverSignature: await signRoute(future, signer) }
     expect((await checkServerSignature(signed, signer.address)).status).toBe('verified')
     const parsed = inspectedRouteSchema.parse({ ...(fixtureRoute('crossChain').raw as object), intentOp: signed }).route.intentOp
     expect((await checkServerSignature(parsed, signer.address)).status).toBe('mismatch')

@@ -23,7 +23,7 @@ beforeAll(async () => {
 function routeFrom(amount: string, extra: object = {}) {
   return engine.route({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc(amount).toString() }], account: { address: user }, ...extra })
 }
-const shortfall = (r: Awaited<ReturnType<typeof routeFrom>>) => ('tokenShortfall' in r.intentCost ? r.intentCost.tokenShortfall : [])
+const shortfall = (r: Awaited<ReturnType<typeof routeFrom>>) => r.intentCost.tokenShortfall ?? []
 const usedChains = (r: Awaited<ReturnType<typeof routeFrom>>) => r.intentOp!.elements.map((e) => Number(e.chainId))
 const spentOn = (r: Awaited<ReturnType<typeof routeFrom>>, chainId: number) => sum(r.intentOp!.elements.find((e) => e.chainId === String(chainId))?.idsAndAmounts ?? [])
 

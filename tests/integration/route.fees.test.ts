@@ -206,7 +206,7 @@ describe('fee token', () => {
     })
     expect(r.intentOp).toBeNull()
     expect(r.intentCost.hasFulfilledAll).toBe(false)
-    const shortfall = 'tokenShortfall' in r.intentCost ? r.intentCost.tokenShortfall : []
+    const shortfall = r.intentCost.tokenShortfall ?? []
     expect(shortfall.map((s) => [s.tokenSymbol, s.shortfallAmount])).toEqual([['USDC', r.intentCost.feeToken.amount]])
   })
 })

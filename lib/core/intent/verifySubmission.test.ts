@@ -7,7 +7,7 @@ import type { WireIntentOp } from '../route/intentOp'
 import { signRoute } from '../route/serverSignature'
 import { settlementQualifier } from '../route/settlementContext'
 import { routeTypedData } from '../route/typedData'
-import { verifySubmission } from './verifySubmission'
+import { type SubmittedIntentOp, verifySubmission } from './verifySubmission'
 
 const sponsor = privateKeyToAccount(generatePrivateKey())
 const server = privateKeyToAccount(generatePrivateKey())
@@ -63,8 +63,7 @@ async function signed(op: WireIntentOp, by = sponsor) {
   return { ...op, originSignatures, destinationSignature: originSignatures.at(-1)! }
 }
 
-const verify = (issuedOp: WireIntentOp, submitted: Awaited<ReturnType<typeof signed>>, nowSeconds = 1_900_000_000n) =>
-  verifySubmission({ issued: issuedOp, submitted, signer: server.address, nowSeconds })
+const verify = (issuedOp: WireIntentOp, submitted: SubmittedIntentOp, nowSeconds = 1_900_000_000n) => verifySubmission({ issued: issuedOp, submitted, signer: server.address, nowSeconds })
 
 describe('verifySubmission', () => {
   it('accepts the issued route signed by its sponsor over the client typed data', async () => {
@@ -75,7 +74,7 @@ describe('verifySubmission', () => {
   it('accepts the client leaving signedAuthorizations out (it sends its own list or none)', async () => {
     const op = await issued()
     const { signedAuthorizations: _, ...rest } = await signed(op)
-    await expect(verify(op, rest as never)).resolves.toBeUndefined()
+    await expect(verify(op, rest)).resolves.toBeUndefined()
   })
 
   it('refuses an expired route, naming its fill deadline', async () => {

@@ -2,18 +2,14 @@
 // (so its server signature still holds), not expired, settleable by this deployment, and signed by
 // its sponsor over exactly the typed data the client builds for it, one signature per element.
 import { type Address, type Hex, isAddressEqual, recoverTypedDataAddress } from 'viem'
+import type { SignedIntentOp } from '../../api/intentOperation'
 import { type ErrorDetail, fieldError, InvalidInputError } from '../errors'
 import type { WireIntentOp } from '../route/intentOp'
 import { canonicalJson, routeSigner } from '../route/serverSignature'
 import { type RouteTypedData, routeTypedData } from '../route/typedData'
 
-export type SubmittedIntentOp = Omit<WireIntentOp, 'signedAuthorizations'> & {
-  signedAuthorizations?: WireIntentOp['signedAuthorizations']
-  originSignatures: Hex[]
-  destinationSignature?: Hex
-  targetExecutionSignature?: Hex
-  options?: { dryRun?: boolean }
-}
+/** The signed intentOp a client submits (its schema: lib/api/intentOperation.ts). */
+export type SubmittedIntentOp = SignedIntentOp
 
 export type VerifySubmissionParameters = {
   /** The intentOp as this service issued it (from the route history). */

@@ -2,11 +2,11 @@
 import { type Address, isAddress, isAddressEqual } from 'viem'
 import { InvalidInputError, TokenNotSupportedError, UnsupportedChainError, UnsupportedTokenError } from '../errors'
 import { findTokenByAddress, findTokenBySymbol, type TokenInfo, tokens } from '../tokens/tokens'
+import type { AccessListInput } from './routeInput'
 
 export type AccessPolicy = { allows: (token: TokenInfo) => boolean; cap: (token: TokenInfo) => bigint | undefined }
 
-type Filter = { chainIds?: number[]; tokens?: string[]; chainTokens?: Record<string, string[]> }
-export type AccessListInput = (Filter & { exclude?: Filter }) | { chainId: number; tokenAddress: string; amount?: bigint }[]
+type Filter = Omit<Exclude<AccessListInput, unknown[]>, 'exclude'>
 
 export function accessPolicy(list: AccessListInput | undefined, servedChainIds: readonly number[]): AccessPolicy {
   if (!list) return { allows: () => true, cap: () => undefined }

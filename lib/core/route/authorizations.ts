@@ -5,8 +5,7 @@ import { type Address, isAddressEqual } from 'viem'
 import { recoverAuthorizationAddress } from 'viem/utils'
 import { ChainUnavailableError, type ErrorDetail, InvalidInputError } from '../errors'
 import type { WireAuthorization } from './intentOp'
-
-export type AuthorizationInput = { chainId: number; address: Address; nonce: bigint; yParity: 0 | 1; r: `0x${string}`; s: `0x${string}` }
+import type { AuthorizationInput } from './routeInput'
 
 export async function checkAuthorizations(p: {
   field: string

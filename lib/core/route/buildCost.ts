@@ -2,10 +2,9 @@
 // Token amounts are decimal strings in base units (exact); USD figures are numbers, for display.
 import { type Address, isAddressEqual, zeroAddress } from 'viem'
 import { toUsd8, usdNumber } from './feeModel'
+import type { FeeBreakdown, IntentCost } from './intentOp'
 import type { Plan } from './planRoute'
 import type { RouteState } from './readRouteState'
-
-export type FeeBreakdown = { gasFee: string; bridgeFee: string; protocolFee: string; swapFee: string; settlementFee: string }
 
 /** What the user pays, in the fee token's units, split by kind: each part is its USD share of the
  * charge rounded down, and the protocol part takes the rounding, so the parts add up to the charge. */
@@ -29,7 +28,7 @@ const wireBreakdown = (b: ReturnType<typeof feeBreakdown>): FeeBreakdown => ({
 })
 const zeroBreakdown = wireBreakdown({ gas: 0n, bridge: 0n, protocol: 0n, swap: 0n })
 
-export function buildCost(plan: Plan, state: RouteState, destinationChainId: number) {
+export function buildCost(plan: Plan, state: RouteState, destinationChainId: number): IntentCost {
   const f = plan.fees
   const sponsorFee = { relayer: usdNumber(f.gas.sponsor + f.bridge.sponsor + f.swap.sponsor), protocol: usdNumber(f.protocol.sponsor) }
   // The whole fee is charged once, in the fee token: it shows on the request of that token (or, when

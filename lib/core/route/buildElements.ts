@@ -6,18 +6,17 @@ import { type Address, encodeFunctionData, encodePacked, erc20Abi, type Hex, kec
 import { oftAdapters } from '../addresses'
 import { lockId } from '../locks/lockId'
 import { type FeeModel, fromUsd8 } from './feeModel'
-import type { WireElement } from './intentOp'
+import type { WireElement, WireOp } from './intentOp'
 import { oftAbi } from './oftAbi'
-import { toOp, type WireOp } from './ops'
+import { toOp } from './ops'
 import { type Allocation, groupElements, type Plan } from './planRoute'
 import type { RouteState } from './readRouteState'
+import type { Execution } from './routeInput'
 import { settlementQualifier } from './settlementContext'
 import { arbiterOf } from './settlementLayers'
 
 /** Gas the intent executor adds on top of the metered ops when it refunds itself. */
 const GAS_REFUND_OVERHEAD = 50_000n
-
-export type Execution = { to: Address; value: bigint; data: Hex }
 
 export type BuildElementsParameters = {
   plan: Plan

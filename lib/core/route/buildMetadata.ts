@@ -1,6 +1,6 @@
 // signedMetadata: the chain facts and quotes a route was computed from, covered by the server
 // signature so a client can see exactly what it was priced on.
-import { type Address, getAddress, type Hex } from 'viem'
+import { getAddress, type Hex } from 'viem'
 import { tokens } from '../tokens/tokens'
 import { accountContext, requiredDelegations } from './accountContext'
 import { feeBreakdown } from './buildCost'
@@ -8,14 +8,7 @@ import { usdNumber } from './feeModel'
 import type { AccountWithContext, SignedMetadata } from './intentOp'
 import type { Plan } from './planRoute'
 import type { RouteState } from './readRouteState'
-
-export type AccountInput = {
-  address: Address
-  accountType: string
-  setupOps: { to: Address; data: Hex }[]
-  emissaryConfig?: Record<string, unknown>
-  delegations: Record<string, { contract: Address }>
-}
+import type { AccountInput } from './routeInput'
 
 export type BuildMetadataParameters = {
   plan: Plan

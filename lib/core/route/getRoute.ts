@@ -3,45 +3,26 @@
 import { type Address, type Hex, isAddress, isAddressEqual } from 'viem'
 import type { ChainReader } from '../chainState/multicallRound'
 import type { TtlCache } from '../chainState/ttlCache'
-import { InvalidInputError, NoPathFoundError, ServiceError, UnsupportedChainError } from '../errors'
+import { fieldError, InvalidInputError, NoPathFoundError, UnsupportedChainError } from '../errors'
 import type { PriceFeeds } from '../prices/readUsdPrices'
 import type { TokenGroup } from '../tokens/tokenList'
 import { type TokenInfo, tokens } from '../tokens/tokens'
-import { type AccessListInput, accessPolicy, resolvePair } from './accessPolicy'
-import { type AuthorizationInput, checkAuthorizations } from './authorizations'
+import { accessPolicy, resolvePair } from './accessPolicy'
+import { checkAuthorizations } from './authorizations'
 import { buildCost } from './buildCost'
-import { buildElements, type Execution } from './buildElements'
-import { type AccountInput, buildMetadata } from './buildMetadata'
+import { buildElements } from './buildElements'
+import { buildMetadata } from './buildMetadata'
 import type { FeeModel } from './feeModel'
-import type { WireIntentOp } from './intentOp'
+import type { RouteResponse, WireIntentOp } from './intentOp'
 import { drawable, type Plan, type PlanInput, planRoute, type TokenRequest } from './planRoute'
 import { type MarketData, type RouteState, readRouteState } from './readRouteState'
+import type { Execution, RouteInput } from './routeInput'
 import { type RouteSigner, signRoute } from './serverSignature'
 import { crossChainLayers, type Layer, layerSupports } from './settlementLayers'
 import { tokenRequirements } from './tokenRequirements'
 
 /** Time after the fill deadline in which the claim may still settle. */
 const CLAIM_WINDOW_SECONDS = 600n
-
-export type RouteInput = {
-  destinationChainId: number
-  tokenRequests: { tokenAddress: string; amount?: bigint }[]
-  account: AccountInput
-  recipient?: AccountInput
-  destinationExecutions: Execution[]
-  destinationGasUnits?: bigint
-  accountAccessList?: AccessListInput
-  preClaimExecutions: Record<string, Execution[]>
-  options: {
-    /** Fill deadline (unix seconds) the caller asks for, within the service's route lifetime. */
-    customDeadline?: bigint
-    settlementLayers?: string[]
-    sponsorSettings?: { gasSponsored: boolean; bridgeFeesSponsored: boolean; swapFeesSponsored: boolean; protocolFeesSponsored: boolean }
-    feeToken?: string
-  }
-  signedAuthorizations: AuthorizationInput[]
-  recipientSignedAuthorizations: AuthorizationInput[]
-}
 
 export type GetRouteParameters = {
   input: RouteInput
@@ -58,7 +39,7 @@ export type GetRouteParameters = {
   caches?: { market: TtlCache<MarketData>; marketMaxAgeMs: number; state: TtlCache<RouteState> }
 }
 
-export async function getRoute({ input, readers, lockTags, prices, model, ttlSeconds, nonce, signer, nowSeconds, caches }: GetRouteParameters) {
+export async function getRoute({ input, readers, lockTags, prices, model, ttlSeconds, nonce, signer, nowSeconds, caches }: GetRouteParameters): Promise<RouteResult> {
   const served = readers.map((r) => r.chainId)
   const destination = input.destinationChainId
   if (!served.includes(destination)) throw new UnsupportedChainError(destination, 'destinationChainId')
@@ -189,7 +170,8 @@ export async function getRoute({ input, readers, lockTags, prices, model, ttlSec
   return { intentOp, intentCost, tokenRequirements: tokenRequirements(plan, state), ...warnings }
 }
 
-export type RouteResult = Awaited<ReturnType<typeof getRoute>>
+/** The route as the API answers it (lib/api/routeResponse.ts). */
+export type RouteResult = RouteResponse
 
 function resolveRequests(input: RouteInput, served: readonly number[]): TokenRequest[] {
   const requests = input.tokenRequests.map((r, i) => ({
@@ -285,7 +267,7 @@ async function refuseCallOnly(input: RouteInput, reader: ChainReader): Promise<n
     throw InvalidInputError.forField('destinationExecutions', message)
   }
   const message = 'tokenRequests: a call-only intent runs through the intent executor, which this deployment does not operate; request a token'
-  throw new ServiceError('unprocessable', message, [{ message, context: { field: 'tokenRequests' } }])
+  throw fieldError('unprocessable', 'tokenRequests', message)
 }
 
 /** The caller's deadline when it is at least a minute away and within the route lifetime. */

@@ -1,63 +1,22 @@
-// The wire shape of a route's intentOp (spec §2.3): what the client signs and submits.
-import type { Address, Hex } from 'viem'
-import type { WireOp } from './ops'
-import type { WireSettlementContext } from './settlementContext'
+// The wire shapes a route answers with (spec §2.3), named for the engine that builds them. Their
+// one definition is the zod schema in lib/api/routeResponse.ts: these types are inferred from it
+// (a type-only import, so the core stays free of zod at run time).
+import type { z } from 'zod'
+import type { intentOpSchema, routeResponseSchema } from '../../api/routeResponse'
 
-export type IdAmount = [string, string]
+export type RouteResponse = z.infer<typeof routeResponseSchema>
+export type IntentCost = RouteResponse['intentCost']
+export type FeeBreakdown = IntentCost['tokensReceived'][number]['feeBreakdown']
+export type TokenRequirement = RouteResponse['tokenRequirements'][string][string]
 
-export type WireAuthorization = { chainId: number; address: Address; nonce: string; yParity: number; r: Hex; s: Hex }
-
-export type WireElement = {
-  arbiter: Address
-  chainId: string
-  idsAndAmounts: IdAmount[]
-  spendTokens: IdAmount[]
-  mandate: {
-    recipient: Address
-    tokenOut: IdAmount[]
-    destinationChainId: string
-    fillDeadline: string
-    preClaimOps: WireOp
-    destinationOps: WireOp
-    qualifier: { settlementContext: WireSettlementContext; encodedVal: Hex }
-    minGas: string
-  }
-}
-
-export type AccountContext = { accountType: 'EOA' } | { accountType: 'smartAccount'; isDeployed: boolean; isERC7579: boolean; delegatedTo?: Address }
-
-export type AccountWithContext = {
-  address: Address
-  accountType: string
-  setupOps: { to: Address; data: Hex }[]
-  emissaryConfig?: Record<string, unknown>
-  accountContext: Record<string, AccountContext>
-  requiredDelegations: Record<string, { contract: Address }>
-}
-
-export type OpGasParams = { l1BaseFee: string; l1BlobBaseFee: string; baseFeeScalar: string; blobFeeScalar: string }
-
-export type SignedMetadata = {
-  tokenPrices: Record<string, number>
-  gasPrices: Record<string, string>
-  /** Per OP-stack chain id the L1 fee parameters read from its GasPriceOracle, plus the calldata size fees assumed. */
-  opGasParams: Record<string, OpGasParams | number>
-  account: AccountWithContext
-  recipient: AccountWithContext
-  quotes: Record<string, unknown[]>
-  fees: { sponsorFee: { relayer: number; protocol: number }; protocolFees: Record<string, string> }
-  executionTokensReceived: Address[]
-}
-
-export type WireIntentOp = {
-  sponsor: Address
-  nonce: string
-  /** Nonce of the destination execution (SDK field); equal to `nonce`: one execution per route. */
-  targetExecutionNonce: string
-  expires: string
-  elements: WireElement[]
-  serverSignature: Hex
-  signedMetadata: SignedMetadata
-  signedAuthorizations: WireAuthorization[]
-  recipientSignedAuthorizations: WireAuthorization[]
-}
+export type WireIntentOp = z.infer<typeof intentOpSchema>
+export type WireElement = WireIntentOp['elements'][number]
+export type IdAmount = WireElement['idsAndAmounts'][number]
+export type WireOp = WireElement['mandate']['destinationOps']
+export type WireExecution = WireOp['ops'][number]
+export type WireSettlementContext = WireElement['mandate']['qualifier']['settlementContext']
+export type WireAuthorization = WireIntentOp['signedAuthorizations'][number]
+export type SignedMetadata = WireIntentOp['signedMetadata']
+export type AccountWithContext = SignedMetadata['account']
+export type AccountContext = AccountWithContext['accountContext'][string]
+export type OpGasParams = Exclude<SignedMetadata['opGasParams'][string], number>

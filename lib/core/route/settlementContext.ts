@@ -8,6 +8,7 @@
 //   INTENT_EXECUTOR:     layerData = abi.encode((address token, uint256 exchangeRate, uint256 overhead) gasRefund,
 //                                                (uint32 dstEid, uint256 dstChainId, uint256 minAmountLD, address adapter) bridge)
 import { type Address, encodeAbiParameters, type Hex, parseAbiParameters } from 'viem'
+import type { WireSettlementContext } from './intentOp'
 import { type FundingMethod, type Layer, wireLayer } from './settlementLayers'
 
 export type GasRefund = { token: Address; exchangeRate: bigint; overhead: bigint }
@@ -21,18 +22,6 @@ export type SettlementInput = {
   relay?: { requestId: Hex; orderId: Hex }
   gasRefund?: GasRefund
   oft?: OftBridge
-}
-
-export type WireSettlementContext = {
-  settlementLayer: ReturnType<typeof wireLayer>
-  using7579: boolean
-  fundingMethod: FundingMethod
-  provingFee?: string
-  requestId?: Hex
-  orderId?: Hex
-  gasRefund?: { token: Address; exchangeRate: string; overhead: string }
-  bridgeFill?: { type: 'OFT'; destinationChainId: number }
-  bridge?: { type: 'OFT'; oftToken: 'USDT0'; dstChainId: number; dstEid: number; minAmountLD: string; adapter: Address }
 }
 
 export function settlementQualifier(s: SettlementInput): { settlementContext: WireSettlementContext; encodedVal: Hex } {

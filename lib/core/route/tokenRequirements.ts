@@ -3,10 +3,9 @@
 // keyed by the native token (0x0…0): "wrap this much ETH"; an approval by the token to approve.
 import { type Address, zeroAddress } from 'viem'
 import { addresses } from '../addresses'
+import type { TokenRequirement } from './intentOp'
 import type { Plan } from './planRoute'
 import type { RouteState } from './readRouteState'
-
-export type TokenRequirement = { type: 'approval'; amount: string; spender: Address } | { type: 'wrap'; amount: string }
 
 export function tokenRequirements(plan: Plan, state: RouteState): Record<string, Record<Address, TokenRequirement>> {
   const needs = new Map<string, { chainId: number; token: Address; amount: bigint; wrap: bigint }>()
