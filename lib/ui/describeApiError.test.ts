@@ -12,6 +12,13 @@ describe('describeApiError', () => {
     expect(describeApiError(http(401, 'Authentication is required'), 'none')).toMatchObject({ title: 'An API key is needed', action: 'paste-key' })
   })
 
+  it('says a refused sponsorship needs routes:sponsor, not that the key may not build routes', () => {
+    const refused = http(403, 'options.sponsorSettings: sponsoring fees (gasSponsored) needs a key with the routes:sponsor scope', { field: 'options.sponsorSettings', scope: 'routes:sponsor' })
+    const advice = describeApiError(refused, 'app', { task: 'build routes' })
+    expect(advice.title).toBe('Sponsored fees need a key with the routes:sponsor scope')
+    expect(advice.detail).toContain('Untick')
+  })
+
   it('points a 403 at the key', () => {
     expect(describeApiError(http(403, 'Insufficient permissions'), 'app')).toMatchObject({ action: 'paste-key' })
   })

@@ -48,6 +48,15 @@ export function describeApiError(error: unknown, keySource: KeySource, { task = 
     case 401:
       return withTrace(unauthenticated(error.message, keySource, task))
     case 403:
+      if (first?.field === 'options.sponsorSettings')
+        return withTrace({
+          title: 'Sponsored fees need a key with the routes:sponsor scope',
+          detail:
+            keySource === 'app'
+              ? "The dashboard's own key never sponsors fees: the operator would pay them. Untick “A sponsor pays”, or paste a key that has routes:sponsor."
+              : 'The key you pasted lacks routes:sponsor. Untick “A sponsor pays”, or paste a key that has it.',
+          action: 'paste-key',
+        })
       return withTrace({
         title: `This API key may not ${task} here`,
         detail:

@@ -3,6 +3,7 @@ import { FormField } from '@/components/FormField'
 // The request's options: which settlement layers may carry funds (none ticked: any), which fees a
 // sponsor pays, the token the account's share is charged in, and topping up The Compact.
 import { fieldStyles } from '@/components/fieldStyles'
+import { useApiKey } from '@/lib/ui/apiKey'
 import { toggleValue } from '@/lib/ui/portfolioParams'
 import { feeTokenChoices, formSettlementLayers, type SponsorDraft } from '@/lib/ui/routeForm'
 import { ChipGroup } from './ChipGroup'
@@ -13,6 +14,7 @@ const sponsorNames: Record<keyof SponsorDraft, string> = { gas: 'Gas', bridge: '
 
 export function OptionFields({ state }: { state: RouteFormState }) {
   const { form, update, errorFor } = state
+  const { source } = useApiKey()
   return (
     <>
       <ChipGroup legend="Allowed settlement layers (none ticked: any)" error={errorFor('options.settlementLayers')}>
@@ -28,7 +30,11 @@ export function OptionFields({ state }: { state: RouteFormState }) {
           </label>
         ))}
       </ChipGroup>
-      <ChipGroup legend="A sponsor pays" error={errorFor('options.sponsorSettings')}>
+      <ChipGroup
+        legend="A sponsor pays"
+        help={source === 'app' ? "Sponsoring needs a key with the routes:sponsor scope; the dashboard's own key never has it." : undefined}
+        error={errorFor('options.sponsorSettings')}
+      >
         {(Object.keys(sponsorNames) as (keyof SponsorDraft)[]).map((part) => (
           <label key={part} className={fieldStyles.chip}>
             <input
