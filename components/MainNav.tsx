@@ -7,7 +7,8 @@ const links = [
   { href: '/', label: 'Home' },
   { href: '/portfolio', label: 'Portfolio' },
   { href: '/route', label: 'Route builder' },
-  { href: '/history', label: 'History' },
+  // An issued route's own page (/routes/{nonce}) is opened from the history.
+  { href: '/history', label: 'History', also: '/routes' },
   { href: '/docs', label: 'API docs' },
 ] as const
 
@@ -19,11 +20,13 @@ export function MainNav() {
     <nav aria-label="Main">
       <ul className="flex flex-wrap items-center gap-1 whitespace-nowrap">
         {links.map((l) => {
-          const current = l.href === '/' ? pathname === '/' : pathname.startsWith(l.href)
+          const current = l.href === '/' ? pathname === '/' : [l.href, 'also' in l ? l.also : undefined].some((p) => p && (pathname === p || pathname.startsWith(`${p}/`)))
           return (
             <li key={l.href}>
+              {/* No prefetch: on load, five RSC requests would compete with the page's own data (bench: firstPaint). */}
               <Link
                 href={l.href}
+                prefetch={false}
                 aria-current={current ? 'page' : undefined}
                 className={`${item} ${current ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-zinc-700 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-800'}`}
               >

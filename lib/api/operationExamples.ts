@@ -63,11 +63,33 @@ export const routeHistoryExamples = {
         expires: routeExample.intentOp.expires,
         expired: false,
         destinationChainId: 42161,
-        request: routeRequestExample,
-        route: routeExample,
+        requestKey: '0x5c1a0e3be2d54a2b9c0b8f3e6f1d7a42',
+        delivers: [{ token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', amount: '1000000000' }],
+        recipient: demoAccount,
+        sourceChainIds: [8453],
+        fee: { token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', amount: routeExample.intentCost.feeToken.amount },
+        signingScheme: 'PERMIT2',
+        hasIntentOp: true,
+        status: 'COMPLETED',
+        intentStatus: 'COMPLETED',
       },
     ],
     nextCursor: 'MTc5NTQyOTkyNTQ0MzYwMQ',
+  },
+} satisfies OperationExamples
+
+export const storedRouteExamples = {
+  parameters: { userAddress: demoAccount, nonce },
+  response: {
+    nonce,
+    createdAt: '2026-11-23T10:12:09.000Z',
+    expires: routeExample.intentOp.expires,
+    expired: false,
+    destinationChainId: 42161,
+    status: 'BUILT',
+    intentStatus: null,
+    request: routeRequestExample,
+    route: routeExample,
   },
 } satisfies OperationExamples
 

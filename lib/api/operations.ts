@@ -8,7 +8,7 @@ import { intentIdSchema, intentListQuerySchema, intentListResponseSchema, intent
 import * as examples from './operationExamples'
 import { portfolioQuerySchema, portfolioResponseSchema } from './portfolio'
 import { pricesResponseSchema } from './prices'
-import { routeHistoryQuerySchema, routeHistoryResponseSchema } from './routeHistory'
+import { routeHistoryQuerySchema, routeHistoryResponseSchema, storedRouteParamsSchema, storedRouteResponseSchema } from './routeHistory'
 import { routeRequestSchema } from './routeRequest'
 import { routeResponseSchema, signerResponseSchema } from './routeResponse'
 import { chainsResponseSchema, splitRequestSchema, splitResponseSchema } from './split'
@@ -60,12 +60,26 @@ export const listRoutes = {
   id: 'listRoutes',
   method: 'GET',
   path: '/accounts/{userAddress}/routes',
-  summary: 'Routes issued for an account, newest first, with cursor pagination.',
-  description: 'Every route issued to this key for the account, with the request that produced it and whether it has expired. Pass `nextCursor` back as `cursor` for the next page.',
+  summary: 'Routes issued for an account, newest first, as summaries, with cursor pagination.',
+  description:
+    'Every route issued to this key for the account, summarised: what it delivers, from which chains, the fee, the signing scheme, its status (joined with the submitted intent) and a `requestKey` shared by re-requests of the same request. Each summary is at most 2,560 bytes of JSON, so a page of 100 stays under 256 KiB whatever was stored; read a route in full at /accounts/{userAddress}/routes/{nonce}. Pass `nextCursor` back as `cursor` for the next page.',
   scope: 'routes:read',
   parameters: routeHistoryQuerySchema,
   response: routeHistoryResponseSchema,
   examples: examples.routeHistoryExamples,
+} as const satisfies Operation
+
+export const getStoredRoute = {
+  id: 'getStoredRoute',
+  method: 'GET',
+  path: '/accounts/{userAddress}/routes/{nonce}',
+  summary: 'One route issued for an account, in full: the request, the route as issued, whether it expired and its status.',
+  description:
+    'The same access as the list: only a route this key issued for this account (any other nonce is a 404, whether or not it exists). The route is byte for byte what /intents/route answered, so its server signature still verifies.',
+  scope: 'routes:read',
+  parameters: storedRouteParamsSchema,
+  response: storedRouteResponseSchema,
+  examples: examples.storedRouteExamples,
 } as const satisfies Operation
 
 export const submitIntent = {
@@ -213,6 +227,7 @@ export const operations: readonly Operation[] = [
   getPortfolio,
   getIntentRoute,
   listRoutes,
+  getStoredRoute,
   submitIntent,
   getIntentOpStatus,
   listIntents,

@@ -2,6 +2,7 @@
 // it (`issuedBy`: the key's id, or `label:<name>` for configured keys). The nonce is the primary
 // key, so two instances can never both hand out the same one.
 import { type Address, keccak256, stringToBytes } from 'viem'
+import type { StoredRouteDigest, SubmissionStatus } from '../core/route/summariseStoredRoute'
 import { CREATED_US, newestFirstPage } from './pageCursor'
 import { isUniqueViolation, type Sql } from './sql'
 
@@ -77,10 +78,56 @@ export async function recordRoute(
 
 export type RoutePage = { routes: StoredRoute[]; nextCursor: string | null }
 
-/** Newest first; the cursor is opaque (the last row's time and nonce). */
+/** Newest first, whole rows; the cursor is opaque (the last row's time and nonce). */
 export async function listRoutes(sql: Pick<Sql, 'query'>, sponsor: Address, p: { limit: number; cursor?: string; issuedBy: string }): Promise<RoutePage> {
   const { rows, nextCursor } = await newestFirstPage<Row>(sql, { table: 'routes', columns: COLUMNS, sponsor, ...p })
   return { routes: rows.map(toStored), nextCursor }
+}
+
+export type RouteDigestPage = { routes: StoredRouteDigest[]; nextCursor: string | null }
+
+// Only what a history line shows is read: never the routes' calldata or signed metadata (a stored
+// route can hold 64 KiB), and each route's intent status from the same key's submission.
+const ELEMENTS = `CASE WHEN jsonb_typeof(response->'intentOp'->'elements') = 'array' THEN response->'intentOp'->'elements' ELSE '[]'::jsonb END`
+const DIGEST_COLUMNS = `nonce, destination_chain_id, expires, created_at, ${CREATED_US} AS created_us, request,
+  jsonb_typeof(response->'intentOp') = 'object' AS has_intent_op,
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('chainId', e->'chainId', 'tokenOut', e->'mandate'->'tokenOut', 'fundingMethod', e->'mandate'->'qualifier'->'settlementContext'->'fundingMethod', 'recipient', e->'mandate'->'recipient')), '[]'::jsonb)
+     FROM jsonb_array_elements(${ELEMENTS}) AS e) AS elements,
+  response->'intentCost'->'feeToken' AS fee_token,
+  response->'intentCost'->'tokenShortfall' AS shortfall,
+  (SELECT i.status FROM intents i WHERE i.nonce = routes.nonce AND i.issued_by = routes.issued_by) AS intent_status`
+
+type DigestRow = {
+  nonce: string
+  destination_chain_id: number
+  expires: string
+  created_at: Date | string
+  created_us: string
+  request: unknown
+  has_intent_op: boolean | null
+  elements: StoredRouteDigest['elements']
+  fee_token: unknown
+  shortfall: unknown
+  intent_status: SubmissionStatus | null
+}
+
+/** Newest first, as digests (what a summary reads); the cursor is opaque (the last row's time and nonce). */
+export async function listRouteDigests(sql: Pick<Sql, 'query'>, sponsor: Address, p: { limit: number; cursor?: string; issuedBy: string }): Promise<RouteDigestPage> {
+  const { rows, nextCursor } = await newestFirstPage<DigestRow>(sql, { table: 'routes', columns: DIGEST_COLUMNS, sponsor, ...p })
+  return {
+    routes: rows.map((r) => ({
+      nonce: String(r.nonce),
+      createdAt: new Date(r.created_at),
+      expires: String(r.expires),
+      destinationChainId: Number(r.destination_chain_id),
+      request: r.request,
+      elements: r.has_intent_op ? r.elements : null,
+      feeToken: r.fee_token,
+      shortfall: r.shortfall,
+      intentStatus: r.intent_status,
+    })),
+    nextCursor,
+  }
 }
 
 function toStored(r: Row): StoredRoute {

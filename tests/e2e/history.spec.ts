@@ -1,8 +1,11 @@
 // The history page: routes issued for the demo account (built here, in the builder and through the
-// API), newest first, paged with "load more", re-opened in the inspector; an expired one cannot be
-// signed and is refreshed with its original request.
+// API), newest first, re-requests of one request grouped into one row with each route's status,
+// paged with "load more"; each route opens on its own page (/routes/{nonce}?account=…), which a
+// shared link opens directly; there an expired route cannot be signed and is refreshed with its
+// original request.
 import type { Address } from 'viem'
 import { demoAccount } from '../../lib/devnet/demoAccount'
+import { formatAmount } from '../../lib/ui/formatAmount'
 import { signInCookie } from '../support/signIn'
 import { asThePage, devnetClient } from './support/devnet'
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
@@ -23,9 +26,11 @@ async function postRoute(body: object): Promise<string> {
 
 const account = { address: demoAddress, accountType: 'EOA' }
 
-test('lists the routes just built, newest first, loads more, and re-opens one in the inspector', async ({ page }) => {
+test('groups re-requests, shows statuses, loads more, and opens each route on its own page', async ({ page }) => {
   test.slow() // builds 22 routes before it starts
-  for (let i = 0; i < 20; i++) await postRoute({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account })
+  // One request asked 20 times (an amount no other test asks for), so its row counts exactly these.
+  const amount = 1_000_000n + BigInt(Date.now() % 900_000)
+  for (let i = 0; i < 20; i++) await postRoute({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: amount.toString() }], account })
   await page.clock.install()
   await openBuilder(page)
   await connectDemoWallet(page)
@@ -48,47 +53,74 @@ test('lists the routes just built, newest first, loads more, and re-opens one in
   const entries = page
     .getByRole('main')
     .getByRole('listitem')
-    .filter({ has: page.getByRole('button', { name: /^(Inspect|Close)/ }) })
-  await expect(entries).toHaveCount(20)
+    .filter({ has: page.getByRole('link', { name: /^Open/ }) })
+  // The first page holds 20 routes: the two newest and 18 of the repeated request, in one row.
+  await expect(entries).toHaveCount(3)
   await expect(entries.nth(0).getByRole('heading')).toHaveText('5 USDC to Base')
   await expect(entries.nth(1).getByRole('heading')).toHaveText('250 USDC to OP Mainnet')
-  await expect(entries.nth(2).getByRole('heading')).toHaveText('1 USDC to Base')
+  const repeated = entries.nth(2)
+  await expect(repeated.getByRole('heading')).toHaveText(`${formatAmount(amount, 6)} USDC to Base`)
+  await expect(repeated.getByTestId('request-count')).toHaveText('requested 18 times')
+  for (const entry of [entries.nth(0), entries.nth(1), repeated]) {
+    await expect(entry.getByTestId('route-status').first()).toHaveText(/Built/)
+    await expect(entry.getByTestId('route-status').first()).toHaveAttribute('data-status', 'BUILT')
+  }
+  await expect(entries.nth(1)).toContainText('From OP Mainnet')
+  await expect(entries.nth(1)).toContainText('Locked in The Compact')
+  await expect(entries.nth(0)).toContainText(/fee [\d.,]+ USDC/)
   await page.getByRole('button', { name: 'Load more' }).click()
-  await expect(entries).not.toHaveCount(20)
-  expect(await entries.count()).toBeGreaterThanOrEqual(22)
+  await expect(repeated.getByTestId('request-count')).toHaveText('requested 20 times')
+  await repeated.getByRole('button', { name: /^Show all 20/ }).click()
+  const everyRoute = repeated.getByRole('list', { name: 'Every route for this request' })
+  await expect(everyRoute.getByRole('link', { name: /^Issued / })).toHaveCount(20)
+  await expect(everyRoute.getByTestId('route-status')).toHaveCount(20)
   await expectAccessible(page, 'the history page')
   await screenshot(page, 'history')
+  await repeated.getByRole('button', { name: /^Hide/ }).click()
 
-  // The newest, re-opened: its authorization recovers to the account, its delegation still needed.
-  const newest = entries.nth(0)
-  await newest.getByRole('button', { name: /^Inspect/ }).click()
-  const checks = region(newest, 'Delegations and authorizations')
+  // The newest, on its own page: its authorization recovers to the account, its delegation still needed.
+  const newestNonce = await entries.nth(0).getAttribute('data-nonce')
+  await entries.nth(0).getByRole('link', { name: /^Open/ }).click()
+  await expect(page).toHaveURL(`${baseUrl()}/routes/${newestNonce}?account=${demoAddress}`)
+  await expect(region(page, 'Overview').getByTestId('route-status')).toHaveText(/Built/)
+  const checks = region(page, 'Delegations and authorizations')
   await expect(checks.getByTestId('authorizations')).toContainText('Account on Base, nonce')
   await expect(checks.getByTestId('authorizations')).toContainText('verified')
   await expect(checks.getByTestId('required-delegations')).toContainText(`Account on Base → ${delegate}`)
-  await expect(region(newest, 'Server signature')).toContainText('verified')
-  await newest.getByRole('button', { name: /^Close/ }).click()
+  await expect(region(page, 'Server signature')).toContainText('verified')
+  await expectAccessible(page, 'a route’s own page')
+  await screenshot(page, 'route-page')
+  await page.goBack()
 
   // Later, the builder's route has expired: it cannot be signed; a refresh re-posts its request.
-  // Found by its nonce: a refresh puts a new route at the top of the list.
-  const built = page.locator(`li[data-nonce="${await entries.nth(1).getAttribute('data-nonce')}"]`)
-  await built.getByRole('button', { name: /^Inspect/ }).click()
-  const sign = region(built, 'Sign')
+  const builtNonce = await entries.nth(1).getAttribute('data-nonce')
+  await entries.nth(1).getByRole('link', { name: /^Open/ }).click()
+  await expect(page).toHaveURL(`${baseUrl()}/routes/${builtNonce}?account=${demoAddress}`)
+  const sign = region(page, 'Sign')
   await expect(sign.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled()
   await page.clock.fastForward('30:00')
-  await expect(built.getByTestId('expiry').first()).toHaveText(/^Expired at /)
+  await expect(page.getByTestId('expiry').first()).toHaveText(/^Expired at /)
   await expect(sign).toContainText('This route has expired and can no longer be signed.')
   await expect(sign.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0)
   await expectAccessible(page, 'an expired route')
   await screenshot(page, 'history-expired')
 
   await page.clock.setSystemTime(Date.now())
-  const expiredNonce = await built.locator('[data-nonce]').last().getAttribute('data-nonce')
   await sign.getByRole('button', { name: 'Refresh route' }).click()
-  await expect(built.getByText('A fresh route for the same request')).toBeVisible()
-  await expect(built.locator('[data-nonce]').last()).not.toHaveAttribute('data-nonce', expiredNonce!)
-  await expect(region(built, 'Summary').getByTestId('receive')).toContainText('250 USDC')
-  await expect(region(built, 'Sign').getByRole('button', { name: 'Sign', exact: true })).toBeEnabled()
+  await expect(page.getByText('A fresh route for the same request')).toBeVisible()
+  await expect(page.locator('main [data-nonce]').last()).not.toHaveAttribute('data-nonce', builtNonce!)
+  await expect(region(page, 'Summary').getByTestId('receive')).toContainText('250 USDC')
+  await expect(region(page, 'Sign').getByRole('button', { name: 'Sign', exact: true })).toBeEnabled()
+
+  // Back in the history, the refresh is the same request asked again: one row, now two routes.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click()
+  await expect(entries.nth(0).getByRole('heading')).toHaveText('250 USDC to OP Mainnet')
+  await expect(entries.nth(0).getByTestId('request-count')).toHaveText('requested 2 times')
+  await entries
+    .nth(0)
+    .getByRole('button', { name: /^Show all 2/ })
+    .click()
+  await expect(entries.nth(0).locator(`li[data-nonce="${builtNonce}"]`)).toBeVisible()
 })
 
 test('a typed address shows its routes, and on a 390 px phone nothing overflows', async ({ page }) => {
@@ -101,15 +133,16 @@ test('a typed address shows its routes, and on a 390 px phone nothing overflows'
   await page.getByLabel('Account address').fill(demoAddress)
   await page.getByRole('button', { name: 'Show routes' }).click()
   await expect(page).toHaveURL(`${baseUrl()}/history?address=${demoAddress}`)
-  await expect(page.getByRole('button', { name: /^Inspect/ }).first()).toBeVisible()
-  await page
-    .getByRole('button', { name: /^Inspect/ })
-    .first()
-    .click()
-  await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible()
+  await expect(page.getByRole('link', { name: /^Open/ }).first()).toBeVisible()
+  await expect(page.getByTestId('route-status').first()).toBeVisible()
   await expectNoHorizontalOverflow(page)
   await expectAccessible(page, 'the history page on a phone')
   await screenshot(page, 'history-phone')
+  await page.getByRole('link', { name: /^Open/ }).first().click()
+  await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible()
+  await expectNoHorizontalOverflow(page)
+  await expectAccessible(page, 'a route’s page on a phone')
+  await screenshot(page, 'route-page-phone')
 })
 
 test('a bad address is shown at the field', async ({ page, allowApiErrors }) => {
@@ -126,11 +159,11 @@ test('without a sign-in the history asks for one, and signing in shows the walle
   await connectDemoWallet(page)
   const notice = page.getByRole('region', { name: 'Sign in to read route history' })
   await expect(notice).toBeVisible()
-  await expect(page.getByRole('button', { name: /^Inspect/ })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: /^Open/ })).toHaveCount(0)
   await expectAccessible(page, 'the history page before sign-in')
   await notice.getByRole('button', { name: 'Sign in with Ethereum' }).click()
   await expect(notice).toHaveCount(0)
-  await expect(page.getByRole('button', { name: /^Inspect/ }).first()).toBeVisible()
+  await expect(page.getByRole('link', { name: /^Open/ }).first()).toBeVisible()
   // Signing out hides it again.
   await page
     .getByRole('banner')
@@ -139,4 +172,34 @@ test('without a sign-in the history asks for one, and signing in shows the walle
   await page.getByRole('button', { name: 'Sign out' }).click()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('region', { name: 'Sign in to read route history' })).toBeVisible()
+})
+
+test('a shared link opens its route directly, once signed in as the account; a wrong link says so', async ({ page, allowApiErrors }) => {
+  const nonce = await postRoute({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '3000000' }], account })
+  const link = `${baseUrl()}/routes/${nonce}?account=${demoAddress}`
+  await page.goto(link)
+  const notice = page.getByRole('region', { name: 'Sign in to open this route' })
+  await expect(notice).toBeVisible()
+  await expect(region(page, 'Summary')).toHaveCount(0)
+  await connectDemoWallet(page)
+  await notice.getByRole('button', { name: 'Sign in with Ethereum' }).click()
+  await expect(region(page, 'Overview').getByTestId('route-status')).toHaveText(/Built/)
+  await expect(region(page, 'Overview')).toContainText(nonce)
+  await expect(region(page, 'Summary').getByTestId('receive')).toContainText('3 USDC')
+  await expect(region(page, 'Overview').getByRole('button', { name: 'Copy link to this route' })).toBeVisible()
+  await expect(page).toHaveURL(link)
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page')
+  await expectAccessible(page, 'a shared route link')
+  await screenshot(page, 'route-shared')
+
+  // Reopened in a fresh page load, it reads the same route again.
+  await page.reload()
+  await expect(region(page, 'Overview')).toContainText(nonce)
+
+  allowApiErrors(400, 404)
+  await page.goto(`${baseUrl()}/routes/1?account=${demoAddress}`)
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('No such route for this account')
+  await expectAccessible(page, 'a link to no route')
+  await page.goto(`${baseUrl()}/routes/not-a-nonce?account=${demoAddress}`)
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('This link names no route')
 })

@@ -1,60 +1,80 @@
 'use client'
-// One issued route in the list: what it delivers where, when it was issued, whether it can still
-// be signed, and how its submission went when it was submitted; "Inspect" opens it in the
-// inspector below the row.
+// One request in the list: its newest route (what it delivers where, from which chains, for what
+// fee, how far it got) with a link to that route's page; a request asked several times lists every
+// route it got under "Show all".
+import Link from 'next/link'
 import { useId, useState } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 import { ExpiryCountdown } from '@/components/route/ExpiryCountdown'
-import type { HistoryRow } from '@/lib/ui/historyRows'
-import { type IntentStatus, intentStatusLabel } from '@/lib/ui/intentTimeline'
-import { StoredRoute } from './StoredRoute'
+import { RouteStatusBadge } from '@/components/route/RouteStatusBadge'
+import type { HistoryGroup, HistoryRoute } from '@/lib/ui/historyRows'
 
-const intentBadge: Record<IntentStatus, string> = {
-  PENDING: 'bg-indigo-100 text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100',
-  CLAIMED: 'bg-indigo-100 text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100',
-  FILLED: 'bg-indigo-100 text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100',
-  COMPLETED: 'bg-emerald-100 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100',
-  FAILED: 'bg-red-100 text-red-950 dark:bg-red-950 dark:text-red-100',
-}
-
-export function HistoryEntry({ row, intentStatus }: { row: HistoryRow; intentStatus: IntentStatus | undefined }) {
+export function HistoryEntry({ group }: { group: HistoryGroup }) {
   const [open, setOpen] = useState(false)
-  const panelId = useId()
+  const listId = useId()
+  const latest = group.routes[0]!
+  const times = group.routes.length
   return (
-    <li className="min-w-0 rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" data-nonce={row.nonce} data-expired={row.expired}>
+    <li
+      className="min-w-0 rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+      data-nonce={latest.nonce}
+      data-request-key={group.requestKey}
+      data-expired={latest.expired}
+    >
       <div className="flex flex-wrap items-center justify-between gap-3 p-4">
         <div className="min-w-0">
           <h3 className="font-semibold">
-            {row.delivers ?? 'A route'} to {row.destination}
+            {latest.delivers ?? 'A route'} to {latest.destination}
           </h3>
+          {latest.recipient && (
+            <p className="text-sm text-zinc-700 dark:text-zinc-300">
+              Delivered to <span className="font-mono break-all">{latest.recipient}</span>, not this account
+            </p>
+          )}
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">{[latest.sources && `From ${latest.sources}`, latest.fee && `fee ${latest.fee}`, latest.scheme].filter(Boolean).join(' · ')}</p>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            Issued {row.createdAt.toLocaleString()} · nonce{' '}
-            <span className="font-mono break-all">
-              {row.nonce.slice(0, 10)}…{row.nonce.slice(-6)}
-            </span>
+            Issued {latest.createdAt.toLocaleString()}
+            {times > 1 && (
+              <>
+                {' · '}
+                <span data-testid="request-count">requested {times} times</span>
+              </>
+            )}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {intentStatus && (
-            <span className={`rounded-full px-2.5 py-1 text-sm font-semibold ${intentBadge[intentStatus]}`} data-testid="intent-status" data-status={intentStatus}>
-              <span className="sr-only">Intent status: </span>
-              {intentStatusLabel(intentStatus)}
-            </span>
+          <RouteStatusBadge status={latest.status} label={latest.statusLabel} />
+          {latest.status === 'BUILT' && <ExpiryCountdown expires={latest.expires} />}
+          {times > 1 && (
+            <button type="button" className={buttonStyles.secondary} aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+              {open ? 'Hide' : `Show all ${times}`}
+              <span className="sr-only"> routes for this request</span>
+            </button>
           )}
-          {intentStatus ? null : row.expired ? (
-            <span className="rounded-full bg-zinc-200 px-2.5 py-1 text-sm font-semibold text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">Expired</span>
-          ) : (
-            <ExpiryCountdown expires={row.expires} />
-          )}
-          <button type="button" className={buttonStyles.secondary} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-            {open ? 'Close' : 'Inspect'}
-            <span className="sr-only"> the route issued {row.createdAt.toLocaleString()}</span>
-          </button>
+          <Link href={latest.href} className={buttonStyles.primary}>
+            Open<span className="sr-only"> the route issued {latest.createdAt.toLocaleString()}</span>
+          </Link>
         </div>
       </div>
-      <div id={panelId} hidden={!open} className="border-t border-zinc-200 bg-zinc-50 p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-950/60">
-        {open && <StoredRoute row={row} />}
-      </div>
+      {times > 1 && (
+        <ol id={listId} hidden={!open} aria-label="Every route for this request" className="grid gap-2 border-t border-zinc-200 bg-zinc-50 p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-950/60">
+          {open && group.routes.map((r) => <RouteLine key={r.nonce} route={r} />)}
+        </ol>
+      )}
+    </li>
+  )
+}
+
+function RouteLine({ route }: { route: HistoryRoute }) {
+  return (
+    <li className="flex min-w-0 flex-wrap items-center justify-between gap-2 text-sm" data-nonce={route.nonce}>
+      <Link href={route.href} className="underline underline-offset-2">
+        Issued {route.createdAt.toLocaleString()}
+      </Link>
+      <span className="font-mono break-all text-zinc-600 dark:text-zinc-400">
+        nonce {route.nonce.slice(0, 10)}…{route.nonce.slice(-6)}
+      </span>
+      <RouteStatusBadge status={route.status} label={route.statusLabel} />
     </li>
   )
 }

@@ -1,29 +1,28 @@
 'use client'
-// The routes read so far, newest first, and "Load more" while the server has another page.
+// The routes read so far, newest first, one row per request, and "Load more" while the server has
+// another page.
 import { buttonStyles } from '@/components/buttonStyles'
-import type { HistoryRow } from '@/lib/ui/historyRows'
-import type { IntentStatus } from '@/lib/ui/intentTimeline'
+import type { HistoryGroup } from '@/lib/ui/historyRows'
 import { HistoryEntry } from './HistoryEntry'
 
 export type HistoryListProps = {
   account: string
-  rows: readonly HistoryRow[]
-  /** Submitted routes' intent statuses by nonce. */
-  intentStatuses: ReadonlyMap<string, IntentStatus>
+  groups: readonly HistoryGroup[]
   hasMore: boolean
   loadingMore: boolean
   onLoadMore: () => void
 }
 
-export function HistoryList({ account, rows, intentStatuses, hasMore, loadingMore, onLoadMore }: HistoryListProps) {
+export function HistoryList({ account, groups, hasMore, loadingMore, onLoadMore }: HistoryListProps) {
+  const routes = groups.reduce((n, g) => n + g.routes.length, 0)
   return (
     <section aria-labelledby="routes-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <h2 id="routes-heading" className="flex flex-wrap items-baseline gap-x-2 text-lg font-semibold">
         Routes for <span className="font-mono text-sm font-normal break-all">{account}</span>
       </h2>
       <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
-        {rows.map((row) => (
-          <HistoryEntry key={row.nonce} row={row} intentStatus={intentStatuses.get(row.nonce)} />
+        {groups.map((group) => (
+          <HistoryEntry key={group.requestKey} group={group} />
         ))}
       </ul>
       {hasMore ? (
@@ -31,7 +30,9 @@ export function HistoryList({ account, rows, intentStatuses, hasMore, loadingMor
           {loadingMore ? 'Loading…' : 'Load more'}
         </button>
       ) : (
-        <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">{rows.length === 1 ? 'That is the only route.' : `All ${rows.length} routes are shown.`}</p>
+        <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
+          {routes === 1 ? 'That is the only route.' : `All ${routes} routes are shown${groups.length < routes ? `, for ${groups.length} ${groups.length === 1 ? 'request' : 'requests'}` : ''}.`}
+        </p>
       )}
     </section>
   )

@@ -7,12 +7,11 @@ import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { SignInNotice } from '@/components/SignInNotice'
 import { useApiKey } from '@/lib/ui/apiKey'
 import { describeApiError } from '@/lib/ui/describeApiError'
-import { historyRows } from '@/lib/ui/historyRows'
+import { historyGroups } from '@/lib/ui/historyRows'
 import { useSiweSession } from '@/lib/ui/useSiweSession'
 import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
 import { HistoryAddressForm } from './HistoryAddressForm'
 import { HistoryList } from './HistoryList'
-import { useAccountIntents } from './useAccountIntents'
 import { useHistoryAddress } from './useHistoryAddress'
 import { useRouteHistory } from './useRouteHistory'
 
@@ -28,8 +27,7 @@ export function HistoryView() {
   // (A malformed address is still sent: the server's 400 marks the field.)
   const readable = source !== 'app' || covers(account) || (account !== undefined && !isAddress(account, { strict: false }))
   const history = useRouteHistory(readable ? account : undefined)
-  const intentStatuses = useAccountIntents(readable ? account : undefined)
-  const rows = useMemo(() => historyRows(history.data?.pages.flatMap((p) => p.routes) ?? [], Date.now()), [history.data])
+  const groups = useMemo(() => (account ? historyGroups(history.data?.pages.flatMap((p) => p.routes) ?? [], { nowMs: Date.now(), account }) : []), [history.data, account])
   const advice = history.error ? describeApiError(history.error, source, { task: 'read route history', chainHint: '' }) : undefined
   const fieldError = advice?.action === 'fix-address' ? advice.detail : undefined
 
@@ -45,19 +43,12 @@ export function HistoryView() {
         <p role="status" className="rounded-xl border border-zinc-200 bg-white p-5 wrap-anywhere dark:border-zinc-800 dark:bg-zinc-900">
           Reading the routes issued for {account}…
         </p>
-      ) : rows.length === 0 ? (
+      ) : groups.length === 0 ? (
         <p className={emptyCard}>
           No routes have been issued for <span className="font-mono">{account}</span> yet. Build one in the route builder.
         </p>
       ) : (
-        <HistoryList
-          account={account}
-          rows={rows}
-          intentStatuses={intentStatuses}
-          hasMore={history.hasNextPage}
-          loadingMore={history.isFetchingNextPage}
-          onLoadMore={() => void history.fetchNextPage()}
-        />
+        <HistoryList account={account} groups={groups} hasMore={history.hasNextPage} loadingMore={history.isFetchingNextPage} onLoadMore={() => void history.fetchNextPage()} />
       )}
     </div>
   )

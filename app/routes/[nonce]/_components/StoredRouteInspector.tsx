@@ -1,36 +1,49 @@
 'use client'
-// A route from the history, re-opened in the inspector. An expired one cannot be signed; "Refresh
-// route" posts its original request again and shows the new route in its place.
+// The stored route in the inspector. An expired one cannot be signed; "Refresh route" posts its
+// original request again and shows the new route in its place, with a link to the new route's page.
+import Link from 'next/link'
+import { useMemo } from 'react'
 import { ErrorNotice } from '@/components/ErrorNotice'
 import { RouteInspector } from '@/components/route/RouteInspector'
 import { useRouteRequest } from '@/components/route/useRouteRequest'
+import type { StoredRouteResponse } from '@/lib/api/routeHistory'
 import { useApiKey } from '@/lib/ui/apiKey'
 import { describeRouteError } from '@/lib/ui/describeRouteError'
-import type { HistoryRow } from '@/lib/ui/historyRows'
+import { inspectStoredRoute } from '@/lib/ui/routeApi'
+import { storedRoutePagePath } from '@/lib/ui/storedRouteApi'
 
-export function StoredRoute({ row }: { row: HistoryRow }) {
+export function StoredRouteInspector({ stored, account }: { stored: StoredRouteResponse; account: string }) {
   const refresh = useRouteRequest()
   const { source } = useApiKey()
+  const inspected = useMemo(() => inspectStoredRoute(stored.route), [stored.route])
   const fresh = refresh.data
-  const onRefresh = () => refresh.mutate(row.request)
-  if (!row.inspected) {
+  if (!inspected) {
     return <ErrorNotice title="This stored route can no longer be shown" detail="It was saved in a form this version of the dashboard does not read. Build the route again instead." />
   }
   const advice = refresh.error ? describeRouteError(refresh.error, source) : undefined
+  const freshNonce = fresh?.route.intentOp?.nonce
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 gap-4">
       {fresh && (
         <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950 dark:bg-emerald-950/40 dark:text-emerald-100">
           A fresh route for the same request, issued just now (it is at the top of the history too).
+          {freshNonce && (
+            <>
+              {' '}
+              <Link href={storedRoutePagePath(freshNonce, account)} className="font-medium underline underline-offset-2">
+                Open its own page
+              </Link>
+            </>
+          )}
         </p>
       )}
       {advice && <ErrorNotice title={`The route could not be refreshed: ${advice.title.toLowerCase()}`} detail={advice.detail} {...(advice.traceId ? { traceId: advice.traceId } : {})} />}
       <RouteInspector
-        key={(fresh ?? row.inspected).route.intentOp?.nonce ?? 'shortfall'}
-        inspected={fresh ?? row.inspected}
-        onRefresh={onRefresh}
+        key={(fresh ?? inspected).route.intentOp?.nonce ?? 'shortfall'}
+        inspected={fresh ?? inspected}
+        onRefresh={() => refresh.mutate(stored.request)}
         refreshing={refresh.isPending}
-        knownExpired={!fresh && row.expired}
+        knownExpired={!fresh && stored.expired}
       />
     </div>
   )

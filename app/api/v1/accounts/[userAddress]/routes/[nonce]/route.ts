@@ -1,0 +1,11 @@
+import { getStoredRoute as operation } from '@/lib/api/operations'
+import { requireAccount } from '@/lib/server/accountAccess'
+import { handle, serve } from '@/lib/server/handle'
+import { storedRoute } from '@/lib/server/routeHistory'
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(
+  handle({ operation }, async ({ params, caller }) => {
+    requireAccount(caller, params.userAddress, { task: 'read route history', field: 'userAddress' })
+    return storedRoute(params.userAddress, params.nonce, caller)
+  }),
+)
