@@ -85,6 +85,3 @@ export function jsonWithWarnings(body: unknown, warnings: readonly { chainId: nu
 function requestId(given: string | null): string {
   return given && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID()
 }
-
-/** @deprecated transitional name of withEnvelope; operations use `handle` from handle.ts. */
-export const handle = withEnvelope
