@@ -4,8 +4,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
-import { ApiKeyProvider } from '@/lib/ui/apiKey'
-import { createWagmiConfig } from '@/lib/wagmi/config'
+import { ApiKeyProvider } from '@/lib/ui/shared/apiKey'
+import { createWagmiConfig } from '@/lib/ui/wallet/wagmiConfig'
 
 export type ProvidersProps = {
   browserKey: string | undefined

@@ -2,7 +2,7 @@
 // A failed API call with the one thing that helps next to it: a form to paste a key, or a retry.
 // Page-specific actions (fix a field, clear filters) come in as children.
 import type { ReactNode } from 'react'
-import type { ErrorAdvice } from '@/lib/ui/describeApiError'
+import type { ErrorAdvice } from '@/lib/ui/shared/describeApiError'
 import { ApiKeyForm } from './ApiKeyForm'
 import { buttonStyles } from './buttonStyles'
 import { ErrorNotice } from './ErrorNotice'

@@ -1,7 +1,7 @@
 'use client'
 // Paste your own API key: it is kept in this tab only and sent instead of the app's key.
 import { type FormEvent, useId, useState } from 'react'
-import { useApiKey } from '@/lib/ui/apiKey'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { buttonStyles } from './buttonStyles'
 
 export function ApiKeyForm({ onDone }: { onDone?: () => void }) {

@@ -1,6 +1,6 @@
 'use client'
 // The header's API key control: says which key the page sends and lets the reader paste their own.
-import { useApiKey } from '@/lib/ui/apiKey'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { ApiKeyForm } from './ApiKeyForm'
 import { buttonStyles } from './buttonStyles'
 import { Popover } from './Popover'

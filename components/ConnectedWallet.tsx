@@ -2,7 +2,7 @@
 // The connected wallet: its full address (copyable), its network with a switch, and disconnect.
 import { useId, useState } from 'react'
 import { useChains, useConnection, useDisconnect, useSwitchChain } from 'wagmi'
-import { describeWalletError } from '@/lib/ui/describeWalletError'
+import { describeWalletError } from '@/lib/ui/wallet/describeWalletError'
 import { buttonStyles } from './buttonStyles'
 import { SignInButton } from './SignInButton'
 

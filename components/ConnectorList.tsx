@@ -3,7 +3,7 @@
 // has window.ethereum, and the devnet's demo wallet when the server configured it.
 import { useEffect, useState } from 'react'
 import { type Connector, useConnect, useConnectors } from 'wagmi'
-import { describeWalletError } from '@/lib/ui/describeWalletError'
+import { describeWalletError } from '@/lib/ui/wallet/describeWalletError'
 
 export function ConnectorList({ onConnected }: { onConnected: () => void }) {
   const connectors = useConnectors()

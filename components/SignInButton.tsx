@@ -1,9 +1,9 @@
 'use client'
+import { shortAddress } from '@/lib/ui/shared/formatAddress'
 // Sign in with Ethereum (EIP-4361) as the connected wallet, or sign out. The dashboard's key builds
 // routes, submits and reads history only for the signed-in wallet.
-import { describeWalletError } from '@/lib/ui/describeWalletError'
-import { shortAddress } from '@/lib/ui/formatAddress'
-import { useSiweSession } from '@/lib/ui/useSiweSession'
+import { describeWalletError } from '@/lib/ui/wallet/describeWalletError'
+import { useSiweSession } from '@/lib/ui/wallet/useSiweSession'
 import { buttonStyles } from './buttonStyles'
 
 export function SignInButton() {

@@ -1,8 +1,8 @@
 'use client'
 // Where the page needs a signed-in wallet: with the dashboard's own key, routes, submissions and
 // history are only for the wallet signed in with Ethereum. A pasted key of your own needs none.
-import { useApiKey } from '@/lib/ui/apiKey'
-import { useSiweSession } from '@/lib/ui/useSiweSession'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
+import { useSiweSession } from '@/lib/ui/wallet/useSiweSession'
 import { SignInButton } from './SignInButton'
 
 export function SignInNotice({ account, task }: { account: string | undefined; task: string }) {

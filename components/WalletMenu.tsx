@@ -1,9 +1,9 @@
 'use client'
 import { getChain } from '@/lib/core/chains/chains'
-import { shortAddress } from '@/lib/ui/formatAddress'
+import { shortAddress } from '@/lib/ui/shared/formatAddress'
 // The header's wallet control: connect (injected wallets, the devnet's demo wallet), then show the
 // address and network, switch networks and disconnect. wagmi reconnects the last wallet after a reload.
-import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
+import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
 import { buttonStyles } from './buttonStyles'
 import { ConnectedWallet } from './ConnectedWallet'
 import { ConnectorList } from './ConnectorList'

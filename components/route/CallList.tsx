@@ -1,9 +1,9 @@
 // Calls in a mandate's ops: decoded where the ABI is known (ERC-20 transfer/approve, the OFT send),
 // else shown raw as to, value and data.
 import { Address, DataList } from '@/components/DataList'
-import type { DecodedCall } from '@/lib/ui/decodeCall'
-import { formatAmount } from '@/lib/ui/formatAmount'
-import { formatTokenAmount } from '@/lib/ui/tokenAmount'
+import type { DecodedCall } from '@/lib/ui/route/decodeCall'
+import { formatAmount } from '@/lib/ui/shared/formatAmount'
+import { formatTokenAmount } from '@/lib/ui/shared/tokenAmount'
 
 export function CallList({ calls, empty }: { calls: readonly DecodedCall[]; empty: string }) {
   if (calls.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{empty}</p>

@@ -2,10 +2,10 @@
 // settles, what its mandate delivers and by when, the calls it runs and the bridge it uses.
 import { ChainIcon } from '@/components/ChainIcon'
 import { Address, DataList } from '@/components/DataList'
-import { formatLocalTime } from '@/lib/ui/countdown'
-import { type ElementDetails, fundingLabels, fundingMethods } from '@/lib/ui/elementDetails'
-import { formatAmount } from '@/lib/ui/formatAmount'
-import { formatTokenAmount } from '@/lib/ui/tokenAmount'
+import { type ElementDetails, fundingLabels, fundingMethods } from '@/lib/ui/route/elementDetails'
+import { formatLocalTime } from '@/lib/ui/shared/countdown'
+import { formatAmount } from '@/lib/ui/shared/formatAmount'
+import { formatTokenAmount } from '@/lib/ui/shared/tokenAmount'
 import { CallList } from './CallList'
 
 export function ElementCard({ element, nowMs }: { element: ElementDetails; nowMs: number }) {

@@ -1,8 +1,8 @@
 'use client'
+import { useSecondsLeft } from '@/lib/ui/route/useExpiry'
 // How long until the route expires (intentOp.expires), counting down every second; "Expired" once
 // it has passed. What the deadlines mean is spelled out beside it (RouteSummaryCard).
-import { formatCountdown } from '@/lib/ui/countdown'
-import { useSecondsLeft } from '@/lib/ui/useExpiry'
+import { formatCountdown } from '@/lib/ui/shared/countdown'
 
 export function ExpiryCountdown({ expires, expired = false }: { expires: bigint; expired?: boolean }) {
   const left = useSecondsLeft(expires)

@@ -1,8 +1,8 @@
 // What the route costs, in USD: gas (per chain), bridge (with LayerZero's fee the account pays
 // itself in ETH on OFT routes) and protocol, and the part a sponsor pays.
 import type { ReactNode } from 'react'
-import { formatUsdNumber, type RouteSummary } from '@/lib/ui/routeSummary'
-import { formatTokenAmount } from '@/lib/ui/tokenAmount'
+import { formatUsdNumber, type RouteSummary } from '@/lib/ui/route/routeSummary'
+import { formatTokenAmount } from '@/lib/ui/shared/tokenAmount'
 
 export function FeeBreakdown({ summary }: { summary: RouteSummary }) {
   const { fees, gasByChain, nativeFees, sponsored } = summary

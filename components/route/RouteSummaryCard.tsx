@@ -2,10 +2,10 @@
 // what it costs and who pays it, and how long it can still be signed.
 import { ChainIcon, TokenIcon } from '@/components/ChainIcon'
 import { Section } from '@/components/Section'
-import { formatLocalTime } from '@/lib/ui/countdown'
-import { formatAmount } from '@/lib/ui/formatAmount'
-import type { RouteSummary } from '@/lib/ui/routeSummary'
-import { formatTokenAmount, type TokenAmount } from '@/lib/ui/tokenAmount'
+import type { RouteSummary } from '@/lib/ui/route/routeSummary'
+import { formatLocalTime } from '@/lib/ui/shared/countdown'
+import { formatAmount } from '@/lib/ui/shared/formatAmount'
+import { formatTokenAmount, type TokenAmount } from '@/lib/ui/shared/tokenAmount'
 import { ExpiryCountdown } from './ExpiryCountdown'
 import { FeeBreakdown } from './FeeBreakdown'
 

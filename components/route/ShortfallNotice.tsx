@@ -1,9 +1,9 @@
 // The answer when the account cannot cover the request: no route, and exactly what is missing.
 import { Section } from '@/components/Section'
 import type { RouteResponse } from '@/lib/api/routeResponse'
-import { formatUsdNumber } from '@/lib/ui/routeSummary'
-import { shortfallRows } from '@/lib/ui/shortfall'
-import { formatTokenAmount } from '@/lib/ui/tokenAmount'
+import { formatUsdNumber } from '@/lib/ui/route/routeSummary'
+import { shortfallRows } from '@/lib/ui/route/shortfall'
+import { formatTokenAmount } from '@/lib/ui/shared/tokenAmount'
 
 const th = 'px-2 py-2 text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400'
 const td = 'px-2 py-2 text-right tabular-nums'

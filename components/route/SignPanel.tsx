@@ -3,8 +3,8 @@
 // signature per element, each checked to recover to the sponsor. An expired route offers a refresh.
 import { buttonStyles } from '@/components/buttonStyles'
 import { Section } from '@/components/Section'
-import { type SigningItem, typedDataJson } from '@/lib/ui/routeSigning'
-import type { RouteSigning, SignedItem } from './useRouteSigning'
+import { type SigningItem, typedDataJson } from '@/lib/ui/route/routeSigning'
+import type { RouteSigning, SignedItem } from '../../lib/ui/route/useRouteSigning'
 import { Verdict } from './Verdict'
 
 export type SignPanelProps = {

@@ -3,7 +3,7 @@
 import { Address } from '@/components/DataList'
 import { Section } from '@/components/Section'
 import type { RouteResponse } from '@/lib/api/routeResponse'
-import { formatUsdPrice, signedMetadataView } from '@/lib/ui/signedMetadataView'
+import { formatUsdPrice, signedMetadataView } from '@/lib/ui/route/signedMetadataView'
 
 const table = 'w-full text-left text-sm'
 const th = 'py-1.5 pr-3 font-medium text-zinc-600 dark:text-zinc-400'

@@ -6,10 +6,10 @@ import type { Hex } from 'viem'
 import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { buttonStyles } from '@/components/buttonStyles'
 import { Section } from '@/components/Section'
-import { useApiKey } from '@/lib/ui/apiKey'
-import { describeSubmitError } from '@/lib/ui/intentApi'
+import { describeSubmitError } from '@/lib/api/client/intentApi'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
+import { useIntentSubmission } from '../../lib/ui/route/useIntentSubmission'
 import { IntentTimeline } from './IntentTimeline'
-import { useIntentSubmission } from './useIntentSubmission'
 
 export type SubmitPanelProps = {
   nonce: string

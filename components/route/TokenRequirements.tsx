@@ -3,9 +3,9 @@ import { buttonStyles } from '@/components/buttonStyles'
 // What the account must do on chain before the route can settle: approve Permit2, wrap ETH. Each
 // is one wallet transaction, run from here, with its hash and receipt; a refreshed route drops it.
 import { Section } from '@/components/Section'
-import type { RequirementStep } from '@/lib/ui/requirementSteps'
-import { formatTokenAmount } from '@/lib/ui/tokenAmount'
-import { type TransactionState, useWalletTransaction } from './useWalletTransaction'
+import type { RequirementStep } from '@/lib/ui/route/requirementSteps'
+import { formatTokenAmount } from '@/lib/ui/shared/tokenAmount'
+import { type TransactionState, useWalletTransaction } from '../../lib/ui/wallet/useWalletTransaction'
 
 export type TokenRequirementsProps = { steps: readonly RequirementStep[]; blocker: string | undefined; onRefresh: (() => void) | undefined }
 

@@ -3,8 +3,8 @@ import 'server-only'
 // key, and the keys issued into the database — with the operation's scope enforced.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Address } from 'viem'
-import { ServiceError } from '../core/errors'
 import { type Scope, scopes } from '../config/scopes'
+import { ServiceError } from '../core/errors'
 import { findApiKey } from '../storage/apiKeyStore'
 import type { Sql } from '../storage/sql'
 

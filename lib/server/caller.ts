@@ -1,9 +1,9 @@
 import 'server-only'
-import { ServiceError } from '../core/errors'
 // The one call a handler makes to know who is calling, whether they may, and whether they still
 // have budget left: the client's failed-authentication budget, authentication and scope, the
 // signed-in wallet (browser key only), then the key's rate limit (headers on the answer).
 import type { Scope } from '../config/scopes'
+import { ServiceError } from '../core/errors'
 import { authenticate, type Caller } from './apiKeys'
 import { consumeBrowserBudget } from './browserBudget'
 import { clientAddress } from './clientAddress'

@@ -6,8 +6,8 @@ import 'server-only'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
-import { ServiceError } from '../core/errors'
 import { parseRateLimit, type RateLimitSpec } from '../config/rateLimitSpec'
+import { ServiceError } from '../core/errors'
 
 const CONNECT_TIMEOUT_MS = 1_000
 

@@ -2,7 +2,7 @@ import 'server-only'
 // One transaction read from the chain's own node (the server's per-chain public clients), for the
 // dashboard's /tx page: receipt, transaction and block time. Nothing is cached.
 import { type Hex, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem'
-import type { TxInput } from '../ui/txView'
+import type { TxInput } from '../ui/tx/txView'
 import { serverContext } from './context'
 
 export type ReadTransactionResult = { kind: 'found'; tx: TxInput } | { kind: 'not-found' } | { kind: 'unsupported-chain' } | { kind: 'unavailable'; message: string }

@@ -2,7 +2,7 @@
 // its own key's intent status, paged like the full rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseKinds, type TestDatabase } from '../../tests/support/testDatabases'
-import captured from '../ui/fixtures/routes.json'
+import captured from '../ui/route/fixtures/routes.json'
 import { insertIntent } from './intentStore'
 import { listRouteDigests, recordRoute } from './routeStore'
 import type { Sql } from './sql'

@@ -5,7 +5,7 @@
 // original request.
 import type { Address } from 'viem'
 import { demoAccount } from '../../lib/devnet/demoAccount'
-import { formatAmount } from '../../lib/ui/formatAmount'
+import { formatAmount } from '../../lib/ui/shared/formatAmount'
 import { signInCookie } from '../support/signIn'
 import { asThePage, devnetClient } from './support/devnet'
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'

@@ -2,9 +2,9 @@
 // checks everything and runs nothing; a second submission is 409; another key sees nothing.
 import { parseUnits } from 'viem'
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import { scopes } from '../../lib/config/scopes'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { lockId } from '../../lib/core/locks/lockId'
-import { scopes } from '../../lib/config/scopes'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { openDatabase } from '../../lib/storage/openDatabase'
 import { settlement } from '../support/settlement'

@@ -6,7 +6,7 @@
 import '@scalar/api-reference-react/style.css'
 import dynamic from 'next/dynamic'
 import { useEffect, useMemo, useRef } from 'react'
-import { useApiKey } from '@/lib/ui/apiKey'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { labelUnnamedControls, referenceCss } from './referenceAccessibility'
 
 // The viewer draws in the browser only (it mounts a Vue app into a div).

@@ -7,7 +7,7 @@ import { useId, useState } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 import { ExpiryCountdown } from '@/components/route/ExpiryCountdown'
 import { RouteStatusBadge } from '@/components/route/RouteStatusBadge'
-import type { HistoryGroup, HistoryRoute } from '@/lib/ui/historyRows'
+import type { HistoryGroup, HistoryRoute } from '@/lib/ui/history/historyRows'
 
 export function HistoryEntry({ group }: { group: HistoryGroup }) {
   const [open, setOpen] = useState(false)

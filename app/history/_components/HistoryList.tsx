@@ -2,7 +2,7 @@
 // The routes read so far, newest first, one row per request, and "Load more" while the server has
 // another page.
 import { buttonStyles } from '@/components/buttonStyles'
-import type { HistoryGroup } from '@/lib/ui/historyRows'
+import type { HistoryGroup } from '@/lib/ui/history/historyRows'
 import { HistoryEntry } from './HistoryEntry'
 
 export type HistoryListProps = {

@@ -1,6 +1,6 @@
 // One row per token (total, unlocked, locked, value), each expandable to its per-chain rows.
 // On phones the unlocked and locked columns fold under the total.
-import type { TokenRow } from '@/lib/ui/portfolioRows'
+import type { TokenRow } from '@/lib/ui/portfolio/portfolioRows'
 import { TokenRowGroup } from './TokenRowGroup'
 
 const th = 'px-2 py-2 text-xs font-semibold uppercase tracking-wide text-zinc-600 sm:px-3 dark:text-zinc-400'

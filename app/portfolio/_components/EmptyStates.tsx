@@ -2,7 +2,7 @@
 // The page with nothing to show yet: no account chosen, or an account with no balances.
 import { useConnect, useConnectors } from 'wagmi'
 import { buttonStyles } from '@/components/buttonStyles'
-import { describeWalletError } from '@/lib/ui/describeWalletError'
+import { describeWalletError } from '@/lib/ui/wallet/describeWalletError'
 
 const card = 'mt-6 rounded-xl border border-dashed border-zinc-300 bg-white p-6 text-center sm:p-10 dark:border-zinc-700 dark:bg-zinc-900'
 

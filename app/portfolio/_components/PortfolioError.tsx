@@ -3,7 +3,7 @@
 // clearing the filters.
 import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { buttonStyles } from '@/components/buttonStyles'
-import type { ErrorAdvice } from '@/lib/ui/describeApiError'
+import type { ErrorAdvice } from '@/lib/ui/shared/describeApiError'
 
 export type PortfolioErrorProps = { advice: ErrorAdvice; onRetry: () => void; onClearFilters: () => void }
 

@@ -4,7 +4,7 @@ import { buttonStyles } from '@/components/buttonStyles'
 // ticked means all of them; chains and tokens together select their intersection, as in the API.
 import { chains } from '@/lib/core/chains/chains'
 import { tokensOnChain } from '@/lib/core/tokens/tokens'
-import { hasFilters, type PortfolioParams, toggleValue } from '@/lib/ui/portfolioParams'
+import { hasFilters, type PortfolioParams, toggleValue } from '@/lib/ui/portfolio/portfolioParams'
 
 export type PortfolioFiltersProps = {
   params: PortfolioParams

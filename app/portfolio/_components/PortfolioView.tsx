@@ -2,11 +2,13 @@
 // The portfolio page's state and data: the view from the URL, the account (typed in, or the
 // connected wallet's), the two reads, and which of the page's states to show.
 import { useMemo } from 'react'
-import { useApiKey } from '@/lib/ui/apiKey'
-import { describeApiError } from '@/lib/ui/describeApiError'
-import { hasFilters } from '@/lib/ui/portfolioParams'
-import { holdsNothing, portfolioRows, usdPriceMap } from '@/lib/ui/portfolioRows'
-import { useWalletConnection } from '@/lib/wagmi/useWalletConnection'
+import { hasFilters } from '@/lib/ui/portfolio/portfolioParams'
+import { holdsNothing, portfolioRows, usdPriceMap } from '@/lib/ui/portfolio/portfolioRows'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
+import { describeApiError } from '@/lib/ui/shared/describeApiError'
+import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
+import { usePortfolio, usePrices } from '../../../lib/ui/portfolio/usePortfolioData'
+import { usePortfolioParams } from '../../../lib/ui/portfolio/usePortfolioParams'
 import { AccountForm } from './AccountForm'
 import { BalanceTable } from './BalanceTable'
 import { NoAccount, NoBalances } from './EmptyStates'
@@ -14,8 +16,6 @@ import { PortfolioError } from './PortfolioError'
 import { PortfolioFilters } from './PortfolioFilters'
 import { ReadStatus } from './ReadStatus'
 import { TableSkeleton } from './TableSkeleton'
-import { usePortfolio, usePrices } from './usePortfolioData'
-import { usePortfolioParams } from './usePortfolioParams'
 import { ValueSummary } from './ValueSummary'
 
 export function PortfolioView() {

@@ -2,10 +2,10 @@
 // A token's row and, when expanded, its per-chain rows: each chain by name, and the token by
 // symbol and address (native ETH has none).
 import { useId, useState } from 'react'
-import { shortAddress } from '@/lib/ui/formatAddress'
-import { formatAmount } from '@/lib/ui/formatAmount'
-import { type Amounts, heldChainCount, type TokenRow } from '@/lib/ui/portfolioRows'
-import { formatUsd } from '@/lib/ui/usdValue'
+import { type Amounts, heldChainCount, type TokenRow } from '@/lib/ui/portfolio/portfolioRows'
+import { shortAddress } from '@/lib/ui/shared/formatAddress'
+import { formatAmount } from '@/lib/ui/shared/formatAmount'
+import { formatUsd } from '@/lib/ui/shared/usdValue'
 
 const td = 'px-2 py-3 text-right tabular-nums align-top sm:px-3'
 

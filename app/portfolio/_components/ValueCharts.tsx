@@ -3,10 +3,10 @@
 // each beside a list that carries the numbers in text, so the charts themselves are decoration.
 // Percentages are whole numbers that add up to 100 (largest remainder).
 import { Cell, Pie, PieChart } from 'recharts'
-import { percentShares } from '@/lib/ui/percentShares'
-import type { Amounts } from '@/lib/ui/portfolioRows'
-import { formatUsd } from '@/lib/ui/usdValue'
-import type { AssetValue, ChainValue } from '@/lib/ui/valueByChain'
+import type { Amounts } from '@/lib/ui/portfolio/portfolioRows'
+import type { AssetValue, ChainValue } from '@/lib/ui/portfolio/valueByChain'
+import { percentShares } from '@/lib/ui/shared/percentShares'
+import { formatUsd } from '@/lib/ui/shared/usdValue'
 
 const chainColors: Record<number, string> = { 1: '#627eea', 10: '#e11d48', 8453: '#1d4ed8', 42161: '#0ea5e9' }
 const assetColors: Record<string, string> = { ETH: '#6366f1', USDC: '#2775ca', USDT: '#059669' }

@@ -1,8 +1,8 @@
 // The portfolio's value in USD: the total, unlocked and locked, and where it sits by chain and asset.
 
-import type { TokenRow } from '@/lib/ui/portfolioRows'
-import { formatUsd } from '@/lib/ui/usdValue'
-import { totalValue, valueByAsset, valueByChain } from '@/lib/ui/valueByChain'
+import type { TokenRow } from '@/lib/ui/portfolio/portfolioRows'
+import { totalValue, valueByAsset, valueByChain } from '@/lib/ui/portfolio/valueByChain'
+import { formatUsd } from '@/lib/ui/shared/usdValue'
 import { ValueCharts } from './ValueCharts'
 
 export type ValueSummaryProps = { rows: readonly TokenRow[]; pricesPending: boolean; pricesProblem: string | undefined }

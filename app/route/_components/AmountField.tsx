@@ -4,11 +4,11 @@
 // account holds of the asset, per chain, beside it.
 import { FormField } from '@/components/FormField'
 import type { TokenInfo } from '@/lib/core/tokens/tokens'
-import { maxHint } from '@/lib/ui/availableBalance'
-import type { TokenRequestDraft } from '@/lib/ui/routeForm'
+import { maxHint } from '@/lib/ui/portfolio/availableBalance'
+import type { TokenRequestDraft } from '@/lib/ui/route/routeForm'
+import { useAvailableBalance } from '../../../lib/ui/portfolio/useAvailableBalance'
+import type { RouteFormState } from '../../../lib/ui/route/useRouteForm'
 import { AvailableBalance } from './AvailableBalance'
-import { useAvailableBalance } from './useAvailableBalance'
-import type { RouteFormState } from './useRouteForm'
 
 export type AmountFieldProps = {
   state: RouteFormState

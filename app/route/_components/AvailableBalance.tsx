@@ -3,9 +3,9 @@
 // the live portfolio (the same query, and cache, as the portfolio page).
 import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { ChainIcon } from '@/components/ChainIcon'
-import type { AvailableBalance as Available } from '@/lib/ui/availableBalance'
-import { formatAmount } from '@/lib/ui/formatAmount'
-import type { AvailableBalanceQuery } from './useAvailableBalance'
+import type { AvailableBalance as Available } from '@/lib/ui/portfolio/availableBalance'
+import { formatAmount } from '@/lib/ui/shared/formatAmount'
+import type { AvailableBalanceQuery } from '../../../lib/ui/portfolio/useAvailableBalance'
 
 export function AvailableBalance({ query, symbol }: { query: AvailableBalanceQuery; symbol: string }) {
   if (query.status === 'no-account') return <p className="text-xs text-zinc-600 dark:text-zinc-400">Enter an account to see what it holds.</p>

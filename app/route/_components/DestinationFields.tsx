@@ -7,9 +7,9 @@ import { FormField } from '@/components/FormField'
 import { fieldStyles } from '@/components/fieldStyles'
 import { chains } from '@/lib/core/chains/chains'
 import { tokensOnChain } from '@/lib/core/tokens/tokens'
-import { emptyTokenRequest, formLimits, tokenOf, withDestination } from '@/lib/ui/routeForm'
+import { emptyTokenRequest, formLimits, tokenOf, withDestination } from '@/lib/ui/route/routeForm'
+import type { RouteFormState } from '../../../lib/ui/route/useRouteForm'
 import { AmountField } from './AmountField'
-import type { RouteFormState } from './useRouteForm'
 
 export function DestinationFields({ state }: { state: RouteFormState }) {
   const { form, update, errorFor } = state

@@ -3,8 +3,8 @@
 // the gas they may use. Each field is checked as it is typed.
 import { buttonStyles } from '@/components/buttonStyles'
 import { FormField } from '@/components/FormField'
-import { type ExecutionDraft, emptyExecution, formLimits } from '@/lib/ui/routeForm'
-import type { RouteFormState } from './useRouteForm'
+import { type ExecutionDraft, emptyExecution, formLimits } from '@/lib/ui/route/routeForm'
+import type { RouteFormState } from '../../../lib/ui/route/useRouteForm'
 
 export function ExecutionFields({ state }: { state: RouteFormState }) {
   const { form, update, errorFor } = state

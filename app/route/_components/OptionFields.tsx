@@ -3,11 +3,11 @@ import { FormField } from '@/components/FormField'
 // The request's options: which settlement layers may carry funds (none ticked: any), which fees a
 // sponsor pays, the token the account's share is charged in, and topping up The Compact.
 import { fieldStyles } from '@/components/fieldStyles'
-import { useApiKey } from '@/lib/ui/apiKey'
-import { toggleValue } from '@/lib/ui/portfolioParams'
-import { feeTokenChoices, formSettlementLayers, type SponsorDraft } from '@/lib/ui/routeForm'
+import { toggleValue } from '@/lib/ui/portfolio/portfolioParams'
+import { feeTokenChoices, formSettlementLayers, type SponsorDraft } from '@/lib/ui/route/routeForm'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
+import type { RouteFormState } from '../../../lib/ui/route/useRouteForm'
 import { ChipGroup } from './ChipGroup'
-import type { RouteFormState } from './useRouteForm'
 
 const layerNames = { ACROSS: 'Across', ECO: 'Eco', RELAY: 'Relay', OFT: 'LayerZero OFT' } as const
 const sponsorNames: Record<keyof SponsorDraft, string> = { gas: 'Gas', bridge: 'Bridge fees', protocol: 'Protocol fees' }

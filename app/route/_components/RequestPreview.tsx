@@ -3,9 +3,9 @@
 // command names the key $API_KEY: the page's own key never leaves it.
 import { useState } from 'react'
 import { CopyButton } from '@/components/CopyButton'
-import { curlCommand } from '@/lib/ui/curlCommand'
-import { routePath } from '@/lib/ui/routeApi'
-import type { BuiltRequest } from '@/lib/ui/routeRequestBody'
+import { routePath } from '@/lib/api/client/routeApi'
+import { curlCommand } from '@/lib/ui/route/curlCommand'
+import type { BuiltRequest } from '@/lib/ui/route/routeRequestBody'
 
 const tab =
   'rounded-md px-2.5 py-1 text-sm font-medium aria-pressed:bg-zinc-900 aria-pressed:text-white focus-visible:outline-2 focus-visible:outline-indigo-600 dark:aria-pressed:bg-zinc-100 dark:aria-pressed:text-zinc-900'

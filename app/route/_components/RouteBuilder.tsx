@@ -4,11 +4,12 @@
 // the same fields.
 import { type FormEvent, useMemo, useRef } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
-import { useRouteRequest } from '@/components/route/useRouteRequest'
 import { SignInNotice } from '@/components/SignInNotice'
-import { useApiKey } from '@/lib/ui/apiKey'
-import { describeRouteError } from '@/lib/ui/describeRouteError'
-import type { RouteRequestBody } from '@/lib/ui/routeRequestBody'
+import { describeRouteError } from '@/lib/ui/route/describeRouteError'
+import type { RouteRequestBody } from '@/lib/ui/route/routeRequestBody'
+import { useRouteRequest } from '@/lib/ui/route/useRouteRequest'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
+import { useRouteForm } from '../../../lib/ui/route/useRouteForm'
 import { AccountFields } from './AccountFields'
 import { DestinationFields } from './DestinationFields'
 import { Disclosure } from './Disclosure'
@@ -17,7 +18,6 @@ import { OptionFields } from './OptionFields'
 import { RequestPreview } from './RequestPreview'
 import { RouteOutcome } from './RouteOutcome'
 import { SourceFields } from './SourceFields'
-import { useRouteForm } from './useRouteForm'
 
 export function RouteBuilder() {
   const state = useRouteForm()

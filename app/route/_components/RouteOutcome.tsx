@@ -3,8 +3,8 @@
 // with the one thing that helps, a shortfall, or the route in the inspector.
 import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { RouteInspector } from '@/components/route/RouteInspector'
-import type { RouteErrorAdvice } from '@/lib/ui/describeRouteError'
-import type { InspectedRoute } from '@/lib/ui/routeApi'
+import type { InspectedRoute } from '@/lib/api/client/routeApi'
+import type { RouteErrorAdvice } from '@/lib/ui/route/describeRouteError'
 
 export type RouteOutcomeProps = {
   pending: boolean

@@ -3,10 +3,10 @@
 // which it must never touch.
 import { fieldStyles } from '@/components/fieldStyles'
 import { chains } from '@/lib/core/chains/chains'
-import { toggleValue } from '@/lib/ui/portfolioParams'
-import { accessListSymbols, type RouteForm } from '@/lib/ui/routeForm'
+import { toggleValue } from '@/lib/ui/portfolio/portfolioParams'
+import { accessListSymbols, type RouteForm } from '@/lib/ui/route/routeForm'
+import type { RouteFormState } from '../../../lib/ui/route/useRouteForm'
 import { ChipGroup } from './ChipGroup'
-import type { RouteFormState } from './useRouteForm'
 
 type Access = RouteForm['access']
 

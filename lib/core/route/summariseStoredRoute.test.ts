@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import captured from '../../ui/fixtures/routes.json'
+import captured from '../../ui/route/fixtures/routes.json'
 import { requestKey } from './requestKey'
 import { routeStatus, type StoredRouteDigest, storedRouteSummaryMaxBytes, summariseStoredRoute, summaryLimits } from './summariseStoredRoute'
 

@@ -3,7 +3,7 @@
 import { getChain } from '../../../lib/core/chains/chains'
 import { findTokenBySymbol } from '../../../lib/core/tokens/tokens'
 import { demoSeeds } from '../../../lib/devnet/demoAccount'
-import { formatAmount } from '../../../lib/ui/formatAmount'
+import { formatAmount } from '../../../lib/ui/shared/formatAmount'
 
 export type ExpectedAmounts = { total: string; unlocked: string; locked: string }
 export type ExpectedToken = ExpectedAmounts & { chains: (ExpectedAmounts & { chainName: string; symbol: string })[] }

@@ -5,12 +5,12 @@ import Link from 'next/link'
 import { useMemo } from 'react'
 import { ErrorNotice } from '@/components/ErrorNotice'
 import { RouteInspector } from '@/components/route/RouteInspector'
-import { useRouteRequest } from '@/components/route/useRouteRequest'
+import { inspectStoredRoute } from '@/lib/api/client/routeApi'
+import { storedRoutePagePath } from '@/lib/api/client/storedRouteApi'
 import type { StoredRouteResponse } from '@/lib/api/routeHistory'
-import { useApiKey } from '@/lib/ui/apiKey'
-import { describeRouteError } from '@/lib/ui/describeRouteError'
-import { inspectStoredRoute } from '@/lib/ui/routeApi'
-import { storedRoutePagePath } from '@/lib/ui/storedRouteApi'
+import { describeRouteError } from '@/lib/ui/route/describeRouteError'
+import { useRouteRequest } from '@/lib/ui/route/useRouteRequest'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
 
 export function StoredRouteInspector({ stored, account }: { stored: StoredRouteResponse; account: string }) {
   const refresh = useRouteRequest()

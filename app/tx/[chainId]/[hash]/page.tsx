@@ -11,8 +11,8 @@ import { ErrorNotice } from '@/components/ErrorNotice'
 import { Verdict } from '@/components/route/Verdict'
 import { Section } from '@/components/Section'
 import { readTransaction } from '@/lib/server/readTransaction'
-import { chainName } from '@/lib/ui/tokenAmount'
-import { parseTxParams, type TxEvent, txView } from '@/lib/ui/txView'
+import { chainName } from '@/lib/ui/shared/tokenAmount'
+import { parseTxParams, type TxEvent, txView } from '@/lib/ui/tx/txView'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,0 +1,72 @@
+// The intent lifecycle as the dashboard calls it, through the same fetchApi as every other read:
+// submit a signed route, read an intent's status, list an account's submitted intents.
+// What is submitted is the route's intentOp exactly as the server sent it (the raw JSON: the server
+// signature covers it, and zod would drop keys it does not know), plus the wallet's signatures.
+import type { Hex } from 'viem'
+import { describeApiError, type KeySource } from '../../ui/shared/describeApiError'
+import { intentListResponseSchema, intentStatusResponseSchema, submitIntentResponseSchema } from '../intentOperation'
+import { ApiError, fetchApi } from './fetchApi'
+
+export const submitPath = '/api/v1/intent-operations'
+
+export function intentStatusPath(id: string): string {
+  return `/api/v1/intent-operation/${encodeURIComponent(id)}`
+}
+
+export function accountIntentsPath(address: string, limit = 50): string {
+  return `/api/v1/accounts/${encodeURIComponent(address)}/intents?${new URLSearchParams({ limit: String(limit) })}`
+}
+
+/** The body the client sends: one origin signature per element in order; an EOA's destination signature repeats the last. */
+export function signedIntentOpBody(rawIntentOp: unknown, signatures: readonly Hex[]) {
+  if (typeof rawIntentOp !== 'object' || rawIntentOp === null) throw new Error('The route has no intentOp to submit')
+  if (signatures.length === 0) throw new Error('A route is submitted with at least one signature')
+  return { signedIntentOp: { ...(rawIntentOp as Record<string, unknown>), originSignatures: [...signatures], destinationSignature: signatures.at(-1)! } }
+}
+
+export type SubmitSignedRouteParameters = { rawIntentOp: unknown; signatures: readonly Hex[]; apiKey?: string; signal?: AbortSignal; fetchFn?: typeof fetch }
+
+export function submitSignedRoute({ rawIntentOp, signatures, apiKey, signal, fetchFn = fetch }: SubmitSignedRouteParameters) {
+  const body = JSON.stringify(signedIntentOpBody(rawIntentOp, signatures))
+  const post: typeof fetch = (input, init) => fetchFn(input, { ...init, method: 'POST', body, headers: { ...(init?.headers as Record<string, string>), 'content-type': 'application/json' } })
+  return fetchApi({ path: submitPath, schema: submitIntentResponseSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}), fetchFn: post })
+}
+
+export function fetchIntentStatus({ id, apiKey, signal, fetchFn }: { id: string; apiKey?: string; signal?: AbortSignal; fetchFn?: typeof fetch }) {
+  return fetchApi({ path: intentStatusPath(id), schema: intentStatusResponseSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}), ...(fetchFn ? { fetchFn } : {}) })
+}
+
+export function fetchAccountIntents({ address, apiKey, signal, fetchFn }: { address: string; apiKey?: string; signal?: AbortSignal; fetchFn?: typeof fetch }) {
+  return fetchApi({ path: accountIntentsPath(address), schema: intentListResponseSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}), ...(fetchFn ? { fetchFn } : {}) })
+}
+
+/**
+ * A 409 means this route was submitted before: the intent exists and is followed instead of failing.
+ * Its id is the server's `errors[0].context.id`, else the route's own nonce (the intent id is the nonce).
+ */
+export function alreadySubmittedId(error: unknown, nonce: string): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined
+  const id = error.envelope?.errors[0]?.context?.id
+  return typeof id === 'string' && /^\d+$/.test(id) ? id : nonce
+}
+
+export type SubmitErrorAdvice = { title: string; detail: string; action: 'paste-key' | 'retry' | 'new-route'; traceId?: string }
+
+/**
+ * A failed submission in words. A refused route (400/404/422: changed, expired, not this key's, or
+ * one the filler cannot settle) is not worth retrying: the reader needs a new route.
+ */
+export function describeSubmitError(error: unknown, keySource: KeySource): SubmitErrorAdvice {
+  if (error instanceof ApiError && error.failure === 'http' && (error.status === 400 || error.status === 404 || error.status === 422)) {
+    const field = error.envelope?.errors[0]?.context?.field
+    const traceId = error.envelope?.traceId
+    return {
+      title: error.status === 422 ? 'This route cannot be settled here' : 'The service refused this route',
+      detail: `${error.message}${typeof field === 'string' && !error.message.includes(field) ? ` (${field})` : ''}. Request a new route, sign it and submit it again.`,
+      action: 'new-route',
+      ...(traceId ? { traceId } : {}),
+    }
+  }
+  const advice = describeApiError(error, keySource, { task: 'submit routes', chainHint: '' })
+  return { ...advice, action: advice.action === 'paste-key' ? 'paste-key' : 'retry' }
+}

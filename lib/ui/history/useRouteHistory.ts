@@ -1,0 +1,20 @@
+'use client'
+// An account's routes, newest first, a page of 20 at a time: each "load more" passes the last
+// page's cursor back.
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { fetchRouteHistory } from '@/lib/api/client/routeApi'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
+import { retryTransient } from '@/lib/ui/shared/retryTransient'
+
+export function useRouteHistory(address: string | undefined) {
+  const { key, source } = useApiKey()
+  return useInfiniteQuery({
+    queryKey: ['routeHistory', address, source],
+    queryFn: ({ pageParam, signal }) => fetchRouteHistory({ address: address!, cursor: pageParam, ...(key ? { apiKey: key } : {}), signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: address !== undefined,
+    retry: retryTransient,
+    staleTime: 10_000,
+  })
+}

@@ -1,0 +1,28 @@
+'use client'
+// The account's holdings of the requested asset, from the live portfolio (the portfolio page's
+// query, so both pages share one cache entry per account), as the amount field shows them.
+import { useMemo } from 'react'
+import { isAddress } from 'viem'
+import type { TokenInfo } from '@/lib/core/tokens/tokens'
+import { type AvailableBalance, availableBalance } from '@/lib/ui/portfolio/availableBalance'
+import { usePortfolio } from '@/lib/ui/portfolio/usePortfolioData'
+import type { RouteForm } from '@/lib/ui/route/routeForm'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
+import { describeApiError, type ErrorAdvice } from '@/lib/ui/shared/describeApiError'
+
+export type AvailableBalanceQuery = { status: 'no-account' } | { status: 'loading' } | { status: 'error'; advice: ErrorAdvice; retry: () => void } | { status: 'ready'; balance: AvailableBalance }
+
+const wholePortfolio = { chainIds: [], tokens: [], filterEmpty: false }
+
+export function useAvailableBalance(account: string, token: TokenInfo | undefined, access: RouteForm['access']): AvailableBalanceQuery {
+  const { source } = useApiKey()
+  const address = isAddress(account) ? account : undefined
+  const portfolio = usePortfolio(address, wholePortfolio)
+  const { data, error, refetch } = portfolio
+  return useMemo((): AvailableBalanceQuery => {
+    if (!address || !token) return { status: 'no-account' }
+    if (data) return { status: 'ready', balance: availableBalance({ portfolio: data, token, access }) }
+    if (error) return { status: 'error', advice: describeApiError(error, source), retry: () => void refetch() }
+    return { status: 'loading' }
+  }, [address, token, access, data, error, refetch, source])
+}

@@ -1,0 +1,33 @@
+'use client'
+// The two reads behind the page: the account's portfolio (with the view's filters) and USD prices.
+// Client errors (4xx) are final; a busy chain or a dropped connection gets one more try.
+import { useQuery } from '@tanstack/react-query'
+import { fetchApi } from '@/lib/api/client/fetchApi'
+import { portfolioResponseSchema } from '@/lib/api/portfolio'
+import { pricesResponseSchema } from '@/lib/api/prices'
+import { type PortfolioParams, portfolioApiPath } from '@/lib/ui/portfolio/portfolioParams'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
+import { retryTransient } from '@/lib/ui/shared/retryTransient'
+
+export function usePortfolio(address: string | undefined, params: PortfolioParams) {
+  const { key, source } = useApiKey()
+  const path = address ? portfolioApiPath(address, params) : undefined
+  return useQuery({
+    queryKey: ['portfolio', path, source],
+    queryFn: ({ signal }) => fetchApi({ path: path!, schema: portfolioResponseSchema, apiKey: key, signal }),
+    enabled: path !== undefined,
+    retry: retryTransient,
+    staleTime: 15_000,
+  })
+}
+
+export function usePrices(enabled: boolean) {
+  const { key, source } = useApiKey()
+  return useQuery({
+    queryKey: ['prices', source],
+    queryFn: ({ signal }) => fetchApi({ path: '/api/v1/prices', schema: pricesResponseSchema, apiKey: key, signal }),
+    enabled,
+    retry: retryTransient,
+    staleTime: 60_000,
+  })
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest'
+import type { IntentStatusResponse } from '../../api/intentOperation'
+import { describeIntentFailure, intentHeadline, intentPollInterval, intentStatusByNonce, intentStatusLabel, intentTimeline, isFinalStatus } from './intentTimeline'
+
+const hash = (c: string) => `0x${c.repeat(64)}` as const
+const base: IntentStatusResponse = {
+  id: '42',
+  status: 'PENDING',
+  destinationChainId: 10,
+  userAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  claims: [
+    { chainId: 8453, status: 'PENDING' },
+    { chainId: 42161, status: 'PENDING' },
+  ],
+  submittedAt: '2025-06-01T10:00:00.000Z',
+  updatedAt: '2025-06-01T10:00:00.000Z',
+}
+
+const view = (i: IntentStatusResponse) => intentTimeline(i).map((s) => [s.title, s.state])
+
+describe('intentTimeline', () => {
+  it('starts as Submitted, with the first claim in progress and the rest waiting', () => {
+    expect(view(base)).toEqual([
+      ['Submitted', 'done'],
+      ['Claiming on Base', 'active'],
+      ['Claiming on Arbitrum One', 'waiting'],
+      ['Delivering on OP Mainnet', 'waiting'],
+      ['Completed', 'waiting'],
+    ])
+    expect(intentHeadline(base)).toBe('Submitted: waiting for the filler to claim the funds.')
+  })
+
+  it('shows each claim with its chain, time and hash, then the delivery and completion', () => {
+    const completed: IntentStatusResponse = {
+      ...base,
+      status: 'COMPLETED',
+      claims: [
+        { chainId: 8453, status: 'COMPLETED', claimTimestamp: 1_750_000_000, claimTransactionHash: hash('a') },
+        { chainId: 42161, status: 'COMPLETED', claimTimestamp: 1_750_000_001, claimTransactionHash: hash('b') },
+      ],
+      fillTimestamp: 1_750_000_002,
+      fillTransactionHash: hash('c'),
+      updatedAt: '2025-06-01T10:00:03.000Z',
+    }
+    const steps = intentTimeline(completed)
+    expect(steps.map((s) => [s.title, s.state, s.stateLabel])).toEqual([
+      ['Submitted', 'done', 'Done'],
+      ['Claimed on Base', 'done', 'Done'],
+      ['Claimed on Arbitrum One', 'done', 'Done'],
+      ['Delivered on OP Mainnet', 'done', 'Done'],
+      ['Completed', 'done', 'Done'],
+    ])
+    expect(steps[1]).toMatchObject({ chainId: 8453, hash: hash('a'), time: new Date(1_750_000_000_000) })
+    expect(steps[3]).toMatchObject({ chainId: 10, hash: hash('c'), time: new Date(1_750_000_002_000) })
+    expect(steps[4]!.time).toEqual(new Date('2025-06-01T10:00:03.000Z'))
+    expect(intentHeadline(completed)).toBe('Completed: the tokens arrived on OP Mainnet.')
+  })
+
+  it('moves to the delivery once every claim is in', () => {
+    const claimed: IntentStatusResponse = { ...base, status: 'CLAIMED', claims: base.claims.map((c) => ({ ...c, status: 'COMPLETED' as const })) }
+    expect(view(claimed).slice(3)).toEqual([
+      ['Delivering on OP Mainnet', 'active'],
+      ['Completed', 'waiting'],
+    ])
+    expect(view({ ...claimed, status: 'FILLED', fillTransactionHash: hash('c') }).slice(3)).toEqual([
+      ['Delivered on OP Mainnet', 'done'],
+      ['Completed', 'active'],
+    ])
+  })
+
+  it('marks what did not happen on a failure', () => {
+    const failed: IntentStatusResponse = {
+      ...base,
+      status: 'FAILED',
+      claims: [
+        { chainId: 8453, status: 'COMPLETED', claimTransactionHash: hash('a') },
+        { chainId: 42161, status: 'FAILED' },
+      ],
+      failureReason: 'the fill failed after the claims: reverted',
+    }
+    expect(view(failed)).toEqual([
+      ['Submitted', 'done'],
+      ['Claimed on Base', 'done'],
+      ['Not claimed on Arbitrum One', 'failed'],
+      ['Not delivered on OP Mainnet', 'failed'],
+      ['Failed', 'failed'],
+    ])
+    expect(intentHeadline(failed)).toBe('Failed: this route was not settled.')
+  })
+})
+
+describe('describeIntentFailure', () => {
+  it('says an expired intent expired, that nothing was claimed, and to request a new route', () => {
+    const advice = describeIntentFailure({ expired: true, failureReason: 'expired: not filled before its fill deadline 1750000000; nothing was claimed', claims: [{ chainId: 10, status: 'FAILED' }] })
+    expect(advice.title).toBe('The route expired before it was delivered')
+    expect(advice.detail).toMatch(/^It was not filled before its deadline, and none of your funds were claimed\./)
+    expect(advice.action).toMatch(/^Request a new route/)
+  })
+  it('gives the filler’s reason in a sentence', () => {
+    const advice = describeIntentFailure({ failureReason: 'the claim of element 0 on chain 10 would revert (InvalidSignature); nothing was claimed', claims: [{ chainId: 10, status: 'FAILED' }] })
+    expect(advice).toMatchObject({ title: 'The route could not be settled', detail: 'The claim of element 0 on chain 10 would revert (InvalidSignature); nothing was claimed.' })
+    expect(describeIntentFailure({ claims: [] }).detail).toBe('The service gave no reason.')
+    expect(describeIntentFailure({ failureReason: 'the fill failed after the claims: boom.', claims: [{ chainId: 10, status: 'COMPLETED' }] })).toMatchObject({
+      title: 'The route failed after some funds were claimed',
+      detail: 'The fill failed after the claims: boom.',
+    })
+  })
+})
+
+describe('polling', () => {
+  it('polls every second until the status is final', () => {
+    expect(intentPollInterval(undefined, 0)).toBe(1000)
+    expect(intentPollInterval('CLAIMED', 0)).toBe(1000)
+    expect(intentPollInterval('COMPLETED', 0)).toBe(false)
+    expect(intentPollInterval('FAILED', 0)).toBe(false)
+    expect(isFinalStatus('FILLED')).toBe(false)
+  })
+  it('backs off after errors, up to 30 s, and stops on a final client error', () => {
+    expect([1, 2, 3, 5, 10].map((n) => intentPollInterval('PENDING', n, 503))).toEqual([2000, 4000, 8000, 30000, 30000])
+    expect(intentPollInterval('PENDING', 1, 429)).toBe(2000)
+    expect(intentPollInterval('PENDING', 1, 404)).toBe(false)
+    expect(intentPollInterval('PENDING', 1, 403)).toBe(false)
+  })
+})
+
+describe('history statuses', () => {
+  it('maps nonces to short words', () => {
+    const map = intentStatusByNonce([
+      { id: '1', status: 'COMPLETED' },
+      { id: '2', status: 'PENDING' },
+    ])
+    expect(map.get('1')).toBe('COMPLETED')
+    expect(map.get('3')).toBeUndefined()
+    expect(['PENDING', 'CLAIMED', 'FILLED', 'COMPLETED', 'FAILED'].map((s) => intentStatusLabel(s as 'PENDING'))).toEqual(['Submitted', 'Claimed', 'Delivered', 'Completed', 'Failed'])
+  })
+})

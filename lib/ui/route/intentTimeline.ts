@@ -1,0 +1,158 @@
+// A submitted intent as the page tells it: Submitted → Claimed on each source chain → Delivered on
+// the destination → Completed (or Failed, with the reason in words and what to do), when to poll
+// again, and the one-word status the history shows next to a route.
+import type { IntentStatusResponse } from '../../api/intentOperation'
+import { chainName } from '../shared/tokenAmount'
+
+export type IntentStatus = IntentStatusResponse['status']
+export type StepState = 'done' | 'active' | 'waiting' | 'failed'
+
+export type TimelineStep = {
+  key: string
+  kind: 'submitted' | 'claim' | 'fill' | 'final'
+  title: string
+  state: StepState
+  /** Words for the state, for readers who do not see the colour: "Done", "In progress", … */
+  stateLabel: string
+  chainId?: number
+  /** Unix seconds (chain time) or an ISO time from the service. */
+  time?: Date
+  hash?: `0x${string}`
+}
+
+const finalStatuses: ReadonlySet<IntentStatus> = new Set(['COMPLETED', 'FAILED'])
+
+export function isFinalStatus(status: IntentStatus | undefined): boolean {
+  return status !== undefined && finalStatuses.has(status)
+}
+
+const stateLabels: Record<StepState, string> = { done: 'Done', active: 'In progress', waiting: 'Waiting', failed: 'Failed' }
+
+const fromSeconds = (s: number | undefined): Date | undefined => (s === undefined ? undefined : new Date(s * 1000))
+
+export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
+  const failed = intent.status === 'FAILED'
+  const step = (s: Omit<TimelineStep, 'stateLabel'>): TimelineStep => ({ ...s, stateLabel: stateLabels[s.state] })
+  const steps: TimelineStep[] = [step({ key: 'submitted', kind: 'submitted', title: 'Submitted', state: 'done', time: new Date(intent.submittedAt) })]
+
+  const claimsDone = intent.claims.every((c) => c.status === 'COMPLETED')
+  const firstOpen = intent.claims.findIndex((c) => c.status === 'PENDING')
+  intent.claims.forEach((c, i) => {
+    const name = chainName(c.chainId)
+    const state: StepState = c.status === 'COMPLETED' ? 'done' : c.status === 'FAILED' ? 'failed' : failed ? 'failed' : i === firstOpen ? 'active' : 'waiting'
+    const title = state === 'done' ? `Claimed on ${name}` : state === 'failed' ? `Not claimed on ${name}` : `Claiming on ${name}`
+    steps.push(
+      step({
+        key: `claim-${i}`,
+        kind: 'claim',
+        title,
+        state,
+        chainId: c.chainId,
+        ...(c.claimTimestamp !== undefined ? { time: fromSeconds(c.claimTimestamp)! } : {}),
+        ...(c.claimTransactionHash ? { hash: c.claimTransactionHash } : {}),
+      }),
+    )
+  })
+
+  const destination = chainName(intent.destinationChainId)
+  const filled = intent.status === 'FILLED' || intent.status === 'COMPLETED' || intent.fillTransactionHash !== undefined
+  const fillState: StepState = filled ? 'done' : failed ? 'failed' : claimsDone && intent.status !== 'PENDING' ? 'active' : 'waiting'
+  steps.push(
+    step({
+      key: 'fill',
+      kind: 'fill',
+      title: fillState === 'done' ? `Delivered on ${destination}` : fillState === 'failed' ? `Not delivered on ${destination}` : `Delivering on ${destination}`,
+      state: fillState,
+      chainId: intent.destinationChainId,
+      ...(intent.fillTimestamp !== undefined ? { time: fromSeconds(intent.fillTimestamp)! } : {}),
+      ...(intent.fillTransactionHash ? { hash: intent.fillTransactionHash } : {}),
+    }),
+  )
+
+  const finalState: StepState = intent.status === 'COMPLETED' ? 'done' : failed ? 'failed' : intent.status === 'FILLED' ? 'active' : 'waiting'
+  steps.push(
+    step({
+      key: 'final',
+      kind: 'final',
+      title: failed ? 'Failed' : 'Completed',
+      state: finalState,
+      ...(isFinalStatus(intent.status) ? { time: new Date(intent.updatedAt) } : {}),
+    }),
+  )
+  return steps
+}
+
+/** One line for the whole intent, announced as it changes. */
+export function intentHeadline(intent: IntentStatusResponse): string {
+  const destination = chainName(intent.destinationChainId)
+  switch (intent.status) {
+    case 'PENDING':
+      return 'Submitted: waiting for the filler to claim the funds.'
+    case 'CLAIMED':
+      return `Claimed: the funds are being delivered on ${destination}.`
+    case 'FILLED':
+      return `Delivered on ${destination}: finishing up.`
+    case 'COMPLETED':
+      return `Completed: the tokens arrived on ${destination}.`
+    case 'FAILED':
+      return 'Failed: this route was not settled.'
+  }
+}
+
+export type FailureAdvice = { title: string; detail: string; action: string }
+
+/** A failed intent in words: what happened (the filler's own reason) and what to do next. */
+export function describeIntentFailure(intent: Pick<IntentStatusResponse, 'failureReason' | 'expired' | 'claims'>): FailureAdvice {
+  const reason = intent.failureReason?.trim()
+  const claimed = intent.claims.some((c) => c.status === 'COMPLETED')
+  const action = 'Request a new route for the same tokens, sign it and submit it again.'
+  if (intent.expired || reason?.startsWith('expired')) {
+    return {
+      title: 'The route expired before it was delivered',
+      detail: `It was not filled before its deadline${claimed ? '' : ', and none of your funds were claimed'}.${reason ? ` (${reason})` : ''}`,
+      action,
+    }
+  }
+  return {
+    title: claimed ? 'The route failed after some funds were claimed' : 'The route could not be settled',
+    detail: reason ? `${capitalise(reason.replace(/\.$/, ''))}.` : 'The service gave no reason.',
+    action: claimed ? `${action} If funds were claimed but not delivered, contact support with the intent id.` : action,
+  }
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+/** The status in one or two words, for the history list. */
+export function intentStatusLabel(status: IntentStatus): string {
+  switch (status) {
+    case 'PENDING':
+      return 'Submitted'
+    case 'CLAIMED':
+      return 'Claimed'
+    case 'FILLED':
+      return 'Delivered'
+    case 'COMPLETED':
+      return 'Completed'
+    case 'FAILED':
+      return 'Failed'
+  }
+}
+
+export const pollIntervalMs = 1_000
+export const maxBackoffMs = 30_000
+
+/**
+ * How long until the status is read again: never once it is final or the service refused the read
+ * for good (a 4xx other than 429); every second while it moves; doubling (to 30 s) after errors.
+ */
+export function intentPollInterval(status: IntentStatus | undefined, consecutiveErrors: number, errorStatus?: number): number | false {
+  if (isFinalStatus(status)) return false
+  if (errorStatus !== undefined && errorStatus >= 400 && errorStatus < 500 && errorStatus !== 429) return false
+  if (consecutiveErrors <= 0) return pollIntervalMs
+  return Math.min(maxBackoffMs, pollIntervalMs * 2 ** consecutiveErrors)
+}
+
+/** Nonce → status, for the history list (an intent's id is its route's nonce). */
+export function intentStatusByNonce(intents: readonly Pick<IntentStatusResponse, 'id' | 'status'>[]): Map<string, IntentStatus> {
+  return new Map(intents.map((i) => [i.id, i.status]))
+}

@@ -1,0 +1,70 @@
+// What the account must do on chain before it signs (tokenRequirements), as wallet transactions:
+// an approval is ERC-20 approve(spender, amount) on the token; a wrap (keyed by the zero address)
+// is WETH deposit() carrying that much ETH as value.
+// Both carry a little headroom over the route's exact amount: a refreshed route is re-priced, and
+// a fee one wei higher would otherwise ask for another wrap and another approval, for ever.
+import { type Address, encodeFunctionData, erc20Abi, type Hex, isAddressEqual, parseAbi, zeroAddress } from 'viem'
+import type { RouteResponse } from '../../api/routeResponse'
+import { addresses } from '../../core/addresses'
+import { findTokenBySymbol } from '../../core/tokens/tokens'
+import { type TokenAmount, tokenAmount } from '../shared/tokenAmount'
+
+const wethAbi = parseAbi(['function deposit() payable'])
+
+export type WalletTransaction = { chainId: number; to: Address; data: Hex; value: bigint }
+
+export type RequirementStep = {
+  key: string
+  kind: 'approval' | 'wrap'
+  /** What the route needs: the token to approve, or the ETH to wrap. */
+  amount: TokenAmount
+  /** What the transaction approves or wraps: `amount` and its headroom. */
+  txAmount: TokenAmount
+  spender?: { address: Address; name: string }
+  tx: WalletTransaction
+}
+
+/** Approvals: 0.5 % over the route's amount (approving more than is held costs nothing). */
+export const approvalHeadroom = (amount: bigint): bigint => amount / 200n
+
+/** Wraps: 0.5 %, but at most 100k gas worth of ETH, so the wrap stays inside the 300k gas of ETH the
+ * planner leaves the account for these transactions. */
+export const wrapHeadroom = (amount: bigint, gasPrice: bigint): bigint => {
+  const half = amount / 200n
+  const cap = 100_000n * gasPrice
+  return half < cap ? half : cap
+}
+
+/** `gasPrices`: the route's signed metadata (wei per gas, by chain id), for the wrap's headroom. */
+export function requirementSteps(requirements: RouteResponse['tokenRequirements'], gasPrices: Record<string, string> = {}): RequirementStep[] {
+  return Object.entries(requirements).flatMap(([chain, byToken]) => {
+    const chainId = Number(chain)
+    return Object.entries(byToken).map(([token, req]): RequirementStep => {
+      const key = `${chainId}:${token}:${req.type}`
+      if (req.type === 'wrap') {
+        const weth = findTokenBySymbol(chainId, 'WETH')
+        if (!weth) throw new Error(`No WETH is known on chain ${chainId}`)
+        const needed = BigInt(req.amount)
+        const value = needed + wrapHeadroom(needed, BigInt(gasPrices[chain] ?? '0'))
+        return {
+          key,
+          kind: 'wrap',
+          amount: tokenAmount(chainId, zeroAddress, needed),
+          txAmount: tokenAmount(chainId, zeroAddress, value),
+          tx: { chainId, to: weth.address, value, data: encodeFunctionData({ abi: wethAbi, functionName: 'deposit' }) },
+        }
+      }
+      const spender = req.spender
+      const needed = BigInt(req.amount)
+      const amount = needed + approvalHeadroom(needed)
+      return {
+        key,
+        kind: 'approval',
+        amount: tokenAmount(chainId, token, needed),
+        txAmount: tokenAmount(chainId, token, amount),
+        spender: { address: spender, name: isAddressEqual(spender, addresses.permit2) ? 'Permit2' : 'the spender' },
+        tx: { chainId, to: token as Address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }) },
+      }
+    })
+  })
+}

@@ -1,0 +1,86 @@
+// The route builder's form state: every field as the reader typed it (strings), one entry per
+// request field of POST /intents/route. Turning it into the wire request is routeRequestBody.ts.
+import { chains } from '../../core/chains/chains'
+import { type TokenInfo, tokensOnChain } from '../../core/tokens/tokens'
+
+export const accountTypes = ['EOA', 'smartAccount', 'ERC7579', 'GENERIC'] as const
+export type AccountType = (typeof accountTypes)[number]
+
+/** The cross-chain layers a reader may allow; none ticked means all of them. */
+export const formSettlementLayers = ['ACROSS', 'ECO', 'RELAY', 'OFT'] as const
+export type FormSettlementLayer = (typeof formSettlementLayers)[number]
+
+/** Fee tokens are resolved by symbol across chains (the server charges in that asset). */
+export const feeTokenChoices = ['USDC', 'ETH', 'WETH', 'USDT', 'USDT0'] as const
+
+export type TokenRequestDraft = { key: string; token: string; amount: string; max: boolean }
+export type ExecutionDraft = { key: string; to: string; value: string; data: string }
+export type SponsorDraft = { gas: boolean; bridge: boolean; protocol: boolean }
+
+export type RouteForm = {
+  account: string
+  accountType: AccountType
+  destinationChainId: number
+  tokenRequests: TokenRequestDraft[]
+  recipient: string
+  executions: ExecutionDraft[]
+  destinationGasUnits: string
+  access: { chainIds: number[]; tokens: string[]; excludeChainIds: number[]; excludeTokens: string[] }
+  settlementLayers: FormSettlementLayer[]
+  sponsor: SponsorDraft
+  feeToken: string
+}
+
+export const formLimits = { tokenRequests: 10, executions: 20 } as const
+
+let drafts = 0
+/** A stable React key for a list row (never sent). */
+export const draftKey = (): string => `d${++drafts}`
+
+export function emptyTokenRequest(chainId: number, taken: readonly string[] = []): TokenRequestDraft {
+  const options = tokensOnChain(chainId)
+  const token = options.find((t) => !taken.includes(t.address)) ?? options[0]!
+  return { key: draftKey(), token: token.address, amount: '', max: false }
+}
+
+export const emptyExecution = (): ExecutionDraft => ({ key: draftKey(), to: '', value: '0', data: '0x' })
+
+export function initialRouteForm(account = ''): RouteForm {
+  const destinationChainId = 42161
+  const usdc = tokensOnChain(destinationChainId).find((t) => t.symbol === 'USDC')!
+  return {
+    account,
+    accountType: 'EOA',
+    destinationChainId,
+    tokenRequests: [{ key: draftKey(), token: usdc.address, amount: '', max: false }],
+    recipient: '',
+    executions: [],
+    destinationGasUnits: '',
+    access: { chainIds: [], tokens: [], excludeChainIds: [], excludeTokens: [] },
+    settlementLayers: [],
+    sponsor: { gas: false, bridge: false, protocol: false },
+    feeToken: '',
+  }
+}
+
+/** A new destination keeps each request's asset where that chain has it (USDC stays USDC). */
+export function withDestination(form: RouteForm, chainId: number): RouteForm {
+  const before = tokensOnChain(form.destinationChainId)
+  const after = tokensOnChain(chainId)
+  const taken: string[] = []
+  const tokenRequests = form.tokenRequests.map((r) => {
+    const symbol = before.find((t) => t.address === r.token)?.symbol
+    const same = after.find((t) => t.symbol === symbol && !taken.includes(t.address))
+    const token = same ?? after.find((t) => !taken.includes(t.address)) ?? after[0]!
+    taken.push(token.address)
+    return { ...r, token: token.address }
+  })
+  return { ...form, destinationChainId: chainId, tokenRequests }
+}
+
+export function tokenOf(form: RouteForm, address: string): TokenInfo | undefined {
+  return tokensOnChain(form.destinationChainId).find((t) => t.address === address)
+}
+
+/** Symbols the access list can name (the server matches them on every chain). */
+export const accessListSymbols: readonly string[] = [...new Set(chains.flatMap((c) => tokensOnChain(c.id).map((t) => t.symbol)))]

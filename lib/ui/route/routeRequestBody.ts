@@ -1,0 +1,107 @@
+// The route builder's form as the request body POST /intents/route receives, and what is wrong
+// with it, keyed by the same field paths the server names in errors[].context.field (so a 400 and
+// a local check mark the same input). Amounts: typed in token units, sent in base units, converted
+// with parseUnits and never through a JS number.
+import { isAddress, isHex, parseUnits } from 'viem'
+import type { z } from 'zod'
+import { routeLimits, routeRequestSchema } from '../../api/routeRequest'
+import { type RouteForm, tokenOf } from './routeForm'
+
+export type FieldErrors = Record<string, string>
+
+/** The body as sent: the schema's input (before defaults and parsing), so it cannot drift from what the server accepts. */
+export type RouteRequestBody = z.input<typeof routeRequestSchema>
+
+export type BuiltRequest = { body: RouteRequestBody; errors: FieldErrors }
+
+export function routeRequestBody(form: RouteForm): BuiltRequest {
+  const errors: FieldErrors = {}
+  const fail = (field: string, message: string) => {
+    errors[field] ??= message // the first problem of a field is the one shown
+  }
+
+  const account = form.account.trim()
+  if (!account) fail('account.address', 'Enter the account that pays, or connect a wallet.')
+  else if (!isAddress(account)) fail('account.address', 'Must be a 0x-prefixed 20-byte address.')
+
+  const seen = new Set<string>()
+  const tokenRequests = form.tokenRequests.map((r, i) => {
+    const token = tokenOf(form, r.token)
+    const field = `tokenRequests.${i}`
+    if (seen.has(r.token)) fail(`${field}.tokenAddress`, `${token?.symbol ?? 'This token'} is already requested above: ask for the sum once.`)
+    seen.add(r.token)
+    if (r.max) return { tokenAddress: r.token }
+    const amount = baseUnits(r.amount, { decimals: token?.decimals ?? 18, symbol: token?.symbol ?? 'This token' })
+    if (typeof amount !== 'bigint') fail(`${field}.amount`, amount.error)
+    return { tokenAddress: r.token, amount: typeof amount === 'bigint' ? amount.toString() : r.amount.trim() }
+  })
+  if (form.tokenRequests.filter((r) => r.max).length > 1) fail('tokenRequests', 'Only one token can be sent at its maximum.')
+
+  const recipient = form.recipient.trim()
+  if (recipient && !isAddress(recipient)) fail('recipient.address', 'Must be a 0x-prefixed 20-byte address, or empty for the account itself.')
+
+  const destinationExecutions = form.executions.map((e, i) => {
+    const field = `destinationExecutions.${i}`
+    const to = e.to.trim()
+    const value = e.value.trim() || '0'
+    const data = e.data.trim() || '0x'
+    if (!isAddress(to)) fail(`${field}.to`, 'Must be a 0x-prefixed 20-byte address.')
+    if (!/^\d+$/.test(value)) fail(`${field}.value`, 'Must be a whole number of wei (digits only).')
+    if (!isHex(data, { strict: true }) || data.length % 2 !== 0) fail(`${field}.data`, 'Must be 0x-prefixed hex with whole bytes (an even number of digits).')
+    else if ((data.length - 2) / 2 > routeLimits.calldataBytes) fail(`${field}.data`, `At most ${routeLimits.calldataBytes} bytes.`)
+    return { to, value, data }
+  })
+
+  const gasUnits = form.destinationGasUnits.trim()
+  if (gasUnits && !/^\d+$/.test(gasUnits)) fail('destinationGasUnits', 'Must be a whole number of gas units (digits only), or empty to estimate.')
+
+  const body: RouteRequestBody = {
+    destinationChainId: form.destinationChainId,
+    tokenRequests,
+    account: { address: account, accountType: form.accountType },
+    ...(recipient ? { recipient: { address: recipient, accountType: 'EOA' } } : {}),
+    ...(destinationExecutions.length ? { destinationExecutions } : {}),
+    ...(gasUnits ? { destinationGasUnits: gasUnits } : {}),
+    ...accessList(form),
+    ...options(form),
+  }
+  // The server's own schema has the last word on everything the checks above do not cover.
+  const parsed = routeRequestSchema.safeParse(body)
+  if (!parsed.success) for (const issue of parsed.error.issues) fail(issue.path.join('.') || 'body', sentence(issue.message))
+  return { body, errors }
+}
+
+/** "1,000.5" is not accepted: one decimal point, no grouping, and no more digits than the token has. */
+export function baseUnits(text: string, { decimals, symbol }: { decimals: number; symbol: string }): bigint | { error: string } {
+  const value = text.trim()
+  if (!value) return { error: 'Enter an amount, or tick “max” to send everything available.' }
+  if (!/^\d*\.?\d*$/.test(value) || value === '.') return { error: 'Use digits and at most one decimal point, e.g. 1000.5.' }
+  const fraction = value.split('.')[1] ?? ''
+  if (fraction.length > decimals) return { error: `${symbol} has ${decimals} decimals: at most ${decimals} digits after the point.` }
+  const amount = parseUnits(value, decimals)
+  if (amount === 0n) return { error: 'Must be more than 0.' }
+  return amount
+}
+
+function accessList(form: RouteForm): Pick<RouteRequestBody, 'accountAccessList'> {
+  const { chainIds, tokens, excludeChainIds, excludeTokens } = form.access
+  const exclude = { ...(excludeChainIds.length ? { chainIds: excludeChainIds } : {}), ...(excludeTokens.length ? { tokens: excludeTokens } : {}) }
+  const list = {
+    ...(chainIds.length ? { chainIds } : {}),
+    ...(tokens.length ? { tokens } : {}),
+    ...(Object.keys(exclude).length ? { exclude } : {}),
+  }
+  return Object.keys(list).length ? { accountAccessList: list } : {}
+}
+
+function options(form: RouteForm): Pick<RouteRequestBody, 'options'> {
+  const { gas, bridge, protocol } = form.sponsor
+  const result: NonNullable<RouteRequestBody['options']> = {
+    ...(form.settlementLayers.length ? { settlementLayers: form.settlementLayers } : {}),
+    ...(gas || bridge || protocol ? { sponsorSettings: { gasSponsored: gas, bridgeFeesSponsored: bridge, protocolFeesSponsored: protocol } } : {}),
+    ...(form.feeToken ? { feeToken: form.feeToken } : {}),
+  }
+  return Object.keys(result).length ? { options: result } : {}
+}
+
+const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1) + (message.endsWith('.') ? '' : '.')

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { formatTokenAmount } from '../shared/tokenAmount'
+import { fixtureRoute } from './fixtures/routes'
+import { shortfallRows } from './shortfall'
+
+describe('shortfallRows', () => {
+  it('says what is missing per token, in token units and USD', () => {
+    const { route } = fixtureRoute('shortfall')
+    expect(route.intentOp).toBeNull()
+    const { rows, totalUsd } = shortfallRows(route.intentCost)
+    expect(rows).toHaveLength(1)
+    const [row] = rows
+    expect(formatTokenAmount(row!.target)).toBe('100,000 USDC')
+    expect(formatTokenAmount(row!.available)).toBe('2,050.5 USDC')
+    expect(row!.missing.chainName).toBe('Arbitrum One')
+    // What is missing is the target plus the fee, less what the allowed sources hold.
+    expect(row!.missing.amount).toBe(row!.target.amount + row!.fee.amount - row!.available.amount)
+    expect(row!.missingUsd).toBe(route.intentCost.tokenShortfall![0]!.shortfallUSD)
+    expect(totalUsd).toBe(route.intentCost.totalTokenShortfallInUSD)
+  })
+
+  it('is empty for a route that is covered', () => {
+    expect(shortfallRows(fixtureRoute('crossChain').route.intentCost)).toEqual({ rows: [], totalUsd: 0 })
+  })
+})

@@ -1,0 +1,56 @@
+'use client'
+// Submitting a signed route (POST /intent-operations) and following the intent it became. A 409
+// (already submitted) is not a failure to the reader: the existing intent is followed instead.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import type { Hex } from 'viem'
+import { ApiError } from '@/lib/api/client/fetchApi'
+import { alreadySubmittedId, fetchIntentStatus, submitSignedRoute } from '@/lib/api/client/intentApi'
+import { intentPollInterval } from '@/lib/ui/route/intentTimeline'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
+
+export type FollowedIntent = { id: string; alreadySubmitted: boolean }
+
+export function useIntentSubmission(nonce: string, rawIntentOp: unknown) {
+  const { key } = useApiKey()
+  const queryClient = useQueryClient()
+  const [followed, setFollowed] = useState<FollowedIntent>()
+  const mutation = useMutation({
+    mutationFn: (signatures: Hex[]) => submitSignedRoute({ rawIntentOp, signatures, ...(key ? { apiKey: key } : {}) }),
+    onSuccess: ({ result }) => {
+      setFollowed({ id: result.id, alreadySubmitted: false })
+      void queryClient.invalidateQueries({ queryKey: ['accountIntents'] })
+    },
+    onError: (error) => {
+      const id = alreadySubmittedId(error, nonce)
+      if (id) setFollowed({ id, alreadySubmitted: true })
+    },
+  })
+  // A 409 is shown as "already submitted", not as an error.
+  const error = mutation.error && !alreadySubmittedId(mutation.error, nonce) ? mutation.error : undefined
+  return { submit: mutation.mutate, submitting: mutation.isPending, error, followed }
+}
+
+/** The intent's status, read every second until it is final (backing off after errors). */
+export function useIntentStatus(id: string) {
+  const { key, source } = useApiKey()
+  const queryClient = useQueryClient()
+  const query = useQuery({
+    queryKey: ['intentStatus', id, source],
+    queryFn: ({ signal }) => fetchIntentStatus({ id, ...(key ? { apiKey: key } : {}), signal }),
+    retry: false,
+    refetchInterval: (q) => {
+      const error = q.state.error
+      return intentPollInterval(q.state.data?.status, q.state.fetchFailureCount, error instanceof ApiError && error.failure === 'http' ? error.status : undefined)
+    },
+    refetchIntervalInBackground: true,
+  })
+  const status = query.data?.status
+  useEffect(() => {
+    if (status !== 'COMPLETED' && status !== 'FAILED') return
+    // Balances moved (or the intent ended): the portfolio and the history read again.
+    if (status === 'COMPLETED') void queryClient.invalidateQueries({ queryKey: ['portfolio'] })
+    void queryClient.invalidateQueries({ queryKey: ['accountIntents'] })
+  }, [status, queryClient])
+  return query
+}

@@ -1,0 +1,41 @@
+'use client'
+// The builder's form state: the fields, which ones the reader has touched (their problems show as
+// they type), the server's own field errors from the last answer, and the connected wallet as the
+// default account until the reader types another.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { initialRouteForm, type RouteForm } from '@/lib/ui/route/routeForm'
+import { type FieldErrors, routeRequestBody } from '@/lib/ui/route/routeRequestBody'
+import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
+
+export type RouteFormState = ReturnType<typeof useRouteForm>
+
+export function useRouteForm() {
+  const { address: wallet } = useWalletConnection()
+  const [form, setForm] = useState<RouteForm>(() => initialRouteForm())
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const [submitted, setSubmitted] = useState(false)
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
+  const built = useMemo(() => routeRequestBody(form), [form])
+
+  // The wallet fills the account until the reader types one of their own.
+  const filledFrom = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (!wallet) return
+    setForm((f) => (f.account === '' || f.account === filledFrom.current ? { ...f, account: wallet, accountType: 'EOA' } : f))
+    filledFrom.current = wallet
+  }, [wallet])
+
+  /** Changes the form; `fields` are the paths edited (marked touched, their server errors cleared). */
+  const update = useCallback((fields: readonly string[], change: (f: RouteForm) => RouteForm) => {
+    setForm(change)
+    setTouched((t) => new Set([...t, ...fields]))
+    setServerErrors((e) => (fields.some((f) => f in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k))) : e))
+  }, [])
+
+  const errorFor = useCallback(
+    (field: string): string | undefined => serverErrors[field] ?? (submitted || touched.has(field) ? built.errors[field] : undefined),
+    [serverErrors, submitted, touched, built.errors],
+  )
+
+  return { form, update, built, errorFor, submitted, setSubmitted, serverErrors, setServerErrors, wallet }
+}

@@ -1,0 +1,117 @@
+// A transaction as the built-in transaction page shows it: status, block, from/to, gas, and the
+// logs it can name — ERC-20 transfers (with the token's symbol and amount when the registry knows
+// it) and the settlement arbiter's Filled / Permit2Claimed / CompactClaimed events.
+import { type Address, erc20Abi, formatGwei, getAddress, type Hex, type Log, parseAbi, parseEventLogs } from 'viem'
+import { formatAmount } from '../shared/formatAmount'
+import { tokenAmount } from '../shared/tokenAmount'
+
+export const arbiterEventsAbi = parseAbi([
+  'event Permit2Claimed(address indexed sponsor, uint256 indexed nonce, address indexed claimant, bytes32 mandateHash)',
+  'event CompactClaimed(address indexed sponsor, uint256 indexed nonce, address indexed claimant, bytes32 claimHash)',
+  'event Filled(address indexed sponsor, uint256 indexed nonce, address indexed recipient)',
+])
+
+const transferAbi = erc20Abi.filter((item) => item.type === 'event' && item.name === 'Transfer')
+
+export type TxEvent =
+  | { kind: 'transfer'; logIndex: number; token: Address; symbol: string; known: boolean; amount: string; from: Address; to: Address }
+  | {
+      kind: 'arbiter'
+      logIndex: number
+      name: 'Permit2Claimed' | 'CompactClaimed' | 'Filled'
+      contract: Address
+      sponsor: Address
+      nonce: string
+      counterparty: Address
+      counterpartyRole: 'claimant' | 'recipient'
+    }
+
+export type TxInput = {
+  chainId: number
+  hash: Hex
+  status: 'success' | 'reverted'
+  blockNumber: bigint
+  blockTimestamp?: bigint
+  from: Address
+  to: Address | null
+  contractAddress?: Address | null
+  gasUsed: bigint
+  effectiveGasPrice?: bigint
+  value?: bigint
+  logs: readonly Log[]
+}
+
+export type TxView = {
+  statusLabel: 'success' | 'reverted'
+  block: string
+  time?: Date
+  from: Address
+  to: Address | undefined
+  created: Address | undefined
+  gasUsed: string
+  gasPrice: string | undefined
+  value: string | undefined
+  events: TxEvent[]
+  /** Logs neither decoder could name. */
+  otherLogs: number
+}
+
+export function txEvents(chainId: number, logs: readonly Log[]): TxEvent[] {
+  const events: TxEvent[] = []
+  const transfers = parseEventLogs({ abi: transferAbi, logs: logs as Log[], strict: true })
+  for (const log of transfers) {
+    const { from, to, value } = log.args as { from: Address; to: Address; value: bigint }
+    const amount = tokenAmount(chainId, log.address, value)
+    events.push({
+      kind: 'transfer',
+      logIndex: log.logIndex ?? 0,
+      token: amount.token,
+      symbol: amount.symbol,
+      known: amount.known,
+      amount: amount.known ? formatAmount(value, amount.decimals, { maxFractionDigits: amount.decimals }) : value.toString(),
+      from,
+      to,
+    })
+  }
+  for (const log of parseEventLogs({ abi: arbiterEventsAbi, logs: logs as Log[], strict: true })) {
+    const args = log.args as { sponsor: Address; nonce: bigint; claimant?: Address; recipient?: Address }
+    events.push({
+      kind: 'arbiter',
+      logIndex: log.logIndex ?? 0,
+      name: log.eventName,
+      contract: log.address,
+      sponsor: args.sponsor,
+      nonce: args.nonce.toString(),
+      counterparty: (args.claimant ?? args.recipient)!,
+      counterpartyRole: log.eventName === 'Filled' ? 'recipient' : 'claimant',
+    })
+  }
+  return events.sort((a, b) => a.logIndex - b.logIndex)
+}
+
+export function txView(tx: TxInput): TxView {
+  const events = txEvents(tx.chainId, tx.logs)
+  return {
+    statusLabel: tx.status,
+    block: tx.blockNumber.toString(),
+    ...(tx.blockTimestamp !== undefined ? { time: new Date(Number(tx.blockTimestamp) * 1000) } : {}),
+    from: getAddress(tx.from),
+    to: tx.to ? getAddress(tx.to) : undefined,
+    created: tx.contractAddress ? getAddress(tx.contractAddress) : undefined,
+    gasUsed: tx.gasUsed.toString(),
+    gasPrice: tx.effectiveGasPrice !== undefined ? `${formatGwei(tx.effectiveGasPrice)} gwei` : undefined,
+    value: tx.value !== undefined && tx.value > 0n ? `${formatAmount(tx.value, 18, { maxFractionDigits: 18 })} ETH` : undefined,
+    events,
+    otherLogs: tx.logs.length - events.length,
+  }
+}
+
+/** The route params of /tx/[chainId]/[hash], checked: undefined when they are not a chain id and a hash. */
+export function parseTxParams(chainId: string, hash: string): { chainId: number; hash: Hex } | undefined {
+  if (!/^\d{1,10}$/.test(chainId) || !/^0x[0-9a-fA-F]{64}$/.test(hash)) return undefined
+  return { chainId: Number(chainId), hash: hash.toLowerCase() as Hex }
+}
+
+export function txPath(chainId: number, hash: string): string {
+  return `/tx/${chainId}/${hash}`
+}

@@ -1,0 +1,38 @@
+'use client'
+// The wallet signed in with Ethereum on this browser, and the actions to sign in and out. A change
+// reads everything again (history and routes are per signed-in wallet).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { getAddress, isAddress } from 'viem'
+import { useSignMessage } from 'wagmi'
+import type { SessionResponse } from '../../api/auth'
+import { fetchSession, signInWithEthereum, signOut } from '../../api/client/siweSession'
+import { useWalletConnection } from './useWalletConnection'
+
+export function useSiweSession() {
+  const queryClient = useQueryClient()
+  const { address, chainId } = useWalletConnection()
+  const { signMessageAsync } = useSignMessage()
+  const session = useQuery({ queryKey: ['siweSession'], queryFn: ({ signal }) => fetchSession({ signal }), staleTime: 60_000 })
+  // The new session first, then everything read under the old one dropped: pages read again only
+  // what they may read now (a history query never goes out under a session that just ended).
+  const changed = (next: SessionResponse) => {
+    queryClient.setQueryData(['siweSession'], next)
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'siweSession' })
+  }
+  const signIn = useMutation({
+    mutationFn: () => signInWithEthereum({ address: address!, chainId: chainId ?? 1, location: window.location, signMessage: (message) => signMessageAsync({ message }) }),
+    onSuccess: changed,
+  })
+  const out = useMutation({ mutationFn: () => signOut(), onSuccess: changed })
+  const signedIn = session.data?.address ?? null
+  return {
+    signedIn,
+    /** Signed in as the connected wallet. */
+    isWalletSignedIn: Boolean(signedIn && address && signedIn === address),
+    /** Whether `account` is the signed-in wallet. */
+    covers: (account: string | undefined) => Boolean(signedIn && account && isAddress(account, { strict: false }) && getAddress(account) === signedIn),
+    canSignIn: Boolean(address),
+    signIn,
+    signOut: out,
+  }
+}
