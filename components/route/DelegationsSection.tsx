@@ -5,7 +5,7 @@ import { Address } from '@/components/DataList'
 import { Section } from '@/components/Section'
 import type { RouteResponse } from '@/lib/api/routeResponse'
 import { requiredDelegations } from '@/lib/ui/route/authorizationChecks'
-import { useAuthorizationChecks } from '../../lib/ui/route/useRouteChecks'
+import { useAuthorizationChecks } from '@/lib/ui/route/useRouteChecks'
 import { Verdict } from './Verdict'
 
 export function DelegationsSection({ intentOp }: { intentOp: NonNullable<RouteResponse['intentOp']> }) {

@@ -8,8 +8,8 @@ import { CopyButton } from '@/components/CopyButton'
 import { ErrorNotice } from '@/components/ErrorNotice'
 import { ApiError } from '@/lib/api/client/fetchApi'
 import { describeIntentFailure, intentHeadline, intentTimeline, type StepState, type TimelineStep } from '@/lib/ui/route/intentTimeline'
+import { useIntentStatus } from '@/lib/ui/route/useIntentSubmission'
 import { txPath } from '@/lib/ui/tx/txView'
-import { useIntentStatus } from '../../lib/ui/route/useIntentSubmission'
 import { Verdict } from './Verdict'
 
 const dot: Record<StepState, string> = {

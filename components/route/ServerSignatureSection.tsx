@@ -3,7 +3,7 @@
 import { Address } from '@/components/DataList'
 import { Section } from '@/components/Section'
 import type { RouteResponse } from '@/lib/api/routeResponse'
-import { useServerSignatureCheck } from '../../lib/ui/route/useRouteChecks'
+import { useServerSignatureCheck } from '@/lib/ui/route/useRouteChecks'
 import { Verdict } from './Verdict'
 
 export function ServerSignatureSection({ intentOp, rawIntentOp }: { intentOp: NonNullable<RouteResponse['intentOp']>; rawIntentOp: unknown }) {

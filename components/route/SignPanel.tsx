@@ -4,7 +4,7 @@
 import { buttonStyles } from '@/components/buttonStyles'
 import { Section } from '@/components/Section'
 import { type SigningItem, typedDataJson } from '@/lib/ui/route/routeSigning'
-import type { RouteSigning, SignedItem } from '../../lib/ui/route/useRouteSigning'
+import type { RouteSigning, SignedItem } from '@/lib/ui/route/useRouteSigning'
 import { Verdict } from './Verdict'
 
 export type SignPanelProps = {

@@ -7,8 +7,8 @@ import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { buttonStyles } from '@/components/buttonStyles'
 import { Section } from '@/components/Section'
 import { describeSubmitError } from '@/lib/api/client/intentApi'
+import { useIntentSubmission } from '@/lib/ui/route/useIntentSubmission'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
-import { useIntentSubmission } from '../../lib/ui/route/useIntentSubmission'
 import { IntentTimeline } from './IntentTimeline'
 
 export type SubmitPanelProps = {

@@ -5,7 +5,7 @@ import { buttonStyles } from '@/components/buttonStyles'
 import { Section } from '@/components/Section'
 import type { RequirementStep } from '@/lib/ui/route/requirementSteps'
 import { formatTokenAmount } from '@/lib/ui/shared/tokenAmount'
-import { type TransactionState, useWalletTransaction } from '../../lib/ui/wallet/useWalletTransaction'
+import { type TransactionState, useWalletTransaction } from '@/lib/ui/wallet/useWalletTransaction'
 
 export type TokenRequirementsProps = { steps: readonly RequirementStep[]; blocker: string | undefined; onRefresh: (() => void) | undefined }
 

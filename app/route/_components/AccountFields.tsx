@@ -3,7 +3,7 @@
 // and an optional recipient (the account itself when empty).
 import { FormField } from '@/components/FormField'
 import { type AccountType, accountTypes } from '@/lib/ui/route/routeForm'
-import type { RouteFormState } from '../../../lib/ui/route/useRouteForm'
+import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
 
 const typeNames: Record<AccountType, string> = { EOA: 'EOA (a plain wallet)', smartAccount: 'Smart account', ERC7579: 'ERC-7579 account', GENERIC: 'Generic' }
 

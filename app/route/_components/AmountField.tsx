@@ -5,9 +5,9 @@
 import { FormField } from '@/components/FormField'
 import type { TokenInfo } from '@/lib/core/tokens/tokens'
 import { maxHint } from '@/lib/ui/portfolio/availableBalance'
+import { useAvailableBalance } from '@/lib/ui/portfolio/useAvailableBalance'
 import type { TokenRequestDraft } from '@/lib/ui/route/routeForm'
-import { useAvailableBalance } from '../../../lib/ui/portfolio/useAvailableBalance'
-import type { RouteFormState } from '../../../lib/ui/route/useRouteForm'
+import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
 import { AvailableBalance } from './AvailableBalance'
 
 export type AmountFieldProps = {

@@ -4,8 +4,8 @@
 import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { ChainIcon } from '@/components/ChainIcon'
 import type { AvailableBalance as Available } from '@/lib/ui/portfolio/availableBalance'
+import type { AvailableBalanceQuery } from '@/lib/ui/portfolio/useAvailableBalance'
 import { formatAmount } from '@/lib/ui/shared/formatAmount'
-import type { AvailableBalanceQuery } from '../../../lib/ui/portfolio/useAvailableBalance'
 
 export function AvailableBalance({ query, symbol }: { query: AvailableBalanceQuery; symbol: string }) {
   if (query.status === 'no-account') return <p className="text-xs text-zinc-600 dark:text-zinc-400">Enter an account to see what it holds.</p>

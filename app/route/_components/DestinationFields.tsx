@@ -8,7 +8,7 @@ import { fieldStyles } from '@/components/fieldStyles'
 import { chains } from '@/lib/core/chains/chains'
 import { tokensOnChain } from '@/lib/core/tokens/tokens'
 import { emptyTokenRequest, formLimits, tokenOf, withDestination } from '@/lib/ui/route/routeForm'
-import type { RouteFormState } from '../../../lib/ui/route/useRouteForm'
+import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
 import { AmountField } from './AmountField'
 
 export function DestinationFields({ state }: { state: RouteFormState }) {

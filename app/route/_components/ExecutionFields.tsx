@@ -4,7 +4,7 @@
 import { buttonStyles } from '@/components/buttonStyles'
 import { FormField } from '@/components/FormField'
 import { type ExecutionDraft, emptyExecution, formLimits } from '@/lib/ui/route/routeForm'
-import type { RouteFormState } from '../../../lib/ui/route/useRouteForm'
+import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
 
 export function ExecutionFields({ state }: { state: RouteFormState }) {
   const { form, update, errorFor } = state

@@ -5,8 +5,8 @@ import { FormField } from '@/components/FormField'
 import { fieldStyles } from '@/components/fieldStyles'
 import { toggleValue } from '@/lib/ui/portfolio/portfolioParams'
 import { feeTokenChoices, formSettlementLayers, type SponsorDraft } from '@/lib/ui/route/routeForm'
+import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
-import type { RouteFormState } from '../../../lib/ui/route/useRouteForm'
 import { ChipGroup } from './ChipGroup'
 
 const layerNames = { ACROSS: 'Across', ECO: 'Eco', RELAY: 'Relay', OFT: 'LayerZero OFT' } as const

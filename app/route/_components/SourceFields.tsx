@@ -5,7 +5,7 @@ import { fieldStyles } from '@/components/fieldStyles'
 import { chains } from '@/lib/core/chains/chains'
 import { toggleValue } from '@/lib/ui/portfolio/portfolioParams'
 import { accessListSymbols, type RouteForm } from '@/lib/ui/route/routeForm'
-import type { RouteFormState } from '../../../lib/ui/route/useRouteForm'
+import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
 import { ChipGroup } from './ChipGroup'
 
 type Access = RouteForm['access']
