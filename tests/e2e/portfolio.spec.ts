@@ -107,7 +107,10 @@ test('an unavailable chain is named, with a retry', async ({ page, allowApiError
       json: { message: 'Chain 10 is unavailable', errors: [{ message: 'Chain 10 is unavailable', context: { chainId: 10, reason: 'timeout' } }], traceId: 'trace-e2e' },
     })
   })
-  await page.goto(demoView())
+  // Typed in, so the browser reads it (a shared link's first read happens on the server: below).
+  await page.goto(`${baseUrl()}/portfolio`)
+  await page.getByLabel('Account address').fill(demoAddress)
+  await page.getByRole('button', { name: 'Show balances' }).click()
   const alert = page.getByRole('main').getByRole('alert')
   await expect(alert).toContainText('OP Mainnet (chain 10) is unavailable')
   await expect(page.getByText('trace-e2e')).toBeVisible()
@@ -116,6 +119,15 @@ test('an unavailable chain is named, with a retry', async ({ page, allowApiError
   await page.getByRole('button', { name: 'Try again' }).click()
   await expect(tokenRow(page, 'USDC')).toBeVisible()
   await expect(alert).toHaveCount(0)
+})
+
+test('a shared link arrives with its balances in the page itself, read on the server', async ({ request }) => {
+  // The HTML the server sends already holds the rows (formatted amounts, not just data for a script).
+  const html = await (await request.get(demoView())).text()
+  const usdc = expectedDemoBalances().get('USDC')!
+  expect(html).toContain('data-column="total"')
+  expect(html).toContain(`>${usdc.total}<`)
+  expect(html).toContain(`>${usdc.unlocked}<`)
 })
 
 test('on a 390 px phone nothing overflows sideways', async ({ page }) => {

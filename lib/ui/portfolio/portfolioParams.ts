@@ -35,6 +35,12 @@ export function portfolioApiPath(address: string, view: PortfolioParams): string
   return `/api/v1/accounts/${encodeURIComponent(address)}/portfolio${query(filterPairs(view))}`
 }
 
+/** The query cache's key for one portfolio read: the page's first render on the server fills it
+ * for the browser under the same key (lib/server/portfolioPrefetch.ts). */
+export function portfolioQueryKey(path: string, keySource: string) {
+  return ['portfolio', path, keySource] as const
+}
+
 export function hasFilters(view: PortfolioParams): boolean {
   return view.chainIds.length > 0 || view.tokens.length > 0 || view.filterEmpty
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { fetchApi } from '@/lib/api/client/fetchApi'
 import { portfolioResponseSchema } from '@/lib/api/portfolio'
 import { pricesResponseSchema } from '@/lib/api/prices'
-import { type PortfolioParams, portfolioApiPath } from '@/lib/ui/portfolio/portfolioParams'
+import { type PortfolioParams, portfolioApiPath, portfolioQueryKey } from '@/lib/ui/portfolio/portfolioParams'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { retryTransient } from '@/lib/ui/shared/retryTransient'
 
@@ -13,7 +13,7 @@ export function usePortfolio(address: string | undefined, params: PortfolioParam
   const { key, source } = useApiKey()
   const path = address ? portfolioApiPath(address, params) : undefined
   return useQuery({
-    queryKey: ['portfolio', path, source],
+    queryKey: portfolioQueryKey(path ?? '', source),
     queryFn: ({ signal }) => fetchApi({ path: path!, schema: portfolioResponseSchema, apiKey: key, signal }),
     enabled: path !== undefined,
     retry: retryTransient,
