@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { openApiDocument } from '@/lib/api/openapi'
 import { ApiReference } from './_components/ApiReference'
+import { OperationIndex } from './_components/OperationIndex'
 
 export const metadata: Metadata = { title: 'API reference' }
 
@@ -19,6 +20,7 @@ export default function DocsPage() {
           (OpenAPI {doc.openapi}).
         </p>
       </div>
+      <OperationIndex />
       <ApiReference document={doc} />
     </main>
   )

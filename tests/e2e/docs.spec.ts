@@ -21,6 +21,20 @@ test('the reference shows each operation with its description and example respon
   expect(external, 'requests that left the app').toEqual([])
 })
 
+test('an index of every operation is in the served page, each row leading to its section', async ({ page, request }) => {
+  // In the HTML itself (rendered on the server), before the viewer's bundle arrives.
+  const html = await (await request.get(`${baseUrl()}/docs`)).text()
+  expect(html).toContain('data-operation="getPortfolio"')
+  await page.goto(`${baseUrl()}/docs`)
+  const index = page.getByRole('table', { name: 'Operations' })
+  const document = (await (await request.get(`${baseUrl()}/api/v1/openapi.json`)).json()) as { paths: Record<string, object> }
+  const operationCount = Object.values(document.paths).reduce((n, methods) => n + Object.keys(methods).length, 0)
+  await expect(index.locator('tbody tr')).toHaveCount(operationCount)
+  await expect(page.locator('.scalar-app').first()).toBeVisible({ timeout: 15_000 })
+  await index.getByRole('link', { name: 'GET /api/v1/prices' }).click()
+  await expect(page.locator('[id="api-1/GET/prices"]')).toBeInViewport()
+})
+
 test('"Test request" calls the devnet with the page\'s key', async ({ page }) => {
   await page.goto(`${baseUrl()}/docs`)
   const reference = page.locator('.scalar-app').first()
