@@ -9,7 +9,8 @@ import { ErrorNotice } from '@/components/ErrorNotice'
 import { ApiError } from '@/lib/api/client/fetchApi'
 import { describeIntentFailure, intentHeadline, intentTimeline, type StepState, type TimelineStep } from '@/lib/ui/route/intentTimeline'
 import { useIntentStatus } from '@/lib/ui/route/useIntentSubmission'
-import { txPath } from '@/lib/ui/tx/txView'
+import { txLink } from '@/lib/ui/tx/txView'
+import { useExplorers } from '@/lib/ui/tx/useExplorers'
 import { Verdict } from './Verdict'
 
 const dot: Record<StepState, string> = {
@@ -62,7 +63,11 @@ export function IntentTimeline({ id, onRefresh }: { id: string; onRefresh: (() =
   )
 }
 
+const txLinkStyle = 'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300'
+
 function StepRow({ step, last }: { step: TimelineStep; last: boolean }) {
+  const explorers = useExplorers()
+  const link = step.hash && step.chainId !== undefined ? txLink(step.chainId, step.hash, explorers) : undefined
   return (
     <li className="relative grid min-w-0 grid-cols-[1.25rem_minmax(0,1fr)] gap-x-3 pb-4" data-step={step.kind} data-state={step.state} data-testid="timeline-step">
       {!last && <span aria-hidden="true" className="absolute top-5 bottom-0 left-[0.5625rem] w-0.5 bg-zinc-200 dark:bg-zinc-700" />}
@@ -83,13 +88,17 @@ function StepRow({ step, last }: { step: TimelineStep; last: boolean }) {
               {step.hash}
             </code>
             <CopyButton label="Copy hash" text={() => step.hash!} className={buttonStyles.quiet} />
-            <Link
-              href={txPath(step.chainId, step.hash)}
-              aria-label={`View transaction: ${step.title}`}
-              className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300"
-            >
-              View transaction
-            </Link>
+            {link?.external ? (
+              <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`View transaction on the explorer: ${step.title}`} className={txLinkStyle}>
+                View on explorer
+              </a>
+            ) : (
+              link && (
+                <Link href={link.href} aria-label={`View transaction: ${step.title}`} className={txLinkStyle}>
+                  View transaction
+                </Link>
+              )
+            )}
           </div>
         )}
       </div>

@@ -138,11 +138,18 @@ export const devEnvSchema = z.object({
     .optional(),
 })
 
+/** EXPLORER_URL_<chainId>: where the dashboard links a transaction on that chain (`<url>/tx/<hash>`),
+ * or `builtin` for the app's own /tx view. */
+const explorerVars = Object.fromEntries(
+  chainIds.map((id) => [`EXPLORER_URL_${id}`, z.union([z.literal('builtin'), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or builtin' })]).optional()]),
+) as { [K in `EXPLORER_URL_${ChainId}`]: z.ZodOptional<z.ZodUnion<[z.ZodLiteral<'builtin'>, z.ZodURL]>> }
+
 /**
  * What the dashboard may hand the browser. DEMO_WALLET_RPC_URLS (`1=http://127.0.0.1:8545,10=…`) names
  * the devnet node of each chain that signs for the demo account; unset on real chains (no demo wallet).
  */
 export const dashboardEnvSchema = z.object({
+  ...explorerVars,
   DEMO_WALLET_RPC_URLS: z
     .string()
     .transform((s) =>

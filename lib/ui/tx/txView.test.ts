@@ -1,7 +1,7 @@
 import { type Address, encodeAbiParameters, encodeEventTopics, erc20Abi, type Hex, type Log } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { findTokenBySymbol } from '../../core/tokens/tokens'
-import { arbiterEventsAbi, parseTxParams, txEvents, txPath, txView } from './txView'
+import { arbiterEventsAbi, parseTxParams, txEvents, txLink, txPath, txView } from './txView'
 
 const usdc = findTokenBySymbol(10, 'USDC')!.address
 const sponsor: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -57,5 +57,13 @@ describe('tx links', () => {
     expect(parseTxParams('ten', hash)).toBeUndefined()
     expect(parseTxParams('10', '0x1234')).toBeUndefined()
     expect(txPath(10, hash)).toBe(`/tx/10/${hash}`)
+  })
+})
+
+describe('txLink', () => {
+  const hash = `0x${'ab'.repeat(32)}`
+  it("links to the chain's explorer where one is configured, else to the app's own view", () => {
+    expect(txLink(1, hash, { 1: 'https://etherscan.io' })).toEqual({ href: `https://etherscan.io/tx/${hash}`, external: true })
+    expect(txLink(8453, hash, { 1: 'https://etherscan.io' })).toEqual({ href: `/tx/8453/${hash}`, external: false })
   })
 })

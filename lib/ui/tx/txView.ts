@@ -115,3 +115,10 @@ export function parseTxParams(chainId: string, hash: string): { chainId: number;
 export function txPath(chainId: number, hash: string): string {
   return `/tx/${chainId}/${hash}`
 }
+
+/** Where a transaction is shown: the chain's explorer when one is configured (external), else the
+ * app's own view (lib/config/explorers.ts decides which chains have one). */
+export function txLink(chainId: number, hash: string, explorers: Partial<Record<number, string>>): { href: string; external: boolean } {
+  const base = explorers[chainId]
+  return base ? { href: `${base}/tx/${hash}`, external: true } : { href: txPath(chainId, hash), external: false }
+}
