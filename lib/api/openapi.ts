@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the operations' zod schemas (zod's own JSON Schema
 // export: OpenAPI 3.1 schemas are JSON Schema 2020-12).
 import { z } from 'zod'
+import { errorGuide } from './operationGuides'
 import { errorEnvelopeSchema, type Operation, operations } from './operations'
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
@@ -21,8 +22,10 @@ export function openApiDocument(serverUrl = '/api/v1') {
     info: {
       title: 'Intent Router API',
       version: '2026-01.alps',
-      description:
+      description: [
         'Cross-chain intent routing and portfolio service, compatible with @rhinestone/sdk. Amounts are decimal integer strings in base units. Every error carries { message, errors: [{ message, context }], traceId }.',
+        errorGuide,
+      ].join('\n\n'),
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],

@@ -6,6 +6,7 @@ import { nonceResponseSchema, sessionResponseSchema, signInBodySchema } from './
 import { errorEnvelopeSchema } from './errorEnvelope'
 import { intentIdSchema, intentListQuerySchema, intentListResponseSchema, intentStatusResponseSchema, submitIntentBodySchema, submitIntentResponseSchema } from './intentOperation'
 import * as examples from './operationExamples'
+import { portfolioGuide, routeGuide, submitGuide } from './operationGuides'
 import { portfolioQuerySchema, portfolioResponseSchema } from './portfolio'
 import { pricesResponseSchema } from './prices'
 import { routeHistoryQuerySchema, routeHistoryResponseSchema, storedRouteParamsSchema, storedRouteResponseSchema } from './routeHistory'
@@ -35,8 +36,10 @@ export const getPortfolio = {
   method: 'GET',
   path: '/accounts/{userAddress}/portfolio',
   summary: 'Locked and unlocked balances per token, aggregated and per chain, read live from each chain.',
-  description:
+  description: [
     'Reads every supported chain in parallel (one Multicall3 call per chain, at one block) and groups tokens by asset: ETH (native and WETH), USDC, USDT (USDT0 outside Ethereum). `blocks` names the block each chain was read at; a chain that did not answer is left out and named in `warnings`.',
+    portfolioGuide,
+  ].join('\n\n'),
   scope: 'portfolio:read',
   parameters: portfolioQuerySchema,
   response: portfolioResponseSchema,
@@ -48,8 +51,10 @@ export const getIntentRoute = {
   method: 'POST',
   path: '/intents/route',
   summary: 'A signable route for the tokens wanted on a destination chain, priced from live chain state.',
-  description:
+  description: [
     'Plans the cheapest signable route under the fee model: one signing scheme per route (COMPACT, PERMIT2 or the intent executor) and one element per source chain. `tokenRequirements` lists what the account must do first (a Permit2 approval, wrapping ETH); `intentOp` is null when the account cannot cover the request, with the shortfall in `intentCost.tokenShortfall`.',
+    routeGuide,
+  ].join('\n\n'),
   scope: 'routes:create',
   body: routeRequestSchema,
   response: routeResponseSchema,
@@ -88,8 +93,10 @@ export const submitIntent = {
   path: '/intent-operations',
   summary:
     'Submit a signed route for settlement. Only a route this service issued to the same key, unchanged, unexpired, not yet submitted and signed by its sponsor over the typed data the client builds is accepted (201); a second submission is 409. options.dryRun checks everything and runs nothing.',
-  description:
+  description: [
     'Send the route exactly as issued, with one origin signature per element (the sponsor over the typed data the client builds). The answer carries the intent id to poll at /intent-operation/{id}.',
+    submitGuide,
+  ].join('\n\n'),
   scope: 'routes:create',
   body: submitIntentBodySchema,
   response: submitIntentResponseSchema,
@@ -101,7 +108,8 @@ export const getIntentOpStatus = {
   method: 'GET',
   path: '/intent-operation/{id}',
   summary: 'Status of a submitted intent: per-chain claims with transaction hashes and times, the fill, and failureReason on failure.',
-  description: 'Poll until the status is COMPLETED or FAILED. Claims are per origin chain; the fill is on the destination chain.',
+  description:
+    'Poll until the status is COMPLETED or FAILED. Claims are per origin chain; the fill is on the destination chain. The status moves PENDING → CLAIMED → FILLED → COMPLETED, or ends FAILED with a `failureReason` (an intent not filled before its deadline ends FAILED with `failureReason: "expired: …"` and `expired: true`). An unknown id is a 404 (`No such intent with nonce …`, the client\'s IntentNotFoundError).',
   scope: 'routes:read',
   parameters: intentIdSchema,
   response: intentStatusResponseSchema,
@@ -149,7 +157,8 @@ export const getPrices = {
   method: 'GET',
   path: '/prices',
   summary: 'The USD feed answers routes and the dashboard are priced with.',
-  description: 'The Chainlink-style feed answers on Ethereum (8 decimals) by asset, with the time each was updated.',
+  description:
+    'The Chainlink-style feed answers on Ethereum (8 decimals) by asset, with the time each was updated: the prices routes are priced with. A feed older than `PRICE_MAX_AGE_SECONDS` is refused with a 503 rather than used.',
   scope: 'portfolio:read',
   response: pricesResponseSchema,
   examples: examples.pricesExamples,
