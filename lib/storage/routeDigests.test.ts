@@ -1,26 +1,17 @@
 // The history's digests on every database kind: only the parts a summary reads, each route with
 // its own key's intent status, paged like the full rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, type TestDatabase } from '../../tests/support/testDatabases'
+import { describe, expect, it } from 'vitest'
+import { openedDatabase } from '../../tests/support/openedDatabase'
+import { databaseKinds } from '../../tests/support/testDatabases'
 import captured from '../ui/route/fixtures/routes.json'
 import { insertIntent } from './intentStore'
 import { listRouteDigests, recordRoute } from './routeStore'
-import type { Sql } from './sql'
 
 const sponsor = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
 const issuedBy = 'label:test'
 
 describe.each(databaseKinds)('%s', (_, makeDatabase) => {
-  let database: TestDatabase
-  let sql: Sql
-  beforeAll(async () => {
-    database = await makeDatabase()
-    sql = await database.open()
-  }, 60_000)
-  afterAll(async () => {
-    await sql?.close()
-    await database?.dispose()
-  })
+  const sql = openedDatabase(makeDatabase)
 
   const record = (nonce: bigint, response: unknown, by = issuedBy) =>
     recordRoute(sql, { nonce, sponsor, destinationChainId: 42161, request: { want: '1 USDC', n: 1 }, response, expires: 1_900_000_000n, keyId: null, issuedBy: by })

@@ -1,25 +1,16 @@
 // Sign-in nonces and sessions, and the retention of stored routes, on every database kind.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, type TestDatabase } from '../../tests/support/testDatabases'
+import { describe, expect, it } from 'vitest'
+import { openedDatabase } from '../../tests/support/openedDatabase'
+import { databaseKinds } from '../../tests/support/testDatabases'
 import { insertIntent } from './intentStore'
 import { pruneStoredRoutes } from './retention'
 import { recordRoute } from './routeStore'
 import { consumeNonce, createSession, deleteSession, findSession, issueNonce } from './sessionStore'
-import type { Sql } from './sql'
 
 const alice = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 describe.each(databaseKinds)('%s', (_, makeDatabase) => {
-  let database: TestDatabase
-  let sql: Sql
-  beforeAll(async () => {
-    database = await makeDatabase()
-    sql = await database.open()
-  }, 60_000)
-  afterAll(async () => {
-    await sql?.close()
-    await database?.dispose()
-  })
+  const sql = openedDatabase(makeDatabase)
 
   it('a sign-in nonce is good once, and not after it expires', async () => {
     const { nonce } = await issueNonce(sql, 60)

@@ -1,10 +1,10 @@
 // Keys and route history on every database kind the service runs on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseKinds, postgresUrl, type TestDatabase } from '../../tests/support/testDatabases'
+import { describe, expect, it } from 'vitest'
+import { openedDatabase } from '../../tests/support/openedDatabase'
+import { databaseKinds, postgresUrl } from '../../tests/support/testDatabases'
 import { createApiKey, findApiKey, KeyStoreError, listApiKeys, revokeApiKey } from './apiKeyStore'
 import { migrate } from './migrate'
 import { BadCursorError, listRoutes, NonceTakenError, recordRoute } from './routeStore'
-import type { Sql } from './sql'
 
 it('runs on a real Postgres when TEST_DATABASE_URL is set (CI sets it)', () => {
   if (process.env.REQUIRE_TEST_SERVICES) expect(postgresUrl, 'CI must set TEST_DATABASE_URL').toBeTruthy()
@@ -12,16 +12,7 @@ it('runs on a real Postgres when TEST_DATABASE_URL is set (CI sets it)', () => {
 })
 
 describe.each(databaseKinds)('%s', (_, makeDatabase) => {
-  let database: TestDatabase
-  let sql: Sql
-  beforeAll(async () => {
-    database = await makeDatabase()
-    sql = await database.open()
-  }, 60_000)
-  afterAll(async () => {
-    await sql?.close()
-    await database?.dispose()
-  })
+  const sql = openedDatabase(makeDatabase)
 
   describe('migrations', () => {
     it('are applied once and recorded; a second run applies nothing', async () => {
