@@ -35,6 +35,10 @@ export function labelUnnamedControls(root: HTMLElement): void {
     const label = button.classList.contains('code-copy') ? 'Copy to clipboard' : button.getAttribute('aria-controls') ? 'Show or hide details' : 'More'
     button.setAttribute('aria-label', label)
   }
+  // A code block in a description that scrolls sideways can be reached (and scrolled) with the keyboard.
+  for (const block of root.querySelectorAll<HTMLElement>('.markdown pre, .markdown pre > code')) {
+    if (block.scrollWidth > block.clientWidth && !block.hasAttribute('tabindex')) block.setAttribute('tabindex', '0')
+  }
   for (const field of root.querySelectorAll<HTMLElement>('[role="textbox"], .cm-content[contenteditable]')) {
     if (hasName(field)) continue
     field.setAttribute('aria-label', field.getAttribute('aria-placeholder') ?? 'Value')
