@@ -41,7 +41,14 @@ Aggregation rules (\`lib/core/portfolio/aggregatePortfolio.ts\`):
 - Decimals: an entry's \`tokenDecimals\` is the largest among its tokens, and a token with fewer
   decimals is scaled up exactly (× 10^k) — nothing is ever rounded. Today every group's tokens
   share their decimals (6 or 18), so no scaling happens.
-- \`locked\` is the sum over the configured lock tags.
+- \`locked\` is the sum over the configured lock tags (the server's \`LOCK_TAGS\`; by default the tag
+  \`@rhinestone/sdk\` deposits under, \`0x60e6d13bb05699a31a457679\`: scope 0, reset period 6, allocator
+  \`0xc7732071e3a1be6cfce6d13bb05699a31a457679\`).
+
+Lock ids (\`lib/core/locks/lockId.ts\`): a resource-lock id is \`lockTag (bytes12, top 96 bits) ‖ token
+address (low 160 bits)\`, native ETH as address 0;
+\`lockTag = scope (1 bit, 0 = multichain) << 95 | resetPeriod (3 bits) << 92 | allocatorId (92 bits)\` and
+\`allocatorId = compactFlag (4 bits) << 88 | low 88 bits of the allocator address\`.
 `
 
 /** POST /intents/route: the request, how state is read, planning, fees, the answer. */
@@ -268,6 +275,45 @@ export const errorGuide = `Every error status carries one envelope, which \`@rhi
 | 405       | a method the route does not serve (with \`Allow\`)                                           | \`Method … not allowed; use GET\`                                                             |
 | 503       | a chain's RPC failed (with \`Retry-After\`)                                                  | \`Chain {id} is unavailable\`                                                                 |
 
-The \`traceId\` is also sent as the \`x-trace-id\` header; a caller's \`x-request-id\` is used as the
-trace id when present.
+The \`traceId\` is also sent as the \`x-trace-id\` header; a caller's \`x-request-id\` (a token of up to
+64 characters from \`[A-Za-z0-9_.:-]\`) is used as the trace id when present.
+
+**Keys and scopes.** Send the key as \`x-api-key\`. An issued key looks like \`ir_<prefix>_<secret>\` and
+carries scopes: \`portfolio:read\` (portfolio, prices, chains), \`routes:create\` (route, submit,
+split), \`routes:read\` (route history, intents, status) and \`routes:sponsor\` (any
+\`options.sponsorSettings\`: the operator pays those fees). A key without the operation's scope is
+\`403 Insufficient permissions\`; a revoked or unknown key \`401 Invalid API key\` (revocation holds
+from the very next request). A key sees only the routes and intents it issued or submitted itself:
+another key's (or another account's) nonce or intent id is a \`404\`, as if it never existed.
+
+**The dashboard's browser key** is publishable (anyone can read it from the page) and is accepted
+only on requests the browser marks \`Sec-Fetch-Site: same-origin\`. Without a sign-in it serves the
+portfolio, prices and chains; routes, submissions, history and intents are \`401\` with
+\`errors[0].context.signIn: true\`. After Sign-In with Ethereum (\`/auth/nonce\`, then
+\`POST /auth/session\`, which sets an \`HttpOnly; SameSite=Strict\` cookie for at most 24 h) they
+serve the signed-in wallet's own address only (another address: \`403\`). It never has
+\`routes:sponsor\` (a sponsored request is \`403\` naming \`options.sponsorSettings\`).
+
+**Rate limits.** Every keyed answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`,
+\`RateLimit-Reset\` and \`RateLimit-Policy\` (e.g. \`600;w=60\`). Over the limit:
+\`429 Too many requests\` with \`Retry-After\` (seconds) and \`errors[0].context\`
+\`{ limit, windowSeconds, retryAfterSeconds }\`. Repeated failed authentications (unknown keys, bad
+sign-ins) from one client address are also answered \`429\`, before the key is looked up.
+
+**When a chain is down.** A portfolio or route leaves out a source chain that does not answer and
+still answers \`200\`, with \`warnings: [{ code: 'CHAIN_UNAVAILABLE', chainId, message }]\` and the
+header \`x-unavailable-chains\` (comma-separated chain ids). When no chain answers a portfolio, or
+the route's destination chain (or the chain its USD prices come from) does not answer, the answer
+is \`503 Chain {id} is unavailable\` with \`Retry-After\`. Nothing is remembered about a dead node:
+the next request tries it again.
+
+**Bodies and bounds.** Request bodies are JSON (\`content-type: application/json\`, else \`415\`), at
+most 1 MiB (\`413 entity.too.large\`); malformed JSON is \`400 entity.parse.failed\`. Every list and
+string is bounded and the bound is in the \`400\`'s message; a route request may be at most 64 KiB
+once validated (\`400\` naming \`body\`), since it is stored with the route.
+
+**CORS and caching.** Any origin may call the API (\`Access-Control-Allow-Origin: *\`, methods
+\`GET, POST, DELETE\`, request headers \`content-type, x-api-key, x-sdk-version, x-api-version,
+x-request-id\`, no credentials; preflights \`204\`, cached 10 minutes); the trace, rate-limit,
+\`Retry-After\` and \`x-unavailable-chains\` headers are exposed. Answers are \`Cache-Control: no-store\`.
 `

@@ -47,7 +47,9 @@ export const portfolioQuerySchema = z.object({
 const amounts = z.object({ locked: decimal, unlocked: decimal })
 
 /** Additive: chains that did not answer and were left out (also in the x-unavailable-chains header). */
-export const warningsSchema = z.array(z.object({ code: z.literal('CHAIN_UNAVAILABLE'), chainId: z.number().int(), message: z.string() }))
+export const warningsSchema = z
+  .array(z.object({ code: z.literal('CHAIN_UNAVAILABLE'), chainId: z.number().int(), message: z.string() }))
+  .describe('Chains that did not answer and were left out; the same chain ids are in the x-unavailable-chains header')
 export type Warnings = z.infer<typeof warningsSchema>
 
 export const portfolioResponseSchema = z.object({
@@ -61,7 +63,10 @@ export const portfolioResponseSchema = z.object({
   ),
   warnings: warningsSchema.optional(),
   /** Additive: the block each chain was read at, so a reader can tell how fresh the balances are. */
-  blocks: z.array(z.object({ chainId: z.number().int(), blockNumber: decimal })).optional(),
+  blocks: z
+    .array(z.object({ chainId: z.number().int(), blockNumber: decimal }))
+    .optional()
+    .describe('Additive: the block each chain was read at'),
 })
 
 export type PortfolioResponse = z.infer<typeof portfolioResponseSchema>

@@ -16,8 +16,8 @@ const userAddress = z
 
 export const routeHistoryQuerySchema = z.object({
   userAddress,
-  limit: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100, 'at most 100').default(20),
-  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100, 'at most 100').default(20).describe('Entries per page, 1–100 (default 20)'),
+  cursor: z.string().max(200).optional().describe("The previous page's nextCursor; omit for the newest entries"),
 })
 
 const tokenAmount = z.object({ token: address, amount: decimal.describe("In the token's base units") })
@@ -48,7 +48,7 @@ export const routeSummarySchema = z.object({
 
 export const routeHistoryResponseSchema = z.object({
   routes: z.array(routeSummarySchema).describe(`Summaries only (each at most ${storedRouteSummaryMaxBytes} bytes of JSON); read a route in full at /accounts/{userAddress}/routes/{nonce}`),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.string().nullable().describe('Pass back as cursor for the next page; null on the last'),
 })
 
 export type RouteHistoryResponse = z.infer<typeof routeHistoryResponseSchema>
