@@ -1,4 +1,3 @@
-import type { Hex } from 'viem'
 import { createSession, deleteSession, getSession } from '@/lib/api/operations'
 import { withAuthFailureBudget } from '@/lib/server/caller'
 import { database } from '@/lib/server/database'
@@ -9,7 +8,7 @@ import { deleteSession as endSession } from '@/lib/storage/sessionStore'
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(
   handle({ operation: createSession, clientBudget: true }, async ({ request, body, client }) => {
-    const session = await withAuthFailureBudget(client!, () => signIn({ message: body.message, signature: body.signature as Hex, host: request.headers.get('host') }))
+    const session = await withAuthFailureBudget(client!, () => signIn({ message: body.message, signature: body.signature, host: request.headers.get('host') }))
     const response = Response.json({ address: session.address, expiresAt: session.expiresAt.toISOString() })
     response.headers.append('set-cookie', sessionCookie(session.token, session.expiresAt, servedOverHttps(request.headers)))
     return response
