@@ -71,7 +71,9 @@ number is accepted, a fraction, sign, exponent or unsafe number is not; at most 
 omit \`amount\`, meaning "send the maximum"), \`account.address\`. Optional: \`recipient\`,
 \`destinationExecutions\` (≤ 20, calldata ≤ 32 KiB each), \`destinationGasUnits\`,
 \`accountAccessList\` (object form with \`chainIds\`, \`tokens\`, \`chainTokens\`, \`exclude\`, or the
-legacy array \`[{ chainId, tokenAddress, amount? }]\` where \`amount\` caps what that pair gives),
+legacy array \`[{ chainId, tokenAddress, amount? }]\` where \`amount\` caps what that pair gives;
+an empty include-list — \`chainIds: []\`, \`tokens: []\`, \`chainTokens: {}\`, the legacy \`[]\` — restricts
+nothing, as does \`options.settlementLayers: []\`),
 \`preClaimExecutions\` (≤ 5 chains × 10), \`options.settlementLayers\`, \`options.sponsorSettings\`,
 \`options.feeToken\` (symbol or address), and — an addition — \`signedAuthorizations\` /
 \`recipientSignedAuthorizations\` (EIP-7702, below). Unknown fields are ignored. Body ≤ 1 MiB

@@ -91,14 +91,18 @@ export const routeRequestSchema = z
     recipient: accountDetails.optional(),
     destinationExecutions: list(execution, routeLimits.destinationExecutions).default([]),
     destinationGasUnits: amountSchema.pipe(z.bigint().max(MAX_GAS_UNITS, `at most ${MAX_GAS_UNITS} (a block's gas)`)).optional(),
-    accountAccessList: accountAccessList.optional(),
+    accountAccessList: accountAccessList
+      .optional()
+      .describe(
+        'Where the route may take funds from. An empty include-list (`chainIds: []`, `tokens: []`, `chainTokens: {}`, or the legacy `[]`) means no restriction by that list; an empty `exclude` list excludes nothing.',
+      ),
     preClaimExecutions: byChain(list(execution, routeLimits.preClaimOpsPerChain))
       .refine((r) => Object.keys(r).length <= routeLimits.preClaimChains, `at most ${routeLimits.preClaimChains} chains`)
       .default({}),
     options: z
       .object({
         topupCompact: z.boolean().default(false),
-        settlementLayers: list(settlementLayer, 7).optional(),
+        settlementLayers: list(settlementLayer, 7).optional().describe('The cross-chain layers the route may use; absent or `[]` means every layer.'),
         sponsorSettings: z
           .object({
             gasSponsored: z.boolean().default(false),

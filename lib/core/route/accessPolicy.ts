@@ -9,7 +9,8 @@ export type AccessPolicy = { allows: (token: TokenInfo) => boolean; cap: (token:
 type Filter = Omit<Exclude<AccessListInput, unknown[]>, 'exclude'>
 
 export function accessPolicy(list: AccessListInput | undefined, servedChainIds: readonly number[]): AccessPolicy {
-  if (!list) return { allows: () => true, cap: () => undefined }
+  // An empty include-list (`[]`, `chainIds: []`, `tokens: []`, `chainTokens: {}`) restricts nothing.
+  if (!list || (Array.isArray(list) && list.length === 0)) return { allows: () => true, cap: () => undefined }
   if (Array.isArray(list)) {
     const pairs = list.map((e, i) => ({ token: resolvePair(e.chainId, e.tokenAddress, servedChainIds, `accountAccessList.${i}`), amount: e.amount }))
     return {
@@ -26,7 +27,8 @@ export function accessPolicy(list: AccessListInput | undefined, servedChainIds: 
 }
 
 /** `all` decides what an empty filter means: everything (include) or nothing (exclude). */
-function compile(f: Filter, served: readonly number[], field: string) {
+function compile(filter: Filter, served: readonly number[], field: string) {
+  const f = { chainIds: nonEmpty(filter.chainIds), tokens: nonEmpty(filter.tokens), chainTokens: filter.chainTokens }
   for (const id of f.chainIds ?? []) if (!served.includes(id)) throw new UnsupportedChainError(id, `${field}.chainIds`)
   const tokenMatchers = (f.tokens ?? []).map((ref, i) => tokenMatcher(ref, `${field}.tokens.${i}`))
   const pairs = Object.entries(f.chainTokens ?? {}).flatMap(([chain, refs]) => refs.map((ref) => resolvePair(Number(chain), ref, served, `${field}.chainTokens.${chain}`)))
@@ -40,6 +42,8 @@ function compile(f: Filter, served: readonly number[], field: string) {
     },
   }
 }
+
+const nonEmpty = <T>(list: readonly T[] | undefined) => (list?.length ? list : undefined)
 
 function tokenMatcher(ref: string, field: string): (t: TokenInfo) => boolean {
   if (isAddress(ref, { strict: false })) {

@@ -18,7 +18,7 @@ import { drawable, type Plan, type PlanInput, planRoute, type TokenRequest } fro
 import { type MarketData, type RouteState, readRouteState } from './readRouteState'
 import type { Execution, RouteInput } from './routeInput'
 import { type RouteSigner, signRoute } from './serverSignature'
-import { crossChainLayers, type Layer, layerSupports } from './settlementLayers'
+import { allowedLayers, crossChainLayers, type Layer, layerSupports } from './settlementLayers'
 import { tokenRequirements } from './tokenRequirements'
 
 /** Time after the fill deadline in which the claim may still settle. */
@@ -199,16 +199,6 @@ function feeGroupOf(feeToken: string | undefined, requests: readonly TokenReques
     throw InvalidInputError.forField('options.feeToken', message)
   }
   return match.extensions.group
-}
-
-function allowedLayers(requested: readonly string[] | undefined): Set<Layer> {
-  if (!requested) return new Set(crossChainLayers)
-  const layers = new Set<Layer>()
-  for (const l of requested) {
-    if (l === 'ACROSS' || l === 'ECO' || l === 'RELAY' || l === 'OFT') layers.add(l)
-    if (l === 'INTENT_EXECUTOR') layers.add('OFT') // OFT routes settle through the intent executor
-  }
-  return layers
 }
 
 /** The account could cover a request if every layer were allowed, but the allowed ones cannot

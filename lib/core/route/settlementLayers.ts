@@ -46,3 +46,14 @@ export function arbiterOf(layer: Layer, using7579: boolean): Address {
 export function wireLayer(layer: Layer): 'SAME_CHAIN' | 'ACROSS' | 'ECO' | 'RELAY' | 'INTENT_EXECUTOR' {
   return layer === 'OFT' ? 'INTENT_EXECUTOR' : layer
 }
+
+/** The cross-chain layers a request allows: every one when it names none (absent or `[]`). */
+export function allowedLayers(requested: readonly string[] | undefined): Set<Layer> {
+  if (!requested || requested.length === 0) return new Set(crossChainLayers)
+  const layers = new Set<Layer>()
+  for (const l of requested) {
+    if (l === 'ACROSS' || l === 'ECO' || l === 'RELAY' || l === 'OFT') layers.add(l)
+    if (l === 'INTENT_EXECUTOR') layers.add('OFT') // OFT routes settle through the intent executor
+  }
+  return layers
+}
