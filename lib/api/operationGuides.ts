@@ -300,7 +300,9 @@ serve the signed-in wallet's own address only (another address: \`403\`). It nev
 \`RateLimit-Reset\` and \`RateLimit-Policy\` (e.g. \`600;w=60\`). Over the limit:
 \`429 Too many requests\` with \`Retry-After\` (seconds) and \`errors[0].context\`
 \`{ limit, windowSeconds, retryAfterSeconds }\`. Repeated failed authentications (unknown keys, bad
-sign-ins) from one client address are also answered \`429\`, before the key is looked up.
+sign-ins) from one client address are answered \`429\` instead of \`401\` once its budget for that key
+prefix (or for sign-in) is spent; a valid key or sign-in is always checked first and never refused
+for others' failures.
 
 **When a chain is down.** A portfolio or route leaves out a source chain that does not answer and
 still answers \`200\`, with \`warnings: [{ code: 'CHAIN_UNAVAILABLE', chainId, message }]\` and the

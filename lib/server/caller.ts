@@ -1,7 +1,7 @@
 import 'server-only'
 // The one call a handler makes to know who is calling, whether they may, and whether they still
-// have budget left: the client's failed-authentication budget, authentication and scope, the
-// signed-in wallet (browser key only), then the key's rate limit (headers on the answer).
+// have budget left: authentication and scope (a failure spends the client's failed-authentication
+// budget), the signed-in wallet (browser key only), then the key's rate limit (headers on the answer).
 import type { Scope } from '../config/scopes'
 import { ServiceError } from '../core/errors'
 import { authenticate, type Caller } from './apiKeys'
@@ -18,7 +18,7 @@ type Context = Pick<HandlerContext<unknown>, 'responseHeaders' | 'log'>
 export async function requireCaller(request: Request, scope: Scope, context: Context): Promise<Caller> {
   const ctx = serverContext()
   const client = clientAddress(request.headers, ctx.trustedProxies)
-  const caller = await withAuthFailureBudget(client, () => authenticate(request.headers, ctx.apiKeys, scope, database))
+  const caller = await withAuthFailureBudget(client, presentedKeyPrefix(request.headers.get('x-api-key')), () => authenticate(request.headers, ctx.apiKeys, scope, database))
   context.log.keyName = caller.label
   context.log.keyId = caller.keyId
   if (caller.browser) caller.wallet = (await currentSession(request.headers))?.address ?? null
@@ -40,22 +40,31 @@ export async function requireClientBudget(request: Request, context: Context): P
   return client
 }
 
-/** Runs an authentication; a client that failed too often lately is refused before it is tried,
- * and every 401 spends one of its points. */
-export async function withAuthFailureBudget<T>(client: string, attempt: () => Promise<T>): Promise<T> {
-  const ctx = serverContext()
-  const subject = `authfail:${client}`
-  if (await ctx.rateLimiter.isExhausted(subject, ctx.authFailureRate)) throw tooManyFailures()
+/** Runs an authentication first: one that succeeds is never refused, whatever others did. A
+ * failure spends a point of the budget of (client address, `credential`), and once that is spent
+ * the failure is answered 429 instead of 401 — so guessing is slowed without locking anyone out.
+ * Unknown keys are cached (apiKeys.ts), so a flood of them reaches the database once per key. */
+export async function withAuthFailureBudget<T>(client: string, credential: string, attempt: () => Promise<T>): Promise<T> {
   try {
     return await attempt()
   } catch (error) {
-    if (error instanceof ServiceError && error.kind === 'unauthenticated') {
-      await ctx.rateLimiter.consume(subject, ctx.authFailureRate).catch((e: unknown) => {
-        if (!(e instanceof RateLimitedError)) throw e
-      })
+    if (error instanceof ServiceError && error.kind === 'unauthenticated' && credential !== 'none') {
+      const ctx = serverContext()
+      const refusal = await ctx.rateLimiter.consume(`authfail:${client}:${credential}`, ctx.authFailureRate).then(
+        () => undefined,
+        (e: unknown) => (e instanceof RateLimitedError ? tooManyFailures(e.state.resetSeconds) : undefined),
+      )
+      if (refusal) throw refusal
     }
     throw error
   }
+}
+
+/** Which failure budget a presented key spends: an issued key's visible prefix, one budget for any
+ * other string, none when no key was sent (that is no guess). */
+export function presentedKeyPrefix(presented: string | null): string {
+  if (!presented) return 'none'
+  return `key:${/^ir_([a-z2-9]{10})_/.exec(presented)?.[1] ?? 'other'}`
 }
 
 async function spend(context: Context, consume: () => Promise<RateLimitState>): Promise<void> {
@@ -68,7 +77,7 @@ async function spend(context: Context, consume: () => Promise<RateLimitState>): 
   }
 }
 
-function tooManyFailures() {
+function tooManyFailures(retryAfterSeconds: number) {
   const message = 'Too many failed authentications from this address; wait a minute'
-  return Object.assign(new ServiceError('rate_limited', message, [{ message, context: { reason: 'authentication failures' } }]), { retryAfterSeconds: 60 })
+  return Object.assign(new ServiceError('rate_limited', message, [{ message, context: { reason: 'authentication failures' } }]), { retryAfterSeconds: Math.max(1, retryAfterSeconds) })
 }

@@ -111,12 +111,6 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
         throw rejection
       }
     },
-    /** Whether `subject` has no points left (without spending one). A failing store answers no. */
-    async isExhausted(subject: string, rate: string): Promise<boolean> {
-      const spec = parseRateLimit(rate)!
-      const res = await (await limiterFor(spec)).get(subject).catch(() => fallbacks.get(nameOf(spec))?.get(subject) ?? null)
-      return res !== null && res.remainingPoints <= 0
-    },
     async close(): Promise<void> {
       if (redis) (await redis.catch(() => undefined))?.disconnect()
       await pool?.end()
