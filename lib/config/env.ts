@@ -13,6 +13,17 @@ const urlList = z
   )
   .pipe(z.array(z.url({ protocol: /^(https?|wss?)$/ })).min(1, 'at least one URL'))
 
+/** Comma-separated http(s) origins (`https://app.example.org`); each kept as its origin. */
+const originList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)).min(1, 'at least one origin'))
+
 const rateSpec = z.string().regex(/^\d{1,9}\/(s|sec|second|min|minute|h|hour|day)$/, 'write it as N/s, N/min, N/hour or N/day')
 
 /** Comma-separated IPs or CIDRs (`10.0.0.0/8, ::1`). */
@@ -82,6 +93,11 @@ export const serverEnvSchema = z
     BROWSER_API_KEY: z.string().min(24, 'at least 24 characters').optional(),
     LOCK_TAGS: hexList(12, 'a 0x-prefixed bytes12 lock tag').optional(),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** The origin(s) users open the app at; Sign-In with Ethereum messages must name one (domain and uri). Default: from HOST and PORT. */
+    APP_ORIGIN: originList.optional(),
+    /** Where the app listens (set by `npm run dev` and the test stack): the default APP_ORIGIN. */
+    HOST: z.string().min(1).optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** The key that signs every route (serverSignature). Its address is published at /api/v1/signer. */
     SIGNER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
     /** The filler's public address: its inventory on a chain is the liquidity POST /intents/split reports. */

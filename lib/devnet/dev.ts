@@ -58,6 +58,9 @@ async function main() {
   // Keys the app needs that nobody configured: fresh for this start, never printed.
   env.SIGNER_PRIVATE_KEY ??= generatePrivateKey()
   env.BROWSER_API_KEY ??= generateApiKey('ir_browser')
+  // Where it listens is where sign-in messages must point (APP_ORIGIN's default).
+  env.HOST = HOST
+  env.PORT = String(PORT)
   lines.unshift(`App:           http://${HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST}:${PORT}${watch ? '   (next dev: hot reload)' : '   (production build)'}`)
   lines.push(`Database:      ${db.embedded ? `PGlite in ${PGLITE_DATA_DIR} (served on the Unix socket in ${new URL(db.url).searchParams.get('host')} while dev runs)` : 'DATABASE_URL'}`)
   // On real chains the key is a real credential: the terminal (and its scrollback, CI logs) gets its

@@ -2,6 +2,7 @@ import 'server-only'
 // Per-process server state built once from the environment: chain readers, key hashes, lock tags.
 import { type Address, type Chain, createPublicClient, fallback, type Hex, http, webSocket } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { appOrigins } from '../config/appOrigin'
 import { type ServerEnv, serverEnv } from '../config/env'
 import { createTtlCache, type TtlCache } from '../core/chainState/ttlCache'
 import { chains } from '../core/chains/chains'
@@ -33,6 +34,8 @@ export type ServerContext = {
   browserRateClient: string
   authFailureRate: string
   trustedProxies: TrustedProxies
+  /** Where users open the app: what a sign-in message must name (APP_ORIGIN, else from HOST/PORT). */
+  appOrigins: string[]
   /** The largest request a route may be stored with (bytes of its JSON). */
   storedRequestMaxBytes: number
   caches: {
@@ -87,6 +90,7 @@ function buildContext(): ServerContext {
     browserRateClient: env.BROWSER_RATE_LIMIT_CLIENT,
     authFailureRate: env.AUTH_FAILURE_LIMIT,
     trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
+    appOrigins: appOrigins(env),
     storedRequestMaxBytes: 64 * 1024,
     caches: {
       balances: createTtlCache<ChainBalances>(),

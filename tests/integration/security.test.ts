@@ -96,6 +96,24 @@ describe('Sign-In with Ethereum', () => {
     expect((await postSession(baseUrl, { message: 'hello', signature: '0x00' })).status).toBe(400)
   })
 
+  it('the message must name this app’s origin (APP_ORIGIN), not whatever Host the request claims', async () => {
+    // A signature a phishing site obtained for its own domain, redeemed here under that Host.
+    const phished = await siweMessage(baseUrl, demoAccount, { domain: 'phish.example', uri: 'https://phish.example' })
+    const res = await rawPost('/api/v1/auth/session', phished, { host: 'phish.example' })
+    expect(res.status).toBe(401)
+    expect(JSON.parse(res.body).errors[0].context.field).toBe('message')
+    expect(res.headers['set-cookie']).toBeUndefined()
+    for (const [what, o] of [
+      ['uri on another origin', { uri: 'https://phish.example/login' }],
+      ['a chain not served', { chainId: 137 }],
+      ['issued in an hour', { issuedAt: new Date(Date.now() + 3_600_000) }],
+    ] as const) {
+      const refused = await postSession(baseUrl, await siweMessage(baseUrl, demoAccount, o))
+      expect(refused.status, what).toBe(401)
+    }
+    expect((await postSession(baseUrl, await siweMessage(baseUrl, demoAccount))).status).toBe(200)
+  })
+
   it('sign-out ends the session', async () => {
     const cookie = await signInCookie(baseUrl, demoAccount)
     const out = await fetch(`${baseUrl}/api/v1/auth/session`, { method: 'DELETE', headers: { cookie } })
@@ -177,6 +195,24 @@ describe('the edges of the HTTP server (production build)', () => {
     }
   })
 })
+
+/** A JSON POST with a Host header of our choosing (fetch always sends the URL's). */
+function rawPost(path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const url = new URL(baseUrl)
+  const text = JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: 'POST', path, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers } },
+      (res) => {
+        let answer = ''
+        res.on('data', (c: Buffer) => (answer += c.toString()))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body: answer }))
+      },
+    )
+    req.on('error', reject)
+    req.end(text)
+  })
+}
 
 /** A request exactly as written (fetch would normalise the method, path and target). */
 function raw(method: string, path: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {

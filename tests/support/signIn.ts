@@ -3,7 +3,7 @@
 import type { LocalAccount } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 
-export type SignInOptions = { domain?: string; chainId?: number; headers?: Record<string, string> }
+export type SignInOptions = { domain?: string; uri?: string; chainId?: number; issuedAt?: Date; headers?: Record<string, string> }
 
 export async function siweMessage(baseUrl: string, account: LocalAccount, o: SignInOptions = {}): Promise<{ message: string; signature: `0x${string}` }> {
   const { nonce } = (await (await fetch(`${baseUrl}/api/v1/auth/nonce`, { headers: o.headers })).json()) as { nonce: string }
@@ -11,10 +11,10 @@ export async function siweMessage(baseUrl: string, account: LocalAccount, o: Sig
     address: account.address,
     chainId: o.chainId ?? 8453,
     domain: o.domain ?? new URL(baseUrl).host,
-    uri: baseUrl,
+    uri: o.uri ?? baseUrl,
     nonce,
     version: '1',
-    issuedAt: new Date(),
+    issuedAt: o.issuedAt ?? new Date(),
   })
   return { message, signature: await account.signMessage({ message }) }
 }

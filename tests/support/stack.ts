@@ -117,6 +117,9 @@ export async function startApp(env: Record<string, string>): Promise<AppInstance
       AUTH_FAILURE_LIMIT: '1000000/min',
       BALANCE_CACHE_MS: '0',
       MARKET_CACHE_MS: '0',
+      // Sign-in messages must name where it listens (APP_ORIGIN's default comes from these).
+      HOST: '127.0.0.1',
+      PORT: String(port),
       ...env,
       NEXT_TELEMETRY_DISABLED: '1',
       NODE_ENV: 'production',

@@ -8,7 +8,7 @@ import { deleteSession as endSession } from '@/lib/storage/sessionStore'
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(
   handle({ operation: createSession, clientBudget: true }, async ({ request, body, client }) => {
-    const session = await withAuthFailureBudget(client!, 'sign-in', () => signIn({ message: body.message, signature: body.signature, host: request.headers.get('host') }))
+    const session = await withAuthFailureBudget(client!, 'sign-in', () => signIn({ message: body.message, signature: body.signature }))
     const response = Response.json({ address: session.address, expiresAt: session.expiresAt.toISOString() })
     response.headers.append('set-cookie', sessionCookie(session.token, session.expiresAt, servedOverHttps(request.headers)))
     return response
