@@ -10,7 +10,7 @@ import { openDatabase } from './openDatabase'
 const root = mkdtempSync(join(tmpdir(), 'ir-host-pglite-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-describe('hostPglite', () => {
+describe('hostPglite', { timeout: 60_000 }, () => {
   it('serves on a Unix socket in a folder only this user may enter, and nowhere on TCP', async () => {
     const host = await hostPglite({ dir: join(root, 'a') })
     try {

@@ -3,11 +3,12 @@
 // server has no authentication, so it listens on a Unix socket in a folder only this user may
 // enter (0700) — no TCP port at all, so no other local user's process can reach it. PGlite
 // multiplexes connections query by query: fine for a developer's machine, not for production.
-import { chmodSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, existsSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { privateTree } from './privateFolder'
 
 /** node-postgres finds a server in directory D at D/.s.PGSQL.<port>, with the port from the URL. */
 const SOCKET_PORT = 5432
@@ -15,15 +16,16 @@ const SOCKET_PORT = 5432
 export type HostedPglite = { url: string; socketDir: string; stop: () => Promise<void> }
 
 export async function hostPglite(p: { dir: string; socketDir?: string }): Promise<HostedPglite> {
-  mkdirSync(p.dir, { recursive: true })
+  privateTree(p.dir, "the embedded database's data")
   const socketDir = p.socketDir ?? `${p.dir.replace(/\/+$/, '')}-socket`
-  privateFolder(socketDir)
+  privateTree(socketDir, "the embedded database's socket")
   const path = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`)
   if (existsSync(path)) {
     if (await answers(path)) throw new Error(`another process already serves the embedded database at ${path}`)
     rmSync(path, { force: true }) // left behind by a run that was killed
   }
   const db = await PGlite.create(p.dir)
+  privateTree(p.dir, "the embedded database's data") // what initdb just wrote ignores the umask
   const server = new PGLiteSocketServer({ db, path, maxConnections: 20 })
   await server.start()
   chmodSync(path, 0o600)
@@ -41,14 +43,6 @@ export async function hostPglite(p: { dir: string; socketDir?: string }): Promis
 /** The connection string node-postgres (and psql) read as "the Unix socket in this folder". */
 export function pgliteSocketUrl(socketDir: string): string {
   return `postgres://postgres@localhost:${SOCKET_PORT}/postgres?host=${encodeURIComponent(socketDir)}&sslmode=disable`
-}
-
-/** Creates the folder if needed and makes it this user's alone (refusing one owned by someone else). */
-function privateFolder(dir: string) {
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
-  const owner = statSync(dir).uid
-  if (process.getuid && owner !== process.getuid()) throw new Error(`${dir} belongs to another user; the embedded database's socket needs a folder of its own`)
-  chmodSync(dir, 0o700)
 }
 
 function answers(path: string): Promise<boolean> {

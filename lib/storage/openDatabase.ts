@@ -1,9 +1,9 @@
 // Opens the service's database and brings its schema up to date: a real Postgres when a URL is
 // given (pg), otherwise PGlite — Postgres compiled to WebAssembly, in this process — in a folder.
-import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { migrate } from './migrate'
+import { privateTree } from './privateFolder'
 import type { Sql } from './sql'
 
 export type DatabaseConfig = { url: string; maxConnections?: number } | { pgliteDir: string }
@@ -48,8 +48,9 @@ function postgres(url: string, max: number): Sql {
 }
 
 async function pglite(dir: string): Promise<Sql> {
-  mkdirSync(dir, { recursive: true })
+  privateTree(dir, "the embedded database's data")
   const db = await PGlite.create(dir)
+  privateTree(dir, "the embedded database's data") // what initdb just wrote ignores the umask
   return {
     kind: 'pglite',
     async query(text, params) {
