@@ -15,7 +15,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['lib/**/*.test.ts', 'tests/unit/**/*.test.ts'], testTimeout: 20_000 },
+        test: { name: 'unit', include: ['lib/**/*.test.ts'], testTimeout: 20_000 },
       },
       {
         extends: true,

@@ -23,3 +23,6 @@ export const amountSchema = z.union([z.string(), z.number()]).transform((value, 
   }
   return amount
 })
+
+/** Amounts by token as the wire writes them: decimal strings. */
+export const wireAmounts = (amounts: Record<string, bigint>) => Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, v.toString()]))

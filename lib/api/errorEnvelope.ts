@@ -1,29 +1,62 @@
-// The one error body every non-2xx response carries: { message, errors: [{ message, context }], traceId }.
-// It satisfies both the alps OpenAPI 400 shape and @rhinestone/sdk's error parser.
+// The one error body every non-2xx response carries: { message, code, errors: [{ message, context }], traceId }.
+// `message` and `errors` are what @rhinestone/sdk's error parser reads; `code` is the stable
+// machine-readable cause (serviceErrorCodes, httpErrorCodes).
 import { z } from 'zod'
-import { type ErrorKind, ServiceError } from '../core/errors'
+import { type ErrorKind, InsufficientLiquidityError, ServiceError, serviceErrorCodes } from '../core/errors'
+import { wireAmounts } from './amount'
+import { decimal } from './primitives'
+
+/** Codes of the failures only the HTTP layer knows. */
+export const httpErrorCodes = {
+  METHOD_NOT_ALLOWED: 'The path does not serve this method (the Allow header lists those it does)',
+  PAYLOAD_TOO_LARGE: 'The body is over 1 MiB',
+  UNSUPPORTED_MEDIA_TYPE: 'The body is not sent as application/json',
+  MALFORMED_REQUEST: 'The request target is not a valid path',
+} as const
+
+/** Every code an error envelope can carry, with what it means (listed in the OpenAPI document). */
+export const errorCodes = { ...serviceErrorCodes, ...httpErrorCodes }
+
+export type ErrorCode = keyof typeof errorCodes
 
 export const errorEnvelopeSchema = z.object({
   message: z.string(),
   errors: z.array(z.object({ message: z.string(), context: z.record(z.string(), z.unknown()).optional() })),
   traceId: z.string(),
+  code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]).describe('Stable machine-readable cause; one of the codes listed in the API description'),
 })
 
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>
+
+/** /intents/split's 422: the envelope plus what @rhinestone/sdk's InsufficientLiquidityError reads
+ * (`error`, `availableIntents`, `unfillable`, `traceId`). */
+export const insufficientLiquiditySchema = errorEnvelopeSchema.extend({
+  error: z.literal('INSUFFICIENT_LIQUIDITY'),
+  availableIntents: z.array(z.record(z.string(), decimal)),
+  unfillable: z.record(z.string(), decimal),
+})
 
 /** Failures only the HTTP layer knows: a method the route does not serve, a body too large or
  * not JSON. */
 export type HttpErrorKind = 'method_not_allowed' | 'too_large' | 'unsupported_media_type'
 
+const codeOfHttpKind: Record<HttpErrorKind, keyof typeof httpErrorCodes> = {
+  method_not_allowed: 'METHOD_NOT_ALLOWED',
+  too_large: 'PAYLOAD_TOO_LARGE',
+  unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
+}
+
 /** An HTTP-layer failure, answered in the same envelope as a ServiceError. */
 export class HttpError extends Error {
   readonly kind: HttpErrorKind
+  readonly code: ErrorCode
   readonly details: ErrorEnvelope['errors']
 
   constructor(kind: HttpErrorKind, message: string, details?: ErrorEnvelope['errors']) {
     super(message)
     this.name = 'HttpError'
     this.kind = kind
+    this.code = codeOfHttpKind[kind]
     this.details = details ?? [{ message }]
   }
 }
@@ -50,9 +83,13 @@ export function validationError(error: z.ZodError, root?: string): ServiceError 
     const exact = i.code === 'custom' && (i.params as { exact?: boolean } | undefined)?.exact === true
     return { message: exact ? i.message : `${field}: ${i.message}`, context: { field } }
   })
-  return new ServiceError('invalid_input', details.map((d) => d.message).join('; '), details)
+  return new ServiceError('invalid_input', details.map((d) => d.message).join('; '), details, { cause: error })
 }
 
-export function errorEnvelope(error: ServiceError | HttpError, traceId: string): ErrorEnvelope {
-  return { message: error.message, errors: error.details, traceId }
+export function errorEnvelope(error: ServiceError | HttpError, traceId: string): ErrorEnvelope | z.infer<typeof insufficientLiquiditySchema> {
+  const envelope = { message: error.message, code: error.code, errors: error.details, traceId }
+  if (error instanceof InsufficientLiquidityError) {
+    return { ...envelope, error: 'INSUFFICIENT_LIQUIDITY', availableIntents: error.availableIntents.map(wireAmounts), unfillable: wireAmounts(error.unfillable) }
+  }
+  return envelope
 }

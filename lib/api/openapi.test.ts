@@ -33,7 +33,7 @@ describe('OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0')
     expect(Object.keys(doc.paths).sort()).toEqual([...new Set(operations.map((o) => o.path))].sort())
     expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' })
-    expect(doc.components.schemas.Error).toMatchObject({ required: ['message', 'errors', 'traceId'] })
+    expect(doc.components.schemas.Error).toMatchObject({ required: ['message', 'errors', 'traceId', 'code'] })
   })
 
   it.each(operations)('documents $method $path with the schemas its handler uses', async (op) => {

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the operations' zod schemas (zod's own JSON Schema
 // export: OpenAPI 3.1 schemas are JSON Schema 2020-12).
 import { z } from 'zod'
+import { errorCodes } from './errorEnvelope'
 import { errorGuide } from './operationGuides'
 import { errorEnvelopeSchema, type Operation, operations } from './operations'
 
@@ -23,8 +24,9 @@ export function openApiDocument(serverUrl = '/api/v1') {
       title: 'Intent Router API',
       version: '2026-01.alps',
       description: [
-        'Cross-chain intent routing and portfolio service, compatible with @rhinestone/sdk. Amounts are decimal integer strings in base units. Every error carries { message, errors: [{ message, context }], traceId }.',
+        'Cross-chain intent routing and portfolio service, compatible with @rhinestone/sdk. Amounts are decimal integer strings in base units. Every error carries { message, code, errors: [{ message, context }], traceId }.',
         errorGuide,
+        errorCodeList(),
       ].join('\n\n'),
     },
     servers: [{ url: serverUrl }],
@@ -57,10 +59,24 @@ function operationObject(op: Operation) {
       '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.response, 'output'), ...example(op.examples?.response) } } },
       '400': errorResponse('A malformed or unsupported value; errors[].context.field names it'),
       ...(op.scope ? { '401': errorResponse('No key, or an unknown or revoked key'), '403': errorResponse('The key lacks the scope') } : {}),
-      ...(op.body ? { '413': errorResponse('Body over 1 MiB'), '415': errorResponse('Not JSON'), '422': errorResponse('No Path Found') } : {}),
+      ...(op.body
+        ? {
+            '413': errorResponse('Body over 1 MiB'),
+            '415': errorResponse('Not JSON'),
+            '422': op.unprocessable
+              ? { description: op.unprocessable.description, content: { 'application/json': { schema: jsonSchema(op.unprocessable.schema, 'output') } } }
+              : errorResponse('No Path Found'),
+          }
+        : {}),
       '503': errorResponse('A chain the answer needs is unavailable (Retry-After)'),
     },
   }
+}
+
+/** The stable error codes as a Markdown list, for the document's description. */
+function errorCodeList(): string {
+  const rows = Object.entries(errorCodes).map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+  return ['**Error codes** (`code` in every error body; stable, safe to switch on):', '', ...rows].join('\n')
 }
 
 const example = (value: unknown) => (value === undefined ? {} : { example: value })

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import type { Scope } from '../config/scopes'
 import { nonceResponseSchema, sessionResponseSchema, signInBodySchema } from './auth'
-import { errorEnvelopeSchema } from './errorEnvelope'
+import { errorEnvelopeSchema, insufficientLiquiditySchema } from './errorEnvelope'
 import { intentIdSchema, intentListQuerySchema, intentListResponseSchema, intentStatusResponseSchema, submitIntentBodySchema, submitIntentResponseSchema } from './intentOperation'
 import * as examples from './operationExamples'
 import { portfolioGuide, routeGuide, submitGuide } from './operationGuides'
@@ -27,6 +27,8 @@ export type Operation = {
   parameters?: z.ZodObject
   body?: z.ZodType
   response: z.ZodType
+  /** The 422 body when it is more than the error envelope. */
+  unprocessable?: { description: string; schema: z.ZodType }
   /** A sample call and its answer (a unit test parses them with the schemas above). */
   examples?: examples.OperationExamples
 }
@@ -138,6 +140,7 @@ export const splitIntents = {
   scope: 'routes:create',
   body: splitRequestSchema,
   response: splitResponseSchema,
+  unprocessable: { description: "The filler's inventory cannot fill every amount: what it can fill, and what is left", schema: insufficientLiquiditySchema },
   examples: examples.splitExamples,
 } as const satisfies Operation
 

@@ -51,7 +51,6 @@ export const routeHistoryResponseSchema = z.object({
   nextCursor: z.string().nullable().describe('Pass back as cursor for the next page; null on the last'),
 })
 
-export type RouteHistoryResponse = z.infer<typeof routeHistoryResponseSchema>
 export type RouteSummaryLine = z.infer<typeof routeSummarySchema>
 
 export const storedRouteParamsSchema = z.object({

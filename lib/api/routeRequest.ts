@@ -145,6 +145,4 @@ export const routeRequestSchema = z
   })
 
 export type RouteRequest = z.infer<typeof routeRequestSchema>
-export type AccountDetails = z.infer<typeof accountDetails>
 export type Execution = z.infer<typeof execution>
-export type SignedAuthorization = z.infer<typeof authorization>

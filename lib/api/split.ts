@@ -18,17 +18,7 @@ export const splitRequestSchema = z.object({
 
 export const splitResponseSchema = z.object({ intents: z.array(z.record(z.string(), decimal)) })
 
-export const insufficientLiquiditySchema = z.object({
-  error: z.literal('INSUFFICIENT_LIQUIDITY'),
-  message: z.string(),
-  availableIntents: z.array(z.record(z.string(), decimal)),
-  unfillable: z.record(z.string(), decimal),
-  traceId: z.string(),
-})
-
 export const chainsResponseSchema = z.record(
   z.string(),
   z.object({ name: z.string(), supportedTokens: z.array(z.object({ symbol: z.string(), address, decimals: z.number().int() })), testnet: z.boolean() }),
 )
-
-export const wireAmounts = (amounts: Record<string, bigint>) => Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, v.toString()]))

@@ -81,7 +81,7 @@ export async function authenticate(headers: Headers, configured: readonly KeyHas
   const stored = knownUnknown(digestHex, now) ? undefined : await findApiKey(await db(), presented)
   if (!stored) {
     rememberUnknown(digestHex, now)
-    throw new ServiceError('unauthenticated', 'Invalid API key')
+    throw new ServiceError('unauthenticated', 'Invalid API key', undefined, { code: 'INVALID_API_KEY' })
   }
   if (!stored.scopes.includes(scope)) throw forbidden(scope, { granted: stored.scopes })
   return { label: stored.name, keyId: stored.id, rateLimit: stored.rateLimit, scopes: stored.scopes, browser: false, wallet: null }

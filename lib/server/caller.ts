@@ -79,5 +79,7 @@ async function spend(context: Context, consume: () => Promise<RateLimitState>): 
 
 function tooManyFailures(retryAfterSeconds: number) {
   const message = 'Too many failed authentications from this address; wait a minute'
-  return Object.assign(new ServiceError('rate_limited', message, [{ message, context: { reason: 'authentication failures' } }]), { retryAfterSeconds: Math.max(1, retryAfterSeconds) })
+  return Object.assign(new ServiceError('rate_limited', message, [{ message, context: { reason: 'authentication failures' } }], { code: 'AUTH_FAILURES_LIMITED' }), {
+    retryAfterSeconds: Math.max(1, retryAfterSeconds),
+  })
 }

@@ -46,7 +46,7 @@ export function withEnvelope<P = unknown>(handler: Handler<P>) {
 export function errorResponse(error: unknown, traceId: string): Response {
   const known = error instanceof ServiceError || error instanceof HttpError ? error : error instanceof z.ZodError ? validationError(error) : undefined
   if (!known) logger.error({ traceId, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }, 'unhandled error')
-  const failure = known ?? new ServiceError('unavailable', 'Internal server error')
+  const failure = known ?? new ServiceError('unavailable', 'Internal server error', undefined, { code: 'INTERNAL_ERROR', cause: error })
   const status = known ? statusOfKind[failure.kind] : 500
   const headers: Record<string, string> = { 'x-trace-id': traceId }
   if (status === 503) headers['retry-after'] = '5'

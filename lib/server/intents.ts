@@ -60,7 +60,7 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
 export async function intentStatus(id: bigint, caller: Caller): Promise<StoredIntent> {
   if (caller.browser && !caller.wallet) {
     const message = `Sign in with Ethereum to follow intents with the dashboard's key: ${signInHint}, or use an API key of your own`
-    throw fieldError('unauthenticated', 'id', message, { signIn: true })
+    throw fieldError('unauthenticated', 'id', message, { signIn: true }, { code: 'SIGN_IN_REQUIRED' })
   }
   const intent = await findIntent(await database(), id)
   if (!intent || intent.issuedBy !== issuerOf(caller)) throw notFound(`No such intent with nonce ${id}: nothing with this id was submitted with this API key`, 'id')

@@ -63,5 +63,5 @@ function requireSponsorScope(input: RouteRequest, caller: Caller) {
     .map(([name]) => name)
   if (asked.length === 0 || caller.scopes.includes('routes:sponsor')) return
   const message = `options.sponsorSettings: sponsoring fees (${asked.join(', ')}) needs a key with the routes:sponsor scope`
-  throw fieldError('forbidden', 'options.sponsorSettings', message, { scope: 'routes:sponsor' })
+  throw fieldError('forbidden', 'options.sponsorSettings', message, { scope: 'routes:sponsor' }, { code: 'SPONSOR_SCOPE_REQUIRED' })
 }

@@ -29,8 +29,8 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   const text = Buffer.concat(chunks).toString('utf8')
   try {
     return JSON.parse(text)
-  } catch {
-    throw new ServiceError('invalid_input', 'entity.parse.failed', [{ message: 'entity.parse.failed', context: { reason: 'the body is not valid JSON' } }])
+  } catch (error) {
+    throw new ServiceError('invalid_input', 'entity.parse.failed', [{ message: 'entity.parse.failed', context: { reason: 'the body is not valid JSON' } }], { code: 'MALFORMED_JSON', cause: error })
   }
 }
 

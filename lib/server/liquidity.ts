@@ -2,8 +2,8 @@ import 'server-only'
 // The registry and the filler's inventory behind GET /chains and POST /intents/split.
 import { type Address, erc20Abi, zeroAddress } from 'viem'
 import { getChain } from '../core/chains/chains'
-import { ChainUnavailableError, ServiceError, UnsupportedChainError } from '../core/errors'
-import { type SplitResult, splitIntents } from '../core/split/splitIntents'
+import { ChainUnavailableError, InsufficientLiquidityError, ServiceError, UnsupportedChainError } from '../core/errors'
+import { splitIntents } from '../core/split/splitIntents'
 import { findTokenByAddress, tokensOnChain } from '../core/tokens/tokens'
 import { serverContext } from './context'
 
@@ -17,14 +17,16 @@ export function servedChains() {
   )
 }
 
-export async function splitByLiquidity(chainId: number, wanted: Map<Address, bigint>): Promise<SplitResult> {
+/** The wanted amounts as intents the filler can fill, or a 422 (InsufficientLiquidityError) saying
+ * what it can fill and what is left. */
+export async function splitByLiquidity(chainId: number, wanted: Map<Address, bigint>): Promise<Record<Address, bigint>[]> {
   const ctx = serverContext()
   const reader = ctx.readers.find((r) => r.chainId === chainId)
   if (!reader) throw new UnsupportedChainError(chainId, 'chainId')
   for (const token of wanted.keys()) {
     if (!findTokenByAddress(chainId, token)) {
       const message = `Token ${token} not supported on chain ${chainId}`
-      throw new ServiceError('invalid_input', message, [{ message, context: { field: `tokens.${token}`, chainId, token } }])
+      throw new ServiceError('invalid_input', message, [{ message, context: { field: `tokens.${token}`, chainId, token } }], { code: 'UNSUPPORTED_TOKEN' })
     }
   }
   const filler = ctx.fillerAddress
@@ -37,7 +39,9 @@ export async function splitByLiquidity(chainId: number, wanted: Map<Address, big
       available.set(token, balance)
     }
   } catch (error) {
-    throw new ChainUnavailableError(chainId, error instanceof Error ? error.message.split('\n')[0]! : String(error))
+    throw new ChainUnavailableError(chainId, error instanceof Error ? error.message.split('\n')[0]! : String(error), { cause: error })
   }
-  return splitIntents(wanted, available)
+  const split = splitIntents(wanted, available)
+  if (!split.ok) throw new InsufficientLiquidityError(split.availableIntents, split.unfillable)
+  return split.intents
 }

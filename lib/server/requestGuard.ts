@@ -4,6 +4,7 @@
 
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ErrorCode } from '../api/errorEnvelope'
 
 /** True when the request was answered here. */
 export function guardRequest(request: IncomingMessage, response: ServerResponse): boolean {
@@ -19,7 +20,7 @@ export function guardRequest(request: IncomingMessage, response: ServerResponse)
   }
   if (request.method === 'TRACE' || request.method === 'TRACK' || request.method === 'CONNECT') {
     response.setHeader('allow', 'GET, POST, DELETE, OPTIONS')
-    return answer(response, 405, `Method ${request.method} not allowed`)
+    return answer(response, 405, `Method ${request.method} not allowed`, 'METHOD_NOT_ALLOWED')
   }
   try {
     decodeURIComponent((request.url ?? '/').split('?')[0]!)
@@ -29,9 +30,9 @@ export function guardRequest(request: IncomingMessage, response: ServerResponse)
   return false
 }
 
-function answer(response: ServerResponse, status: number, message: string): true {
+function answer(response: ServerResponse, status: number, message: string, code: ErrorCode = 'MALFORMED_REQUEST'): true {
   const traceId = randomUUID()
   response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-trace-id': traceId })
-  response.end(JSON.stringify({ message, errors: [{ message }], traceId }))
+  response.end(JSON.stringify({ message, code, errors: [{ message }], traceId }))
   return true
 }

@@ -37,7 +37,7 @@ export async function withCursorField<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read()
   } catch (error) {
-    if (error instanceof BadCursorError) throw InvalidInputError.forField('cursor', error.message)
+    if (error instanceof BadCursorError) throw InvalidInputError.forField('cursor', error.message, {}, { cause: error })
     throw error
   }
 }

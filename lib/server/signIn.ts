@@ -59,5 +59,5 @@ export async function signIn(p: { message: string; signature: Hex; now?: Date })
 }
 
 function refused(message: string) {
-  return fieldError('unauthenticated', 'message', message)
+  return fieldError('unauthenticated', 'message', message, {}, { code: 'SIGN_IN_FAILED' })
 }

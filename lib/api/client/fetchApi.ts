@@ -2,16 +2,21 @@
 // elsewhere), every answer checked against its schema, and every failure turned into one ApiError
 // that carries the error envelope when the server sent one.
 import type { z } from 'zod'
-import { type ErrorEnvelope, errorEnvelopeSchema } from '../errorEnvelope'
+import { errorEnvelopeSchema } from '../errorEnvelope'
+
+/** An error body as read: `code` may be missing from a server that predates it. */
+const receivedEnvelopeSchema = errorEnvelopeSchema.partial({ code: true })
+
+export type ReceivedErrorEnvelope = z.infer<typeof receivedEnvelopeSchema>
 
 export type ApiFailure = 'http' | 'network' | 'timeout' | 'invalid_response'
 
 export class ApiError extends Error {
   readonly failure: ApiFailure
   readonly status: number | undefined
-  readonly envelope: ErrorEnvelope | undefined
+  readonly envelope: ReceivedErrorEnvelope | undefined
 
-  constructor(failure: ApiFailure, message: string, { status, envelope }: { status?: number; envelope?: ErrorEnvelope } = {}) {
+  constructor(failure: ApiFailure, message: string, { status, envelope }: { status?: number; envelope?: ReceivedErrorEnvelope } = {}) {
     super(message)
     this.name = 'ApiError'
     this.failure = failure
@@ -49,7 +54,7 @@ export async function fetchApi<T>({ path, schema, apiKey, signal, timeoutMs = 20
   }
 
   if (!response.ok) {
-    const envelope = errorEnvelopeSchema.safeParse(body)
+    const envelope = receivedEnvelopeSchema.safeParse(body)
     const message = envelope.success ? envelope.data.message : `HTTP ${response.status}`
     throw new ApiError('http', message, { status: response.status, ...(envelope.success ? { envelope: envelope.data } : {}) })
   }

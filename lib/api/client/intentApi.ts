@@ -4,7 +4,7 @@
 // signature covers it, and zod would drop keys it does not know), plus the wallet's signatures.
 import type { Hex } from 'viem'
 import { describeApiError, type KeySource } from '../../ui/shared/describeApiError'
-import { intentListResponseSchema, intentStatusResponseSchema, submitIntentResponseSchema } from '../intentOperation'
+import { intentStatusResponseSchema, submitIntentResponseSchema } from '../intentOperation'
 import { ApiError, fetchApi } from './fetchApi'
 
 export const submitPath = '/api/v1/intent-operations'
@@ -34,10 +34,6 @@ export function submitSignedRoute({ rawIntentOp, signatures, apiKey, signal, fet
 
 export function fetchIntentStatus({ id, apiKey, signal, fetchFn }: { id: string; apiKey?: string; signal?: AbortSignal; fetchFn?: typeof fetch }) {
   return fetchApi({ path: intentStatusPath(id), schema: intentStatusResponseSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}), ...(fetchFn ? { fetchFn } : {}) })
-}
-
-export function fetchAccountIntents({ address, apiKey, signal, fetchFn }: { address: string; apiKey?: string; signal?: AbortSignal; fetchFn?: typeof fetch }) {
-  return fetchApi({ path: accountIntentsPath(address), schema: intentListResponseSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}), ...(fetchFn ? { fetchFn } : {}) })
 }
 
 /**

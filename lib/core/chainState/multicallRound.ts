@@ -112,6 +112,6 @@ export async function multicallRound(reader: ChainReader, calls: readonly RoundC
 
 function unavailable(reader: ChainReader) {
   return (error: unknown): never => {
-    throw new ChainUnavailableError(reader.chainId, shortReason(error))
+    throw new ChainUnavailableError(reader.chainId, shortReason(error), { cause: error })
   }
 }

@@ -57,7 +57,7 @@ export async function verifySubmission(p: VerifySubmissionParameters): Promise<v
   if (delegations.length > 0) unsupported.push(`signedMetadata.account.requiredDelegations: delegates the account on chain ${delegations.join(', ')} (EIP-7702)`)
   if (unsupported.length > 0) {
     const message = `This deployment's filler cannot settle this intent: ${unsupported.join('; ')}, which needs the account's intent executor`
-    throw fieldError('unprocessable', 'signedIntentOp.elements', message)
+    throw fieldError('unprocessable', 'signedIntentOp.elements', message, {}, { code: 'UNSETTLEABLE' })
   }
 
   const typedData = routeTypedData(issued, issued.sponsor)

@@ -45,9 +45,9 @@ export function priceReads(round: Round, feeds: PriceFeeds, maxAgeSeconds: numbe
     const prices = reads.map((r) => {
       const [, answer, , updatedAt] = results.read(r.round)
       const decimals = results.read(r.decimals)
-      if (answer <= 0n) throw new ServiceError('unavailable', `The ${r.group}/USD price feed answered ${answer}`)
+      if (answer <= 0n) throw new ServiceError('unavailable', `The ${r.group}/USD price feed answered ${answer}`, undefined, { code: 'PRICE_UNAVAILABLE' })
       if (now - updatedAt > BigInt(maxAgeSeconds)) {
-        throw new ServiceError('unavailable', `The ${r.group}/USD price is stale (updated ${now - updatedAt} s ago, limit ${maxAgeSeconds} s)`)
+        throw new ServiceError('unavailable', `The ${r.group}/USD price is stale (updated ${now - updatedAt} s ago, limit ${maxAgeSeconds} s)`, undefined, { code: 'PRICE_UNAVAILABLE' })
       }
       return [r.group, { answer, decimals, updatedAt, usd: Number(answer) / 10 ** decimals }] as const
     })

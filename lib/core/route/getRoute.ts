@@ -257,7 +257,7 @@ async function refuseCallOnly(input: RouteInput, reader: ChainReader): Promise<n
     throw InvalidInputError.forField('destinationExecutions', message)
   }
   const message = 'tokenRequests: a call-only intent runs through the intent executor, which this deployment does not operate; request a token'
-  throw fieldError('unprocessable', 'tokenRequests', message)
+  throw fieldError('unprocessable', 'tokenRequests', message, {}, { code: 'UNSETTLEABLE' })
 }
 
 /** The caller's deadline when it is at least a minute away and within the route lifetime. */

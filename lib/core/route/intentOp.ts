@@ -11,12 +11,9 @@ export type TokenRequirement = RouteResponse['tokenRequirements'][string][string
 
 export type WireIntentOp = z.infer<typeof intentOpSchema>
 export type WireElement = WireIntentOp['elements'][number]
-export type IdAmount = WireElement['idsAndAmounts'][number]
 export type WireOp = WireElement['mandate']['destinationOps']
-export type WireExecution = WireOp['ops'][number]
 export type WireSettlementContext = WireElement['mandate']['qualifier']['settlementContext']
 export type WireAuthorization = WireIntentOp['signedAuthorizations'][number]
 export type SignedMetadata = WireIntentOp['signedMetadata']
 export type AccountWithContext = SignedMetadata['account']
 export type AccountContext = AccountWithContext['accountContext'][string]
-export type OpGasParams = Exclude<SignedMetadata['opGasParams'][string], number>

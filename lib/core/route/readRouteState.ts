@@ -110,7 +110,7 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
         p.recipientNonceChains.includes(id) ? reader.client.getTransactionCount({ address: p.recipient }) : undefined,
       ]).catch((error: unknown) => {
         if (error instanceof ChainUnavailableError) throw error
-        throw new ChainUnavailableError(id, error instanceof Error ? error.message.split('\n')[0]! : String(error))
+        throw new ChainUnavailableError(id, error instanceof Error ? error.message.split('\n')[0]! : String(error), { cause: error })
       })
 
       const recipientCodeHere = isDestination ? (p.recipient === p.account ? accountCode : recipientCode) : undefined

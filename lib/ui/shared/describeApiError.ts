@@ -48,7 +48,8 @@ export function describeApiError(error: unknown, keySource: KeySource, { task = 
     case 401:
       return withTrace(unauthenticated(error.message, keySource, task))
     case 403:
-      if (first?.field === 'options.sponsorSettings')
+      // The code where the server sends one; the field for a server that predates codes.
+      if (error.envelope?.code === 'SPONSOR_SCOPE_REQUIRED' || first?.field === 'options.sponsorSettings')
         return withTrace({
           title: 'Sponsored fees need a key with the routes:sponsor scope',
           detail:
