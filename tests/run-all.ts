@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { chromiumPath } from '../playwright.config'
 
-type Step = { name: string; command: string[]; counts: () => { passed: number; failed: number } }
+type Counts = { passed: number; failed: number; skipped: number }
+type Step = { name: string; command: string[]; counts: () => Counts }
 
 const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 const node = process.execPath
@@ -40,7 +41,8 @@ const steps: Step[] = [
     command: [node, bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
     counts: () => {
       const r = readJson(vitestReport)
-      return { passed: r?.numPassedTests ?? 0, failed: r ? r.numFailedTests : 1 }
+      // Skipped (it.skip, skipIf without its database) and todo tests are `pending` in the report.
+      return { passed: r?.numPassedTests ?? 0, failed: r ? r.numFailedTests : 1, skipped: (r?.numPendingTests ?? 0) + (r?.numTodoTests ?? 0) }
     },
   },
   {
@@ -48,7 +50,7 @@ const steps: Step[] = [
     command: [node, bin('@playwright/test', 'cli.js'), 'test', '--reporter=list,json'],
     counts: () => {
       const s = readJson(playwrightReport)?.stats
-      return { passed: s ? s.expected + s.flaky : 0, failed: s ? s.unexpected : 1 }
+      return { passed: s ? s.expected + s.flaky : 0, failed: s ? s.unexpected : 1, skipped: s?.skipped ?? 0 }
     },
   },
 ]
@@ -56,7 +58,7 @@ rmSync(vitestReport, { force: true })
 rmSync(playwrightReport, { force: true })
 env.PLAYWRIGHT_JSON_OUTPUT_NAME = playwrightReport
 
-const results: { name: string; ok: boolean; passed: number; failed: number }[] = []
+const results: ({ name: string; ok: boolean } & Counts)[] = []
 if (!ensureChromium()) {
   process.exit(1)
 }
@@ -78,12 +80,12 @@ if (run([node, bin('next', 'dist/bin/next'), 'build']) !== 0) {
 for (const step of steps) {
   console.log(`\n> ${step.name}`)
   const ok = run(step.command) === 0
-  const { passed, failed } = step.counts()
-  results.push({ name: step.name, ok, passed, failed: ok ? failed : Math.max(failed, 1) })
+  const { passed, failed, skipped } = step.counts()
+  results.push({ name: step.name, ok, passed, failed: ok ? failed : Math.max(failed, 1), skipped })
 }
 
 console.log('\nSuites:')
-for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}: ${r.passed} passed, ${r.failed} failed`)
-const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed }), { passed: 0, failed: 0 })
-console.log(`tests: ${total.passed} passed, ${total.failed} failed`)
+for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`)
+const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 })
+console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
 process.exit(results.every((r) => r.ok) ? 0 : 1)

@@ -1,4 +1,4 @@
-// Wire schemas of the intent lifecycle (alps shapes, compat-notes §7): submit a signed intentOp,
+// Wire schemas of the intent lifecycle (the 2026-01.alps shapes @rhinestone/sdk sends and reads): submit a signed intentOp,
 // read its status, list an account's submitted intents.
 import { getAddress } from 'viem'
 import { z } from 'zod'

@@ -13,7 +13,7 @@ export const portfolioGuide = `Query (all optional):
 \`chainIds\` and \`tokens\` together select their intersection. With \`filterEmpty=true\`, per-chain rows
 whose locked and unlocked balances are both 0 are left out, and so are tokens with nothing left.
 
-Response (spec §2.4): one entry per asset, its total and its per-chain rows. Amounts are decimal
+Response: one entry per asset, its total and its per-chain rows. Amounts are decimal
 integer strings in the token's smallest unit.
 
 \`\`\`json
@@ -65,7 +65,7 @@ curl -s -H "x-api-key: $(cat .devnet/demo-api-key)" -H 'content-type: applicatio
   }'
 \`\`\`
 
-**Request** (spec §2.2, compat-notes §3). Required: \`destinationChainId\`, \`tokenRequests\`
+**Request** (the shape @rhinestone/sdk sends). Required: \`destinationChainId\`, \`tokenRequests\`
 (1–10; \`tokenAddress\` is an address or a symbol; \`amount\` a decimal string — a safe-integer
 number is accepted, a fraction, sign, exponent or unsafe number is not; at most one request may
 omit \`amount\`, meaning "send the maximum"), \`account.address\`. Optional: \`recipient\`,
@@ -120,7 +120,7 @@ asset (default: the first requested token's asset), rounded up. \`sponsorSetting
 (\`gasSponsored\`, \`bridgeFeesSponsored\`, \`swapFeesSponsored\`, \`protocolFeesSponsored\`) moves a part
 from the user to the sponsor; \`intentCost.sponsorFee\` shows the sponsor's share in USD.
 
-**Response** (spec §2.3):
+**Response** (the shape @rhinestone/sdk reads):
 
 - \`intentOp\`: \`sponsor\`, a fresh \`nonce\` (a database sequence shared by every instance, started at
   the migration's time in microseconds: unique, and within int64 as the hosted schema declares it),
@@ -215,7 +215,7 @@ Compact's address; we follow the client.
 `
 
 /** POST /intent-operations and GET /intent-operation/{id}: what is accepted and the status. */
-export const submitGuide = `The rest of the lifecycle the client calls (compat-notes §7). \`@rhinestone/sdk\`'s own
+export const submitGuide = `The rest of the lifecycle the client calls. \`@rhinestone/sdk\`'s own
 \`submitIntent\` and \`getIntentOpStatus\` work against it unchanged (compatibility suite).
 
 \`\`\`sh

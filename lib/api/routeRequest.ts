@@ -1,4 +1,5 @@
-// Wire schema of POST /intents/route (spec §2.2 with the accepted forms of compat-notes §3).
+// Wire schema of POST /intents/route as @rhinestone/sdk sends it (version 2026-01.alps), with the
+// older forms it still accepts (numeric amounts, token symbols).
 // Every list and byte field is bounded, and the bound is in the error message.
 import { z } from 'zod'
 import { amountSchema } from './amount'

@@ -1,4 +1,4 @@
-// Wire schema of the route response (spec §2.3 plus the documented additions): the one definition
+// Wire schema of the route response (the 2026-01.alps shape @rhinestone/sdk reads, plus the documented additions): the one definition
 // of its shape. The engine's types are inferred from it (lib/core/route/intentOp.ts), so the
 // handler's output is checked against it at compile time, and the OpenAPI document is generated from it.
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// Wire schemas of POST /intents/split and GET /chains (compat-notes §7).
+// Wire schemas of POST /intents/split and GET /chains as @rhinestone/sdk's splitIntents and chain calls read them.
 import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import { amountSchema } from './amount'

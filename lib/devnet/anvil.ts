@@ -5,6 +5,7 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { devnetMnemonic } from './demoAccount'
+import { portIsFree } from './ports'
 
 export type AnvilNode = { chainId: number; port: number; url: string; stop: () => Promise<void> }
 
@@ -80,12 +81,8 @@ function portInUseMessage(port: number, chainId: number): string {
   return `Port ${port} (devnet chain ${chainId}) is already in use. Stop the process holding it (\`lsof -i :${port}\`) or choose other ports with DEVNET_BASE_PORT.`
 }
 
-function assertPortFree(port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(portInUseMessage(port, 0).replace(' (devnet chain 0)', '')) : e))
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()))
-  })
+async function assertPortFree(port: number): Promise<void> {
+  if (!(await portIsFree(port))) throw new Error(portInUseMessage(port, 0).replace(' (devnet chain 0)', ''))
 }
 
 /** A free loopback port chosen by the OS (for tests that run beside a developer's devnet). */

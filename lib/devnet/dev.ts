@@ -16,14 +16,17 @@ import { demoSeeds } from './demoAccount'
 import { ensureDemoApiKey } from './demoApiKey'
 import { devDatabase } from './devDatabase'
 import { devnetFillerEnv } from './fillerEnv'
+import { assertDevPortsFree } from './ports'
 import { ensureProductionBuild } from './productionBuild'
 import { type Devnet, startDevnet } from './startDevnet'
 
 async function main() {
   const { PORT, HOST, DEVNET_BASE_PORT, DATABASE_URL, PGLITE_DATA_DIR, FILLER_PRIVATE_KEY } = readEnv(devEnvSchema)
   const watch = process.argv.includes('--watch')
-  if (!watch) await ensureProductionBuild()
   const realChains = configuredRpcVars()
+  // Before the build: a taken port should not cost a first run's minutes of building.
+  await assertDevPortsFree({ app: { port: PORT, host: HOST }, ...(realChains.length === 0 ? { devnetBasePort: DEVNET_BASE_PORT } : {}) })
+  if (!watch) await ensureProductionBuild()
   const env: NodeJS.ProcessEnv = { ...process.env }
   const lines: string[] = []
   const started = performance.now()

@@ -1,6 +1,6 @@
 // POST /api/v1/intents/route and GET /api/v1/signer through the production app: every validation
 // error is a 400 naming its field, the body limits and media type, auth and method, and a valid
-// request's response carries every field of spec §2.3.
+// request's response carries every field the client reads.
 import { parseUnits } from 'viem'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { z } from 'zod'
@@ -117,7 +117,7 @@ describe('POST /api/v1/intents/route: body, media type, auth, method', () => {
   })
 })
 
-// Spec §2.3, field by field.
+// The route response the client reads, field by field.
 const dec = z.string().regex(/^\d+$/)
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/)
 const addr = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
@@ -186,7 +186,7 @@ describe('a valid request', () => {
     await chain.mint(8453, 'USDC', account.address, parseUnits('80', 6))
   })
 
-  it('200 with every field of spec §2.3; GET /api/v1/signer is the address routeSigner recovers', async () => {
+  it('200 with every field the client reads; GET /api/v1/signer is the address routeSigner recovers', async () => {
     const res = await post(valid)
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const route = routeResponse.parse(res.body)

@@ -1,4 +1,4 @@
-// The wire shapes a route answers with (spec §2.3), named for the engine that builds them. Their
+// The wire shapes a route answers with (the route response's intentOp, costs and requirements), named for the engine that builds them. Their
 // one definition is the zod schema in lib/api/routeResponse.ts: these types are inferred from it
 // (a type-only import, so the core stays free of zod at run time).
 import type { z } from 'zod'

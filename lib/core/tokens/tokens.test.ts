@@ -4,7 +4,7 @@ import { chains } from '../chains/chains'
 import { tokenGroups } from './tokenList'
 import { findTokenByAddress, findTokenBySymbol, tokens, tokensInGroup, tokensOnChain } from './tokens'
 
-// Mainnet facts from compat-notes §6, typed out independently of the registry.
+// Mainnet token facts (addresses, symbols, decimals as deployed), typed out independently of the registry.
 const expected: [number, string, string, number][] = [
   [1, 'USDC', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 6],
   [1, 'WETH', '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 18],
