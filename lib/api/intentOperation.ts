@@ -45,8 +45,22 @@ export const intentStatusResponseSchema = z.object({
   userAddress: z.string(),
   fillTimestamp: z.number().int().optional(),
   fillTransactionHash: hash.optional(),
-  failureReason: z.string().optional(),
+  failureReason: z.string().optional().describe('Why the intent FAILED (set only then), e.g. "expired: …" or "the escrow of element 1 failed: …"'),
   expired: z.boolean().optional(),
+  refunds: z
+    .array(
+      z.object({
+        chainId: z.number().int(),
+        status: z.enum(['PENDING', 'COMPLETED']).describe('PENDING until the arbiter accepts the refund (fill deadline + 300 s), COMPLETED once the escrow is back with the sponsor'),
+        transactionHash: hash.optional(),
+        timestamp: z.number().int().optional(),
+        reason: z.string(),
+      }),
+    )
+    .optional()
+    .describe(
+      "Escrows returned to the sponsor (PERMIT2 routes that failed after an origin chain's escrow): one per origin chain, with the refund transaction once sent (always present in answers; empty when none)",
+    ),
   claims: z.array(
     z.object({
       chainId: z.number().int(),
@@ -71,6 +85,13 @@ export function serializeIntentStatus(intent: StoredIntent): IntentStatusRespons
     ...(intent.fill?.timestamp ? { fillTimestamp: intent.fill.timestamp } : {}),
     ...(intent.failureReason ? { failureReason: intent.failureReason } : {}),
     ...(intent.failureReason?.startsWith('expired') ? { expired: true } : {}),
+    refunds: intent.refunds.map((r) => ({
+      chainId: r.chainId,
+      status: r.status,
+      ...(r.txHash ? { transactionHash: r.txHash } : {}),
+      ...(r.timestamp ? { timestamp: r.timestamp } : {}),
+      reason: r.reason,
+    })),
     claims: intent.claims.map((c) => ({
       chainId: c.chainId,
       status: c.status,

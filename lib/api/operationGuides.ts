@@ -238,11 +238,29 @@ the reason, before anything is stored.
 
 **Status.** \`{ id, status, destinationChainId, userAddress, claims: [{ chainId, status,
 claimTimestamp, claimTransactionHash }], fillTimestamp, fillTransactionHash, failureReason,
-submittedAt, updatedAt }\`. It exists as soon as submit has answered. \`status\` moves
-\`PENDING → CLAIMED → FILLED → COMPLETED\`, or ends \`FAILED\` with a \`failureReason\`. An intent
-that was not filled before its deadline ends \`FAILED\` with \`failureReason: "expired: …"\` and
-\`expired: true\` (the client stops polling on \`FAILED\`, not on \`EXPIRED\`). Unknown ids are \`404\`
-(\`No such intent with nonce …\`, which the client maps to \`IntentNotFoundError\`).
+refunds: [{ chainId, status, transactionHash, timestamp, reason }], submittedAt, updatedAt }\`. It
+exists as soon as submit has answered. An intent that was not filled before its deadline ends
+\`FAILED\` with \`failureReason: "expired: …"\` and \`expired: true\` (the client stops polling on
+\`FAILED\`, not on \`EXPIRED\`). Unknown ids are \`404\` (\`No such intent with nonce …\`, which the
+client maps to \`IntentNotFoundError\`).
+
+**Settlement order.** The filler is paid only against proof that it delivered. _Unlocked funds
+(Permit2):_ \`PENDING\` → each origin chain's funds move into its arbiter's escrow (\`CLAIMED\`; the
+claim's transaction is the escrow) → the fill delivers every \`tokenOut\` on the destination
+(\`FILLED\`) → an attester signs what it saw of the fill and each escrow is released to the filler
+against that signature (\`COMPLETED\`). _Locked funds (The Compact):_ \`PENDING\` → the fill, from the
+filler's own inventory (\`FILLED\`) → each origin chain's locks are claimed against the attestation
+(\`COMPLETED\`). \`FILLED\` already means delivered (the client stops there). Before anything is sent
+the filler checks the deadline, that the route's nonce is unused on every origin chain (a nonce
+used by anyone else fails the intent with nothing sent), lock balances, and simulates every step.
+
+**Refunds.** If a Permit2 route fails after some escrows (an approval pulled, the fill deadline
+passed, no attester), the intent is \`FAILED\` at once with \`refunds: [{ chainId, status: 'PENDING',
+reason }]\`; each escrow is refundable 300 s after the fill deadline (the arbiter's \`REFUND_DELAY\`),
+when the filler sends \`refund(sponsor, nonce)\` and the entry becomes \`COMPLETED\` with its
+\`transactionHash\`. Anyone may call the arbiter's \`refund\`; the tokens only go back to the sponsor.
+Every intent is final by its \`expires\` (fill deadline + 600 s).
+
 \`GET /api/v1/accounts/{userAddress}/intents\` (beyond the hosted API) lists the intents this key
 submitted for an account, newest first, with \`limit\` and \`cursor\` as route history.
 

@@ -109,9 +109,9 @@ export const getIntentOpStatus = {
   id: 'getIntentOpStatus',
   method: 'GET',
   path: '/intent-operation/{id}',
-  summary: 'Status of a submitted intent: per-chain claims with transaction hashes and times, the fill, and failureReason on failure.',
+  summary: 'Status of a submitted intent: per-chain claims with transaction hashes and times, the fill, failureReason and refunds on failure.',
   description:
-    'Poll until the status is COMPLETED or FAILED. Claims are per origin chain; the fill is on the destination chain. The status moves PENDING → CLAIMED → FILLED → COMPLETED, or ends FAILED with a `failureReason` (an intent not filled before its deadline ends FAILED with `failureReason: "expired: …"` and `expired: true`). An unknown id is a 404 (`No such intent with nonce …`, the client\'s IntentNotFoundError).',
+    'Poll until the status is COMPLETED or FAILED. Claims are per origin chain; the fill is on the destination chain. The status moves PENDING → CLAIMED (escrowed; unlocked funds only) → FILLED (delivered) → COMPLETED (the filler paid against the attestation of its fill), or ends FAILED with a `failureReason` and, where an escrow held funds, `refunds` (PENDING until 300 s after the fill deadline, then COMPLETED with the refund transaction) (an intent not filled before its deadline ends FAILED with `failureReason: "expired: …"` and `expired: true`). An unknown id is a 404 (`No such intent with nonce …`, the client\'s IntentNotFoundError).',
   scope: 'routes:read',
   parameters: intentIdSchema,
   response: intentStatusResponseSchema,

@@ -132,8 +132,26 @@ export const fillerEnvSchema = z
     FILLER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
     /** How often it looks for submitted intents. */
     FILLER_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(200),
+    /** Blocks a step's receipt must be buried under before the next step starts (per chain: FILLER_CONFIRMATIONS_<chainId>). */
+    FILLER_CONFIRMATIONS: z.coerce.number().int().min(0).max(1_000).default(0),
     /** Stored routes older than this (and finished intents) are deleted, hourly. */
     ROUTE_RETENTION_DAYS: retentionDays,
+  })
+  .refine((env) => chainIds.some((id) => env[`RPC_URL_${id}`]), {
+    message: `set at least one of ${chainIds.map((id) => `RPC_URL_${id}`).join(', ')}`,
+    path: ['RPC_URL_*'],
+  })
+
+export const attesterEnvSchema = z
+  .object({
+    ...rpcVars,
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+    /** The attester's own key: it signs what it saw in destination fills. Never the filler's or the route signer's. */
+    ATTESTER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
+    /** Blocks a fill must be buried under before it is attested. */
+    ATTESTER_CONFIRMATIONS: z.coerce.number().int().min(0).max(1_000).default(0),
+    /** How often it reads new blocks. */
+    ATTESTER_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(100),
   })
   .refine((env) => chainIds.some((id) => env[`RPC_URL_${id}`]), {
     message: `set at least one of ${chainIds.map((id) => `RPC_URL_${id}`).join(', ')}`,
@@ -149,6 +167,11 @@ export const devEnvSchema = z.object({
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
   /** The filler's key; on the devnet a devnet-only key is used when unset. */
   FILLER_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
+    .optional(),
+  /** The attester's key; on the devnet a devnet-only key is used when unset. */
+  ATTESTER_PRIVATE_KEY: z
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
     .optional(),

@@ -21,6 +21,13 @@ export const demoAccount = mnemonicToAccount(devnetMnemonic, { addressIndex: 1 }
  */
 export const fillerAccount = mnemonicToAccount(devnetMnemonic, { addressIndex: 2 })
 
+/**
+ * Index 3: the devnet attester, which signs attestations of destination fills that the arbiters
+ * check before paying the filler (each Arbiter is initialised with this address). Distinct from
+ * the filler's and the route signer's keys. Devnet-only, like the others.
+ */
+export const attesterAccount = mnemonicToAccount(devnetMnemonic, { addressIndex: 3 })
+
 export type Seed = { chainId: number; symbol: string; amount: bigint; decimals: number; locked: boolean }
 
 const usd = (v: string) => parseUnits(v, 6)

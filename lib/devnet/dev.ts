@@ -9,19 +9,19 @@ import { configuredRpcVars, devEnvSchema, readEnv } from '../config/env'
 import { generateApiKey } from '../config/keyHash'
 import { scopes } from '../config/scopes'
 import { getChain } from '../core/chains/chains'
-import { spawnFiller } from '../filler/spawnFiller'
+import { spawnAttester, spawnFiller } from '../filler/spawnFiller'
 import { openDatabase } from '../storage/openDatabase'
 import { devnetAppEnv } from './appEnv'
 import { demoSeeds } from './demoAccount'
 import { ensureDemoApiKey } from './demoApiKey'
 import { devDatabase } from './devDatabase'
-import { devnetFillerEnv } from './fillerEnv'
+import { devnetAttesterEnv, devnetFillerEnv } from './fillerEnv'
 import { assertDevPortsFree } from './ports'
 import { ensureProductionBuild } from './productionBuild'
 import { type Devnet, startDevnet } from './startDevnet'
 
 async function main() {
-  const { PORT, HOST, DEVNET_BASE_PORT, DATABASE_URL, PGLITE_DATA_DIR, FILLER_PRIVATE_KEY } = readEnv(devEnvSchema)
+  const { PORT, HOST, DEVNET_BASE_PORT, DATABASE_URL, PGLITE_DATA_DIR, FILLER_PRIVATE_KEY, ATTESTER_PRIVATE_KEY } = readEnv(devEnvSchema)
   const watch = process.argv.includes('--watch')
   const realChains = configuredRpcVars()
   // Before the build: a taken port should not cost a first run's minutes of building.
@@ -83,6 +83,19 @@ async function main() {
     lines.push(`Filler:        settles submitted intents (lib/filler), its own key and inventory`)
   } else {
     lines.push(`Filler:        not started (set FILLER_PRIVATE_KEY to settle intents on real chains)`)
+  }
+  // The attester signs what it sees of destination fills; the arbiters pay the filler only against it.
+  const attesterEnv: Record<string, string> | undefined = devnet
+    ? { ...devnetAttesterEnv(devnet.rpcUrls, db.url), ...(ATTESTER_PRIVATE_KEY ? { ATTESTER_PRIVATE_KEY } : {}) }
+    : ATTESTER_PRIVATE_KEY
+      ? { DATABASE_URL: db.url, ATTESTER_PRIVATE_KEY }
+      : undefined
+  if (attesterEnv) {
+    const attester = spawnAttester(attesterEnv, (chunk) => process.stdout.write(chunk))
+    stoppers.push(attester.stop)
+    lines.push(`Attester:      attests destination fills (lib/attester), its own key`)
+  } else {
+    lines.push(`Attester:      not started (set ATTESTER_PRIVATE_KEY to attest fills on real chains)`)
   }
 
   const next = spawn(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), watch ? 'dev' : 'start', '--port', String(PORT), '--hostname', HOST], {

@@ -1,16 +1,22 @@
-// The filler's environment on the devnet: the nodes, the database, and the devnet filler's key
-// (anvil's published test mnemonic, index 2: a devnet-only key, seeded with inventory at start).
+// The filler's and the attester's environments on the devnet: the nodes, the database, and each
+// one's devnet key (anvil's published test mnemonic, index 2 and 3: devnet-only keys).
 import { toHex } from 'viem'
-import { fillerAccount } from './demoAccount'
+import { attesterAccount, fillerAccount } from './demoAccount'
 
 export function devnetFillerKey(): `0x${string}` {
   return toHex(fillerAccount.getHdKey().privateKey!)
 }
 
+export function devnetAttesterKey(): `0x${string}` {
+  return toHex(attesterAccount.getHdKey().privateKey!)
+}
+
+const rpcEnv = (rpcUrls: Record<number, string>) => Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [`RPC_URL_${id}`, url]))
+
 export function devnetFillerEnv(rpcUrls: Record<number, string>, databaseUrl: string): Record<string, string> {
-  return {
-    ...Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [`RPC_URL_${id}`, url])),
-    DATABASE_URL: databaseUrl,
-    FILLER_PRIVATE_KEY: devnetFillerKey(),
-  }
+  return { ...rpcEnv(rpcUrls), DATABASE_URL: databaseUrl, FILLER_PRIVATE_KEY: devnetFillerKey() }
+}
+
+export function devnetAttesterEnv(rpcUrls: Record<number, string>, databaseUrl: string): Record<string, string> {
+  return { ...rpcEnv(rpcUrls), DATABASE_URL: databaseUrl, ATTESTER_PRIVATE_KEY: devnetAttesterKey() }
 }

@@ -8,7 +8,7 @@ import { arbiterAddresses } from '../core/route/settlementLayers'
 import { findTokenBySymbol, tokensOnChain } from '../core/tokens/tokens'
 import * as artifacts from './contracts/artifacts'
 import { create2Deployer, permit2CreationCode, permit2Salt } from './contracts/permit2'
-import { fillerAccount, operatorAddress } from './demoAccount'
+import { attesterAccount, fillerAccount, operatorAddress } from './demoAccount'
 import { type DevnetClient, mined } from './devnetClient'
 import { devnetL1FeeParams, devnetOftFee, devnetPrices } from './market'
 
@@ -37,10 +37,10 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
     throw new Error(`chain ${chainId}: allocator id ${allocatorId(defaultAllocator)} holds ${registered}, not ${defaultAllocator}`)
   }
 
-  // Every settlement layer's arbiter, trusting the devnet filler.
+  // Every settlement layer's arbiter: the devnet filler fills, the devnet attester's word proves it.
   for (const arbiter of arbiterAddresses) {
     await place(arbiter, artifacts.arbiter.runtime)
-    await write(arbiter, artifacts.arbiter.abi, 'initialize', [fillerAccount.address])
+    await write(arbiter, artifacts.arbiter.abi, 'initialize', [fillerAccount.address, attesterAccount.address])
   }
 
   for (const token of tokensOnChain(chainId)) {

@@ -32,10 +32,11 @@ import { allocatorId, lockId } from '../core/locks/lockId'
 import type { WireElement, WireIntentOp } from '../core/route/intentOp'
 import { arbiterAddresses } from '../core/route/settlementLayers'
 import { compactTypedData, compactTypes, permit2TypedData } from '../core/route/typedData'
+import { attestationTypedData, type FillAttestation } from '../core/settlement/attestation'
 import { findTokenBySymbol } from '../core/tokens/tokens'
 import * as artifacts from './contracts/artifacts'
 import { permit2CreationCode } from './contracts/permit2'
-import { demoAccount, devnetMnemonic, fillerAccount, operatorAddress } from './demoAccount'
+import { attesterAccount, demoAccount, devnetMnemonic, fillerAccount, operatorAddress } from './demoAccount'
 import { createDevnetClient, type DevnetClient, mined } from './devnetClient'
 import { type Devnet, startDevnet } from './startDevnet'
 
@@ -96,6 +97,12 @@ const lockBalance = (chainId: number, owner: Address, id: bigint) =>
 /** viem's EIP-712 domain separator for a Permit2 domain (name, chainId, verifyingContract). */
 function permit2DomainSeparator(domain: TypedDataDomain): Hex {
   return hashDomain({ domain, types: { EIP712Domain: getTypesForEIP712Domain({ domain }) } } as Parameters<typeof hashDomain>[0])
+}
+
+/** A FillAttestation of a delivery to `recipient` on `destinationChainId`, signed by `signer` (the attester unless said). */
+async function attest(p: Partial<FillAttestation> & Pick<FillAttestation, 'sponsor' | 'nonce' | 'recipient' | 'delivered' | 'destinationChainId'>, signer: HDAccount = attesterAccount) {
+  const attestation: FillAttestation = { filler: fillerAccount.address, destinationArbiter: ECO, fillBlock: 1n, fillTimestamp: 1n, ...p }
+  return { attestation, signature: await signer.signTypedData(attestationTypedData(attestation)) }
 }
 
 const emptyOp = { vt: pad('0x01', { dir: 'right', size: 32 }), ops: [] }
@@ -159,7 +166,7 @@ describe('devnet settlement', () => {
   })
 
   describe('placement', () => {
-    it.each([1, 10, 8453, 42161])('chain %i: allocator registered, every arbiter trusts the filler', async (chainId) => {
+    it.each([1, 10, 8453, 42161])('chain %i: allocator registered, every arbiter knows the filler and the attester', async (chainId) => {
       const client = clients[chainId]!
       expect(fillerAccount.address).toBe(devnet.fillerAddress)
       const registered = await client.readContract({
@@ -173,8 +180,9 @@ describe('devnet settlement', () => {
       expect(onChainId).toBe(allocatorId(defaultAllocator))
       for (const arbiter of arbiterAddresses) {
         expect(await client.readContract({ address: arbiter, abi: artifacts.arbiter.abi, functionName: 'filler' })).toBe(fillerAccount.address)
+        expect(await client.readContract({ address: arbiter, abi: artifacts.arbiter.abi, functionName: 'attester' })).toBe(attesterAccount.address)
       }
-      await expect(simulate(chainId, operatorAddress, ACROSS, artifacts.arbiter.abi, 'initialize', [operatorAddress])).rejects.toThrow(/already initialized/)
+      await expect(simulate(chainId, operatorAddress, ACROSS, artifacts.arbiter.abi, 'initialize', [operatorAddress, stranger.address])).rejects.toThrow(/already initialized/)
       expect(await client.getBalance({ address: fillerAccount.address })).toBe(parseEther('1000'))
       expect(await erc20Balance(chainId, token(chainId, 'USDC'), fillerAccount.address)).toBe(parseUnits('10000000', 6))
       expect(await erc20Balance(chainId, token(chainId, 'WETH'), fillerAccount.address)).toBe(parseEther('10000'))
@@ -188,27 +196,37 @@ describe('devnet settlement', () => {
     })
   })
 
-  describe('(b) PERMIT2 claim on Base', () => {
+  describe('(b) PERMIT2 escrow on Base: released against an attestation, or refunded', () => {
     const chainId = 8453
     const usdc = token(chainId, 'USDC')
     const amount = parseUnits('100.25', 6)
-    const claimant = getAddress('0x00000000000000000000000000000000c1a1aa01')
+    const delivered = parseUnits('100', 6)
+    const usdcOut = token(42161, 'USDC')
 
-    it("moves exactly the signed amount to the claimant, once, and only with the sponsor's signature", async () => {
-      const nonce = 0x5eedn
+    // The stranger sends releases and refunds itself: anyone may.
+    beforeAll(() => clients[chainId]!.setBalance({ address: stranger.address, value: parseEther('1') }))
+
+    async function signedPermit(nonce: bigint) {
       const expires = (await now(chainId)) + 3600n
+      const fillDeadline = (await now(chainId)) + 600n
       const wire = element({
         arbiter: ACROSS,
         chainId,
         idsAndAmounts: [[BigInt(usdc), amount]],
         recipient: demoAccount.address,
-        tokenOut: [[token(42161, 'USDC'), parseUnits('100', 6)]],
+        tokenOut: [[usdcOut, delivered]],
         destinationChainId: 42161,
-        fillDeadline: expires,
+        fillDeadline,
       })
       const typed = permit2TypedData(wire, nonce, expires)
       const signature = await demoAccount.signTypedData(typed)
-      const mandate = typed.message.mandate
+      const args = (p = typed.message.permitted, sig: Hex = signature) => [demoAccount.address, nonce, expires, p, typed.message.mandate, sig]
+      return { typed, signature, args, mandate: typed.message.mandate, fillDeadline }
+    }
+
+    it("escrows exactly the signed amount, once, only with the sponsor's signature, and pays the filler only against the attester's proof", async () => {
+      const nonce = 0x5eedn
+      const { typed, args, mandate } = await signedPermit(nonce)
 
       // The arbiter's EIP-712 Mandate hash is viem's.
       expect(await clients[chainId]!.readContract({ address: ACROSS, abi: artifacts.arbiter.abi, functionName: 'mandateHash', args: [mandate] })).toBe(
@@ -217,30 +235,81 @@ describe('devnet settlement', () => {
 
       await send(chainId, demoAccount, usdc, erc20Abi, 'approve', [addresses.permit2, amount])
       const sponsorBefore = await erc20Balance(chainId, usdc, demoAccount.address)
-      const permitted = typed.message.permitted
-      const args = (p = permitted, sig: Hex = signature) => [demoAccount.address, nonce, expires, p, mandate, sig, claimant]
+      const fillerBefore = await erc20Balance(chainId, usdc, fillerAccount.address)
+      const held = await erc20Balance(chainId, usdc, ACROSS)
 
       // A tampered amount, a stranger's signature, the wrong arbiter, a non-filler caller: all refused.
-      await expect(simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'claimPermit2', args([{ token: usdc, amount: amount + 1n }]))).rejects.toThrow(/InvalidSigner/)
-      await expect(simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'claimPermit2', args(permitted, await stranger.signTypedData(typed)))).rejects.toThrow(/InvalidSigner/)
-      await expect(simulate(chainId, fillerAccount.address, ECO, arbiterAbi, 'claimPermit2', args())).rejects.toThrow(/InvalidSigner/)
-      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'claimPermit2', args())).rejects.toThrow(/only the filler/)
+      await expect(simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'escrowPermit2', args([{ token: usdc, amount: amount + 1n }]))).rejects.toThrow(/InvalidSigner/)
+      await expect(simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'escrowPermit2', args(typed.message.permitted, await stranger.signTypedData(typed)))).rejects.toThrow(/InvalidSigner/)
+      await expect(simulate(chainId, fillerAccount.address, ECO, arbiterAbi, 'escrowPermit2', args())).rejects.toThrow(/InvalidSigner/)
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'escrowPermit2', args())).rejects.toThrow(/only the filler/)
 
-      const receipt = await send(chainId, fillerAccount, ACROSS, artifacts.arbiter.abi, 'claimPermit2', args())
-      expect(await erc20Balance(chainId, usdc, claimant)).toBe(amount)
+      const receipt = await send(chainId, fillerAccount, ACROSS, artifacts.arbiter.abi, 'escrowPermit2', args())
+      expect(await erc20Balance(chainId, usdc, ACROSS)).toBe(held + amount)
       expect(await erc20Balance(chainId, usdc, demoAccount.address)).toBe(sponsorBefore - amount)
-      const [claimed] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: receipt.logs, eventName: 'Permit2Claimed' })
-      expect(claimed!.args).toMatchObject({ sponsor: demoAccount.address, nonce, claimant })
+      expect(await erc20Balance(chainId, usdc, fillerAccount.address)).toBe(fillerBefore)
+      const [escrowed] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: receipt.logs, eventName: 'Escrowed' })
+      expect(escrowed!.args).toMatchObject({ sponsor: demoAccount.address, nonce, filler: fillerAccount.address })
 
-      // The same claim again: Permit2's nonce is spent.
+      // The same escrow again: refused (and Permit2's nonce is spent).
       await send(chainId, demoAccount, usdc, erc20Abi, 'approve', [addresses.permit2, amount])
-      await expect(simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'claimPermit2', args())).rejects.toThrow(/InvalidNonce/)
-      expect(await erc20Balance(chainId, usdc, claimant)).toBe(amount)
+      await expect(simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'escrowPermit2', args())).rejects.toThrow(/already escrowed/)
+
+      // Release: a stranger's attestation, a short delivery, another recipient, another chain, a
+      // late fill, another intent: all refused; anyone may submit the real proof, the filler it names is paid.
+      const base = { sponsor: demoAccount.address, nonce, recipient: demoAccount.address, delivered: [{ token: usdcOut, amount: delivered }], destinationChainId: 42161n }
+      const release = (a: Awaited<ReturnType<typeof attest>>) => [demoAccount.address, nonce, mandate, a.attestation, a.signature]
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest(base, stranger)))).rejects.toThrow(/not signed by the attester/)
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest(base, fillerAccount)))).rejects.toThrow(/not signed by the attester/)
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest({ ...base, delivered: [{ token: usdcOut, amount: delivered - 1n }] })))).rejects.toThrow(
+        /delivered less/,
+      )
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest({ ...base, recipient: stranger.address })))).rejects.toThrow(/another recipient/)
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest({ ...base, destinationChainId: 10n })))).rejects.toThrow(/another chain/)
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest({ ...base, fillTimestamp: mandate.target.fillExpiry + 1n })))).rejects.toThrow(
+        /after the deadline/,
+      )
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest({ ...base, nonce: nonce + 1n })))).rejects.toThrow(/another intent/)
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce])).rejects.toThrow(/refund not yet due/)
+
+      const released = await send(chainId, stranger, ACROSS, artifacts.arbiter.abi, 'release', release(await attest(base)))
+      expect(await erc20Balance(chainId, usdc, fillerAccount.address)).toBe(fillerBefore + amount)
+      expect(await erc20Balance(chainId, usdc, ACROSS)).toBe(held)
+      const [paid] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: released.logs, eventName: 'Released' })
+      expect(paid!.args).toEqual({ sponsor: demoAccount.address, nonce, filler: fillerAccount.address })
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest(base)))).rejects.toThrow(/nothing held/)
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce])).rejects.toThrow(/nothing held/)
+    })
+
+    it('refunds an unproven escrow to the sponsor after the fill deadline and the refund delay, whoever asks', async () => {
+      const nonce = 0x5eeen
+      const { args, fillDeadline } = await signedPermit(nonce)
+      await send(chainId, demoAccount, usdc, erc20Abi, 'approve', [addresses.permit2, amount])
+      const sponsorBefore = await erc20Balance(chainId, usdc, demoAccount.address)
+      await send(chainId, fillerAccount, ACROSS, artifacts.arbiter.abi, 'escrowPermit2', args())
+      expect(await erc20Balance(chainId, usdc, demoAccount.address)).toBe(sponsorBefore - amount)
+      const [status, refundableAfter] = await clients[chainId]!.readContract({ address: ACROSS, abi: artifacts.arbiter.abi, functionName: 'escrowOf', args: [demoAccount.address, nonce] })
+      expect([status, refundableAfter]).toEqual([1, fillDeadline + 300n])
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce])).rejects.toThrow(/refund not yet due/)
+      await clients[chainId]!.setNextBlockTimestamp({ timestamp: refundableAfter + 1n })
+      await clients[chainId]!.mine({ blocks: 1 })
+      const receipt = await send(chainId, stranger, ACROSS, artifacts.arbiter.abi, 'refund', [demoAccount.address, nonce])
+      expect(await erc20Balance(chainId, usdc, demoAccount.address)).toBe(sponsorBefore)
+      expect(await erc20Balance(chainId, usdc, stranger.address)).toBe(0n)
+      const [refunded] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: receipt.logs, eventName: 'Refunded' })
+      expect(refunded!.args).toEqual({ sponsor: demoAccount.address, nonce, caller: stranger.address })
+      // Too late for a proof now, and nothing to refund twice.
+      const proof = await attest({ sponsor: demoAccount.address, nonce, recipient: demoAccount.address, delivered: [{ token: usdcOut, amount: delivered }], destinationChainId: 42161n })
+      await expect(
+        simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', [demoAccount.address, nonce, (await signedPermit(nonce)).mandate, proof.attestation, proof.signature]),
+      ).rejects.toThrow(/nothing held/)
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce])).rejects.toThrow(/nothing held/)
     })
   })
 
   describe('(c) COMPACT claim of a two-element multichain compact (10 → 42161)', () => {
     const claimant = getAddress('0x00000000000000000000000000000000c1a1cc02')
+    let proof: Awaited<ReturnType<typeof attest>>
     const usdc10 = token(10, 'USDC')
     const usdc42161 = token(42161, 'USDC')
     const idUsdc10 = lockId(defaultLockTag, usdc10)
@@ -298,12 +367,22 @@ describe('devnet settlement', () => {
         messages[index]!.commitments,
         messages[index]!.mandate,
         sig,
-        claimant,
+        proof.attestation,
+        proof.signature,
       ]
       return { typed, signature, elementHashes, messages, expires, claimArgs }
     }
 
     beforeAll(async () => {
+      // The fill the attester saw: 248 USDC to the demo account on 42161, by `claimant` as filler.
+      proof = await attest({
+        sponsor: demoAccount.address,
+        nonce,
+        recipient: demoAccount.address,
+        delivered: [{ token: usdc42161, amount: parseUnits('248', 6) }],
+        destinationChainId: 42161n,
+        filler: claimant,
+      })
       // Lock ETH and USDC for the demo account on 42161, from the operator (the demo account's
       // 500 USDC on 10 are already locked by the seed).
       await asOperator(42161, addresses.theCompact, artifacts.resourceLocks.abi, 'depositNative', [defaultLockTag, demoAccount.address], parseEther('0.3'))
@@ -324,7 +403,7 @@ describe('devnet settlement', () => {
       expect(await read('multichainCompactHash', [demoAccount.address, nonce, typed.message.expires, elementHashes])).toBe(
         hashStruct({ types: compactTypes, primaryType: 'MultichainCompact', data: typed.message }),
       )
-      expect(claimArgs(1)).toHaveLength(10)
+      expect(claimArgs(1)).toHaveLength(11)
     })
 
     it('claims element 1 on 42161 (exogenous) and element 0 on 10 (notarized), each exactly once', async () => {
@@ -335,9 +414,14 @@ describe('devnet settlement', () => {
       await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', good.claimArgs(1, bad.signature))).rejects.toThrow(/invalid sponsor signature/)
       await expect(simulate(42161, fillerAccount.address, ACROSS, arbiterAbi, 'claimCompact', good.claimArgs(1))).rejects.toThrow(/element mismatch/)
       await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', good.claimArgs(0))).rejects.toThrow(/element mismatch/)
-      await expect(simulate(42161, stranger.address, SAME_CHAIN, arbiterAbi, 'claimCompact', good.claimArgs(1))).rejects.toThrow(/only the filler/)
+      const forged = await attest({ ...proof.attestation }, stranger)
+      const withForgedProof = good.claimArgs(1)
+      withForgedProof[10] = forged.signature
+      await expect(simulate(42161, stranger.address, SAME_CHAIN, arbiterAbi, 'claimCompact', withForgedProof)).rejects.toThrow(/not signed by the attester/)
+      const short = await attest({ ...proof.attestation, delivered: [{ token: usdc42161, amount: parseUnits('48', 6) }] })
+      await expect(simulate(42161, stranger.address, SAME_CHAIN, arbiterAbi, 'claimCompact', [...good.claimArgs(1).slice(0, 9), short.attestation, short.signature])).rejects.toThrow(/delivered less/)
       const mandateHash = await clients[42161]!.readContract({ address: SAME_CHAIN, abi: artifacts.arbiter.abi, functionName: 'mandateHash', args: [good.messages[1]!.mandate] })
-      const direct = good.claimArgs(1)
+      const direct = [...good.claimArgs(1).slice(0, 9), claimant]
       direct[7] = mandateHash
       await expect(simulate(42161, fillerAccount.address, addresses.theCompact, artifacts.resourceLocks.abi, 'multichainClaim', direct)).rejects.toThrow(/element mismatch/)
 
@@ -399,7 +483,20 @@ describe('devnet settlement', () => {
       const typed = compactTypedData(intentOp)
       const signature = await demoAccount.signTypedData(typed)
       const hashes = typed.message.elements.map((e) => hashStruct({ types: compactTypes, primaryType: 'Element', data: e }))
-      const args = (expires: bigint) => [demoAccount.address, 7n, expires, 42161n, 0n, hashes, typed.message.elements[0]!.commitments, typed.message.elements[0]!.mandate, signature, claimant]
+      const none = await attest({ sponsor: demoAccount.address, nonce: 7n, recipient: demoAccount.address, delivered: [], destinationChainId: 42161n, filler: claimant })
+      const args = (expires: bigint) => [
+        demoAccount.address,
+        7n,
+        expires,
+        42161n,
+        0n,
+        hashes,
+        typed.message.elements[0]!.commitments,
+        typed.message.elements[0]!.mandate,
+        signature,
+        none.attestation,
+        none.signature,
+      ]
       await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', args(base.expires))).rejects.toThrow(/insufficient balance/)
       await client.increaseTime({ seconds: 7200 })
       await client.mine({ blocks: 1 })
@@ -449,7 +546,7 @@ describe('devnet settlement', () => {
       expect(await erc20Balance(chainId, usdc, fillerAccount.address)).toBe(fillerUsdc - parseUnits('123.456789', 6))
       expect(await erc20Balance(chainId, weth, fillerAccount.address)).toBe(fillerWeth - parseEther('0.75'))
       const [filled] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: receipt.logs, eventName: 'Filled' })
-      expect(filled!.args).toEqual({ sponsor: demoAccount.address, nonce, recipient })
+      expect(filled!.args).toEqual({ sponsor: demoAccount.address, nonce, recipient, filler: fillerAccount.address, delivered: target.tokenOut, fillExpiry })
       expect(await client.readContract({ address: ECO, abi: artifacts.arbiter.abi, functionName: 'filled', args: [demoAccount.address, nonce] })).toBe(true)
 
       await expect(simulate(chainId, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, target], parseEther('0.75'))).rejects.toThrow(/already filled/)

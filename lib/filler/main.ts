@@ -7,17 +7,23 @@ import { hostname } from 'node:os'
 import pino from 'pino'
 import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { ATTESTER_LEASE } from '../attester/attestFills'
 import { fillerEnvSchema, logEnvSchema, readEnv } from '../config/env'
 import { chainIds } from '../core/chains/chains'
-import { holdLease, openIntents, openJournal, releaseLease } from '../storage/intentStore'
+import { holdLease, leaseHeld, openIntents, openJournal, releaseLease } from '../storage/intentStore'
 import { openDatabase } from '../storage/openDatabase'
 import { pruneStoredRoutes } from '../storage/retention'
 import { approveArbiters } from './approveArbiters'
+import { Backoff } from './backoff'
 import { fillerChains } from './fillerChains'
+import { RECEIPT_WAIT_MS } from './sendStep'
 import { settleIntent } from './settleIntent'
 
 const LEASE = 'filler'
-const LEASE_MS = 15_000
+/** Outlives the longest step: a pass over one intent waits at most a few receipts of RECEIPT_WAIT_MS. */
+const LEASE_MS = 6 * RECEIPT_WAIT_MS
+/** Intents looked at per pass; those backing off are not among them. */
+const BATCH = 20
 const PRUNE_EVERY_MS = 3_600_000
 
 async function main() {
@@ -43,6 +49,7 @@ async function main() {
   const parent = process.ppid
   setInterval(() => process.ppid !== parent && void stop(0), 500).unref()
 
+  const backoff = new Backoff()
   let prunedAt = -Infinity
   while (!stopping) {
     try {
@@ -68,15 +75,25 @@ async function main() {
           approved = true
           log.info({ holder }, 'filling')
         }
-        for (const intent of await openIntents(sql, 20)) {
+        for (const intent of await openIntents(sql, BATCH, backoff.waiting())) {
           if (stopping || !(await holdLease(sql, LEASE, holder, LEASE_MS))) break
-          await settleIntent({
-            sql,
-            intent,
-            chains,
-            nowSeconds: () => BigInt(Math.floor(Date.now() / 1000)),
-            log: (event, fields) => log.info(fields, event),
-          }).catch((error: unknown) => log.warn({ id: intent.nonce, error: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'settlement step failed; retrying'))
+          try {
+            const outcome = await settleIntent({
+              sql,
+              intent,
+              chains,
+              nowSeconds: () => BigInt(Math.floor(Date.now() / 1000)),
+              log: (event, fields) => log.info(fields, event),
+              confirmations: () => env.FILLER_CONFIRMATIONS,
+              attesterAlive: () => leaseHeld(sql, ATTESTER_LEASE),
+            })
+            if (outcome === 'waiting') backoff.wait(intent.nonce)
+            else backoff.clear(intent.nonce)
+          } catch (error) {
+            // Transient (a node or the database did not answer): this intent backs off, the others go on.
+            const delay = backoff.wait(intent.nonce)
+            log.warn({ id: intent.nonce, retryInMs: delay, error: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'settlement step failed; retrying')
+          }
         }
       }
     } catch (error) {

@@ -1,20 +1,27 @@
-// Sends one settlement step exactly once. The signed transaction is written to the journal before
+// Sends one settlement step exactly once. Before the first send the call is simulated (a revert
+// there is a revert: nothing is signed). The signed transaction is written to the journal before
 // it is broadcast: after a crash the same bytes are sent again (a no-op if they were mined), so a
-// step never becomes two transactions. A step that already happened on chain is not sent at all.
+// step never becomes two transactions. A step is done only when this intent's journal holds the
+// transaction and its receipt, buried under the chain's confirmation depth, carries the proof the
+// step expects (the arbiter's event for this sponsor, nonce and filler).
 import { type Hex, keccak256, type TransactionReceipt } from 'viem'
 import { shortReason } from '../core/errors'
-import type { Call, DoneCheck } from '../core/settlement/settlementCalls'
 import { findTransaction, forgetTransaction, type JournalEntry, recordTransaction } from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
+import type { Call, Read, Step } from './settlementCalls'
 
-export type StepResult = { hash?: Hex; receipt?: TransactionReceipt; timestamp?: number }
+export type StepResult = { hash: Hex; receipt: TransactionReceipt; timestamp: number }
 
+/** The step cannot happen: its simulation or its transaction reverted, or its receipt lacks the proof. */
 export class StepRevertedError extends Error {}
 
-export async function isDone(chain: FillerChain, check: DoneCheck): Promise<boolean> {
-  const { data } = await chain.client.call({ to: check.to, data: check.data })
-  return check.decode(data ?? '0x0')
+/** How long one pass waits for a receipt; a step not mined by then is looked at again next pass. */
+export const RECEIPT_WAIT_MS = 10_000
+
+export async function read<T>(chain: FillerChain, r: Read<T>): Promise<T> {
+  const { data } = await chain.client.call({ to: r.to, data: r.data })
+  return r.decode(data ?? '0x0')
 }
 
 /** Simulates a call as the filler; the revert reason, or undefined when it would succeed. */
@@ -23,33 +30,45 @@ export async function revertReason(chain: FillerChain, call: Call): Promise<stri
     await chain.client.estimateGas({ account: chain.account, to: call.to, data: call.data, value: call.value })
     return undefined
   } catch (error) {
-    return shortReason(error)
+    const reason = shortReason(error)
+    // Only a revert is a revert: a node that did not answer is retried later.
+    if (/fetch failed|ECONNREFUSED|timed? ?out|HTTP request failed|socket/i.test(reason)) throw error
+    return reason
   }
 }
 
-export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; step: string; chain: FillerChain; call: Call; done: DoneCheck }): Promise<StepResult> {
+export async function hasJournal(sql: Pick<Sql, 'query'>, intent: string, step: string): Promise<boolean> {
+  return (await findTransaction(sql, intent, step)) !== undefined
+}
+
+export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; step: string; chain: FillerChain; confirmations: number } & Step): Promise<StepResult> {
   const { chain } = p
   let entry = await findTransaction(p.sql, p.intent, p.step)
   if (!entry) {
-    if (await isDone(chain, p.done)) return {} // done on chain by an earlier journal we no longer have
+    const reason = await revertReason(chain, p.call)
+    if (reason) throw new StepRevertedError(`${p.step} on chain ${p.call.chainId} would revert (${reason})`)
     const request = await chain.client.prepareTransactionRequest({ account: chain.account, to: p.call.to, data: p.call.data, value: p.call.value, chain: chain.chain })
     const raw = await chain.account.signTransaction(request as Parameters<typeof chain.account.signTransaction>[0])
     const candidate: JournalEntry = { step: p.step, chainId: p.call.chainId, raw, hash: keccak256(raw) }
     if (!(await recordTransaction(p.sql, p.intent, candidate))) entry = await findTransaction(p.sql, p.intent, p.step)
     entry ??= candidate
   }
+  const journaled = entry
   try {
-    await chain.client.sendRawTransaction({ serializedTransaction: entry.raw })
+    await chain.client.sendRawTransaction({ serializedTransaction: journaled.raw })
   } catch (error) {
     // Already mined or already pending: the receipt below tells. Anything else is retried later.
     if (!/already known|nonce too low|known transaction|already imported/i.test(String((error as Error).message))) throw error
   }
-  const receipt = await chain.client.waitForTransactionReceipt({ hash: entry.hash, timeout: 60_000, pollingInterval: 100 }).catch(async (error: unknown) => {
-    // Never mined and its account nonce used by something else: it can never be; sign again next time.
-    if (!(await chain.client.getTransaction({ hash: entry.hash }).catch(() => undefined))) await forgetTransaction(p.sql, p.intent, p.step)
-    throw error
-  })
-  if (receipt.status !== 'success') throw new StepRevertedError(`transaction ${entry.hash} reverted on chain ${p.call.chainId}`)
+  const receipt = await chain.client
+    .waitForTransactionReceipt({ hash: journaled.hash, timeout: RECEIPT_WAIT_MS, pollingInterval: 50, confirmations: p.confirmations + 1 })
+    .catch(async (error: unknown) => {
+      // Never mined and its account nonce used by something else: it can never be; sign again next time.
+      if (!(await chain.client.getTransaction({ hash: journaled.hash }).catch(() => undefined))) await forgetTransaction(p.sql, p.intent, p.step)
+      throw error
+    })
+  if (receipt.status !== 'success') throw new StepRevertedError(`${p.step}: transaction ${journaled.hash} reverted on chain ${p.call.chainId}`)
+  if (!p.proof(receipt)) throw new StepRevertedError(`${p.step}: transaction ${journaled.hash} on chain ${p.call.chainId} carries no proof of this step for this filler`)
   const block = await chain.client.getBlock({ blockNumber: receipt.blockNumber })
-  return { hash: entry.hash, receipt, timestamp: Number(block.timestamp) }
+  return { hash: journaled.hash, receipt, timestamp: Number(block.timestamp) }
 }

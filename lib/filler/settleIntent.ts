@@ -1,21 +1,35 @@
-// Settles one submitted intent, step by step, from whatever state the database says it is in:
-//   PENDING  → (nothing claimed yet) expiry check, then every claim and the fill simulated: if any
-//              would revert, FAILED with its reason and nothing is sent
-//            → each element claimed on its chain (journaled, so a restart never claims twice)
-//   CLAIMED  → the fill on the destination chain (the arbiter refuses a second fill on chain)
-//   FILLED   → COMPLETED (the route carries no destination operations this filler could run)
-// Every state change is written before the next step starts.
-import type { Hex } from 'viem'
+// Settles one submitted intent, step by step, from whatever state the database says it is in.
+// The filler is paid only against proof that it delivered:
+//   PERMIT2 (escrow with refund)
+//     PENDING  → checks (deadline, nonce unused, attester alive, every escrow and the fill
+//                simulated), then each element's escrow into its origin arbiter
+//     CLAIMED  → the fill on the destination chain
+//     FILLED   → once the attester signed the fill: each escrow released to the filler
+//   COMPACT (fill first)
+//     PENDING  → checks (deadline, nonce unused, lock balances, attester alive, fill simulated),
+//                then the fill from the filler's inventory
+//     FILLED   → once the attester signed the fill: each element's locks claimed
+//   → COMPLETED. Anything that cannot happen ends FAILED with the reason; what an escrow holds
+//   is then refunded (FAILED with refunds PENDING until the arbiter's refund delay has passed).
+// Every state change is written before the next step starts; each step is journaled (sendStep).
+import type { Address, Hex } from 'viem'
+import { arbiterRefundDelaySeconds, escrowStatus } from '../core/abi/arbiter'
+import { lockContractAbi } from '../core/abi/theCompact'
+import { addresses } from '../core/addresses'
 import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/route/intentOp'
-import { claimSteps, fillStep } from '../core/settlement/settlementCalls'
-import { type ClaimRecord, type StoredIntent, updateIntent } from '../storage/intentStore'
+import type { FillAttestation } from '../core/settlement/attestation'
+import { type ClaimRecord, findAttestation, type RefundRecord, type StoredIntent, updateIntent } from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
-import { isDone, revertReason, StepRevertedError, sendStep } from './sendStep'
+import { hasJournal, read, revertReason, StepRevertedError, sendStep } from './sendStep'
+import { lockNeeds, type SettlementPlan, settlementPlan } from './settlementCalls'
 
-/** Claims start only with this much time left before the fill deadline. */
-const SAFETY_SECONDS = 30n
+/** A fill (and the escrows before it) starts only with this much time left before the fill deadline. */
+export const SAFETY_SECONDS = 30n
+
+/** What one pass over an intent came to: the scheduler backs off an intent that is waiting. */
+export type SettleOutcome = 'final' | 'progress' | 'waiting'
 
 export type SettleParameters = {
   sql: Pick<Sql, 'query'>
@@ -23,84 +37,273 @@ export type SettleParameters = {
   chains: Map<number, FillerChain>
   nowSeconds: () => bigint
   log: (event: string, fields: Record<string, unknown>) => void
+  /** Blocks each step's receipt must be buried under, per chain. */
+  confirmations?: (chainId: number) => number
+  /** Whether an attester is at work (its lease is held): no fill starts without one. */
+  attesterAlive: () => Promise<boolean>
 }
 
-export async function settleIntent(p: SettleParameters): Promise<void> {
+export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> {
   const { sql, intent } = p
+  const id = intent.nonce
   const signed = intent.signedIntentOp as WireIntentOp & { originSignatures: Hex[] }
-  const chainOf = (id: number) => {
-    const chain = p.chains.get(id)
-    if (!chain) throw new Error(`no RPC URL for chain ${id}`)
+  const chainOf = (chainId: number) => {
+    const chain = p.chains.get(chainId)
+    if (!chain) throw new Error(`no RPC URL for chain ${chainId}`)
     return chain
   }
-  const fail = async (reason: string) => {
-    await updateIntent(sql, intent.nonce, { status: 'FAILED', failureReason: reason, claims: intent.claims.map((c) => (c.status === 'PENDING' ? { ...c, status: 'FAILED' } : c)) })
-    p.log('intent failed', { id: intent.nonce, reason })
+  const claims: ClaimRecord[] = intent.claims.map((c) => ({ ...c }))
+  let refunds: RefundRecord[] = intent.refunds.map((r) => ({ ...r }))
+  const depth = (chainId: number) => p.confirmations?.(chainId) ?? 0
+
+  const fail = async (reason: string, plan?: SettlementPlan): Promise<SettleOutcome> => {
+    // Whatever an escrow may hold goes back to the sponsor: the refund pass reads each on chain.
+    if (plan?.funding === 'PERMIT2') {
+      for (const e of plan.elements) {
+        const escrowed = claims[e.elementIndex]?.status === 'COMPLETED' || (await hasJournal(sql, id, `escrow:${e.elementIndex}`))
+        if (escrowed && !refunds.some((r) => r.elementIndex === e.elementIndex)) {
+          refunds.push({ chainId: e.chainId, elementIndex: e.elementIndex, status: 'PENDING', reason: `the intent failed after this chain's escrow: ${reason}` })
+        }
+      }
+    }
+    const failedClaims = claims.map((c) => (c.status === 'PENDING' ? { ...c, status: 'FAILED' as const } : c))
+    await updateIntent(sql, id, { status: 'FAILED', failureReason: reason, claims: failedClaims, refunds })
+    intent.status = 'FAILED'
+    p.log('intent failed', { id, reason, refunds: refunds.length })
+    if (plan && refunds.length > 0) await refundPass(plan)
+    return 'final'
   }
 
-  let steps: ReturnType<typeof claimSteps>
-  let fill: ReturnType<typeof fillStep>
+  let plan: SettlementPlan
   try {
-    steps = claimSteps(signed, signed.originSignatures, chainOf(Number(signed.elements.at(-1)!.mandate.destinationChainId)).account.address)
-    fill = fillStep(signed)
+    const destination = chainOf(Number(signed.elements.at(-1)!.mandate.destinationChainId))
+    plan = settlementPlan(signed, signed.originSignatures, destination.account.address)
   } catch (error) {
     return fail(`cannot be settled: ${shortReason(error)}`)
   }
-  const claims: ClaimRecord[] = intent.claims.map((c) => ({ ...c }))
-
-  if (intent.status === 'PENDING' && claims.every((c) => c.status === 'PENDING')) {
-    const startedAny = (await Promise.all(steps.map((s) => isDone(chainOf(s.call.chainId), s.done)))).some(Boolean)
-    if (!startedAny) {
-      const deadline = BigInt(intent.fillDeadline)
-      if (p.nowSeconds() + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; nothing was claimed`)
-      for (const s of steps) {
-        const reason = await revertReason(chainOf(s.call.chainId), s.call)
-        if (reason) return fail(`the claim of element ${s.elementIndex} on chain ${s.call.chainId} would revert (${reason}); nothing was claimed`)
-      }
-      const fillReason = await revertReason(chainOf(fill.call.chainId), fill.call)
-      if (fillReason) return fail(`the fill on chain ${fill.call.chainId} would revert (${fillReason}); nothing was claimed`)
-    }
+  const deadline = BigInt(intent.fillDeadline)
+  const expires = BigInt(intent.expires)
+  /** Wall clock or the destination chain's clock, whichever is later. */
+  const now = async () => {
+    const block = await chainOf(plan.fill.chainId).client.getBlock({ blockTag: 'latest' })
+    const wall = p.nowSeconds()
+    return block.timestamp > wall ? block.timestamp : wall
   }
 
-  if (intent.status === 'PENDING') {
-    for (const s of steps) {
-      const record = claims[s.elementIndex]!
-      if (record.status === 'COMPLETED') continue
+  /** Sends each pending refund once the arbiter accepts it; records what each escrow became. */
+  async function refundPass(plan: SettlementPlan): Promise<SettleOutcome> {
+    let waiting = false
+    const kept: RefundRecord[] = []
+    for (const r of refunds) {
+      if (r.status === 'COMPLETED') {
+        kept.push(r)
+        continue
+      }
+      const e = plan.elements[r.elementIndex]!
+      const chain = chainOf(e.chainId)
+      const state = await read(chain, e.escrowState!)
+      if (state.status === escrowStatus.refunded) {
+        kept.push({ ...r, status: 'COMPLETED' }) // refunded by the sponsor or anyone else
+        continue
+      }
+      if (state.status !== escrowStatus.held) continue // nothing was held (or it was released): no refund to make
+      const head = await chain.client.getBlock({ blockTag: 'latest' })
+      if (head.timestamp <= state.refundableAfter) {
+        waiting = true
+        kept.push(r)
+        continue
+      }
       try {
-        const result = await sendStep({ sql, intent: intent.nonce, step: `claim:${s.elementIndex}`, chain: chainOf(s.call.chainId), call: s.call, done: s.done })
-        claims[s.elementIndex] = { ...record, status: 'COMPLETED', ...(result.hash ? { txHash: result.hash } : {}), ...(result.timestamp ? { timestamp: result.timestamp } : {}) }
-        await updateIntent(sql, intent.nonce, { claims })
-        p.log('element claimed', { id: intent.nonce, element: s.elementIndex, chainId: s.call.chainId, tx: result.hash })
+        const result = await sendStep({ sql, intent: id, step: `refund:${r.elementIndex}`, chain, confirmations: depth(e.chainId), ...e.refund! })
+        kept.push({ ...r, status: 'COMPLETED', txHash: result.hash, timestamp: result.timestamp })
+        p.log('escrow refunded', { id, element: r.elementIndex, chainId: e.chainId, tx: result.hash })
       } catch (error) {
-        if (!(error instanceof StepRevertedError)) throw error // transient: tried again on the next pass
-        claims[s.elementIndex] = { ...record, status: 'FAILED' }
-        intent.claims = claims
-        return fail(`the claim of element ${s.elementIndex} failed: ${error.message}`)
+        if (!(error instanceof StepRevertedError)) throw error
+        const after = await read(chain, e.escrowState!)
+        if (after.status === escrowStatus.refunded) kept.push({ ...r, status: 'COMPLETED' })
+        else {
+          waiting = true
+          kept.push(r)
+        }
       }
     }
-    await updateIntent(sql, intent.nonce, { status: 'CLAIMED', claims })
-    intent.status = 'CLAIMED'
+    refunds = kept
+    await updateIntent(sql, id, { refunds })
+    return waiting ? 'waiting' : 'final'
   }
 
-  if (intent.status === 'CLAIMED') {
+  const attestation = async () => {
+    const stored = await findAttestation(sql, plan.fill.chainId, intent.sponsor, id)
+    return stored ? { attestation: attestationFromJson(stored.attestation), signature: stored.signature } : undefined
+  }
+
+  const nonceUsedBySomeoneElse = async (): Promise<string | undefined> => {
+    for (const e of plan.elements) {
+      if (await read(chainOf(e.chainId), e.nonceUsed)) return `the nonce ${id} was already used on chain ${e.chainId} (not by this filler's settlement); nothing was sent`
+    }
+    return undefined
+  }
+
+  try {
+    if (intent.status === 'FAILED') return await refundPass(plan)
+
+    if (plan.funding === 'PERMIT2') {
+      if (intent.status === 'PENDING') {
+        const started = claims.some((c) => c.status === 'COMPLETED') || (await Promise.all(plan.elements.map((e) => hasJournal(sql, id, `escrow:${e.elementIndex}`)))).some(Boolean)
+        if (!started) {
+          if ((await now()) + SAFETY_SECONDS >= deadline) return await fail(`expired: not filled before its fill deadline ${deadline}; nothing was taken`)
+          const used = await nonceUsedBySomeoneElse()
+          if (used) return await fail(used)
+          if (!(await p.attesterAlive())) return 'waiting'
+          const wouldRevert = await firstRevert(plan.elements.map((e) => ({ what: `the escrow of element ${e.elementIndex}`, call: e.escrow!.call })))
+          if (wouldRevert) return await fail(wouldRevert)
+        }
+        for (const e of plan.elements) {
+          if (claims[e.elementIndex]!.status === 'COMPLETED') continue
+          if (!(await hasJournal(sql, id, `escrow:${e.elementIndex}`)) && (await now()) + SAFETY_SECONDS >= deadline) {
+            return await fail(`expired: its fill deadline ${deadline} came before every escrow was in place`, plan)
+          }
+          try {
+            const result = await sendStep({ sql, intent: id, step: `escrow:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.escrow! })
+            claims[e.elementIndex] = { ...claims[e.elementIndex]!, status: 'COMPLETED', txHash: result.hash, timestamp: result.timestamp }
+            await updateIntent(sql, id, { claims })
+            p.log('element escrowed', { id, element: e.elementIndex, chainId: e.chainId, tx: result.hash })
+          } catch (error) {
+            if (!(error instanceof StepRevertedError)) throw error
+            return await fail(`the escrow of element ${e.elementIndex} failed: ${error.message}`, plan)
+          }
+        }
+        await updateIntent(sql, id, { status: 'CLAIMED', claims })
+        intent.status = 'CLAIMED'
+      }
+      if (intent.status === 'CLAIMED') {
+        const outcome = await fill(true)
+        if (outcome) return outcome
+      }
+      if (intent.status === 'FILLED') {
+        const proof = await attestation()
+        if (!proof) return await noAttestation(deadline + arbiterRefundDelaySeconds)
+        for (const e of plan.elements) {
+          try {
+            const result = await sendStep({ sql, intent: id, step: `release:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.payout(proof) })
+            p.log('escrow released', { id, element: e.elementIndex, chainId: e.chainId, tx: result.hash })
+          } catch (error) {
+            if (!(error instanceof StepRevertedError)) throw error
+            return await fail(`delivered, but the release of element ${e.elementIndex} failed: ${error.message}`)
+          }
+        }
+      }
+    } else {
+      if (intent.status === 'PENDING') {
+        if (!(await hasJournal(sql, id, 'fill'))) {
+          if ((await now()) + SAFETY_SECONDS >= deadline) return await fail(`expired: not filled before its fill deadline ${deadline}; nothing was taken`)
+          const used = await nonceUsedBySomeoneElse()
+          if (used) return await fail(used)
+          const short = await lockShortfall(plan)
+          if (short) return await fail(short)
+          if (!(await p.attesterAlive())) return 'waiting'
+          const wouldRevert = await firstRevert([])
+          if (wouldRevert) return await fail(wouldRevert)
+        }
+        const outcome = await fill(false)
+        if (outcome) return outcome
+      }
+      if (intent.status === 'FILLED') {
+        const proof = await attestation()
+        if (!proof) return await noAttestation(expires)
+        for (const e of plan.elements) {
+          if (claims[e.elementIndex]!.status === 'COMPLETED') continue
+          try {
+            const result = await sendStep({ sql, intent: id, step: `claim:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.payout(proof) })
+            claims[e.elementIndex] = { ...claims[e.elementIndex]!, status: 'COMPLETED', txHash: result.hash, timestamp: result.timestamp }
+            await updateIntent(sql, id, { claims })
+            p.log('element claimed', { id, element: e.elementIndex, chainId: e.chainId, tx: result.hash })
+          } catch (error) {
+            if (!(error instanceof StepRevertedError)) throw error
+            return await fail(`delivered, but the claim of element ${e.elementIndex} failed: ${error.message}`)
+          }
+        }
+      }
+    }
+    await updateIntent(sql, id, { status: 'COMPLETED' })
+    intent.status = 'COMPLETED'
+    p.log('intent completed', { id })
+    return 'final'
+  } catch (error) {
+    // Transient (a node not answering): past every deadline the intent still ends, with refunds.
+    if (intent.status !== 'FAILED' && intent.status !== 'FILLED' && p.nowSeconds() > expires) {
+      return fail(`expired: still not settled at its expiry ${expires} (${shortReason(error)})`, plan)
+    }
+    throw error
+  }
+
+  /** The fill, after its checks; undefined when it is done and the intent is FILLED. */
+  async function fill(escrowed: boolean): Promise<SettleOutcome | undefined> {
+    const refundable = escrowed ? plan : undefined
+    const nothing = escrowed ? 'the escrows are refunded' : 'nothing was taken'
+    if (!(await hasJournal(sql, id, 'fill'))) {
+      if ((await now()) + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; ${nothing}`, refundable)
+      if (!(await p.attesterAlive())) return 'waiting'
+    }
     try {
-      const chain = chainOf(fill.call.chainId)
-      const result = await sendStep({ sql, intent: intent.nonce, step: 'fill', chain, call: fill.call, done: fill.done })
-      await updateIntent(sql, intent.nonce, {
-        status: 'FILLED',
-        fill: { chainId: fill.call.chainId, ...(result.hash ? { txHash: result.hash } : {}), status: 'COMPLETED', ...(result.timestamp ? { timestamp: result.timestamp } : {}) },
-      })
+      const chain = chainOf(plan.fill.chainId)
+      const result = await sendStep({ sql, intent: id, step: 'fill', chain, confirmations: depth(plan.fill.chainId), call: plan.fill.call, proof: plan.fill.proof })
+      await updateIntent(sql, id, { status: 'FILLED', fill: { chainId: plan.fill.chainId, txHash: result.hash, status: 'COMPLETED', timestamp: result.timestamp } })
       intent.status = 'FILLED'
-      p.log('intent filled', { id: intent.nonce, chainId: fill.call.chainId, tx: result.hash })
+      p.log('intent filled', { id, chainId: plan.fill.chainId, tx: result.hash })
+      return undefined
     } catch (error) {
       if (!(error instanceof StepRevertedError)) throw error
-      intent.claims = claims
-      return fail(`the fill failed after the claims: ${error.message}`)
+      return fail(`the fill failed: ${error.message}; ${nothing}`, refundable)
     }
   }
 
-  if (intent.status === 'FILLED') {
-    await updateIntent(sql, intent.nonce, { status: 'COMPLETED' })
-    p.log('intent completed', { id: intent.nonce })
+  /** Every escrow and the fill simulated before anything is sent: the first that would revert. */
+  async function firstRevert(calls: { what: string; call: SettlementPlan['fill']['call'] }[]): Promise<string | undefined> {
+    for (const c of [...calls, { what: 'the fill', call: plan.fill.call }]) {
+      const reason = await revertReason(chainOf(c.call.chainId), c.call)
+      if (reason) return `${c.what} on chain ${c.call.chainId} would revert (${reason}); nothing was sent`
+    }
+    return undefined
+  }
+
+  /** Filled, no attestation yet: wait, until the proof could no longer pay (then FAILED). */
+  async function noAttestation(lastUseful: bigint): Promise<SettleOutcome> {
+    if ((await now()) > lastUseful) return fail(`delivered, but no attestation of the fill arrived before ${lastUseful}`)
+    return 'waiting'
+  }
+
+  /** COMPACT: the sponsor's lock balances must cover every element before the filler fronts the fill. */
+  async function lockShortfall(plan: SettlementPlan): Promise<string | undefined> {
+    for (const need of lockNeeds(plan)) {
+      const balance = await chainOf(need.chainId).client.readContract({ address: addresses.theCompact, abi: lockContractAbi, functionName: 'balanceOf', args: [intent.sponsor, need.id] })
+      if (balance < need.amount) return `the sponsor's lock ${need.id} on chain ${need.chainId} holds ${balance}, less than the ${need.amount} this route claims; nothing was sent`
+    }
+    return undefined
+  }
+}
+
+export function attestationFromJson(a: Record<string, unknown>): FillAttestation {
+  const v = a as {
+    sponsor: Address
+    nonce: string
+    recipient: Address
+    delivered: { token: Address; amount: string }[]
+    filler: Address
+    destinationChainId: string
+    destinationArbiter: Address
+    fillBlock: string
+    fillTimestamp: string
+  }
+  return {
+    sponsor: v.sponsor,
+    nonce: BigInt(v.nonce),
+    recipient: v.recipient,
+    delivered: v.delivered.map((t) => ({ token: t.token, amount: BigInt(t.amount) })),
+    filler: v.filler,
+    destinationChainId: BigInt(v.destinationChainId),
+    destinationArbiter: v.destinationArbiter,
+    fillBlock: BigInt(v.fillBlock),
+    fillTimestamp: BigInt(v.fillTimestamp),
   }
 }

@@ -1,19 +1,33 @@
-// Starts the filler (lib/filler/main.ts) as a child process with its own environment, its output
-// passed to `onOutput`; `stop()` ends it. Used by `npm run dev` and the test stack.
+// Starts the filler (lib/filler/main.ts) or the attester (lib/attester/main.ts) as a child process
+// with its own environment, its output passed to `onOutput`; `stop()` ends it. Used by
+// `npm run dev` and the test stack.
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 
 const root = join(import.meta.dirname, '..', '..')
 
-export type FillerProcess = {
+export type WorkerProcess = {
   pid: number
-  /** Settles once the filler holds the lease and its approvals are done; fails if it exits first. */
+  /** Settles once the worker says it is at work; fails if it exits first. */
   ready: Promise<void>
   stop: () => Promise<void>
 }
 
+export type FillerProcess = WorkerProcess
+
+/** The filler is ready once it holds the lease and its approvals are done. */
 export function spawnFiller(env: Record<string, string>, onOutput: (chunk: Buffer) => void): FillerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'lib', 'filler', 'main.ts')], {
+  return spawnWorker(join(root, 'lib', 'filler', 'main.ts'), '"msg":"filling"', env, onOutput)
+}
+
+/** The attester is ready once it holds its lease (its heartbeat). */
+export function spawnAttester(env: Record<string, string>, onOutput: (chunk: Buffer) => void): WorkerProcess {
+  return spawnWorker(join(root, 'lib', 'attester', 'main.ts'), '"msg":"attesting"', env, onOutput)
+}
+
+function spawnWorker(script: string, readyLine: string, env: Record<string, string>, onOutput: (chunk: Buffer) => void): WorkerProcess {
+  const name = script.split('/').at(-2)
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -22,11 +36,11 @@ export function spawnFiller(env: Record<string, string>, onOutput: (chunk: Buffe
   const ready = new Promise<void>((resolve, reject) => {
     const watch = (chunk: Buffer) => {
       output += chunk.toString()
-      if (output.includes('"msg":"filling"')) resolve()
+      if (output.includes(readyLine)) resolve()
     }
     child.stdout!.on('data', watch)
     child.stderr!.on('data', watch)
-    child.once('exit', (code) => reject(new Error(`the filler exited with code ${code}:\n${output.slice(-2000)}`)))
+    child.once('exit', (code) => reject(new Error(`the ${name} exited with code ${code}:\n${output.slice(-2000)}`)))
   })
   ready.catch(() => {}) // a caller that does not wait must not see an unhandled rejection
   child.stdout!.on('data', onOutput)

@@ -21,6 +21,9 @@ export type ClaimRecord = {
 
 export type FillRecord = { chainId: number; txHash?: Hex; timestamp?: number; status: 'PENDING' | 'COMPLETED' }
 
+/** An escrow returned (or to be returned) to the sponsor on an origin chain, and why. */
+export type RefundRecord = { chainId: number; elementIndex: number; status: 'PENDING' | 'COMPLETED'; txHash?: Hex; timestamp?: number; reason: string }
+
 export type StoredIntent = {
   nonce: string
   sponsor: Address
@@ -29,6 +32,7 @@ export type StoredIntent = {
   status: IntentStatus
   claims: ClaimRecord[]
   fill: FillRecord | null
+  refunds: RefundRecord[]
   failureReason: string | null
   issuedBy: string
   fillDeadline: string
@@ -45,6 +49,7 @@ type Row = {
   status: IntentStatus
   claims: ClaimRecord[]
   fill: FillRecord | null
+  refunds: RefundRecord[] | null
   failure_reason: string | null
   issued_by: string
   fill_deadline: string
@@ -95,13 +100,20 @@ export async function findIntent(sql: Pick<Sql, 'query'>, nonce: bigint): Promis
   return row ? toStored(row) : undefined
 }
 
-/** Intents not yet in a final state, oldest first: the filler's work list. */
-export async function openIntents(sql: Pick<Sql, 'query'>, limit: number): Promise<StoredIntent[]> {
-  const rows = await sql.query<Row>(`SELECT ${COLUMNS} FROM intents WHERE status IN ('PENDING', 'CLAIMED', 'FILLED') ORDER BY created_at, nonce LIMIT $1`, [limit])
+/** What the filler still has to do: intents not yet in a final state, and failed ones with a
+ * refund still to send, oldest first, skipping the nonces in `skip` (intents backing off). */
+export async function openIntents(sql: Pick<Sql, 'query'>, limit: number, skip: readonly string[] = []): Promise<StoredIntent[]> {
+  const rows = await sql.query<Row>(
+    `SELECT ${COLUMNS} FROM intents
+     WHERE (status IN ('PENDING', 'CLAIMED', 'FILLED') OR (status = 'FAILED' AND refunds @> '[{"status":"PENDING"}]'))
+       AND NOT (nonce::text = ANY($2::text[]))
+     ORDER BY created_at, nonce LIMIT $1`,
+    [limit, skip],
+  )
   return rows.map(toStored)
 }
 
-export type IntentUpdate = { status?: IntentStatus; claims?: ClaimRecord[]; fill?: FillRecord; failureReason?: string }
+export type IntentUpdate = { status?: IntentStatus; claims?: ClaimRecord[]; fill?: FillRecord; refunds?: RefundRecord[]; failureReason?: string }
 
 /** One statement per change: the filler is the only writer of an intent after it is submitted. */
 export async function updateIntent(sql: Pick<Sql, 'query'>, nonce: bigint | string, update: IntentUpdate): Promise<void> {
@@ -114,6 +126,7 @@ export async function updateIntent(sql: Pick<Sql, 'query'>, nonce: bigint | stri
   if (update.status) set('status', update.status)
   if (update.claims) set('claims', JSON.stringify(update.claims))
   if (update.fill) set('fill', JSON.stringify(update.fill))
+  if (update.refunds) set('refunds', JSON.stringify(update.refunds))
   if (update.failureReason !== undefined) set('failure_reason', update.failureReason)
   if (sets.length === 0) return
   await sql.query(`UPDATE intents SET ${sets.join(', ')}, updated_at = clock_timestamp() WHERE nonce = $1`, params)
@@ -153,7 +166,8 @@ export async function recordTransaction(sql: Pick<Sql, 'query'>, nonce: bigint |
  * signing anything (a transaction signed before a crash holds its account nonce). */
 export async function openJournal(sql: Pick<Sql, 'query'>): Promise<JournalEntry[]> {
   const rows = await sql.query<{ step: string; chain_id: number; raw: Hex; hash: Hex }>(
-    `SELECT t.step, t.chain_id, t.raw, t.hash FROM intent_transactions t JOIN intents i ON i.nonce = t.nonce WHERE i.status IN ('PENDING', 'CLAIMED', 'FILLED') ORDER BY t.created_at`,
+    `SELECT t.step, t.chain_id, t.raw, t.hash FROM intent_transactions t JOIN intents i ON i.nonce = t.nonce
+     WHERE i.status IN ('PENDING', 'CLAIMED', 'FILLED') OR (i.status = 'FAILED' AND i.refunds @> '[{"status":"PENDING"}]') ORDER BY t.created_at`,
   )
   return rows.map((r) => ({ step: r.step, chainId: Number(r.chain_id), raw: r.raw, hash: r.hash }))
 }
@@ -189,6 +203,7 @@ function toStored(r: Row): StoredIntent {
     status: r.status,
     claims: r.claims,
     fill: r.fill,
+    refunds: r.refunds ?? [],
     failureReason: r.failure_reason,
     issuedBy: r.issued_by,
     fillDeadline: String(r.fill_deadline),
@@ -196,4 +211,37 @@ function toStored(r: Row): StoredIntent {
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   }
+}
+
+/** An attestation the attester signed of a destination fill (JSON with decimal strings for uint256). */
+export type StoredAttestation = { chainId: number; sponsor: Address; nonce: string; attestation: Record<string, unknown>; signature: Hex }
+
+/** Stores an attestation once; a second one for the same fill is ignored. */
+export async function recordAttestation(sql: Pick<Sql, 'query'>, a: StoredAttestation): Promise<void> {
+  await sql.query(`INSERT INTO attestations (chain_id, sponsor, nonce, attestation, signature) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
+    a.chainId,
+    a.sponsor.toLowerCase(),
+    a.nonce,
+    JSON.stringify(a.attestation),
+    a.signature,
+  ])
+}
+
+export async function findAttestation(sql: Pick<Sql, 'query'>, chainId: number, sponsor: Address, nonce: bigint | string): Promise<StoredAttestation | undefined> {
+  const [row] = await sql.query<{ chain_id: number; sponsor: string; nonce: string; attestation: Record<string, unknown>; signature: Hex }>(
+    `SELECT chain_id, sponsor, nonce, attestation, signature FROM attestations WHERE chain_id = $1 AND sponsor = $2 AND nonce = $3`,
+    [chainId, sponsor.toLowerCase(), nonce.toString()],
+  )
+  return row ? { chainId: Number(row.chain_id), sponsor: row.sponsor as Address, nonce: String(row.nonce), attestation: row.attestation, signature: row.signature } : undefined
+}
+
+/** Drops an attestation whose fill a re-org removed. */
+export async function forgetAttestation(sql: Pick<Sql, 'query'>, chainId: number, sponsor: Address, nonce: bigint | string): Promise<void> {
+  await sql.query(`DELETE FROM attestations WHERE chain_id = $1 AND sponsor = $2 AND nonce = $3`, [chainId, sponsor.toLowerCase(), nonce.toString()])
+}
+
+/** Whether a lease is currently held (the attester's doubles as its heartbeat). */
+export async function leaseHeld(sql: Pick<Sql, 'query'>, name: string): Promise<boolean> {
+  const rows = await sql.query(`SELECT 1 FROM filler_lease WHERE name = $1 AND until > clock_timestamp()`, [name])
+  return rows.length === 1
 }

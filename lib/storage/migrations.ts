@@ -102,4 +102,21 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX routes_by_age ON routes (created_at);
     `,
   },
+  {
+    version: 5,
+    name: "settlement: refunds per intent; the attester's signed attestations of destination fills",
+    sql: `
+      ALTER TABLE intents ADD COLUMN refunds jsonb NOT NULL DEFAULT '[]';
+
+      CREATE TABLE attestations (
+        chain_id    integer NOT NULL,
+        sponsor     text NOT NULL,
+        nonce       numeric(78, 0) NOT NULL,
+        attestation jsonb NOT NULL,
+        signature   text NOT NULL,
+        created_at  timestamptz NOT NULL DEFAULT clock_timestamp(),
+        PRIMARY KEY (chain_id, sponsor, nonce)
+      );
+    `,
+  },
 ]

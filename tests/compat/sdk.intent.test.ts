@@ -43,9 +43,18 @@ describe('@rhinestone/sdk submitIntent + getIntentOpStatus', () => {
 
     const submitted = (await sdk.submitIntent(signed as never, false)) as { result: { id?: string; status: string } }
     const id = BigInt(submitted.result.id ?? route.intentOp.nonce) // exactly what the client does
-    const status = await waitForExecution(id)
+    // Locked funds settle fill first: the client may stop at FILLED (delivered), before the filler's
+    // claim against the attestation; the claim follows and the status ends COMPLETED.
+    const delivered = await waitForExecution(id)
+    expect(['FILLED', 'COMPLETED']).toContain(delivered.status)
+    expect(delivered.fillTransactionHash).toMatch(/^0x[0-9a-f]{64}$/)
+    let status = delivered
+    while (status.status === 'FILLED') {
+      await new Promise((r) => setTimeout(r, 100))
+      status = (await sdk.getIntentOpStatus(id)) as typeof delivered
+    }
     expect(status.status).toBe('COMPLETED')
-    expect(status.fillTransactionHash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(status.fillTransactionHash).toBe(delivered.fillTransactionHash)
     expect(status.claims).toEqual([expect.objectContaining({ chainId: 10, claimTransactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })])
 
     await expect(sdk.submitIntent(signed as never, false)).rejects.toMatchObject({ statusCode: 409 })

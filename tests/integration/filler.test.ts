@@ -1,14 +1,15 @@
 // The filler is restart-safe and alone: an intent submitted while it is down waits and settles when
 // it is back; a transaction journaled (or even mined) before a crash is not sent twice; two fillers
 // on one database never both fill. Uses a stack of its own, since it stops and starts fillers.
+// Locked-funds routes settle fill first: the first step a crash can interrupt is the fill.
 import { type Hex, keccak256, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scopes } from '../../lib/config/scopes'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import type { WireIntentOp } from '../../lib/core/route/intentOp'
-import { claimSteps } from '../../lib/core/settlement/settlementCalls'
 import { devnetFillerEnv, devnetFillerKey } from '../../lib/devnet/fillerEnv'
+import { fillPlan } from '../../lib/filler/settlementCalls'
 import { spawnFiller } from '../../lib/filler/spawnFiller'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { findIntent, recordTransaction } from '../../lib/storage/intentStore'
@@ -68,7 +69,7 @@ async function waitFinal(id: string) {
 }
 
 describe('the filler', () => {
-  it('settles after a restart what was submitted while it was down, including a claim journaled before a crash', async () => {
+  it('settles after a restart what was submitted while it was down, including a fill journaled before a crash', async () => {
     await stack.filler.stop()
     const a = await signedIntent()
     const b = await signedIntent()
@@ -76,27 +77,32 @@ describe('the filler', () => {
     expect((await call('POST', '/intent-operations', { signedIntentOp: b.signed })).status).toBe(201)
     expect((await call('GET', `/intent-operation/${a.intentOp.nonce}`)).body.status).toBe('PENDING')
 
-    // b: the claim was signed and journaled, then the filler died before broadcasting it.
-    const [stepB] = claimSteps(b.intentOp, b.signed.originSignatures, filler.address)
-    const client = chain.client(10)
-    const rawB = await filler.signTransaction((await client.prepareTransactionRequest({ account: filler, to: stepB!.call.to, data: stepB!.call.data, chain: client.chain })) as never)
-    expect(await recordTransaction(sql, b.intentOp.nonce, { step: 'claim:0', chainId: 10, raw: rawB, hash: keccak256(rawB) })).toBe(true)
+    // b: the fill was signed and journaled, then the filler died before broadcasting it.
+    const stepB = fillPlan(b.intentOp, filler.address)
+    const client = chain.client(8453)
+    const rawB = await filler.signTransaction(
+      (await client.prepareTransactionRequest({ account: filler, to: stepB.call.to, data: stepB.call.data, value: stepB.call.value, chain: client.chain })) as never,
+    )
+    expect(await recordTransaction(sql, b.intentOp.nonce, { step: 'fill', chainId: 8453, raw: rawB, hash: keccak256(rawB) })).toBe(true)
 
     await stack.filler.start()
     const [doneA, doneB] = [await waitFinal(a.intentOp.nonce), await waitFinal(b.intentOp.nonce)]
     expect(doneA.status).toBe('COMPLETED')
     expect(doneB.status).toBe('COMPLETED')
-    expect(doneB.claims[0].claimTransactionHash).toBe(keccak256(rawB)) // the journaled bytes, not a second claim
+    expect(doneB.fillTransactionHash).toBe(keccak256(rawB)) // the journaled bytes, not a second fill
+    expect(doneB.claims[0].status).toBe('COMPLETED') // claimed after the fill, against the attestation
   })
 
-  it('a claim mined just before a crash is recorded, not sent again', async () => {
+  it('a fill mined just before a crash is recorded, not sent again', async () => {
     await stack.filler.stop()
     const c = await signedIntent()
     expect((await call('POST', '/intent-operations', { signedIntentOp: c.signed })).status).toBe(201)
-    const [step] = claimSteps(c.intentOp, c.signed.originSignatures, filler.address)
-    const client = chain.client(10)
-    const raw = await filler.signTransaction((await client.prepareTransactionRequest({ account: filler, to: step!.call.to, data: step!.call.data, chain: client.chain })) as never)
-    await recordTransaction(sql, c.intentOp.nonce, { step: 'claim:0', chainId: 10, raw, hash: keccak256(raw) })
+    const step = fillPlan(c.intentOp, filler.address)
+    const client = chain.client(8453)
+    const raw = await filler.signTransaction(
+      (await client.prepareTransactionRequest({ account: filler, to: step.call.to, data: step.call.data, value: step.call.value, chain: client.chain })) as never,
+    )
+    await recordTransaction(sql, c.intentOp.nonce, { step: 'fill', chainId: 8453, raw, hash: keccak256(raw) })
     const mined = await client.waitForTransactionReceipt({ hash: await client.sendRawTransaction({ serializedTransaction: raw }) })
     expect(mined.status).toBe('success')
     expect((await findIntent(sql, BigInt(c.intentOp.nonce)))!.status).toBe('PENDING')
@@ -104,7 +110,8 @@ describe('the filler', () => {
     await stack.filler.start()
     const done = await waitFinal(c.intentOp.nonce)
     expect(done.status).toBe('COMPLETED')
-    expect(done.claims[0].claimTransactionHash).toBe(mined.transactionHash)
+    expect(done.fillTransactionHash).toBe(mined.transactionHash)
+    expect(done.claims[0].status).toBe('COMPLETED')
   })
 
   it('with two fillers on one database, exactly one fills and every intent settles once', async () => {

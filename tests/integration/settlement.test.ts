@@ -5,32 +5,15 @@
 // too), and the filler kept exactly the fee.
 import { type Address, parseEther, parseUnits, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { decodeLockId } from '../../lib/core/locks/lockId'
 import type { WireIntentOp } from '../../lib/core/route/intentOp'
-import { expectedMoves, fillerAddress, settlement } from '../support/settlement'
+import { expectedMoves, type Funds, fillerAddress, fundedAccount as fundAccount, settlement } from '../support/settlement'
 
 const s = settlement()
 const { chain } = s
 const usdc = (v: string) => parseUnits(v, 6)
 
-type Funds = { chainId: number; symbol: 'ETH' | 'USDC' | 'USDT0'; amount: bigint; locked?: boolean }
-
-async function fundedAccount(funds: Funds[]) {
-  const account = chain.freshAccount()
-  // Gas for the account's own approvals and wraps on every chain it holds something on.
-  for (const id of new Set(funds.map((f) => f.chainId))) await chain.setEth(id, account.address, parseEther('0.05'))
-  for (const f of funds) {
-    if (f.symbol === 'ETH') {
-      await chain.setEth(f.chainId, account.address, parseEther('0.05') + f.amount)
-      if (f.locked) await chain.lockNative(f.chainId, account, f.amount, defaultLockTag)
-      continue
-    }
-    await chain.mint(f.chainId, f.symbol, account.address, f.amount)
-    if (f.locked) await chain.lockErc20(f.chainId, account, f.symbol, f.amount, defaultLockTag)
-  }
-  return account
-}
+const fundedAccount = (funds: Funds[]) => fundAccount(chain, funds)
 
 /** Route → requirements → sign → submit → final status, with every balance checked on chain. */
 async function settles(account: ReturnType<typeof chain.freshAccount>, body: Record<string, unknown>, recipient: Address = account.address) {

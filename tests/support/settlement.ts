@@ -4,10 +4,11 @@
 import { getCompactTypedData } from '@rhinestone/sdk/dist/src/execution/compact'
 import { getTypedData as getPermit2TypedData } from '@rhinestone/sdk/dist/src/execution/permit2'
 import { getTypedData as getSingleChainOpsTypedData } from '@rhinestone/sdk/dist/src/execution/singleChainOps'
-import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi, parseEther, zeroAddress } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { inject } from 'vitest'
 import { addresses } from '../../lib/core/addresses'
+import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { decodeLockId } from '../../lib/core/locks/lockId'
 import type { WireIntentOp } from '../../lib/core/route/intentOp'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
@@ -18,10 +19,11 @@ export const fillerAddress = privateKeyToAccount(devnetFillerKey()).address
 const wethAbi = parseAbi(['function deposit() payable'])
 const final = ['COMPLETED', 'FAILED']
 
-export function settlement() {
-  const baseUrl = inject('baseUrl')
-  const apiKey = inject('apiKey')
-  const chain = devnetActions(inject('rpcUrls'))
+/** Against the suites' shared stack, or the one given (a suite with a stack of its own). */
+export function settlement(target?: { baseUrl: string; apiKey: string; rpcUrls: Record<number, string> }) {
+  const baseUrl = target?.baseUrl ?? inject('baseUrl')
+  const apiKey = target?.apiKey ?? inject('apiKey')
+  const chain = devnetActions(target?.rpcUrls ?? inject('rpcUrls'))
 
   const call = async (method: string, path: string, body?: unknown, key: string = apiKey) => {
     const res = await fetch(`${baseUrl}/api/v1${path}`, {
@@ -108,6 +110,24 @@ export function settlement() {
   const erc20Of = (chainId: number, token: Address, owner: Address) => chain.client(chainId).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
   return { call, chain, route, sign, submit, waitFinal, snapshot }
+}
+
+export type Funds = { chainId: number; symbol: 'ETH' | 'USDC' | 'USDT0'; amount: bigint; locked?: boolean }
+
+/** A fresh account holding `funds` (locked in The Compact where said), with gas on each of those chains. */
+export async function fundedAccount(chain: ReturnType<typeof devnetActions>, funds: Funds[]) {
+  const account = chain.freshAccount()
+  for (const id of new Set(funds.map((f) => f.chainId))) await chain.setEth(id, account.address, parseEther('0.05'))
+  for (const f of funds) {
+    if (f.symbol === 'ETH') {
+      await chain.setEth(f.chainId, account.address, parseEther('0.05') + f.amount)
+      if (f.locked) await chain.lockNative(f.chainId, account, f.amount, defaultLockTag)
+      continue
+    }
+    await chain.mint(f.chainId, f.symbol, account.address, f.amount)
+    if (f.locked) await chain.lockErc20(f.chainId, account, f.symbol, f.amount, defaultLockTag)
+  }
+  return account
 }
 
 /** What a route says must move, keyed like `snapshot`: negative for the account, positive for the recipient and the filler. */

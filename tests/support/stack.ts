@@ -9,9 +9,9 @@ import { join } from 'node:path'
 import { scopes } from '../../lib/config/scopes'
 import { freePort } from '../../lib/devnet/anvil'
 import { devnetAppEnv } from '../../lib/devnet/appEnv'
-import { devnetFillerEnv } from '../../lib/devnet/fillerEnv'
+import { devnetAttesterEnv, devnetFillerEnv } from '../../lib/devnet/fillerEnv'
 import { type Devnet, startDevnet } from '../../lib/devnet/startDevnet'
-import { type FillerProcess, spawnFiller } from '../../lib/filler/spawnFiller'
+import { type FillerProcess, spawnAttester, spawnFiller, type WorkerProcess } from '../../lib/filler/spawnFiller'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { hostPglite } from '../../lib/storage/hostPglite'
 import { openDatabase } from '../../lib/storage/openDatabase'
@@ -31,6 +31,8 @@ export type Stack = {
   devnet: Devnet
   /** The filler process: stop it (e.g. to test a restart) and start it again (resolves when ready). */
   filler: { stop: () => Promise<void>; start: () => Promise<void> }
+  /** The attester process (signs what it sees of destination fills): stop it to test an outage. */
+  attester: { stop: () => Promise<void>; start: () => Promise<void> }
   logs: () => string
   stop: () => Promise<void>
 }
@@ -62,10 +64,20 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     filler = spawnFiller(devnetFillerEnv(devnet.rpcUrls, db.url), (chunk) => (fillerOutput += chunk.toString()))
     return filler.ready
   }
+  let attester: WorkerProcess | undefined
+  const startAttester = () => {
+    attester = spawnAttester(devnetAttesterEnv(devnet.rpcUrls, db.url), (chunk) => (fillerOutput += chunk.toString()))
+    return attester.ready
+  }
+  const stopAttester = async () => {
+    await attester?.stop()
+    attester = undefined
+  }
   try {
     // Its first approvals mine blocks on every chain: suites start once they are done.
-    await startFiller()
+    await Promise.all([startFiller(), startAttester()])
   } catch (error) {
+    await stopAttester()
     await app.stop()
     await devnet.stop()
     await db.stop()
@@ -77,6 +89,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   }
   const stop = async () => {
     await stopFiller()
+    await stopAttester()
     await app.stop()
     await devnet.stop()
     await db.stop()
@@ -91,6 +104,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     databaseUrl: db.url,
     devnet,
     filler: { stop: stopFiller, start: startFiller },
+    attester: { stop: stopAttester, start: startAttester },
     // The app's output, then the filler's: the secrets scan reads both.
     logs: () => `${app.logs()}\n${fillerOutput}`,
     stop,

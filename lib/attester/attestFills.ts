@@ -1,0 +1,74 @@
+// One pass of the attester over one chain: every `Filled` event of our arbiters between the last
+// block it read and the head minus the confirmation depth becomes a signed FillAttestation in the
+// database, where the filler picks it up for the origin arbiters to check. It reads the chain
+// itself: it never takes the filler's word for a fill.
+import type { Address, Hex, PrivateKeyAccount, PublicClient } from 'viem'
+import { arbiterAbi } from '../core/abi/arbiter'
+import { arbiterAddresses } from '../core/route/settlementLayers'
+import { attestationTypedData, type FillAttestation } from '../core/settlement/attestation'
+import { recordAttestation } from '../storage/intentStore'
+import type { Sql } from '../storage/sql'
+
+const filledEvent = arbiterAbi.find((item) => item.type === 'event' && item.name === 'Filled')!
+
+/** The lease the attester holds while it works; the filler reads it as the attester's heartbeat. */
+export const ATTESTER_LEASE = 'attester'
+
+/** How far back a fresh attester looks. */
+const LOOKBACK_BLOCKS = 5_000n
+
+export type AttesterCursor = { next?: bigint }
+
+export async function attestFills(p: {
+  sql: Pick<Sql, 'query'>
+  chainId: number
+  client: PublicClient
+  account: PrivateKeyAccount
+  confirmations: number
+  cursor: AttesterCursor
+  log: (event: string, fields: Record<string, unknown>) => void
+}): Promise<number> {
+  const head = await p.client.getBlockNumber({ cacheTime: 0 })
+  const to = head - BigInt(p.confirmations)
+  if (to < 0n) return 0
+  const from = p.cursor.next ?? (to > LOOKBACK_BLOCKS ? to - LOOKBACK_BLOCKS : 0n)
+  if (from > to) return 0
+  const logs = await p.client.getLogs({ address: [...arbiterAddresses], event: filledEvent, fromBlock: from, toBlock: to, strict: true })
+  const times = new Map<bigint, bigint>()
+  for (const log of logs) {
+    if (log.removed || log.blockNumber === null) continue
+    let timestamp = times.get(log.blockNumber)
+    if (timestamp === undefined) {
+      timestamp = (await p.client.getBlock({ blockNumber: log.blockNumber })).timestamp
+      times.set(log.blockNumber, timestamp)
+    }
+    const args = log.args as { sponsor: Address; nonce: bigint; recipient: Address; filler: Address; delivered: readonly { token: Address; amount: bigint }[] }
+    const attestation: FillAttestation = {
+      sponsor: args.sponsor,
+      nonce: args.nonce,
+      recipient: args.recipient,
+      delivered: args.delivered.map((t) => ({ token: t.token, amount: t.amount })),
+      filler: args.filler,
+      destinationChainId: BigInt(p.chainId),
+      destinationArbiter: log.address,
+      fillBlock: log.blockNumber,
+      fillTimestamp: timestamp,
+    }
+    const signature: Hex = await p.account.signTypedData(attestationTypedData(attestation))
+    await recordAttestation(p.sql, { chainId: p.chainId, sponsor: args.sponsor, nonce: args.nonce.toString(), attestation: attestationToJson(attestation), signature })
+    p.log('fill attested', { chainId: p.chainId, sponsor: args.sponsor, nonce: args.nonce.toString(), block: log.blockNumber.toString() })
+  }
+  p.cursor.next = to + 1n
+  return logs.length
+}
+
+export function attestationToJson(a: FillAttestation): Record<string, unknown> {
+  return {
+    ...a,
+    nonce: a.nonce.toString(),
+    delivered: a.delivered.map((t) => ({ token: t.token, amount: t.amount.toString() })),
+    destinationChainId: a.destinationChainId.toString(),
+    fillBlock: a.fillBlock.toString(),
+    fillTimestamp: a.fillTimestamp.toString(),
+  }
+}

@@ -1,0 +1,36 @@
+// DEVNET-ONLY. The ABI of our devnet arbiter (lib/devnet/contracts/Arbiter.sol), placed at every
+// settlement layer's arbiter address on the devnet: PERMIT2 escrow with release against an
+// attestation and a public refund, COMPACT claims against an attestation, and the destination
+// fill. A real settlement layer's arbiter at those addresses speaks its own interface.
+import { parseAbi } from 'viem'
+
+export const arbiterAbi = parseAbi([
+  'struct Token { address token; uint256 amount; }',
+  'struct Target { address recipient; Token[] tokenOut; uint256 targetChain; uint256 fillExpiry; }',
+  'struct Ops { address to; uint256 value; bytes data; }',
+  'struct Op { bytes32 vt; Ops[] ops; }',
+  'struct Mandate { Target target; uint128 minGas; Op originOps; Op destOps; bytes32 q; }',
+  'struct Lock { bytes12 lockTag; address token; uint256 amount; }',
+  'struct FillAttestation { address sponsor; uint256 nonce; address recipient; Token[] delivered; address filler; uint256 destinationChainId; address destinationArbiter; uint256 fillBlock; uint256 fillTimestamp; }',
+  'function escrowPermit2(address sponsor, uint256 nonce, uint256 deadline, Token[] permitted, Mandate mandate, bytes signature)',
+  'function release(address sponsor, uint256 nonce, Mandate mandate, FillAttestation attestation, bytes attesterSignature)',
+  'function refund(address sponsor, uint256 nonce)',
+  'function escrowOf(address sponsor, uint256 nonce) view returns (uint8 status, uint256 refundableAfter)',
+  'function claimCompact(address sponsor, uint256 nonce, uint256 expires, uint256 notarizedChainId, uint256 elementIndex, bytes32[] elementHashes, Lock[] commitments, Mandate mandate, bytes signature, FillAttestation attestation, bytes attesterSignature)',
+  'function fill(address sponsor, uint256 nonce, Target target) payable',
+  'function filled(address sponsor, uint256 nonce) view returns (bool)',
+  'function attester() view returns (address)',
+  'function filler() view returns (address)',
+  'function REFUND_DELAY() view returns (uint256)',
+  'event Escrowed(address indexed sponsor, uint256 indexed nonce, address indexed filler, bytes32 mandateHash)',
+  'event Released(address indexed sponsor, uint256 indexed nonce, address indexed filler)',
+  'event Refunded(address indexed sponsor, uint256 indexed nonce, address caller)',
+  'event CompactClaimed(address indexed sponsor, uint256 indexed nonce, address indexed claimant, bytes32 claimHash)',
+  'event Filled(address indexed sponsor, uint256 indexed nonce, address indexed recipient, address filler, Token[] delivered, uint256 fillExpiry)',
+])
+
+/** escrowOf's status values. */
+export const escrowStatus = { none: 0, held: 1, released: 2, refunded: 3 } as const
+
+/** The arbiter's REFUND_DELAY: an escrow is refundable this long after its fill deadline. */
+export const arbiterRefundDelaySeconds = 300n

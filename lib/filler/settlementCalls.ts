@@ -1,0 +1,196 @@
+// The transactions that settle an intent through the devnet's arbiters, built from the intentOp
+// exactly as the client signed it, each with the proof its receipt must carry:
+//   PERMIT2 (escrow with refund): per element an escrow (Permit2's permitWitnessTransferFrom with
+//     the Mandate as witness, into the arbiter), then the fill, then per element a release against
+//     the attester's signature; a refund (public, after the fill deadline + the arbiter's delay)
+//     when no proof came.
+//   COMPACT (fill first): the fill from the filler's inventory, then per element the lock
+//   contract's multichain claim through its arbiter against the attester's signature.
+// A step counts as done only when its receipt carries the arbiter's event for this sponsor, nonce
+// and filler: "the nonce is used" proves nothing about who used it.
+import { type Address, encodeFunctionData, type Hex, hashStruct, isAddressEqual, parseEventLogs, type TransactionReceipt, zeroAddress } from 'viem'
+import { arbiterAbi } from '../core/abi/arbiter'
+import { permit2Abi, permit2NonceWord } from '../core/abi/permit2'
+import { lockContractAbi } from '../core/abi/theCompact'
+import { addresses } from '../core/addresses'
+import { decodeLockId } from '../core/locks/lockId'
+import type { WireIntentOp } from '../core/route/intentOp'
+import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/route/typedData'
+import type { FillAttestation } from '../core/settlement/attestation'
+
+export type Call = { chainId: number; to: Address; data: Hex; value: bigint }
+
+/** A transaction and what its receipt must show for the step to count as done. */
+export type Step = { call: Call; proof: (receipt: TransactionReceipt) => boolean }
+
+/** A read whose answer decides something (a nonce used, an escrow's state). */
+export type Read<T> = { chainId: number; to: Address; data: Hex; decode: (result: Hex) => T }
+
+export type SignedAttestation = { attestation: FillAttestation; signature: Hex }
+
+export type ElementPlan = {
+  elementIndex: number
+  chainId: number
+  arbiter: Address
+  /** True when the sponsor's nonce is already used on this chain (by anyone). */
+  nonceUsed: Read<boolean>
+  /** COMPACT: the locks this element claims, each to be covered by the sponsor's balance. */
+  locks: { id: bigint; amount: bigint }[]
+  escrow?: Step
+  escrowState?: Read<{ status: number; refundableAfter: bigint }>
+  refund?: Step
+  /** PERMIT2: the release; COMPACT: the claim. Both need the attester's signature. */
+  payout: (proof: SignedAttestation) => Step
+}
+
+export type FillPlan = Step & { chainId: number; arbiter: Address; delivered: { token: Address; amount: bigint }[] }
+
+export type SettlementPlan = { funding: 'PERMIT2' | 'COMPACT'; elements: ElementPlan[]; fill: FillPlan }
+
+export function settlementPlan(intentOp: WireIntentOp, originSignatures: readonly Hex[], filler: Address): SettlementPlan {
+  const nonce = BigInt(intentOp.nonce)
+  const sponsor = intentOp.sponsor
+  const fundings = new Set(intentOp.elements.map((e) => e.mandate.qualifier.settlementContext.fundingMethod))
+  if (fundings.size !== 1) throw new Error('elements mix funding methods')
+  const funding = [...fundings][0]
+  if (funding !== 'PERMIT2' && funding !== 'COMPACT') throw new Error(`funding method ${funding} is not settled by this filler`)
+  const compact = funding === 'COMPACT' ? compactTypedData(intentOp) : undefined
+  const elementHashes = compact?.message.elements.map((data) => hashStruct({ types: compactTypes, primaryType: 'Element', data }))
+  const has = (receipt: TransactionReceipt, arbiter: Address, eventName: 'Escrowed' | 'Released' | 'Refunded' | 'CompactClaimed', who?: Address) =>
+    parseEventLogs({ abi: arbiterAbi, logs: receipt.logs, eventName }).some((log) => {
+      if (!isAddressEqual(log.address, arbiter)) return false
+      const args = log.args as { sponsor: Address; nonce: bigint; filler?: Address; claimant?: Address }
+      if (!isAddressEqual(args.sponsor, sponsor) || args.nonce !== nonce) return false
+      const party = args.filler ?? args.claimant
+      return who === undefined || (party !== undefined && isAddressEqual(party, who))
+    })
+
+  const elements = intentOp.elements.map((element, elementIndex): ElementPlan => {
+    const chainId = Number(element.chainId)
+    const arbiter = element.arbiter
+    const signature = originSignatures[elementIndex]!
+    const mandate = mandateMessage(element)
+    if (funding === 'PERMIT2') {
+      const { message } = permit2TypedData(element, nonce, BigInt(intentOp.expires))
+      const { wordPos, bit } = permit2NonceWord(nonce)
+      return {
+        elementIndex,
+        chainId,
+        arbiter,
+        locks: [],
+        nonceUsed: {
+          chainId,
+          to: addresses.permit2,
+          data: encodeFunctionData({ abi: permit2Abi, functionName: 'nonceBitmap', args: [sponsor, wordPos] }),
+          decode: (result) => (BigInt(result) & bit) !== 0n,
+        },
+        escrow: {
+          call: {
+            chainId,
+            to: arbiter,
+            value: 0n,
+            data: encodeFunctionData({ abi: arbiterAbi, functionName: 'escrowPermit2', args: [sponsor, nonce, message.deadline, message.permitted, message.mandate, signature] }),
+          },
+          proof: (receipt) => has(receipt, arbiter, 'Escrowed', filler),
+        },
+        escrowState: {
+          chainId,
+          to: arbiter,
+          data: encodeFunctionData({ abi: arbiterAbi, functionName: 'escrowOf', args: [sponsor, nonce] }),
+          decode: (result) => {
+            const word = result.slice(2)
+            return { status: Number(BigInt(`0x${word.slice(0, 64) || '0'}`)), refundableAfter: BigInt(`0x${word.slice(64, 128) || '0'}`) }
+          },
+        },
+        refund: {
+          call: { chainId, to: arbiter, value: 0n, data: encodeFunctionData({ abi: arbiterAbi, functionName: 'refund', args: [sponsor, nonce] }) },
+          proof: (receipt) => has(receipt, arbiter, 'Refunded'),
+        },
+        payout: ({ attestation, signature: attesterSignature }) => ({
+          call: { chainId, to: arbiter, value: 0n, data: encodeFunctionData({ abi: arbiterAbi, functionName: 'release', args: [sponsor, nonce, mandate, attestation, attesterSignature] }) },
+          proof: (receipt) => has(receipt, arbiter, 'Released', filler),
+        }),
+      }
+    }
+    const signed = compact!.message.elements[elementIndex]!
+    return {
+      elementIndex,
+      chainId,
+      arbiter,
+      locks: element.idsAndAmounts.map(([id, amount]) => ({ id: BigInt(id), amount: BigInt(amount) })),
+      nonceUsed: {
+        chainId,
+        to: addresses.theCompact,
+        data: encodeFunctionData({ abi: lockContractAbi, functionName: 'isNonceConsumed', args: [sponsor, nonce] }),
+        decode: (result) => BigInt(result) !== 0n,
+      },
+      payout: ({ attestation, signature: attesterSignature }) => ({
+        call: {
+          chainId,
+          to: arbiter,
+          value: 0n,
+          data: encodeFunctionData({
+            abi: arbiterAbi,
+            functionName: 'claimCompact',
+            args: [
+              sponsor,
+              nonce,
+              BigInt(intentOp.expires),
+              BigInt(intentOp.elements[0]!.chainId),
+              BigInt(elementIndex),
+              elementHashes!,
+              signed.commitments,
+              signed.mandate,
+              signature,
+              attestation,
+              attesterSignature,
+            ],
+          }),
+        },
+        proof: (receipt) =>
+          has(receipt, arbiter, 'CompactClaimed', filler) &&
+          parseEventLogs({ abi: lockContractAbi, logs: receipt.logs, eventName: 'Claim' }).some(
+            (log) => isAddressEqual(log.address, addresses.theCompact) && isAddressEqual(log.args.sponsor, sponsor) && log.args.nonce === nonce && isAddressEqual(log.args.arbiter, arbiter),
+          ),
+      }),
+    }
+  })
+  return { funding, elements, fill: fillPlan(intentOp, filler) }
+}
+
+/** One fill for the whole intent: every element's tokenOut, summed per token, through the last element's arbiter. */
+export function fillPlan(intentOp: WireIntentOp, filler: Address): FillPlan {
+  const last = intentOp.elements.at(-1)!
+  const nonce = BigInt(intentOp.nonce)
+  const chainId = Number(last.mandate.destinationChainId)
+  const sums = new Map<Address, bigint>()
+  for (const element of intentOp.elements) {
+    for (const t of mandateMessage(element).target.tokenOut) sums.set(t.token, (sums.get(t.token) ?? 0n) + t.amount)
+  }
+  const delivered = [...sums].map(([token, amount]) => ({ token, amount }))
+  const target = { recipient: last.mandate.recipient, tokenOut: delivered, targetChain: BigInt(chainId), fillExpiry: BigInt(last.mandate.fillDeadline) }
+  const value = delivered.filter((t) => t.token === zeroAddress).reduce((sum, t) => sum + t.amount, 0n)
+  return {
+    chainId,
+    arbiter: last.arbiter,
+    delivered,
+    call: { chainId, to: last.arbiter, data: encodeFunctionData({ abi: arbiterAbi, functionName: 'fill', args: [intentOp.sponsor, nonce, target] }), value },
+    proof: (receipt) =>
+      parseEventLogs({ abi: arbiterAbi, logs: receipt.logs, eventName: 'Filled' }).some(
+        (log) => isAddressEqual(log.address, last.arbiter) && isAddressEqual(log.args.sponsor, intentOp.sponsor) && log.args.nonce === nonce && isAddressEqual(log.args.filler, filler),
+      ),
+  }
+}
+
+/** The ERC-6909 balances a COMPACT element's locks need, summed per lock id. */
+export function lockNeeds(plan: SettlementPlan): { chainId: number; id: bigint; amount: bigint; token: Address }[] {
+  const needs = new Map<string, { chainId: number; id: bigint; amount: bigint; token: Address }>()
+  for (const e of plan.elements) {
+    for (const lock of e.locks) {
+      const key = `${e.chainId}:${lock.id}`
+      const prev = needs.get(key)
+      needs.set(key, { chainId: e.chainId, id: lock.id, amount: (prev?.amount ?? 0n) + lock.amount, token: decodeLockId(lock.id).token })
+    }
+  }
+  return [...needs.values()]
+}

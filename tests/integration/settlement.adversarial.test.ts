@@ -1,0 +1,278 @@
+// Settlement that cannot lose money: the sponsor plays against the filler (nonces burned before
+// submit, approvals revoked and locks moved mid-settlement), the filler crashes between steps, and
+// the attester goes down. After each, raw chain reads show that the filler never lost tokens net
+// of what it was paid, and that the account either got exactly tokenOut or lost nothing (refunds
+// included), with the intent in a final state. A stack of its own: it stops the filler and the
+// attester and moves the chains' clocks.
+import { type Address, encodeFunctionData, erc20Abi, type Hex, hashStruct, keccak256, pad, parseUnits, type TransactionReceipt } from 'viem'
+import type { PrivateKeyAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scopes } from '../../lib/config/scopes'
+import { permit2Abi } from '../../lib/core/abi/permit2'
+import { addresses } from '../../lib/core/addresses'
+import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
+import { lockId } from '../../lib/core/locks/lockId'
+import type { WireIntentOp } from '../../lib/core/route/intentOp'
+import { compactTypes } from '../../lib/core/route/typedData'
+import * as artifacts from '../../lib/devnet/contracts/artifacts'
+import { fillerAccount } from '../../lib/devnet/demoAccount'
+import { type Call, settlementPlan } from '../../lib/filler/settlementCalls'
+import { createApiKey } from '../../lib/storage/apiKeyStore'
+import { recordTransaction } from '../../lib/storage/intentStore'
+import { openDatabase } from '../../lib/storage/openDatabase'
+import type { Sql } from '../../lib/storage/sql'
+import { expectedMoves, fundedAccount, settlement } from '../support/settlement'
+import { type Stack, startStack } from '../support/stack'
+
+let stack: Stack
+let sql: Sql
+let s: ReturnType<typeof settlement>
+const usdc = (v: string) => parseUnits(v, 6)
+const chainIds = [1, 10, 8453, 42161]
+
+beforeAll(async () => {
+  stack = await startStack()
+  sql = await openDatabase({ url: stack.databaseUrl })
+  const { key } = await createApiKey(sql, { name: 'adversarial settlement suite', scopes })
+  s = settlement({ baseUrl: stack.baseUrl, apiKey: key, rpcUrls: stack.devnet.rpcUrls })
+}, 240_000)
+
+afterAll(async () => {
+  await sql?.close()
+  await stack?.stop()
+})
+
+/** USDC of each owner on every chain, read from chain. */
+async function usdcHoldings(owners: Address[]): Promise<Record<string, bigint>> {
+  const out: Record<string, bigint> = {}
+  for (const owner of owners) for (const id of chainIds) out[`${id}:${owner}`] = await s.chain.erc20Balance(id, 'USDC', owner)
+  return out
+}
+
+async function status(id: string) {
+  return (await s.call('GET', `/intent-operation/${id}`)).body
+}
+
+async function waitFor(id: string, done: (body: any) => boolean, what: string) {
+  const until = Date.now() + 25_000
+  for (;;) {
+    const body = await status(id)
+    if (done(body)) return body
+    if (Date.now() > until) throw new Error(`intent ${id} never reached ${what}: ${JSON.stringify(body)}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** Moves every chain's clock to the same second, at least `atLeast`. */
+async function warpTo(atLeast: bigint) {
+  let target = atLeast
+  for (const id of chainIds) {
+    const t = (await s.chain.client(id).getBlock()).timestamp + 1n
+    if (t > target) target = t
+  }
+  for (const id of chainIds) {
+    await s.chain.client(id).setNextBlockTimestamp({ timestamp: target })
+    await s.chain.client(id).mine({ blocks: 1 })
+  }
+}
+
+/** What the filler would send, signed with its key, journaled for the intent and mined: a filler
+ * that crashed right after this step. */
+async function stepBeforeCrash(intentId: string, step: string, call: Call): Promise<TransactionReceipt> {
+  const client = s.chain.client(call.chainId)
+  const request = await client.prepareTransactionRequest({ account: fillerAccount, to: call.to, data: call.data, value: call.value, chain: client.chain })
+  const raw = await fillerAccount.signTransaction(request as never)
+  expect(await recordTransaction(sql, intentId, { step, chainId: call.chainId, raw, hash: keccak256(raw) })).toBe(true)
+  const receipt = await client.waitForTransactionReceipt({ hash: await client.sendRawTransaction({ serializedTransaction: raw }) })
+  expect(receipt.status).toBe('success')
+  return receipt
+}
+
+async function routed(account: PrivateKeyAccount, body: Record<string, unknown>) {
+  const { intentOp } = await s.route(account, { account: { address: account.address, accountType: 'EOA' }, ...body })
+  return { intentOp, signed: await s.sign(account, intentOp) }
+}
+
+const planOf = (signed: WireIntentOp & { originSignatures: Hex[] }) => settlementPlan(signed, signed.originSignatures, fillerAccount.address)
+
+describe('adversarial settlement', () => {
+  it('a Permit2 nonce burned before submit (invalidateUnorderedNonces): FAILED, nothing sent, nobody loses', async () => {
+    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
+    const nonce = BigInt(intentOp.nonce)
+    await s.chain.send(8453, {
+      account,
+      to: addresses.permit2,
+      data: encodeFunctionData({ abi: permit2Abi, functionName: 'invalidateUnorderedNonces', args: [nonce >> 8n, 1n << (nonce & 255n)] }),
+      chain: s.chain.client(8453).chain,
+    })
+    const before = await usdcHoldings([account.address, fillerAccount.address])
+    expect((await s.submit(signed)).status).toBe(201)
+    const final = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
+    expect(final.failureReason).toMatch(/nonce .* already used on chain 8453.*nothing was sent/)
+    expect(final.refunds).toEqual([])
+    expect(final.fillTransactionHash).toBeUndefined()
+    expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
+  })
+
+  it('a compact nonce burned by a compact the sponsor claims for itself: FAILED, nothing sent, the lock untouched', async () => {
+    const account = await fundedAccount(s.chain, [{ chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true }])
+    const { intentOp, signed } = await routed(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
+    const nonce = BigInt(intentOp.nonce)
+    // The sponsor signs a compact with itself as arbiter and no locks, and claims it: the nonce is used, nobody is paid.
+    const mandate = {
+      target: { recipient: account.address, tokenOut: [], targetChain: 10n, fillExpiry: BigInt(intentOp.expires) },
+      minGas: 0n,
+      originOps: { vt: pad('0x00', { size: 32 }), ops: [] },
+      destOps: { vt: pad('0x00', { size: 32 }), ops: [] },
+      q: pad('0x00', { size: 32 }),
+    }
+    const message = { sponsor: account.address, nonce, expires: BigInt(intentOp.expires), elements: [{ arbiter: account.address, chainId: 10n, commitments: [], mandate }] }
+    const signature = await account.signTypedData({
+      domain: { name: 'The Compact', version: '1', chainId: 10, verifyingContract: '0x73d2Dc0c21fca4EC1601895d50Df7f5624f07D3F' },
+      types: compactTypes,
+      primaryType: 'MultichainCompact',
+      message,
+    })
+    const elementHash = hashStruct({ types: compactTypes, primaryType: 'Element', data: message.elements[0]! })
+    const mandateHash = hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate })
+    await s.chain.send(10, {
+      account,
+      to: addresses.theCompact,
+      data: encodeFunctionData({
+        abi: artifacts.resourceLocks.abi,
+        functionName: 'multichainClaim',
+        args: [account.address, nonce, BigInt(intentOp.expires), 10n, 0n, [elementHash], [], mandateHash, signature, account.address],
+      }),
+      chain: s.chain.client(10).chain,
+    })
+    const id = lockId(defaultLockTag, s.chain.token(10, 'USDC').address)
+    const locked = await s.chain.lockedBalance(10, account.address, id)
+    const before = await usdcHoldings([account.address, fillerAccount.address])
+    expect((await s.submit(signed)).status).toBe(201)
+    const final = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
+    expect(final.failureReason).toMatch(/nonce .* already used on chain 10.*nothing was sent/)
+    expect(final.fillTransactionHash).toBeUndefined()
+    expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
+    expect(await s.chain.lockedBalance(10, account.address, id)).toBe(locked)
+  })
+
+  it('a lock moved away before the fill: FAILED before the filler fronts anything', async () => {
+    const account = await fundedAccount(s.chain, [{ chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true }])
+    const { intentOp, signed } = await routed(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
+    const id = lockId(defaultLockTag, s.chain.token(10, 'USDC').address)
+    const elsewhere = s.chain.freshAccount().address
+    const moved = await s.chain
+      .send(10, {
+        account,
+        to: addresses.theCompact,
+        data: encodeFunctionData({ abi: artifacts.resourceLocks.abi, functionName: 'transfer', args: [elsewhere, id, usdc('100')] }),
+        chain: s.chain.client(10).chain,
+      })
+      .then(
+        (receipt) => receipt.status === 'success',
+        () => false,
+      )
+    const before = await usdcHoldings([account.address, fillerAccount.address])
+    expect((await s.submit(signed)).status).toBe(201)
+    const final = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED' || b.status === 'COMPLETED', 'a final state')
+    if (moved) {
+      // The lock contract let the balance go: the filler saw it before fronting the fill.
+      expect(final.status).toBe('FAILED')
+      expect(final.failureReason).toMatch(/lock .* holds 0, less than/)
+      expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
+    } else {
+      // The lock contract refused the move: the route settles as signed.
+      expect(final.status).toBe('COMPLETED')
+    }
+  })
+
+  it('the filler crashes after the first escrow, the sponsor revokes its approval on the second chain: FAILED, the escrow refunded after the delay', async () => {
+    const account = await fundedAccount(s.chain, [
+      { chainId: 8453, symbol: 'USDC', amount: usdc('120') },
+      { chainId: 10, symbol: 'USDC', amount: usdc('120') },
+    ])
+    const before = await usdcHoldings([account.address, fillerAccount.address])
+    await stack.filler.stop()
+    const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('200').toString() }] })
+    expect(intentOp.elements).toHaveLength(2)
+    expect(intentOp.elements.every((e) => e.mandate.qualifier.settlementContext.fundingMethod === 'PERMIT2')).toBe(true)
+    expect((await s.submit(signed)).status).toBe(201)
+    const plan = planOf(signed)
+    const first = plan.elements[0]!
+    const second = plan.elements[1]!
+    const escrow = await stepBeforeCrash(intentOp.nonce, 'escrow:0', first.escrow!.call)
+    // Mid-settlement, the sponsor pulls Permit2's allowance on the second chain.
+    await s.chain.send(second.chainId, {
+      account,
+      to: s.chain.token(second.chainId, 'USDC').address,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, 0n] }),
+      chain: s.chain.client(second.chainId).chain,
+    })
+    await stack.filler.start()
+
+    const failed = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
+    expect(failed.failureReason).toMatch(/escrow of element 1/)
+    expect(failed.fillTransactionHash).toBeUndefined()
+    expect(failed.claims[0]).toMatchObject({ chainId: first.chainId, status: 'COMPLETED', claimTransactionHash: escrow.transactionHash })
+    expect(failed.refunds).toEqual([{ chainId: first.chainId, status: 'PENDING', reason: expect.stringMatching(/escrow of element 1/) }])
+
+    // The escrow is refundable after the fill deadline and the arbiter's delay; the filler sends it.
+    const [, refundableAfter] = await s.chain
+      .client(first.chainId)
+      .readContract({ address: first.arbiter, abi: artifacts.arbiter.abi, functionName: 'escrowOf', args: [account.address, BigInt(intentOp.nonce)] })
+    await warpTo(refundableAfter + 1n)
+    const refunded = await waitFor(intentOp.nonce, (b) => b.refunds?.[0]?.status === 'COMPLETED', 'a completed refund')
+    expect(refunded.refunds[0]).toMatchObject({ chainId: first.chainId, status: 'COMPLETED', transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), timestamp: expect.any(Number) })
+    expect(refunded.status).toBe('FAILED')
+    // Nobody lost anything: the account holds what it held, the filler too, on every chain.
+    expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
+  })
+
+  it('the attester is down after the escrow: no fill, FAILED at the deadline, refunded', async () => {
+    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    const before = await usdcHoldings([account.address, fillerAccount.address])
+    await stack.filler.stop()
+    const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
+    expect((await s.submit(signed)).status).toBe(201)
+    const plan = planOf(signed)
+    await stepBeforeCrash(intentOp.nonce, 'escrow:0', plan.elements[0]!.escrow!.call)
+    await stack.attester.stop()
+    try {
+      await stack.filler.start()
+      await waitFor(intentOp.nonce, (b) => b.status === 'CLAIMED', 'CLAIMED')
+      await new Promise((r) => setTimeout(r, 1_500))
+      expect((await status(intentOp.nonce)).status).toBe('CLAIMED') // waits: no fill without an attester
+      expect(await s.chain.erc20Balance(42161, 'USDC', account.address)).toBe(before[`42161:${account.address}`])
+
+      await warpTo(BigInt(intentOp.elements[0]!.mandate.fillDeadline) + 1n)
+      const failed = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
+      expect(failed.failureReason).toMatch(/^expired: .*the escrows are refunded/)
+      expect(failed.expired).toBe(true)
+      expect(failed.refunds).toMatchObject([{ chainId: 8453, status: 'PENDING' }])
+      await warpTo(BigInt(intentOp.elements[0]!.mandate.fillDeadline) + 301n)
+      const refunded = await waitFor(intentOp.nonce, (b) => b.refunds?.[0]?.status === 'COMPLETED', 'a completed refund')
+      expect(refunded.refunds[0].transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
+    } finally {
+      await stack.attester.start()
+    }
+  })
+
+  it('the filler crashes after the fill: it resumes, is paid against the attestation, and everything moves exactly once', async () => {
+    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    await stack.filler.stop()
+    const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
+    const snapshot = await s.snapshot(intentOp, account.address, account.address)
+    expect((await s.submit(signed)).status).toBe(201)
+    const plan = planOf(signed)
+    const escrow = await stepBeforeCrash(intentOp.nonce, 'escrow:0', plan.elements[0]!.escrow!.call)
+    const fill = await stepBeforeCrash(intentOp.nonce, 'fill', plan.fill.call)
+    await stack.filler.start()
+    const done = await waitFor(intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
+    expect(done).toMatchObject({ status: 'COMPLETED', fillTransactionHash: fill.transactionHash, refunds: [] })
+    expect(done.claims[0].claimTransactionHash).toBe(escrow.transactionHash)
+    const after = await s.snapshot(intentOp, account.address, account.address)
+    for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - snapshot.get(key)! }).toEqual({ key, delta })
+  })
+})
