@@ -21,7 +21,7 @@ export function ms(value: number): string {
   return value.toFixed(3).padStart(10)
 }
 
-export type Scenario = { name: string; run: () => Promise<unknown>; samples: number[] }
+export type Scenario = { name: string; run: () => Promise<unknown>; samples: number[]; trials?: number[][] }
 
 /** Interleaved rounds, order rotated each round, so drift in the machine hits all scenarios alike. */
 export async function runInterleaved(scenarios: Scenario[], warmup: number, samples: number, onMeasureStart?: () => void): Promise<void> {
@@ -35,12 +35,38 @@ export async function runInterleaved(scenarios: Scenario[], warmup: number, samp
   }
 }
 
+/** `trials` interleaved runs of `samples` rounds each (after one warm-up): each scenario keeps its
+ * samples per trial, so a ratio can be read per trial as well as over all of them. */
+export async function runTrials(scenarios: Scenario[], warmup: number, samples: number, trials: number, onMeasureStart?: () => void): Promise<void> {
+  for (const s of scenarios) s.trials = []
+  for (let t = 0; t < trials; t++) {
+    const before = scenarios.map((s) => s.samples.length)
+    await runInterleaved(scenarios, t === 0 ? warmup : 0, samples, t === 0 ? onMeasureStart : undefined)
+    scenarios.forEach((s, i) => {
+      s.trials!.push(s.samples.slice(before[i]))
+    })
+  }
+}
+
+/** p50(scenario) / p50(floor), over all samples and per trial. */
+export function ratios(scenario: Scenario, floor: Scenario): { all: number; perTrial: number[] } {
+  const all = percentile(scenario.samples, 50) / percentile(floor.samples, 50)
+  const perTrial = (scenario.trials ?? []).map((t, i) => percentile(t, 50) / percentile(floor.trials![i]!, 50))
+  return { all, perTrial }
+}
+
+export function ratioLine(label: string, scenario: Scenario, floor: Scenario, target: number): string {
+  const { all, perTrial } = ratios(scenario, floor)
+  const trials = perTrial.length > 0 ? ` (per trial ${perTrial.map((r) => `${r.toFixed(2)}x`).join(', ')})` : ''
+  return `${label} = ${all.toFixed(2)}x${trials} (target <= ${target}x): ${all <= target ? 'PASS' : 'MISS'}`
+}
+
 export function table(scenarios: readonly Scenario[], floorP50: number): string[] {
   return [
-    `${'scenario'.padEnd(34)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'mean ms'.padStart(10)}${'p50/floor'.padStart(11)}`,
+    `${'scenario'.padEnd(40)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'mean ms'.padStart(10)}${'p50/floor'.padStart(11)}`,
     ...scenarios.map(({ name, samples }) => {
       const p50 = percentile(samples, 50)
-      return `${name.padEnd(34)}${ms(p50)}${ms(percentile(samples, 95))}${ms(mean(samples))}${`${(p50 / floorP50).toFixed(2)}x`.padStart(11)}`
+      return `${name.padEnd(40)}${ms(p50)}${ms(percentile(samples, 95))}${ms(mean(samples))}${`${(p50 / floorP50).toFixed(2)}x`.padStart(11)}`
     }),
   ]
 }
