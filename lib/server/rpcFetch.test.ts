@@ -1,0 +1,96 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createPublicClient, http, TimeoutError } from 'viem'
+import { afterEach, describe, expect, it } from 'vitest'
+import { rpcFetch } from './rpcFetch'
+
+let server: Server | undefined
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
+
+/** A JSON-RPC node answering eth_blockNumber with 0x2a; records which socket each request came on. */
+async function node(answer: (req: IncomingMessage, body: string) => string | undefined = () => undefined, timeout = 10_000) {
+  const sockets: unknown[] = []
+  server = createServer((req, res) => {
+    sockets.push(req.socket)
+    let body = ''
+    req.on('data', (c) => (body += c))
+    req.on('end', () => {
+      const custom = answer(req, body)
+      if (custom === 'hang') return
+      const { id } = JSON.parse(body) as { id: number }
+      res.setHeader('content-type', 'application/json')
+      res.end(custom ?? JSON.stringify({ jsonrpc: '2.0', id, result: '0x2a' }))
+    })
+  })
+  server.keepAliveTimeout = 60_000
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { url, sockets, client: createPublicClient({ transport: http(url, { fetchFn: rpcFetch, retryCount: 0, timeout }) }) }
+}
+
+describe('rpcFetch', () => {
+  it('serves viem reads over one kept-alive connection', async () => {
+    const { client, sockets } = await node()
+    for (let i = 0; i < 5; i++) expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(42n)
+    expect(sockets).toHaveLength(5)
+    expect(new Set(sockets).size).toBe(1)
+  })
+
+  it('answers each of many concurrent reads with its own result', async () => {
+    const { client } = await node()
+    const results = await Promise.all(Array.from({ length: 20 }, () => client.request({ method: 'eth_blockNumber' })))
+    expect(results).toEqual(Array(20).fill('0x2a'))
+  })
+
+  it('folds requests to one node made together into one JSON-RPC batch, each caller getting its own answer', async () => {
+    const bodies: string[] = []
+    const { client } = await node((_req, body) => {
+      bodies.push(body)
+      const parsed = JSON.parse(body) as { id: number; method: string } | { id: number; method: string }[]
+      if (!Array.isArray(parsed)) return undefined
+      return JSON.stringify(
+        parsed.reverse().map((r) => (r.method === 'eth_chainId' ? { jsonrpc: '2.0', id: r.id, result: '0x1' } : { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `no ${r.method}` } })),
+      )
+    })
+    const [chainId, missing] = await Promise.allSettled([client.request({ method: 'eth_chainId' }), client.request({ method: 'eth_gasPrice' })])
+    expect(chainId).toEqual({ status: 'fulfilled', value: '0x1' })
+    expect(missing.status === 'rejected' && String(missing.reason)).toContain('no eth_gasPrice')
+    expect(bodies).toHaveLength(1)
+    expect(JSON.parse(bodies[0]!)).toHaveLength(2)
+  })
+
+  it('sends the requests one by one to a node that refuses batches', async () => {
+    const bodies: string[] = []
+    const { client } = await node((_req, body) => {
+      bodies.push(body)
+      return body.startsWith('[') ? JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batches not supported' } }) : undefined
+    })
+    expect(await Promise.all([client.request({ method: 'eth_blockNumber' }), client.request({ method: 'eth_blockNumber' })])).toEqual(['0x2a', '0x2a'])
+    expect(bodies.filter((b) => !b.startsWith('['))).toHaveLength(2)
+  })
+
+  it('passes a node error through as the JSON-RPC error it is', async () => {
+    const { client } = await node((_req, body) => JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(body).id, error: { code: -32000, message: 'header not found' } }))
+    await expect(client.getBlockNumber({ cacheTime: 0 })).rejects.toThrow('header not found')
+  })
+
+  it('gives up at the transport timeout when the node never answers', async () => {
+    const { client } = await node(() => 'hang', 300)
+    await expect(client.getBlockNumber({ cacheTime: 0 })).rejects.toBeInstanceOf(TimeoutError)
+  })
+
+  it('reads on a fresh connection after the node closed the idle one', async () => {
+    const { client, sockets } = await node()
+    expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(42n)
+    // The node drops the idle connection without telling the pool first.
+    for (const s of sockets) (s as { destroy(): void }).destroy()
+    await new Promise((r) => setTimeout(r, 20))
+    expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(42n)
+    expect(new Set(sockets).size).toBe(2)
+  })
+
+  it('refuses an answer larger than its bound', async () => {
+    const { url } = await node(() => JSON.stringify({ jsonrpc: '2.0', id: 1, result: `0x${'0'.repeat(11 * 1024 * 1024)}` }))
+    await expect(rpcFetch(url, { method: 'POST', body: '{"id":1}', headers: { 'content-type': 'application/json' } })).rejects.toThrow(/larger than/)
+  })
+})
