@@ -303,7 +303,7 @@ carries scopes: \`portfolio:read\` (portfolio, prices, chains), \`routes:create\
 split), \`routes:read\` (route history, intents, status) and \`routes:sponsor\` (any
 \`options.sponsorSettings\`: the operator pays those fees). A key without the operation's scope is
 \`403 Insufficient permissions\`; a revoked or unknown key \`401 Invalid API key\` (revocation holds
-from the very next request). A key sees only the routes and intents it issued or submitted itself:
+within one second). A key sees only the routes and intents it issued or submitted itself:
 another key's (or another account's) nonce or intent id is a \`404\`, as if it never existed.
 
 **The dashboard's browser key** is publishable (anyone can read it from the page) and is accepted

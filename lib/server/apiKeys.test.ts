@@ -3,7 +3,7 @@ import { pgliteDatabase, type TestDatabase } from '../../tests/support/testDatab
 import { hashApiKey } from '../config/keyHash'
 import { createApiKey, revokeApiKey } from '../storage/apiKeyStore'
 import type { Sql } from '../storage/sql'
-import { authenticate, browserKeyHash, parseKeyHashes } from './apiKeys'
+import { authenticate, browserKeyHash, createKeyCache, KEY_CACHE_MS, parseKeyHashes } from './apiKeys'
 
 const configured = [...parseKeyHashes([`demo:${hashApiKey('secret-one')}`, `ops:${hashApiKey('secret-two')}`]), browserKeyHash('browser-key-handed-to-pages')]
 const headers = (key?: string, extra: Record<string, string> = {}) => new Headers(key === undefined ? extra : { 'x-api-key': key, ...extra })
@@ -19,6 +19,11 @@ afterAll(async () => {
   await database?.dispose()
 })
 const db = async () => sql
+/** A key cache on a clock the test moves. */
+const clockedCache = () => {
+  let t = 1_000_000
+  return { cache: createKeyCache({ now: () => t }), advance: (ms: number) => (t += ms) }
+}
 
 describe('authenticate', () => {
   it('accepts a configured static key and returns its label', async () => {
@@ -39,9 +44,10 @@ describe('authenticate', () => {
     await expect(authenticate(headers(key), configured, 'routes:create', db)).rejects.toThrow('Insufficient permissions')
   })
 
-  it('accepts an issued key for its scopes only, and not after it is revoked', async () => {
+  it('accepts an issued key for its scopes only, and not once the key cache bound has passed after it is revoked', async () => {
+    const { cache, advance } = clockedCache()
     const { key, record } = await createApiKey(sql, { name: 'reader', scopes: ['portfolio:read'], rateLimit: '5/s' })
-    expect(await authenticate(headers(key), configured, 'portfolio:read', db)).toEqual({
+    expect(await authenticate(headers(key), configured, 'portfolio:read', db, cache)).toEqual({
       label: 'reader',
       keyId: record.id,
       rateLimit: '5/s',
@@ -49,9 +55,10 @@ describe('authenticate', () => {
       browser: false,
       wallet: null,
     })
-    await expect(authenticate(headers(key), configured, 'routes:create', db)).rejects.toMatchObject({ kind: 'forbidden', message: 'Insufficient permissions' })
+    await expect(authenticate(headers(key), configured, 'routes:create', db, cache)).rejects.toMatchObject({ kind: 'forbidden', message: 'Insufficient permissions' })
     await revokeApiKey(sql, record.id)
-    await expect(authenticate(headers(key), configured, 'portfolio:read', db)).rejects.toThrow('Invalid API key')
+    advance(KEY_CACHE_MS)
+    await expect(authenticate(headers(key), configured, 'portfolio:read', db, cache)).rejects.toThrow('Invalid API key')
   })
 })
 
@@ -78,10 +85,40 @@ describe('unknown keys', () => {
     expect(lookups).toBe(1)
   })
 
-  it('a revoked key is still refused at once (only misses are cached)', async () => {
+  it('with no key cache, a revoked key is refused on the very next lookup', async () => {
     const { key, record } = await createApiKey(sql, { name: 'cache check', scopes: ['portfolio:read'] })
-    expect(await authenticate(headers(key), configured, 'portfolio:read', db)).toMatchObject({ keyId: record.id })
+    const uncached = createKeyCache({ ttlMs: 0 })
+    expect(await authenticate(headers(key), configured, 'portfolio:read', db, uncached)).toMatchObject({ keyId: record.id })
     await revokeApiKey(sql, record.id)
-    await expect(authenticate(headers(key), configured, 'portfolio:read', db)).rejects.toThrow('Invalid API key')
+    await expect(authenticate(headers(key), configured, 'portfolio:read', db, uncached)).rejects.toThrow('Invalid API key')
+  })
+})
+
+describe('issued keys', () => {
+  it('are looked up once per bound, and a revoked one is refused from the bound on, never later', async () => {
+    let lookups = 0
+    const counting = async () => ({
+      query: async <R>(text: string, params?: readonly unknown[]) => {
+        lookups++
+        return sql.query<R>(text, params)
+      },
+    })
+    const { cache, advance } = clockedCache()
+    const { key, record } = await createApiKey(sql, { name: 'cached', scopes: ['portfolio:read'] })
+    for (let i = 0; i < 5; i++) expect(await authenticate(headers(key), configured, 'portfolio:read', counting, cache)).toMatchObject({ keyId: record.id })
+    expect(lookups).toBe(1)
+    await revokeApiKey(sql, record.id)
+    advance(KEY_CACHE_MS - 1) // still within the bound: the key as found
+    expect(await authenticate(headers(key), configured, 'portfolio:read', counting, cache)).toMatchObject({ keyId: record.id })
+    advance(1)
+    await expect(authenticate(headers(key), configured, 'portfolio:read', counting, cache)).rejects.toThrow('Invalid API key')
+    expect(lookups).toBe(2)
+  })
+
+  it('keep each scope check per request: a cached key still gets 403 outside its scopes', async () => {
+    const { cache } = clockedCache()
+    const { key } = await createApiKey(sql, { name: 'scoped', scopes: ['portfolio:read'] })
+    expect(await authenticate(headers(key), configured, 'portfolio:read', db, cache)).toMatchObject({ label: 'scoped' })
+    await expect(authenticate(headers(key), configured, 'routes:create', db, cache)).rejects.toMatchObject({ kind: 'forbidden' })
   })
 })

@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Address } from 'viem'
 import { type Scope, scopes } from '../config/scopes'
 import { ServiceError } from '../core/errors'
-import { findApiKey } from '../storage/apiKeyStore'
+import { type ApiKeyRecord, findApiKey } from '../storage/apiKeyStore'
 import type { Sql } from '../storage/sql'
 
 export type KeyHash = { label: string; hash: Buffer; scopes: readonly Scope[]; sameOriginOnly: boolean }
@@ -43,7 +43,7 @@ export function browserKeyHash(key: string): KeyHash {
 }
 
 // Unknown keys are remembered for a few seconds, so a flood of made-up keys does not reach the
-// database once per request. Only misses are cached: a revoked key still fails at once.
+// database once per request.
 const NEGATIVE_TTL_MS = 10_000
 const NEGATIVE_MAX = 10_000
 const unknownKeys = new Map<string, number>()
@@ -61,8 +61,41 @@ function rememberUnknown(digest: string, now: number) {
   unknownKeys.set(digest, now + NEGATIVE_TTL_MS)
 }
 
-/** The calling key, or the client-recognised 401/403 messages. */
-export async function authenticate(headers: Headers, configured: readonly KeyHash[], scope: Scope, db: () => Promise<Pick<Sql, 'query'>>): Promise<Caller> {
+/** How long an issued key, once found, is trusted without asking the database again: a revoked
+ * key (or a changed scope or rate) takes effect on every instance within this bound. */
+export const KEY_CACHE_MS = 1_000
+
+/** Issued keys found lately, by the digest of the presented secret (never the secret itself). */
+export type KeyCache = { ttlMs: number; now: () => number; found: Map<string, { key: ApiKeyRecord; until: number }>; maxEntries: number }
+
+export function createKeyCache({ ttlMs = KEY_CACHE_MS, now = Date.now, maxEntries = 10_000 }: Partial<Omit<KeyCache, 'found'>> = {}): KeyCache {
+  return { ttlMs, now, found: new Map(), maxEntries }
+}
+
+const processKeyCache = createKeyCache()
+
+async function lookUp(cache: KeyCache, digestHex: string, presented: string, db: () => Promise<Pick<Sql, 'query'>>): Promise<ApiKeyRecord | undefined> {
+  const now = cache.now()
+  const hit = cache.found.get(digestHex)
+  if (hit && hit.until > now) return hit.key
+  cache.found.delete(digestHex)
+  if (knownUnknown(digestHex, now)) return undefined
+  const stored = await findApiKey(await db(), presented)
+  if (!stored) {
+    rememberUnknown(digestHex, now)
+    return undefined
+  }
+  // The bound counts from before the lookup: the answer is never trusted past `ttlMs` after it was asked.
+  if (cache.ttlMs > 0) {
+    if (cache.found.size >= cache.maxEntries) cache.found.delete(cache.found.keys().next().value!)
+    cache.found.set(digestHex, { key: stored, until: now + cache.ttlMs })
+  }
+  return stored
+}
+
+/** The calling key, or the client-recognised 401/403 messages. Issued keys are looked up in the
+ * database at most once per `keyCache.ttlMs` (default KEY_CACHE_MS) per instance. */
+export async function authenticate(headers: Headers, configured: readonly KeyHash[], scope: Scope, db: () => Promise<Pick<Sql, 'query'>>, keyCache: KeyCache = processKeyCache): Promise<Caller> {
   const presented = headers.get('x-api-key')
   if (!presented) throw new ServiceError('unauthenticated', 'Authentication is required')
   const digest = sha256(presented)
@@ -76,13 +109,8 @@ export async function authenticate(headers: Headers, configured: readonly KeyHas
     }
     return { label: match.label, keyId: null, rateLimit: null, scopes: match.scopes, browser: match.sameOriginOnly, wallet: null }
   }
-  const digestHex = digest.toString('hex')
-  const now = Date.now()
-  const stored = knownUnknown(digestHex, now) ? undefined : await findApiKey(await db(), presented)
-  if (!stored) {
-    rememberUnknown(digestHex, now)
-    throw new ServiceError('unauthenticated', 'Invalid API key', undefined, { code: 'INVALID_API_KEY' })
-  }
+  const stored = await lookUp(keyCache, digest.toString('hex'), presented, db)
+  if (!stored) throw new ServiceError('unauthenticated', 'Invalid API key', undefined, { code: 'INVALID_API_KEY' })
   if (!stored.scopes.includes(scope)) throw forbidden(scope, { granted: stored.scopes })
   return { label: stored.name, keyId: stored.id, rateLimit: stored.rateLimit, scopes: stored.scopes, browser: false, wallet: null }
 }

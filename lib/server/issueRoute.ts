@@ -1,16 +1,19 @@
 import 'server-only'
-// Plans, signs and records a route. Nonces come from a database sequence shared by every instance;
-// the nonce is also the routes table's key, so a clash (a sequence reset by hand) issues again.
+// Plans, signs and records a route. Nonces come from a database sequence shared by every instance,
+// reserved in blocks (routeNonces.ts); the nonce is also the routes table's key, so a clash (a
+// sequence reset by hand) issues again.
 import type { RouteRequest } from '../api/routeRequest'
 import { fieldError, InvalidInputError } from '../core/errors'
 import { getRoute, type RouteResult } from '../core/route/getRoute'
-import { NonceTakenError, nextRouteNonce, recordRoute } from '../storage/routeStore'
+import { NonceTakenError, recordRoute } from '../storage/routeStore'
 import { type Caller, issuerOf } from './apiKeys'
 import { serverContext } from './context'
 import { database } from './database'
 import { priceSource } from './prices'
+import { createNoncePool } from './routeNonces'
 
 const ATTEMPTS = 3
+const nonces = createNoncePool(database)
 
 export async function issueRoute(input: RouteRequest, caller: Caller): Promise<RouteResult> {
   const ctx = serverContext()
@@ -23,7 +26,7 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<R
     throw InvalidInputError.forField('body', message, { bytes: stored, limit: ctx.storedRequestMaxBytes })
   }
   for (let attempt = 1; ; attempt++) {
-    const nonce = await nextRouteNonce(await database())
+    const nonce = await nonces.take()
     const route = await getRoute({
       input,
       readers: ctx.readers,
@@ -36,7 +39,7 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<R
       nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
       caches: { market: ctx.caches.market, marketMaxAgeMs: ctx.caches.marketMaxAgeMs, state: ctx.caches.routeState },
     })
-    if (!route.intentOp) return route // a shortfall issues no nonce
+    if (!route.intentOp) return route // a shortfall issues no route (its nonce is skipped)
     try {
       await recordRoute(await database(), {
         nonce,

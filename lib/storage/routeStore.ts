@@ -1,7 +1,8 @@
 // Route history: every route issued, newest first per sponsor, visible only to the key that issued
 // it (`issuedBy`: the key's id, or `label:<name>` for configured keys). The nonce is the primary
 // key, so two instances can never both hand out the same one.
-import { type Address, keccak256, stringToBytes } from 'viem'
+import { createHash } from 'node:crypto'
+import type { Address } from 'viem'
 import type { StoredRouteDigest, SubmissionStatus } from '../core/route/summariseStoredRoute'
 import { CREATED_US, newestFirstPage } from './pageCursor'
 import { isUniqueViolation, type Sql } from './sql'
@@ -45,6 +46,13 @@ export async function nextRouteNonce(sql: Pick<Sql, 'query'>): Promise<bigint> {
   return BigInt(row!.nonce)
 }
 
+/** `count` route nonces from the same sequence at once, for an instance to hand out one by one:
+ * each is still unique across instances; those an instance never used are simply skipped. */
+export async function reserveRouteNonces(sql: Pick<Sql, 'query'>, count: number): Promise<bigint[]> {
+  const rows = await sql.query<{ nonce: string }>(`SELECT nextval('route_nonces')::text AS nonce FROM generate_series(1, $1::int)`, [count])
+  return rows.map((r) => BigInt(r.nonce))
+}
+
 /** A route as issued, by its nonce (for submission checks). */
 export async function findRoute(sql: Pick<Sql, 'query'>, nonce: bigint): Promise<(StoredRoute & { issuedBy: string }) | undefined> {
   const [row] = await sql.query<Row & { issued_by: string }>(`SELECT ${COLUMNS} FROM routes WHERE nonce = $1`, [nonce.toString()])
@@ -65,7 +73,7 @@ export async function recordRoute(
       r.destinationChainId,
       json(r.request),
       response,
-      keccak256(stringToBytes(response)),
+      `0x${createHash('sha256').update(response, 'utf8').digest('hex')}`,
       r.expires.toString(),
       r.keyId,
       r.issuedBy,

@@ -1,10 +1,12 @@
 // Keys and route history on every database kind the service runs on.
+
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { openedDatabase } from '../../tests/support/openedDatabase'
 import { databaseKinds, postgresUrl } from '../../tests/support/testDatabases'
 import { createApiKey, findApiKey, KeyStoreError, listApiKeys, revokeApiKey } from './apiKeyStore'
 import { migrate } from './migrate'
-import { BadCursorError, listRoutes, NonceTakenError, recordRoute } from './routeStore'
+import { BadCursorError, listRoutes, NonceTakenError, nextRouteNonce, recordRoute, reserveRouteNonces } from './routeStore'
 
 it('runs on a real Postgres when TEST_DATABASE_URL is set (CI sets it)', () => {
   if (process.env.REQUIRE_TEST_SERVICES) expect(postgresUrl, 'CI must set TEST_DATABASE_URL').toBeTruthy()
@@ -78,7 +80,19 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
       await expect(record(big)).rejects.toBeInstanceOf(NonceTakenError)
       const { routes } = await listRoutes(sql, sponsor, { limit: 10, issuedBy })
       expect(routes[0]).toMatchObject({ nonce: big.toString(), destinationChainId: 8453, request: { n: Number(big) }, response: { intentOp: { nonce: big.toString() } } })
-      expect(routes[0]!.responseDigest).toMatch(/^0x[0-9a-f]{64}$/)
+      // SHA-256 of the response exactly as it was serialised for storage.
+      expect(routes[0]!.responseDigest).toBe(
+        `0x${createHash('sha256')
+          .update(JSON.stringify({ intentOp: { nonce: big.toString() } }))
+          .digest('hex')}`,
+      )
+    })
+
+    it('reserves nonces in blocks from the one sequence: every nonce drawn is distinct', async () => {
+      const [a, b, single] = [await reserveRouteNonces(sql, 5), await reserveRouteNonces(sql, 3), await nextRouteNonce(sql)]
+      expect(a).toHaveLength(5)
+      expect(b).toHaveLength(3)
+      expect(new Set([...a, ...b, single].map(String)).size).toBe(9)
     })
 
     it('pages newest first with a cursor, per sponsor, without gaps or repeats', async () => {
