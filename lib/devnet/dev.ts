@@ -2,6 +2,7 @@
 // app's production build (built first when missing or stale), stopped together on exit or Ctrl-C.
 // `npm run dev:watch` serves the Next.js dev server instead (hot reload, for contributors).
 import { spawn } from 'node:child_process'
+import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { formatUnits } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
@@ -56,7 +57,8 @@ async function main() {
     lines.push(`Real chains from ${realChains.join(', ')}; no devnet started.`)
   }
   // The embedded database serves every connection from one session: it cannot hold the rate
-  // limiter's prepared statements for several connections, and one instance needs no sharing.
+  // limiter's prepared statements for several connections. The server processes share their
+  // counts through their primary instead (serve.mjs).
   if (db.embedded) env.RATE_LIMIT_STORE ??= 'memory'
   // Keys the app needs that nobody configured: fresh for this start, never printed.
   env.SIGNER_PRIVATE_KEY ??= generatePrivateKey()
@@ -64,7 +66,9 @@ async function main() {
   // Where it listens is where sign-in messages must point (APP_ORIGIN's default).
   env.HOST = HOST
   env.PORT = String(PORT)
-  lines.unshift(`App:           http://${HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST}:${PORT}${watch ? '   (next dev: hot reload)' : '   (production build)'}`)
+  lines.unshift(
+    `App:           http://${HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST}:${PORT}${watch ? '   (next dev: hot reload)' : `   (production build, ${process.env.WEB_CONCURRENCY ?? availableParallelism()} server processes: WEB_CONCURRENCY)`}`,
+  )
   lines.push(`Database:      ${db.embedded ? `PGlite in ${PGLITE_DATA_DIR} (served on the Unix socket in ${new URL(db.url).searchParams.get('host')} while dev runs)` : 'DATABASE_URL'}`)
   // On real chains the key is a real credential: the terminal (and its scrollback, CI logs) gets its
   // prefix only; the whole key is in .devnet/demo-api-key (mode 0600).
@@ -98,7 +102,9 @@ async function main() {
     lines.push(`Attester:      not started (set ATTESTER_PRIVATE_KEY to attest fills on real chains)`)
   }
 
-  const next = spawn(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), watch ? 'dev' : 'start', '--port', String(PORT), '--hostname', HOST], {
+  // Production: serve.mjs runs WEB_CONCURRENCY `next start` processes on the one port (default: one per core).
+  const command = watch ? [join('node_modules', 'next', 'dist', 'bin', 'next'), 'dev'] : ['serve.mjs']
+  const next = spawn(process.execPath, [...command, '--port', String(PORT), '--hostname', HOST], {
     env: { ...env, NODE_ENV: watch ? 'development' : 'production', NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

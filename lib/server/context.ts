@@ -112,7 +112,8 @@ function chooseRateLimitStore(env: ServerEnv): RateLimitStore {
     if (!env.DATABASE_URL) throw new Error('RATE_LIMIT_STORE=postgres needs DATABASE_URL')
     return { kind, url: env.DATABASE_URL }
   }
-  return { kind: 'memory' }
+  // Several server processes on one port (serve.mjs): their primary keeps the in-memory counts.
+  return { kind: process.env.SERVE_CLUSTER === '1' ? 'cluster' : 'memory' }
 }
 
 /** Calls `fn` at most once per `ms` (a failing store must not flood the log). */

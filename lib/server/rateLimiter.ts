@@ -1,17 +1,18 @@
 import 'server-only'
-// Per-key rate limits (rate-limiter-flexible): in memory for one instance; shared between
-// instances through Redis (REDIS_URL) or Postgres (DATABASE_URL). If the shared store fails, this
+// Per-key rate limits (rate-limiter-flexible): in memory for one instance (kept by the cluster's
+// primary when several server processes share a port, serve.mjs); shared between instances
+// through Redis (REDIS_URL) or Postgres (DATABASE_URL). If the shared store fails, this
 // instance falls back to its own in-memory budget (and says so in its log) rather than letting
 // every request through, or none.
 import { Redis } from 'ioredis'
 import pg from 'pg'
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import { type RateLimiterAbstract, RateLimiterCluster, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import { parseRateLimit, type RateLimitSpec } from '../config/rateLimitSpec'
 import { ServiceError } from '../core/errors'
 
 const CONNECT_TIMEOUT_MS = 1_000
 
-export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; url: string } | { kind: 'redis'; url: string }
+export type RateLimitStore = { kind: 'memory' } | { kind: 'cluster' } | { kind: 'postgres'; url: string } | { kind: 'redis'; url: string }
 
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; windowSeconds: number }
 
@@ -70,6 +71,7 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
         )
       })
     }
+    if (store.kind === 'cluster') return new RateLimiterCluster({ ...options, timeoutMs: CONNECT_TIMEOUT_MS })
     return new RateLimiterMemory(options)
   }
 

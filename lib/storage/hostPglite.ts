@@ -26,7 +26,8 @@ export async function hostPglite(p: { dir: string; socketDir?: string }): Promis
   }
   const db = await PGlite.create(p.dir)
   privateTree(p.dir, "the embedded database's data") // what initdb just wrote ignores the umask
-  const server = new PGLiteSocketServer({ db, path, maxConnections: 20 })
+  // Each server process (serve.mjs) keeps a pool of up to 10, the filler and the keys CLI their own.
+  const server = new PGLiteSocketServer({ db, path, maxConnections: 64 })
   await server.start()
   chmodSync(path, 0o600)
   return {

@@ -2,6 +2,7 @@
 // (LOAD_SECONDS, default 60 s per endpoint) at 64 connections: throughput, p50/p99, errors, and the
 // app server's memory before and after. Targets: 0 errors, memory growth < 10 %, cached portfolio
 // >= 1,500 req/s on 2 cores. Informs; exits non-zero only when the run itself breaks.
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { startStack } from '../support/stack'
@@ -29,12 +30,18 @@ try {
       },
     },
   ]
-  const lines: string[] = [`load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, loopback, app pid ${stack.appPid}`, '']
+  const lines: string[] = [`load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, loopback, app pid ${stack.appPid} (WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? 'one per core'})`, '']
   let failed = false
   for (const run of runs) {
-    // Warm-up at full concurrency until the heap has grown to its working size: what is measured
-    // after is growth under sustained load (a leak), not V8 sizing its heap for 64 connections.
-    await autocannon({ ...run.options, connections: CONNECTIONS, duration: Math.min(10, SECONDS) })
+    // Warm-up at full concurrency until the heap has grown to its working size (5 s rounds until
+    // one adds < 2 % memory, at most 30 s): what is measured after is growth under sustained load
+    // (a leak), not V8 sizing its heaps for 64 connections.
+    for (let round = 0, last = rssMiB(stack.appPid); round < 6; round++) {
+      await autocannon({ ...run.options, connections: CONNECTIONS, duration: Math.min(5, SECONDS) })
+      const now = rssMiB(stack.appPid)
+      if (round > 0 && (now - last) / last < 0.02) break
+      last = now
+    }
     const before = rssMiB(stack.appPid)
     const result = await autocannon({ ...run.options, connections: CONNECTIONS, duration: SECONDS })
     const after = rssMiB(stack.appPid)
@@ -56,8 +63,12 @@ try {
   await stack.stop()
 }
 
-/** Resident memory of a process, from /proc (Linux). */
+/** Resident memory of the app: its primary and every server process under it, from /proc (Linux). */
 function rssMiB(pid: number): number {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1])
-  return kb / 1024
+  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+  const kb = (p: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))![1])
+  return [pid, ...children].reduce((sum, p) => sum + kb(p), 0) / 1024
 }

@@ -1,6 +1,6 @@
 // The system under test: a fresh devnet on free ports, a fresh database (a Postgres database of
 // its own when TEST_DATABASE_URL is set, else PGlite served on loopback), and the production build
-// of the app (`next start`) pointed at both, with a test key issued through the key store.
+// of the app (serve.mjs: `next start` per core) pointed at both, with a test key issued through the key store.
 // Used by vitest, Playwright and the benchmarks.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -19,7 +19,7 @@ import { postgresDatabase, postgresUrl } from './testDatabases'
 
 export type Stack = {
   baseUrl: string
-  /** The app server's process id (for memory readings). */
+  /** The app's primary process id (its server processes are its children; for memory readings). */
   appPid: number
   apiKey: string
   browserKey: string
@@ -113,13 +113,14 @@ export async function startStack(options: { env?: Record<string, string> } = {})
 
 export type AppInstance = { baseUrl: string; pid: number; logFile: string; logs: () => string; stop: () => Promise<void> }
 
-/** One `next start` of the production build with this environment, on a free port. */
+/** One instance of the production build (serve.mjs) with this environment, on a free port. */
 export async function startApp(env: Record<string, string>): Promise<AppInstance> {
   const port = await freePort()
   let output = ''
   const logFile = join(mkdtempSync(join(tmpdir(), 'ir-app-log-')), 'app.log')
   const log = createWriteStream(logFile)
-  const app: ChildProcess = spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+  // As production runs it: serve.mjs, WEB_CONCURRENCY `next start` processes on one port (default one per core).
+  const app: ChildProcess = spawn(process.execPath, [join(root, 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'], {
     cwd: root,
     // The suites send thousands of requests with one key: its default budget must not be what they
     // test. They change chain state and read it back at once, so caches are off unless asked for.

@@ -1,0 +1,57 @@
+// `npm start` (and `npm run dev`): the production build served by WEB_CONCURRENCY `next start`
+// processes sharing one port (node:cluster), so every core serves requests. Arguments are passed
+// to `next start` (--port, --hostname). The primary only hands out connections and keeps the rate
+// limits every worker shares (rate-limiter-flexible's cluster master, when no Redis or Postgres
+// store is configured); a worker that dies is replaced, one that fails before it listens stops all.
+import cluster from 'node:cluster'
+import { availableParallelism } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { RateLimiterClusterMaster } from 'rate-limiter-flexible'
+
+const root = dirname(fileURLToPath(import.meta.url))
+const raw = process.env.WEB_CONCURRENCY ?? String(availableParallelism())
+const workers = Number(raw)
+if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
+  console.error(`WEB_CONCURRENCY must be a whole number from 1 to 256 (got ${raw})`)
+  process.exit(2)
+}
+
+new RateLimiterClusterMaster()
+cluster.setupPrimary({ exec: join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), args: ['start', ...process.argv.slice(2)], cwd: root })
+// Workers know the primary keeps the shared in-memory rate limits (lib/server/context.ts).
+const env = { SERVE_CLUSTER: '1' }
+
+let stopping = false
+const listening = new Set()
+const fork = () => cluster.fork(env)
+cluster.on('listening', (worker) => listening.add(worker.id))
+cluster.on('exit', (worker, code, signal) => {
+  const served = listening.delete(worker.id)
+  if (stopping) {
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit()
+    return
+  }
+  if (!served) {
+    console.error(`a server process exited before it listened (code ${code ?? signal}); stopping`)
+    return stop(code || 1)
+  }
+  console.error(`server process ${worker.process.pid} exited (code ${code ?? signal}); starting another`)
+  fork()
+})
+for (let i = 0; i < workers; i++) fork()
+
+function stop(code) {
+  if (stopping) return
+  stopping = true
+  process.exitCode = code
+  const running = Object.values(cluster.workers ?? {})
+  if (running.length === 0) process.exit(code)
+  for (const w of running) w?.process.kill('SIGTERM')
+  setTimeout(() => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL')
+    process.exit(code)
+  }, 5_000).unref()
+}
+process.once('SIGTERM', () => stop(0))
+process.once('SIGINT', () => stop(0))
