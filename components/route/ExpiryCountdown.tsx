@@ -1,16 +1,17 @@
 'use client'
-import { useSecondsLeft } from '@/lib/ui/route/useExpiry'
-// How long until the route expires (intentOp.expires), counting down every second; "Expired" once
+// How long the route can still be signed and submitted — its one deadline, the fill deadline less
+// the submission margin (lib/ui/route/signDeadline.ts) — counting down every second; "Expired" once
 // it has passed. What the deadlines mean is spelled out beside it (RouteSummaryCard).
+import { useSecondsLeft } from '@/lib/ui/route/useExpiry'
 import { formatCountdown } from '@/lib/ui/shared/countdown'
 
-export function ExpiryCountdown({ expires, expired = false }: { expires: bigint; expired?: boolean }) {
-  const left = useSecondsLeft(expires)
-  const expiresAt = new Date(Number(expires) * 1000).toLocaleTimeString()
+export function ExpiryCountdown({ deadline, expired = false }: { deadline: bigint; expired?: boolean }) {
+  const left = useSecondsLeft(deadline)
+  const at = new Date(Number(deadline) * 1000).toLocaleTimeString()
   if (left === 0 || expired) {
     return (
       <span className="inline-flex items-center gap-1.5 rounded-full bg-red-100 px-2.5 py-1 text-sm font-semibold text-red-900 dark:bg-red-950 dark:text-red-100" data-testid="expiry">
-        Expired at {expiresAt}
+        Expired at {at}
       </span>
     )
   }
@@ -21,7 +22,7 @@ export function ExpiryCountdown({ expires, expired = false }: { expires: bigint;
       data-testid="expiry"
     >
       <span aria-hidden="true">Expires in {formatCountdown(left)}</span>
-      <span className="sr-only">Expires at {expiresAt}</span>
+      <span className="sr-only">Sign and submit by {at}</span>
     </span>
   )
 }

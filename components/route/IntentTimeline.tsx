@@ -82,6 +82,11 @@ function StepRow({ step, last }: { step: TimelineStep; last: boolean }) {
             </time>
           )}
         </p>
+        {step.detail && (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="step-detail">
+            {step.detail}
+          </p>
+        )}
         {step.hash && step.chainId !== undefined && (
           <div className="mt-1 flex min-w-0 flex-wrap items-center gap-2 text-sm">
             <code className="min-w-0 font-mono text-xs break-all" data-testid="tx-hash">

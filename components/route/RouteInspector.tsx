@@ -1,5 +1,5 @@
 'use client'
-// Everything about a route before it is signed, in reading order: the summary, what to do first,
+// Everything about a route, in reading order, following one RoutePhase (routePhase.ts): the summary, what to do first,
 // each element, the EIP-7702 checks, the server signature, the signed metadata, the typed data and
 // the Sign button, Submit with the live settlement timeline, and the raw JSON. Used by the route
 // builder and by the history page.
@@ -9,9 +9,11 @@ import { Section } from '@/components/Section'
 import type { InspectedRoute } from '@/lib/api/client/routeApi'
 import { elementDetails } from '@/lib/ui/route/elementDetails'
 import { requirementSteps } from '@/lib/ui/route/requirementSteps'
+import { routePhase } from '@/lib/ui/route/routePhase'
 import { signingBlocker, signingItems, verifiedSignatures } from '@/lib/ui/route/routeSigning'
 import { routeSummary } from '@/lib/ui/route/routeSummary'
 import { useIsExpired } from '@/lib/ui/route/useExpiry'
+import { useIntentStatus, useIntentSubmission } from '@/lib/ui/route/useIntentSubmission'
 import { useRouteSigning } from '@/lib/ui/route/useRouteSigning'
 import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
 import { DelegationsSection } from './DelegationsSection'
@@ -32,42 +34,65 @@ export type RouteInspectorProps = {
   refreshing?: boolean
   /** Expired by the server's word (history), whatever this page's clock says. */
   knownExpired?: boolean
+  /** Why the route no longer describes what the reader asks for (the builder's form changed):
+   * Sign, the requirements and Submit stay closed until a new route is asked for. */
+  outdated?: string | undefined
+  /** The intent this route already became (a stored route's page): it is tracked, never signed again. */
+  submittedIntentId?: string | undefined
 }
 
-export function RouteInspector({ inspected, onRefresh, refreshing = false, knownExpired = false }: RouteInspectorProps) {
+export function RouteInspector({ inspected, onRefresh, refreshing = false, knownExpired = false, outdated, submittedIntentId }: RouteInspectorProps) {
   const { route, raw } = inspected
   const intentOp = route.intentOp
   if (!intentOp) return <ShortfallNotice cost={route.intentCost} />
-  return <CoveredRoute inspected={inspected} intentOp={intentOp} rawIntentOp={(raw as { intentOp: unknown }).intentOp} onRefresh={onRefresh} refreshing={refreshing} knownExpired={knownExpired} />
+  return (
+    <CoveredRoute
+      inspected={inspected}
+      intentOp={intentOp}
+      rawIntentOp={(raw as { intentOp: unknown }).intentOp}
+      onRefresh={onRefresh}
+      refreshing={refreshing}
+      knownExpired={knownExpired}
+      outdated={outdated}
+      submittedIntentId={submittedIntentId}
+    />
+  )
 }
 
-type CoveredRouteProps = Required<Omit<RouteInspectorProps, 'onRefresh'>> & {
-  intentOp: NonNullable<InspectedRoute['route']['intentOp']>
-  rawIntentOp: unknown
-  onRefresh: (() => void) | undefined
-}
+type CoveredRouteProps = Required<Pick<RouteInspectorProps, 'inspected' | 'refreshing' | 'knownExpired'>> &
+  Pick<RouteInspectorProps, 'outdated' | 'submittedIntentId'> & {
+    intentOp: NonNullable<InspectedRoute['route']['intentOp']>
+    rawIntentOp: unknown
+    onRefresh: (() => void) | undefined
+  }
 
-function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing, knownExpired }: CoveredRouteProps) {
+function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing, knownExpired, outdated, submittedIntentId }: CoveredRouteProps) {
   const { route, raw } = inspected
   const { address } = useWalletConnection()
-  const expired = useIsExpired(BigInt(intentOp.expires)) || knownExpired
   const summary = useMemo(() => routeSummary({ ...route, intentOp }), [route, intentOp])
+  // One deadline: Sign and Submit close at the fill deadline less the submission margin.
+  const expired = useIsExpired(summary.signBy) || knownExpired
   const elements = useMemo(() => intentOp.elements.map(elementDetails), [intentOp])
   const steps = useMemo(() => requirementSteps(route.tokenRequirements, intentOp.signedMetadata.gasPrices), [route.tokenRequirements, intentOp])
   const items = useMemo(() => signingItems(intentOp), [intentOp])
-  const blocker = signingBlocker({ expired, walletAddress: address, sponsor: intentOp.sponsor })
   const signing = useRouteSigning(items, intentOp.sponsor)
   const signatures = useMemo(() => verifiedSignatures(items, signing.run.signed), [items, signing.run.signed])
+  const signed = items.length > 0 && items.every((i) => signing.run.signed[i.index]?.verified)
+  const submission = useIntentSubmission(intentOp.nonce, rawIntentOp)
+  const followedId = submission.followed?.id ?? submittedIntentId
+  const status = useIntentStatus(followedId).data?.status
+  const phase = routePhase({ submitted: followedId ? { status } : undefined, outdated, expired, requirementsOpen: steps.length, signed })
+  const blocker = phase.kind === 'outdated' ? phase.reason : (signingBlocker({ expired: phase.kind === 'expired', walletAddress: address, sponsor: intentOp.sponsor }) ?? undefined)
   // A route with an open approval or wrap cannot settle: Sign waits until a refreshed route has none.
   const signBlocker = blocker ?? (steps.length > 0 ? 'Sign opens once every step under “Before you sign” is done and the route is refreshed.' : undefined)
-  const signed = items.length > 0 && items.every((i) => signing.run.signed[i.index]?.verified)
   const nowMs = Date.now()
 
   return (
-    <div className="grid min-w-0 gap-4" data-nonce={intentOp.nonce}>
-      <RouteSteps requirementsOpen={steps.length} signed={signed} />
-      <RouteSummaryCard summary={summary} expired={expired} />
-      <TokenRequirements steps={steps} blocker={blocker} onRefresh={onRefresh} />
+    <div className="grid min-w-0 gap-4" data-nonce={intentOp.nonce} data-phase={phase.kind}>
+      <RouteSteps phase={phase} requirementsOpen={steps.length} />
+      {phase.kind === 'outdated' && <OutdatedNotice reason={phase.reason} />}
+      <RouteSummaryCard summary={summary} phase={phase} />
+      {phase.kind !== 'submitted' && <TokenRequirements steps={steps} blocker={blocker} onRefresh={onRefresh} />}
       <Section title={`Elements (${elements.length})`} description="One per source chain, funding method and settlement layer; the destination’s last.">
         <div className={`grid gap-3 ${elements.length > 1 ? 'xl:grid-cols-2' : ''}`}>
           {elements.map((e) => (
@@ -80,11 +105,19 @@ function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing,
         <ServerSignatureSection intentOp={intentOp} rawIntentOp={rawIntentOp} />
       </div>
       <SignedMetadataSection metadata={intentOp.signedMetadata} />
-      <SignPanel items={items} signing={signing} blocker={signBlocker} expired={expired} onRefresh={onRefresh} refreshing={refreshing} />
-      <SubmitPanel nonce={intentOp.nonce} rawIntentOp={rawIntentOp} signatures={signatures} expired={expired} onRefresh={onRefresh} />
+      <SignPanel items={items} signing={signing} blocker={signBlocker} phase={phase} onRefresh={onRefresh} refreshing={refreshing} />
+      <SubmitPanel submission={submission} signatures={signatures} phase={phase} followedElsewhere={submission.followed === undefined && submittedIntentId !== undefined} onRefresh={onRefresh} />
       <Section title="Raw response" description="The route exactly as the API answered, to explore or compare.">
         <JsonTree value={raw} label="route" />
       </Section>
     </div>
+  )
+}
+
+function OutdatedNotice({ reason }: { reason: string }) {
+  return (
+    <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-testid="route-outdated">
+      {reason}
+    </p>
   )
 }

@@ -1,7 +1,10 @@
 // The route in plain words, first: what the account pays on which chains, what arrives where,
-// what it costs and who pays it, and how long it can still be signed.
+// what it costs and who pays it, and how long it can still be signed — or, once submitted, how far
+// it got (no countdown: a submitted route has no deadline left for the reader).
 import { ChainIcon, TokenIcon } from '@/components/ChainIcon'
 import { Section } from '@/components/Section'
+import { intentStatusLabel } from '@/lib/ui/route/intentTimeline'
+import type { RoutePhase } from '@/lib/ui/route/routePhase'
 import type { RouteSummary } from '@/lib/ui/route/routeSummary'
 import { formatLocalTime } from '@/lib/ui/shared/countdown'
 import { formatAmount } from '@/lib/ui/shared/formatAmount'
@@ -9,13 +12,21 @@ import { formatTokenAmount, type TokenAmount } from '@/lib/ui/shared/tokenAmount
 import { ExpiryCountdown } from './ExpiryCountdown'
 import { FeeBreakdown } from './FeeBreakdown'
 
-export function RouteSummaryCard({ summary, expired }: { summary: RouteSummary; expired: boolean }) {
+export function RouteSummaryCard({ summary, phase }: { summary: RouteSummary; phase: RoutePhase }) {
   const chainsPaid = new Set(summary.pay.map((p) => p.chainId)).size
   return (
     <Section
       title="Summary"
       description={`Draws on ${chainsPaid} ${chainsPaid === 1 ? 'chain' : 'chains'} and delivers on ${summary.destination.chainName}.`}
-      actions={<ExpiryCountdown expires={summary.expires} expired={expired} />}
+      actions={
+        phase.kind === 'submitted' ? (
+          <span className="inline-flex items-center rounded-full bg-zinc-100 px-2.5 py-1 text-sm font-semibold dark:bg-zinc-800" data-testid="route-phase">
+            {phase.status ? intentStatusLabel(phase.status) : 'Submitted'}
+          </span>
+        ) : (
+          <ExpiryCountdown deadline={summary.signBy} expired={phase.kind === 'expired'} />
+        )
+      }
     >
       <div className="grid gap-4 md:grid-cols-2">
         <AmountList title="You pay" amounts={summary.pay} testId="pay" />
@@ -26,10 +37,17 @@ export function RouteSummaryCard({ summary, expired }: { summary: RouteSummary; 
           note={summary.recipientIsAccount ? undefined : `to ${summary.recipient}`}
         />
       </div>
-      <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="deadlines">
-        Sign and submit before <strong className="font-semibold">{formatLocalTime(summary.fillDeadline, Date.now())}</strong>, the fill deadline: the tokens must be delivered by then. The route
-        expires at {formatLocalTime(summary.expires, Date.now())}, when the filler’s {Number(summary.expires - summary.fillDeadline) / 60} minutes to claim your funds end.
-      </p>
+      {phase.kind === 'submitted' ? (
+        <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="deadlines">
+          Signed and submitted: nothing is left for you to do. The filler must deliver by {formatLocalTime(summary.fillDeadline, Date.now())}, the fill deadline.
+        </p>
+      ) : (
+        <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="deadlines">
+          Sign and submit before <strong className="font-semibold">{formatLocalTime(summary.signBy, Date.now())}</strong>, a minute ahead of the fill deadline (
+          {formatLocalTime(summary.fillDeadline, Date.now())}): the tokens must be delivered by then. The route expires at {formatLocalTime(summary.expires, Date.now())}, when the filler’s{' '}
+          {Number(summary.expires - summary.fillDeadline) / 60} minutes to claim your funds end.
+        </p>
+      )}
       <FeeBreakdown summary={summary} />
       <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="fee-token">
         {summary.feeToken.amount > 0n ? (

@@ -3,6 +3,7 @@
 // signature per element, each checked to recover to the sponsor. An expired route offers a refresh.
 import { buttonStyles } from '@/components/buttonStyles'
 import { Section } from '@/components/Section'
+import type { RoutePhase } from '@/lib/ui/route/routePhase'
 import { type SigningItem, typedDataJson } from '@/lib/ui/route/routeSigning'
 import type { RouteSigning, SignedItem } from '@/lib/ui/route/useRouteSigning'
 import { Verdict } from './Verdict'
@@ -12,12 +13,13 @@ export type SignPanelProps = {
   /** useRouteSigning's state, held by the inspector so that Submit can read the signatures. */
   signing: RouteSigning
   blocker: string | undefined
-  expired: boolean
+  phase: RoutePhase
   onRefresh: (() => void) | undefined
   refreshing: boolean
 }
 
-export function SignPanel({ items, signing, blocker, expired, onRefresh, refreshing }: SignPanelProps) {
+export function SignPanel({ items, signing, blocker, phase, onRefresh, refreshing }: SignPanelProps) {
+  const expired = phase.kind === 'expired' || phase.kind === 'outdated'
   const { run, signAll } = signing
   const signedCount = Object.keys(run.signed).length
   const allVerified = signedCount === items.length && Object.values(run.signed).every((s) => s.verified)
@@ -45,9 +47,13 @@ export function SignPanel({ items, signing, blocker, expired, onRefresh, refresh
         ))}
       </ol>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        {expired && onRefresh ? (
+        {phase.kind === 'submitted' ? (
+          <p className="text-sm" data-testid="sign-closed">
+            Signed and submitted: this route is not signed again.
+          </p>
+        ) : expired && onRefresh ? (
           <button type="button" className={buttonStyles.primary} onClick={onRefresh} disabled={refreshing}>
-            {refreshing ? 'Refreshing…' : 'Refresh route'}
+            {refreshing ? 'Refreshing…' : phase.kind === 'outdated' ? 'Get a new route' : 'Refresh route'}
           </button>
         ) : (
           <button type="button" className={buttonStyles.primary} disabled={blocker !== undefined || run.active !== undefined || signedCount === items.length} onClick={() => void signAll()}>
@@ -55,7 +61,7 @@ export function SignPanel({ items, signing, blocker, expired, onRefresh, refresh
           </button>
         )}
         <div aria-live="polite" className="min-w-0 text-sm wrap-anywhere">
-          {blocker && <p>{blocker}</p>}
+          {blocker && phase.kind !== 'submitted' && <p>{blocker}</p>}
           {run.failure && <p className={run.failure.rejected ? '' : 'text-red-700 dark:text-red-300'}>{run.failure.message}</p>}
           {allVerified && (
             <p className="font-medium text-emerald-800 dark:text-emerald-300">{items.length === 1 ? 'The signature recovers' : `All ${items.length} signatures recover`} to the sponsor.</p>

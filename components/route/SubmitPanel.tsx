@@ -7,30 +7,36 @@ import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { buttonStyles } from '@/components/buttonStyles'
 import { Section } from '@/components/Section'
 import { describeSubmitError } from '@/lib/api/client/intentApi'
-import { useIntentSubmission } from '@/lib/ui/route/useIntentSubmission'
+import type { RoutePhase } from '@/lib/ui/route/routePhase'
+import type { useIntentSubmission } from '@/lib/ui/route/useIntentSubmission'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { IntentTimeline } from './IntentTimeline'
 
 export type SubmitPanelProps = {
-  nonce: string
-  rawIntentOp: unknown
+  /** useIntentSubmission's state, held by the inspector so the step bar and the summary follow it. */
+  submission: ReturnType<typeof useIntentSubmission>
   /** The signatures in element order once all are verified; undefined before. */
   signatures: Hex[] | undefined
-  expired: boolean
+  phase: RoutePhase
+  /** The intent is already followed elsewhere on the page (a stored route's Settlement section). */
+  followedElsewhere: boolean
   onRefresh: (() => void) | undefined
 }
 
-export function SubmitPanel({ nonce, rawIntentOp, signatures, expired, onRefresh }: SubmitPanelProps) {
+export function SubmitPanel({ submission, signatures, phase, followedElsewhere, onRefresh }: SubmitPanelProps) {
   const { source } = useApiKey()
-  const { submit, submitting, error, followed } = useIntentSubmission(nonce, rawIntentOp)
+  const { submit, submitting, error, followed } = submission
   const advice = error ? describeSubmitError(error, source) : undefined
-  const blocker = followed
-    ? undefined
-    : expired
-      ? 'The route has expired: refresh it, sign again, then submit.'
-      : !signatures
-        ? 'Sign every element first: Submit is enabled once all signatures recover to the sponsor.'
-        : undefined
+  const blocker =
+    phase.kind === 'submitted'
+      ? undefined
+      : phase.kind === 'outdated'
+        ? phase.reason
+        : phase.kind === 'expired'
+          ? 'The route has expired: refresh it, sign again, then submit.'
+          : !signatures
+            ? 'Sign every element first: Submit is enabled once all signatures recover to the sponsor.'
+            : undefined
 
   return (
     <Section
@@ -38,7 +44,12 @@ export function SubmitPanel({ nonce, rawIntentOp, signatures, expired, onRefresh
       title="Submit"
       description="Send the signed route to the service. A filler claims your funds on each source chain and delivers the tokens on the destination; each step appears below as it happens."
     >
-      {!followed && (
+      {followedElsewhere && (
+        <p className="text-sm" data-testid="submit-closed">
+          Submitted: the settlement is followed above.
+        </p>
+      )}
+      {!followed && !followedElsewhere && (
         <div className="flex flex-wrap items-center gap-3">
           <button type="button" className={buttonStyles.primary} disabled={blocker !== undefined || submitting} onClick={() => signatures && submit(signatures)}>
             {submitting ? 'Submitting…' : 'Submit'}

@@ -2,8 +2,9 @@
 // Mainnet from the 500 USDC the demo account has locked in The Compact there (locked funds need no
 // Permit2 approval). Signed, submitted, claimed and delivered by the test stack's filler; the
 // timeline's transactions open in the built-in transaction page; the portfolio shows the new
-// balances and the history the intent's status. Submitting the same route again (from the history)
-// is a 409, shown as "already submitted" while the page follows the existing intent — at 390 px.
+// balances and the history the intent's status. The completed route's own page is final (no
+// countdown, no Sign); a route another client submitted first is a 409, shown as "already
+// submitted" while the page follows the existing intent — at 390 px.
 // The demo account's OP Mainnet USDC is put back afterwards: other suites assert the seeded balances.
 import { erc20Abi, type Hex, parseAbi } from 'viem'
 import { addresses } from '../../lib/core/addresses'
@@ -11,10 +12,11 @@ import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { lockId } from '../../lib/core/locks/lockId'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
-import { operatorAddress } from '../../lib/devnet/demoAccount'
+import { demoAccount, operatorAddress } from '../../lib/devnet/demoAccount'
 import { mined } from '../../lib/devnet/devnetClient'
 import { formatAmount } from '../../lib/ui/shared/formatAmount'
-import { devnetClient, keepingEthBalance } from './support/devnet'
+import { signInCookie } from '../support/signIn'
+import { asThePage, devnetClient, keepingEthBalance } from './support/devnet'
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { chainRow, demoAddress, expandToken, expectAmounts } from './support/portfolioPage'
 import { askFor, connectDemoWallet, region, signIn } from './support/routePage'
@@ -131,6 +133,16 @@ test('sign, submit and follow a route to Completed; the transactions, portfolio 
   await expect(fill.getByRole('link', { name: 'View transaction: Delivered on OP Mainnet' })).toHaveAttribute('href', `/tx/${op}/${fillHash}`)
   await expect(claim.getByRole('link', { name: 'View transaction: Claimed on OP Mainnet' })).toHaveAttribute('href', `/tx/${op}/${claimHash}`)
   submitted = { nonce, claimHash, fillHash }
+  // Final is final: the step bar, the summary and Sign say so, and nothing counts down.
+  const routeSteps = page.getByRole('navigation', { name: 'Route steps' })
+  await expect(routeSteps.locator('[data-step="Track"]')).toHaveAttribute('data-state', 'done')
+  await expect(routeSteps.locator('[data-step="Track"]')).toContainText('completed')
+  await expect(routeSteps.locator('[data-step="Submit"]')).toContainText('submitted')
+  await expect(routeSteps.locator('[aria-current="step"]')).toHaveCount(0)
+  await expect(region(page, 'Summary').getByTestId('expiry')).toHaveCount(0)
+  await expect(region(page, 'Summary').getByTestId('route-phase')).toHaveText('Completed')
+  await expect(sign.getByRole('button', { name: /^Sign/ })).toHaveCount(0)
+  await expect(sign.getByTestId('sign-closed')).toBeVisible()
   await expectAccessible(page, 'the completed intent')
   await screenshot(page, 'route-submitted')
   await submit.screenshot({ path: 'tests/artifacts/screenshots/route-timeline.png' })
@@ -171,8 +183,8 @@ test('sign, submit and follow a route to Completed; the transactions, portfolio 
   await screenshot(page, 'history-intent-status')
 })
 
-test('submitting the same route again is "already submitted", and the page follows the existing intent (390 px)', async ({ page, allowApiErrors }) => {
-  expect(submitted, 'the previous test submitted the route this one re-submits').toBeDefined()
+test('a completed route stays final on its own page; a route submitted elsewhere first is "already submitted" and followed (390 px)', async ({ page, allowApiErrors }) => {
+  expect(submitted, 'the previous test completed the route this one opens').toBeDefined()
   test.slow()
   allowApiErrors(409)
   await page.goto(`${baseUrl()}/history`)
@@ -181,16 +193,46 @@ test('submitting the same route again is "already submitted", and the page follo
   await page.setViewportSize({ width: 390, height: 844 })
   const entry = page.locator(`li[data-nonce="${submitted!.nonce}"]`)
   await expect(entry.getByTestId('route-status')).toHaveText(/Completed/)
+  await expect(entry.getByTestId('expiry')).toHaveCount(0)
   await entry.getByRole('link', { name: /^Open/ }).click()
+
+  // The completed route's page: tracked, never signable again, no countdown, the step bar at its end.
+  const settled = region(page, 'Settlement').getByTestId('intent-timeline')
+  await expect(settled).toHaveAttribute('data-status', 'COMPLETED')
+  await expect(settled.locator('[data-step=fill]').getByTestId('tx-hash')).toHaveText(submitted!.fillHash)
+  await expect(page.getByTestId('expiry')).toHaveCount(0)
+  await expect(region(page, 'Summary').getByTestId('route-phase')).toHaveText('Completed')
+  await expect(region(page, 'Sign').getByRole('button', { name: /^Sign/ })).toHaveCount(0)
+  await expect(region(page, 'Submit').getByRole('button', { name: 'Submit', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('navigation', { name: 'Route steps' }).locator('[data-step="Track"]')).toHaveAttribute('data-state', 'done')
+  await expectNoHorizontalOverflow(page)
+  await expectAccessible(page, 'a completed route’s page at 390 px')
+  await screenshot(page, 'route-completed-page-390')
+
+  // The same request again, from the seeded state: the route is submitted by another client (the
+  // real service answers that first submission) just before the page's own Submit reaches it.
+  await restoreUsdc(before!)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Route builder' }).click()
+  await askFor(page, { chain: 'OP Mainnet', token: 'USDC', amount: '100' })
+  await page.getByRole('button', { name: 'Get route' }).click()
+  await expect(region(page, 'Before you sign')).toHaveCount(0)
+  const nonce = (await page.locator('[data-nonce]').getAttribute('data-nonce'))!
   const sign = region(page, 'Sign')
   await sign.getByRole('button', { name: 'Sign', exact: true }).click()
   await expect(sign).toContainText('The signature recovers to the sponsor.')
+  await page.route('**/api/v1/intent-operations', async (route) => {
+    const first = await route.fetch()
+    expect(first.status()).toBe(200)
+    await route.fulfill({ response: await route.fetch() })
+  })
   const submit = region(page, 'Submit')
   await submit.getByRole('button', { name: 'Submit', exact: true }).click()
   await expect(submit.getByTestId('already-submitted')).toHaveText(/already submitted/)
   const timeline = submit.getByTestId('intent-timeline')
-  await expect(timeline).toHaveAttribute('data-status', 'COMPLETED')
-  await expect(timeline.locator('[data-step=fill]').getByTestId('tx-hash')).toHaveText(submitted!.fillHash)
+  await expect(timeline).toHaveAttribute('data-intent-id', nonce)
+  await expect(timeline).toHaveAttribute('data-status', 'COMPLETED', { timeout: 30_000 })
+  const status = (await (await fetch(`${baseUrl()}/api/v1/intent-operation/${nonce}`, { headers: asThePage(await signInCookie(baseUrl(), demoAccount)) })).json()) as { fillTransactionHash: Hex }
+  await expect(timeline.locator('[data-step=fill]').getByTestId('tx-hash')).toHaveText(status.fillTransactionHash)
   await expectNoHorizontalOverflow(page)
   await expectAccessible(page, 'an already-submitted route at 390 px')
   await screenshot(page, 'route-already-submitted-390')

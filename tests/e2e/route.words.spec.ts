@@ -46,10 +46,10 @@ test('a locked, sponsored route reads in human words, with the protocol words on
   await expect(fees.locator('[data-fee="Protocol"]')).toContainText('Sponsored')
   await expect(region(page, 'Summary').getByTestId('fee-token')).toContainText('a sponsor covers your share of the fees')
 
-  // One deadline story: the fill deadline is when to sign and submit by; the expiry is 10 minutes on.
+  // One deadline story: sign and submit by a minute before the fill deadline; the expiry is 10 minutes after it.
   const deadlines = region(page, 'Summary').getByTestId('deadlines')
   await expect(deadlines).toContainText(
-    /Sign and submit before .+, the fill deadline: the tokens must be delivered by then\. The route expires at .+, when the filler’s 10 minutes to claim your funds end\./,
+    /Sign and submit before .+, a minute ahead of the fill deadline \(.+\): the tokens must be delivered by then\. The route expires at .+, when the filler’s 10 minutes to claim your funds end\./,
   )
   await expect(element).toContainText('the filler must deliver by then')
 

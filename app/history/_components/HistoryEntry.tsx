@@ -44,7 +44,7 @@ export function HistoryEntry({ group }: { group: HistoryGroup }) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <RouteStatusBadge status={latest.status} label={latest.statusLabel} />
-          {latest.status === 'BUILT' && <ExpiryCountdown expires={latest.expires} />}
+          {latest.status === 'BUILT' && <ExpiryCountdown deadline={latest.signBy} />}
           {times > 1 && (
             <button type="button" className={buttonStyles.secondary} aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
               {open ? 'Hide' : `Show all ${times}`}

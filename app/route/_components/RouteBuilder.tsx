@@ -6,6 +6,7 @@ import { type FormEvent, useMemo, useRef } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 import { SignInNotice } from '@/components/SignInNotice'
 import { describeRouteError } from '@/lib/ui/route/describeRouteError'
+import { outdatedReason } from '@/lib/ui/route/outdatedReason'
 import type { RouteRequestBody } from '@/lib/ui/route/routeRequestBody'
 import { useRouteForm } from '@/lib/ui/route/useRouteForm'
 import { useRouteRequest } from '@/lib/ui/route/useRouteRequest'
@@ -27,6 +28,9 @@ export function RouteBuilder() {
   const formRef = useRef<HTMLFormElement>(null)
   const resultRef = useRef<HTMLHeadingElement>(null)
   const problems = Object.keys(built.errors).length
+  // The route on screen answers request.variables; once the form says anything else (or fails its
+  // checks) the route is outdated at once and nothing about it can be approved, signed or submitted.
+  const outdated = useMemo(() => outdatedReason(request.data ? request.variables : undefined, built.body, problems), [request.data, request.variables, built.body, problems])
   const advice = useMemo(() => (request.error ? describeRouteError(request.error, source, tokensOf(request.variables)) : undefined), [request.error, request.variables, source])
   const openGroup = (prefix: string) => Object.keys({ ...(submitted ? built.errors : {}), ...serverErrors }).some((k) => k.startsWith(prefix))
 
@@ -93,7 +97,14 @@ export function RouteBuilder() {
         <h2 id="route-heading" ref={resultRef} tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
           Route
         </h2>
-        <RouteOutcome pending={request.isPending} advice={advice} inspected={request.data} onRetry={() => request.variables !== undefined && send(request.variables)} />
+        <RouteOutcome
+          pending={request.isPending}
+          advice={advice}
+          inspected={request.data}
+          outdated={outdated}
+          // A re-quote asks for what the form says now; while the form is unchanged that is the same request.
+          onRetry={() => (outdated ? formRef.current?.requestSubmit() : request.variables !== undefined && send(request.variables))}
+        />
       </section>
     </div>
   )

@@ -10,10 +10,12 @@ export type RouteOutcomeProps = {
   pending: boolean
   advice: RouteErrorAdvice | undefined
   inspected: InspectedRoute | undefined
+  /** Why the route shown no longer answers the form (RouteBuilder); it stays readable, not signable. */
+  outdated: string | undefined
   onRetry: () => void
 }
 
-export function RouteOutcome({ pending, advice, inspected, onRetry }: RouteOutcomeProps) {
+export function RouteOutcome({ pending, advice, inspected, outdated, onRetry }: RouteOutcomeProps) {
   if (pending && !inspected) {
     return (
       <div role="status" className="rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
@@ -41,5 +43,5 @@ export function RouteOutcome({ pending, advice, inspected, onRetry }: RouteOutco
       </div>
     )
   }
-  return <RouteInspector key={inspected.route.intentOp?.nonce ?? 'shortfall'} inspected={inspected} onRefresh={onRetry} refreshing={pending} />
+  return <RouteInspector key={inspected.route.intentOp?.nonce ?? 'shortfall'} inspected={inspected} onRefresh={onRetry} refreshing={pending} outdated={outdated} />
 }

@@ -24,7 +24,8 @@ const summary = (over: Partial<RouteSummaryLine> = {}): RouteSummaryLine => ({
   ...over,
 })
 
-const now = { nowMs: (expires - 60) * 1000, account }
+// A minute before the last moment to sign and submit: the fill deadline (expires − 600 s) less 60 s.
+const now = { nowMs: (expires - 600 - 60 - 60) * 1000, account }
 
 describe('historyRoute', () => {
   it('says what a route delivers where, from which chains, for what fee, and links to its page', () => {
@@ -49,6 +50,8 @@ describe('historyRoute', () => {
 
   it('marks a built route expired by the server’s word or by the clock since', () => {
     expect(historyRoute(summary(), { ...now, nowMs: expires * 1000 })).toMatchObject({ expired: true, status: 'EXPIRED', statusLabel: 'Expired' })
+    // Inside the filler's claim window, before intentOp.expires, it can no longer be signed: expired.
+    expect(historyRoute(summary(), { ...now, nowMs: (expires - 60) * 1000 })).toMatchObject({ expired: true, status: 'EXPIRED', signBy: BigInt(expires - 660) })
     expect(historyRoute(summary({ expired: true, status: 'EXPIRED' }), now)).toMatchObject({ expired: true, statusLabel: 'Expired' })
   })
 

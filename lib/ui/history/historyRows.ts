@@ -7,13 +7,16 @@ import type { RouteSummaryLine } from '../../api/routeHistory'
 import type { RouteStatus } from '../../core/route/summariseStoredRoute'
 import { fundingLabels } from '../route/elementDetails'
 import { intentStatusLabel } from '../route/intentTimeline'
+import { signDeadlineFromExpires } from '../route/signDeadline'
 import { anyChainToken, chainName, formatTokenAmount, tokenAmount } from '../shared/tokenAmount'
 
 export type HistoryRoute = {
   nonce: string
   createdAt: Date
   expires: bigint
-  /** The server's verdict when the page was read, or the page's clock since. */
+  /** The last moment it can be signed and submitted (signDeadline.ts): what the countdown follows. */
+  signBy: bigint
+  /** The server's verdict when the page was read, or the page's clock since (against signBy). */
   expired: boolean
   status: RouteStatus
   /** The status in a word or two ("Built", "Claimed", "Completed"). */
@@ -50,8 +53,9 @@ export function historyGroups(summaries: readonly RouteSummaryLine[], p: { nowMs
 
 export function historyRoute(s: RouteSummaryLine, p: { nowMs: number; account: string }): HistoryRoute {
   const expires = BigInt(s.expires)
-  const expired = s.expired || expires <= BigInt(Math.floor(p.nowMs / 1000))
-  // The page's clock can pass the expiry of a route the server still listed as signable.
+  const signBy = signDeadlineFromExpires(expires)
+  const expired = s.expired || signBy <= BigInt(Math.floor(p.nowMs / 1000))
+  // The page's clock can pass the deadline of a route the server still listed as signable.
   const status = s.status === 'BUILT' && expired ? 'EXPIRED' : s.status
   const delivers = s.delivers.map((d) => formatTokenAmount(tokenAmount(s.destinationChainId, d.token, BigInt(d.amount)))).join(', ')
   const fee = s.fee ? feeText(s.fee) : undefined
@@ -59,6 +63,7 @@ export function historyRoute(s: RouteSummaryLine, p: { nowMs: number; account: s
     nonce: s.nonce,
     createdAt: new Date(s.createdAt),
     expires,
+    signBy,
     expired,
     status,
     statusLabel: routeStatusLabel(status, s.intentStatus),

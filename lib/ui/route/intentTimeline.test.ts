@@ -19,6 +19,31 @@ const base: IntentStatusResponse = {
 const view = (i: IntentStatusResponse) => intentTimeline(i).map((s) => [s.title, s.state])
 
 describe('intentTimeline', () => {
+  it('shows each refund with its chain, reason and transaction, and tolerates a status without refunds', () => {
+    const failed = {
+      ...base,
+      status: 'FAILED',
+      failureReason: 'fill reverted',
+      claims: [
+        { chainId: 8453, status: 'COMPLETED', claimTimestamp: 1_750_000_000, claimTransactionHash: hash('a') },
+        { chainId: 42161, status: 'COMPLETED', claimTimestamp: 1_750_000_001, claimTransactionHash: hash('b') },
+      ],
+      refunds: [
+        { chainId: 8453, status: 'COMPLETED', transactionHash: hash('c'), timestamp: 1_750_000_100, reason: 'the fill reverted: claimed funds returned' },
+        { chainId: 42161, status: 'PENDING', reason: 'the fill reverted: claimed funds returned' },
+      ],
+    } as IntentStatusResponse
+    const steps = intentTimeline(failed)
+    const refunds = steps.filter((s) => s.kind === 'refund')
+    expect(refunds.map((s) => [s.title, s.state, s.detail])).toEqual([
+      ['Refunded on Base', 'done', 'the fill reverted: claimed funds returned'],
+      ['Refunding on Arbitrum One', 'active', 'the fill reverted: claimed funds returned'],
+    ])
+    expect(refunds[0]!.hash).toBe(hash('c'))
+    expect(steps.at(-1)).toMatchObject({ kind: 'final', title: 'Failed', state: 'failed' })
+    expect(intentTimeline(base).some((s) => s.kind === 'refund')).toBe(false)
+  })
+
   it('starts as Submitted, with the first claim in progress and the rest waiting', () => {
     expect(view(base)).toEqual([
       ['Submitted', 'done'],

@@ -9,7 +9,7 @@ export type StepState = 'done' | 'active' | 'waiting' | 'failed'
 
 export type TimelineStep = {
   key: string
-  kind: 'submitted' | 'claim' | 'fill' | 'final'
+  kind: 'submitted' | 'claim' | 'fill' | 'final' | 'refund'
   title: string
   state: StepState
   /** Words for the state, for readers who do not see the colour: "Done", "In progress", … */
@@ -18,6 +18,17 @@ export type TimelineStep = {
   /** Unix seconds (chain time) or an ISO time from the service. */
   time?: Date
   hash?: `0x${string}`
+  /** Why it happened, in the service's words (a refund's reason). */
+  detail?: string
+}
+
+/** A refund of claimed funds, as the status reports it once the service returns what it could not deliver. */
+export type IntentRefund = { chainId: number; status: 'PENDING' | 'COMPLETED'; transactionHash?: `0x${string}`; timestamp?: number; reason: string }
+
+/** The status's refunds, when the service reports any (older services do not). */
+export function intentRefunds(intent: IntentStatusResponse): IntentRefund[] {
+  const refunds = (intent as { refunds?: unknown }).refunds
+  return Array.isArray(refunds) ? (refunds as IntentRefund[]) : []
 }
 
 const finalStatuses: ReadonlySet<IntentStatus> = new Set(['COMPLETED', 'FAILED'])
@@ -68,6 +79,23 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
       ...(intent.fillTransactionHash ? { hash: intent.fillTransactionHash } : {}),
     }),
   )
+
+  intentRefunds(intent).forEach((r, i) => {
+    const name = chainName(r.chainId)
+    const done = r.status === 'COMPLETED'
+    steps.push(
+      step({
+        key: `refund-${i}`,
+        kind: 'refund',
+        title: done ? `Refunded on ${name}` : `Refunding on ${name}`,
+        state: done ? 'done' : 'active',
+        chainId: r.chainId,
+        detail: r.reason,
+        ...(r.timestamp !== undefined ? { time: fromSeconds(r.timestamp)! } : {}),
+        ...(r.transactionHash ? { hash: r.transactionHash } : {}),
+      }),
+    )
+  })
 
   const finalState: StepState = intent.status === 'COMPLETED' ? 'done' : failed ? 'failed' : intent.status === 'FILLED' ? 'active' : 'waiting'
   steps.push(

@@ -19,10 +19,17 @@ describe('routeRequestBody', () => {
     expect(baseUnits('0.000001', { decimals: 6, symbol: 'USDC' })).toBe(1n)
   })
 
+  it('accepts thousands separators', () => {
+    expect(baseUnits('1,000', { decimals: 6, symbol: 'USDC' })).toBe(1_000_000_000n)
+    expect(baseUnits('12,345,678.5', { decimals: 6, symbol: 'USDC' })).toBe(12_345_678_500_000n)
+  })
+
   it('names each bad amount in words, never rounding one', () => {
     const bad = (amount: string) => (baseUnits(amount, { decimals: 6, symbol: 'USDC' }) as { error: string }).error
     expect(bad('1.1234567')).toBe('USDC has 6 decimals: at most 6 digits after the point.')
-    expect(bad('1,000')).toMatch(/digits and at most one decimal point/)
+    expect(bad('1,00')).toMatch(/commas only between groups of three/)
+    expect(bad('1,0000.5')).toMatch(/commas only between groups of three/)
+    expect(bad('1.000,5')).toMatch(/commas only between groups of three/)
     expect(bad('-1')).toMatch(/digits/)
     expect(bad('1e6')).toMatch(/digits/)
     expect(bad('0.0')).toBe('Must be more than 0.')
@@ -63,7 +70,7 @@ describe('routeRequestBody', () => {
     const { body, errors } = routeRequestBody(
       form({
         tokenRequests: [request(usdcArb, '1')],
-        recipient: '0x000000000000000000000000000000000000dEaD',
+        recipient: '0x00000000000000000000000000000000000bEEf1',
         executions: [{ key: 'e', to: usdcArb, value: '', data: '' }],
         destinationGasUnits: '90000',
         access: { chainIds: [8453, 42161], tokens: [], excludeChainIds: [], excludeTokens: ['USDT0'] },
@@ -74,7 +81,7 @@ describe('routeRequestBody', () => {
     )
     expect(errors).toEqual({})
     expect(body).toMatchObject({
-      recipient: { address: '0x000000000000000000000000000000000000dEaD', accountType: 'EOA' },
+      recipient: { address: '0x00000000000000000000000000000000000bEEf1', accountType: 'EOA' },
       destinationExecutions: [{ to: usdcArb, value: '0', data: '0x' }],
       destinationGasUnits: '90000',
       accountAccessList: { chainIds: [8453, 42161], exclude: { tokens: ['USDT0'] } },

@@ -2,9 +2,10 @@
 // with it, keyed by the same field paths the server names in errors[].context.field (so a 400 and
 // a local check mark the same input). Amounts: typed in token units, sent in base units, converted
 // with parseUnits and never through a JS number.
-import { isAddress, isHex, parseUnits } from 'viem'
+import { isHex, parseUnits } from 'viem'
 import type { z } from 'zod'
 import { routeLimits, routeRequestSchema } from '../../api/routeRequest'
+import { addressFormatProblem, recipientProblem } from './addressProblems'
 import { type RouteForm, tokenOf } from './routeForm'
 
 export type FieldErrors = Record<string, string>
@@ -22,7 +23,10 @@ export function routeRequestBody(form: RouteForm): BuiltRequest {
 
   const account = form.account.trim()
   if (!account) fail('account.address', 'Enter the account that pays, or connect a wallet.')
-  else if (!isAddress(account)) fail('account.address', 'Must be a 0x-prefixed 20-byte address.')
+  else {
+    const problem = addressFormatProblem(account)
+    if (problem) fail('account.address', problem)
+  }
 
   const seen = new Set<string>()
   const tokenRequests = form.tokenRequests.map((r, i) => {
@@ -38,14 +42,19 @@ export function routeRequestBody(form: RouteForm): BuiltRequest {
   if (form.tokenRequests.filter((r) => r.max).length > 1) fail('tokenRequests', 'Only one token can be sent at its maximum.')
 
   const recipient = form.recipient.trim()
-  if (recipient && !isAddress(recipient)) fail('recipient.address', 'Must be a 0x-prefixed 20-byte address, or empty for the account itself.')
+  if (recipient) {
+    // A recipient that would lose the tokens is refused here, before any route exists to sign.
+    const problem = addressFormatProblem(recipient, 'Must be a 0x-prefixed 20-byte address, or empty for the account itself.') ?? recipientProblem(recipient)
+    if (problem) fail('recipient.address', problem)
+  }
 
   const destinationExecutions = form.executions.map((e, i) => {
     const field = `destinationExecutions.${i}`
     const to = e.to.trim()
     const value = e.value.trim() || '0'
     const data = e.data.trim() || '0x'
-    if (!isAddress(to)) fail(`${field}.to`, 'Must be a 0x-prefixed 20-byte address.')
+    const toProblem = addressFormatProblem(to)
+    if (toProblem) fail(`${field}.to`, toProblem)
     if (!/^\d+$/.test(value)) fail(`${field}.value`, 'Must be a whole number of wei (digits only).')
     if (!isHex(data, { strict: true }) || data.length % 2 !== 0) fail(`${field}.data`, 'Must be 0x-prefixed hex with whole bytes (an even number of digits).')
     else if ((data.length - 2) / 2 > routeLimits.calldataBytes) fail(`${field}.data`, `At most ${routeLimits.calldataBytes} bytes.`)
@@ -71,10 +80,14 @@ export function routeRequestBody(form: RouteForm): BuiltRequest {
   return { body, errors }
 }
 
-/** "1,000.5" is not accepted: one decimal point, no grouping, and no more digits than the token has. */
+/** One decimal point, thousands grouped with commas or not at all ("1,000.5", "1000.5"), and no more
+ * digits than the token has. */
 export function baseUnits(text: string, { decimals, symbol }: { decimals: number; symbol: string }): bigint | { error: string } {
-  const value = text.trim()
-  if (!value) return { error: 'Enter an amount, or tick “max” to send everything available.' }
+  const typed = text.trim()
+  if (!typed) return { error: 'Enter an amount, or tick “max” to send everything available.' }
+  const grouped = /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)
+  if (typed.includes(',') && !grouped) return { error: 'Use digits, commas only between groups of three, and at most one decimal point, e.g. 1,000.5.' }
+  const value = typed.replaceAll(',', '')
   if (!/^\d*\.?\d*$/.test(value) || value === '.') return { error: 'Use digits and at most one decimal point, e.g. 1000.5.' }
   const fraction = value.split('.')[1] ?? ''
   if (fraction.length > decimals) return { error: `${symbol} has ${decimals} decimals: at most ${decimals} digits after the point.` }

@@ -5,6 +5,7 @@ import { zeroAddress } from 'viem'
 import type { RouteResponse } from '../../api/routeResponse'
 import { groupThousands } from '../shared/formatAmount'
 import { anyChainToken, chainName, idAmount, sumByToken, type TokenAmount, tokenAmount } from '../shared/tokenAmount'
+import { signDeadline } from './signDeadline'
 
 type IntentOp = NonNullable<RouteResponse['intentOp']>
 
@@ -28,6 +29,8 @@ export type RouteSummary = {
   expires: bigint
   /** The earliest element's fill deadline: delivery must happen by then, so sign and submit before it. */
   fillDeadline: bigint
+  /** The reader's one deadline: the fill deadline less the submission margin (signDeadline.ts). */
+  signBy: bigint
 }
 
 export function routeSummary(route: RouteResponse & { intentOp: IntentOp }): RouteSummary {
@@ -38,6 +41,7 @@ export function routeSummary(route: RouteResponse & { intentOp: IntentOp }): Rou
   const receive = sumByToken(intentOp.elements.flatMap((e) => e.mandate.tokenOut.map((pair) => idAmount(destinationChainId, pair))))
   const breakdown = intentCost.feeBreakdownUSD
   const feeToken = anyChainToken(intentCost.feeToken.tokenAddress)
+  const fillDeadline = intentOp.elements.map((e) => BigInt(e.mandate.fillDeadline)).reduce((a, b) => (b < a ? b : a))
   return {
     pay: sortByChain(pay),
     receive,
@@ -50,7 +54,8 @@ export function routeSummary(route: RouteResponse & { intentOp: IntentOp }): Rou
     sponsored: intentCost.sponsorFee,
     feeToken: { symbol: intentCost.feeToken.tokenSymbol, amount: BigInt(intentCost.feeToken.amount), decimals: feeToken?.decimals ?? 0 },
     expires: BigInt(intentOp.expires),
-    fillDeadline: intentOp.elements.map((e) => BigInt(e.mandate.fillDeadline)).reduce((a, b) => (b < a ? b : a)),
+    fillDeadline,
+    signBy: signDeadline(fillDeadline),
   }
 }
 

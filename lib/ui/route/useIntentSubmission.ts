@@ -31,13 +31,15 @@ export function useIntentSubmission(nonce: string, rawIntentOp: unknown) {
   return { submit: mutation.mutate, submitting: mutation.isPending, error, followed }
 }
 
-/** The intent's status, read every second until it is final (backing off after errors). */
-export function useIntentStatus(id: string) {
+/** The intent's status, read every second until it is final (backing off after errors); nothing
+ * before there is an intent. Every reader of one id shares one query. */
+export function useIntentStatus(id: string | undefined) {
   const { key, source } = useApiKey()
   const queryClient = useQueryClient()
   const query = useQuery({
     queryKey: ['intentStatus', id, source],
-    queryFn: ({ signal }) => fetchIntentStatus({ id, ...(key ? { apiKey: key } : {}), signal }),
+    queryFn: ({ signal }) => fetchIntentStatus({ id: id!, ...(key ? { apiKey: key } : {}), signal }),
+    enabled: id !== undefined,
     retry: false,
     refetchInterval: (q) => {
       const error = q.state.error

@@ -53,10 +53,12 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   ).toEqual([])
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** `fullPage: false` for pages tens of thousands of pixels tall (the full API reference): a
+ * full-page capture of those takes most of a test's budget on a loaded 2-core machine. */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   // From the top, so sticky panels sit where a reader first sees them.
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path: `tests/artifacts/screenshots/${name}.png`, fullPage: true })
+  await page.screenshot({ path: `tests/artifacts/screenshots/${name}.png`, fullPage })
 }
 
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {

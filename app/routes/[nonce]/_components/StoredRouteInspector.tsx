@@ -44,6 +44,8 @@ export function StoredRouteInspector({ stored, account }: { stored: StoredRouteR
         onRefresh={() => refresh.mutate(stored.request)}
         refreshing={refresh.isPending}
         knownExpired={!fresh && stored.expired}
+        // A submitted route is tracked (the Settlement section above), never signed again.
+        submittedIntentId={!fresh && stored.intentStatus !== null ? stored.nonce : undefined}
       />
     </div>
   )
