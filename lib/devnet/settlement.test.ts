@@ -504,6 +504,48 @@ describe('devnet settlement', () => {
     })
   })
 
+  describe('(e) locks that lock', () => {
+    const chainId = 10
+    const id = lockId(defaultLockTag, token(10, 'USDC'))
+    const lockAbi = artifacts.resourceLocks.abi
+
+    it('a locked balance moves neither by transfer nor by an operator: its allocator refuses', async () => {
+      await clients[chainId]!.setBalance({ address: stranger.address, value: parseEther('1') })
+      expect(await lockBalance(chainId, demoAccount.address, id)).toBeGreaterThan(0n)
+      await expect(simulate(chainId, demoAccount.address, addresses.theCompact, lockAbi, 'transfer', [stranger.address, id, 1n])).rejects.toThrow(
+        /locked balances move only by claim or forced withdrawal/,
+      )
+      await send(chainId, demoAccount, addresses.theCompact, artifacts.resourceLocks.abi, 'setOperator', [stranger.address, true])
+      await expect(simulate(chainId, stranger.address, addresses.theCompact, lockAbi, 'transferFrom', [demoAccount.address, stranger.address, id, 1n])).rejects.toThrow(
+        /locked balances move only by claim or forced withdrawal/,
+      )
+      await send(chainId, demoAccount, addresses.theCompact, artifacts.resourceLocks.abi, 'setOperator', [stranger.address, false])
+    })
+
+    it("the sponsor's own exit: a forced withdrawal, only once the lock's reset period has passed", async () => {
+      const client = clients[chainId]!
+      const before = await lockBalance(chainId, demoAccount.address, id)
+      const usdcBefore = await erc20Balance(chainId, token(10, 'USDC'), demoAccount.address)
+      expect(await client.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'resetPeriodSeconds', args: [id] })).toBe(612_000n) // 7 days 1 h
+      await expect(simulate(chainId, demoAccount.address, addresses.theCompact, lockAbi, 'forcedWithdrawal', [id, demoAccount.address, 1n])).rejects.toThrow(/forced withdrawal not available/)
+      await send(chainId, demoAccount, addresses.theCompact, artifacts.resourceLocks.abi, 'enableForcedWithdrawal', [id])
+      const [status, at] = await client.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'getForcedWithdrawalStatus', args: [demoAccount.address, id] })
+      expect(status).toBe(1)
+      expect(at).toBe((await now(chainId)) + 612_000n)
+      await expect(simulate(chainId, demoAccount.address, addresses.theCompact, lockAbi, 'forcedWithdrawal', [id, demoAccount.address, 1n])).rejects.toThrow(/forced withdrawal not available/)
+      await client.setNextBlockTimestamp({ timestamp: at })
+      await client.mine({ blocks: 1 })
+      await send(chainId, demoAccount, addresses.theCompact, artifacts.resourceLocks.abi, 'forcedWithdrawal', [id, demoAccount.address, parseUnits('10', 6)])
+      expect(await lockBalance(chainId, demoAccount.address, id)).toBe(before - parseUnits('10', 6))
+      expect(await erc20Balance(chainId, token(10, 'USDC'), demoAccount.address)).toBe(usdcBefore + parseUnits('10', 6))
+      await send(chainId, demoAccount, addresses.theCompact, artifacts.resourceLocks.abi, 'disableForcedWithdrawal', [id])
+      expect(await client.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'getForcedWithdrawalStatus', args: [demoAccount.address, id] })).toEqual([
+        0,
+        0n,
+      ])
+    })
+  })
+
   describe('(d) fill on the destination chain', () => {
     const chainId = 8453
     const recipient = getAddress('0x00000000000000000000000000000000fee1d003')

@@ -14,7 +14,7 @@
 // Every state change is written before the next step starts; each step is journaled (sendStep).
 import type { Address, Hex } from 'viem'
 import { arbiterRefundDelaySeconds, escrowStatus } from '../core/abi/arbiter'
-import { lockContractAbi } from '../core/abi/theCompact'
+import { lockContractAbi, resetPeriodSeconds } from '../core/abi/theCompact'
 import { addresses } from '../core/addresses'
 import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/route/intentOp'
@@ -273,11 +273,20 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     return 'waiting'
   }
 
-  /** COMPACT: the sponsor's lock balances must cover every element before the filler fronts the fill. */
+  /** COMPACT: before the filler fronts the fill, the sponsor must not be able to escape: every lock
+   * balance covers the route, no forced withdrawal could become available before the claim window
+   * ends, and no lock's reset period is shorter than that window. */
   async function lockShortfall(plan: SettlementPlan): Promise<string | undefined> {
+    const window = expires - (await now())
     for (const need of lockNeeds(plan)) {
-      const balance = await chainOf(need.chainId).client.readContract({ address: addresses.theCompact, abi: lockContractAbi, functionName: 'balanceOf', args: [intent.sponsor, need.id] })
+      const client = chainOf(need.chainId).client
+      const balance = await client.readContract({ address: addresses.theCompact, abi: lockContractAbi, functionName: 'balanceOf', args: [intent.sponsor, need.id] })
       if (balance < need.amount) return `the sponsor's lock ${need.id} on chain ${need.chainId} holds ${balance}, less than the ${need.amount} this route claims; nothing was sent`
+      const period = resetPeriodSeconds[Number((need.id >> 252n) & 7n)]!
+      if (period <= window) return `the lock ${need.id} on chain ${need.chainId} resets in ${period} s, sooner than the route's claim window (${window} s); nothing was sent`
+      const [status, at] = await client.readContract({ address: addresses.theCompact, abi: lockContractAbi, functionName: 'getForcedWithdrawalStatus', args: [intent.sponsor, need.id] })
+      if (status !== 0 && at <= expires)
+        return `the sponsor enabled a forced withdrawal of lock ${need.id} on chain ${need.chainId}, available at ${at}, before the claim window ends; nothing was sent`
     }
     return undefined
   }

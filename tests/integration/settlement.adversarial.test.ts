@@ -9,6 +9,7 @@ import type { PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scopes } from '../../lib/config/scopes'
 import { permit2Abi } from '../../lib/core/abi/permit2'
+import { lockContractAbi } from '../../lib/core/abi/theCompact'
 import { addresses } from '../../lib/core/addresses'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { lockId } from '../../lib/core/locks/lockId'
@@ -157,34 +158,19 @@ describe('adversarial settlement', () => {
     expect(await s.chain.lockedBalance(10, account.address, id)).toBe(locked)
   })
 
-  it('a lock moved away before the fill: FAILED before the filler fronts anything', async () => {
+  it('a locked balance cannot be moved away: the allocator refuses the transfer, the route settles as signed', async () => {
     const account = await fundedAccount(s.chain, [{ chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true }])
     const { intentOp, signed } = await routed(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
     const id = lockId(defaultLockTag, s.chain.token(10, 'USDC').address)
-    const elsewhere = s.chain.freshAccount().address
-    const moved = await s.chain
-      .send(10, {
-        account,
-        to: addresses.theCompact,
-        data: encodeFunctionData({ abi: artifacts.resourceLocks.abi, functionName: 'transfer', args: [elsewhere, id, usdc('100')] }),
-        chain: s.chain.client(10).chain,
-      })
-      .then(
-        (receipt) => receipt.status === 'success',
-        () => false,
-      )
-    const before = await usdcHoldings([account.address, fillerAccount.address])
+    await expect(
+      s.chain.client(10).simulateContract({ account, address: addresses.theCompact, abi: lockContractAbi, functionName: 'transfer', args: [s.chain.freshAccount().address, id, usdc('100')] }),
+    ).rejects.toThrow(/locked balances move only by claim or forced withdrawal/)
+    const before = await s.snapshot(intentOp, account.address, account.address)
     expect((await s.submit(signed)).status).toBe(201)
-    const final = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED' || b.status === 'COMPLETED', 'a final state')
-    if (moved) {
-      // The lock contract let the balance go: the filler saw it before fronting the fill.
-      expect(final.status).toBe('FAILED')
-      expect(final.failureReason).toMatch(/lock .* holds 0, less than/)
-      expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
-    } else {
-      // The lock contract refused the move: the route settles as signed.
-      expect(final.status).toBe('COMPLETED')
-    }
+    const final = await waitFor(intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
+    expect(final.status).toBe('COMPLETED')
+    const after = await s.snapshot(intentOp, account.address, account.address)
+    for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - before.get(key)! }).toEqual({ key, delta })
   })
 
   it('the filler crashes after the first escrow, the sponsor revokes its approval on the second chain: FAILED, the escrow refunded after the delay', async () => {
@@ -274,5 +260,38 @@ describe('adversarial settlement', () => {
     expect(done.claims[0].claimTransactionHash).toBe(escrow.transactionHash)
     const after = await s.snapshot(intentOp, account.address, account.address)
     for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - snapshot.get(key)! }).toEqual({ key, delta })
+  })
+  it('20 intents that cannot settle end FAILED once each, without retries, and an ordinary intent beside them completes', async () => {
+    const bad: Awaited<ReturnType<typeof routed>>[] = []
+    for (let i = 0; i < 20; i++) {
+      const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('10') }])
+      const route = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('5').toString() }] })
+      const { intentOp } = route
+      // Half burn the nonce, half pull Permit2's allowance: the cheap tricks that used to stall the queue.
+      const data =
+        i % 2 === 0
+          ? encodeFunctionData({ abi: permit2Abi, functionName: 'invalidateUnorderedNonces', args: [BigInt(intentOp.nonce) >> 8n, 1n << (BigInt(intentOp.nonce) & 255n)] })
+          : encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, 0n] })
+      await s.chain.send(8453, { account, to: i % 2 === 0 ? addresses.permit2 : s.chain.token(8453, 'USDC').address, data, chain: s.chain.client(8453).chain })
+      bad.push(route)
+    }
+    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    const ordinary = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
+    const logsBefore = stack.logs().length
+    for (const b of bad) expect((await s.submit(b.signed)).status).toBe(201)
+    expect((await s.submit(ordinary.signed)).status).toBe(201)
+    const done = await waitFor(ordinary.intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
+    expect(done.status).toBe('COMPLETED')
+    const ids = bad.map((b) => b.intentOp.nonce)
+    for (const id of ids) {
+      const final = await waitFor(id, (b) => b.status === 'FAILED' || b.status === 'COMPLETED', 'a final state')
+      expect(final.status).toBe('FAILED')
+      expect(final.failureReason).toMatch(/already used|would revert/)
+    }
+    // Each bad intent was looked at and failed once: no retry loop, no flood of warnings.
+    const logs = stack.logs().slice(logsBefore)
+    const lines = logs.split('\n').filter((l) => ids.some((id) => l.includes(`"id":"${id}"`)))
+    expect(lines.filter((l) => l.includes('"msg":"intent failed"'))).toHaveLength(20)
+    expect(lines.filter((l) => l.includes('retrying'))).toEqual([])
   })
 })

@@ -17,6 +17,9 @@ interface IAllocator {
         uint256[2][] calldata idsAndAmounts,
         bytes calldata allocatorData
     ) external returns (bytes4);
+
+    /// @notice Asked before a locked balance moves by transfer: the selector to allow it.
+    function attest(address operator, address from, address to, uint256 id, uint256 amount) external returns (bytes4);
 }
 
 interface IERC1271 {
@@ -26,6 +29,10 @@ interface IERC1271 {
 /// @notice Devnet stand-in for The Compact: ERC-6909 resource locks with native and ERC-20
 /// deposits. A lock id is lockTag (bytes12, top 96 bits) || token address (low 160 bits).
 /// lockTag = scope (1 bit) << 95 | resetPeriod (3 bits) << 92 | allocatorId (92 bits).
+///
+/// Locks lock: a transfer of a locked balance needs its allocator's `attest`, and the sponsor's
+/// only unilateral exit is a forced withdrawal, available a reset period after it is enabled
+/// (`enableForcedWithdrawal` → `forcedWithdrawal`), as in The Compact.
 ///
 /// Claims are real: `multichainClaim` checks the sponsor's EIP-712 `MultichainCompact` signature
 /// (domain "The Compact" / "1" on the notarized chain, verifyingContract = the address the
@@ -44,6 +51,7 @@ contract ResourceLocks {
     event Approval(address indexed owner, address indexed spender, uint256 indexed id, uint256 amount);
     event AllocatorRegistered(uint96 allocatorId, address allocator);
     event Claim(address indexed sponsor, address indexed arbiter, bytes32 claimHash, uint256 nonce);
+    event ForcedWithdrawalStatusUpdated(address indexed account, uint256 indexed id, bool activating, uint256 withdrawableAt);
 
     /// @notice The verifyingContract of the domain the published client signs compacts with.
     address public constant SIGNING_CONTRACT = 0x73d2Dc0c21fca4EC1601895d50Df7f5624f07D3F;
@@ -84,6 +92,8 @@ contract ResourceLocks {
     mapping(address => mapping(address => bool)) public isOperator;
     mapping(uint96 => address) public allocators;
     mapping(address => mapping(uint256 => bool)) public consumedNonces;
+    /// @notice When each account's forced withdrawal of each lock becomes available (0: not enabled).
+    mapping(address => mapping(uint256 => uint256)) internal _withdrawableAt;
 
     function lockId(bytes12 lockTag, address token) public pure returns (uint256) {
         return (uint256(uint96(lockTag)) << 160) | uint256(uint160(token));
@@ -104,6 +114,7 @@ contract ResourceLocks {
     }
 
     function transfer(address receiver, uint256 id, uint256 amount) external returns (bool) {
+        _attest(msg.sender, msg.sender, receiver, id, amount);
         _move(msg.sender, receiver, id, amount);
         return true;
     }
@@ -116,6 +127,7 @@ contract ResourceLocks {
                 allowance[sender][msg.sender][id] = allowed - amount;
             }
         }
+        _attest(msg.sender, sender, receiver, id, amount);
         _move(sender, receiver, id, amount);
         return true;
     }
@@ -129,6 +141,60 @@ contract ResourceLocks {
     function setOperator(address spender, bool approved) external returns (bool) {
         isOperator[msg.sender][spender] = approved;
         emit OperatorSet(msg.sender, spender, approved);
+        return true;
+    }
+
+    // ---- Forced withdrawal ---------------------------------------------------------------------
+
+    /// @notice A lock's reset period in seconds, from the 3 bits of its lock tag (The Compact's
+    /// ResetPeriod: 1 s, 15 s, 1 min, 10 min, 1 h 5 min, 1 day, 7 days 1 h, 30 days).
+    function resetPeriodSeconds(uint256 id) public pure returns (uint256) {
+        uint256 period = (id >> 252) & 7;
+        if (period == 0) return 1;
+        if (period == 1) return 15;
+        if (period == 2) return 60;
+        if (period == 3) return 600;
+        if (period == 4) return 3900;
+        if (period == 5) return 86400;
+        if (period == 6) return 612000;
+        return 2592000;
+    }
+
+    /// @notice Starts the clock on the caller's forced withdrawal of lock `id`.
+    function enableForcedWithdrawal(uint256 id) external returns (uint256 withdrawableAt) {
+        withdrawableAt = block.timestamp + resetPeriodSeconds(id);
+        _withdrawableAt[msg.sender][id] = withdrawableAt;
+        emit ForcedWithdrawalStatusUpdated(msg.sender, id, true, withdrawableAt);
+    }
+
+    function disableForcedWithdrawal(uint256 id) external returns (bool) {
+        require(_withdrawableAt[msg.sender][id] != 0, "ResourceLocks: forced withdrawal not enabled");
+        delete _withdrawableAt[msg.sender][id];
+        emit ForcedWithdrawalStatusUpdated(msg.sender, id, false, 0);
+        return true;
+    }
+
+    /// @notice 0 disabled, 1 pending (not yet available), 2 enabled; and when it becomes available.
+    function getForcedWithdrawalStatus(address account, uint256 id) external view returns (uint8 status, uint256 withdrawableAt) {
+        withdrawableAt = _withdrawableAt[account][id];
+        if (withdrawableAt == 0) return (0, 0);
+        return (block.timestamp < withdrawableAt ? 1 : 2, withdrawableAt);
+    }
+
+    /// @notice Withdraws the underlying tokens of the caller's lock once its forced withdrawal is available.
+    function forcedWithdrawal(uint256 id, address recipient, uint256 amount) external returns (bool) {
+        uint256 at = _withdrawableAt[msg.sender][id];
+        require(at != 0 && block.timestamp >= at, "ResourceLocks: forced withdrawal not available");
+        require(balanceOf[msg.sender][id] >= amount, "ResourceLocks: insufficient balance");
+        balanceOf[msg.sender][id] -= amount;
+        emit Transfer(msg.sender, msg.sender, address(0), id, amount);
+        address token = address(uint160(id));
+        if (token == address(0)) {
+            (bool ok,) = recipient.call{value: amount}("");
+            require(ok, "ResourceLocks: native transfer failed");
+        } else {
+            require(IERC20Like(token).transfer(recipient, amount), "ResourceLocks: transfer failed");
+        }
         return true;
     }
 
@@ -320,6 +386,13 @@ contract ResourceLocks {
 
     function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
         return interfaceId == 0x0f632fb3 || interfaceId == 0x01ffc9a7; // ERC-6909, ERC-165
+    }
+
+    /// @dev A locked balance moves only with its allocator's attestation.
+    function _attest(address operator, address from, address to, uint256 id, uint256 amount) internal {
+        address allocator = allocators[uint96((id >> 160) & ALLOCATOR_ID_MASK)];
+        require(allocator != address(0), "ResourceLocks: unregistered allocator");
+        require(IAllocator(allocator).attest(operator, from, to, id, amount) == IAllocator.attest.selector, "ResourceLocks: allocator refused the transfer");
     }
 
     function _mint(address to, uint256 id, uint256 amount) internal {
