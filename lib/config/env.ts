@@ -124,9 +124,14 @@ export const serverEnvSchema = z
 export type ServerEnv = z.infer<typeof serverEnvSchema>
 
 /** The filler (lib/filler): the chains it settles on, the database it takes intents from, its own key. */
+const confirmationVars = Object.fromEntries(chainIds.map((id) => [`FILLER_CONFIRMATIONS_${id}`, z.coerce.number().int().min(0).max(1_000).optional()])) as {
+  [K in `FILLER_CONFIRMATIONS_${ChainId}`]: z.ZodOptional<z.ZodCoercedNumber>
+}
+
 export const fillerEnvSchema = z
   .object({
     ...rpcVars,
+    ...confirmationVars,
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
     /** The filler's own account: it claims, fills from its inventory and pays gas. Never the route signer's key. */
     FILLER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),

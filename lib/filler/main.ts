@@ -9,7 +9,7 @@ import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { ATTESTER_LEASE } from '../attester/attestFills'
 import { fillerEnvSchema, logEnvSchema, readEnv } from '../config/env'
-import { chainIds } from '../core/chains/chains'
+import { type ChainId, chainIds } from '../core/chains/chains'
 import { holdLease, leaseHeld, openIntents, openJournal, releaseLease } from '../storage/intentStore'
 import { openDatabase } from '../storage/openDatabase'
 import { pruneStoredRoutes } from '../storage/retention'
@@ -84,7 +84,7 @@ async function main() {
               chains,
               nowSeconds: () => BigInt(Math.floor(Date.now() / 1000)),
               log: (event, fields) => log.info(fields, event),
-              confirmations: () => env.FILLER_CONFIRMATIONS,
+              confirmations: (chainId) => env[`FILLER_CONFIRMATIONS_${chainId as ChainId}`] ?? env.FILLER_CONFIRMATIONS,
               attesterAlive: () => leaseHeld(sql, ATTESTER_LEASE),
             })
             if (outcome === 'waiting') backoff.wait(intent.nonce)

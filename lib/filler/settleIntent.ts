@@ -23,7 +23,7 @@ import { type ClaimRecord, findAttestation, type RefundRecord, type StoredIntent
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
 import { hasJournal, read, revertReason, StepRevertedError, sendStep } from './sendStep'
-import { lockNeeds, type SettlementPlan, settlementPlan } from './settlementCalls'
+import { lockNeeds, type SettlementPlan, type Step, settlementPlan } from './settlementCalls'
 
 /** A fill (and the escrows before it) starts only with this much time left before the fill deadline. */
 export const SAFETY_SECONDS = 30n
@@ -192,6 +192,11 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
             return await fail(`delivered, but the release of element ${e.elementIndex} failed: ${error.message}`)
           }
         }
+        await reconfirm([
+          ...plan.elements.map((e) => ({ name: `escrow:${e.elementIndex}`, chainId: e.chainId, step: e.escrow! })),
+          { name: 'fill', chainId: plan.fill.chainId, step: plan.fill },
+          ...plan.elements.map((e) => ({ name: `release:${e.elementIndex}`, chainId: e.chainId, step: e.payout(proof) })),
+        ])
       }
     } else {
       if (intent.status === 'PENDING') {
@@ -223,6 +228,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
             return await fail(`delivered, but the claim of element ${e.elementIndex} failed: ${error.message}`)
           }
         }
+        await reconfirm([{ name: 'fill', chainId: plan.fill.chainId, step: plan.fill }, ...plan.elements.map((e) => ({ name: `claim:${e.elementIndex}`, chainId: e.chainId, step: e.payout(proof) }))])
       }
     }
     await updateIntent(sql, id, { status: 'COMPLETED' })
@@ -256,6 +262,13 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       if (!(error instanceof StepRevertedError)) throw error
       return fail(`the fill failed: ${error.message}; ${nothing}`, refundable)
     }
+  }
+
+  /** Before COMPLETED: every step is still on chain, buried under its chain's depth, with its proof.
+   * A step a re-org dropped is sent again as its journaled bytes (sendStep); one that can no longer
+   * be mined throws, and the next pass takes the intent up from there. */
+  async function reconfirm(steps: { name: string; chainId: number; step: Step }[]): Promise<void> {
+    for (const s of steps) await sendStep({ sql, intent: id, step: s.name, chain: chainOf(s.chainId), confirmations: depth(s.chainId), ...s.step })
   }
 
   /** Every escrow and the fill simulated before anything is sent: the first that would revert. */

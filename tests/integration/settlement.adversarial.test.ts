@@ -261,6 +261,29 @@ describe('adversarial settlement', () => {
     const after = await s.snapshot(intentOp, account.address, account.address)
     for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - snapshot.get(key)! }).toEqual({ key, delta })
   })
+  it('a re-org drops the escrow (anvil_rollback) before the filler saw it: the journaled bytes go out again and everything moves exactly once', async () => {
+    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    await stack.filler.stop()
+    const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
+    const snapshot = await s.snapshot(intentOp, account.address, account.address)
+    expect((await s.submit(signed)).status).toBe(201)
+    const plan = planOf(signed)
+    const client = s.chain.client(8453)
+    const escrow = await stepBeforeCrash(intentOp.nonce, 'escrow:0', plan.elements[0]!.escrow!.call)
+    const head = await client.getBlockNumber({ cacheTime: 0 })
+    expect(escrow.blockNumber).toBe(head)
+    await client.request({ method: 'anvil_rollback', params: [1] } as never)
+    expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(head - 1n)
+    expect(await client.getTransactionReceipt({ hash: escrow.transactionHash }).catch(() => undefined)).toBeUndefined()
+    await stack.filler.start()
+    const done = await waitFor(intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
+    expect(done.status).toBe('COMPLETED')
+    expect(done.claims[0].claimTransactionHash).toBe(escrow.transactionHash) // the same bytes, mined again
+    expect((await client.getTransactionReceipt({ hash: escrow.transactionHash })).status).toBe('success')
+    const after = await s.snapshot(intentOp, account.address, account.address)
+    for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - snapshot.get(key)! }).toEqual({ key, delta })
+  })
+
   it('20 intents that cannot settle end FAILED once each, without retries, and an ordinary intent beside them completes', async () => {
     const bad: Awaited<ReturnType<typeof routed>>[] = []
     for (let i = 0; i < 20; i++) {
