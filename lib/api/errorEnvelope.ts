@@ -12,6 +12,7 @@ export const httpErrorCodes = {
   PAYLOAD_TOO_LARGE: 'The body is over 1 MiB',
   UNSUPPORTED_MEDIA_TYPE: 'The body is not sent as application/json',
   MALFORMED_REQUEST: 'The request target is not a valid path',
+  CLIENT_CLOSED: 'The client closed the connection before its body arrived (logged as 499; nobody reads the answer)',
 } as const
 
 /** Every code an error envelope can carry, with what it means (listed in the OpenAPI document). */
@@ -37,13 +38,14 @@ export const insufficientLiquiditySchema = errorEnvelopeSchema.extend({
 })
 
 /** Failures only the HTTP layer knows: a method the route does not serve, a body too large or
- * not JSON. */
-export type HttpErrorKind = 'method_not_allowed' | 'too_large' | 'unsupported_media_type'
+ * not JSON, a client that closed the connection before its body arrived (499, as nginx logs it). */
+export type HttpErrorKind = 'method_not_allowed' | 'too_large' | 'unsupported_media_type' | 'client_closed'
 
 const codeOfHttpKind: Record<HttpErrorKind, keyof typeof httpErrorCodes> = {
   method_not_allowed: 'METHOD_NOT_ALLOWED',
   too_large: 'PAYLOAD_TOO_LARGE',
   unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
+  client_closed: 'CLIENT_CLOSED',
 }
 
 /** An HTTP-layer failure, answered in the same envelope as a ServiceError. */
@@ -70,6 +72,7 @@ export const statusOfKind: Record<ErrorKind | HttpErrorKind, number> = {
   conflict: 409,
   too_large: 413,
   unsupported_media_type: 415,
+  client_closed: 499,
   unprocessable: 422,
   rate_limited: 429,
   unavailable: 503,

@@ -24,7 +24,9 @@ type Handler<P> = (request: Request, context: HandlerContext<P>) => Promise<Resp
 export function withEnvelope<P = unknown>(handler: Handler<P>) {
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
     const started = performance.now()
-    const traceId = requestId(request.headers.get('x-request-id'))
+    // The trace id is always ours; the client's own request id is logged beside it, never adopted.
+    const traceId = randomUUID()
+    const clientRequestId = requestId(request.headers.get('x-request-id'))
     const responseHeaders = new Headers()
     const log: HandlerContext<P>['log'] = {}
     let response: Response
@@ -38,13 +40,16 @@ export function withEnvelope<P = unknown>(handler: Handler<P>) {
     for (const [name, value] of responseHeaders) response.headers.set(name, value)
     response.headers.set('x-trace-id', traceId)
     const { pathname } = new URL(request.url)
-    logger.info({ traceId, method: request.method, path: pathname, status: response.status, durationMs: Math.round(performance.now() - started), ...log }, 'request')
+    logger.info(
+      { traceId, ...(clientRequestId ? { clientRequestId } : {}), method: request.method, path: pathname, status: response.status, durationMs: Math.round(performance.now() - started), ...log },
+      'request',
+    )
     return response
   }
 }
 
 export function errorResponse(error: unknown, traceId: string): Response {
-  const known = error instanceof ServiceError || error instanceof HttpError ? error : error instanceof z.ZodError ? validationError(error) : undefined
+  const known = error instanceof ServiceError || error instanceof HttpError ? error : error instanceof z.ZodError ? validationError(error) : storageInputError(error)
   if (!known) logger.error({ traceId, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }, 'unhandled error')
   const failure = known ?? new ServiceError('unavailable', 'Internal server error', undefined, { code: 'INTERNAL_ERROR', cause: error })
   const status = known ? statusOfKind[failure.kind] : 500
@@ -52,6 +57,15 @@ export function errorResponse(error: unknown, traceId: string): Response {
   if (status === 503) headers['retry-after'] = '5'
   if (known && 'retryAfterSeconds' in known && typeof known.retryAfterSeconds === 'number') headers['retry-after'] = String(known.retryAfterSeconds)
   return Response.json(errorEnvelope(failure, traceId), { status, headers })
+}
+
+/** A value the database refused as data (SQLSTATE class 22: data exception — an untranslatable
+ * character, a number out of range, …): the request's fault, a 400, never a 500. */
+function storageInputError(error: unknown): ServiceError | undefined {
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return undefined
+  const message = 'The request holds a value that cannot be stored'
+  return new ServiceError('invalid_input', message, [{ message, context: { reason: (error as Error).message?.slice(0, 200) ?? code, sqlState: code } }])
 }
 
 /** JSON 405 handlers for the methods a route does not serve. */
@@ -81,7 +95,7 @@ export function jsonWithWarnings(body: unknown, warnings: readonly { chainId: nu
   return response
 }
 
-/** A caller's x-request-id becomes the trace id when it is a sane token; anything else gets a fresh one. */
-function requestId(given: string | null): string {
-  return given && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID()
+/** A caller's x-request-id, when it is a sane token (it is logged as given). */
+function requestId(given: string | null): string | undefined {
+  return given && /^[\w.:-]{1,64}$/.test(given) ? given : undefined
 }
