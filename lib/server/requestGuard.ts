@@ -1,10 +1,15 @@
-// What Next's own server would answer with an HTML page (TRACE, a path that is not valid
-// percent-encoding) or get wrong (an absolute-form request target, which Next may redirect to the
-// host it names): settled before Next sees the request, in the API's JSON envelope.
+// What Next's own server would answer with an HTML page or a bare 400 (TRACE, a method it does not
+// route, OPTIONS on a page, a path that is not valid percent-encoding, a request Node cannot parse)
+// or get wrong (an absolute-form request target, which Next may redirect to the host it names):
+// settled before Next sees the request, in the API's JSON envelope. Static assets get nosniff.
 
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { ErrorCode } from '../api/errorEnvelope'
+
+const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+const ALLOWED = 'GET, POST, DELETE, OPTIONS'
 
 /** True when the request was answered here. */
 export function guardRequest(request: IncomingMessage, response: ServerResponse): boolean {
@@ -18,9 +23,17 @@ export function guardRequest(request: IncomingMessage, response: ServerResponse)
       return answer(response, 400, 'Malformed request target')
     }
   }
-  if (request.method === 'TRACE' || request.method === 'TRACK' || request.method === 'CONNECT') {
-    response.setHeader('allow', 'GET, POST, DELETE, OPTIONS')
+  const path = (request.url ?? '/').split('?')[0]!
+  // Next serves its build's files without it; a browser must never guess their type.
+  if (path.startsWith('/_next/')) response.setHeader('x-content-type-options', 'nosniff')
+  if (!ROUTED_METHODS.has(request.method ?? '')) {
+    response.setHeader('allow', ALLOWED)
     return answer(response, 405, `Method ${request.method} not allowed`, 'METHOD_NOT_ALLOWED')
+  }
+  // The API answers its own preflights; a page has nothing to say to OPTIONS.
+  if (request.method === 'OPTIONS' && !path.startsWith('/api/')) {
+    response.setHeader('allow', 'GET, HEAD')
+    return answer(response, 405, 'Method OPTIONS not allowed on a page', 'METHOD_NOT_ALLOWED')
   }
   try {
     decodeURIComponent((request.url ?? '/').split('?')[0]!)
@@ -28,6 +41,31 @@ export function guardRequest(request: IncomingMessage, response: ServerResponse)
     return answer(response, 400, 'Malformed percent-encoding in the request path')
   }
   return false
+}
+
+/** A request Node's parser refused (an unknown method, a malformed line or header): the envelope
+ * instead of Node's bare `400 Bad Request`, then the connection closes. */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  // As Node does: nothing to say on a dead socket, or over a response already under way.
+  if (!socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
+    socket.destroy()
+    return
+  }
+  const [status, reason, message] =
+    error.code === 'HPE_INVALID_METHOD'
+      ? [405, 'Method Not Allowed', 'Unknown request method']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'Request headers too large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'Request timed out']
+          : [400, 'Bad Request', 'Malformed request']
+  const traceId = randomUUID()
+  const code: ErrorCode = status === 405 ? 'METHOD_NOT_ALLOWED' : 'MALFORMED_REQUEST'
+  const body = JSON.stringify({ message, code, errors: [{ message }], traceId })
+  const allow = status === 405 ? `allow: ${ALLOWED}\r\n` : ''
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncache-control: no-store\r\nx-content-type-options: nosniff\r\nx-trace-id: ${traceId}\r\n${allow}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  )
 }
 
 function answer(response: ServerResponse, status: number, message: string, code: ErrorCode = 'MALFORMED_REQUEST'): true {

@@ -4,7 +4,8 @@
 // header of our own, overwriting whatever the client sent under that name. The same hook settles
 // requests Next would answer in HTML (requestGuard.ts).
 import { type IncomingMessage, Server, type ServerResponse } from 'node:http'
-import { guardRequest } from './requestGuard'
+import type { Duplex } from 'node:stream'
+import { answerClientError, guardRequest } from './requestGuard'
 
 export const PEER_HEADER = 'x-intent-router-peer'
 
@@ -19,6 +20,10 @@ export function stampSocketPeer(): void {
       const request = args[0] as IncomingMessage
       request.headers[PEER_HEADER] = request.socket?.remoteAddress ?? ''
       if (guardRequest(request, args[1] as ServerResponse)) return true
+    }
+    if (event === 'clientError') {
+      answerClientError(args[0] as Error, args[1] as Duplex)
+      return true
     }
     return (emit as (this: Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args)
   } as typeof emit

@@ -1,13 +1,18 @@
 // Property-based: thousands of generated and mutated requests to both endpoints. Never a 5xx,
 // never a crash, every error in the one envelope, and no amount ever rounded.
+import { readFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import fc from 'fast-check'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
 import { errorEnvelopeSchema } from '../../lib/api/errorEnvelope'
 import { operations } from '../../lib/api/operations'
 import { portfolioResponseSchema } from '../../lib/api/portfolio'
 import { routeResponseSchema } from '../../lib/api/routeResponse'
 import { tokens } from '../../lib/core/tokens/tokens'
+import { abortedUploads } from '../support/abortedUpload'
 import { api } from '../support/api'
+import { siweMessage } from '../support/signIn'
 
 const http = api()
 const demo = inject('demoAddress')
@@ -180,3 +185,99 @@ describe('hostile requests to every operation', () => {
     expect([...statuses.keys()].every((s) => s < 500)).toBe(true)
   }, 900_000)
 })
+
+describe('odd input: ill-formed unicode, aborted uploads, sign-in for other domains', () => {
+  const oddRuns = Number(process.env.FUZZ_ODD_RUNS ?? 200)
+  const loneSurrogate = fc.oneof(
+    fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
+    fc.tuple(fc.string({ maxLength: 5 }), fc.integer({ min: 0xdc00, max: 0xdfff })).map(([s, c]) => `${s}${String.fromCharCode(c)}`),
+  )
+  // Where a string can sit in a route request: known fields, free-form JSON, unknown fields.
+  const placement = fc.constantFrom<string[]>(
+    ['account', 'emissaryConfig', 'x'],
+    ['account', 'emissaryConfig', 'nested', 'deeper'],
+    ['tokenRequests', '0', 'tokenAddress'],
+    ['options', 'feeToken'],
+    ['recipient', 'address'],
+    ['accountAccessList', 'tokens', '0'],
+    ['somethingUnknown'],
+  )
+
+  it(`${oddRuns} bodies with a lone surrogate somewhere: 400 naming that field, never a 5xx`, async () => {
+    await fc.assert(
+      fc.asyncProperty(placement, loneSurrogate, async (path, bad) => {
+        const body: Record<string, unknown> = { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: demo } }
+        let at: Record<string, unknown> = body
+        for (let i = 0; i < path.length - 1; i++) {
+          at[path[i]!] ??= /^\d+$/.test(path[i + 1]!) ? [] : {}
+          at = at[path[i]!] as Record<string, unknown>
+        }
+        at[path.at(-1)!] = bad
+        const r = await post(JSON.stringify(body))
+        expectWellFormed(r)
+        expect(r.status).toBe(400)
+        expect((r.json as { errors: { context: { field: string } }[] }).errors[0]!.context.field).toBe(path.join('.'))
+      }),
+      { numRuns: oddRuns },
+    )
+  }, 600_000)
+
+  it('50 uploads abandoned mid-body: each logged 499 at info, no error line, and the app keeps answering', async () => {
+    const { requestIds } = await abortedUploads(50)
+    const ids = new Set(requestIds)
+    let logged: Record<string, unknown>[] = []
+    for (let i = 0; i < 200 && logged.length < ids.size; i++) {
+      logged = readFileSync(inject('appLogFile'), 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => ids.has(l.clientRequestId as string))
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    expect(logged).toHaveLength(ids.size)
+    for (const line of logged) expect(line).toMatchObject({ level: 30, msg: 'request', status: 499 })
+    expect(readFileSync(inject('appLogFile'), 'utf8')).not.toMatch(/"msg":"unhandled error".*aborted|aborted.*"msg":"unhandled error"/)
+    expect((await http.get('/api/v1/signer', { key: null })).status).toBe(200)
+  }, 120_000)
+
+  it(`${Math.ceil(oddRuns / 4)} sign-in messages for other domains and origins, sent under that Host: all refused, no cookie`, async () => {
+    const account = privateKeyToAccount(generatePrivateKey())
+    const own = new URL(http.baseUrl)
+    const other = fc.oneof(
+      fc.domain().map((d) => ({ domain: d, uri: `https://${d}`, host: d })),
+      fc.domain().map((d) => ({ domain: own.host, uri: `https://${d}/`, host: own.host })), // our domain, another origin's uri
+      fc
+        .integer({ min: 1, max: 65535 })
+        .filter((p) => p !== Number(own.port))
+        .map((p) => ({ domain: `${own.hostname}:${p}`, uri: `http://${own.hostname}:${p}`, host: `${own.hostname}:${p}` })),
+    )
+    await fc.assert(
+      fc.asyncProperty(other, async (o) => {
+        const signed = await siweMessage(http.baseUrl, account, { domain: o.domain, uri: o.uri })
+        const res = await rawPost('/api/v1/auth/session', signed, o.host)
+        expect(res.status, `${o.domain} ${o.uri}`).toBe(401)
+        expect(res.setCookie).toBeUndefined()
+        errorEnvelopeSchema.parse(JSON.parse(res.body))
+      }),
+      { numRuns: Math.ceil(oddRuns / 4) },
+    )
+  }, 600_000)
+})
+
+/** A JSON POST under a Host of our choosing (fetch always sends the URL's). */
+function rawPost(path: string, body: unknown, host: string): Promise<{ status: number; setCookie: string[] | undefined; body: string }> {
+  const url = new URL(http.baseUrl)
+  const text = JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: 'POST', path, headers: { host, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) } },
+      (res) => {
+        let answer = ''
+        res.on('data', (c: Buffer) => (answer += c.toString()))
+        res.on('end', () => resolve({ status: res.statusCode!, setCookie: res.headers['set-cookie'], body: answer }))
+      },
+    )
+    req.on('error', reject)
+    req.end(text)
+  })
+}

@@ -133,6 +133,30 @@ describe('Sign-In with Ethereum', () => {
   })
 })
 
+describe('static assets', () => {
+  it('/_next/static answers carry nosniff, found or not', async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text()
+    const asset = /\/_next\/static\/[^"']+\.js/.exec(html)?.[0]
+    expect(asset).toBeTruthy()
+    const found = await fetch(`${baseUrl}${asset}`)
+    expect(found.status).toBe(200)
+    expect(found.headers.get('x-content-type-options')).toBe('nosniff')
+    expect((await fetch(`${baseUrl}/_next/static/none.js`)).headers.get('x-content-type-options')).toBe('nosniff')
+  })
+})
+
+describe('splitting without a sign-in', () => {
+  it('the browser key may split amounts over the filler’s inventory without a session: it names no account', async () => {
+    const res = await fetch(`${baseUrl}/api/v1/intents/split`, {
+      method: 'POST',
+      headers: { ...asThePage(), 'content-type': 'application/json' },
+      body: JSON.stringify({ chainId: 8453, tokens: { '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913': '1000000' } }),
+    })
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { intents: unknown[] }).intents).toEqual(expect.any(Array))
+  })
+})
+
 describe('sponsorship is a privilege', () => {
   it('a key without routes:sponsor asking for sponsored fees gets 403 naming options.sponsorSettings; with it, 200', async () => {
     const { key } = await createApiKey(sql, { name: 'no sponsor', scopes: ['routes:create'] })
@@ -180,6 +204,9 @@ describe('the edges of the HTTP server (production build)', () => {
     ['TRACE on a page', 'TRACE', '/'],
     ['malformed percent-encoding in an API path', 'GET', '/api/v1/accounts/%E0%A4%A/portfolio'],
     ['malformed percent-encoding in a page path', 'GET', '/%E0%A4%A'],
+    ['OPTIONS on a page', 'OPTIONS', '/'],
+    ['a method Next does not route, on the API', 'PROPFIND', '/api/v1/chains'],
+    ['a method HTTP parsers do not know, on the API', 'FOO', '/api/v1/chains'],
   ])('%s answers JSON in the envelope, never HTML with paths', async (_, method, path) => {
     const res = await raw(method, path)
     expect(res.status).toBeLessThan(500)
