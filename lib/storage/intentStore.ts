@@ -235,11 +235,6 @@ export async function findAttestation(sql: Pick<Sql, 'query'>, chainId: number, 
   return row ? { chainId: Number(row.chain_id), sponsor: row.sponsor as Address, nonce: String(row.nonce), attestation: row.attestation, signature: row.signature } : undefined
 }
 
-/** Drops an attestation whose fill a re-org removed. */
-export async function forgetAttestation(sql: Pick<Sql, 'query'>, chainId: number, sponsor: Address, nonce: bigint | string): Promise<void> {
-  await sql.query(`DELETE FROM attestations WHERE chain_id = $1 AND sponsor = $2 AND nonce = $3`, [chainId, sponsor.toLowerCase(), nonce.toString()])
-}
-
 /** Whether a lease is currently held (the attester's doubles as its heartbeat). */
 export async function leaseHeld(sql: Pick<Sql, 'query'>, name: string): Promise<boolean> {
   const rows = await sql.query(`SELECT 1 FROM filler_lease WHERE name = $1 AND until > clock_timestamp()`, [name])
