@@ -60,6 +60,11 @@ async function main() {
   // limiter's prepared statements for several connections. The server processes share their
   // counts through their primary instead (serve.mjs).
   if (db.embedded) env.RATE_LIMIT_STORE ??= 'memory'
+  // Its socket also runs every connection's queries in that one session: from two server
+  // processes at once, concurrent submissions were answered from another query's result (a 404
+  // for a route just issued, a 401 for a valid key). With it, one server process; with
+  // DATABASE_URL (Postgres), one per core.
+  if (db.embedded) env.WEB_CONCURRENCY ??= '1'
   // Keys the app needs that nobody configured: fresh for this start, never printed.
   env.SIGNER_PRIVATE_KEY ??= generatePrivateKey()
   env.BROWSER_API_KEY ??= generateApiKey('ir_browser')
@@ -67,7 +72,7 @@ async function main() {
   env.HOST = HOST
   env.PORT = String(PORT)
   lines.unshift(
-    `App:           http://${HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST}:${PORT}${watch ? '   (next dev: hot reload)' : `   (production build, ${process.env.WEB_CONCURRENCY ?? availableParallelism()} server processes: WEB_CONCURRENCY)`}`,
+    `App:           http://${HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST}:${PORT}${watch ? '   (next dev: hot reload)' : `   (production build, ${env.WEB_CONCURRENCY ?? availableParallelism()} server process(es): WEB_CONCURRENCY)`}`,
   )
   lines.push(`Database:      ${db.embedded ? `PGlite in ${PGLITE_DATA_DIR} (served on the Unix socket in ${new URL(db.url).searchParams.get('host')} while dev runs)` : 'DATABASE_URL'}`)
   // On real chains the key is a real credential: the terminal (and its scrollback, CI logs) gets its

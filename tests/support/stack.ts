@@ -4,7 +4,7 @@
 // Used by vitest, Playwright and the benchmarks.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { scopes } from '../../lib/config/scopes'
 import { freePort } from '../../lib/devnet/anvil'
@@ -119,7 +119,7 @@ export async function startApp(env: Record<string, string>): Promise<AppInstance
   let output = ''
   const logFile = join(mkdtempSync(join(tmpdir(), 'ir-app-log-')), 'app.log')
   const log = createWriteStream(logFile)
-  // As production runs it: serve.mjs, WEB_CONCURRENCY `next start` processes on one port (default one per core).
+  // As production runs it: serve.mjs, WEB_CONCURRENCY `next start` processes on one port.
   const app: ChildProcess = spawn(process.execPath, [join(root, 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'], {
     cwd: root,
     // The suites send thousands of requests with one key: its default budget must not be what they
@@ -135,6 +135,9 @@ export async function startApp(env: Record<string, string>): Promise<AppInstance
       // Sign-in messages must name where it listens (APP_ORIGIN's default comes from these).
       HOST: '127.0.0.1',
       PORT: String(port),
+      // Several server processes need a real Postgres: the embedded PGlite runs every connection in
+      // one session (see lib/devnet/dev.ts).
+      WEB_CONCURRENCY: postgresUrl ? String(availableParallelism()) : '1',
       ...env,
       NEXT_TELEMETRY_DISABLED: '1',
       NODE_ENV: 'production',
