@@ -3,11 +3,12 @@
 // each element, the EIP-7702 checks, the server signature, the signed metadata, the typed data and
 // the Sign button, Submit with the live settlement timeline, and the raw JSON. Used by the route
 // builder and by the history page.
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { JsonTree } from '@/components/JsonTree'
 import { Section } from '@/components/Section'
 import type { InspectedRoute } from '@/lib/api/client/routeApi'
 import { elementDetails } from '@/lib/ui/route/elementDetails'
+import { primaryAction } from '@/lib/ui/route/primaryAction'
 import { requirementSteps } from '@/lib/ui/route/requirementSteps'
 import { routePhase } from '@/lib/ui/route/routePhase'
 import { signingBlocker, signingItems, verifiedSignatures } from '@/lib/ui/route/routeSigning'
@@ -16,6 +17,8 @@ import { useIsExpired } from '@/lib/ui/route/useExpiry'
 import { useIntentStatus, useIntentSubmission } from '@/lib/ui/route/useIntentSubmission'
 import { useRouteSigning } from '@/lib/ui/route/useRouteSigning'
 import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
+import { ActionCard } from './ActionCard'
+import { InActionSlot } from './ActionSlot'
 import { DelegationsSection } from './DelegationsSection'
 import { ElementCard } from './ElementCard'
 import { RouteSteps } from './RouteSteps'
@@ -73,7 +76,8 @@ function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing,
   // One deadline: Sign and Submit close at the fill deadline less the submission margin.
   const expired = useIsExpired(summary.signBy) || knownExpired
   const elements = useMemo(() => intentOp.elements.map(elementDetails), [intentOp])
-  const steps = useMemo(() => requirementSteps(route.tokenRequirements, intentOp.signedMetadata.gasPrices), [route.tokenRequirements, intentOp])
+  const [unlimited, setUnlimited] = useState(false)
+  const steps = useMemo(() => requirementSteps(route.tokenRequirements, intentOp.signedMetadata.gasPrices, { unlimited }), [route.tokenRequirements, intentOp, unlimited])
   const items = useMemo(() => signingItems(intentOp), [intentOp])
   const signing = useRouteSigning(items, intentOp.sponsor)
   const signatures = useMemo(() => verifiedSignatures(items, signing.run.signed), [items, signing.run.signed])
@@ -85,10 +89,34 @@ function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing,
   const blocker = phase.kind === 'outdated' ? phase.reason : (signingBlocker({ expired: phase.kind === 'expired', walletAddress: address, sponsor: intentOp.sponsor }) ?? undefined)
   // A route with an open approval or wrap cannot settle: Sign waits until a refreshed route has none.
   const signBlocker = blocker ?? (steps.length > 0 ? 'Sign opens once every step under “Before you sign” is done and the route is refreshed.' : undefined)
+  const action = primaryAction({
+    phase,
+    requirements: steps,
+    walletBlocker: signingBlocker({ expired: false, walletAddress: address, sponsor: intentOp.sponsor }),
+    canRequote: onRefresh !== undefined,
+  })
   const nowMs = Date.now()
 
   return (
     <div className="grid min-w-0 gap-4" data-nonce={intentOp.nonce} data-phase={phase.kind}>
+      <InActionSlot>
+        <ActionCard
+          summary={summary}
+          phase={phase}
+          action={action}
+          requirements={steps}
+          gasPrices={intentOp.signedMetadata.gasPrices}
+          ethUsd={intentOp.signedMetadata.tokenPrices.ETH}
+          unlimited={unlimited}
+          onUnlimited={setUnlimited}
+          signing={signing}
+          submit={() => signatures && submission.submit(signatures)}
+          submitting={submission.submitting}
+          signatures={signatures}
+          onRefresh={onRefresh}
+          refreshing={refreshing}
+        />
+      </InActionSlot>
       <RouteSteps phase={phase} requirementsOpen={steps.length} />
       {phase.kind === 'outdated' && <OutdatedNotice reason={phase.reason} />}
       <RouteSummaryCard summary={summary} phase={phase} />

@@ -39,10 +39,12 @@ function Requirement({ step, blocker, onRefresh }: { step: RequirementStep; bloc
       <div className="min-w-0">
         <p className="font-medium">{what}</p>
         <p className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">
-          {step.kind === 'approval' ? `approve(${step.spender?.address}, ${step.txAmount.amount})` : `WETH deposit() with ${step.txAmount.amount} wei`}
+          {step.kind === 'approval' ? `approve(${step.spender?.address}, ${step.unlimited ? 'max' : step.txAmount.amount})` : `WETH deposit() with ${step.txAmount.amount} wei`}
         </p>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          The transaction {step.kind === 'approval' ? 'approves' : 'wraps'} {formatTokenAmount(step.txAmount)}: a little headroom, so a refreshed route priced a little higher does not ask again.
+          {step.unlimited
+            ? `The transaction approves every amount of ${step.amount.symbol}: no approval for it is asked again.`
+            : `The transaction ${step.kind === 'approval' ? 'approves' : 'wraps'} ${formatTokenAmount(step.txAmount)}: a little headroom, so a refreshed route priced a little higher does not ask again.`}
         </p>
         <TransactionStatus state={state} onRefresh={onRefresh} />
       </div>

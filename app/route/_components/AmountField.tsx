@@ -6,8 +6,11 @@ import { FormField } from '@/components/FormField'
 import type { TokenInfo } from '@/lib/core/tokens/tokens'
 import { maxHint } from '@/lib/ui/portfolio/availableBalance'
 import { useAvailableBalance } from '@/lib/ui/portfolio/useAvailableBalance'
+import { amountCheck } from '@/lib/ui/route/amountCheck'
 import type { TokenRequestDraft } from '@/lib/ui/route/routeForm'
+import { baseUnits } from '@/lib/ui/route/routeRequestBody'
 import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
+import { chainName } from '@/lib/ui/shared/tokenAmount'
 import { AvailableBalance } from './AvailableBalance'
 
 export type AmountFieldProps = {
@@ -31,6 +34,13 @@ export function AmountField({ state, index, request, token, maxTakenElsewhere, o
     unlocked: known?.unlocked ?? 0n,
     includesNative: known?.includesNative ?? token?.extensions.group === 'ETH',
   })
+
+  // Balance truth as the amount is typed: more than any route can draw, or already on the destination.
+  const typed = token && !request.max ? baseUnits(request.amount, token) : undefined
+  const check =
+    known && token && typeof typed === 'bigint'
+      ? amountCheck(known, { amount: typed, destinationChainId: form.destinationChainId, destinationChainName: chainName(form.destinationChainId), symbol: token.symbol })
+      : undefined
 
   return (
     <>
@@ -60,7 +70,16 @@ export function AmountField({ state, index, request, token, maxTakenElsewhere, o
           </div>
         )}
       </FormField>
-      <div className="sm:col-span-2">
+      <div className="grid gap-2 sm:col-span-2">
+        {check && (
+          <p
+            className={`rounded-lg p-3 text-sm ${check.kind === 'too-much' ? 'bg-amber-50 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100' : 'bg-sky-50 text-sky-950 dark:bg-sky-950/40 dark:text-sky-100'}`}
+            data-testid="amount-check"
+            data-kind={check.kind}
+          >
+            {check.message}
+          </p>
+        )}
         <AvailableBalance query={holdings} symbol={symbol} />
       </div>
     </>

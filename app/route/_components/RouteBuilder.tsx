@@ -4,6 +4,7 @@
 // the same fields.
 import { type FormEvent, useMemo, useRef } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
+import { ActionSlot, ActionSlotProvider } from '@/components/route/ActionSlot'
 import { SignInNotice } from '@/components/SignInNotice'
 import { describeRouteError } from '@/lib/ui/route/describeRouteError'
 import { outdatedReason } from '@/lib/ui/route/outdatedReason'
@@ -36,7 +37,8 @@ export function RouteBuilder() {
 
   const send = (body: RouteRequestBody) =>
     request.mutate(body, {
-      onSuccess: () => resultRef.current?.focus(),
+      // The reader's next step: the route card's button when there is one, else the answer.
+      onSuccess: () => requestAnimationFrame(() => (document.querySelector<HTMLElement>('[data-testid="primary-action"]') ?? resultRef.current)?.focus()),
       // The server's field errors stay on their fields until those fields are edited.
       onError: (error) => setServerErrors(describeRouteError(error, source, tokensOf(body)).fields),
     })
@@ -54,59 +56,64 @@ export function RouteBuilder() {
   }
 
   return (
-    <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6">
-      <SignInNotice account={form.account || undefined} task="build routes" />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
-        <form
-          ref={formRef}
-          onSubmit={submit}
-          noValidate
-          aria-label="Route request"
-          className="grid min-w-0 content-start gap-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
-        >
-          <DestinationFields state={state} />
-          <AccountFields state={state} />
-          <Disclosure
-            title="Calls on arrival"
-            summary={form.executions.length ? `${form.executions.length} call${form.executions.length === 1 ? '' : 's'}` : 'none'}
-            forceOpen={openGroup('destinationExecutions') || openGroup('destinationGasUnits')}
+    <ActionSlotProvider>
+      <div className={`mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 ${request.data?.route.intentOp ? 'max-sm:pb-28' : ''}`}>
+        <SignInNotice account={form.account || undefined} task="build routes" />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
+          <form
+            ref={formRef}
+            onSubmit={submit}
+            noValidate
+            aria-label="Route request"
+            className="grid min-w-0 content-start gap-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 lg:col-start-1 lg:row-start-1 dark:border-zinc-800 dark:bg-zinc-900"
           >
-            <ExecutionFields state={state} />
-          </Disclosure>
-          <Disclosure title="Which funds to use" summary={accessSummary(form.access)} forceOpen={openGroup('accountAccessList')}>
-            <SourceFields state={state} />
-          </Disclosure>
-          <Disclosure title="Options" summary={form.settlementLayers.length ? form.settlementLayers.join(', ') : 'any layer'} forceOpen={openGroup('options')}>
-            <OptionFields state={state} />
-          </Disclosure>
-          <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" className={buttonStyles.primary} disabled={request.isPending}>
-              {request.isPending ? 'Finding a route…' : 'Get route'}
-            </button>
-            <p role="status" className="text-sm text-red-700 dark:text-red-300">
-              {submitted && problems > 0 ? `Fix the ${problems} marked ${problems === 1 ? 'field' : 'fields'}: nothing was sent.` : ''}
-            </p>
+            <DestinationFields state={state} />
+            <AccountFields state={state} />
+            <Disclosure
+              title="Calls on arrival"
+              summary={form.executions.length ? `${form.executions.length} call${form.executions.length === 1 ? '' : 's'}` : 'none'}
+              forceOpen={openGroup('destinationExecutions') || openGroup('destinationGasUnits')}
+            >
+              <ExecutionFields state={state} />
+            </Disclosure>
+            <Disclosure title="Which funds to use" summary={accessSummary(form.access)} forceOpen={openGroup('accountAccessList')}>
+              <SourceFields state={state} />
+            </Disclosure>
+            <Disclosure title="Options" summary={form.settlementLayers.length ? form.settlementLayers.join(', ') : 'any layer'} forceOpen={openGroup('options')}>
+              <OptionFields state={state} />
+            </Disclosure>
+            <div className="flex flex-wrap items-center gap-3">
+              <button type="submit" className={buttonStyles.primary} disabled={request.isPending}>
+                {request.isPending ? 'Finding a route…' : 'Get route'}
+              </button>
+              <p role="status" className="text-sm text-red-700 dark:text-red-300">
+                {submitted && problems > 0 ? `Fix the ${problems} marked ${problems === 1 ? 'field' : 'fields'}: nothing was sent.` : ''}
+              </p>
+            </div>
+          </form>
+          {/* Beside the form and the route, in view while either scrolls: the route card (ActionCard)
+              once there is a route, then the request as it is sent. */}
+          <div className="grid min-w-0 content-start gap-4 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+            <ActionSlot className="empty:hidden" />
+            <RequestPreview built={built} />
           </div>
-        </form>
-        <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
-          <RequestPreview built={built} />
+
+          <section aria-labelledby="route-heading" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 lg:col-start-1 lg:row-start-2">
+            <h2 id="route-heading" ref={resultRef} tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
+              Route
+            </h2>
+            <RouteOutcome
+              pending={request.isPending}
+              advice={advice}
+              inspected={request.data}
+              outdated={outdated}
+              // A re-quote asks for what the form says now; while the form is unchanged that is the same request.
+              onRetry={() => (outdated ? formRef.current?.requestSubmit() : request.variables !== undefined && send(request.variables))}
+            />
+          </section>
         </div>
       </div>
-
-      <section aria-labelledby="route-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4">
-        <h2 id="route-heading" ref={resultRef} tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
-          Route
-        </h2>
-        <RouteOutcome
-          pending={request.isPending}
-          advice={advice}
-          inspected={request.data}
-          outdated={outdated}
-          // A re-quote asks for what the form says now; while the form is unchanged that is the same request.
-          onRetry={() => (outdated ? formRef.current?.requestSubmit() : request.variables !== undefined && send(request.variables))}
-        />
-      </section>
-    </div>
+    </ActionSlotProvider>
   )
 }
 

@@ -1,4 +1,4 @@
-import { decodeFunctionData, erc20Abi, parseAbi } from 'viem'
+import { decodeFunctionData, erc20Abi, maxUint256, parseAbi } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { formatTokenAmount } from '../shared/tokenAmount'
 import { fixtureRoute } from './fixtures/routes'
@@ -14,6 +14,13 @@ describe('requirementSteps', () => {
     // 0.5 % headroom: a re-priced route a few units dearer is still covered.
     expect(decodeFunctionData({ abi: erc20Abi, data: step!.tx.data })).toEqual({ functionName: 'approve', args: ['0x000000000022D473030F116dDEE9F6B43aC78BA3', 1001_489486n + 5_007447n] })
     expect(step!.txAmount.amount).toBe(1001_489486n + 5_007447n)
+  })
+
+  it('approves every amount when asked for an unlimited approval', () => {
+    const [step] = requirementSteps(fixtureRoute('crossChain').route.tokenRequirements, {}, { unlimited: true })
+    expect(step).toMatchObject({ kind: 'approval', unlimited: true })
+    expect(decodeFunctionData({ abi: erc20Abi, data: step!.tx.data }).args).toEqual(['0x000000000022D473030F116dDEE9F6B43aC78BA3', maxUint256])
+    expect(formatTokenAmount(step!.amount)).toBe('1,001.489486 USDC')
   })
 
   it('turns a wrap (keyed by the zero address) into WETH deposit() with the ETH as value', () => {

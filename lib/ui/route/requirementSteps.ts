@@ -3,7 +3,7 @@
 // is WETH deposit() carrying that much ETH as value.
 // Both carry a little headroom over the route's exact amount: a refreshed route is re-priced, and
 // a fee one wei higher would otherwise ask for another wrap and another approval, for ever.
-import { type Address, encodeFunctionData, erc20Abi, type Hex, isAddressEqual, parseAbi, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, type Hex, isAddressEqual, maxUint256, parseAbi, zeroAddress } from 'viem'
 import type { RouteResponse } from '../../api/routeResponse'
 import { addresses } from '../../core/addresses'
 import { findTokenBySymbol } from '../../core/tokens/tokens'
@@ -21,6 +21,8 @@ export type RequirementStep = {
   /** What the transaction approves or wraps: `amount` and its headroom. */
   txAmount: TokenAmount
   spender?: { address: Address; name: string }
+  /** An approval of every amount (maxUint256): no approval for this token and spender again. */
+  unlimited?: true
   tx: WalletTransaction
 }
 
@@ -35,8 +37,9 @@ export const wrapHeadroom = (amount: bigint, gasPrice: bigint): bigint => {
   return half < cap ? half : cap
 }
 
-/** `gasPrices`: the route's signed metadata (wei per gas, by chain id), for the wrap's headroom. */
-export function requirementSteps(requirements: RouteResponse['tokenRequirements'], gasPrices: Record<string, string> = {}): RequirementStep[] {
+/** `gasPrices`: the route's signed metadata (wei per gas, by chain id), for the wrap's headroom;
+ * `unlimited`: approvals of maxUint256 instead of the route's amount and its headroom. */
+export function requirementSteps(requirements: RouteResponse['tokenRequirements'], gasPrices: Record<string, string> = {}, { unlimited = false }: { unlimited?: boolean } = {}): RequirementStep[] {
   return Object.entries(requirements).flatMap(([chain, byToken]) => {
     const chainId = Number(chain)
     return Object.entries(byToken).map(([token, req]): RequirementStep => {
@@ -56,12 +59,13 @@ export function requirementSteps(requirements: RouteResponse['tokenRequirements'
       }
       const spender = req.spender
       const needed = BigInt(req.amount)
-      const amount = needed + approvalHeadroom(needed)
+      const amount = unlimited ? maxUint256 : needed + approvalHeadroom(needed)
       return {
         key,
         kind: 'approval',
         amount: tokenAmount(chainId, token, needed),
         txAmount: tokenAmount(chainId, token, amount),
+        ...(unlimited ? { unlimited: true as const } : {}),
         spender: { address: spender, name: isAddressEqual(spender, addresses.permit2) ? 'Permit2' : 'the spender' },
         tx: { chainId, to: token as Address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }) },
       }
