@@ -179,6 +179,10 @@ test('sign, submit and follow a route to Completed; the transactions, portfolio 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click()
   const entry = page.locator(`li[data-nonce="${nonce}"]`)
   await expect(entry.getByTestId('route-status')).toHaveText(/Completed/)
+  // One row per submitted intent, in the activity feed: what arrived, how long it took, the delivery.
+  await expect(page.getByTestId('activity').locator(`li[data-nonce="${nonce}"]`)).toBeVisible()
+  await expect(entry.getByTestId('received')).toContainText(/^Received 100 USDC on OP Mainnet in [\d.]+ (s|min)/)
+  await expect(entry.getByRole('link', { name: /^delivery/ })).toHaveAttribute('href', `/tx/${op}/${fillHash}`)
   await expectAccessible(page, 'the history with intent statuses')
   await screenshot(page, 'history-intent-status')
 })

@@ -7,9 +7,13 @@ import { useId, useState } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 import { ExpiryCountdown } from '@/components/route/ExpiryCountdown'
 import { RouteStatusBadge } from '@/components/route/RouteStatusBadge'
-import type { HistoryGroup, HistoryRoute } from '@/lib/ui/history/historyRows'
+import type { IntentStatusResponse } from '@/lib/api/intentOperation'
+import { formatDuration, type HistoryGroup, type HistoryRoute } from '@/lib/ui/history/historyRows'
+import { txLink } from '@/lib/ui/tx/txView'
+import { useExplorers } from '@/lib/ui/tx/useExplorers'
 
-export function HistoryEntry({ group }: { group: HistoryGroup }) {
+export function HistoryEntry({ group, intent }: { group: HistoryGroup; intent: IntentStatusResponse | undefined }) {
+  const explorers = useExplorers()
   const [open, setOpen] = useState(false)
   const listId = useId()
   const latest = group.routes[0]!
@@ -32,6 +36,20 @@ export function HistoryEntry({ group }: { group: HistoryGroup }) {
             </p>
           )}
           <p className="text-sm text-zinc-700 dark:text-zinc-300">{[latest.sources && `From ${latest.sources}`, latest.fee && `fee ${latest.fee}`, latest.scheme].filter(Boolean).join(' · ')}</p>
+          {intent?.status === 'COMPLETED' && (
+            <p className="text-sm text-emerald-800 dark:text-emerald-300" data-testid="received">
+              Received {latest.delivers} on {latest.destination}
+              {intent.submittedAt && ` in ${formatDuration(intent.submittedAt, intent.updatedAt)}`}
+              {intent.fillTransactionHash && (
+                <>
+                  {' · '}
+                  <Link href={txLink(intent.destinationChainId, intent.fillTransactionHash, explorers).href} className="underline underline-offset-2">
+                    delivery<span className="sr-only"> transaction on {latest.destination}</span>
+                  </Link>
+                </>
+              )}
+            </p>
+          )}
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             Issued {latest.createdAt.toLocaleString()}
             {times > 1 && (

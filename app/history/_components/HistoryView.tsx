@@ -6,6 +6,7 @@ import { isAddress } from 'viem'
 import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { SignInNotice } from '@/components/SignInNotice'
 import { historyGroups } from '@/lib/ui/history/historyRows'
+import { useAccountIntents } from '@/lib/ui/history/useAccountIntents'
 import { useHistoryAddress } from '@/lib/ui/history/useHistoryAddress'
 import { useRouteHistory } from '@/lib/ui/history/useRouteHistory'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
@@ -27,6 +28,8 @@ export function HistoryView() {
   // (A malformed address is still sent: the server's 400 marks the field.)
   const readable = source !== 'app' || covers(account) || (account !== undefined && !isAddress(account, { strict: false }))
   const history = useRouteHistory(readable ? account : undefined)
+  const intents = useAccountIntents(readable && account !== undefined && isAddress(account, { strict: false }) ? account : undefined)
+  const intentsById = useMemo(() => new Map((intents.data?.intents ?? []).map((i) => [i.id, i])), [intents.data])
   const groups = useMemo(() => (account ? historyGroups(history.data?.pages.flatMap((p) => p.routes) ?? [], { nowMs: Date.now(), account }) : []), [history.data, account])
   const advice = history.error ? describeApiError(history.error, source, { task: 'read route history', chainHint: '' }) : undefined
   const fieldError = advice?.action === 'fix-address' ? advice.detail : undefined
@@ -48,7 +51,7 @@ export function HistoryView() {
           No routes have been issued for <span className="font-mono">{account}</span> yet. Build one in the route builder.
         </p>
       ) : (
-        <HistoryList account={account} groups={groups} hasMore={history.hasNextPage} loadingMore={history.isFetchingNextPage} onLoadMore={() => void history.fetchNextPage()} />
+        <HistoryList account={account} groups={groups} intents={intentsById} hasMore={history.hasNextPage} loadingMore={history.isFetchingNextPage} onLoadMore={() => void history.fetchNextPage()} />
       )}
     </div>
   )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RouteSummaryLine } from '../../api/routeHistory'
-import { historyGroups, historyRoute } from './historyRows'
+import { formatDuration, historyGroups, historyRoute } from './historyRows'
 
 const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const USDC_ARB = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
@@ -83,8 +83,35 @@ describe('historyGroups', () => {
     ])
   })
 
-  it('keeps each route’s own status within a group', () => {
-    const [group] = historyGroups([summary({ nonce: '2' }), summary({ nonce: '1', status: 'COMPLETED', intentStatus: 'COMPLETED' })], now)
-    expect(group!.routes.map((r) => r.statusLabel)).toEqual(['Built', 'Completed'])
+  it('keeps each route’s own status: a submitted one is its own row in the activity, its re-requests stay drafts', () => {
+    const groups = historyGroups([summary({ nonce: '2' }), summary({ nonce: '1', status: 'COMPLETED', intentStatus: 'COMPLETED' })], now)
+    expect(groups.map((g) => [g.kind, g.routes.map((r) => r.statusLabel)])).toEqual([
+      ['draft', ['Built']],
+      ['activity', ['Completed']],
+    ])
+  })
+
+  it('never merges two submitted intents, even for the same request', () => {
+    const groups = historyGroups(
+      [
+        summary({ nonce: '3', status: 'COMPLETED', intentStatus: 'COMPLETED' }),
+        summary({ nonce: '2', status: 'FAILED', intentStatus: 'FAILED' }),
+        summary({ nonce: '1', status: 'SUBMITTED', intentStatus: 'CLAIMED' }),
+      ],
+      now,
+    )
+    expect(groups.map((g) => [g.kind, g.key, g.routes.length])).toEqual([
+      ['activity', 'intent:3', 1],
+      ['activity', 'intent:2', 1],
+      ['activity', 'intent:1', 1],
+    ])
+  })
+})
+
+describe('formatDuration', () => {
+  it('says how long an intent took', () => {
+    expect(formatDuration('2026-11-21T21:33:07.000Z', '2026-11-21T21:33:08.234Z')).toBe('1.2 s')
+    expect(formatDuration('2026-11-21T21:33:07.000Z', '2026-11-21T21:36:07.000Z')).toBe('3 min')
+    expect(formatDuration('2026-11-21T21:33:07.000Z', 'not a time')).toBe('')
   })
 })

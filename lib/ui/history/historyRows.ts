@@ -1,6 +1,8 @@
-// Route summaries as the history page lists them: re-requests of the same request grouped into one
-// row (newest first, each route still listed), and each route in words — what it delivers where,
-// from which chains, for what fee, how far it got — with the link to its own page.
+// Route summaries as the history page lists them: an activity feed of submitted intents, one row
+// each (never merged, even for the same request), and drafts — routes never signed and submitted —
+// with re-requests of one request grouped into one row (newest first, each route still listed);
+// each route in words — what it delivers where, from which chains, for what fee, how far it got —
+// with the link to its own page.
 
 import { storedRoutePagePath } from '../../api/client/storedRouteApi'
 import type { RouteSummaryLine } from '../../api/routeHistory'
@@ -35,6 +37,9 @@ export type HistoryRoute = {
 }
 
 export type HistoryGroup = {
+  /** Unique per row: the request for drafts, the intent (its route's nonce) for activity. */
+  key: string
+  kind: 'activity' | 'draft'
   requestKey: string
   /** Newest first; the row shows the first. */
   routes: HistoryRoute[]
@@ -44,9 +49,13 @@ export function historyGroups(summaries: readonly RouteSummaryLine[], p: { nowMs
   const groups = new Map<string, HistoryGroup>()
   for (const s of summaries) {
     const route = historyRoute(s, p)
-    const group = groups.get(s.requestKey)
+    if (isSubmitted(route.status)) {
+      groups.set(`intent:${s.nonce}`, { key: `intent:${s.nonce}`, kind: 'activity', requestKey: s.requestKey, routes: [route] })
+      continue
+    }
+    const group = groups.get(`draft:${s.requestKey}`)
     if (group) group.routes.push(route)
-    else groups.set(s.requestKey, { requestKey: s.requestKey, routes: [route] })
+    else groups.set(`draft:${s.requestKey}`, { key: `draft:${s.requestKey}`, kind: 'draft', requestKey: s.requestKey, routes: [route] })
   }
   return [...groups.values()]
 }
@@ -75,6 +84,18 @@ export function historyRoute(s: RouteSummaryLine, p: { nowMs: number; account: s
     ...(s.signingScheme ? { scheme: fundingLabels[s.signingScheme] } : {}),
     href: storedRoutePagePath(s.nonce, p.account),
   }
+}
+
+/** Signed and submitted: an intent, shown in the activity feed rather than among the drafts. */
+export function isSubmitted(status: RouteStatus): boolean {
+  return status === 'SUBMITTED' || status === 'COMPLETED' || status === 'FAILED'
+}
+
+/** Seconds from submission to the intent's last change, once it is final ("1.2 s", "3 min"). */
+export function formatDuration(fromIso: string, toIso: string): string {
+  const ms = Date.parse(toIso) - Date.parse(fromIso)
+  if (!(ms >= 0)) return ''
+  return ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 60_000)} min`
 }
 
 /** The status in a word or two; a submitted route by its intent's step ("Claimed", "Delivered"). */

@@ -1,0 +1,18 @@
+'use client'
+// The intents submitted for an account (newest first, the first page), for the activity feed's
+// received amounts, durations and delivery links. Read again when an intent moves.
+import { useQuery } from '@tanstack/react-query'
+import { fetchAccountIntents } from '@/lib/api/client/intentApi'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
+import { retryTransient } from '@/lib/ui/shared/retryTransient'
+
+export function useAccountIntents(address: string | undefined) {
+  const { key, source } = useApiKey()
+  return useQuery({
+    queryKey: ['accountIntents', address, source],
+    queryFn: ({ signal }) => fetchAccountIntents({ address: address!, ...(key ? { apiKey: key } : {}), signal }),
+    enabled: address !== undefined,
+    retry: retryTransient,
+    staleTime: 10_000,
+  })
+}
