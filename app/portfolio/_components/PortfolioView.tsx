@@ -11,6 +11,7 @@ import { describeApiError } from '@/lib/ui/shared/describeApiError'
 import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
 import { AccountForm } from './AccountForm'
 import { BalanceTable } from './BalanceTable'
+import { ChainView } from './ChainView'
 import { NoAccount, NoBalances } from './EmptyStates'
 import { PortfolioError } from './PortfolioError'
 import { PortfolioFilters } from './PortfolioFilters'
@@ -66,6 +67,7 @@ export function PortfolioView() {
           {rows && !advice && !holdsNothing(rows) && (
             <>
               <ValueSummary rows={rows} pricesPending={prices.isPending} pricesProblem={priceAdvice?.title} />
+              <ChainView rows={rows} />
               <BalanceTable rows={rows} />
             </>
           )}
