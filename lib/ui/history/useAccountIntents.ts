@@ -2,7 +2,9 @@
 // The intents submitted for an account (newest first, the first page), for the activity feed's
 // received amounts, durations and delivery links. Read again when an intent moves.
 import { useQuery } from '@tanstack/react-query'
-import { fetchAccountIntents } from '@/lib/api/client/intentApi'
+import { fetchApi } from '@/lib/api/client/fetchApi'
+import { accountIntentsPath } from '@/lib/api/client/intentApi'
+import { intentListResponseSchema } from '@/lib/api/intentOperation'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { retryTransient } from '@/lib/ui/shared/retryTransient'
 
@@ -10,7 +12,7 @@ export function useAccountIntents(address: string | undefined) {
   const { key, source } = useApiKey()
   return useQuery({
     queryKey: ['accountIntents', address, source],
-    queryFn: ({ signal }) => fetchAccountIntents({ address: address!, ...(key ? { apiKey: key } : {}), signal }),
+    queryFn: ({ signal }) => fetchApi({ path: accountIntentsPath(address!), schema: intentListResponseSchema, ...(key ? { apiKey: key } : {}), signal }),
     enabled: address !== undefined,
     retry: retryTransient,
     staleTime: 10_000,
