@@ -17,6 +17,7 @@ export const serviceErrorCodes = {
   SIGN_IN_FAILED: 'The sign-in message or its signature was refused',
   INSUFFICIENT_SCOPE: 'The key lacks the scope the operation needs',
   SPONSOR_SCOPE_REQUIRED: 'Sponsorship needs a key with routes:sponsor',
+  SPONSOR_CAP_REACHED: "Sponsoring this route would pass the key's sponsorship cap (errors[].context: capUsd, spentUsd, neededUsd)",
   ACCOUNT_MISMATCH: "The dashboard's key is signed in as another wallet",
   NOT_FOUND: 'Nothing with this id or path was issued to this key',
   ALREADY_SUBMITTED: 'The intent was already submitted',

@@ -9,10 +9,12 @@ import { verifySubmission } from '../core/intent/verifySubmission'
 import type { WireIntentOp } from '../core/route/intentOp'
 import { findIntent, IntentExistsError, insertIntent, listIntents, type StoredIntent } from '../storage/intentStore'
 import { findRoute } from '../storage/routeStore'
+import { recordSponsorship, sponsoredUsd } from '../storage/sponsorshipStore'
 import { signInHint } from './accountAccess'
 import { type Caller, issuerOf } from './apiKeys'
 import { serverContext } from './context'
 import { database } from './database'
+import { rethrowCapReached } from './issueRoute'
 import { withCursorField } from './routeHistory'
 
 export async function submitIntent(submitted: SignedIntentOp, caller: Caller): Promise<{ id: string; status: 'PENDING'; dryRun?: true }> {
@@ -39,16 +41,24 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
 
   if (await findIntent(db, nonce)) throw alreadySubmitted(nonce)
   if (submitted.options?.dryRun) return { id: nonce.toString(), status: 'PENDING', dryRun: true }
+  // A sponsored intent's cost to the operator goes in the ledger with the intent, in one
+  // transaction, past the key's cap never (it may have been spent since the quote).
+  const sponsored = sponsoredUsd((route.response as { intentCost?: { sponsorFee?: { relayer: number; protocol: number } } }).intentCost?.sponsorFee)
   try {
-    await insertIntent(db, {
-      nonce,
-      sponsor: issued.sponsor,
-      destinationChainId: Number(issued.elements[0]!.mandate.destinationChainId),
-      signedIntentOp: submitted,
-      claims: issued.elements.map((e, elementIndex) => ({ elementIndex, chainId: Number(e.chainId), status: 'PENDING' })),
-      issuedBy: issuerOf(caller),
-      fillDeadline: BigInt(issued.elements[0]!.mandate.fillDeadline),
-      expires: BigInt(issued.expires),
+    await db.transaction(async (tx) => {
+      await insertIntent(tx, {
+        nonce,
+        sponsor: issued.sponsor,
+        destinationChainId: Number(issued.elements[0]!.mandate.destinationChainId),
+        signedIntentOp: submitted,
+        claims: issued.elements.map((e, elementIndex) => ({ elementIndex, chainId: Number(e.chainId), status: 'PENDING' })),
+        issuedBy: issuerOf(caller),
+        fillDeadline: BigInt(issued.elements[0]!.mandate.fillDeadline),
+        expires: BigInt(issued.expires),
+      })
+      if (sponsored.totalUsd !== '0') {
+        await recordSponsorship(tx, { nonce, issuedBy: issuerOf(caller), keyId: caller.keyId, relayerUsd: sponsored.relayerUsd, protocolUsd: sponsored.protocolUsd }).catch(rethrowCapReached)
+      }
     })
   } catch (error) {
     if (error instanceof IntentExistsError) throw alreadySubmitted(nonce)

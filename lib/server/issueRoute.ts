@@ -6,6 +6,7 @@ import type { RouteRequest } from '../api/routeRequest'
 import { fieldError, InvalidInputError } from '../core/errors'
 import { getRoute, type RouteResult } from '../core/route/getRoute'
 import { NonceTakenError, recordRoute } from '../storage/routeStore'
+import { refuseOverCap, SponsorCapReachedError, sponsoredUsd } from '../storage/sponsorshipStore'
 import { type Caller, issuerOf } from './apiKeys'
 import { serverContext } from './context'
 import { database } from './database'
@@ -40,6 +41,9 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<R
       caches: { market: ctx.caches.market, marketMaxAgeMs: ctx.caches.marketMaxAgeMs, state: ctx.caches.routeState },
     })
     if (!route.intentOp) return route // a shortfall issues no route (its nonce is skipped)
+    // What the operator would pay must fit the key's sponsorship cap: refused at quote time.
+    const sponsored = sponsoredUsd(route.intentCost.sponsorFee)
+    if (sponsored.totalUsd !== '0') await refuseOverCap(await database(), issuerOf(caller), caller.keyId, sponsored.totalUsd).catch(rethrowCapReached)
     try {
       await recordRoute(await database(), {
         nonce,
@@ -57,6 +61,13 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<R
       if (!(error instanceof NonceTakenError) || attempt >= ATTEMPTS) throw error
     }
   }
+}
+
+/** A key's sponsorship cap reached, as the client sees it: a 403 naming the cap. */
+export function rethrowCapReached(error: unknown): never {
+  if (!(error instanceof SponsorCapReachedError)) throw error
+  const message = `options.sponsorSettings: this key's ${error.message}; the operator can raise it with npm run keys -- sponsor-cap`
+  throw fieldError('forbidden', 'options.sponsorSettings', message, { capUsd: error.capUsd, spentUsd: error.spentUsd, neededUsd: error.neededUsd }, { code: 'SPONSOR_CAP_REACHED' })
 }
 
 /** Sponsored fees are paid by the operator: only keys with routes:sponsor may ask for them. */

@@ -1,17 +1,21 @@
 // `npm run keys -- create --name N --scopes portfolio:read,routes:create [--rate 600/min]`,
-// `npm run keys -- list`, `npm run keys -- revoke <id or prefix>`. Uses DATABASE_URL, else the
-// database `npm run dev` is hosting, else the PGlite folder directly.
+// `npm run keys -- list`, `npm run keys -- revoke <id or prefix>`, and the sponsorship ledger:
+// `npm run keys -- sponsorship [<id or prefix>]`, `npm run keys -- sponsor-cap <id or prefix> <USD|none>`.
+// Uses DATABASE_URL, else the database `npm run dev` is hosting, else the PGlite folder directly.
 import { parseArgs } from 'node:util'
 import { readEnv, storageEnvSchema } from '../config/env'
 import { scopes } from '../config/scopes'
 import { createApiKey, KeyStoreError, listApiKeys, revokeApiKey } from './apiKeyStore'
 import { readDevDatabaseUrl } from './devDatabaseUrl'
 import { openDatabase } from './openDatabase'
+import { setSponsorCap, sponsorshipLedger, sponsorshipOf, sponsorshipTotals } from './sponsorshipStore'
 
 const usage = `Usage:
   npm run keys -- create --name NAME --scopes ${scopes.join(',')} [--rate 600/min]
   npm run keys -- list [--json]
-  npm run keys -- revoke ID_OR_PREFIX`
+  npm run keys -- revoke ID_OR_PREFIX
+  npm run keys -- sponsorship [ID_OR_PREFIX] [--json]   what the operator paid for sponsored intents, per key or per intent
+  npm run keys -- sponsor-cap ID_OR_PREFIX USD|none     the most a key may sponsor in total (USD); none: no cap`
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -52,6 +56,29 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'revoke') {
       if (!target) return print(`revoke needs a key id or prefix\n${usage}`, 2)
       return (await revokeApiKey(sql, target)) ? print(`Revoked ${target}.`, 0) : print(`No active key ${target}.`, 1)
+    }
+    if (command === 'sponsorship') {
+      if (!target) {
+        const totals = await sponsorshipTotals(sql)
+        if (values.json) return print(JSON.stringify(totals), 0)
+        if (totals.length === 0) return print('No sponsored intents and no caps.', 0)
+        return print(totals.map((t) => `${t.issuedBy}  ${t.name ?? '-'}  spent ${t.spentUsd} USD of ${t.capUsd ?? 'no cap'}  (${t.intents} intents)`).join('\n'), 0)
+      }
+      const key = (await listApiKeys(sql)).find((k) => k.id === target || k.prefix === target)
+      const issuedBy = key?.id ?? target
+      const [total, entries] = await Promise.all([sponsorshipOf(sql, issuedBy), sponsorshipLedger(sql, { issuedBy })])
+      if (values.json) return print(JSON.stringify({ issuedBy, ...total, entries }), 0)
+      const head = `${issuedBy}${key ? ` (${key.name})` : ''}: spent ${total.spentUsd} USD of ${total.capUsd ?? 'no cap'} over ${total.intents} intents`
+      return print([head, ...entries.map((e) => `  intent ${e.nonce}  ${e.totalUsd} USD (relayer ${e.relayerUsd}, protocol ${e.protocolUsd})  ${e.createdAt.toISOString()}`)].join('\n'), 0)
+    }
+    if (command === 'sponsor-cap') {
+      const cap = positionals[2]
+      if (!target || !cap) return print(`sponsor-cap needs a key id or prefix and a USD amount (or none)\n${usage}`, 2)
+      const ok = await setSponsorCap(sql, target, cap === 'none' ? null : cap).catch((error: unknown) => {
+        if (error instanceof RangeError) throw new KeyStoreError(error.message)
+        throw error
+      })
+      return ok ? print(cap === 'none' ? `${target} may sponsor without a cap.` : `${target} may sponsor up to ${cap} USD in total.`, 0) : print(`No key ${target}.`, 1)
     }
     return print(`Unknown command ${command}\n${usage}`, 2)
   } finally {

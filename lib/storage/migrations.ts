@@ -119,4 +119,20 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: 'sponsorship ledger and a sponsorship cap per key',
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN sponsor_cap_usd numeric(20, 8);
+
+      CREATE TABLE sponsorships (
+        nonce        numeric PRIMARY KEY,
+        issued_by    text NOT NULL,
+        relayer_usd  numeric(20, 8) NOT NULL,
+        protocol_usd numeric(20, 8) NOT NULL,
+        created_at   timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX sponsorships_by_issuer ON sponsorships (issued_by, created_at);
+    `,
+  },
 ]
