@@ -13,6 +13,8 @@ import { demoAddress, expectAmounts, tokenRow } from './support/portfolioPage'
 import { askFor, getRoute, region, signIn } from './support/routePage'
 
 test('connect, build a cross-chain route, inspect it, approve Permit2 from the wallet and sign', async ({ page }) => {
+  // Real work: a route, axe twice, an approval mined and a second route.
+  test.slow()
   await page.goto(`${baseUrl()}/portfolio`)
   await page.getByRole('button', { name: 'Connect the demo wallet' }).click()
   await expectAmounts(tokenRow(page, 'USDC'), expectedDemoBalances().get('USDC')!)

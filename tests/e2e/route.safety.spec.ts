@@ -18,6 +18,8 @@ const viewports = [
 
 for (const { name, size } of viewports) {
   test(`a route is outdated the moment the form changes or fails its checks (${name} px)`, async ({ page }) => {
+    // Real work: two routes, axe and a full-page screenshot.
+    test.slow()
     await page.setViewportSize(size)
     const posts = countRoutePosts(page)
     await openBuilder(page)
@@ -28,7 +30,8 @@ for (const { name, size } of viewports) {
     const sign = region(page, 'Sign')
     const submit = region(page, 'Submit')
     const steps = page.getByRole('navigation', { name: 'Route steps' })
-    await expect(sign.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled()
+    // The route is read live on every chain: a loaded machine takes its time.
+    await expect(sign.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled({ timeout: 20_000 })
     const firstNonce = (await page.locator('[data-nonce]').getAttribute('data-nonce'))!
 
     // An edit that fails validation: the route stays readable, but nothing about it can be signed.
