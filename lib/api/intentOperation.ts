@@ -2,6 +2,7 @@
 // read its status, list an account's submitted intents.
 import { getAddress } from 'viem'
 import { z } from 'zod'
+import type { SubmittedIntentOp } from '../core/intent/verifySubmission'
 import type { StoredIntent } from '../storage/intentStore'
 import { hash, signature } from './primitives'
 import { routeHistoryQuerySchema } from './routeHistory'
@@ -15,7 +16,7 @@ export const submitIntentBodySchema = z.object({
     destinationSignature: signature.optional().describe('For an EOA the client repeats its last origin signature'),
     targetExecutionSignature: signature.optional(),
     options: z.object({ dryRun: z.boolean().optional() }).optional(),
-  }),
+  }) satisfies z.ZodType<SubmittedIntentOp>,
 })
 
 export type SubmitIntentBody = z.infer<typeof submitIntentBodySchema>

@@ -2,6 +2,7 @@
 // older forms it still accepts (numeric amounts, token symbols).
 // Every list and byte field is bounded, and the bound is in the error message.
 import { z } from 'zod'
+import type { Execution, RouteInput } from '../core/route/routeInput'
 import { amountSchema } from './amount'
 import { addressInput, hexBytes } from './primitives'
 
@@ -50,7 +51,7 @@ const execution = z.object({
   to: address,
   value: amountSchema.default(0n),
   data: hexBytes(routeLimits.calldataBytes).default('0x'),
-})
+}) satisfies z.ZodType<Execution, unknown>
 
 const accountDetails = z.object({
   address,
@@ -143,7 +144,7 @@ export const routeRequestSchema = z
     if (r.tokenRequests.filter((t) => t.amount === undefined).length > 1) {
       ctx.addIssue({ code: 'custom', path: ['tokenRequests'], message: 'Only one target token amount can be unset', params: { exact: true } })
     }
-  })
+  }) satisfies z.ZodType<RouteInput, unknown>
 
+/** The body as validated: the engine's RouteInput, which the schema is checked against. */
 export type RouteRequest = z.infer<typeof routeRequestSchema>
-export type Execution = z.infer<typeof execution>

@@ -1,7 +1,8 @@
-// Wire schema of the route response (the 2026-01.alps shape @rhinestone/sdk reads, plus the documented additions): the one definition
-// of its shape. The engine's types are inferred from it (lib/core/route/intentOp.ts), so the
-// handler's output is checked against it at compile time, and the OpenAPI document is generated from it.
+// Wire schema of the route response (the 2026-01.alps shape @rhinestone/sdk reads, plus the
+// documented additions). The engine owns the types (lib/core/route/intentOp.ts); this schema is
+// checked against them, the handler's output against it, and the OpenAPI document is generated from it.
 import { z } from 'zod'
+import type { RouteResponse, WireAuthorization, WireIntentOp } from '../core/route/intentOp'
 import { warningsSchema } from './portfolio'
 import { address, decimal, hex } from './primitives'
 
@@ -51,7 +52,7 @@ const accountWithContext = z.object({
   requiredDelegations: z.record(z.string(), z.object({ contract: address })),
 })
 
-export const authorizationSchema = z.object({ chainId: z.number().int(), address, nonce: decimal, yParity: z.number().int(), r: hex, s: hex })
+export const authorizationSchema = z.object({ chainId: z.number().int(), address, nonce: decimal, yParity: z.number().int(), r: hex, s: hex }) satisfies z.ZodType<WireAuthorization>
 
 export const intentOpSchema = z.object({
   sponsor: address,
@@ -74,7 +75,7 @@ export const intentOpSchema = z.object({
   }),
   signedAuthorizations: z.array(authorizationSchema),
   recipientSignedAuthorizations: z.array(authorizationSchema),
-})
+}) satisfies z.ZodType<WireIntentOp>
 
 const feeBreakdown = z
   .object({ gasFee: decimal, bridgeFee: decimal, protocolFee: decimal, swapFee: decimal, settlementFee: decimal })
@@ -138,8 +139,8 @@ export const routeResponseSchema = z.object({
   intentCost,
   tokenRequirements: z.record(z.string(), z.record(z.string(), tokenRequirement)),
   warnings: warningsSchema.optional().describe('Source chains that did not answer and were planned without'),
-})
-
-export type RouteResponse = z.infer<typeof routeResponseSchema>
+}) satisfies z.ZodType<RouteResponse>
 
 export const signerResponseSchema = z.object({ address, scheme: z.string() })
+
+export type { RouteResponse }

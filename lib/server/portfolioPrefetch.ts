@@ -1,4 +1,5 @@
 import 'server-only'
+import { portfolioApiPath, portfolioQueryKey, readPortfolioParams } from '../api/client/portfolioQuery'
 // The portfolio page's first render reads the shared account's balances on the server, so they
 // arrive in the HTML instead of in a request the browser makes only after hydrating. It reads
 // exactly what the browser would ask the API with the dashboard's key (same parameters, same
@@ -6,7 +7,6 @@ import 'server-only'
 // exhausted budget, a slow chain — leaves the read to the browser, which shows the API's answer.
 import { getPortfolio as operation } from '../api/operations'
 import type { PortfolioResponse } from '../api/portfolio'
-import { portfolioApiPath, portfolioQueryKey, readPortfolioParams } from '../ui/portfolio/portfolioParams'
 import { consumeBrowserBudget } from './browserBudget'
 import { clientAddress } from './clientAddress'
 import { serverContext } from './context'

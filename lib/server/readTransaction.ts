@@ -1,9 +1,24 @@
 import 'server-only'
 // One transaction read from the chain's own node (the server's per-chain public clients), for the
 // dashboard's /tx page: receipt, transaction and block time. Nothing is cached.
-import { type Hex, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem'
-import type { TxInput } from '../ui/tx/txView'
+import { type Address, type Hex, type Log, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem'
 import { serverContext } from './context'
+
+/** One transaction as read: what the /tx page shows (lib/ui/tx/txView.ts). */
+export type TxInput = {
+  chainId: number
+  hash: Hex
+  status: 'success' | 'reverted'
+  blockNumber: bigint
+  blockTimestamp?: bigint
+  from: Address
+  to: Address | null
+  contractAddress?: Address | null
+  gasUsed: bigint
+  effectiveGasPrice?: bigint
+  value?: bigint
+  logs: readonly Log[]
+}
 
 export type ReadTransactionResult = { kind: 'found'; tx: TxInput } | { kind: 'not-found' } | { kind: 'unsupported-chain' } | { kind: 'unavailable'; message: string }
 

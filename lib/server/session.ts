@@ -1,8 +1,9 @@
 import 'server-only'
 // The sign-in session's cookie: httpOnly (page scripts never see it), SameSite=Strict (no other
 // site's request carries it), Secure when the page was served over https, scoped to the API.
-import { findSession, type Session } from '../storage/sessionStore'
+import { deleteSession, findSession, issueNonce, type Session } from '../storage/sessionStore'
 import { database } from './database'
+import { NONCE_TTL_SECONDS } from './signIn'
 
 export const SESSION_COOKIE = 'ir_session'
 
@@ -17,6 +18,17 @@ export function sessionToken(headers: Headers): string | undefined {
 export async function currentSession(headers: Headers): Promise<Session | undefined> {
   const token = sessionToken(headers)
   return token ? findSession(await database(), token) : undefined
+}
+
+/** Ends the session the request's cookie names, if any. */
+export async function endSession(headers: Headers): Promise<void> {
+  const token = sessionToken(headers)
+  if (token) await deleteSession(await database(), token)
+}
+
+/** A single-use nonce for a sign-in message, valid for NONCE_TTL_SECONDS. */
+export async function signInNonce(): Promise<{ nonce: string; expiresAt: Date }> {
+  return issueNonce(await database(), NONCE_TTL_SECONDS)
 }
 
 /** Over https? Next fills x-forwarded-proto from the socket unless a proxy set it. A client that

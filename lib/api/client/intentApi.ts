@@ -3,7 +3,6 @@
 // What is submitted is the route's intentOp exactly as the server sent it (the raw JSON: the server
 // signature covers it, and zod would drop keys it does not know), plus the wallet's signatures.
 import type { Hex } from 'viem'
-import { describeApiError, type KeySource } from '../../ui/shared/describeApiError'
 import { intentStatusResponseSchema, submitIntentResponseSchema } from '../intentOperation'
 import { ApiError, fetchApi } from './fetchApi'
 
@@ -44,25 +43,4 @@ export function alreadySubmittedId(error: unknown, nonce: string): string | unde
   if (!(error instanceof ApiError) || error.status !== 409) return undefined
   const id = error.envelope?.errors[0]?.context?.id
   return typeof id === 'string' && /^\d+$/.test(id) ? id : nonce
-}
-
-export type SubmitErrorAdvice = { title: string; detail: string; action: 'paste-key' | 'retry' | 'new-route'; traceId?: string }
-
-/**
- * A failed submission in words. A refused route (400/404/422: changed, expired, not this key's, or
- * one the filler cannot settle) is not worth retrying: the reader needs a new route.
- */
-export function describeSubmitError(error: unknown, keySource: KeySource): SubmitErrorAdvice {
-  if (error instanceof ApiError && error.failure === 'http' && (error.status === 400 || error.status === 404 || error.status === 422)) {
-    const field = error.envelope?.errors[0]?.context?.field
-    const traceId = error.envelope?.traceId
-    return {
-      title: error.status === 422 ? 'This route cannot be settled here' : 'The service refused this route',
-      detail: `${error.message}${typeof field === 'string' && !error.message.includes(field) ? ` (${field})` : ''}. Request a new route, sign it and submit it again.`,
-      action: 'new-route',
-      ...(traceId ? { traceId } : {}),
-    }
-  }
-  const advice = describeApiError(error, keySource, { task: 'submit routes', chainHint: '' })
-  return { ...advice, action: advice.action === 'paste-key' ? 'paste-key' : 'retry' }
 }

@@ -2,14 +2,22 @@
 // (so its server signature still holds), not expired, settleable by this deployment, and signed by
 // its sponsor over exactly the typed data the client builds for it, one signature per element.
 import { type Address, type Hex, isAddressEqual, recoverTypedDataAddress } from 'viem'
-import type { SignedIntentOp } from '../../api/intentOperation'
 import { type ErrorDetail, fieldError, InvalidInputError } from '../errors'
-import type { WireIntentOp } from '../route/intentOp'
+import type { WireAuthorization, WireIntentOp } from '../route/intentOp'
 import { canonicalJson, routeSigner } from '../route/serverSignature'
 import { type RouteTypedData, routeTypedData } from '../route/typedData'
 
-/** The signed intentOp a client submits (its schema: lib/api/intentOperation.ts). */
-export type SubmittedIntentOp = SignedIntentOp
+/** The signed intentOp a client submits: the route's intentOp and the sponsor's signatures (the
+ * API schema in lib/api/intentOperation.ts is checked against it). */
+export type SubmittedIntentOp = Omit<WireIntentOp, 'signedAuthorizations'> & {
+  /** The client replaces the route's list with the authorizations it signed (absent when none). */
+  signedAuthorizations?: WireAuthorization[] | undefined
+  /** One per element, in element order. */
+  originSignatures: Hex[]
+  destinationSignature?: Hex | undefined
+  targetExecutionSignature?: Hex | undefined
+  options?: { dryRun?: boolean | undefined } | undefined
+}
 
 export type VerifySubmissionParameters = {
   /** The intentOp as this service issued it (from the route history). */

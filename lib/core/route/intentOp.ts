@@ -1,19 +1,141 @@
-// The wire shapes a route answers with (the route response's intentOp, costs and requirements), named for the engine that builds them. Their
-// one definition is the zod schema in lib/api/routeResponse.ts: these types are inferred from it
-// (a type-only import, so the core stays free of zod at run time).
-import type { z } from 'zod'
-import type { intentOpSchema, routeResponseSchema } from '../../api/routeResponse'
+// The route response the engine builds: the intentOp a sponsor signs, what it costs and what the
+// account must approve or wrap first. Amounts, nonces and times are decimal strings (the wire's
+// form); the API schema (lib/api/routeResponse.ts) is checked against these types.
+import type { Address, Hex } from 'viem'
+import type { ChainWarning } from '../chainState/settleChains'
 
-export type RouteResponse = z.infer<typeof routeResponseSchema>
-export type IntentCost = RouteResponse['intentCost']
-export type FeeBreakdown = IntentCost['tokensReceived'][number]['feeBreakdown']
-export type TokenRequirement = RouteResponse['tokenRequirements'][string][string]
+/** `[id, amount]`: an ERC-6909 lock id or a token's id (its address as a number) and an amount. */
+export type IdAmount = [string, string]
 
-export type WireIntentOp = z.infer<typeof intentOpSchema>
-export type WireElement = WireIntentOp['elements'][number]
-export type WireOp = WireElement['mandate']['destinationOps']
-export type WireSettlementContext = WireElement['mandate']['qualifier']['settlementContext']
-export type WireAuthorization = WireIntentOp['signedAuthorizations'][number]
-export type SignedMetadata = WireIntentOp['signedMetadata']
-export type AccountWithContext = SignedMetadata['account']
-export type AccountContext = AccountWithContext['accountContext'][string]
+export type WireExecution = { to: Address; value: string; data: Hex }
+
+export type WireOp = { vt: Hex; ops: WireExecution[] }
+
+export type SettlementLayerName = 'ACROSS' | 'ECO' | 'RELAY' | 'SAME_CHAIN' | 'INTENT_EXECUTOR'
+
+export type WireSettlementContext = {
+  settlementLayer: SettlementLayerName
+  using7579: boolean
+  fundingMethod: 'COMPACT' | 'PERMIT2' | 'NO_FUNDING'
+  provingFee?: string | undefined
+  requestId?: Hex | undefined
+  orderId?: Hex | undefined
+  gasRefund?: { token: Address; exchangeRate: string; overhead: string } | undefined
+  bridgeFill?: { type: 'OFT'; destinationChainId: number } | undefined
+  bridge?: { type: 'OFT'; oftToken: 'USDT0'; dstChainId: number; dstEid: number; minAmountLD: string; adapter: Address } | undefined
+}
+
+export type WireElement = {
+  arbiter: Address
+  chainId: string
+  idsAndAmounts: IdAmount[]
+  spendTokens: IdAmount[]
+  mandate: {
+    recipient: Address
+    tokenOut: IdAmount[]
+    destinationChainId: string
+    fillDeadline: string
+    preClaimOps: WireOp
+    destinationOps: WireOp
+    qualifier: { settlementContext: WireSettlementContext; encodedVal: Hex }
+    minGas: string
+  }
+}
+
+export type AccountContext = { accountType: 'EOA' } | { accountType: 'smartAccount'; isDeployed: boolean; isERC7579: boolean; delegatedTo?: Address | undefined }
+
+export type AccountWithContext = {
+  address: Address
+  accountType: string
+  setupOps: { to: Address; data: Hex }[]
+  emissaryConfig?: Record<string, unknown> | undefined
+  accountContext: Record<string, AccountContext>
+  requiredDelegations: Record<string, { contract: Address }>
+}
+
+/** Per OP-stack chain the L1 fee parameters read from its GasPriceOracle, or an assumed size fee. */
+export type OpGasParams = number | { l1BaseFee: string; l1BlobBaseFee: string; baseFeeScalar: string; blobFeeScalar: string }
+
+export type SignedMetadata = {
+  tokenPrices: Record<string, number>
+  gasPrices: Record<string, string>
+  opGasParams: Record<string, OpGasParams>
+  account: AccountWithContext
+  recipient: AccountWithContext
+  quotes: Record<string, unknown[]>
+  fees: { sponsorFee: { relayer: number; protocol: number }; protocolFees: Record<string, string> }
+  executionTokensReceived: Address[]
+}
+
+export type WireAuthorization = { chainId: number; address: Address; nonce: string; yParity: number; r: Hex; s: Hex }
+
+export type WireIntentOp = {
+  sponsor: Address
+  nonce: string
+  /** Nonce of the destination execution; equal to `nonce`: one execution per route. */
+  targetExecutionNonce: string
+  /** Unix seconds. */
+  expires: string
+  elements: WireElement[]
+  serverSignature: Hex
+  signedMetadata: SignedMetadata
+  signedAuthorizations: WireAuthorization[]
+  recipientSignedAuthorizations: WireAuthorization[]
+}
+
+export type FeeBreakdown = { gasFee: string; bridgeFee: string; protocolFee: string; swapFee: string; settlementFee: string }
+
+export type FeesByToken = Record<string, { amount: string; breakdown: FeeBreakdown }>
+
+export type TokenReceived = {
+  tokenAddress: Address
+  tokenSymbol: string
+  tokenDecimals: number
+  amountSpent: string
+  targetAmount: string
+  destinationAmount: string
+  fee: string
+  feeBreakdown: FeeBreakdown
+  feesByToken: FeesByToken
+  hasFulfilled: boolean
+}
+
+export type TokenShortfall = {
+  tokenAddress: Address
+  tokenSymbol: string
+  tokenDecimals: number
+  destinationChainId: number
+  targetAmount: string
+  destinationAmount: string
+  amountSpent: string
+  fee: string
+  feesByToken: FeesByToken
+  feeAmount: string
+  availableAmount: string
+  shortfallAmount: string
+  shortfallUSD: number
+}
+
+export type IntentCost = {
+  hasFulfilledAll: boolean
+  tokensReceived: TokenReceived[]
+  sponsorFee: { relayer: number; protocol: number }
+  feeToken: { tokenAddress: Address; tokenSymbol: string; amount: string }
+  nativeFees?: { chainId: number; amount: string; usd: number }[] | undefined
+  tokensSpent?: Record<string, Record<string, { locked: string; unlocked: string; version: number }>> | undefined
+  gasCost?: { originChains: { chainId: number; gasUSD: number }[]; destination: { chainId: number; gasUSD: number }; totalUSD: number } | undefined
+  feeBreakdownUSD?: { gasFeeUSD: number; bridgeFeeUSD: number; protocolFeeUSD: number; swapFeeUSD: number; settlementFeeUSD: number; totalFeeUSD: number } | undefined
+  tokenShortfall?: TokenShortfall[] | undefined
+  totalTokenShortfallInUSD?: number | undefined
+}
+
+export type TokenRequirement = { type: 'approval'; amount: string; spender: Address } | { type: 'wrap'; amount: string }
+
+export type RouteResponse = {
+  /** null when the account cannot cover the request (see intentCost.tokenShortfall). */
+  intentOp: WireIntentOp | null
+  intentCost: IntentCost
+  /** By chain id, then token address. */
+  tokenRequirements: Record<string, Record<string, TokenRequirement>>
+  warnings?: ChainWarning[] | undefined
+}

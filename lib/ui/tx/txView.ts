@@ -2,6 +2,10 @@
 // logs it can name — ERC-20 transfers (with the token's symbol and amount when the registry knows
 // it) and the settlement arbiter's Filled / Permit2Claimed / CompactClaimed events.
 import { type Address, erc20Abi, formatGwei, getAddress, type Hex, type Log, parseAbi, parseEventLogs } from 'viem'
+import type { TxInput } from '../../server/readTransaction'
+
+export type { TxInput }
+
 import { formatAmount } from '../shared/formatAmount'
 import { tokenAmount } from '../shared/tokenAmount'
 
@@ -25,21 +29,6 @@ export type TxEvent =
       counterparty: Address
       counterpartyRole: 'claimant' | 'recipient'
     }
-
-export type TxInput = {
-  chainId: number
-  hash: Hex
-  status: 'success' | 'reverted'
-  blockNumber: bigint
-  blockTimestamp?: bigint
-  from: Address
-  to: Address | null
-  contractAddress?: Address | null
-  gasUsed: bigint
-  effectiveGasPrice?: bigint
-  value?: bigint
-  logs: readonly Log[]
-}
 
 export type TxView = {
   statusLabel: 'success' | 'reverted'

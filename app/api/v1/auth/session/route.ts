@@ -1,10 +1,8 @@
 import { createSession, deleteSession, getSession } from '@/lib/api/operations'
 import { withAuthFailureBudget } from '@/lib/server/caller'
-import { database } from '@/lib/server/database'
 import { handle, serve } from '@/lib/server/handle'
-import { clearedSessionCookie, currentSession, servedOverHttps, sessionCookie, sessionToken } from '@/lib/server/session'
+import { clearedSessionCookie, currentSession, endSession, servedOverHttps, sessionCookie } from '@/lib/server/session'
 import { signIn } from '@/lib/server/signIn'
-import { deleteSession as endSession } from '@/lib/storage/sessionStore'
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(
   handle({ operation: createSession, clientBudget: true }, async ({ request, body, client }) => {
@@ -18,8 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(
     return { address: session?.address ?? null, expiresAt: session?.expiresAt.toISOString() ?? null }
   }),
   handle({ operation: deleteSession, clientBudget: true }, async ({ request }) => {
-    const token = sessionToken(request.headers)
-    if (token) await endSession(await database(), token)
+    await endSession(request.headers)
     const response = Response.json({ address: null, expiresAt: null })
     response.headers.append('set-cookie', clearedSessionCookie(servedOverHttps(request.headers)))
     return response
