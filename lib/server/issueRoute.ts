@@ -4,7 +4,8 @@ import 'server-only'
 // sequence reset by hand) issues again.
 import type { RouteRequest } from '../api/routeRequest'
 import { fieldError, InvalidInputError } from '../core/errors'
-import { getRoute, type RouteResult } from '../core/route/getRoute'
+import type { RouteResponse } from '../core/route/intentOp'
+import { quoteRoute } from '../core/route/quoteRoute'
 import { NonceTakenError, recordRoute } from '../storage/routeStore'
 import { refuseOverCap, SponsorCapReachedError, sponsoredUsd } from '../storage/sponsorshipStore'
 import { type Caller, issuerOf } from './apiKeys'
@@ -16,7 +17,7 @@ import { createNoncePool } from './routeNonces'
 const ATTEMPTS = 3
 const nonces = createNoncePool(database)
 
-export async function issueRoute(input: RouteRequest, caller: Caller): Promise<RouteResult> {
+export async function issueRoute(input: RouteRequest, caller: Caller): Promise<RouteResponse> {
   const ctx = serverContext()
   requireSponsorScope(input, caller)
   // Every issued route is stored with its request: each one has a byte budget, so nobody can fill
@@ -28,7 +29,7 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<R
   }
   for (let attempt = 1; ; attempt++) {
     const nonce = await nonces.take()
-    const route = await getRoute({
+    const route = await quoteRoute({
       input,
       readers: ctx.readers,
       lockTags: ctx.lockTags,

@@ -11,7 +11,7 @@ import { priceFeeds } from '../../lib/core/addresses'
 import { chains } from '../../lib/core/chains/chains'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { defaultFeeModel } from '../../lib/core/route/feeModel'
-import { getRoute } from '../../lib/core/route/getRoute'
+import { quoteRoute } from '../../lib/core/route/quoteRoute'
 import { signRoute } from '../../lib/core/route/serverSignature'
 import { rpcFetch } from '../../lib/server/rpcFetch'
 import type { Stack } from '../support/stack'
@@ -43,7 +43,7 @@ async function bench(stack: Stack, keepAlive: Agent) {
     }))
   const signer = privateKeyToAccount(generatePrivateKey())
   const engine = (readers: ReturnType<typeof readersFor>) =>
-    getRoute({
+    quoteRoute({
       input,
       readers,
       lockTags: [defaultLockTag],
@@ -72,7 +72,7 @@ async function bench(stack: Stack, keepAlive: Agent) {
   }
   const scenarios: Scenario[] = [
     { name: `floor: ${sent.length} raw RPC requests + signature`, run: floor, samples: [] },
-    { name: 'engine in-process (getRoute)', run: () => engine(readers), samples: [] },
+    { name: 'engine in-process (quoteRoute)', run: () => engine(readers), samples: [] },
     { name: 'API warm (keep-alive)', run: api, samples: [] },
   ]
   await runTrials(scenarios, WARMUP, SAMPLES_PER_TRIAL, TRIALS)

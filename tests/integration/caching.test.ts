@@ -12,7 +12,7 @@ import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { getPortfolio } from '../../lib/core/portfolio/getPortfolio'
 import type { ChainBalances } from '../../lib/core/portfolio/readBalances'
 import { defaultFeeModel } from '../../lib/core/route/feeModel'
-import { getRoute } from '../../lib/core/route/getRoute'
+import { quoteRoute } from '../../lib/core/route/quoteRoute'
 import type { MarketData, RouteState } from '../../lib/core/route/readRouteState'
 import { devnetActions } from '../support/devnetActions'
 
@@ -75,8 +75,8 @@ describe('balance cache', () => {
 })
 
 describe('market cache and route single flight', () => {
-  const route = async (rpc: ReturnType<typeof counted>, caches: Parameters<typeof getRoute>[0]['caches'], amount = '100000000') =>
-    getRoute({
+  const route = async (rpc: ReturnType<typeof counted>, caches: Parameters<typeof quoteRoute>[0]['caches'], amount = '100000000') =>
+    quoteRoute({
       input: routeRequestSchema.parse({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount }], account: { address: inject('demoAddress') } }),
       readers: rpc.readers,
       lockTags: [defaultLockTag],

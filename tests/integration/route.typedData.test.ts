@@ -9,8 +9,8 @@ import { priceFeeds } from '../../lib/core/addresses'
 import { chains } from '../../lib/core/chains/chains'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { defaultFeeModel } from '../../lib/core/route/feeModel'
-import { getRoute } from '../../lib/core/route/getRoute'
 import type { WireIntentOp } from '../../lib/core/route/intentOp'
+import { quoteRoute } from '../../lib/core/route/quoteRoute'
 import { routeTypedData } from '../../lib/core/route/typedData'
 import { demoAccount } from '../../lib/devnet/demoAccount'
 import { devnetActions } from '../support/devnetActions'
@@ -24,7 +24,7 @@ const signer = privateKeyToAccount(generatePrivateKey())
 
 async function route(body: Record<string, unknown>, account: Address = demo): Promise<WireIntentOp> {
   const input = routeRequestSchema.parse({ account: { address: account }, ...body })
-  const { intentOp } = await getRoute({
+  const { intentOp } = await quoteRoute({
     input,
     readers,
     lockTags: [defaultLockTag],

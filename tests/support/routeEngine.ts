@@ -11,8 +11,8 @@ import { chains, getChain } from '../../lib/core/chains/chains'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { decodeLockId, lockId } from '../../lib/core/locks/lockId'
 import { defaultFeeModel } from '../../lib/core/route/feeModel'
-import { getRoute } from '../../lib/core/route/getRoute'
 import type { WireIntentOp } from '../../lib/core/route/intentOp'
+import { quoteRoute } from '../../lib/core/route/quoteRoute'
 import { findTokenByAddress, findTokenBySymbol, type TokenGroup, type TokenInfo } from '../../lib/core/tokens/tokens'
 import { devnetActions } from './devnetActions'
 
@@ -45,7 +45,7 @@ export function routeEngine() {
   const signer = privateKeyToAccount(generatePrivateKey())
   let nonce = 1n
   const route = (body: unknown, o: { nonce?: bigint } = {}) =>
-    getRoute({
+    quoteRoute({
       input: routeRequestSchema.parse(body),
       readers,
       lockTags: [defaultLockTag],

@@ -3,7 +3,7 @@
 import { type Address, isAddressEqual, zeroAddress } from 'viem'
 import { toUsd8, usdNumber } from './feeModel'
 import type { FeeBreakdown, IntentCost } from './intentOp'
-import type { Plan } from './planRoute'
+import type { Plan } from './plan/types'
 import type { RouteState } from './readRouteState'
 
 /** What the user pays, in the fee token's units, split by kind: each part is its USD share of the

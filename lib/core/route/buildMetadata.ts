@@ -6,7 +6,7 @@ import { accountContext, requiredDelegations } from './accountContext'
 import { feeBreakdown } from './buildCost'
 import { usdNumber } from './feeModel'
 import type { AccountWithContext, SignedMetadata } from './intentOp'
-import type { Plan } from './planRoute'
+import type { Plan } from './plan/types'
 import type { RouteState } from './readRouteState'
 import type { AccountInput } from './routeInput'
 

@@ -8,7 +8,7 @@ import type { TokenGroup } from '../tokens/tokenList'
 import { findTokenBySymbol, type TokenInfo, tokensOnChain } from '../tokens/tokens'
 import { type AccessPolicy, accessPolicy } from './accessPolicy'
 import { defaultFeeModel, type L1FeeParams } from './feeModel'
-import type { PlanInput, Sponsorship } from './planRoute'
+import type { PlanInput, Sponsorship } from './plan/types'
 import type { ChainState, OftQuote, RouteState } from './readRouteState'
 import { crossChainLayers, type Layer } from './settlementLayers'
 

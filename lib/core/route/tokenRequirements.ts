@@ -4,7 +4,7 @@
 import { type Address, zeroAddress } from 'viem'
 import { addresses } from '../addresses'
 import type { TokenRequirement } from './intentOp'
-import type { Plan } from './planRoute'
+import type { Plan } from './plan/types'
 import type { RouteState } from './readRouteState'
 
 export function tokenRequirements(plan: Plan, state: RouteState): Record<string, Record<Address, TokenRequirement>> {

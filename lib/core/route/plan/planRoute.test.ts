@@ -1,4 +1,4 @@
-// The planner on hand-built states (lib/core/route/fixtures.ts): one signing scheme per route, one
+// The planner on hand-built states (lib/core/route/fixtures.ts), imported stage by stage: one signing scheme per route, one
 // element per chain, the cheapest plan under the fee model (checked against a brute force over
 // small generated states), WETH before a wrap, and no amount past 2^256 − 1.
 //
@@ -8,27 +8,16 @@
 import fc from 'fast-check'
 import { zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import type { TokenGroup } from '../tokens/tokenList'
-import { buildCost } from './buildCost'
-import { eth, GWEI, type Holding, planInput, routeState, token, typicalL1, usdc } from './fixtures'
-import {
-  type Allocation,
-  allSources,
-  type Delivery,
-  drawScheme,
-  evaluate,
-  groupElements,
-  MAX_UINT256,
-  type Plan,
-  type PlanInput,
-  planCostUsd8,
-  planRoute,
-  SCHEMES,
-  type Source,
-  schemeSources,
-} from './planRoute'
-import type { FundingMethod, Layer } from './settlementLayers'
-import { tokenRequirements } from './tokenRequirements'
+import type { TokenGroup } from '../../tokens/tokenList'
+import { buildCost } from '../buildCost'
+import { eth, GWEI, type Holding, planInput, routeState, token, typicalL1, usdc } from '../fixtures'
+import type { FundingMethod, Layer } from '../settlementLayers'
+import { tokenRequirements } from '../tokenRequirements'
+import { planRoute } from './planRoute'
+import { evaluate, groupElements, planCostUsd8 } from './pricing'
+import { drawScheme } from './search'
+import { allSources, schemeSources } from './sources'
+import { type Allocation, type Delivery, MAX_UINT256, type Plan, type PlanInput, SCHEMES, type Source } from './types'
 
 const fundings = (plan: Plan) => new Set(plan.allocations.map((a) => a.funding))
 const chainsOf = (plan: Plan) => [...new Set(plan.allocations.map((a) => a.chainId))].sort((a, b) => a - b)

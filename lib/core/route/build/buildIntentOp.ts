@@ -1,0 +1,76 @@
+// The build stage: a fulfilled plan as the intentOp the sponsor signs (still without the server's
+// signature) — its deadline and expiry, one element per source chain, the signed metadata.
+import type { Hex } from 'viem'
+import { InvalidInputError } from '../../errors'
+import { buildElements } from '../buildElements'
+import { buildMetadata } from '../buildMetadata'
+import type { FeeModel } from '../feeModel'
+import type { WireAuthorization, WireIntentOp } from '../intentOp'
+import type { Plan } from '../plan/types'
+import type { RouteState } from '../readRouteState'
+import type { ResolvedRequest } from '../request/resolveRequest'
+
+/** Time after the fill deadline in which the claim may still settle. */
+const CLAIM_WINDOW_SECONDS = 600n
+
+export type BuildIntentOpParameters = {
+  request: ResolvedRequest
+  plan: Plan
+  state: RouteState
+  model: FeeModel
+  nonce: bigint
+  outputLockTag: Hex
+  ttlSeconds: number
+  /** The server's clock (unix seconds); the route's times start at the later of it and the destination's last block. */
+  nowSeconds?: bigint | undefined
+  authorizations: { signedAuthorizations: WireAuthorization[]; recipientSignedAuthorizations: WireAuthorization[] }
+}
+
+export function buildIntentOp({ request, plan, state, model, nonce, outputLockTag, ttlSeconds, nowSeconds, authorizations }: BuildIntentOpParameters): Omit<WireIntentOp, 'serverSignature'> {
+  const { input, destination, account, recipient, preClaimExecutions } = request
+  for (const id of Object.keys(preClaimExecutions)) {
+    if (!plan.allocations.some((a) => a.chainId === Number(id))) {
+      const message = `preClaimExecutions.${id}: the route takes no funds on chain ${id}, so these operations would never run`
+      throw InvalidInputError.forField(`preClaimExecutions.${id}`, message)
+    }
+  }
+  // An idle chain's last block can be minutes old: never let that shorten the route's lifetime.
+  const chainTime = state.chains.get(destination)!.timestamp
+  const now = nowSeconds !== undefined && nowSeconds > chainTime ? nowSeconds : chainTime
+  const fillDeadline = fillDeadlineOf(input.options.customDeadline, now, BigInt(ttlSeconds))
+  const elements = buildElements({
+    plan,
+    state,
+    model,
+    destinationChainId: destination,
+    account: account.address,
+    recipient: recipient.address,
+    nonce,
+    fillDeadline,
+    outputLockTag,
+    using7579: account.accountType === 'ERC7579' || account.accountType === 'smartAccount',
+    destinationExecutions: input.destinationExecutions,
+    preClaimExecutions,
+    minGas: request.executionGas,
+  })
+  const estimatedCalldataSize = elements.length * model.gas.calldata.base + model.gas.calldata.perToken * elements.reduce((n, e) => n + e.idsAndAmounts.length, 0) + request.executionBytes
+  return {
+    sponsor: account.address,
+    nonce: nonce.toString(),
+    targetExecutionNonce: nonce.toString(),
+    expires: (fillDeadline + CLAIM_WINDOW_SECONDS).toString(),
+    elements,
+    signedMetadata: buildMetadata({ plan, state, account, recipient, destinationChainId: destination, estimatedCalldataSize }),
+    ...authorizations,
+  }
+}
+
+/** The caller's deadline when it is at least a minute away and within the route lifetime. */
+function fillDeadlineOf(custom: bigint | undefined, now: bigint, ttl: bigint): bigint {
+  if (custom === undefined) return now + ttl
+  if (custom < now + 60n || custom > now + ttl) {
+    const message = `options.customDeadline: must be between ${now + 60n} and ${now + ttl} (unix seconds: at least a minute away, at most the route lifetime of ${ttl} s)`
+    throw InvalidInputError.forField('options.customDeadline', message)
+  }
+  return custom
+}

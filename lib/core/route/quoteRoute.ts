@@ -1,0 +1,48 @@
+// A route, end to end, one stage after another: resolve the request, read the chains, check the
+// caller's authorizations and operations, plan the sources, price it, build the intentOp and sign it.
+import type { Hex } from 'viem'
+import type { ChainReader } from '../chainState/multicallRound'
+import type { PriceFeeds } from '../prices/readUsdPrices'
+import { buildIntentOp } from './build/buildIntentOp'
+import { buildCost } from './buildCost'
+import type { FeeModel } from './feeModel'
+import type { RouteResponse } from './intentOp'
+import { planRequest } from './plan/planRequest'
+import { assertExecutable } from './request/refusals'
+import { resolveRequest } from './request/resolveRequest'
+import { routeAuthorizations } from './request/routeAuthorizations'
+import type { RouteInput } from './routeInput'
+import { type RouteSigner, signRoute } from './serverSignature'
+import { type RouteCaches, readState } from './state/readState'
+import { tokenRequirements } from './tokenRequirements'
+
+export type QuoteRouteParameters = {
+  input: RouteInput
+  readers: readonly ChainReader[]
+  lockTags: readonly Hex[]
+  prices: { chainId: number; feeds: PriceFeeds; maxAgeSeconds: number }
+  model: FeeModel
+  ttlSeconds: number
+  nonce: bigint
+  signer: RouteSigner
+  /** The server's clock (unix seconds): a route's times start at the later of it and the destination's last block. */
+  nowSeconds?: bigint
+  /** Market data reuse (gas, L1 parameters, prices) and single flight for identical chain reads. */
+  caches?: RouteCaches
+}
+
+export async function quoteRoute(p: QuoteRouteParameters): Promise<RouteResponse> {
+  const request = await resolveRequest(p.input, p.readers, p.model)
+  const state = await readState(request, p)
+  const authorizations = await routeAuthorizations(request, state)
+  assertExecutable(p.input, request.preClaimExecutions, state, request.recipient.address)
+
+  const plan = planRequest(request, state, p.model)
+  const intentCost = buildCost(plan, state, request.destination)
+  const warnings = state.warnings.length > 0 ? { warnings: state.warnings } : {}
+  if (!plan.fulfilled) return { intentOp: null, intentCost, tokenRequirements: {}, ...warnings }
+
+  const unsigned = buildIntentOp({ request, plan, state, model: p.model, nonce: p.nonce, outputLockTag: p.lockTags[0]!, ttlSeconds: p.ttlSeconds, nowSeconds: p.nowSeconds, authorizations })
+  const intentOp = { ...unsigned, serverSignature: await signRoute(unsigned, p.signer) }
+  return { intentOp, intentCost, tokenRequirements: tokenRequirements(plan, state), ...warnings }
+}
