@@ -13,9 +13,9 @@ import {
   encodeFunctionData,
   type Hex,
   hexToBigInt,
-  multicall3Abi,
   type PublicClient,
 } from 'viem'
+import { multicall3Abi } from '../abi/multicall3'
 import { addresses } from '../addresses'
 import { ChainUnavailableError, shortReason } from '../errors'
 

@@ -1,6 +1,7 @@
 // Reads an account's balances on every chain in one Multicall3 round per chain, all chains in
 // parallel: native balance, ERC-20 balanceOf, and ERC-6909 balanceOf(owner, lockId) per lock tag.
 import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem'
+import { multicall3ViewsAbi } from '../abi/multicall3'
 import { addresses } from '../addresses'
 import { type ChainReader, createRound, MULTICALL_CHUNK_SIZE, type Round, type RoundResults, runRound, wordCall } from '../chainState/multicallRound'
 import { lockId } from '../locks/lockId'
@@ -9,7 +10,6 @@ import type { TokenInfo } from '../tokens/tokens'
 export type { ChainReader } from '../chainState/multicallRound'
 
 const resourceLocksAbi = parseAbi(['function balanceOf(address owner, uint256 id) view returns (uint256)'])
-const multicall3ViewsAbi = parseAbi(['function getBlockNumber() view returns (uint256)', 'function getEthBalance(address addr) view returns (uint256)'])
 
 export type TokenBalance = {
   token: TokenInfo

@@ -1,16 +1,12 @@
 // USD prices from Chainlink-style feeds (AggregatorV3), read in one multicall at one block.
 // A price older than maxAgeSeconds (by the chain's own clock) or not positive is refused, never used.
-import { type Address, encodeFunctionData, parseAbi } from 'viem'
+import { type Address, encodeFunctionData } from 'viem'
+import { multicall3ViewsAbi } from '../abi/multicall3'
+import { priceFeedAbi } from '../abi/priceFeed'
 import { addresses } from '../addresses'
 import { abiCall, type ChainReader, createRound, type Round, type RoundResults, runRound, wordCall } from '../chainState/multicallRound'
 import { ServiceError } from '../errors'
 import type { TokenGroup } from '../tokens/tokenList'
-
-const feedAbi = parseAbi([
-  'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
-  'function decimals() view returns (uint8)',
-])
-const clockAbi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256)'])
 
 export type UsdPrice = {
   /** The feed's answer; USD per whole token = answer / 10^decimals, exact. */
@@ -34,11 +30,11 @@ export async function readUsdPrices(p: { reader: ChainReader; feeds: PriceFeeds;
 /** Adds a price read to a round (for rounds that read more); returns how to fold and check it. */
 export function priceReads(round: Round, feeds: PriceFeeds, maxAgeSeconds: number) {
   const entries = Object.entries(feeds) as [TokenGroup, Address][]
-  const clock = round.add(wordCall(addresses.multicall3, encodeFunctionData({ abi: clockAbi, functionName: 'getCurrentBlockTimestamp' }), 'block timestamp'))
+  const clock = round.add(wordCall(addresses.multicall3, encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getCurrentBlockTimestamp' }), 'block timestamp'))
   const reads = entries.map(([group, feed]) => ({
     group,
-    round: round.add(abiCall(feed, feedAbi, 'latestRoundData', [], `${group}/USD feed`)),
-    decimals: round.add(abiCall(feed, feedAbi, 'decimals', [], `${group}/USD feed decimals`)),
+    round: round.add(abiCall(feed, priceFeedAbi, 'latestRoundData', [], `${group}/USD feed`)),
+    decimals: round.add(abiCall(feed, priceFeedAbi, 'decimals', [], `${group}/USD feed decimals`)),
   }))
   return (results: RoundResults): UsdPrices => {
     const now = results.read(clock)

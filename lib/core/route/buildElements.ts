@@ -3,11 +3,11 @@
 // Each claims its allocations (idsAndAmounts), and its mandate names what it delivers (tokenOut)
 // to the recipient on the destination chain by the fill deadline.
 import { type Address, encodeFunctionData, encodePacked, erc20Abi, type Hex, keccak256, pad } from 'viem'
+import { oftAbi } from '../abi/oft'
 import { oftAdapters } from '../addresses'
 import { lockId } from '../locks/lockId'
 import { type FeeModel, fromUsd8 } from './feeModel'
 import type { WireElement, WireOp } from './intentOp'
-import { oftAbi } from './oftAbi'
 import { toOp } from './ops'
 import { groupElements } from './plan/pricing'
 import type { Allocation, Plan } from './plan/types'

@@ -1,7 +1,11 @@
 // Everything a route plan needs from chain, read live: per chain one Multicall3 round (balances
 // and locks, block time, Permit2 allowances, OP-stack L1 fee parameters, OFT quotes, and on the
 // feed chain the USD prices), with gas price, account code and nonce fetched alongside.
-import { type Address, decodeFunctionResult, encodeFunctionData, erc20Abi, type Hex, pad, parseAbi } from 'viem'
+import { type Address, decodeFunctionResult, encodeFunctionData, erc20Abi, type Hex, pad } from 'viem'
+import { erc7579AccountAbi } from '../abi/erc7579Account'
+import { gasPriceOracleAbi } from '../abi/gasPriceOracle'
+import { multicall3ViewsAbi } from '../abi/multicall3'
+import { oftAbi } from '../abi/oft'
 import { addresses, oftAdapters } from '../addresses'
 import { abiCall, type ChainReader, createRound, runRound, wordCall } from '../chainState/multicallRound'
 import { type ChainWarning, settleChains } from '../chainState/settleChains'
@@ -13,15 +17,6 @@ import { type PriceFeeds, priceReads, type UsdPrices } from '../prices/readUsdPr
 import type { TokenGroup } from '../tokens/tokenList'
 import { tokensOnChain } from '../tokens/tokens'
 import type { L1FeeParams } from './feeModel'
-import { oftAbi } from './oftAbi'
-
-const gasPriceOracleAbi = parseAbi([
-  'function l1BaseFee() view returns (uint256)',
-  'function blobBaseFee() view returns (uint256)',
-  'function baseFeeScalar() view returns (uint32)',
-  'function blobBaseFeeScalar() view returns (uint32)',
-])
-const clockAbi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256)'])
 
 export type OftQuote = { adapter: Address; dstEid: number; nativeFee: bigint; amountSentLD: bigint; amountReceivedLD: bigint }
 
@@ -80,7 +75,7 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
       const collectBalances = balanceReads(round, p.account, tokens, p.lockTags)
       const erc20s = tokens.filter((t) => !t.extensions.native)
       const allowanceData = encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [p.account, addresses.permit2] })
-      const clock = round.add(wordCall(addresses.multicall3, encodeFunctionData({ abi: clockAbi, functionName: 'getCurrentBlockTimestamp' }), 'block timestamp'))
+      const clock = round.add(wordCall(addresses.multicall3, encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getCurrentBlockTimestamp' }), 'block timestamp'))
       const allowances = erc20s.map((t) => [t.address, round.add(wordCall(t.address, allowanceData, `${t.symbol} allowance to Permit2`))] as const)
       const known = p.market && p.market.maxAgeMs > 0 ? p.market.cache.peek(String(id)) : undefined
       const oracle = (fn: 'l1BaseFee' | 'blobBaseFee' | 'baseFeeScalar' | 'blobBaseFeeScalar') =>
@@ -165,14 +160,12 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
   return { chains: results, prices, warnings }
 }
 
-const accountIdAbi = parseAbi(['function accountId() view returns (string)'])
-
 /** ERC-7579 accounts name themselves in accountId(); an account without code is not asked. */
 async function answersAccountId(reader: ChainReader, address: Address, code: Hex | undefined): Promise<boolean | undefined> {
   if (!code || code === '0x') return undefined
   try {
-    const { data } = await reader.client.call({ to: address, data: encodeFunctionData({ abi: accountIdAbi, functionName: 'accountId' }) })
-    return data !== undefined && decodeFunctionResult({ abi: accountIdAbi, functionName: 'accountId', data }).length > 0
+    const { data } = await reader.client.call({ to: address, data: encodeFunctionData({ abi: erc7579AccountAbi, functionName: 'accountId' }) })
+    return data !== undefined && decodeFunctionResult({ abi: erc7579AccountAbi, functionName: 'accountId', data }).length > 0
   } catch {
     return false
   }

@@ -1,8 +1,8 @@
 // A call in a mandate's ops, decoded where its ABI is known: ERC-20 transfer and approve, and the
 // LayerZero OFT send the route engine puts in preClaimOps. Anything else stays raw (to, value, data).
 import { type Address, decodeFunctionData, erc20Abi, getAddress, type Hex, sliceHex, zeroAddress } from 'viem'
+import { oftAbi as oftSendAbi } from '../../core/abi/oft'
 import { oftAdapters } from '../../core/addresses'
-import { oftAbi as oftSendAbi } from '../../core/route/oftAbi'
 import { findTokenBySymbol } from '../../core/tokens/tokens'
 import { chainName, type TokenAmount, tokenAmount } from '../shared/tokenAmount'
 

@@ -1,5 +1,6 @@
-// The LayerZero OFT views and the send a route's OFT element runs: one ABI for the engine that
-// reads quotes and encodes the send, and for the dashboard that decodes it.
+// CANONICAL. LayerZero's OFT interface (v2): the views a route reads quotes from and the send an
+// OFT element runs, on USDT0's adapters. The devnet's OftAdapter answers the quotes; the send is
+// run by the account's intent executor, never on the devnet.
 import { parseAbi } from 'viem'
 
 export const oftAbi = parseAbi([
