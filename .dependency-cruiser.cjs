@@ -1,4 +1,4 @@
-// Imports point down the layers only: core ← config ← storage ← api ← server/filler ← ui ←
+// Imports point down the layers only: core ← config ← storage ← api ← server/filler/attester ← ui ←
 // components/app. lib/layers.test.ts runs this in the unit suite; `npx depcruise app components lib
 // proxy.ts instrumentation.ts` prints the same verdict. Type-only imports count too.
 
@@ -8,7 +8,7 @@ const layers = [
   { name: 'config', path: '^lib/config/' },
   { name: 'storage', path: '^lib/storage/' },
   { name: 'api', path: '^lib/api/' },
-  { name: 'server/filler', path: '^lib/(server|filler)/' },
+  { name: 'server/filler', path: '^lib/(server|filler|attester)/' },
   { name: 'ui', path: '^lib/ui/' },
   { name: 'app', path: '^(app|components)/|^(proxy|instrumentation)\\.ts$' },
   { name: 'devnet', path: '^lib/devnet/' },

@@ -13,7 +13,7 @@ import { getPortfolio } from '../../lib/core/portfolio/getPortfolio'
 import type { ChainBalances } from '../../lib/core/portfolio/readBalances'
 import { defaultFeeModel } from '../../lib/core/route/feeModel'
 import { quoteRoute } from '../../lib/core/route/quoteRoute'
-import type { MarketData, RouteState } from '../../lib/core/route/readRouteState'
+import type { MarketData, RouteState } from '../../lib/core/route/state/readRouteState'
 import { devnetActions } from '../support/devnetActions'
 
 const rpcUrls = inject('rpcUrls')

@@ -6,11 +6,11 @@ import { lockId } from '../locks/lockId'
 import type { UsdPrices } from '../prices/readUsdPrices'
 import type { TokenGroup } from '../tokens/tokenList'
 import { findTokenBySymbol, type TokenInfo, tokensOnChain } from '../tokens/tokens'
-import { type AccessPolicy, accessPolicy } from './accessPolicy'
 import { defaultFeeModel, type L1FeeParams } from './feeModel'
 import type { PlanInput, Sponsorship } from './plan/types'
-import type { ChainState, OftQuote, RouteState } from './readRouteState'
+import { type AccessPolicy, accessPolicy } from './request/accessPolicy'
 import { crossChainLayers, type Layer } from './settlementLayers'
+import type { ChainState, OftQuote, RouteState } from './state/readRouteState'
 
 export const CHAINS = [1, 10, 8453, 42161] as const
 export const GWEI = 10n ** 9n

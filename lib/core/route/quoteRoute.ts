@@ -3,8 +3,9 @@
 import type { Hex } from 'viem'
 import type { ChainReader } from '../chainState/multicallRound'
 import type { PriceFeeds } from '../prices/readUsdPrices'
+import { buildCost } from './build/buildCost'
 import { buildIntentOp } from './build/buildIntentOp'
-import { buildCost } from './buildCost'
+import { tokenRequirements } from './build/tokenRequirements'
 import type { FeeModel } from './feeModel'
 import type { RouteResponse } from './intentOp'
 import { planRequest } from './plan/planRequest'
@@ -14,7 +15,6 @@ import { routeAuthorizations } from './request/routeAuthorizations'
 import type { RouteInput } from './routeInput'
 import { type RouteSigner, signRoute } from './serverSignature'
 import { type RouteCaches, readState } from './state/readState'
-import { tokenRequirements } from './tokenRequirements'
 
 export type QuoteRouteParameters = {
   input: RouteInput

@@ -2,13 +2,13 @@
 // signature) — its deadline and expiry, one element per source chain, the signed metadata.
 import type { Hex } from 'viem'
 import { InvalidInputError } from '../../errors'
-import { buildElements } from '../buildElements'
-import { buildMetadata } from '../buildMetadata'
 import type { FeeModel } from '../feeModel'
 import type { WireAuthorization, WireIntentOp } from '../intentOp'
 import type { Plan } from '../plan/types'
-import type { RouteState } from '../readRouteState'
 import type { ResolvedRequest } from '../request/resolveRequest'
+import type { RouteState } from '../state/readRouteState'
+import { buildElements } from './buildElements'
+import { buildMetadata } from './buildMetadata'
 
 /** Time after the fill deadline in which the claim may still settle. */
 const CLAIM_WINDOW_SECONDS = 600n

@@ -2,9 +2,9 @@
 // and No Path Found when only a layer the request does not allow could have fulfilled it.
 import { NoPathFoundError } from '../../errors'
 import type { FeeModel } from '../feeModel'
-import type { RouteState } from '../readRouteState'
 import type { ResolvedRequest } from '../request/resolveRequest'
 import { crossChainLayers } from '../settlementLayers'
+import type { RouteState } from '../state/readRouteState'
 import { planRoute } from './planRoute'
 import { drawable } from './sources'
 import type { Plan, PlanInput } from './types'

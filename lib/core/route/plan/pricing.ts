@@ -4,8 +4,8 @@
 import type { TokenGroup } from '../../tokens/tokenList'
 import type { TokenInfo } from '../../tokens/tokens'
 import { bps, fromUsd8, l1DataFee, toUsd8 } from '../feeModel'
-import type { ChainState } from '../readRouteState'
 import type { FundingMethod, Layer } from '../settlementLayers'
+import type { ChainState } from '../state/readRouteState'
 import { type Allocation, type Delivery, type FeePart, type FeeShortfall, type Fees, MAX_UINT256, type Plan, type PlanInput } from './types'
 
 /** The objective: everything the route costs in USD (8 decimals), whoever pays it. */

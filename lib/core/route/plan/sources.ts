@@ -3,8 +3,8 @@
 
 import type { TokenGroup } from '../../tokens/tokenList'
 import { findTokenBySymbol } from '../../tokens/tokens'
-import type { ChainState } from '../readRouteState'
 import { crossChainLayers, type FundingMethod, type Layer, layerSupports } from '../settlementLayers'
+import type { ChainState } from '../state/readRouteState'
 import type { PlanInput, Source } from './types'
 
 /** Native ETH left for the wrap/approve transactions a Permit2 route asks the user to send. */

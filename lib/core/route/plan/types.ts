@@ -2,10 +2,10 @@
 
 import type { TokenGroup } from '../../tokens/tokenList'
 import type { TokenInfo } from '../../tokens/tokens'
-import type { AccessPolicy } from '../accessPolicy'
 import type { FeeModel } from '../feeModel'
-import type { RouteState } from '../readRouteState'
+import type { AccessPolicy } from '../request/accessPolicy'
 import type { FundingMethod, Layer } from '../settlementLayers'
+import type { RouteState } from '../state/readRouteState'
 
 export type TokenRequest = { token: TokenInfo; amount?: bigint }
 

@@ -4,10 +4,10 @@ import type { Address, Hex } from 'viem'
 import type { ChainReader } from '../../chainState/multicallRound'
 import { fieldError, InvalidInputError, NoPathFoundError } from '../../errors'
 import { type TokenInfo, tokens } from '../../tokens/tokens'
-import type { AccessPolicy } from '../accessPolicy'
-import type { RouteState } from '../readRouteState'
 import type { Execution, RouteInput } from '../routeInput'
 import { type Layer, layerSupports } from '../settlementLayers'
+import type { RouteState } from '../state/readRouteState'
+import type { AccessPolicy } from './accessPolicy'
 
 /** No chain that the access list and the layers allow can ever bring this token: No Path Found. */
 export function assertPath(token: TokenInfo, destination: number, served: readonly number[], access: AccessPolicy, layers: ReadonlySet<Layer>) {

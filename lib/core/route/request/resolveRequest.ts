@@ -7,11 +7,11 @@ import type { ChainReader } from '../../chainState/multicallRound'
 import { InvalidInputError, UnsupportedChainError } from '../../errors'
 import type { TokenGroup } from '../../tokens/tokenList'
 import { tokens } from '../../tokens/tokens'
-import { type AccessPolicy, accessPolicy, resolvePair } from '../accessPolicy'
 import type { FeeModel } from '../feeModel'
 import type { TokenRequest } from '../plan/types'
 import type { AccountInput, Execution, RouteInput } from '../routeInput'
 import { allowedLayers, type Layer } from '../settlementLayers'
+import { type AccessPolicy, accessPolicy, resolvePair } from './accessPolicy'
 import { assertPath, refuseCallOnly } from './refusals'
 
 export type ResolvedRequest = {

@@ -1,8 +1,8 @@
 // The EIP-7702 authorizations the account and the recipient send, checked against the nonces the
 // state stage read for them.
 
-import { checkAuthorizations } from '../authorizations'
-import type { RouteState } from '../readRouteState'
+import type { RouteState } from '../state/readRouteState'
+import { checkAuthorizations } from './authorizations'
 import type { ResolvedRequest } from './resolveRequest'
 
 export async function routeAuthorizations(request: ResolvedRequest, state: RouteState) {

@@ -4,8 +4,8 @@ import type { Hex } from 'viem'
 import type { ChainReader } from '../../chainState/multicallRound'
 import type { TtlCache } from '../../chainState/ttlCache'
 import type { PriceFeeds } from '../../prices/readUsdPrices'
-import { type MarketData, type RouteState, readRouteState } from '../readRouteState'
 import type { ResolvedRequest } from '../request/resolveRequest'
+import { type MarketData, type RouteState, readRouteState } from './readRouteState'
 
 export type RouteCaches = { market: TtlCache<MarketData>; marketMaxAgeMs: number; state: TtlCache<RouteState> }
 

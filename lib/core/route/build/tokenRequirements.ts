@@ -2,10 +2,10 @@
 // on-chain allowance falls short, and wrap native ETH where a route spends it as WETH. A wrap is
 // keyed by the native token (0x0…0): "wrap this much ETH"; an approval by the token to approve.
 import { type Address, zeroAddress } from 'viem'
-import { addresses } from '../addresses'
-import type { TokenRequirement } from './intentOp'
-import type { Plan } from './plan/types'
-import type { RouteState } from './readRouteState'
+import { addresses } from '../../addresses'
+import type { TokenRequirement } from '../intentOp'
+import type { Plan } from '../plan/types'
+import type { RouteState } from '../state/readRouteState'
 
 export function tokenRequirements(plan: Plan, state: RouteState): Record<string, Record<Address, TokenRequirement>> {
   const needs = new Map<string, { chainId: number; token: Address; amount: bigint; wrap: bigint }>()

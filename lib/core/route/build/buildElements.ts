@@ -3,18 +3,18 @@
 // Each claims its allocations (idsAndAmounts), and its mandate names what it delivers (tokenOut)
 // to the recipient on the destination chain by the fill deadline.
 import { type Address, encodeFunctionData, encodePacked, erc20Abi, type Hex, keccak256, pad } from 'viem'
-import { oftAbi } from '../abi/oft'
-import { oftAdapters } from '../addresses'
-import { lockId } from '../locks/lockId'
-import { type FeeModel, fromUsd8 } from './feeModel'
-import type { WireElement, WireOp } from './intentOp'
-import { toOp } from './ops'
-import { groupElements } from './plan/pricing'
-import type { Allocation, Plan } from './plan/types'
-import type { RouteState } from './readRouteState'
-import type { Execution } from './routeInput'
-import { settlementQualifier } from './settlementContext'
-import { arbiterOf } from './settlementLayers'
+import { oftAbi } from '../../abi/oft'
+import { oftAdapters } from '../../addresses'
+import { lockId } from '../../locks/lockId'
+import { type FeeModel, fromUsd8 } from '../feeModel'
+import type { WireElement, WireOp } from '../intentOp'
+import { toOp } from '../ops'
+import { groupElements } from '../plan/pricing'
+import type { Allocation, Plan } from '../plan/types'
+import type { Execution } from '../routeInput'
+import { settlementQualifier } from '../settlementContext'
+import { arbiterOf } from '../settlementLayers'
+import type { RouteState } from '../state/readRouteState'
 
 /** Gas the intent executor adds on top of the metered ops when it refunds itself. */
 const GAS_REFUND_OVERHEAD = 50_000n

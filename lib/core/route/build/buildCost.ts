@@ -1,10 +1,10 @@
 // intentCost: what the route spends per chain, what arrives, what it costs and who pays it.
 // Token amounts are decimal strings in base units (exact); USD figures are numbers, for display.
 import { type Address, isAddressEqual, zeroAddress } from 'viem'
-import { toUsd8, usdNumber } from './feeModel'
-import type { FeeBreakdown, IntentCost } from './intentOp'
-import type { Plan } from './plan/types'
-import type { RouteState } from './readRouteState'
+import { toUsd8, usdNumber } from '../feeModel'
+import type { FeeBreakdown, IntentCost } from '../intentOp'
+import type { Plan } from '../plan/types'
+import type { RouteState } from '../state/readRouteState'
 
 /** What the user pays, in the fee token's units, split by kind: each part is its USD share of the
  * charge rounded down, and the protocol part takes the rounding, so the parts add up to the charge. */

@@ -1,8 +1,8 @@
 // Which (chain, token) pairs a route may take funds from (accountAccessList), and how much.
 import { type Address, isAddress, isAddressEqual } from 'viem'
-import { InvalidInputError, TokenNotSupportedError, UnsupportedChainError, UnsupportedTokenError } from '../errors'
-import { findTokenByAddress, findTokenBySymbol, type TokenInfo, tokens } from '../tokens/tokens'
-import type { AccessListInput } from './routeInput'
+import { InvalidInputError, TokenNotSupportedError, UnsupportedChainError, UnsupportedTokenError } from '../../errors'
+import { findTokenByAddress, findTokenBySymbol, type TokenInfo, tokens } from '../../tokens/tokens'
+import type { AccessListInput } from '../routeInput'
 
 export type AccessPolicy = { allows: (token: TokenInfo) => boolean; cap: (token: TokenInfo) => bigint | undefined }
 

@@ -1,14 +1,14 @@
 // signedMetadata: the chain facts and quotes a route was computed from, covered by the server
 // signature so a client can see exactly what it was priced on.
 import { getAddress, type Hex } from 'viem'
-import { tokens } from '../tokens/tokens'
-import { accountContext, requiredDelegations } from './accountContext'
+import { tokens } from '../../tokens/tokens'
+import { accountContext, requiredDelegations } from '../accountContext'
+import { usdNumber } from '../feeModel'
+import type { AccountWithContext, SignedMetadata } from '../intentOp'
+import type { Plan } from '../plan/types'
+import type { AccountInput } from '../routeInput'
+import type { RouteState } from '../state/readRouteState'
 import { feeBreakdown } from './buildCost'
-import { usdNumber } from './feeModel'
-import type { AccountWithContext, SignedMetadata } from './intentOp'
-import type { Plan } from './plan/types'
-import type { RouteState } from './readRouteState'
-import type { AccountInput } from './routeInput'
 
 export type BuildMetadataParameters = {
   plan: Plan

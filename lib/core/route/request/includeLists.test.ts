@@ -1,8 +1,8 @@
 // Empty include-lists (how the interface's own tables fill a request in) mean "no restriction".
 import { describe, expect, it } from 'vitest'
-import { tokens } from '../tokens/tokens'
+import { tokens } from '../../tokens/tokens'
+import { allowedLayers, crossChainLayers } from '../settlementLayers'
 import { accessPolicy } from './accessPolicy'
-import { allowedLayers, crossChainLayers } from './settlementLayers'
 
 const served = [1, 10, 8453, 42161]
 const usdcOn = (chainId: number) => tokens.find((t) => t.chainId === chainId && t.symbol === 'USDC')!

@@ -3,9 +3,9 @@
 // nonce there. A bad one is rejected (400) — never silently dropped.
 import { type Address, isAddressEqual } from 'viem'
 import { recoverAuthorizationAddress } from 'viem/utils'
-import { ChainUnavailableError, type ErrorDetail, InvalidInputError } from '../errors'
-import type { WireAuthorization } from './intentOp'
-import type { AuthorizationInput } from './routeInput'
+import { ChainUnavailableError, type ErrorDetail, InvalidInputError } from '../../errors'
+import type { WireAuthorization } from '../intentOp'
+import type { AuthorizationInput } from '../routeInput'
 
 export async function checkAuthorizations(p: {
   field: string
