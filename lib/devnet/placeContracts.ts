@@ -11,6 +11,7 @@ import { create2Deployer, permit2CreationCode, permit2Salt } from './contracts/p
 import { attesterAccount, fillerAccount, operatorAddress } from './demoAccount'
 import { type DevnetClient, mined } from './devnetClient'
 import { devnetL1FeeParams, devnetOftFee, devnetPrices } from './market'
+import { placeAccountContracts } from './placeAccounts'
 
 export async function placeContracts(client: DevnetClient, chainId: number): Promise<void> {
   const chain = getChain(chainId)!.viem as Chain
@@ -23,6 +24,7 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
   await place(addresses.multicall3, artifacts.multicall3.runtime)
   await place(addresses.theCompact, artifacts.resourceLocks.runtime)
   await deployPermit2(client, chain)
+  await placeAccountContracts(client, chainId)
 
   // The default allocator (always approves on the devnet), registered under its allocatorId.
   await place(defaultAllocator, artifacts.allocator.runtime)
