@@ -4,14 +4,22 @@ import { getAddress } from 'viem'
 import { z } from 'zod'
 import type { SubmittedIntentOp } from '../core/intent/verifySubmission'
 import type { StoredIntent } from '../storage/intentStore'
-import { hash, signature } from './primitives'
+import { decimal, hash, signature } from './primitives'
 import { routeHistoryQuerySchema } from './routeHistory'
 import { authorizationSchema, intentOpSchema } from './routeResponse'
+
+/** An EIP-7702 authorization as the client submits it: @rhinestone/sdk sends the nonce as a JSON number. */
+const submittedAuthorizationSchema = authorizationSchema.extend({
+  nonce: z
+    .union([decimal, z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+    .transform(String)
+    .describe('The account nonce the authorization was signed for: a decimal string or a JSON number'),
+})
 
 export const submitIntentBodySchema = z.object({
   signedIntentOp: intentOpSchema.extend({
     /** The client replaces the route's list with the authorizations it signed (absent when none). */
-    signedAuthorizations: z.array(authorizationSchema).max(10).optional(),
+    signedAuthorizations: z.array(submittedAuthorizationSchema).max(10).optional(),
     originSignatures: z.array(signature).min(1).max(64).describe('One per element, in element order: the sponsor over the typed data the client builds for the route'),
     destinationSignature: signature.optional().describe('For an EOA the client repeats its last origin signature'),
     targetExecutionSignature: signature.optional(),

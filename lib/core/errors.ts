@@ -23,7 +23,8 @@ export const serviceErrorCodes = {
   ALREADY_SUBMITTED: 'The intent was already submitted',
   UNPROCESSABLE: 'The request is well-formed but cannot be served as asked',
   NO_PATH_FOUND: 'No settlement layer the request allows can bring the asset to the destination',
-  UNSETTLEABLE: "The route or intent needs the account's intent executor, which this deployment's filler does not operate",
+  UNSETTLEABLE:
+    "The route or intent needs something this deployment's filler does not settle (an account type, calls it cannot run as the account, an OFT send); errors[].context.field names it and the message says why",
   INSUFFICIENT_LIQUIDITY: "The filler's inventory cannot fill every wanted amount",
   RATE_LIMITED: "Over the key's or the client's rate (Retry-After)",
   AUTH_FAILURES_LIMITED: 'Too many failed authentications from this client address (Retry-After)',

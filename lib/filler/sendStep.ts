@@ -27,7 +27,7 @@ export async function read<T>(chain: FillerChain, r: Read<T>): Promise<T> {
 /** Simulates a call as the filler; the revert reason, or undefined when it would succeed. */
 export async function revertReason(chain: FillerChain, call: Call): Promise<string | undefined> {
   try {
-    await chain.client.estimateGas({ account: chain.account, to: call.to, data: call.data, value: call.value })
+    await chain.client.estimateGas({ account: chain.account, to: call.to, data: call.data, value: call.value, ...authorizations(call) })
     return undefined
   } catch (error) {
     const reason = shortReason(error)
@@ -36,6 +36,8 @@ export async function revertReason(chain: FillerChain, call: Call): Promise<stri
     return reason
   }
 }
+
+const authorizations = (call: Call) => (call.authorizationList ? { authorizationList: call.authorizationList } : {})
 
 export async function hasJournal(sql: Pick<Sql, 'query'>, intent: string, step: string): Promise<boolean> {
   return (await findTransaction(sql, intent, step)) !== undefined
@@ -47,7 +49,7 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
   if (!entry) {
     const reason = await revertReason(chain, p.call)
     if (reason) throw new StepRevertedError(`${p.step} on chain ${p.call.chainId} would revert (${reason})`)
-    const request = await chain.client.prepareTransactionRequest({ account: chain.account, to: p.call.to, data: p.call.data, value: p.call.value, chain: chain.chain })
+    const request = await chain.client.prepareTransactionRequest({ account: chain.account, to: p.call.to, data: p.call.data, value: p.call.value, chain: chain.chain, ...authorizations(p.call) })
     const raw = await chain.account.signTransaction(request as Parameters<typeof chain.account.signTransaction>[0])
     const candidate: JournalEntry = { step: p.step, chainId: p.call.chainId, raw, hash: keccak256(raw) }
     if (!(await recordTransaction(p.sql, p.intent, candidate))) entry = await findTransaction(p.sql, p.intent, p.step)

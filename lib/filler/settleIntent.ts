@@ -9,6 +9,9 @@
 //     PENDING  → checks (deadline, nonce unused, lock balances, attester alive, fill simulated),
 //                then the fill from the filler's inventory
 //     FILLED   → once the attester signed the fill: each element's locks claimed
+//   A smart account's setupOps (deployment, or the EIP-7702 delegation) and pre-claim operations
+//   run before anything is taken or filled, and its destination calls (simulated after the fill
+//   before anything is taken) run once the fill is paid for (lib/filler/runAccountSteps.ts)
 //   → COMPLETED. Anything that cannot happen ends FAILED with the reason; what an escrow holds
 //   is then refunded (FAILED with refunds PENDING until the arbiter's refund delay has passed).
 // Every state change is written before the next step starts; each step is journaled (sendStep).
@@ -22,6 +25,7 @@ import type { FillAttestation } from '../core/settlement/attestation'
 import { type ClaimRecord, findAttestation, type RefundRecord, type StoredIntent, updateIntent } from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
+import { runAccountSteps, runDestinationOps, simulateDestinationOps } from './runAccountSteps'
 import { hasJournal, read, revertReason, StepRevertedError, sendStep } from './sendStep'
 import { lockNeeds, type SettlementPlan, type Step, settlementPlan } from './settlementCalls'
 
@@ -55,6 +59,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
   const claims: ClaimRecord[] = intent.claims.map((c) => ({ ...c }))
   let refunds: RefundRecord[] = intent.refunds.map((r) => ({ ...r }))
   const depth = (chainId: number) => p.confirmations?.(chainId) ?? 0
+  const accountRun = { sql, intent, chainOf, confirmations: depth, log: p.log }
 
   const fail = async (reason: string, plan?: SettlementPlan): Promise<SettleOutcome> => {
     // Whatever an escrow may hold goes back to the sponsor: the refund pass reads each on chain.
@@ -155,7 +160,11 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
           const used = await nonceUsedBySomeoneElse()
           if (used) return await fail(used)
           if (!(await p.attesterAlive())) return 'waiting'
-          const wouldRevert = await firstRevert(plan.elements.map((e) => ({ what: `the escrow of element ${e.elementIndex}`, call: e.escrow!.call })))
+          const accountFailure = await runAccountSteps(accountRun)
+          if (accountFailure) return await fail(accountFailure)
+          const wouldRevert =
+            (await firstRevert(plan.elements.map((e) => ({ what: `the escrow of element ${e.elementIndex}`, call: e.escrow!.call })))) ??
+            (await simulateDestinationOps(intent, chainOf, plan.fill.call))
           if (wouldRevert) return await fail(wouldRevert)
         }
         for (const e of plan.elements) {
@@ -207,7 +216,9 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
           const short = await lockShortfall(plan)
           if (short) return await fail(short)
           if (!(await p.attesterAlive())) return 'waiting'
-          const wouldRevert = await firstRevert([])
+          const accountFailure = await runAccountSteps(accountRun)
+          if (accountFailure) return await fail(accountFailure)
+          const wouldRevert = (await firstRevert([])) ?? (await simulateDestinationOps(intent, chainOf, plan.fill.call))
           if (wouldRevert) return await fail(wouldRevert)
         }
         const outcome = await fill(false)
@@ -231,6 +242,9 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
         await reconfirm([{ name: 'fill', chainId: plan.fill.chainId, step: plan.fill }, ...plan.elements.map((e) => ({ name: `claim:${e.elementIndex}`, chainId: e.chainId, step: e.payout(proof) }))])
       }
     }
+    // Delivered and paid for: the route's calls, as the account (a revert leaves tokenOut with it).
+    const opsFailure = await runDestinationOps(accountRun)
+    if (opsFailure) return await fail(opsFailure)
     await updateIntent(sql, id, { status: 'COMPLETED' })
     intent.status = 'COMPLETED'
     p.log('intent completed', { id })

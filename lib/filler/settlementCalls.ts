@@ -8,7 +8,7 @@
 //   contract's multichain claim through its arbiter against the attester's signature.
 // A step counts as done only when its receipt carries the arbiter's event for this sponsor, nonce
 // and filler: "the nonce is used" proves nothing about who used it.
-import { type Address, encodeFunctionData, type Hex, hashStruct, isAddressEqual, parseEventLogs, type TransactionReceipt, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, type Hex, hashStruct, isAddressEqual, parseEventLogs, type SignedAuthorization, type TransactionReceipt, zeroAddress } from 'viem'
 import { arbiterAbi } from '../core/abi/arbiter'
 import { permit2Abi, permit2NonceWord } from '../core/abi/permit2'
 import { lockContractAbi } from '../core/abi/theCompact'
@@ -18,7 +18,8 @@ import type { WireIntentOp } from '../core/route/intentOp'
 import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/route/typedData'
 import type { FillAttestation } from '../core/settlement/attestation'
 
-export type Call = { chainId: number; to: Address; data: Hex; value: bigint }
+/** With an authorization list the transaction is EIP-7702 (type 4): a smart account's setup. */
+export type Call = { chainId: number; to: Address; data: Hex; value: bigint; authorizationList?: SignedAuthorization[] }
 
 /** A transaction and what its receipt must show for the step to count as done. */
 export type Step = { call: Call; proof: (receipt: TransactionReceipt) => boolean }

@@ -16,6 +16,8 @@ import { serverContext } from './context'
 import { database } from './database'
 import { rethrowCapReached } from './issueRoute'
 import { withCursorField } from './routeHistory'
+import { verifySponsorSignature } from './sponsorSignature'
+import { verifySubmittedAuthorizations } from './submittedAuthorizations'
 
 export async function submitIntent(submitted: SignedIntentOp, caller: Caller): Promise<{ id: string; status: 'PENDING'; dryRun?: true }> {
   const ctx = serverContext()
@@ -32,12 +34,15 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
     submitted,
     signer: ctx.signer.address,
     nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
-    verifyContractSignature: async (chainId, typedData, signature) => {
-      const reader = ctx.readers.find((r) => r.chainId === chainId)
-      if (!reader || !(await reader.client.getCode({ address: issued.sponsor }))) return false
-      return reader.client.verifyTypedData({ ...typedData, address: issued.sponsor, signature } as Parameters<typeof reader.client.verifyTypedData>[0])
-    },
+    verifyContractSignature: (chainId, typedData, signature) =>
+      verifySponsorSignature(
+        ctx.readers.find((r) => r.chainId === chainId),
+        issued,
+        typedData,
+        signature,
+      ),
   })
+  await verifySubmittedAuthorizations(issued, submitted, ctx.readers)
 
   if (await findIntent(db, nonce)) throw alreadySubmitted(nonce)
   if (submitted.options?.dryRun) return { id: nonce.toString(), status: 'PENDING', dryRun: true }

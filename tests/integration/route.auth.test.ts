@@ -3,6 +3,7 @@
 import { type Address, encodePacked, getAddress, keccak256, parseEther, parseUnits } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { nexus } from '../../lib/core/accounts/smartAccounts'
 import { InvalidInputError } from '../../lib/core/errors'
 import type { WireIntentOp } from '../../lib/core/route/intentOp'
 import { routeSigner } from '../../lib/core/route/serverSignature'
@@ -10,7 +11,8 @@ import { routeEngine } from '../support/routeEngine'
 
 const engine = routeEngine()
 const { chain } = engine
-const delegate: Address = getAddress('0x00000000000000000000000000000000000d1e6a')
+/** The one delegate this deployment settles EIP-7702 accounts with: the Nexus 1.2.0 implementation. */
+const delegate: Address = nexus.implementation
 const otherDelegate: Address = getAddress('0x0000000000000000000000000000000000007702')
 
 async function authorization(signer: PrivateKeyAccount, chainId: number, address: Address, nonce: number) {
@@ -52,8 +54,13 @@ describe('EIP-7702', () => {
     const { intentOp } = await engine.fulfilled(body())
     expect(intentOp.signedMetadata.account.requiredDelegations).toEqual({ '8453': { contract: delegate } })
     expect(intentOp.signedMetadata.account.accountContext['42161']).toEqual({ accountType: 'smartAccount', isDeployed: true, isERC7579: false, delegatedTo: delegate })
-    const other = await engine.fulfilled(body({ delegations: { 42161: { contract: otherDelegate } } }))
-    expect(other.intentOp.signedMetadata.account.requiredDelegations).toEqual({ '42161': { contract: otherDelegate } })
+    // Another delegate would need a delegation the filler cannot settle (nothing would check the
+    // account's signatures after it): refused at quote time, naming the field.
+    const refused = await engine.route(body({ delegations: { 42161: { contract: otherDelegate } } })).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(refused).toMatchObject({ kind: 'unprocessable', details: [{ context: { field: 'account.delegations.42161' } }] })
   })
 
   it('an authorization signed by the account, naming the delegate, with its next nonce, is carried in the intentOp', async () => {

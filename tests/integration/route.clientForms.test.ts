@@ -2,13 +2,14 @@
 // here was wrong before (refused, ignored, or reported inconsistently) and is checked on the devnet.
 import { type Address, parseUnits, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { nexus } from '../../lib/core/accounts/smartAccounts'
 import { api } from '../support/api'
 import { routeEngine, token } from '../support/routeEngine'
 
 const engine = routeEngine()
 const http = api()
 const usdc = (v: string) => parseUnits(v, 6)
-const delegate: Address = '0x00000000000000000000000000000000000D1e6A'
+const delegate: Address = nexus.implementation
 /** The error a route request ends in (the request is parsed synchronously: a bad one throws at once). */
 const failure = (run: Promise<unknown> | (() => Promise<unknown>)) =>
   Promise.resolve()

@@ -14,7 +14,6 @@ import { quoteRoute } from '../../lib/core/route/quoteRoute'
 import { routeTypedData } from '../../lib/core/route/typedData'
 import { demoAccount } from '../../lib/devnet/demoAccount'
 import { devnetActions } from '../support/devnetActions'
-import { delegationTo } from '../support/routeEngine'
 import { sdkMessages } from '../support/settlement'
 
 const rpcUrls = inject('rpcUrls')
@@ -48,7 +47,7 @@ async function delegatedAccount(chainId: number, funds: { chainId: number; amoun
     await chain.setEth(f.chainId, account.address, parseUnits('0.05', 18))
     await chain.mint(f.chainId, f.symbol ?? 'USDC', account.address, parseUnits(f.amount, 6))
   }
-  await chain.client(chainId).setCode({ address: account.address, bytecode: delegationTo('0x00000000000000000000000000000000DE1E6A7E') })
+  await chain.delegateToNexus(chainId, account)
   return account
 }
 
@@ -100,18 +99,19 @@ describe('route typed data is byte-identical to @rhinestone/sdk', () => {
     await expectIdentical(intentOp, 'PermitBatchWitnessTransferFrom', account)
   })
 
-  it('SingleChainOps when an element settles through the intent executor (USDT0 over OFT)', async () => {
-    // The OFT send is the account's own: only an account that can run ops (delegated on 10) gets it.
+  it('no route needs SingleChainOps: the one that would (USDT0 over OFT, through the intent executor) is refused at quote time', async () => {
     const account = await delegatedAccount(10, [{ chainId: 10, amount: '100', symbol: 'USDT0' }])
-    const intentOp = await route(
+    const error = await route(
       {
         destinationChainId: 42161,
         tokenRequests: [{ tokenAddress: 'USDT0', amount: parseUnits('50', 6).toString() }],
         accountAccessList: { chainIds: [10] },
       },
       account.address,
+    ).then(
+      () => undefined,
+      (e: unknown) => e,
     )
-    expect(intentOp.elements[0]!.mandate.qualifier.settlementContext.settlementLayer).toBe('INTENT_EXECUTOR')
-    await expectIdentical(intentOp, 'SingleChainOps', account)
+    expect(error).toMatchObject({ kind: 'unprocessable', details: [{ context: { field: 'tokenRequests' } }] })
   })
 })

@@ -142,7 +142,7 @@ describe('routes settle on the devnet', () => {
     await settles(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }], recipient: { address: recipient, accountType: 'EOA' } }, recipient)
   })
 
-  it("USDT0 across chains is refused for an EOA (the OFT send is the account's own), with the reason", async () => {
+  it('USDT0 across chains is refused at quote time (OFT routes are not settled here), naming the field and the reason', async () => {
     const account = await fundedAccount([{ chainId: 10, symbol: 'USDT0', amount: usdc('100') }])
     const r = await s.call('POST', '/intents/route', {
       destinationChainId: 42161,
@@ -150,11 +150,11 @@ describe('routes settle on the devnet', () => {
       account: { address: account.address, accountType: 'EOA' },
     })
     expect(r.status).toBe(422)
-    expect(r.body.message).toBe('No Path Found')
-    expect(r.body.errors[0].context.reason).toMatch(/OFT.*EOA/)
+    expect(r.body.errors[0].context.field).toBe('tokenRequests')
+    expect(r.body.message).toMatch(/LayerZero OFT.*does not settle OFT routes/)
   })
 
-  it('destination executions are refused for an EOA that cannot run them, naming the field', async () => {
+  it('destination executions are refused at quote time (422) for an EOA that cannot run them, naming the field', async () => {
     const account = await fundedAccount([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
     const r = await s.call('POST', '/intents/route', {
       destinationChainId: 8453,
@@ -162,7 +162,7 @@ describe('routes settle on the devnet', () => {
       account: { address: account.address, accountType: 'EOA' },
       destinationExecutions: [{ to: account.address, value: '0', data: '0x' }],
     })
-    expect(r.status).toBe(400)
+    expect(r.status).toBe(422)
     expect(r.body.errors[0].context.field).toBe('destinationExecutions')
   })
 })

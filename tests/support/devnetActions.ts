@@ -1,7 +1,8 @@
 // Test-side chain actions on the devnet: give a fresh account tokens, lock them, move them, and
 // read what the chain holds, independently of the service under test.
-import { type Address, type Chain, erc20Abi, type Hex, parseAbi } from 'viem'
+import { type Address, type Chain, encodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { nexus } from '../../lib/core/accounts/smartAccounts'
 import { addresses } from '../../lib/core/addresses'
 import { getChain } from '../../lib/core/chains/chains'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
@@ -29,6 +30,16 @@ export function devnetActions(rpcUrls: Record<number, string>) {
     },
     freshAccount(): PrivateKeyAccount {
       return privateKeyToAccount(generatePrivateKey())
+    },
+    /** Delegates the account to the Nexus implementation (EIP-7702) and installs the intent
+     * executor from the account itself, so it can run an intent's calls; its ETH there ends at 0. */
+    async delegateToNexus(chainId: number, account: PrivateKeyAccount) {
+      const c = client(chainId)
+      await c.setBalance({ address: account.address, value: 10n ** 17n })
+      const authorization = await c.signAuthorization({ account, contractAddress: nexus.implementation, executor: 'self' })
+      const data = encodeFunctionData({ abi: parseAbi(['function installModule(uint256, address, bytes)']), functionName: 'installModule', args: [2n, nexus.intentExecutor, '0x'] })
+      await mined(c, c.sendTransaction({ account, authorizationList: [authorization], to: account.address, data, chain: chain(chainId) }))
+      await c.setBalance({ address: account.address, value: 0n })
     },
     async setEth(chainId: number, account: Address, value: bigint) {
       await client(chainId).setBalance({ address: account, value })

@@ -64,8 +64,9 @@ export function routeEngine() {
   /** A fresh account holding exactly `funds` (ETH via setBalance, stablecoins minted by the operator). */
   /** A fresh account holding `funds`; `delegatedOn` gives it an EIP-7702 delegation there, so it
    * can run operations (OFT sends, executions) that a plain EOA cannot. */
-  const funded = async (funds: { chainId: number; symbol: 'ETH' | 'USDC' | 'USDT' | 'USDT0'; amount: bigint }[], o: { delegatedOn?: number[] } = {}) => {
+  const funded = async (funds: { chainId: number; symbol: 'ETH' | 'USDC' | 'USDT' | 'USDT0'; amount: bigint }[], o: { delegatedOn?: number[]; nexusOn?: number[] } = {}) => {
     const account = chain.freshAccount()
+    for (const id of o.nexusOn ?? []) await chain.delegateToNexus(id, account)
     for (const f of funds) {
       if (f.symbol === 'ETH') await chain.setEth(f.chainId, account.address, f.amount)
       else await chain.mint(f.chainId, f.symbol, account.address, f.amount)

@@ -101,9 +101,13 @@ describe('verifySubmission', () => {
     await expect(verify(op, { ...(await signed(op)), originSignatures: [] })).rejects.toMatchObject({ details: [{ context: { field: 'signedIntentOp.originSignatures' } }] })
   })
 
-  it('refuses what this deployment cannot settle (intent executor, account operations) with 422', async () => {
-    for (const op of [await issued({ layer: 'INTENT_EXECUTOR' }), await issued({ destinationOps: true })]) {
-      await expect(verify(op, await signed(op))).rejects.toMatchObject({ kind: 'unprocessable' })
-    }
+  it('refuses a route through the intent executor (SingleChainOps) with 422', async () => {
+    const op = await issued({ layer: 'INTENT_EXECUTOR' })
+    await expect(verify(op, await signed(op))).rejects.toMatchObject({ kind: 'unprocessable' })
+  })
+
+  it('accepts destination operations signed by the sponsor: its intent executor runs them', async () => {
+    const op = await issued({ destinationOps: true })
+    await expect(verify(op, await signed(op))).resolves.toBeUndefined()
   })
 })

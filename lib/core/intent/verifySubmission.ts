@@ -26,7 +26,7 @@ export type VerifySubmissionParameters = {
   /** The address that signs routes here. */
   signer: Address
   nowSeconds: bigint
-  /** ERC-1271 check for a sponsor with code (smart account or delegated EOA), on the element's chain. */
+  /** ERC-1271 check for a smart-account sponsor on the element's chain (simulating its setupOps when it is not deployed yet). */
   verifyContractSignature?: (chainId: number, typedData: RouteTypedData, signature: Hex) => Promise<boolean>
 }
 
@@ -54,17 +54,11 @@ export async function verifySubmission(p: VerifySubmissionParameters): Promise<v
     ])
   }
 
-  const unsupported = issued.elements.flatMap((e, i) => {
-    const m = e.mandate
-    if (m.qualifier.settlementContext.settlementLayer === 'INTENT_EXECUTOR') return [`elements.${i}: settles through the intent executor`]
-    if (m.preClaimOps.ops.length > 0) return [`elements.${i}.mandate.preClaimOps: runs operations as the account`]
-    if (m.destinationOps.ops.length > 0) return [`elements.${i}.mandate.destinationOps: runs operations as the account`]
-    return []
-  })
-  const delegations = Object.keys(issued.signedMetadata.account.requiredDelegations)
-  if (delegations.length > 0) unsupported.push(`signedMetadata.account.requiredDelegations: delegates the account on chain ${delegations.join(', ')} (EIP-7702)`)
+  // Routes through the intent executor's own SingleChainOps signature (OFT sends, call-only
+  // intents) are no longer quoted; one issued before is still refused here.
+  const unsupported = issued.elements.flatMap((e, i) => (e.mandate.qualifier.settlementContext.settlementLayer === 'INTENT_EXECUTOR' ? [`elements.${i}: settles through the intent executor`] : []))
   if (unsupported.length > 0) {
-    const message = `This deployment's filler cannot settle this intent: ${unsupported.join('; ')}, which needs the account's intent executor`
+    const message = `This deployment's filler cannot settle this intent: ${unsupported.join('; ')}, which signs SingleChainOps this filler does not run`
     throw fieldError('unprocessable', 'signedIntentOp.elements', message, {}, { code: 'UNSETTLEABLE' })
   }
 

@@ -1,5 +1,5 @@
-// Requests refused because they could never settle: no allowed path for a token, operations an
-// account without code cannot run, and call-only intents this deployment does not execute.
+// Requests refused because they could never settle: no allowed path for a token, and call-only
+// intents this deployment does not execute (what an account can run: accountSettles.ts).
 import type { Address, Hex } from 'viem'
 import type { ChainReader } from '../../chainState/multicallRound'
 import { fieldError, InvalidInputError, NoPathFoundError } from '../../errors'
@@ -19,23 +19,6 @@ export function assertPath(token: TokenInfo, destination: number, served: readon
     throw new NoPathFoundError(`nothing the access list and settlement layers allow can bring ${token.symbol} to chain ${destination}`, { token: token.address, destinationChainId: destination })
 }
 
-/** Operations the route would sign must be runnable by the account that runs them: an EOA with no
- * code (no contract, no EIP-7702 delegation) cannot execute calls, so such a route could never settle. */
-export function assertExecutable(input: RouteInput, preClaimExecutions: Record<string, Execution[]>, state: RouteState, recipient: Address) {
-  const hasCode = (code: Hex | undefined) => code !== undefined && code !== '0x'
-  const destination = state.chains.get(input.destinationChainId)!
-  if (input.destinationExecutions.length > 0 && !hasCode(destination.recipientCode)) {
-    const message = `destinationExecutions: ${recipient} has no code on chain ${input.destinationChainId} (an EOA without an EIP-7702 delegation), so it cannot run calls there; delegate it or send tokens only`
-    throw InvalidInputError.forField('destinationExecutions', message)
-  }
-  for (const id of Object.keys(preClaimExecutions)) {
-    if (!hasCode(state.chains.get(Number(id))?.accountCode)) {
-      const message = `preClaimExecutions.${id}: ${input.account.address} has no code on chain ${id} (an EOA without an EIP-7702 delegation), so it cannot run calls there`
-      throw InvalidInputError.forField(`preClaimExecutions.${id}`, message)
-    }
-  }
-}
-
 /** A call-only intent (no tokens) would run through the intent executor, which this deployment
  * does not operate; for a recipient that cannot run calls at all, that is the clearer answer. */
 export async function refuseCallOnly(input: RouteInput, reader: ChainReader): Promise<never> {
@@ -45,6 +28,6 @@ export async function refuseCallOnly(input: RouteInput, reader: ChainReader): Pr
     const message = `destinationExecutions: ${recipient} has no code on chain ${input.destinationChainId} (an EOA without an EIP-7702 delegation), so it cannot run calls there`
     throw InvalidInputError.forField('destinationExecutions', message)
   }
-  const message = 'tokenRequests: a call-only intent runs through the intent executor, which this deployment does not operate; request a token'
+  const message = "tokenRequests: a call-only intent settles through the intent executor's own SingleChainOps signature, which this deployment does not settle; request a token with the calls"
   throw fieldError('unprocessable', 'tokenRequests', message, {}, { code: 'UNSETTLEABLE' })
 }

@@ -1,0 +1,92 @@
+// What the filler can do for an account, checked at quote time so that a route it cannot settle
+// is refused here (422 naming the field and the reason) and never quoted, then refused at submit:
+// - `setupOps` it can run: one Nexus 1.2.0 factory `createAccount` (the client's default account,
+//   deployed where it has no code) or one EIP-7702 `initializeAccount` on the account itself after
+//   delegating it to the Nexus implementation; nothing else (Safe, Kernel, Startale: not served);
+// - calls (`destinationExecutions`, `preClaimExecutions`) run as the account that signed them,
+//   through its intent executor, so the account must have that executor installed (or install it
+//   with its setupOps);
+// - an account that is not deployed yet cannot give the Permit2 approval (or wrap) a route needs
+//   on a chain before its signature is checked.
+import { type Address, type Hex, isAddressEqual } from 'viem'
+import { type AccountSetup, accountSetup, nexus } from '../../accounts/smartAccounts'
+import { fieldError } from '../../errors'
+import type { RouteState } from '../state/readRouteState'
+import type { RouteInput } from '../routeInput'
+
+/** Gas the filler spends deploying a Nexus account (proxy, bootstrap, validator and executor install), charged per chain it deploys on. */
+export const SETUP_GAS = 350_000n
+
+const hasCode = (code: Hex | undefined) => code !== undefined && code !== '0x'
+const unprocessable = (field: string, message: string) => fieldError('unprocessable', field, message, {}, { code: 'UNSETTLEABLE' })
+
+export type AccountPlan = {
+  setup: AccountSetup | undefined
+  /** Chains where the filler must run the account's setupOps before anything else. */
+  needsSetup: (chainId: number) => boolean
+}
+
+export function accountPlan(input: RouteInput, state: RouteState): AccountPlan {
+  const account = input.account
+  const setup = account.setupOps.length > 0 ? accountSetup(account.address, account.setupOps) : undefined
+  const codeOn = (chainId: number) => state.chains.get(chainId)?.accountCode
+  // The filler can delegate an EOA (EIP-7702) only to the Nexus implementation: with any other
+  // delegate nothing checks its signatures after the delegation. A delegation already in place is
+  // left as it is.
+  for (const c of state.chains.values()) {
+    const key = account.delegations[String(c.chainId)] ? String(c.chainId) : '0'
+    const contract = account.delegations[key]?.contract
+    if (!contract || isAddressEqual(contract, nexus.implementation)) continue
+    if (c.accountCode?.toLowerCase() === `0xef0100${contract.slice(2).toLowerCase()}`) continue
+    const message = `account.delegations.${key}: this deployment delegates accounts (EIP-7702) to the Nexus 1.2.0 implementation ${nexus.implementation} only, not to ${contract}`
+    throw unprocessable(`account.delegations.${key}`, message)
+  }
+  return { setup, needsSetup: (chainId) => account.setupOps.length > 0 && !hasCode(codeOn(chainId)) }
+}
+
+/** Before planning: the setupOps and the calls the route would carry. */
+export async function assertAccountRuns(
+  input: RouteInput,
+  plan: AccountPlan,
+  preClaimChains: readonly number[],
+  executorInstalled: (chainId: number) => Promise<boolean>,
+  state: RouteState,
+): Promise<void> {
+  const account = input.account.address
+  if (input.account.setupOps.length > 0 && !plan.setup) {
+    const message =
+      "account.setupOps: this deployment runs only the setupOps of @rhinestone/sdk's default account, Nexus 1.2.0 (one createAccount call on its factory, or one EIP-7702 initializeAccount call on the account); Safe, Kernel and Startale accounts are not served"
+    throw unprocessable('account.setupOps', message)
+  }
+  const runs = async (chainId: number, field: string) => {
+    const code = state.chains.get(chainId)?.accountCode
+    if (!hasCode(code)) {
+      if (plan.setup) return
+      const message = `${field}: ${account} has no code on chain ${chainId} and no setupOps that deploy it, so nothing can run calls as it there; send tokens only, or send the account's setupOps`
+      throw unprocessable(field, message)
+    }
+    if (!(await executorInstalled(chainId))) {
+      const message = `${field}: ${account} does not have the intent executor ${nexus.intentExecutor} installed on chain ${chainId}, which runs an intent's calls as the account`
+      throw unprocessable(field, message)
+    }
+  }
+  if (input.destinationExecutions.length > 0) {
+    const recipient = input.recipient?.address
+    if (recipient && !isAddressEqual(recipient, account)) {
+      const message = `destinationExecutions: the calls run as the account that signs them (${account}), through its intent executor, and the recipient ${recipient} is another address; omit the recipient or send tokens only`
+      throw unprocessable('destinationExecutions', message)
+    }
+    await runs(input.destinationChainId, 'destinationExecutions')
+  }
+  for (const chainId of preClaimChains) await runs(chainId, `preClaimExecutions.${chainId}`)
+}
+
+/** After planning: an undeployed account cannot approve Permit2 or wrap before its first claim. */
+export function assertFundable(plan: AccountPlan, requirements: Record<string, Record<Address, { type: string }>>, account: Address): void {
+  for (const [chainId, byToken] of Object.entries(requirements)) {
+    if (Object.keys(byToken).length === 0 || !plan.needsSetup(Number(chainId))) continue
+    const kinds = [...new Set(Object.values(byToken).map((r) => (r.type === 'wrap' ? 'a WETH wrap' : 'a Permit2 approval')))].join(' and ')
+    const message = `account.setupOps: ${account} is not deployed on chain ${chainId}, so it cannot give the route's ${kinds} there before its funds are claimed; lock those funds in The Compact for it, or deploy it and approve first`
+    throw unprocessable('account.setupOps', message)
+  }
+}

@@ -1,0 +1,148 @@
+// The steps a smart account's intent adds around the claims and the fill, each one transaction
+// sent through the journal (sendStep) and each with a read that tells whether it already happened:
+// - setup: where the account has no code, its setupOps — the Nexus factory's createAccount, or for
+//   an EOA the EIP-7702 type-4 transaction carrying the user's authorization for that chain with
+//   the Nexus `initializeAccount` call; done once the account reports the intent executor installed;
+// - pre-claim: an element's `preClaimOps`, on its chain, through the intent executor;
+// - destination: the route's `destinationOps`, on the destination chain after the fill, through
+//   the intent executor.
+// The executor checks the account's own signature over the Mandate that carries these operations
+// (the element's Permit2 or MultichainCompact signature) through the account's ERC-1271, and runs
+// them with `executeFromExecutor`, at most once per (account, nonce). Its entry points
+// (executePermit2Ops, executeCompactOps) are those of the devnet's intent executor stand-in
+// (lib/devnet/contracts/IntentExecutor.sol): the production executor's ABI ships in no package.
+import { type Address, encodeFunctionData, type Hex, hashStruct, isAddressEqual, parseAbi, parseEventLogs, type TransactionReceipt } from 'viem'
+import { accountSetup, nexus, nexusAccountAbi } from '../core/accounts/smartAccounts'
+import type { WireIntentOp } from '../core/route/intentOp'
+import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/route/typedData'
+import type { Read, Step } from './settlementCalls'
+
+const executorAbi = parseAbi([
+  'struct Token { address token; uint256 amount; }',
+  'struct Target { address recipient; Token[] tokenOut; uint256 targetChain; uint256 fillExpiry; }',
+  'struct Ops { address to; uint256 value; bytes data; }',
+  'struct Op { bytes32 vt; Ops[] ops; }',
+  'struct Mandate { Target target; uint128 minGas; Op originOps; Op destOps; bytes32 q; }',
+  'struct Lock { bytes12 lockTag; address token; uint256 amount; }',
+  'struct Permit2Signed { uint256 chainId; address spender; uint256 deadline; Token[] permitted; }',
+  'struct CompactSigned { uint256 notarizedChainId; uint256 expires; uint256 elementIndex; bytes32[] elementHashes; address arbiter; uint256 chainId; Lock[] commitments; }',
+  'function executePermit2Ops(address account, uint256 nonce, Permit2Signed signed, Mandate mandate, bool destination, bytes signature)',
+  'function executeCompactOps(address account, uint256 nonce, CompactSigned signed, Mandate mandate, bool destination, bytes signature)',
+  'function destinationExecuted(address account, uint256 nonce) view returns (bool)',
+  'function originExecuted(address account, uint256 nonce) view returns (bool)',
+  'event OpsExecuted(address indexed account, uint256 indexed nonce, bool destination)',
+])
+
+/** A journaled step (its receipt must carry `proof`) and the read that tells it already happened. */
+export type AccountStep = Step & { step: string; done: Read<boolean> }
+
+type WireAuthorization = { chainId: number; address: Address; nonce: string | number; yParity: number; r: Hex; s: Hex }
+
+/** The chains an intent touches: every element's chain and the destination. */
+export function intentChains(intentOp: WireIntentOp): number[] {
+  return [...new Set([...intentOp.elements.map((e) => Number(e.chainId)), Number(intentOp.elements.at(-1)!.mandate.destinationChainId)])]
+}
+
+/** A read that is true once the account exists with the intent executor installed. */
+function deployedCheck(chainId: number, account: Address): Read<boolean> {
+  return {
+    chainId,
+    to: account,
+    data: encodeFunctionData({ abi: nexusAccountAbi, functionName: 'isModuleInstalled', args: [2n, nexus.intentExecutor, '0x'] }),
+    decode: (result: Hex) => result !== '0x' && BigInt(result) === 1n,
+  }
+}
+
+/** The setup transaction per chain the intent touches; skipped (done) where the account already runs. */
+export function setupSteps(intentOp: WireIntentOp, authorizations: readonly WireAuthorization[]): AccountStep[] {
+  const account = intentOp.signedMetadata.account
+  if (account.setupOps.length === 0) return []
+  const setup = accountSetup(intentOp.sponsor, account.setupOps as { to: Address; data: Hex }[])
+  if (!setup) throw new Error('the account setupOps are not ones this filler runs (Nexus 1.2.0 only)')
+  return intentChains(intentOp).map((chainId) => {
+    const call: Step['call'] = { chainId, to: setup.to, data: setup.data, value: 0n }
+    if (setup.kind === 'eip7702-init') {
+      const a = authorizations.find((x) => x.chainId === chainId)
+      if (a) {
+        call.authorizationList = [{ chainId: a.chainId, address: a.address, nonce: Number(a.nonce), yParity: a.yParity, r: a.r, s: a.s }]
+      }
+    }
+    // Done is read from the account afterwards (it runs the intent executor), not from this receipt.
+    return { step: `setup:${chainId}`, call, proof: () => true, done: deployedCheck(chainId, intentOp.sponsor) }
+  })
+}
+
+function executorCall(intentOp: WireIntentOp, elementIndex: number, signature: Hex, destination: boolean): Hex {
+  const element = intentOp.elements[elementIndex]!
+  const nonce = BigInt(intentOp.nonce)
+  const mandate = mandateMessage(element)
+  if (element.mandate.qualifier.settlementContext.fundingMethod === 'COMPACT') {
+    const compact = compactTypedData(intentOp)
+    const elementHashes = compact.message.elements.map((data) => hashStruct({ types: compactTypes, primaryType: 'Element', data }))
+    const signed = compact.message.elements[elementIndex]!
+    return encodeFunctionData({
+      abi: executorAbi,
+      functionName: 'executeCompactOps',
+      args: [
+        intentOp.sponsor,
+        nonce,
+        {
+          notarizedChainId: BigInt(intentOp.elements[0]!.chainId),
+          expires: BigInt(intentOp.expires),
+          elementIndex: BigInt(elementIndex),
+          elementHashes,
+          arbiter: signed.arbiter,
+          chainId: signed.chainId,
+          commitments: signed.commitments,
+        },
+        mandate,
+        destination,
+        signature,
+      ],
+    })
+  }
+  const { message } = permit2TypedData(element, nonce, BigInt(intentOp.expires))
+  return encodeFunctionData({
+    abi: executorAbi,
+    functionName: 'executePermit2Ops',
+    args: [intentOp.sponsor, nonce, { chainId: BigInt(element.chainId), spender: message.spender, deadline: message.deadline, permitted: message.permitted }, mandate, destination, signature],
+  })
+}
+
+function executedCheck(chainId: number, intentOp: WireIntentOp, destination: boolean): Read<boolean> {
+  return {
+    chainId,
+    to: nexus.intentExecutor,
+    data: encodeFunctionData({ abi: executorAbi, functionName: destination ? 'destinationExecuted' : 'originExecuted', args: [intentOp.sponsor, BigInt(intentOp.nonce)] }),
+    decode: (result: Hex) => result !== '0x' && BigInt(result) === 1n,
+  }
+}
+
+/** The executor's event for this account, nonce and kind of operations. */
+function executedProof(intentOp: WireIntentOp, destination: boolean) {
+  return (receipt: TransactionReceipt) =>
+    parseEventLogs({ abi: executorAbi, logs: receipt.logs, eventName: 'OpsExecuted' }).some(
+      (log) =>
+        isAddressEqual(log.address, nexus.intentExecutor) && isAddressEqual(log.args.account, intentOp.sponsor) && log.args.nonce === BigInt(intentOp.nonce) && log.args.destination === destination,
+    )
+}
+
+/** Each element's pre-claim operations, on its chain. */
+export function preClaimSteps(intentOp: WireIntentOp, originSignatures: readonly Hex[]): AccountStep[] {
+  return intentOp.elements.flatMap((element, i) => {
+    if (element.mandate.preClaimOps.ops.length === 0) return []
+    const chainId = Number(element.chainId)
+    const call = { chainId, to: nexus.intentExecutor, data: executorCall(intentOp, i, originSignatures[i]!, false), value: 0n }
+    return [{ step: `preclaim:${i}`, call, proof: executedProof(intentOp, false), done: executedCheck(chainId, intentOp, false) }]
+  })
+}
+
+/** The destination operations, carried by the last element's Mandate and covered by its signature. */
+export function destinationStep(intentOp: WireIntentOp, originSignatures: readonly Hex[]): AccountStep | undefined {
+  const last = intentOp.elements.length - 1
+  const element = intentOp.elements[last]!
+  if (element.mandate.destinationOps.ops.length === 0) return undefined
+  const chainId = Number(element.mandate.destinationChainId)
+  const call = { chainId, to: nexus.intentExecutor, data: executorCall(intentOp, last, originSignatures[last]!, true), value: 0n }
+  return { step: 'destination-ops', call, proof: executedProof(intentOp, true), done: executedCheck(chainId, intentOp, true) }
+}

@@ -1,0 +1,111 @@
+// Runs a smart account's steps for one intent (lib/filler/accountSteps.ts) through the journal:
+// its setup and pre-claim operations before anything is taken or filled, its destination
+// operations once the fill is paid for. Each answers undefined when done, or the reason the
+// intent fails (a step that would revert is never sent: sendStep simulates it first).
+import type { Hex, PublicClient } from 'viem'
+import { shortReason } from '../core/errors'
+import type { WireIntentOp } from '../core/route/intentOp'
+import type { StoredIntent } from '../storage/intentStore'
+import type { Sql } from '../storage/sql'
+import { type AccountStep, destinationStep, preClaimSteps, setupSteps } from './accountSteps'
+import type { FillerChain } from './fillerChains'
+import { hasJournal, read, StepRevertedError, sendStep } from './sendStep'
+import type { Call } from './settlementCalls'
+
+type Signed = WireIntentOp & { originSignatures: Hex[]; signedAuthorizations?: WireIntentOp['signedAuthorizations'] }
+
+type RunParameters = {
+  sql: Pick<Sql, 'query'>
+  intent: StoredIntent
+  chainOf: (chainId: number) => FillerChain
+  confirmations: (chainId: number) => number
+  log: (event: string, fields: Record<string, unknown>) => void
+}
+
+export async function runAccountSteps(p: RunParameters): Promise<string | undefined> {
+  const signed = p.intent.signedIntentOp as Signed
+  let setup: AccountStep[]
+  try {
+    setup = setupSteps(signed, signed.signedAuthorizations ?? [])
+  } catch (error) {
+    return `cannot be settled: ${shortReason(error)}; nothing was taken`
+  }
+  for (const s of setup) {
+    const chain = p.chainOf(s.call.chainId)
+    if (await read(chain, s.done)) continue
+    const stale = await staleAuthorization(p, s, signed)
+    if (stale) return stale
+    const failure = await send(p, s, (reason) => `the account's setupOps on chain ${s.call.chainId} failed (${reason}); nothing was taken`)
+    if (failure) return failure
+    if (!(await read(chain, s.done))) {
+      return `after its setupOps on chain ${s.call.chainId}, ${signed.sponsor} still does not run the intent executor (the setupOps do not deploy this account); nothing was taken`
+    }
+    p.log('account set up', { id: p.intent.nonce, chainId: s.call.chainId })
+  }
+  for (const s of preClaimSteps(signed, signed.originSignatures)) {
+    if (await read(p.chainOf(s.call.chainId), s.done)) continue
+    const failure = await send(p, s, (reason) => `the pre-claim operations on chain ${s.call.chainId} failed (${reason}); nothing was taken`)
+    if (failure) return failure
+  }
+  return undefined
+}
+
+/** After the fill was delivered and paid for: the route's destination calls, run as the account. */
+export async function runDestinationOps(p: RunParameters): Promise<string | undefined> {
+  const signed = p.intent.signedIntentOp as Signed
+  const s = destinationStep(signed, signed.originSignatures)
+  if (!s || (await read(p.chainOf(s.call.chainId), s.done))) return undefined
+  const failure = await send(p, s, (reason) => `delivered, but the destination calls failed on chain ${s.call.chainId} (${reason}); tokenOut is with the account`)
+  if (!failure) p.log('destination calls ran', { id: p.intent.nonce, chainId: s.call.chainId })
+  return failure
+}
+
+/**
+ * Simulates the fill followed by the destination operations in one block on the destination
+ * chain (eth_simulateV1), so calls that would revert once the tokens arrive fail the intent
+ * before anything is taken or filled. The reason, or undefined when they would run.
+ */
+export async function simulateDestinationOps(intent: StoredIntent, chainOf: (chainId: number) => FillerChain, fill: Call): Promise<string | undefined> {
+  const signed = intent.signedIntentOp as Signed
+  const s = destinationStep(signed, signed.originSignatures)
+  if (!s) return undefined
+  const chain = chainOf(s.call.chainId)
+  if (await read(chain, s.done)) return undefined
+  const from = chain.account.address
+  const [block] = await (chain.client as PublicClient).simulateBlocks({
+    blocks: [
+      {
+        calls: [
+          { account: from, to: fill.to, data: fill.data, value: fill.value },
+          { account: from, to: s.call.to, data: s.call.data },
+        ],
+      },
+    ],
+  })
+  const failed = block?.calls.find((c) => c.status === 'failure')
+  return failed ? `the destination calls would revert after the fill (${shortReason(failed.error)}); nothing was taken` : undefined
+}
+
+async function send(p: RunParameters, s: AccountStep, reason: (why: string) => string): Promise<string | undefined> {
+  try {
+    await sendStep({ sql: p.sql, intent: p.intent.nonce, step: s.step, chain: p.chainOf(s.call.chainId), confirmations: p.confirmations(s.call.chainId), call: s.call, proof: s.proof })
+    return undefined
+  } catch (error) {
+    if (!(error instanceof StepRevertedError)) throw error
+    return reason(error.message)
+  }
+}
+
+/** An EIP-7702 setup needs the user's authorization for the chain, still at the account's nonce there. */
+async function staleAuthorization(p: RunParameters, s: AccountStep, signed: Signed): Promise<string | undefined> {
+  const setup = signed.signedMetadata.account.setupOps[0]
+  if (!setup || setup.to.toLowerCase() !== signed.sponsor.toLowerCase()) return undefined
+  const authorization = s.call.authorizationList?.[0]
+  if (!authorization) return `the account must delegate on chain ${s.call.chainId} (EIP-7702) and no authorization for that chain was submitted; nothing was taken`
+  if (await hasJournal(p.sql, p.intent.nonce, s.step)) return undefined
+  const nonce = await p.chainOf(s.call.chainId).client.getTransactionCount({ address: signed.sponsor })
+  if (nonce !== authorization.nonce) {
+    return `the EIP-7702 authorization for chain ${s.call.chainId} was signed for nonce ${authorization.nonce}, but the account's nonce there is now ${nonce}; nothing was taken`
+  }
+  return undefined
+}
