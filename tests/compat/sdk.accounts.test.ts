@@ -162,6 +162,17 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     expect(await chain.erc20Balance(8453, 'USDC', address)).toBe(0n)
   })
 
+  it('a Safe account is refused at quote time with its documented 422 (Safe is not served here)', async () => {
+    const account = await sdk.createAccount({ account: { type: 'safe' }, owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] } })
+    await lockUsdcFor(10, account.getAddress(), usdc('50'))
+    const error = await account.prepareTransaction({ sourceChains: [optimism], targetChain: base, tokenRequests: [{ address: usdcOn(8453), amount: usdc('10') }] }).then(
+      () => undefined,
+      (e: unknown) => e as { statusCode?: number; message?: string },
+    )
+    expect(error).toMatchObject({ statusCode: 422 })
+    expect(error!.message).toMatch(/setupOps|Safe/)
+  })
+
   it('a USDT0 route across chains is refused at quote time with its documented 422', async () => {
     const signer = privateKeyToAccount(generatePrivateKey()) as PrivateKeyAccount
     const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [signer] } })

@@ -53,7 +53,8 @@ describe('EIP-7702', () => {
   it('requiredDelegations lists the route’s chains whose code is not 0xef0100 ‖ contract', async () => {
     const { intentOp } = await engine.fulfilled(body())
     expect(intentOp.signedMetadata.account.requiredDelegations).toEqual({ '8453': { contract: delegate } })
-    expect(intentOp.signedMetadata.account.accountContext['42161']).toEqual({ accountType: 'smartAccount', isDeployed: true, isERC7579: false, delegatedTo: delegate })
+    // The Nexus implementation answers ERC-7579's accountId(), read from chain through the delegation.
+    expect(intentOp.signedMetadata.account.accountContext['42161']).toEqual({ accountType: 'smartAccount', isDeployed: true, isERC7579: true, delegatedTo: delegate })
     // Another delegate would need a delegation the filler cannot settle (nothing would check the
     // account's signatures after it): refused at quote time, naming the field.
     const refused = await engine.route(body({ delegations: { 42161: { contract: otherDelegate } } })).then(

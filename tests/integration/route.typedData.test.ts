@@ -43,11 +43,11 @@ const chain = devnetActions(rpcUrls)
  * stablecoins given, and ETH for gas on each chain it holds them on. */
 async function delegatedAccount(chainId: number, funds: { chainId: number; amount: string; symbol?: string }[]) {
   const account = privateKeyToAccount(generatePrivateKey())
+  await chain.delegateToNexus(chainId, account) // first: it leaves the account's ETH there at 0
   for (const f of funds) {
     await chain.setEth(f.chainId, account.address, parseUnits('0.05', 18))
     await chain.mint(f.chainId, f.symbol ?? 'USDC', account.address, parseUnits(f.amount, 6))
   }
-  await chain.delegateToNexus(chainId, account)
   return account
 }
 
