@@ -18,7 +18,7 @@ const require = createRequire(import.meta.url)
  * generator's stack. Only these files, because the IR pipeline is several times slower and a unit
  * test rebuilds everything.
  */
-const viaIR = new Set(['Arbiter.sol', 'IntentExecutor.sol', 'ResourceLocks.sol'])
+const viaIR = new Set(['Arbiter.sol', 'ResourceLocks.sol'])
 
 type Solc = { compile(input: string): string; version(): string }
 type Output = Record<string, Record<string, { abi: unknown[]; evm: { deployedBytecode: { object: string } } }>>
