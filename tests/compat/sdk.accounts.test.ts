@@ -157,7 +157,7 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     const res = await fetch(`${inject('baseUrl')}/api/v1/intent-operation/${result.id}`, { headers: { 'x-api-key': inject('apiKey') } })
     const status = (await res.json()) as { status: string; failureReason?: string }
     expect(status.status).toBe('FAILED')
-    expect(status.failureReason).toMatch(/destination calls would revert.*nothing was claimed/)
+    expect(status.failureReason).toMatch(/destination calls would revert.*nothing was taken/)
     expect(await locked(10, address)).toBe(usdc('80'))
     expect(await chain.erc20Balance(8453, 'USDC', address)).toBe(0n)
   })
