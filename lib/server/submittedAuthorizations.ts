@@ -7,8 +7,8 @@ import type { Address } from 'viem'
 import type { SignedIntentOp } from '../api/intentOperation'
 import type { ChainReader } from '../core/chainState/multicallRound'
 import { ChainUnavailableError, fieldError } from '../core/errors'
-import { checkAuthorizations } from '../core/route/request/authorizations'
 import type { WireIntentOp } from '../core/route/intentOp'
+import { checkAuthorizations } from '../core/route/request/authorizations'
 
 export async function verifySubmittedAuthorizations(issued: WireIntentOp, submitted: SignedIntentOp, readers: readonly ChainReader[]): Promise<void> {
   const required = issued.signedMetadata.account.requiredDelegations

@@ -11,8 +11,8 @@
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import { type AccountSetup, accountSetup, nexus } from '../../accounts/smartAccounts'
 import { fieldError } from '../../errors'
-import type { RouteState } from '../state/readRouteState'
 import type { RouteInput } from '../routeInput'
+import type { RouteState } from '../state/readRouteState'
 
 /** Gas the filler spends deploying a Nexus account (proxy, bootstrap, validator and executor install), charged per chain it deploys on. */
 export const SETUP_GAS = 350_000n

@@ -1,12 +1,10 @@
 // Requests refused because they could never settle: no allowed path for a token, and call-only
 // intents this deployment does not execute (what an account can run: accountSettles.ts).
-import type { Address, Hex } from 'viem'
 import type { ChainReader } from '../../chainState/multicallRound'
 import { fieldError, InvalidInputError, NoPathFoundError } from '../../errors'
 import { type TokenInfo, tokens } from '../../tokens/tokens'
-import type { Execution, RouteInput } from '../routeInput'
+import type { RouteInput } from '../routeInput'
 import { type Layer, layerSupports } from '../settlementLayers'
-import type { RouteState } from '../state/readRouteState'
 import type { AccessPolicy } from './accessPolicy'
 
 /** No chain that the access list and the layers allow can ever bring this token: No Path Found. */
