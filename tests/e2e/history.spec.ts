@@ -4,6 +4,7 @@
 // shared link opens directly; there an expired route cannot be signed and is refreshed with its
 // original request.
 import type { Address } from 'viem'
+import { nexus } from '../../lib/core/accounts/smartAccounts'
 import { demoAccount } from '../../lib/devnet/demoAccount'
 import { formatAmount } from '../../lib/ui/shared/formatAmount'
 import { signInCookie } from '../support/signIn'
@@ -12,7 +13,7 @@ import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screensh
 import { demoAddress } from './support/portfolioPage'
 import { askFor, connectDemoWallet, getRoute, openBuilder, region, signIn } from './support/routePage'
 
-const delegate: Address = '0x00000000000000000000000000000000000D1e6A'
+const delegate: Address = nexus.implementation
 
 // History is per signed-in wallet: routes set up here are issued as the page would issue them (the
 // browser key, signed in with Ethereum as the demo account), so the page lists them.
