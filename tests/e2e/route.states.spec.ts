@@ -1,39 +1,38 @@
-// The route builder's other answers: USDT0 across chains refused for a plain EOA (only the account's
-// own OFT send could move it), a shortfall,
+// The route builder's other answers: USDT0 across chains refused at quote (OFT routes are not
+// settled here), a shortfall,
 // fields marked before anything is sent, the API's errors at the right place, a declined
 // signature, the curl command, and a 390 px phone.
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { askFor, connectDemoWallet, countRoutePosts, getRoute, openBuilder, region, signIn } from './support/routePage'
 
-test('USDT0 across chains for this EOA shows No Path Found with the reason that the OFT send is the account’s own', async ({ page, allowApiErrors }) => {
+test('USDT0 across chains is refused at quote time: the service does not settle OFT routes, and says so', async ({ page, allowApiErrors }) => {
   allowApiErrors(422)
   await openBuilder(page)
   await connectDemoWallet(page)
   await signIn(page)
   // Arbitrum One holds 300 USDT0; the other 100 could only come from OP Mainnet as the account's own
-  // LayerZero OFT send, which a plain EOA (no code, no EIP-7702 delegation) cannot make: a real 422.
+  // LayerZero OFT send through the intent executor, which this deployment does not settle: a 422 at quote.
   await askFor(page, { chain: 'Arbitrum One', token: 'USDT0', amount: '400' })
   const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route')
   await getRoute(page)
   const response = await answer
   expect(response.status()).toBe(422)
-  const body = (await response.json()) as { message: string; errors: { context?: { reason?: string } }[] }
-  expect(body.message).toBe('No Path Found')
-  expect(body.errors[0]!.context!.reason).toMatch(/OFT/)
-  expect(body.errors[0]!.context!.reason).toMatch(/EOA/)
+  const body = (await response.json()) as { code: string; message: string; errors: { context?: { field?: string } }[] }
+  expect(body.code).toBe('UNSETTLEABLE')
+  expect(body.message).toMatch(/^tokenRequests: .*OFT/)
+  expect(body.errors[0]!.context!.field).toBe('tokenRequests')
 
-  const alert = page.getByRole('main').getByRole('alert').filter({ hasText: 'No path found' })
+  const alert = page.getByRole('main').getByRole('alert').filter({ hasText: 'This route cannot be settled' })
   await expect(alert).toBeVisible()
-  await expect(alert).toContainText("USDT0 crosses chains only over LayerZero OFT, and the OFT send is the account's own transaction: a plain account (EOA) with no code cannot make it.")
-  await expect(alert).toContainText('EIP-7702 delegation')
+  await expect(alert).toContainText('this deployment does not settle OFT routes')
   await expect(alert).not.toContainText('Allow more chains or settlement layers')
   const token = page.getByRole('group', { name: 'Token request 1' }).getByLabel('Token', { exact: true })
   await expect(token).toHaveAttribute('aria-invalid', 'true')
-  await expect(token).toHaveAccessibleDescription("USDT0 reaches Arbitrum One only as the account's own OFT send, which a plain EOA cannot make.")
+  await expect(token).toHaveAccessibleDescription(/does not settle OFT routes/)
   await expect(region(page, 'Summary')).toHaveCount(0)
   await expect(region(page, 'Sign')).toHaveCount(0)
-  await expectAccessible(page, 'USDT0 with no path for an EOA')
-  await screenshot(page, 'route-oft-eoa-no-path')
+  await expectAccessible(page, 'USDT0 refused at quote')
+  await screenshot(page, 'route-oft-refused')
 })
 
 test('a request the account cannot cover shows what is missing', async ({ page }) => {

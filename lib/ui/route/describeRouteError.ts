@@ -19,6 +19,15 @@ export function describeRouteError(error: unknown, keySource: KeySource, request
     }
     return withTrace(error, { title: 'The service could not accept this request', detail: error.message, action: 'fix-fields', fields })
   }
+  if (error instanceof ApiError && error.status === 422 && error.envelope?.code === 'UNSETTLEABLE') {
+    // A route the service can plan but could not settle (e.g. USDT0 over OFT): its message says why.
+    const first = error.envelope.errors[0]
+    const field = typeof first?.context?.field === 'string' ? first.context.field : 'tokenRequests'
+    const why = atField(first?.message ?? error.message, field)
+    const token = typeof first?.context?.token === 'string' && isAddress(first.context.token) ? getAddress(first.context.token) : undefined
+    const index = token ? requestedTokens.findIndex((t) => isAddress(t) && getAddress(t) === token) : -1
+    return withTrace(error, { title: 'This route cannot be settled', detail: why, action: 'fix-fields', fields: { [index >= 0 ? `tokenRequests.${index}.tokenAddress` : field]: why } })
+  }
   if (error instanceof ApiError && error.status === 422) {
     const context = error.envelope?.errors[0]?.context ?? {}
     const token = typeof context.token === 'string' && isAddress(context.token) ? getAddress(context.token) : undefined
