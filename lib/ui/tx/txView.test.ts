@@ -14,7 +14,9 @@ const log = (address: Address, topics: Hex[], data: Hex, logIndex: number): Log 
 
 const transfer = (token: Address, from: Address, to: Address, value: bigint, i: number) =>
   log(token, encodeEventTopics({ abi: erc20Abi, eventName: 'Transfer', args: { from, to } }) as Hex[], encodeAbiParameters([{ type: 'uint256' }], [value]), i)
-const filled = (i: number) => log(arbiter, encodeEventTopics({ abi: arbiterEventsAbi, eventName: 'Filled', args: { sponsor, nonce: 42n, recipient: sponsor } }) as Hex[], '0x', i)
+// Filled's data: the filler, what it delivered and the fill expiry (not indexed).
+const filledData = encodeAbiParameters([{ type: 'address' }, { type: 'tuple[]', components: [{ type: 'address' }, { type: 'uint256' }] }, { type: 'uint256' }], [sponsor, [], 0n])
+const filled = (i: number) => log(arbiter, encodeEventTopics({ abi: arbiterEventsAbi, eventName: 'Filled', args: { sponsor, nonce: 42n, recipient: sponsor } }) as Hex[], filledData, i)
 
 describe('txEvents', () => {
   it('names ERC-20 transfers with symbol and exact amount, and the arbiter’s events, in log order', () => {

@@ -12,7 +12,9 @@ import { tokenAmount } from '../shared/tokenAmount'
 export const arbiterEventsAbi = parseAbi([
   'event Permit2Claimed(address indexed sponsor, uint256 indexed nonce, address indexed claimant, bytes32 mandateHash)',
   'event CompactClaimed(address indexed sponsor, uint256 indexed nonce, address indexed claimant, bytes32 claimHash)',
-  'event Filled(address indexed sponsor, uint256 indexed nonce, address indexed recipient)',
+  'struct Token { address token; uint256 amount; }',
+  // As the arbiter emits it (lib/core/abi/arbiter.ts): the filler and what it delivered ride along.
+  'event Filled(address indexed sponsor, uint256 indexed nonce, address indexed recipient, address filler, Token[] delivered, uint256 fillExpiry)',
 ])
 
 const transferAbi = erc20Abi.filter((item) => item.type === 'event' && item.name === 'Transfer')
