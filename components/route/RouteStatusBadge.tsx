@@ -1,6 +1,6 @@
 'use client'
 // A route's status as a coloured word: where it got to (built, expired, submitted, settled).
-import type { RouteStatus } from '@/lib/core/route/summariseStoredRoute'
+import type { RouteStatus } from '@/lib/core/history/summariseStoredRoute'
 
 const tone: Record<RouteStatus, string> = {
   BUILT: 'bg-sky-100 text-sky-950 dark:bg-sky-950 dark:text-sky-100',

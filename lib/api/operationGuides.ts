@@ -141,7 +141,7 @@ from the user to the sponsor; \`intentCost.sponsorFee\` shows the sponsor's shar
   or contract) and \`requiredDelegations\`, \`quotes\` per layer, \`fees\`, \`executionTokensReceived\`.
 - \`serverSignature\`: EIP-191 \`personal_sign\` by the server key over
   \`keccak256(canonicalJson(intentOp without serverSignature))\` — canonical JSON sorts object keys
-  at every level, no whitespace (\`lib/core/route/serverSignature.ts\`). The signer's address is
+  at every level, no whitespace (\`lib/core/intentOp/serverSignature.ts\`). The signer's address is
   public at \`GET /api/v1/signer\`; verify with viem
   \`recoverMessageAddress({ message: { raw: routeDigest(intentOp) }, signature })\`.
 - \`intentCost\`: \`hasFulfilledAll\`, \`tokensSpent\` per chain and token (\`locked\`/\`unlocked\`),
@@ -164,7 +164,7 @@ account, name the declared delegate for their chain (chain id 0 is refused) and 
 account's next nonce there; each is carried into \`intentOp.signedAuthorizations\`, and a bad one
 is a 400 naming it — never dropped.
 
-**Signing.** \`lib/core/route/typedData.ts\` builds exactly the EIP-712 typed data
+**Signing.** \`lib/core/intentOp/typedData.ts\` builds exactly the EIP-712 typed data
 \`@rhinestone/sdk\` signs — \`SingleChainOps\` per element if any element settles through the intent
 executor, else \`PermitBatchWitnessTransferFrom\` per element if any is Permit2-funded, else the
 \`MultichainCompact\` — byte for byte (tested against the SDK's own builders). Note: the client's

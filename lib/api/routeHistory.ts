@@ -2,7 +2,7 @@
 // newest first) and GET /accounts/{userAddress}/routes/{nonce} (one stored route in full).
 import { type Address, getAddress, isAddress } from 'viem'
 import { z } from 'zod'
-import { routeStatuses, storedRouteSummaryMaxBytes } from '../core/route/summariseStoredRoute'
+import { routeStatuses, storedRouteSummaryMaxBytes } from '../core/history/summariseStoredRoute'
 import type { StoredRoute } from '../storage/routeStore'
 
 const decimal = z.string().regex(/^\d{1,78}$/)

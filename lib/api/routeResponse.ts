@@ -1,8 +1,8 @@
 // Wire schema of the route response (the 2026-01.alps shape @rhinestone/sdk reads, plus the
-// documented additions). The engine owns the types (lib/core/route/intentOp.ts); this schema is
+// documented additions). The engine owns the types (lib/core/intentOp/intentOp.ts); this schema is
 // checked against them, the handler's output against it, and the OpenAPI document is generated from it.
 import { z } from 'zod'
-import type { RouteResponse, WireAuthorization, WireIntentOp } from '../core/route/intentOp'
+import type { RouteResponse, WireAuthorization, WireIntentOp } from '../core/intentOp/intentOp'
 import { warningsSchema } from './portfolio'
 import { address, decimal, hex } from './primitives'
 

@@ -13,8 +13,8 @@
 // (lib/devnet/contracts/IntentExecutor.sol): the production executor's ABI ships in no package.
 import { type Address, encodeFunctionData, type Hex, hashStruct, isAddressEqual, parseAbi, parseEventLogs, type TransactionReceipt } from 'viem'
 import { accountSetup, nexus, nexusAccountAbi } from '../core/accounts/smartAccounts'
-import type { WireIntentOp } from '../core/route/intentOp'
-import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/route/typedData'
+import type { WireIntentOp } from '../core/intentOp/intentOp'
+import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/intentOp/typedData'
 import type { Read, Step } from './settlementCalls'
 
 const executorAbi = parseAbi([

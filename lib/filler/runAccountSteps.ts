@@ -4,7 +4,7 @@
 // intent fails (a step that would revert is never sent: sendStep simulates it first).
 import type { Hex, PublicClient } from 'viem'
 import { shortReason } from '../core/errors'
-import type { WireIntentOp } from '../core/route/intentOp'
+import type { WireIntentOp } from '../core/intentOp/intentOp'
 import type { StoredIntent } from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
 import { type AccountStep, destinationStep, preClaimSteps, setupSteps } from './accountSteps'

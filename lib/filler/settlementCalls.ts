@@ -13,9 +13,9 @@ import { arbiterAbi } from '../core/abi/arbiter'
 import { permit2Abi, permit2NonceWord } from '../core/abi/permit2'
 import { lockContractAbi } from '../core/abi/theCompact'
 import { addresses } from '../core/addresses'
+import type { WireIntentOp } from '../core/intentOp/intentOp'
+import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/intentOp/typedData'
 import { decodeLockId } from '../core/locks/lockId'
-import type { WireIntentOp } from '../core/route/intentOp'
-import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/route/typedData'
 import type { FillAttestation } from '../core/settlement/attestation'
 
 /** With an authorization list the transaction is EIP-7702 (type 4): a smart account's setup. */

@@ -4,7 +4,7 @@ import 'server-only'
 // sequence reset by hand) issues again.
 import type { RouteRequest } from '../api/routeRequest'
 import { fieldError, InvalidInputError } from '../core/errors'
-import type { RouteResponse } from '../core/route/intentOp'
+import type { RouteResponse } from '../core/intentOp/intentOp'
 import { quoteRoute } from '../core/route/quoteRoute'
 import { NonceTakenError, recordRoute } from '../storage/routeStore'
 import { refuseOverCap, SponsorCapReachedError, sponsoredUsd } from '../storage/sponsorshipStore'

@@ -7,8 +7,8 @@ import 'server-only'
 import { type Address, concatHex, type Hex } from 'viem'
 import { accountSetup } from '../core/accounts/smartAccounts'
 import type { ChainReader } from '../core/chainState/multicallRound'
-import type { WireIntentOp } from '../core/route/intentOp'
-import type { RouteTypedData } from '../core/route/typedData'
+import type { WireIntentOp } from '../core/intentOp/intentOp'
+import type { RouteTypedData } from '../core/intentOp/typedData'
 
 export async function verifySponsorSignature(reader: ChainReader | undefined, issued: WireIntentOp, typedData: RouteTypedData, signature: Hex): Promise<boolean> {
   if (!reader) return false

@@ -7,7 +7,7 @@ import type { Address } from 'viem'
 import type { SignedIntentOp } from '../api/intentOperation'
 import type { ChainReader } from '../core/chainState/multicallRound'
 import { ChainUnavailableError, fieldError } from '../core/errors'
-import type { WireIntentOp } from '../core/route/intentOp'
+import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { checkAuthorizations } from '../core/route/request/authorizations'
 
 export async function verifySubmittedAuthorizations(issued: WireIntentOp, submitted: SignedIntentOp, readers: readonly ChainReader[]): Promise<void> {

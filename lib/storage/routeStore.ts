@@ -3,7 +3,7 @@
 // key, so two instances can never both hand out the same one.
 import { createHash } from 'node:crypto'
 import type { Address } from 'viem'
-import type { StoredRouteDigest, SubmissionStatus } from '../core/route/summariseStoredRoute'
+import type { StoredRouteDigest, SubmissionStatus } from '../core/history/summariseStoredRoute'
 import { CREATED_US, newestFirstPage } from './pageCursor'
 import { isUniqueViolation, type Sql } from './sql'
 

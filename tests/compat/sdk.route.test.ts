@@ -11,7 +11,7 @@ import {
 } from '@rhinestone/sdk/dist/src/orchestrator'
 import { parseUnits, recoverMessageAddress } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
-import { routeDigest } from '../../lib/core/route/serverSignature'
+import { routeDigest } from '../../lib/core/intentOp/serverSignature'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 
 const base = `${inject('baseUrl')}/api/v1`

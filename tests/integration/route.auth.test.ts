@@ -5,8 +5,8 @@ import type { PrivateKeyAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { nexus } from '../../lib/core/accounts/smartAccounts'
 import { InvalidInputError } from '../../lib/core/errors'
-import type { WireIntentOp } from '../../lib/core/route/intentOp'
-import { routeSigner } from '../../lib/core/route/serverSignature'
+import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
+import { routeSigner } from '../../lib/core/intentOp/serverSignature'
 import { routeEngine } from '../support/routeEngine'
 
 const engine = routeEngine()

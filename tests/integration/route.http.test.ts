@@ -5,7 +5,7 @@ import { parseUnits } from 'viem'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { z } from 'zod'
 import { errorEnvelopeSchema } from '../../lib/api/errorEnvelope'
-import { routeSigner } from '../../lib/core/route/serverSignature'
+import { routeSigner } from '../../lib/core/intentOp/serverSignature'
 import { api } from '../support/api'
 import { devnetActions } from '../support/devnetActions'
 

@@ -4,9 +4,9 @@
 import { type Address, erc20Abi, parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { addresses } from '../../lib/core/addresses'
+import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { decodeLockId, lockId } from '../../lib/core/locks/lockId'
-import type { WireIntentOp } from '../../lib/core/route/intentOp'
 import { arbiters, ctxOf, elementOn, elementsOf, expectedFees, type Market, outId, routeEngine, sum, TTL_SECONDS, token, usd } from '../support/routeEngine'
 
 const engine = routeEngine()

@@ -5,8 +5,8 @@
 // too), and the filler kept exactly the fee.
 import { type Address, parseEther, parseUnits, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
+import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
 import { decodeLockId } from '../../lib/core/locks/lockId'
-import type { WireIntentOp } from '../../lib/core/route/intentOp'
 import { expectedMoves, type Funds, fillerAddress, fundedAccount as fundAccount, settlement } from '../support/settlement'
 
 const s = settlement()

@@ -1,12 +1,12 @@
 import { type Hex, pad } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
+import type { WireIntentOp } from '../intentOp/intentOp'
+import { signRoute } from '../intentOp/serverSignature'
+import { routeTypedData } from '../intentOp/typedData'
 import { defaultLockTag } from '../locks/defaultLockTag'
 import { lockId } from '../locks/lockId'
-import type { WireIntentOp } from '../route/intentOp'
-import { signRoute } from '../route/serverSignature'
 import { settlementQualifier } from '../route/settlementContext'
-import { routeTypedData } from '../route/typedData'
 import { type SubmittedIntentOp, verifySubmission } from './verifySubmission'
 
 const sponsor = privateKeyToAccount(generatePrivateKey())

@@ -3,9 +3,9 @@
 // its sponsor over exactly the typed data the client builds for it, one signature per element.
 import { type Address, type Hex, isAddressEqual, recoverTypedDataAddress } from 'viem'
 import { type ErrorDetail, fieldError, InvalidInputError } from '../errors'
-import type { WireAuthorization, WireIntentOp } from '../route/intentOp'
-import { canonicalJson, routeSigner } from '../route/serverSignature'
-import { type RouteTypedData, routeTypedData } from '../route/typedData'
+import type { WireAuthorization, WireIntentOp } from '../intentOp/intentOp'
+import { canonicalJson, routeSigner } from '../intentOp/serverSignature'
+import { type RouteTypedData, routeTypedData } from '../intentOp/typedData'
 
 /** The signed intentOp a client submits: the route's intentOp and the sponsor's signatures (the
  * API schema in lib/api/intentOperation.ts is checked against it). */

@@ -1,7 +1,7 @@
 // What an account is on a chain, read from its code: an EOA (no code), an EIP-7702 delegated EOA
 // (code 0xef0100 ‖ delegate), or a deployed contract account.
 import { type Address, getAddress, type Hex, isAddressEqual } from 'viem'
-import type { AccountContext } from './intentOp'
+import type { AccountContext } from '../intentOp/intentOp'
 
 const DELEGATION_PREFIX = '0xef0100'
 

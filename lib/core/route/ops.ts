@@ -1,7 +1,7 @@
 // Execution batches as the wire's `Op { vt, ops }`. `vt` is an ERC-7579 execution mode word:
 // call type in the first byte (0x00 single call, 0x01 batch), default exec type, the rest zero.
 import { type Address, type Hex, pad } from 'viem'
-import type { WireOp } from './intentOp'
+import type { WireOp } from '../intentOp/intentOp'
 
 const SINGLE = pad('0x00', { dir: 'right', size: 32 })
 const BATCH = pad('0x01', { dir: 'right', size: 32 })

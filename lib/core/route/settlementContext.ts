@@ -8,7 +8,7 @@
 //   INTENT_EXECUTOR:     layerData = abi.encode((address token, uint256 exchangeRate, uint256 overhead) gasRefund,
 //                                                (uint32 dstEid, uint256 dstChainId, uint256 minAmountLD, address adapter) bridge)
 import { type Address, encodeAbiParameters, type Hex, parseAbiParameters } from 'viem'
-import type { WireSettlementContext } from './intentOp'
+import type { WireSettlementContext } from '../intentOp/intentOp'
 import { type FundingMethod, type Layer, wireLayer } from './settlementLayers'
 
 export type GasRefund = { token: Address; exchangeRate: bigint; overhead: bigint }

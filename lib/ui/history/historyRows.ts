@@ -6,7 +6,7 @@
 
 import { storedRoutePagePath } from '../../api/client/storedRouteApi'
 import type { RouteSummaryLine } from '../../api/routeHistory'
-import type { RouteStatus } from '../../core/route/summariseStoredRoute'
+import type { RouteStatus } from '../../core/history/summariseStoredRoute'
 import { fundingLabels } from '../route/elementDetails'
 import { intentStatusLabel } from '../route/intentTimeline'
 import { signDeadlineFromExpires } from '../route/signDeadline'

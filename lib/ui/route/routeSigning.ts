@@ -3,7 +3,7 @@
 // and whether a signature recovers to the sponsor.
 import { type Address, type Hex, isAddressEqual, recoverTypedDataAddress } from 'viem'
 import type { RouteResponse } from '../../api/routeResponse'
-import { type RouteTypedData, routeTypedData } from '../../core/route/typedData'
+import { type RouteTypedData, routeTypedData } from '../../core/intentOp/typedData'
 import { chainName } from '../shared/tokenAmount'
 import { describeWalletError, isUserRejection } from '../wallet/describeWalletError'
 

@@ -1,8 +1,8 @@
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { inspectedRouteSchema } from '../../api/client/routeApi'
-import type { WireIntentOp } from '../../core/route/intentOp'
-import { signRoute } from '../../core/route/serverSignature'
+import type { WireIntentOp } from '../../core/intentOp/intentOp'
+import { signRoute } from '../../core/intentOp/serverSignature'
 import { fixtureRoute, fixtureSigner } from './fixtures/routes'
 import { checkServerSignature } from './serverSignatureCheck'
 

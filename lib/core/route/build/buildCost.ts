@@ -1,8 +1,8 @@
 // intentCost: what the route spends per chain, what arrives, what it costs and who pays it.
 // Token amounts are decimal strings in base units (exact); USD figures are numbers, for display.
 import { type Address, isAddressEqual, zeroAddress } from 'viem'
+import type { FeeBreakdown, IntentCost } from '../../intentOp/intentOp'
 import { toUsd8, usdNumber } from '../feeModel'
-import type { FeeBreakdown, IntentCost } from '../intentOp'
 import type { Plan } from '../plan/types'
 import type { RouteState } from '../state/readRouteState'
 

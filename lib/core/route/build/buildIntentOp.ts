@@ -2,8 +2,8 @@
 // signature) — its deadline and expiry, one element per source chain, the signed metadata.
 import type { Hex } from 'viem'
 import { InvalidInputError } from '../../errors'
+import type { WireAuthorization, WireIntentOp } from '../../intentOp/intentOp'
 import type { FeeModel } from '../feeModel'
-import type { WireAuthorization, WireIntentOp } from '../intentOp'
 import type { Plan } from '../plan/types'
 import type { ResolvedRequest } from '../request/resolveRequest'
 import type { RouteState } from '../state/readRouteState'

@@ -1,10 +1,10 @@
 // signedMetadata: the chain facts and quotes a route was computed from, covered by the server
 // signature so a client can see exactly what it was priced on.
 import { getAddress, type Hex } from 'viem'
+import type { AccountWithContext, SignedMetadata } from '../../intentOp/intentOp'
 import { tokens } from '../../tokens/tokens'
 import { accountContext, requiredDelegations } from '../accountContext'
 import { usdNumber } from '../feeModel'
-import type { AccountWithContext, SignedMetadata } from '../intentOp'
 import type { Plan } from '../plan/types'
 import type { AccountInput } from '../routeInput'
 import type { RouteState } from '../state/readRouteState'

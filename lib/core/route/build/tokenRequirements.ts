@@ -3,7 +3,7 @@
 // keyed by the native token (0x0…0): "wrap this much ETH"; an approval by the token to approve.
 import { type Address, zeroAddress } from 'viem'
 import { addresses } from '../../addresses'
-import type { TokenRequirement } from '../intentOp'
+import type { TokenRequirement } from '../../intentOp/intentOp'
 import type { Plan } from '../plan/types'
 import type { RouteState } from '../state/readRouteState'
 

@@ -4,7 +4,7 @@
 import { type Address, isAddressEqual } from 'viem'
 import { recoverAuthorizationAddress } from 'viem/utils'
 import { ChainUnavailableError, type ErrorDetail, InvalidInputError } from '../../errors'
-import type { WireAuthorization } from '../intentOp'
+import type { WireAuthorization } from '../../intentOp/intentOp'
 import type { AuthorizationInput } from '../routeInput'
 
 export async function checkAuthorizations(p: {

@@ -3,8 +3,8 @@
 // Every field is bounded, so a summary stays under `storedRouteSummaryMaxBytes` of JSON whatever
 // was stored; a route saved in an older form summarises to whatever of it still reads.
 import { type Address, getAddress, type Hex, isAddress } from 'viem'
+import { requestKey } from '../intentOp/requestKey'
 import { decodeLockId } from '../locks/lockId'
-import { requestKey } from './requestKey'
 
 /** The intent lifecycle's statuses (the intents store's). */
 export type SubmissionStatus = 'PENDING' | 'CLAIMED' | 'FILLED' | 'COMPLETED' | 'FAILED'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import captured from '../../ui/route/fixtures/routes.json'
-import { requestKey } from './requestKey'
+import { requestKey } from '../intentOp/requestKey'
 import { routeStatus, type StoredRouteDigest, storedRouteSummaryMaxBytes, summariseStoredRoute, summaryLimits } from './summariseStoredRoute'
 
 type Captured = { intentOp: unknown; intentCost: { feeToken: unknown } }
