@@ -28,7 +28,9 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<R
     throw InvalidInputError.forField('body', message, { bytes: stored, limit: ctx.storedRequestMaxBytes })
   }
   for (let attempt = 1; ; attempt++) {
-    const nonce = await nonces.take()
+    // The nonce is drawn while the chains are read (it is awaited only when the intentOp is built).
+    const drawn = nonces.take()
+    drawn.catch(() => {}) // a refusal before the build leaves it unawaited; its failure is not lost otherwise
     const route = await quoteRoute({
       input,
       readers: ctx.readers,
@@ -36,12 +38,13 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<R
       prices: priceSource(ctx),
       model: ctx.feeModel,
       ttlSeconds: ctx.routeTtlSeconds,
-      nonce,
+      nonce: drawn,
       signer: ctx.signer,
       nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
       caches: { market: ctx.caches.market, marketMaxAgeMs: ctx.caches.marketMaxAgeMs, state: ctx.caches.routeState },
     })
     if (!route.intentOp) return route // a shortfall issues no route (its nonce is skipped)
+    const nonce = await drawn
     // What the operator would pay must fit the key's sponsorship cap: refused at quote time.
     const sponsored = sponsoredUsd(route.intentCost.sponsorFee)
     if (sponsored.totalUsd !== '0') await refuseOverCap(await database(), issuerOf(caller), caller.keyId, sponsored.totalUsd).catch(rethrowCapReached)

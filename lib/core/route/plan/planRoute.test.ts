@@ -331,7 +331,7 @@ describe('WETH before a wrap', () => {
     expect(plan.fulfilled).toBe(true)
     expect(plan.allocations.some((a) => a.wrapsNative)).toBe(false)
     expect(plan.allocations.map((a) => a.origin.symbol)).toEqual(['WETH'])
-    const requirements = tokenRequirements(plan, state)
+    const requirements = tokenRequirements(plan, state, { address: zeroAddress, needsSetup: () => false })
     expect(requirements['1']?.[zeroAddress]).toBeUndefined()
     expectValid(input, plan)
   })

@@ -1,7 +1,8 @@
 // Which (chain, token) pairs a route may take funds from (accountAccessList), and how much.
 import { type Address, isAddress, isAddressEqual } from 'viem'
-import { InvalidInputError, TokenNotSupportedError, UnsupportedChainError, UnsupportedTokenError } from '../../errors'
-import { findTokenByAddress, findTokenBySymbol, type TokenInfo, tokens } from '../../tokens/tokens'
+import { InvalidInputError, UnsupportedChainError } from '../../errors'
+import { resolvePair } from '../../tokens/resolveToken'
+import { type TokenInfo, tokens } from '../../tokens/tokens'
 import type { AccessListInput } from '../routeInput'
 
 export type AccessPolicy = { allows: (token: TokenInfo) => boolean; cap: (token: TokenInfo) => bigint | undefined }
@@ -53,18 +54,6 @@ function tokenMatcher(ref: string, field: string): (t: TokenInfo) => boolean {
   const symbol = ref.toUpperCase()
   if (!tokens.some((t) => t.symbol === symbol)) throw unknownToken(ref, field)
   return (t) => t.symbol === symbol
-}
-
-export function resolvePair(chainId: number, ref: string, served: readonly number[], field: string): TokenInfo {
-  if (!served.includes(chainId)) throw new UnsupportedChainError(chainId, field)
-  if (isAddress(ref, { strict: false })) {
-    const token = findTokenByAddress(chainId, ref as Address)
-    if (!token) throw new TokenNotSupportedError(ref, chainId, field)
-    return token
-  }
-  const token = findTokenBySymbol(chainId, ref)
-  if (!token) throw new UnsupportedTokenError(ref, chainId, field)
-  return token
 }
 
 function unknownToken(ref: string, field: string) {

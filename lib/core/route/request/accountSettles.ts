@@ -6,9 +6,9 @@
 // - calls (`destinationExecutions`, `preClaimExecutions`) run as the account that signed them,
 //   through its intent executor, so the account must have that executor installed (or install it
 //   with its setupOps);
-// - an account that is not deployed yet cannot give the Permit2 approval (or wrap) a route needs
-//   on a chain before its signature is checked.
-import { type Address, type Hex, isAddressEqual } from 'viem'
+// (An account that is not deployed yet cannot give the Permit2 approval or wrap a route needs:
+// refused with the route's token requirements, build/tokenRequirements.ts.)
+import { type Hex, isAddressEqual } from 'viem'
 import { type AccountSetup, accountSetup, nexus } from '../../accounts/smartAccounts'
 import { fieldError } from '../../errors'
 import type { RouteInput } from '../routeInput'
@@ -24,9 +24,18 @@ export type AccountPlan = {
   setup: AccountSetup | undefined
   /** Chains where the filler must run the account's setupOps before anything else. */
   needsSetup: (chainId: number) => boolean
+  /** Gas the filler spends on setupOps, charged with the destination calls' gas. */
+  setupGas: bigint
 }
 
-export function accountPlan(input: RouteInput, state: RouteState): AccountPlan {
+/** Before planning: what the filler will do for the account, refusing what it cannot run. */
+export function checkAccount(input: RouteInput, preClaimChains: readonly number[], state: RouteState): AccountPlan {
+  const plan = accountPlan(input, state)
+  assertAccountRuns(input, plan, preClaimChains, state)
+  return plan
+}
+
+function accountPlan(input: RouteInput, state: RouteState): AccountPlan {
   const account = input.account
   const setup = account.setupOps.length > 0 ? accountSetup(account.address, account.setupOps) : undefined
   const codeOn = (chainId: number) => state.chains.get(chainId)?.accountCode
@@ -41,31 +50,29 @@ export function accountPlan(input: RouteInput, state: RouteState): AccountPlan {
     const message = `account.delegations.${key}: this deployment delegates accounts (EIP-7702) to the Nexus 1.2.0 implementation ${nexus.implementation} only, not to ${contract}`
     throw unprocessable(`account.delegations.${key}`, message)
   }
-  return { setup, needsSetup: (chainId) => account.setupOps.length > 0 && !hasCode(codeOn(chainId)) }
+  const needsSetup = (chainId: number) => account.setupOps.length > 0 && !hasCode(codeOn(chainId))
+  // The filler deploys an undeployed account (on the destination, where its calls run, and on each
+  // source chain): that gas is charged with the destination calls' gas, for at most two chains.
+  const setupChains = [...state.chains.keys()].filter(needsSetup).length
+  return { setup, needsSetup, setupGas: SETUP_GAS * BigInt(Math.min(setupChains, 2)) }
 }
 
-/** Before planning: the setupOps and the calls the route would carry. */
-export async function assertAccountRuns(
-  input: RouteInput,
-  plan: AccountPlan,
-  preClaimChains: readonly number[],
-  executorInstalled: (chainId: number) => Promise<boolean>,
-  state: RouteState,
-): Promise<void> {
+/** The setupOps and the calls the route would carry. */
+function assertAccountRuns(input: RouteInput, plan: AccountPlan, preClaimChains: readonly number[], state: RouteState): void {
   const account = input.account.address
   if (input.account.setupOps.length > 0 && !plan.setup) {
     const message =
       "account.setupOps: this deployment runs only the setupOps of @rhinestone/sdk's default account, Nexus 1.2.0 (one createAccount call on its factory, or one EIP-7702 initializeAccount call on the account); Safe, Kernel and Startale accounts are not served"
     throw unprocessable('account.setupOps', message)
   }
-  const runs = async (chainId: number, field: string) => {
+  const runs = (chainId: number, field: string) => {
     const code = state.chains.get(chainId)?.accountCode
     if (!hasCode(code)) {
       if (plan.setup) return
       const message = `${field}: ${account} has no code on chain ${chainId} and no setupOps that deploy it, so nothing can run calls as it there; send tokens only, or send the account's setupOps`
       throw unprocessable(field, message)
     }
-    if (!(await executorInstalled(chainId))) {
+    if (!state.chains.get(chainId)?.executorInstalled) {
       const message = `${field}: ${account} does not have the intent executor ${nexus.intentExecutor} installed on chain ${chainId}, which runs an intent's calls as the account`
       throw unprocessable(field, message)
     }
@@ -76,17 +83,7 @@ export async function assertAccountRuns(
       const message = `destinationExecutions: the calls run as the account that signs them (${account}), through its intent executor, and the recipient ${recipient} is another address; omit the recipient or send tokens only`
       throw unprocessable('destinationExecutions', message)
     }
-    await runs(input.destinationChainId, 'destinationExecutions')
+    runs(input.destinationChainId, 'destinationExecutions')
   }
-  for (const chainId of preClaimChains) await runs(chainId, `preClaimExecutions.${chainId}`)
-}
-
-/** After planning: an undeployed account cannot approve Permit2 or wrap before its first claim. */
-export function assertFundable(plan: AccountPlan, requirements: Record<string, Record<Address, { type: string }>>, account: Address): void {
-  for (const [chainId, byToken] of Object.entries(requirements)) {
-    if (Object.keys(byToken).length === 0 || !plan.needsSetup(Number(chainId))) continue
-    const kinds = [...new Set(Object.values(byToken).map((r) => (r.type === 'wrap' ? 'a WETH wrap' : 'a Permit2 approval')))].join(' and ')
-    const message = `account.setupOps: ${account} is not deployed on chain ${chainId}, so it cannot give the route's ${kinds} there before its funds are claimed; lock those funds in The Compact for it, or deploy it and approve first`
-    throw unprocessable('account.setupOps', message)
-  }
+  for (const chainId of preClaimChains) runs(chainId, `preClaimExecutions.${chainId}`)
 }

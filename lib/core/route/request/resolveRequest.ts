@@ -1,18 +1,17 @@
 // The request stage: the validated body resolved against the registry and the served chains — the
 // tokens asked for, the fee token's group, the access list and settlement layers — with every
 // refusal that needs no chain read (unsupported chains, duplicate or zero requests, no path).
-import type { Address } from 'viem'
-import { isAddress, isAddressEqual } from 'viem'
 import type { ChainReader } from '../../chainState/multicallRound'
-import { InvalidInputError, UnsupportedChainError } from '../../errors'
+import { UnsupportedChainError } from '../../errors'
 import type { TokenGroup } from '../../tokens/tokenList'
-import { tokens } from '../../tokens/tokens'
 import type { FeeModel } from '../feeModel'
 import type { TokenRequest } from '../plan/types'
 import type { AccountInput, Execution, RouteInput } from '../routeInput'
 import { allowedLayers, type Layer } from '../settlementLayers'
-import { type AccessPolicy, accessPolicy, resolvePair } from './accessPolicy'
-import { assertPath, refuseCallOnly } from './refusals'
+import { type AccessPolicy, accessPolicy } from './accessPolicy'
+import { refuseCallOnly } from './callOnly'
+import { assertPath } from './paths'
+import { resolveTokenRequests } from './tokenRequests'
 
 export type ResolvedRequest = {
   input: RouteInput
@@ -42,8 +41,7 @@ export async function resolveRequest(input: RouteInput, readers: readonly ChainR
   for (const id of Object.keys(preClaimExecutions)) if (!served.includes(Number(id))) throw new UnsupportedChainError(id, 'preClaimExecutions')
 
   if (input.tokenRequests.length === 0) await refuseCallOnly(input, readers.find((r) => r.chainId === destination)!)
-  const requests = resolveRequests(input, served)
-  const feeGroup = feeGroupOf(input.options.feeToken, requests)
+  const { requests, feeGroup, groups } = resolveTokenRequests(input, served)
   const access = accessPolicy(input.accountAccessList, served)
   const layers = allowedLayers(input.options.settlementLayers)
   for (const r of requests) assertPath(r.token, destination, served, access, layers)
@@ -52,36 +50,7 @@ export async function resolveRequest(input: RouteInput, readers: readonly ChainR
   // The caller may ask for more gas than the engine's own estimate, never for less: the fee it signs covers at least that.
   const estimatedGas = model.gas.perExecution * BigInt(input.destinationExecutions.length) + 16n * BigInt(executionBytes)
   const executionGas = input.destinationGasUnits !== undefined && input.destinationGasUnits > estimatedGas ? input.destinationGasUnits : estimatedGas
-  const groups = [...new Set([...requests.map((r) => r.token.extensions.group), feeGroup])]
   const account = input.account
   const recipient = input.recipient ?? input.account
   return { input, served, destination, account, recipient, preClaimExecutions, requests, feeGroup, groups, access, layers, executionBytes, executionGas }
-}
-
-function resolveRequests(input: RouteInput, served: readonly number[]): TokenRequest[] {
-  const requests = input.tokenRequests.map((r, i) => ({
-    token: resolvePair(input.destinationChainId, r.tokenAddress, served, `tokenRequests.${i}.tokenAddress`),
-    amount: r.amount,
-  }))
-  requests.forEach((r, i) => {
-    if (requests.findIndex((x) => x.token === r.token) !== i) {
-      const message = `tokenRequests.${i}.tokenAddress: ${r.token.symbol} is requested twice; ask for the sum once`
-      throw InvalidInputError.forField(`tokenRequests.${i}.tokenAddress`, message)
-    }
-    if (r.amount === 0n) {
-      const message = `tokenRequests.${i}.amount: must be greater than 0 (omit it to send the maximum)`
-      throw InvalidInputError.forField(`tokenRequests.${i}.amount`, message)
-    }
-  })
-  return requests
-}
-
-function feeGroupOf(feeToken: string | undefined, requests: readonly TokenRequest[]): TokenGroup {
-  if (feeToken === undefined) return requests[0]!.token.extensions.group
-  const match = isAddress(feeToken, { strict: false }) ? tokens.find((t) => isAddressEqual(t.address, feeToken as Address)) : tokens.find((t) => t.symbol === feeToken.toUpperCase())
-  if (!match) {
-    const message = `options.feeToken: Unsupported token ${feeToken} on any chain`
-    throw InvalidInputError.forField('options.feeToken', message)
-  }
-  return match.extensions.group
 }

@@ -6,6 +6,7 @@ import { erc7579AccountAbi } from '../../abi/erc7579Account'
 import { gasPriceOracleAbi } from '../../abi/gasPriceOracle'
 import { multicall3ViewsAbi } from '../../abi/multicall3'
 import { oftAbi } from '../../abi/oft'
+import { nexus, nexusAccountAbi } from '../../accounts/smartAccounts'
 import { addresses, oftAdapters } from '../../addresses'
 import { abiCall, type ChainReader, createRound, runRound, wordCall } from '../../chainState/multicallRound'
 import { type ChainWarning, settleChains } from '../../chainState/settleChains'
@@ -37,6 +38,8 @@ export type ChainState = {
   /** Whether the account (recipient: on the destination) answers ERC-7579's accountId(); read only where it has code. */
   accountErc7579?: boolean
   recipientErc7579?: boolean
+  /** Whether the account has the intent executor installed (read only where calls would run and it has code). */
+  executorInstalled?: boolean
 }
 
 export type RouteState = { chains: Map<number, ChainState>; prices: UsdPrices; warnings: ChainWarning[] }
@@ -56,6 +59,8 @@ export type ReadRouteStateParameters = {
   /** Chains whose account / recipient nonce is needed (to check supplied EIP-7702 authorizations). */
   nonceChains: readonly number[]
   recipientNonceChains: readonly number[]
+  /** Chains where the route would run calls as the account (pre-claim, destination): its executor is read there. */
+  executorChains: readonly number[]
   prices: { chainId: number; feeds: PriceFeeds; maxAgeSeconds: number }
   /** Reuse of gas prices, L1 fee parameters and USD prices for at most `maxAgeMs`. */
   market?: { cache: TtlCache<MarketData>; maxAgeMs: number }
@@ -109,9 +114,10 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
       })
 
       const recipientCodeHere = isDestination ? (p.recipient === p.account ? accountCode : recipientCode) : undefined
-      const [accountErc7579, recipientErc7579] = await Promise.all([
+      const [accountErc7579, recipientErc7579, executorInstalled] = await Promise.all([
         answersAccountId(reader, p.account, accountCode),
         isDestination ? answersAccountId(reader, p.recipient, recipientCodeHere) : undefined,
+        p.executorChains.includes(id) ? hasIntentExecutor(reader, p.account, accountCode) : undefined,
       ])
       const collected = collectBalances(results)
       const permit2Allowance = new Map(allowances.map(([token, slot]) => [token, results.read(slot)]))
@@ -149,6 +155,7 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
         recipientNonce,
         accountErc7579,
         recipientErc7579,
+        executorInstalled,
       }
     },
   )
@@ -169,6 +176,13 @@ async function answersAccountId(reader: ChainReader, address: Address, code: Hex
   } catch {
     return false
   }
+}
+
+/** Whether the account has the intent executor installed as an ERC-7579 executor (module type 2). */
+async function hasIntentExecutor(reader: ChainReader, account: Address, code: Hex | undefined): Promise<boolean> {
+  if (!code || code === '0x') return false
+  const args = [2n, nexus.intentExecutor, '0x'] as const
+  return reader.client.readContract({ address: account, abi: nexusAccountAbi, functionName: 'isModuleInstalled', args }).catch(() => false)
 }
 
 function oftRoute(fromChain: number, toChain: number, groups: readonly TokenGroup[]) {
