@@ -2,7 +2,7 @@
 // export: OpenAPI 3.1 schemas are JSON Schema 2020-12).
 import { z } from 'zod'
 import { errorCodes } from './errorEnvelope'
-import { errorGuide } from './operationGuides'
+import { errorGuide } from './guides/errorGuide'
 import { errorEnvelopeSchema, type Operation, operations } from './operations'
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
