@@ -5,16 +5,17 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { createRhinestoneAccount, type RhinestoneAccount } from '@rhinestone/sdk'
-import { type Chain, concatHex, type Hex, hashTypedData, parseAbi } from 'viem'
+import { type Chain, concatHex, encodeFunctionData, encodePacked, type Hex, hashTypedData, parseAbi, zeroHash } from 'viem'
 
 const toLowerCase = (s: Hex) => s.toLowerCase() as Hex
 
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nexus, nexusAccountAbi } from '../core/accounts/smartAccounts'
+import { accountSetup, nexus, nexusAccountAbi, safe } from '../core/accounts/smartAccounts'
 import { getChain } from '../core/chains/chains'
 import { operatorAddress } from './demoAccount'
 import { createDevnetClient, type DevnetClient, mined } from './devnetClient'
+import { safeDeployments } from './placeAccounts'
 import { type Devnet, startDevnet } from './startDevnet'
 
 const erc1271Abi = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)'])
@@ -100,5 +101,42 @@ describe('Nexus 1.2.0 on the devnet, as @rhinestone/sdk builds it', () => {
     await expect(
       client.sendTransaction({ account: operatorAddress, to: eoa.address, data: call.initData, authorizationList: [authorization], chain, gas: 1_000_000n }).then((h) => mined(client, h)),
     ).rejects.toThrow(/reverted/)
+  })
+})
+
+describe('Safe 1.4.1 with the Safe7579 adapter on the devnet, as @rhinestone/sdk builds it', () => {
+  it('the real Safe contracts are at their canonical addresses', async () => {
+    for (const { address } of safeDeployments) expect((await client.getCode({ address }))?.length).toBeGreaterThan(2)
+    expect(await client.readContract({ address: safe.singletonL2, abi: parseAbi(['function VERSION() view returns (string)']), functionName: 'VERSION' })).toBe('1.4.1')
+  })
+
+  it("the SDK's setupOps deploy the Safe at the SDK's address; its packed signature passes ERC-1271; only an installed executor runs calls", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const account = await createRhinestoneAccount({ account: { type: 'safe' }, owners: { type: 'ecdsa', accounts: [owner] }, provider: provider() })
+    const address = account.getAddress()
+    const init = account.getInitData()
+    expect(toLowerCase(init.factory)).toBe(toLowerCase(safe.proxyFactory))
+    expect(accountSetup(address, [{ to: init.factory, data: init.factoryData }])?.kind).toBe('safe-factory')
+    expect(await client.getCode({ address })).toBeUndefined()
+
+    await mined(client, client.sendTransaction({ account: operatorAddress, to: init.factory, data: init.factoryData, chain }))
+    expect(await client.getCode({ address })).toMatch(/^0x6080/)
+    expect(await client.readContract({ address, abi: nexusAccountAbi, functionName: 'isModuleInstalled', args: [2n, nexus.intentExecutor, '0x'] })).toBe(true)
+    const safeAbi = parseAbi(['function getOwners() view returns (address[])', 'function isModuleEnabled(address) view returns (bool)'])
+    expect(await client.readContract({ address, abi: safeAbi, functionName: 'getOwners' })).toEqual([owner.address])
+    expect(await client.readContract({ address, abi: safeAbi, functionName: 'isModuleEnabled', args: [safe.safe7579Adapter] })).toBe(true)
+
+    const signature = await sign(account)
+    expect(await isValid(address, signature)).toBe('0x1626ba7e')
+    const stranger = await createRhinestoneAccount({ account: { type: 'safe' }, owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] }, provider: provider() })
+    const foreign = await stranger.signTypedData(typedData as never, chain, undefined)
+    expect(await isValid(address, foreign)).toBe('0xffffffff')
+
+    const execute = encodeFunctionData({
+      abi: parseAbi(['function executeFromExecutor(bytes32 mode, bytes executionCalldata) returns (bytes[])']),
+      functionName: 'executeFromExecutor',
+      args: [zeroHash, encodePacked(['address', 'uint256', 'bytes'], [operatorAddress, 0n, '0x'])],
+    })
+    await expect(client.sendTransaction({ account: operatorAddress, to: address, data: execute, chain, gas: 500_000n }).then((h) => mined(client, h))).rejects.toThrow(/reverted/)
   })
 })

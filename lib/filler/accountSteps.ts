@@ -1,6 +1,7 @@
 // The steps a smart account's intent adds around the claims and the fill, each one transaction
 // sent through the journal (sendStep) and each with a read that tells whether it already happened:
-// - setup: where the account has no code, its setupOps — the Nexus factory's createAccount, or for
+// - setup: where the account has no code, its setupOps — the Nexus factory's createAccount, the
+//   Safe proxy factory's createProxyWithNonce (a Safe with the Safe7579 adapter), or for
 //   an EOA the EIP-7702 type-4 transaction carrying the user's authorization for that chain with
 //   the Nexus `initializeAccount` call; done once the account reports the intent executor installed;
 // - pre-claim: an element's `preClaimOps`, on its chain, through the intent executor;
@@ -58,7 +59,7 @@ export function setupSteps(intentOp: WireIntentOp, authorizations: readonly Wire
   const account = intentOp.signedMetadata.account
   if (account.setupOps.length === 0) return []
   const setup = accountSetup(intentOp.sponsor, account.setupOps as { to: Address; data: Hex }[])
-  if (!setup) throw new Error('the account setupOps are not ones this filler runs (Nexus 1.2.0 only)')
+  if (!setup) throw new Error('the account setupOps are not ones this filler runs (Nexus 1.2.0 and Safe 1.4.1 with the Safe7579 adapter only)')
   return intentChains(intentOp).map((chainId) => {
     const call: Step['call'] = { chainId, to: setup.to, data: setup.data, value: 0n }
     if (setup.kind === 'eip7702-init') {

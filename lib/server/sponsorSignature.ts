@@ -18,7 +18,7 @@ export async function verifySponsorSignature(reader: ChainReader | undefined, is
   if (code && code !== '0x') return verify({ ...typedData, address: sponsor, signature })
   const setup = accountSetup(sponsor, issued.signedMetadata.account.setupOps as { to: Address; data: Hex }[])
   if (!setup) return false
-  if (setup.kind === 'nexus-factory') return verify({ ...typedData, address: sponsor, signature, factory: setup.to, factoryData: setup.data })
+  if (setup.kind !== 'eip7702-init') return verify({ ...typedData, address: sponsor, signature, factory: setup.to, factoryData: setup.data })
   const delegate = Object.values(issued.signedMetadata.account.requiredDelegations)[0]?.contract
   if (!delegate) return false
   return verify({

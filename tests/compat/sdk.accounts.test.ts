@@ -3,11 +3,11 @@
 // submitTransaction) → waitForExecution. Every amount is checked by raw chain reads.
 import { RhinestoneSDK } from '@rhinestone/sdk'
 import { IntentFailedError } from '@rhinestone/sdk/errors'
-import { type Address, concatHex, encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem'
+import { type Address, concatHex, encodeFunctionData, erc20Abi, type Hex, pad, parseAbi, parseUnits } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { base, optimism } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
-import { nexus } from '../../lib/core/accounts/smartAccounts'
+import { nexus, safe } from '../../lib/core/accounts/smartAccounts'
 import { addresses } from '../../lib/core/addresses'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { lockId } from '../../lib/core/locks/lockId'
@@ -162,15 +162,51 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     expect(await chain.erc20Balance(8453, 'USDC', address)).toBe(0n)
   })
 
-  it('a Safe account is refused at quote time with its documented 422 (Safe is not served here)', async () => {
-    const account = await sdk.createAccount({ account: { type: 'safe' }, owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] } })
-    await lockUsdcFor(10, account.getAddress(), usdc('50'))
-    const error = await account.prepareTransaction({ sourceChains: [optimism], targetChain: base, tokenRequests: [{ address: usdcOn(8453), amount: usdc('10') }] }).then(
-      () => undefined,
-      (e: unknown) => e as { statusCode?: number; message?: string },
-    )
-    expect(error).toMatchObject({ statusCode: 422 })
-    expect(error!.message).toMatch(/setupOps|Safe/)
+  it('an undeployed Safe 1.4.1 account with one destination call: deployed at the SDK address, the call ran, amounts exact', async () => {
+    const signer = privateKeyToAccount(generatePrivateKey())
+    const account = await sdk.createAccount({ account: { type: 'safe' }, owners: { type: 'ecdsa', accounts: [signer] } })
+    const address = account.getAddress()
+    const beneficiary = chain.freshAccount().address
+    await lockUsdcFor(10, address, usdc('120'))
+    expect(await chain.client(8453).getCode({ address })).toBeUndefined()
+    const before = await locked(10, address)
+
+    const prepared = await account.prepareTransaction({
+      sourceChains: [optimism],
+      targetChain: base,
+      calls: [transfer(beneficiary, usdc('7'))],
+      tokenRequests: [{ address: usdcOn(8453), amount: usdc('50') }],
+    })
+    const intentOp = prepared.intentRoute.intentOp as unknown as Parameters<typeof spentOn>[0] & { signedMetadata: { account: { setupOps: { to: Address }[] } } }
+    expect(intentOp.signedMetadata.account.setupOps[0]!.to.toLowerCase()).toBe(safe.proxyFactory.toLowerCase())
+    const result = await account.submitTransaction(await account.signTransaction(prepared))
+    const execution = await account.waitForExecution(result)
+    expect(execution.fill.hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect((await sdk.getIntentStatus(result.id)).status).toBe('COMPLETED')
+
+    // A real Safe proxy (SafeL2 1.4.1 singleton in slot 0) at the address the SDK computed, on both chains.
+    for (const id of [10, 8453]) {
+      const c = chain.client(id)
+      expect(await c.getCode({ address })).toMatch(/^0x6080/)
+      expect(await c.getStorageAt({ address, slot: '0x0' })).toBe(pad(safe.singletonL2.toLowerCase() as Hex))
+      expect(await c.readContract({ address, abi: parseAbi(['function getOwners() view returns (address[])']), functionName: 'getOwners' })).toEqual([signer.address])
+    }
+    expect(await chain.erc20Balance(8453, 'USDC', beneficiary)).toBe(usdc('7'))
+    expect(await chain.erc20Balance(8453, 'USDC', address)).toBe(usdc('43'))
+    expect(before - (await locked(10, address))).toBe(spentOn(intentOp, 10))
+  })
+
+  it('Kernel and Startale accounts are refused at quote time with a 422 naming the setupOps', async () => {
+    for (const type of ['kernel', 'startale'] as const) {
+      const account = await sdk.createAccount({ account: { type }, owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] } })
+      await lockUsdcFor(10, account.getAddress(), usdc('50'))
+      const error = await account.prepareTransaction({ sourceChains: [optimism], targetChain: base, tokenRequests: [{ address: usdcOn(8453), amount: usdc('10') }] }).then(
+        () => undefined,
+        (e: unknown) => e as { statusCode?: number; message?: string },
+      )
+      expect(error).toMatchObject({ statusCode: 422 })
+      expect(error!.message).toMatch(/setupOps.*Kernel and Startale accounts are not served/)
+    }
   })
 
   it('a USDT0 route across chains is refused at quote time with its documented 422', async () => {

@@ -58,8 +58,8 @@ export function devnetActions(rpcUrls: Record<number, string>) {
         }),
       )
     },
-    /** The account itself approves The Compact and deposits `amount` under `lockTag`. */
-    async lockErc20(chainId: number, owner: PrivateKeyAccount, symbol: string, amount: bigint, lockTag: Hex) {
+    /** The account itself approves The Compact and deposits `amount` under `lockTag`, for itself or for `beneficiary`. */
+    async lockErc20(chainId: number, owner: PrivateKeyAccount, symbol: string, amount: bigint, lockTag: Hex, beneficiary: Address = owner.address) {
       const c = client(chainId)
       const t = token(chainId, symbol)
       await mined(c, c.writeContract({ address: t.address, abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, amount], account: owner, chain: chain(chainId) }))
@@ -69,7 +69,7 @@ export function devnetActions(rpcUrls: Record<number, string>) {
           address: addresses.theCompact,
           abi: artifacts.resourceLocks.abi,
           functionName: 'depositERC20',
-          args: [t.address, lockTag, amount, owner.address],
+          args: [t.address, lockTag, amount, beneficiary],
           account: owner,
           chain: chain(chainId),
         }),

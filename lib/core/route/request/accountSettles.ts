@@ -1,8 +1,10 @@
 // What the filler can do for an account, checked at quote time so that a route it cannot settle
 // is refused here (422 naming the field and the reason) and never quoted, then refused at submit:
 // - `setupOps` it can run: one Nexus 1.2.0 factory `createAccount` (the client's default account,
-//   deployed where it has no code) or one EIP-7702 `initializeAccount` on the account itself after
-//   delegating it to the Nexus implementation; nothing else (Safe, Kernel, Startale: not served);
+//   deployed where it has no code), one Safe proxy factory `createProxyWithNonce` that sets up a
+//   Safe 1.4.1 with the Safe7579 adapter, or one EIP-7702 `initializeAccount` on the account
+//   itself after delegating it to the Nexus implementation; nothing else (Kernel, Startale: not
+//   served);
 // - calls (`destinationExecutions`, `preClaimExecutions`) run as the account that signed them,
 //   through its intent executor, so the account must have that executor installed (or install it
 //   with its setupOps);
@@ -14,7 +16,7 @@ import { fieldError } from '../../errors'
 import type { RouteInput } from '../routeInput'
 import type { RouteState } from '../state/readRouteState'
 
-/** Gas the filler spends deploying a Nexus account (proxy, bootstrap, validator and executor install), charged per chain it deploys on. */
+/** Gas the filler spends deploying an account (a Nexus or a Safe proxy, validator and executor install), charged per chain it deploys on. */
 export const SETUP_GAS = 350_000n
 
 const hasCode = (code: Hex | undefined) => code !== undefined && code !== '0x'
@@ -62,7 +64,7 @@ function assertAccountRuns(input: RouteInput, plan: AccountPlan, preClaimChains:
   const account = input.account.address
   if (input.account.setupOps.length > 0 && !plan.setup) {
     const message =
-      "account.setupOps: this deployment runs only the setupOps of @rhinestone/sdk's default account, Nexus 1.2.0 (one createAccount call on its factory, or one EIP-7702 initializeAccount call on the account); Safe, Kernel and Startale accounts are not served"
+      'account.setupOps: this deployment runs only the setupOps @rhinestone/sdk builds for Nexus 1.2.0 (one createAccount call on its factory, or one EIP-7702 initializeAccount call on the account) and for Safe 1.4.1 with the Safe7579 adapter (one createProxyWithNonce call on the Safe proxy factory, installing validators and executors only); Kernel and Startale accounts are not served'
     throw unprocessable('account.setupOps', message)
   }
   const runs = (chainId: number, field: string) => {
