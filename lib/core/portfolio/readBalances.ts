@@ -1,15 +1,14 @@
 // Reads an account's balances on every chain in one Multicall3 round per chain, all chains in
 // parallel: native balance, ERC-20 balanceOf, and ERC-6909 balanceOf(owner, lockId) per lock tag.
-import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, type Hex } from 'viem'
 import { multicall3ViewsAbi } from '../abi/multicall3'
+import { lockContractAbi } from '../abi/theCompact'
 import { addresses } from '../addresses'
 import { type ChainReader, createRound, MULTICALL_CHUNK_SIZE, type Round, type RoundResults, runRound, wordCall } from '../chainState/multicallRound'
 import { lockId } from '../locks/lockId'
 import type { TokenInfo } from '../tokens/tokens'
 
 export type { ChainReader } from '../chainState/multicallRound'
-
-const resourceLocksAbi = parseAbi(['function balanceOf(address owner, uint256 id) view returns (uint256)'])
 
 export type TokenBalance = {
   token: TokenInfo
@@ -57,7 +56,7 @@ export function balanceReads(round: Round, account: Address, tokens: readonly To
   const locks = tokens.flatMap((token) =>
     lockTags.map((lockTag) => {
       const id = lockId(lockTag, token.address)
-      const slot = round.add(wordCall(addresses.theCompact, encodeFunctionData({ abi: resourceLocksAbi, functionName: 'balanceOf', args: [account, id] }), `${token.symbol} lock ${id}`))
+      const slot = round.add(wordCall(addresses.theCompact, encodeFunctionData({ abi: lockContractAbi, functionName: 'balanceOf', args: [account, id] }), `${token.symbol} lock ${id}`))
       return { token, lockTag, id, slot }
     }),
   )

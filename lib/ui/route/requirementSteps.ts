@@ -3,13 +3,12 @@
 // is WETH deposit() carrying that much ETH as value.
 // Both carry a little headroom over the route's exact amount: a refreshed route is re-priced, and
 // a fee one wei higher would otherwise ask for another wrap and another approval, for ever.
-import { type Address, encodeFunctionData, erc20Abi, type Hex, isAddressEqual, maxUint256, parseAbi, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, type Hex, isAddressEqual, maxUint256, zeroAddress } from 'viem'
 import type { RouteResponse } from '../../api/routeResponse'
+import { wethAbi } from '../../core/abi/weth'
 import { addresses } from '../../core/addresses'
 import { findTokenBySymbol } from '../../core/tokens/tokens'
 import { type TokenAmount, tokenAmount } from '../shared/tokenAmount'
-
-const wethAbi = parseAbi(['function deposit() payable'])
 
 export type WalletTransaction = { chainId: number; to: Address; data: Hex; value: bigint }
 

@@ -26,6 +26,19 @@ describe('txEvents', () => {
       { kind: 'arbiter', logIndex: 1, name: 'Filled', contract: arbiter, sponsor, nonce: '42', counterparty: sponsor, counterpartyRole: 'recipient' },
     ])
   })
+  it('names the escrow’s events with the party each one concerns', () => {
+    const escrowed = log(
+      arbiter,
+      encodeEventTopics({ abi: arbiterEventsAbi, eventName: 'Escrowed', args: { sponsor, nonce: 7n, filler } }) as Hex[],
+      encodeAbiParameters([{ type: 'bytes32' }], [hash]),
+      0,
+    )
+    const refunded = log(arbiter, encodeEventTopics({ abi: arbiterEventsAbi, eventName: 'Refunded', args: { sponsor, nonce: 7n } }) as Hex[], encodeAbiParameters([{ type: 'address' }], [sponsor]), 1)
+    expect(txEvents(10, [escrowed, refunded])).toEqual([
+      { kind: 'arbiter', logIndex: 0, name: 'Escrowed', contract: arbiter, sponsor, nonce: '7', counterparty: filler, counterpartyRole: 'filler' },
+      { kind: 'arbiter', logIndex: 1, name: 'Refunded', contract: arbiter, sponsor, nonce: '7', counterparty: sponsor, counterpartyRole: 'caller' },
+    ])
+  })
   it('keeps an unknown token’s amount in base units', () => {
     const other: Address = '0x000000000000000000000000000000000000dEaD'
     expect(txEvents(10, [transfer(other, filler, sponsor, 1234n, 0)])[0]).toMatchObject({ known: false, amount: '1234', symbol: '0x0000…dEaD' })

@@ -1,7 +1,8 @@
 // A transaction as the built-in transaction page shows it: status, block, from/to, gas, and the
 // logs it can name — ERC-20 transfers (with the token's symbol and amount when the registry knows
-// it) and the settlement arbiter's Filled / Permit2Claimed / CompactClaimed events.
-import { type Address, erc20Abi, formatGwei, getAddress, type Hex, type Log, parseAbi, parseEventLogs } from 'viem'
+// it) and the settlement arbiter's events: Escrowed, Released, Refunded, CompactClaimed, Filled.
+import { type Address, erc20Abi, formatGwei, getAddress, type Hex, type Log, parseEventLogs } from 'viem'
+import { arbiterAbi } from '../../core/abi/arbiter'
 import type { TxInput } from '../../server/readTransaction'
 
 export type { TxInput }
@@ -9,13 +10,19 @@ export type { TxInput }
 import { formatAmount } from '../shared/formatAmount'
 import { tokenAmount } from '../shared/tokenAmount'
 
-export const arbiterEventsAbi = parseAbi([
-  'event Permit2Claimed(address indexed sponsor, uint256 indexed nonce, address indexed claimant, bytes32 mandateHash)',
-  'event CompactClaimed(address indexed sponsor, uint256 indexed nonce, address indexed claimant, bytes32 claimHash)',
-  'struct Token { address token; uint256 amount; }',
-  // As the arbiter emits it (lib/core/abi/arbiter.ts): the filler and what it delivered ride along.
-  'event Filled(address indexed sponsor, uint256 indexed nonce, address indexed recipient, address filler, Token[] delivered, uint256 fillExpiry)',
-])
+/** The arbiter's events, from its one ABI (lib/core/abi/arbiter.ts). */
+export const arbiterEventsAbi = arbiterAbi.filter((item) => item.type === 'event')
+
+type ArbiterEventName = (typeof arbiterEventsAbi)[number]['name']
+
+/** Who, besides the sponsor, each arbiter event names. */
+const counterpartyOf = {
+  Escrowed: 'filler',
+  Released: 'filler',
+  Refunded: 'caller',
+  CompactClaimed: 'claimant',
+  Filled: 'recipient',
+} as const satisfies Record<ArbiterEventName, string>
 
 const transferAbi = erc20Abi.filter((item) => item.type === 'event' && item.name === 'Transfer')
 
@@ -24,12 +31,12 @@ export type TxEvent =
   | {
       kind: 'arbiter'
       logIndex: number
-      name: 'Permit2Claimed' | 'CompactClaimed' | 'Filled'
+      name: ArbiterEventName
       contract: Address
       sponsor: Address
       nonce: string
       counterparty: Address
-      counterpartyRole: 'claimant' | 'recipient'
+      counterpartyRole: (typeof counterpartyOf)[ArbiterEventName]
     }
 
 export type TxView = {
@@ -65,7 +72,8 @@ export function txEvents(chainId: number, logs: readonly Log[]): TxEvent[] {
     })
   }
   for (const log of parseEventLogs({ abi: arbiterEventsAbi, logs: logs as Log[], strict: true })) {
-    const args = log.args as { sponsor: Address; nonce: bigint; claimant?: Address; recipient?: Address }
+    const role = counterpartyOf[log.eventName]
+    const args = log.args as { sponsor: Address; nonce: bigint } & Partial<Record<typeof role, Address>>
     events.push({
       kind: 'arbiter',
       logIndex: log.logIndex ?? 0,
@@ -73,8 +81,8 @@ export function txEvents(chainId: number, logs: readonly Log[]): TxEvent[] {
       contract: log.address,
       sponsor: args.sponsor,
       nonce: args.nonce.toString(),
-      counterparty: (args.claimant ?? args.recipient)!,
-      counterpartyRole: log.eventName === 'Filled' ? 'recipient' : 'claimant',
+      counterparty: args[role]!,
+      counterpartyRole: role,
     })
   }
   return events.sort((a, b) => a.logIndex - b.logIndex)

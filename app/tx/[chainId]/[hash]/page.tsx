@@ -122,7 +122,7 @@ function Found({ view, chainId }: { view: ReturnType<typeof txView>; chainId: nu
               <li key={e.logIndex} className="min-w-0 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800" data-testid="settlement-event">
                 <p className="font-medium">{settlementWords(e)}</p>
                 <p className="mt-1 text-zinc-700 dark:text-zinc-300">
-                  {e.counterpartyRole === 'recipient' ? 'Recipient' : 'Claimant'} <Address value={e.counterparty} />, sponsor <Address value={e.sponsor} />
+                  {roleWords[e.counterpartyRole]} <Address value={e.counterparty} />, sponsor <Address value={e.sponsor} />
                 </p>
                 <p className="mt-1 text-xs break-all text-zinc-600 dark:text-zinc-400">
                   {e.name} · nonce {e.nonce}
@@ -137,12 +137,18 @@ function Found({ view, chainId }: { view: ReturnType<typeof txView>; chainId: nu
   )
 }
 
+const roleWords = { filler: 'Filler', caller: 'Refunded by', claimant: 'Claimant', recipient: 'Recipient' } as const
+
 function settlementWords(e: Extract<TxEvent, { kind: 'arbiter' }>): string {
   switch (e.name) {
     case 'Filled':
       return 'Delivered: the filler paid out the route’s tokens'
-    case 'Permit2Claimed':
-      return 'Claimed through Permit2: the sponsor’s tokens went to the filler'
+    case 'Escrowed':
+      return 'Escrowed: the sponsor’s tokens are held by the arbiter until the fill is proven, or refunded'
+    case 'Released':
+      return 'Released: the fill was proven, the escrowed tokens went to the filler'
+    case 'Refunded':
+      return 'Refunded: no proven fill by the deadline, the escrowed tokens went back to the sponsor'
     case 'CompactClaimed':
       return 'Claimed from The Compact: the sponsor’s locked tokens went to the filler'
   }
