@@ -6,7 +6,6 @@ import type { Address } from 'viem'
 import type { SignedIntentOp } from '../api/intentOperation'
 import { fieldError } from '../core/errors'
 import { verifySubmission } from '../core/intent/verifySubmission'
-import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { findIntent, IntentExistsError, insertIntent, listIntents, type StoredIntent } from '../storage/intentStore'
 import { findRoute } from '../storage/routeStore'
 import { recordSponsorship, sponsoredUsd } from '../storage/sponsorshipStore'
@@ -14,6 +13,7 @@ import { signInHint } from './accountAccess'
 import { type Caller, issuerOf } from './apiKeys'
 import { serverContext } from './context'
 import { database } from './database'
+import { issuedResponse } from './issuedResponse'
 import { rethrowCapReached } from './issueRoute'
 import { withCursorField } from './routeHistory'
 import { verifySponsorSignature } from './sponsorSignature'
@@ -26,7 +26,7 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
   const route = await findRoute(db, nonce)
   // Another key's route is as unknown as a route never issued: its existence is not disclosed.
   if (!route || route.issuedBy !== issuerOf(caller)) throw notFound(`No such intent with nonce ${nonce}: no route with this nonce was issued to this API key`, 'signedIntentOp.nonce')
-  const issued = (route.response as { intentOp: WireIntentOp | null }).intentOp
+  const { intentOp: issued, intentCost } = issuedResponse(route)
   if (!issued) throw notFound(`No such intent with nonce ${nonce}: no route with this nonce was issued to this API key`, 'signedIntentOp.nonce')
 
   await verifySubmission({
@@ -48,7 +48,7 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
   if (submitted.options?.dryRun) return { id: nonce.toString(), status: 'PENDING', dryRun: true }
   // A sponsored intent's cost to the operator goes in the ledger with the intent, in one
   // transaction, past the key's cap never (it may have been spent since the quote).
-  const sponsored = sponsoredUsd((route.response as { intentCost?: { sponsorFee?: { relayer: number; protocol: number } } }).intentCost?.sponsorFee)
+  const sponsored = sponsoredUsd(intentCost.sponsorFee)
   try {
     await db.transaction(async (tx) => {
       await insertIntent(tx, {

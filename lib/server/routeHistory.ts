@@ -9,6 +9,7 @@ import { findIntent } from '../storage/intentStore'
 import { BadCursorError, findRoute, listRouteDigests } from '../storage/routeStore'
 import { type Caller, issuerOf } from './apiKeys'
 import { database } from './database'
+import { issuedResponse } from './issuedResponse'
 
 /** Routes the calling key issued for `sponsor`, summarised: one tenant never sees another's. */
 export async function routeHistory(sponsor: Address, caller: Caller, p: { limit: number; cursor?: string }) {
@@ -28,7 +29,7 @@ export async function storedRoute(sponsor: Address, nonce: bigint, caller: Calle
   const intent = await findIntent(db, nonce)
   const intentStatus = intent && intent.issuedBy === route.issuedBy ? intent.status : null
   const expired = BigInt(route.expires) <= nowSeconds()
-  const hasIntentOp = (route.response as { intentOp?: unknown } | null)?.intentOp != null
+  const hasIntentOp = issuedResponse(route).intentOp !== null
   return serializeStoredRoute(route, { intentStatus, expired, status: routeStatus({ hasIntentOp, expired, intentStatus }) })
 }
 
