@@ -13,6 +13,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountSetup, nexus, nexusAccountAbi, safe } from '../core/accounts/smartAccounts'
 import { getChain } from '../core/chains/chains'
+import { SETUP_GAS } from '../core/route/request/accountSettles'
 import { operatorAddress } from './demoAccount'
 import { createDevnetClient, type DevnetClient, mined } from './devnetClient'
 import { safeDeployments } from './placeAccounts'
@@ -59,7 +60,8 @@ describe('Nexus 1.2.0 on the devnet, as @rhinestone/sdk builds it', () => {
     expect(toLowerCase(init.factory)).toBe(toLowerCase(nexus.factory))
     expect(await client.getCode({ address })).toBeUndefined()
 
-    await mined(client, client.sendTransaction({ account: operatorAddress, to: init.factory, data: init.factoryData, chain }))
+    const deployed = await mined(client, client.sendTransaction({ account: operatorAddress, to: init.factory, data: init.factoryData, chain }))
+    expect(deployed.gasUsed).toBeLessThanOrEqual(SETUP_GAS['nexus-factory']) // what the quote charges per chain deployed on
     expect(await client.getCode({ address })).toMatch(/^0x6080/)
     expect(await client.readContract({ address, abi: nexusAccountAbi, functionName: 'isModuleInstalled', args: [2n, nexus.intentExecutor, '0x'] })).toBe(true)
     // Deploying again is a no-op that returns the same account.
@@ -83,7 +85,8 @@ describe('Nexus 1.2.0 on the devnet, as @rhinestone/sdk builds it', () => {
     expect(toLowerCase(call.contract)).toBe(toLowerCase(nexus.implementation))
 
     const authorization = await eoa.signAuthorization({ chainId, contractAddress: call.contract, nonce: 0 })
-    await mined(client, client.sendTransaction({ account: operatorAddress, to: eoa.address, data: call.initData, authorizationList: [authorization], chain }))
+    const delegated = await mined(client, client.sendTransaction({ account: operatorAddress, to: eoa.address, data: call.initData, authorizationList: [authorization], chain }))
+    expect(delegated.gasUsed).toBeLessThanOrEqual(SETUP_GAS['eip7702-init'])
     expect(await client.getCode({ address: eoa.address })).toBe(concatHex(['0xef0100', toLowerCase(nexus.implementation)]))
 
     expect(await isValid(eoa.address, await sign(account))).toBe('0x1626ba7e')
@@ -119,7 +122,8 @@ describe('Safe 1.4.1 with the Safe7579 adapter on the devnet, as @rhinestone/sdk
     expect(accountSetup(address, [{ to: init.factory, data: init.factoryData }])?.kind).toBe('safe-factory')
     expect(await client.getCode({ address })).toBeUndefined()
 
-    await mined(client, client.sendTransaction({ account: operatorAddress, to: init.factory, data: init.factoryData, chain }))
+    const deployed = await mined(client, client.sendTransaction({ account: operatorAddress, to: init.factory, data: init.factoryData, chain }))
+    expect(deployed.gasUsed).toBeLessThanOrEqual(SETUP_GAS['safe-factory']) // what the quote charges per chain deployed on
     expect(await client.getCode({ address })).toMatch(/^0x6080/)
     expect(await client.readContract({ address, abi: nexusAccountAbi, functionName: 'isModuleInstalled', args: [2n, nexus.intentExecutor, '0x'] })).toBe(true)
     const safeAbi = parseAbi(['function getOwners() view returns (address[])', 'function isModuleEnabled(address) view returns (bool)'])

@@ -16,8 +16,8 @@ import { fieldError } from '../../errors'
 import type { RouteInput } from '../routeInput'
 import type { RouteState } from '../state/readRouteState'
 
-/** Gas the filler spends deploying an account (a Nexus or a Safe proxy, validator and executor install), charged per chain it deploys on. */
-export const SETUP_GAS = 350_000n
+/** Gas the filler spends on an account's setupOps (the proxy, its validator and the executor installed), charged per chain it deploys on; measured against the devnet contracts by lib/devnet/smartAccounts.test.ts. */
+export const SETUP_GAS: Record<AccountSetup['kind'], bigint> = { 'nexus-factory': 350_000n, 'eip7702-init': 350_000n, 'safe-factory': 500_000n }
 
 const hasCode = (code: Hex | undefined) => code !== undefined && code !== '0x'
 const unprocessable = (field: string, message: string) => fieldError('unprocessable', field, message, {}, { code: 'UNSETTLEABLE' })
@@ -56,7 +56,7 @@ function accountPlan(input: RouteInput, state: RouteState): AccountPlan {
   // The filler deploys an undeployed account (on the destination, where its calls run, and on each
   // source chain): that gas is charged with the destination calls' gas, for at most two chains.
   const setupChains = [...state.chains.keys()].filter(needsSetup).length
-  return { setup, needsSetup, setupGas: SETUP_GAS * BigInt(Math.min(setupChains, 2)) }
+  return { setup, needsSetup, setupGas: setup ? SETUP_GAS[setup.kind] * BigInt(Math.min(setupChains, 2)) : 0n }
 }
 
 /** The setupOps and the calls the route would carry. */
