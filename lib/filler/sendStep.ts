@@ -6,15 +6,23 @@
 // step expects (the arbiter's event for this sponsor, nonce and filler).
 import { type Hex, keccak256, type TransactionReceipt } from 'viem'
 import { shortReason } from '../core/errors'
-import { findTransaction, forgetTransaction, type JournalEntry, recordTransaction } from '../storage/intentStore'
+import { findTransaction, forgetTransaction, type JournalEntry, recordTransaction } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
 import type { Call, Read, Step } from './settlementCalls'
 
 export type StepResult = { hash: Hex; receipt: TransactionReceipt; timestamp: number }
 
-/** The step cannot happen: its simulation or its transaction reverted, or its receipt lacks the proof. */
-export class StepRevertedError extends Error {}
+/** The step cannot happen: its simulation (`simulated`) or its transaction reverted, or its receipt
+ * lacks the proof. */
+export class StepRevertedError extends Error {
+  constructor(
+    message: string,
+    readonly simulated = false,
+  ) {
+    super(message)
+  }
+}
 
 /** How long one pass waits for a receipt; a step not mined by then is looked at again next pass. */
 export const RECEIPT_WAIT_MS = 10_000
@@ -48,20 +56,28 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
   let entry = await findTransaction(p.sql, p.intent, p.step)
   if (!entry) {
     const reason = await revertReason(chain, p.call)
-    if (reason) throw new StepRevertedError(`${p.step} on chain ${p.call.chainId} would revert (${reason})`)
-    const request = await chain.client.prepareTransactionRequest({ account: chain.account, to: p.call.to, data: p.call.data, value: p.call.value, chain: chain.chain, ...authorizations(p.call) })
-    const raw = await chain.account.signTransaction(request as Parameters<typeof chain.account.signTransaction>[0])
-    const candidate: JournalEntry = { step: p.step, chainId: p.call.chainId, raw, hash: keccak256(raw) }
-    if (!(await recordTransaction(p.sql, p.intent, candidate))) entry = await findTransaction(p.sql, p.intent, p.step)
-    entry ??= candidate
+    if (reason) throw new StepRevertedError(`${p.step} on chain ${p.call.chainId} would revert (${reason})`, true)
   }
-  const journaled = entry
-  try {
-    await chain.client.sendRawTransaction({ serializedTransaction: journaled.raw })
-  } catch (error) {
-    // Already mined or already pending: the receipt below tells. Anything else is retried later.
-    if (!/already known|nonce too low|known transaction|already imported/i.test(String((error as Error).message))) throw error
-  }
+  // Signing and broadcasting go through the chain's queue: the account nonce prepared here is the
+  // one the node counts next, never one a parallel step is about to use.
+  const journaled = await chain.sendQueue.run(async () => {
+    chain.fence()
+    if (!entry) {
+      const request = await chain.client.prepareTransactionRequest({ account: chain.account, to: p.call.to, data: p.call.data, value: p.call.value, chain: chain.chain, ...authorizations(p.call) })
+      const raw = await chain.account.signTransaction(request as Parameters<typeof chain.account.signTransaction>[0])
+      const candidate: JournalEntry = { step: p.step, chainId: p.call.chainId, raw, hash: keccak256(raw) }
+      if (!(await recordTransaction(p.sql, p.intent, candidate))) entry = await findTransaction(p.sql, p.intent, p.step)
+      entry ??= candidate
+    }
+    const signed = entry
+    try {
+      await chain.client.sendRawTransaction({ serializedTransaction: signed.raw })
+    } catch (error) {
+      // Already mined or already pending: the receipt below tells. Anything else is retried later.
+      if (!/already known|nonce too low|known transaction|already imported/i.test(String((error as Error).message))) throw error
+    }
+    return signed
+  })
   const receipt = await chain.client
     .waitForTransactionReceipt({ hash: journaled.hash, timeout: RECEIPT_WAIT_MS, pollingInterval: 50, confirmations: p.confirmations + 1 })
     .catch(async (error: unknown) => {

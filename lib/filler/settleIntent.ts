@@ -14,26 +14,32 @@
 //   before anything is taken) run once the fill is paid for (lib/filler/runAccountSteps.ts)
 //   → COMPLETED. Anything that cannot happen ends FAILED with the reason; what an escrow holds
 //   is then refunded (FAILED with refunds PENDING until the arbiter's refund delay has passed).
-// Every state change is written before the next step starts; each step is journaled (sendStep).
-import type { Address, Hex } from 'viem'
-import { arbiterRefundDelaySeconds, escrowStatus } from '../core/abi/arbiter'
-import { lockContractAbi, resetPeriodSeconds } from '../core/abi/theCompact'
-import { addresses } from '../core/addresses'
+// The status moves only as the state machine (intentMachine.ts) allows; every change is written
+// before the next step starts; each step is journaled (sendStep).
+import type { Hex } from 'viem'
+import { attestationFromJson } from '../attester/attestationJson'
+import { arbiterRefundDelaySeconds } from '../core/abi/arbiter'
 import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
-import type { FillAttestation } from '../core/settlement/attestation'
-import { type ClaimRecord, findAttestation, type RefundRecord, type StoredIntent, updateIntent } from '../storage/intentStore'
+import { findAttestation } from '../storage/attestationStore'
+import { type ClaimRecord, type IntentUpdate, type RefundRecord, type StoredIntent, updateIntent } from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
+import { afterSimulationRevert, finalBy, type MachineEvent, SIMULATION_ATTEMPTS, transition } from './intentMachine'
+import { refundPass } from './refundPass'
 import { runAccountSteps, runDestinationOps, simulateDestinationOps } from './runAccountSteps'
-import { hasJournal, read, revertReason, StepRevertedError, sendStep } from './sendStep'
-import { lockNeeds, type SettlementPlan, type Step, settlementPlan } from './settlementCalls'
+import { hasJournal, StepRevertedError, sendStep } from './sendStep'
+import { firstRevert, lockShortfall, nonceUsedBySomeoneElse } from './settleChecks'
+import type { SettleContext } from './settleContext'
+import { type SettlementPlan, type Step, settlementPlan } from './settlementCalls'
 
 /** A fill (and the escrows before it) starts only with this much time left before the fill deadline. */
 export const SAFETY_SECONDS = 30n
 
-/** What one pass over an intent came to: the scheduler backs off an intent that is waiting. */
-export type SettleOutcome = 'final' | 'progress' | 'waiting'
+/** What one pass over an intent came to: final; waiting (for time, an attester); waiting for the
+ * fill's attestation (the scheduler wakes it as soon as one is stored); or a simulation reverted
+ * and the intent is tried again after a back-off (SIMULATION_ATTEMPTS in all). */
+export type SettleOutcome = 'final' | 'waiting' | 'attestation' | 'reverted'
 
 export type SettleParameters = {
   sql: Pick<Sql, 'query'>
@@ -45,6 +51,8 @@ export type SettleParameters = {
   confirmations?: (chainId: number) => number
   /** Whether an attester is at work (its lease is held): no fill starts without one. */
   attesterAlive: () => Promise<boolean>
+  /** How many passes over this intent already ended in a simulation revert. */
+  simulationReverts?: number
 }
 
 export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> {
@@ -56,7 +64,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     if (!chain) throw new Error(`no RPC URL for chain ${chainId}`)
     return chain
   }
-  const claims: ClaimRecord[] = intent.claims.map((c) => ({ ...c }))
+  const claims: ClaimRecord[] = intent.claims.map((cl) => ({ ...cl }))
   let refunds: RefundRecord[] = intent.refunds.map((r) => ({ ...r }))
   const depth = (chainId: number) => p.confirmations?.(chainId) ?? 0
   const accountRun = { sql, intent, chainOf, confirmations: depth, log: p.log }
@@ -71,11 +79,12 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
         }
       }
     }
-    const failedClaims = claims.map((c) => (c.status === 'PENDING' ? { ...c, status: 'FAILED' as const } : c))
-    await updateIntent(sql, id, { status: 'FAILED', failureReason: reason, claims: failedClaims, refunds })
-    intent.status = 'FAILED'
+    const failedClaims = claims.map((cl) => (cl.status === 'PENDING' ? { ...cl, status: 'FAILED' as const } : cl))
+    const status = plan ? transition(plan.funding, intent.status, { type: 'failed' }) : 'FAILED'
+    await updateIntent(sql, id, { status, failureReason: reason, claims: failedClaims, refunds })
+    intent.status = status
     p.log('intent failed', { id, reason, refunds: refunds.length })
-    if (plan && refunds.length > 0) await refundPass(plan)
+    if (plan && refunds.length > 0) return refundsOf(plan)
     return 'final'
   }
 
@@ -88,53 +97,38 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
   }
   const deadline = BigInt(intent.fillDeadline)
   const expires = BigInt(intent.expires)
-  /** Wall clock or the destination chain's clock, whichever is later. */
   const now = async () => {
     const block = await chainOf(plan.fill.chainId).client.getBlock({ blockTag: 'latest' })
     const wall = p.nowSeconds()
     return block.timestamp > wall ? block.timestamp : wall
   }
+  const c: SettleContext = { sql, intent, id, plan, chainOf, depth, now, log: p.log }
 
-  /** Sends each pending refund once the arbiter accepts it; records what each escrow became. */
-  async function refundPass(plan: SettlementPlan): Promise<SettleOutcome> {
-    let waiting = false
-    const kept: RefundRecord[] = []
-    for (const r of refunds) {
-      if (r.status === 'COMPLETED') {
-        kept.push(r)
-        continue
-      }
-      const e = plan.elements[r.elementIndex]!
-      const chain = chainOf(e.chainId)
-      const state = await read(chain, e.escrowState!)
-      if (state.status === escrowStatus.refunded) {
-        kept.push({ ...r, status: 'COMPLETED' }) // refunded by the sponsor or anyone else
-        continue
-      }
-      if (state.status !== escrowStatus.held) continue // nothing was held (or it was released): no refund to make
-      const head = await chain.client.getBlock({ blockTag: 'latest' })
-      if (head.timestamp <= state.refundableAfter) {
-        waiting = true
-        kept.push(r)
-        continue
-      }
-      try {
-        const result = await sendStep({ sql, intent: id, step: `refund:${r.elementIndex}`, chain, confirmations: depth(e.chainId), ...e.refund! })
-        kept.push({ ...r, status: 'COMPLETED', txHash: result.hash, timestamp: result.timestamp })
-        p.log('escrow refunded', { id, element: r.elementIndex, chainId: e.chainId, tx: result.hash })
-      } catch (error) {
-        if (!(error instanceof StepRevertedError)) throw error
-        const after = await read(chain, e.escrowState!)
-        if (after.status === escrowStatus.refunded) kept.push({ ...r, status: 'COMPLETED' })
-        else {
-          waiting = true
-          kept.push(r)
-        }
-      }
-    }
-    refunds = kept
-    await updateIntent(sql, id, { refunds })
-    return waiting ? 'waiting' : 'final'
+  async function refundsOf(plan: SettlementPlan): Promise<SettleOutcome> {
+    const pass = await refundPass({ ...c, plan }, refunds)
+    refunds = pass.refunds
+    return pass.waiting ? 'waiting' : 'final'
+  }
+
+  /** Moves the status as the state machine allows, with whatever else changed. */
+  const advance = async (event: MachineEvent, update: IntentUpdate = {}) => {
+    const status = transition(plan.funding, intent.status, event)
+    await updateIntent(sql, id, { ...update, status })
+    intent.status = status
+  }
+
+  /** A simulation reverted: tried again after a back-off, then FAILED (with refunds). */
+  const reverted = async (reason: string, refundable?: SettlementPlan): Promise<SettleOutcome> => {
+    const attempt = (p.simulationReverts ?? 0) + 1
+    if (afterSimulationRevert(attempt - 1) === 'fail') return fail(reason, refundable)
+    p.log('simulation reverted; trying again later', { id, attempt, of: SIMULATION_ATTEMPTS, reason })
+    return 'reverted'
+  }
+
+  /** A step threw: a revert (simulated or mined) ends the intent; anything else is transient. */
+  const stepFailed = (error: unknown, reason: (message: string) => string, refundable?: SettlementPlan): Promise<SettleOutcome> => {
+    if (!(error instanceof StepRevertedError)) throw error
+    return error.simulated ? reverted(reason(error.message), refundable) : fail(reason(error.message), refundable)
   }
 
   const attestation = async () => {
@@ -142,30 +136,35 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     return stored ? { attestation: attestationFromJson(stored.attestation), signature: stored.signature } : undefined
   }
 
-  const nonceUsedBySomeoneElse = async (): Promise<string | undefined> => {
-    for (const e of plan.elements) {
-      if (await read(chainOf(e.chainId), e.nonceUsed)) return `the nonce ${id} was already used on chain ${e.chainId} (not by this filler's settlement); nothing was sent`
+  /** The checks before anything is sent; an outcome when the intent cannot go on now. */
+  const preflight = async (escrows: SettlementPlan['elements']): Promise<SettleOutcome | undefined> => {
+    if ((await now()) + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; nothing was taken`)
+    const used = await nonceUsedBySomeoneElse(c)
+    if (used) return fail(used)
+    if (plan.funding === 'COMPACT') {
+      const short = await lockShortfall(c)
+      if (short) return fail(short)
     }
-    return undefined
+    if (!(await p.attesterAlive())) return 'waiting'
+    const accountFailure = await runAccountSteps(accountRun)
+    if (accountFailure) return fail(accountFailure)
+    const wouldRevert =
+      (await firstRevert(
+        c,
+        escrows.map((e) => ({ what: `the escrow of element ${e.elementIndex}`, call: e.escrow!.call })),
+      )) ?? (await simulateDestinationOps(intent, chainOf, plan.fill.call))
+    return wouldRevert ? reverted(wouldRevert) : undefined
   }
 
   try {
-    if (intent.status === 'FAILED') return await refundPass(plan)
+    if (intent.status === 'FAILED') return await refundsOf(plan)
 
     if (plan.funding === 'PERMIT2') {
       if (intent.status === 'PENDING') {
-        const started = claims.some((c) => c.status === 'COMPLETED') || (await Promise.all(plan.elements.map((e) => hasJournal(sql, id, `escrow:${e.elementIndex}`)))).some(Boolean)
+        const started = claims.some((cl) => cl.status === 'COMPLETED') || (await Promise.all(plan.elements.map((e) => hasJournal(sql, id, `escrow:${e.elementIndex}`)))).some(Boolean)
         if (!started) {
-          if ((await now()) + SAFETY_SECONDS >= deadline) return await fail(`expired: not filled before its fill deadline ${deadline}; nothing was taken`)
-          const used = await nonceUsedBySomeoneElse()
-          if (used) return await fail(used)
-          if (!(await p.attesterAlive())) return 'waiting'
-          const accountFailure = await runAccountSteps(accountRun)
-          if (accountFailure) return await fail(accountFailure)
-          const wouldRevert =
-            (await firstRevert(plan.elements.map((e) => ({ what: `the escrow of element ${e.elementIndex}`, call: e.escrow!.call })))) ??
-            (await simulateDestinationOps(intent, chainOf, plan.fill.call))
-          if (wouldRevert) return await fail(wouldRevert)
+          const stop = await preflight(plan.elements)
+          if (stop) return stop
         }
         for (const e of plan.elements) {
           if (claims[e.elementIndex]!.status === 'COMPLETED') continue
@@ -178,12 +177,10 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
             await updateIntent(sql, id, { claims })
             p.log('element escrowed', { id, element: e.elementIndex, chainId: e.chainId, tx: result.hash })
           } catch (error) {
-            if (!(error instanceof StepRevertedError)) throw error
-            return await fail(`the escrow of element ${e.elementIndex} failed: ${error.message}`, plan)
+            return await stepFailed(error, (m) => `the escrow of element ${e.elementIndex} failed: ${m}`, plan)
           }
         }
-        await updateIntent(sql, id, { status: 'CLAIMED', claims })
-        intent.status = 'CLAIMED'
+        await advance({ type: 'escrowed' }, { claims })
       }
       if (intent.status === 'CLAIMED') {
         const outcome = await fill(true)
@@ -197,8 +194,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
             const result = await sendStep({ sql, intent: id, step: `release:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.payout(proof) })
             p.log('escrow released', { id, element: e.elementIndex, chainId: e.chainId, tx: result.hash })
           } catch (error) {
-            if (!(error instanceof StepRevertedError)) throw error
-            return await fail(`delivered, but the release of element ${e.elementIndex} failed: ${error.message}`)
+            return await stepFailed(error, (m) => `delivered, but the release of element ${e.elementIndex} failed: ${m}`)
           }
         }
         await reconfirm([
@@ -210,16 +206,8 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     } else {
       if (intent.status === 'PENDING') {
         if (!(await hasJournal(sql, id, 'fill'))) {
-          if ((await now()) + SAFETY_SECONDS >= deadline) return await fail(`expired: not filled before its fill deadline ${deadline}; nothing was taken`)
-          const used = await nonceUsedBySomeoneElse()
-          if (used) return await fail(used)
-          const short = await lockShortfall(plan)
-          if (short) return await fail(short)
-          if (!(await p.attesterAlive())) return 'waiting'
-          const accountFailure = await runAccountSteps(accountRun)
-          if (accountFailure) return await fail(accountFailure)
-          const wouldRevert = (await firstRevert([])) ?? (await simulateDestinationOps(intent, chainOf, plan.fill.call))
-          if (wouldRevert) return await fail(wouldRevert)
+          const stop = await preflight([])
+          if (stop) return stop
         }
         const outcome = await fill(false)
         if (outcome) return outcome
@@ -235,8 +223,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
             await updateIntent(sql, id, { claims })
             p.log('element claimed', { id, element: e.elementIndex, chainId: e.chainId, tx: result.hash })
           } catch (error) {
-            if (!(error instanceof StepRevertedError)) throw error
-            return await fail(`delivered, but the claim of element ${e.elementIndex} failed: ${error.message}`)
+            return await stepFailed(error, (m) => `delivered, but the claim of element ${e.elementIndex} failed: ${m}`)
           }
         }
         await reconfirm([{ name: 'fill', chainId: plan.fill.chainId, step: plan.fill }, ...plan.elements.map((e) => ({ name: `claim:${e.elementIndex}`, chainId: e.chainId, step: e.payout(proof) }))])
@@ -245,13 +232,16 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     // Delivered and paid for: the route's calls, as the account (a revert leaves tokenOut with it).
     const opsFailure = await runDestinationOps(accountRun)
     if (opsFailure) return await fail(opsFailure)
-    await updateIntent(sql, id, { status: 'COMPLETED' })
-    intent.status = 'COMPLETED'
+    await advance({ type: 'paid' })
     p.log('intent completed', { id })
     return 'final'
   } catch (error) {
-    // Transient (a node not answering): past every deadline the intent still ends, with refunds.
-    if (intent.status !== 'FAILED' && intent.status !== 'FILLED' && p.nowSeconds() > expires) {
+    // Transient (a node not answering): past its deadline the intent still ends, with refunds.
+    const wall = p.nowSeconds()
+    if (intent.status === 'FILLED' && wall > finalBy({ funding: plan.funding, fillDeadline: deadline, expires, refundDelay: arbiterRefundDelaySeconds })) {
+      return fail(`delivered, but not paid by its final-state deadline (${shortReason(error)})`)
+    }
+    if (intent.status !== 'FAILED' && intent.status !== 'FILLED' && wall > expires) {
       return fail(`expired: still not settled at its expiry ${expires} (${shortReason(error)})`, plan)
     }
     throw error
@@ -268,13 +258,11 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     try {
       const chain = chainOf(plan.fill.chainId)
       const result = await sendStep({ sql, intent: id, step: 'fill', chain, confirmations: depth(plan.fill.chainId), call: plan.fill.call, proof: plan.fill.proof })
-      await updateIntent(sql, id, { status: 'FILLED', fill: { chainId: plan.fill.chainId, txHash: result.hash, status: 'COMPLETED', timestamp: result.timestamp } })
-      intent.status = 'FILLED'
+      await advance({ type: 'filled' }, { fill: { chainId: plan.fill.chainId, txHash: result.hash, status: 'COMPLETED', timestamp: result.timestamp } })
       p.log('intent filled', { id, chainId: plan.fill.chainId, tx: result.hash })
       return undefined
     } catch (error) {
-      if (!(error instanceof StepRevertedError)) throw error
-      return fail(`the fill failed: ${error.message}; ${nothing}`, refundable)
+      return stepFailed(error, (m) => `the fill failed: ${m}; ${nothing}`, refundable)
     }
   }
 
@@ -285,61 +273,10 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     for (const s of steps) await sendStep({ sql, intent: id, step: s.name, chain: chainOf(s.chainId), confirmations: depth(s.chainId), ...s.step })
   }
 
-  /** Every escrow and the fill simulated before anything is sent: the first that would revert. */
-  async function firstRevert(calls: { what: string; call: SettlementPlan['fill']['call'] }[]): Promise<string | undefined> {
-    for (const c of [...calls, { what: 'the fill', call: plan.fill.call }]) {
-      const reason = await revertReason(chainOf(c.call.chainId), c.call)
-      if (reason) return `${c.what} on chain ${c.call.chainId} would revert (${reason}); nothing was sent`
-    }
-    return undefined
-  }
-
-  /** Filled, no attestation yet: wait, until the proof could no longer pay (then FAILED). */
+  /** Filled, no attestation yet: wait for it (the scheduler wakes the intent when it is stored),
+   * until the proof could no longer pay (then FAILED). */
   async function noAttestation(lastUseful: bigint): Promise<SettleOutcome> {
     if ((await now()) > lastUseful) return fail(`delivered, but no attestation of the fill arrived before ${lastUseful}`)
-    return 'waiting'
-  }
-
-  /** COMPACT: before the filler fronts the fill, the sponsor must not be able to escape: every lock
-   * balance covers the route, no forced withdrawal could become available before the claim window
-   * ends, and no lock's reset period is shorter than that window. */
-  async function lockShortfall(plan: SettlementPlan): Promise<string | undefined> {
-    const window = expires - (await now())
-    for (const need of lockNeeds(plan)) {
-      const client = chainOf(need.chainId).client
-      const balance = await client.readContract({ address: addresses.theCompact, abi: lockContractAbi, functionName: 'balanceOf', args: [intent.sponsor, need.id] })
-      if (balance < need.amount) return `the sponsor's lock ${need.id} on chain ${need.chainId} holds ${balance}, less than the ${need.amount} this route claims; nothing was sent`
-      const period = resetPeriodSeconds[Number((need.id >> 252n) & 7n)]!
-      if (period <= window) return `the lock ${need.id} on chain ${need.chainId} resets in ${period} s, sooner than the route's claim window (${window} s); nothing was sent`
-      const [status, at] = await client.readContract({ address: addresses.theCompact, abi: lockContractAbi, functionName: 'getForcedWithdrawalStatus', args: [intent.sponsor, need.id] })
-      if (status !== 0 && at <= expires)
-        return `the sponsor enabled a forced withdrawal of lock ${need.id} on chain ${need.chainId}, available at ${at}, before the claim window ends; nothing was sent`
-    }
-    return undefined
-  }
-}
-
-export function attestationFromJson(a: Record<string, unknown>): FillAttestation {
-  const v = a as {
-    sponsor: Address
-    nonce: string
-    recipient: Address
-    delivered: { token: Address; amount: string }[]
-    filler: Address
-    destinationChainId: string
-    destinationArbiter: Address
-    fillBlock: string
-    fillTimestamp: string
-  }
-  return {
-    sponsor: v.sponsor,
-    nonce: BigInt(v.nonce),
-    recipient: v.recipient,
-    delivered: v.delivered.map((t) => ({ token: t.token, amount: BigInt(t.amount) })),
-    filler: v.filler,
-    destinationChainId: BigInt(v.destinationChainId),
-    destinationArbiter: v.destinationArbiter,
-    fillBlock: BigInt(v.fillBlock),
-    fillTimestamp: BigInt(v.fillTimestamp),
+    return 'attestation'
   }
 }

@@ -1,0 +1,42 @@
+// The checks before the filler sends anything for an intent: its nonce unused by anyone else, the
+// sponsor's locks able to pay (fill first fronts the filler's inventory), and every first
+// transaction simulated. Each returns why the intent cannot settle, or undefined.
+import { lockContractAbi, resetPeriodSeconds } from '../core/abi/theCompact'
+import { addresses } from '../core/addresses'
+import { read, revertReason } from './sendStep'
+import type { SettleContext } from './settleContext'
+import { lockNeeds, type SettlementPlan } from './settlementCalls'
+
+export async function nonceUsedBySomeoneElse(c: SettleContext): Promise<string | undefined> {
+  for (const e of c.plan.elements) {
+    if (await read(c.chainOf(e.chainId), e.nonceUsed)) return `the nonce ${c.id} was already used on chain ${e.chainId} (not by this filler's settlement); nothing was sent`
+  }
+  return undefined
+}
+
+/** Every escrow and the fill simulated before anything is sent: the first that would revert. */
+export async function firstRevert(c: SettleContext, calls: { what: string; call: SettlementPlan['fill']['call'] }[]): Promise<string | undefined> {
+  for (const s of [...calls, { what: 'the fill', call: c.plan.fill.call }]) {
+    const reason = await revertReason(c.chainOf(s.call.chainId), s.call)
+    if (reason) return `${s.what} on chain ${s.call.chainId} would revert (${reason}); nothing was sent`
+  }
+  return undefined
+}
+
+/** COMPACT: before the filler fronts the fill, the sponsor must not be able to escape: every lock
+ * balance covers the route, no forced withdrawal could become available before the claim window
+ * ends, and no lock's reset period is shorter than that window. */
+export async function lockShortfall(c: SettleContext): Promise<string | undefined> {
+  const expires = BigInt(c.intent.expires)
+  const window = expires - (await c.now())
+  for (const need of lockNeeds(c.plan)) {
+    const client = c.chainOf(need.chainId).client
+    const balance = await client.readContract({ address: addresses.theCompact, abi: lockContractAbi, functionName: 'balanceOf', args: [c.intent.sponsor, need.id] })
+    if (balance < need.amount) return `the sponsor's lock ${need.id} on chain ${need.chainId} holds ${balance}, less than the ${need.amount} this route claims; nothing was sent`
+    const period = resetPeriodSeconds[Number((need.id >> 252n) & 7n)]!
+    if (period <= window) return `the lock ${need.id} on chain ${need.chainId} resets in ${period} s, sooner than the route's claim window (${window} s); nothing was sent`
+    const [status, at] = await client.readContract({ address: addresses.theCompact, abi: lockContractAbi, functionName: 'getForcedWithdrawalStatus', args: [c.intent.sponsor, need.id] })
+    if (status !== 0 && at <= expires) return `the sponsor enabled a forced withdrawal of lock ${need.id} on chain ${need.chainId}, available at ${at}, before the claim window ends; nothing was sent`
+  }
+  return undefined
+}

@@ -1,0 +1,92 @@
+// What the filler and the attester processes share: a logger, their signing account and chains, the
+// database, a lease that makes exactly one of several processes the worker, a stop on SIGINT,
+// SIGTERM or the parent's exit that gives the lease back, and the loop: while the lease is held,
+// one `turn` after another, `pollMs` apart unless the worker wakes the loop sooner.
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
+import pino, { type Logger } from 'pino'
+import type { Hex, PrivateKeyAccount } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { chainIds } from '../core/chains/chains'
+import { openDatabase } from '../storage/openDatabase'
+import type { Sql } from '../storage/sql'
+import { type FillerChain, fillerChains } from './fillerChains'
+import { Lease } from './lease'
+
+export type WorkerContext = {
+  log: Logger
+  sql: Sql
+  account: PrivateKeyAccount
+  chains: Map<number, FillerChain>
+  lease: Lease
+  /** Ends the current wait between turns at once. */
+  wake: () => void
+  stopping: () => boolean
+}
+
+export type WorkerOptions = {
+  service: 'filler' | 'attester'
+  privateKey: string
+  rpcUrls: Partial<Record<number, string[]>>
+  databaseUrl: string
+  logLevel: string
+  leaseMs: number
+  pollMs: number
+  /** Fields of the "started" line. */
+  describe?: (account: PrivateKeyAccount) => Record<string, unknown>
+  /** Makes the worker: `turn` runs while the lease is held; `stop` before the lease is given back. */
+  start: (ctx: WorkerContext) => { turn: () => Promise<void>; stop?: () => Promise<void> }
+}
+
+export function runWorker(o: WorkerOptions): void {
+  main(o).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}
+
+const firstLine = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error))
+
+async function main(o: WorkerOptions): Promise<void> {
+  const log = pino({ base: { service: o.service }, timestamp: pino.stdTimeFunctions.isoTime, level: o.logLevel })
+  const account = privateKeyToAccount(o.privateKey as Hex)
+  const sql = await openDatabase({ url: o.databaseUrl, maxConnections: o.service === 'filler' ? 4 : 2 })
+  const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
+  const lease = new Lease(sql, o.service, holder, o.leaseMs)
+  const chains = fillerChains(Object.fromEntries(chainIds.map((id) => [id, o.rpcUrls[id]])), account, () => lease.fence())
+  log.info({ [o.service]: account.address, chains: [...chains.keys()], holder, ...o.describe?.(account) }, `${o.service} started`)
+
+  let stopping = false
+  let wakeUp: () => void = () => {}
+  const worker = o.start({ log, sql, account, chains, lease, wake: () => wakeUp(), stopping: () => stopping })
+  const stop = async (code: number) => {
+    if (stopping) return
+    stopping = true
+    wakeUp()
+    await worker.stop?.().catch(() => {})
+    await lease.release().catch(() => {})
+    await sql.close().catch(() => {})
+    process.exit(code)
+  }
+  process.once('SIGINT', () => void stop(0))
+  process.once('SIGTERM', () => void stop(0))
+  const parent = process.ppid
+  setInterval(() => process.ppid !== parent && void stop(0), 500).unref()
+
+  while (!stopping) {
+    try {
+      if (await lease.renew()) await worker.turn()
+    } catch (error) {
+      log.warn({ error: firstLine(error) }, `${o.service} pass failed; retrying`)
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, o.pollMs)
+      wakeUp = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+  }
+}
+
+export { firstLine }
