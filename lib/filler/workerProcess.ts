@@ -50,7 +50,10 @@ const firstLine = (error: unknown) => (error instanceof Error ? error.message.sp
 async function main(o: WorkerOptions): Promise<void> {
   const log = pino({ base: { service: o.service }, timestamp: pino.stdTimeFunctions.isoTime, level: o.logLevel })
   const account = privateKeyToAccount(o.privateKey as Hex)
-  const sql = await openDatabase({ url: o.databaseUrl, maxConnections: o.service === 'filler' ? 4 : 2 })
+  // One connection: the embedded database's socket server (hostPglite) interleaves the messages of
+  // concurrent connections and binds one query's parameters to another's statement. Its queries are
+  // short; the parallel settlement tasks wait for it in turn.
+  const sql = await openDatabase({ url: o.databaseUrl, maxConnections: 1 })
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
   const lease = new Lease(sql, o.service, holder, o.leaseMs)
   const chains = fillerChains(Object.fromEntries(chainIds.map((id) => [id, o.rpcUrls[id]])), account, () => lease.fence())

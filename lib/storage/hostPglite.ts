@@ -8,6 +8,7 @@ import { connect } from 'node:net'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { keepBatchesTogether } from './pgliteBatches'
 import { privateTree } from './privateFolder'
 
 /** node-postgres finds a server in directory D at D/.s.PGSQL.<port>, with the port from the URL. */
@@ -28,6 +29,7 @@ export async function hostPglite(p: { dir: string; socketDir?: string }): Promis
   privateTree(p.dir, "the embedded database's data") // what initdb just wrote ignores the umask
   // Each server process (serve.mjs) keeps a pool of up to 10, the filler and the keys CLI their own.
   const server = new PGLiteSocketServer({ db, path, maxConnections: 64 })
+  keepBatchesTogether(server)
   await server.start()
   chmodSync(path, 0o600)
   return {

@@ -6,6 +6,7 @@ import { type Hex, keccak256, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scopes } from '../../lib/config/scopes'
+import { arbiterAbi } from '../../lib/core/abi/arbiter'
 import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { devnetFillerEnv, devnetFillerKey } from '../../lib/devnet/fillerEnv'
@@ -26,6 +27,7 @@ let key: string
 let chain: ReturnType<typeof devnetActions>
 const filler = privateKeyToAccount(devnetFillerKey())
 const usdc = (v: string) => parseUnits(v, 6)
+const filledEvent = arbiterAbi.find((item) => item.type === 'event' && item.name === 'Filled')!
 
 beforeAll(async () => {
   stack = await startStack()
@@ -131,4 +133,32 @@ describe('the filler', () => {
       await second.stop()
     }
   })
+  it('two fillers started together, the holder killed mid-settlement: the other takes over once the lease lapsed and every intent is filled exactly once', async () => {
+    await stack.filler.stop()
+    const intents = [await signedIntent(), await signedIntent(), await signedIntent(), await signedIntent(), await signedIntent(), await signedIntent()]
+    const base = chain.client(8453)
+    const fromBlock = await base.getBlockNumber({ cacheTime: 0 })
+    const outputs = ['', '']
+    const fillers = [0, 1].map((i) => spawnFiller(devnetFillerEnv(stack.devnet.rpcUrls, stack.databaseUrl), (chunk) => (outputs[i] += chunk.toString())))
+    try {
+      const holder = await Promise.race(fillers.map((f, i) => f.ready.then(() => i)))
+      const other = 1 - holder
+      for (const i of intents) expect((await call('POST', '/intent-operations', { signedIntentOp: i.signed })).status).toBe(201)
+      // Killed (no clean release of the lease) as soon as it filled one: the others are in flight or not started.
+      while (!outputs[holder]!.includes('"msg":"intent filled"')) await new Promise((resolve) => setTimeout(resolve, 20))
+      process.kill(fillers[holder]!.pid, 'SIGKILL')
+      const done = await Promise.all(intents.map((i) => waitFinal(i.intentOp.nonce)))
+      expect(done.map((d) => d.status)).toEqual(intents.map(() => 'COMPLETED'))
+      expect(outputs[other]).toContain('"msg":"filling"')
+      // On chain: one Filled event per intent, in the transaction the status names.
+      const fills = await base.getLogs({ event: filledEvent, fromBlock, toBlock: 'latest' })
+      for (const [k, i] of intents.entries()) {
+        const mine = fills.filter((log) => String(log.args.nonce) === i.intentOp.nonce)
+        expect(mine.map((log) => log.transactionHash)).toEqual([done[k].fillTransactionHash])
+      }
+    } finally {
+      await Promise.all(fillers.map((f) => f.stop()))
+      await stack.filler.start()
+    }
+  }, 180_000)
 })

@@ -19,7 +19,8 @@ import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
 import { type Call, settlementPlan } from '../../lib/filler/settlementCalls'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
-import { recordTransaction } from '../../lib/storage/journalStore'
+import { findAttestation } from '../../lib/storage/attestationStore'
+import { findTransaction, recordTransaction } from '../../lib/storage/journalStore'
 import { openDatabase } from '../../lib/storage/openDatabase'
 import type { Sql } from '../../lib/storage/sql'
 import { expectedMoves, fundedAccount, settlement } from '../support/settlement'
@@ -284,7 +285,58 @@ describe('adversarial settlement', () => {
     for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - snapshot.get(key)! }).toEqual({ key, delta })
   })
 
-  it('20 intents that cannot settle end FAILED once each, without retries, and an ordinary intent beside them completes', async () => {
+  it('a re-org after COMPLETED drops the fill, then the release (anvil_rollback): the intent is reopened, the same bytes land again, the attester signs the fill where it landed, everything moves exactly once', async () => {
+    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
+    const id = intentOp.nonce
+    const snapshot = await s.snapshot(intentOp, account.address, account.address)
+    expect((await s.submit(signed)).status).toBe(201)
+    const done = await waitFor(id, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
+    expect(done.status).toBe('COMPLETED')
+    const reopened = (status: string) => () =>
+      stack
+        .logs()
+        .split('\n')
+        .some((l) => l.includes('"msg":"re-org dropped a settled step; intent reopened"') && l.includes(`"id":"${id}"`) && l.includes(`"status":"${status}"`))
+    const rollBackTo = async (chainId: number, hash: Hex) => {
+      const client = s.chain.client(chainId)
+      const mined = await client.getTransactionReceipt({ hash })
+      const head = await client.getBlockNumber({ cacheTime: 0 })
+      await client.request({ method: 'anvil_rollback', params: [Number(head - mined.blockNumber) + 1] } as never)
+      expect(await client.getTransactionReceipt({ hash }).catch(() => undefined)).toBeUndefined()
+    }
+    const until = async (what: string, ok: () => boolean | Promise<boolean>) => {
+      const deadline = Date.now() + 25_000
+      while (!(await ok())) {
+        if (Date.now() > deadline) throw new Error(`never saw ${what}`)
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    }
+
+    // The fill on the destination is dropped: the intent goes back to CLAIMED, then COMPLETED again.
+    await rollBackTo(42161, done.fillTransactionHash)
+    await until('the intent reopened at CLAIMED', reopened('CLAIMED'))
+    const refilled = await waitFor(id, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state again')
+    expect(refilled).toMatchObject({ status: 'COMPLETED', fillTransactionHash: done.fillTransactionHash })
+    const fill = await s.chain.client(42161).getTransactionReceipt({ hash: done.fillTransactionHash })
+    expect(fill.status).toBe('success')
+    expect(refilled.fillTimestamp).toBe(Number((await s.chain.client(42161).getBlock({ blockNumber: fill.blockNumber })).timestamp))
+    // The attester withdrew its attestation of the dropped block and signed the fill where it is now.
+    await until('the attestation of the fill where it landed', async () => (await findAttestation(sql, 42161, account.address, id))?.attestation.fillBlock === fill.blockNumber.toString())
+
+    // The release on the origin is dropped: back to FILLED, the journaled release goes out again.
+    const release = await findTransaction(sql, id, 'release:0')
+    expect(release).toBeDefined()
+    await rollBackTo(8453, release!.hash)
+    await until('the intent reopened at FILLED', reopened('FILLED'))
+    expect((await waitFor(id, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state again')).status).toBe('COMPLETED')
+    expect((await s.chain.client(8453).getTransactionReceipt({ hash: release!.hash })).status).toBe('success')
+
+    const after = await s.snapshot(intentOp, account.address, account.address)
+    for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - snapshot.get(key)! }).toEqual({ key, delta })
+  })
+
+  it('20 intents that cannot settle end FAILED once each, after at most 3 simulations, without warnings, and an ordinary intent beside them completes', async () => {
     const bad: Awaited<ReturnType<typeof routed>>[] = []
     for (let i = 0; i < 20; i++) {
       const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('10') }])
@@ -316,5 +368,11 @@ describe('adversarial settlement', () => {
     const lines = logs.split('\n').filter((l) => ids.some((id) => l.includes(`"id":"${id}"`)))
     expect(lines.filter((l) => l.includes('"msg":"intent failed"'))).toHaveLength(20)
     expect(lines.filter((l) => l.includes('retrying'))).toEqual([])
+    // A simulation revert is tried again a bounded number of times: at most 2 retries per intent,
+    // none for a nonce already used (that is no revert, it is a fact).
+    for (const [i, id] of ids.entries()) {
+      const retries = lines.filter((l) => l.includes(`"id":"${id}"`) && l.includes('"msg":"simulation reverted; trying again later"'))
+      expect(retries.length).toBe(i % 2 === 0 ? 0 : 2)
+    }
   })
 })
