@@ -5,7 +5,7 @@
 // status says what is true, and the scheduler sends the journaled bytes again (or signs the step
 // anew if they can no longer be mined) and brings it back to COMPLETED.
 import type { Hex } from 'viem'
-import type { WireIntentOp } from '../core/route/intentOp'
+import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { findIntent, type IntentStatus, updateIntent } from '../storage/intentStore'
 import { recentlyCompletedJournal } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
