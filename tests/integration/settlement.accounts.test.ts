@@ -1,5 +1,5 @@
-// Settlement for smart accounts, as a property: fast-check generates the account (Nexus undeployed
-// or already deployed, Safe undeployed), the amount asked on the destination and the destination
+// Settlement for smart accounts, as a property: fast-check generates the account (Nexus or Safe,
+// undeployed or already deployed), the amount asked on the destination and the destination
 // call's share of it; @rhinestone/sdk's own account prepares, signs and submits the route. After
 // each, raw chain reads show that the intent COMPLETED, the account was deployed at the SDK's
 // address, the call ran, the account and its beneficiary got exactly tokenOut between them, the
@@ -29,17 +29,17 @@ const sdk = new RhinestoneSDK({
 const runs = Number(process.env.SETTLEMENT_ACCOUNT_RUNS ?? 4)
 const usdcOn = (chainId: number) => findTokenBySymbol(chainId, 'USDC')!.address
 
-type Kind = 'nexus' | 'nexus-deployed' | 'safe'
+type Kind = 'nexus' | 'nexus-deployed' | 'safe' | 'safe-deployed'
 
 /** A fresh account of that kind whose USDC is locked in The Compact on chain 10 (deployed first where said). */
 async function fundedSmartAccount(kind: Kind, locked: bigint) {
   const owner = privateKeyToAccount(generatePrivateKey())
-  const account = await sdk.createAccount({ ...(kind === 'safe' ? { account: { type: 'safe' as const } } : {}), owners: { type: 'ecdsa', accounts: [owner] } })
+  const account = await sdk.createAccount({ ...(kind.startsWith('safe') ? { account: { type: 'safe' as const } } : {}), owners: { type: 'ecdsa', accounts: [owner] } })
   const funder = chain.freshAccount()
   await chain.setEth(10, funder.address, parseEther('0.05'))
   await chain.mint(10, 'USDC', funder.address, locked)
   await chain.lockErc20(10, funder, 'USDC', locked, defaultLockTag, account.getAddress())
-  if (kind === 'nexus-deployed') {
+  if (kind.endsWith('-deployed')) {
     const init = account.getInitData() as { factory: Address; factoryData: `0x${string}` }
     for (const id of [10, 8453]) {
       const c = chain.client(id)
@@ -53,7 +53,7 @@ describe('smart-account settlement, generated', () => {
   it(`${runs} generated smart-account routes (and one of each kind) with a destination call: exact amounts for account, beneficiary, locks and filler`, async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom<Kind>('nexus', 'nexus-deployed', 'safe'),
+        fc.constantFrom<Kind>('nexus', 'nexus-deployed', 'safe', 'safe-deployed'),
         fc.bigInt({ min: 5n, max: 150n }).map((v) => parseUnits(String(v), 6)),
         fc.integer({ min: 1, max: 100 }),
         async (kind, asked, callPercent) => {
@@ -98,6 +98,7 @@ describe('smart-account settlement, generated', () => {
           ['nexus', parseUnits('40', 6), 25],
           ['nexus-deployed', parseUnits('12', 6), 100],
           ['safe', parseUnits('75', 6), 1],
+          ['safe-deployed', parseUnits('30', 6), 50],
         ],
       },
     )
