@@ -26,9 +26,9 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
   await deployPermit2(client, chain)
   await placeAccountContracts(client, chainId)
 
-  // The default allocator (always approves on the devnet), registered under its allocatorId.
+  // The default allocator (keeps every allocated intent's locks funded), registered under its allocatorId.
   await place(defaultAllocator, artifacts.allocator.runtime)
-  await write(addresses.theCompact, artifacts.resourceLocks.abi, 'registerAllocator', [defaultAllocator])
+  await write(addresses.theCompact, artifacts.resourceLocks.abi, '__registerAllocator', [defaultAllocator, '0x'])
   const registered = await client.readContract({
     address: addresses.theCompact,
     abi: artifacts.resourceLocks.abi,

@@ -28,7 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addresses } from '../core/addresses'
 import { getChain } from '../core/chains/chains'
 import type { WireElement, WireIntentOp } from '../core/intentOp/intentOp'
-import { compactTypedData, compactTypes, permit2TypedData } from '../core/intentOp/typedData'
+import { compactTypedData, compactTypes, mandateWitnessTypestring, permit2TypedData } from '../core/intentOp/typedData'
 import { defaultAllocator, defaultLockTag } from '../core/locks/defaultLockTag'
 import { allocatorId, lockId } from '../core/locks/lockId'
 import { arbiterAddresses } from '../core/route/settlementLayers'
@@ -357,20 +357,28 @@ describe('devnet settlement', () => {
       const signature = await signer.signTypedData(typed)
       const messages = typed.message.elements
       const elementHashes = messages.map((e) => hashStruct({ types: compactTypes, primaryType: 'Element', data: e }))
-      const claimArgs = (index: number, sig: Hex = signature) => [
-        demoAccount.address,
-        nonce,
-        expires,
-        10n,
-        BigInt(index),
-        elementHashes,
-        messages[index]!.commitments,
-        messages[index]!.mandate,
-        sig,
-        proof.attestation,
-        proof.signature,
-      ]
-      return { typed, signature, elementHashes, messages, expires, claimArgs }
+      // The Compact's batch multichain claim (element 0, the notarized chain) or exogenous batch
+      // claim (a later element), each portion withdrawing to `to`.
+      const payload = (index: number, sig: Hex = signature, to: Address = claimant) => {
+        const message = messages[index]!
+        const base = {
+          allocatorData: '0x' as Hex,
+          sponsorSignature: sig,
+          sponsor: demoAccount.address,
+          nonce,
+          expires,
+          witness: hashStruct({ types: compactTypes, primaryType: 'Mandate', data: message.mandate }),
+          witnessTypestring: mandateWitnessTypestring,
+          claims: message.commitments.map((l) => ({ id: lockId(l.lockTag, l.token), allocatedAmount: l.amount, portions: [{ claimant: BigInt(to), amount: l.amount }] })),
+          additionalChains: elementHashes.filter((_, i) => i !== index),
+        }
+        return index === 0 ? base : { ...base, chainIndex: BigInt(index - 1), notarizedChainId: 10n }
+      }
+      /** The arbiter's claim of element `index`, as payload `p`, against `a` (the attestation). */
+      const claimCall = (index: number, p: ReturnType<typeof payload> = payload(index), a: { attestation: FillAttestation; signature: Hex } = proof) =>
+        [index === 0 ? 'claimCompact' : 'claimCompactExogenous', [p, messages[index]!.mandate, a.attestation, a.signature]] as const
+      const claimArgs = (index: number, sig: Hex = signature) => claimCall(index, payload(index, sig))
+      return { typed, signature, elementHashes, messages, expires, payload, claimCall, claimArgs }
     }
 
     beforeAll(async () => {
@@ -391,39 +399,29 @@ describe('devnet settlement', () => {
       await asOperator(42161, addresses.theCompact, artifacts.resourceLocks.abi, 'depositERC20', [usdc42161, defaultLockTag, parseUnits('75', 6), demoAccount.address])
     }, 60_000)
 
-    it('hashes locks, elements and the compact as viem does', async () => {
-      const { typed, elementHashes, messages, claimArgs } = await signedCompact(demoAccount)
-      const client = clients[42161]!
-      const read = (functionName: string, args: readonly unknown[]) => client.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName, args } as never)
-      for (const lock of messages[1]!.commitments) {
-        expect(await read('lockHash', [lock])).toBe(hashStruct({ types: compactTypes, primaryType: 'Lock', data: lock }))
-      }
-      const mandateHash = await client.readContract({ address: SAME_CHAIN, abi: artifacts.arbiter.abi, functionName: 'mandateHash', args: [messages[1]!.mandate] })
-      expect(await read('elementHash', [SAME_CHAIN, 42161n, messages[1]!.commitments, mandateHash])).toBe(elementHashes[1])
-      expect(await read('multichainCompactHash', [demoAccount.address, nonce, typed.message.expires, elementHashes])).toBe(
-        hashStruct({ types: compactTypes, primaryType: 'MultichainCompact', data: typed.message }),
-      )
-      expect(claimArgs(1)).toHaveLength(11)
+    it('hashes the mandate as viem does', async () => {
+      const { messages } = await signedCompact(demoAccount)
+      const mandateHash = await clients[42161]!.readContract({ address: SAME_CHAIN, abi: artifacts.arbiter.abi, functionName: 'mandateHash', args: [messages[1]!.mandate] })
+      expect(mandateHash).toBe(hashStruct({ types: compactTypes, primaryType: 'Mandate', data: messages[1]!.mandate }))
     })
 
     it('claims element 1 on 42161 (exogenous) and element 0 on 10 (notarized), each exactly once', async () => {
       const good = await signedCompact(demoAccount)
       const bad = await signedCompact(stranger)
 
-      // Element 1 on Arbitrum: wrong signer, wrong arbiter, a direct call, a non-filler: refused.
-      await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', good.claimArgs(1, bad.signature))).rejects.toThrow(/invalid sponsor signature/)
-      await expect(simulate(42161, fillerAccount.address, ACROSS, arbiterAbi, 'claimCompact', good.claimArgs(1))).rejects.toThrow(/element mismatch/)
-      await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', good.claimArgs(0))).rejects.toThrow(/element mismatch/)
+      // Element 1 on Arbitrum: wrong signer, wrong arbiter, wrong element, a direct call, a forged
+      // or short proof, a payout to someone else: refused.
+      const sim = (chainId: number, from: Address, arbiter: Address, [fn, args]: ReturnType<typeof good.claimCall>) => simulate(chainId, from, arbiter, arbiterAbi, fn, args)
+      await expect(sim(42161, fillerAccount.address, SAME_CHAIN, good.claimArgs(1, bad.signature))).rejects.toThrow(/invalid sponsor signature/)
+      await expect(sim(42161, fillerAccount.address, ACROSS, good.claimArgs(1))).rejects.toThrow(/invalid sponsor signature/)
+      await expect(sim(42161, fillerAccount.address, SAME_CHAIN, good.claimCall(0))).rejects.toThrow(/invalid sponsor signature/)
+      await expect(sim(42161, fillerAccount.address, SAME_CHAIN, good.claimCall(1, { ...good.payload(1), witness: good.payload(0).witness }))).rejects.toThrow(/witness is not the mandate/)
       const forged = await attest({ ...proof.attestation }, stranger)
-      const withForgedProof = good.claimArgs(1)
-      withForgedProof[10] = forged.signature
-      await expect(simulate(42161, stranger.address, SAME_CHAIN, arbiterAbi, 'claimCompact', withForgedProof)).rejects.toThrow(/not signed by the attester/)
+      await expect(sim(42161, stranger.address, SAME_CHAIN, good.claimCall(1, good.payload(1), forged))).rejects.toThrow(/not signed by the attester/)
       const short = await attest({ ...proof.attestation, delivered: [{ token: usdc42161, amount: parseUnits('48', 6) }] })
-      await expect(simulate(42161, stranger.address, SAME_CHAIN, arbiterAbi, 'claimCompact', [...good.claimArgs(1).slice(0, 9), short.attestation, short.signature])).rejects.toThrow(/delivered less/)
-      const mandateHash = await clients[42161]!.readContract({ address: SAME_CHAIN, abi: artifacts.arbiter.abi, functionName: 'mandateHash', args: [good.messages[1]!.mandate] })
-      const direct = [...good.claimArgs(1).slice(0, 9), claimant]
-      direct[7] = mandateHash
-      await expect(simulate(42161, fillerAccount.address, addresses.theCompact, artifacts.resourceLocks.abi, 'multichainClaim', direct)).rejects.toThrow(/element mismatch/)
+      await expect(sim(42161, stranger.address, SAME_CHAIN, good.claimCall(1, good.payload(1), short))).rejects.toThrow(/delivered less/)
+      await expect(sim(42161, stranger.address, SAME_CHAIN, good.claimCall(1, good.payload(1, good.signature, stranger.address)))).rejects.toThrow(/someone other than the proven filler/)
+      await expect(simulate(42161, fillerAccount.address, addresses.theCompact, artifacts.resourceLocks.abi, 'exogenousBatchClaim', [good.payload(1)])).rejects.toThrow(/invalid sponsor signature/) // called directly, the caller is not the signed arbiter
 
       const ethBefore = await lockBalance(42161, demoAccount.address, idEth42161)
       const usdcBefore = await lockBalance(42161, demoAccount.address, idUsdc42161)
@@ -431,7 +429,7 @@ describe('devnet settlement', () => {
       expect(usdcBefore).toBe(parseUnits('75', 6))
       const compactEthBefore = await clients[42161]!.getBalance({ address: addresses.theCompact })
 
-      const receipt = await send(42161, fillerAccount, SAME_CHAIN, artifacts.arbiter.abi, 'claimCompact', good.claimArgs(1))
+      const receipt = await send(42161, fillerAccount, SAME_CHAIN, artifacts.arbiter.abi, ...good.claimArgs(1))
       expect(await clients[42161]!.getBalance({ address: claimant })).toBe(parseEther('0.1'))
       expect(await erc20Balance(42161, usdc42161, claimant)).toBe(parseUnits('50', 6))
       expect(await lockBalance(42161, demoAccount.address, idEth42161)).toBe(parseEther('0.2'))
@@ -439,25 +437,27 @@ describe('devnet settlement', () => {
       expect(await clients[42161]!.getBalance({ address: addresses.theCompact })).toBe(compactEthBefore - parseEther('0.1'))
       const claimHash = hashStruct({ types: compactTypes, primaryType: 'MultichainCompact', data: good.typed.message })
       const [claim] = parseEventLogs({ abi: artifacts.resourceLocks.abi, logs: receipt.logs, eventName: 'Claim' })
-      expect(claim!.args).toEqual({ sponsor: demoAccount.address, arbiter: SAME_CHAIN, claimHash, nonce })
+      expect(claim!.args).toEqual({ sponsor: demoAccount.address, allocator: getAddress(defaultAllocator), arbiter: SAME_CHAIN, claimHash, nonce })
       const [approved] = parseEventLogs({ abi: artifacts.allocator.abi, logs: receipt.logs, eventName: 'ClaimAuthorized' })
       expect(approved!.args).toMatchObject({ claimHash, arbiter: SAME_CHAIN, sponsor: demoAccount.address, nonce })
-      expect(await clients[42161]!.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'isNonceConsumed', args: [demoAccount.address, nonce] })).toBe(true)
+      const consumed = (chainId: number) =>
+        clients[chainId]!.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'hasConsumedAllocatorNonce', args: [nonce, defaultAllocator] })
+      expect(await consumed(42161)).toBe(true)
 
       // Replay on 42161.
-      await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', good.claimArgs(1))).rejects.toThrow(/nonce already used/)
+      await expect(sim(42161, fillerAccount.address, SAME_CHAIN, good.claimArgs(1))).rejects.toThrow(/nonce already used/)
 
       // Element 0 on OP Mainnet, the notarized chain, from the seeded 500 locked USDC.
-      expect(await clients[10]!.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'isNonceConsumed', args: [demoAccount.address, nonce] })).toBe(false)
-      await expect(simulate(10, fillerAccount.address, ACROSS, arbiterAbi, 'claimCompact', good.claimArgs(0, bad.signature))).rejects.toThrow(/invalid sponsor signature/)
+      expect(await consumed(10)).toBe(false)
+      await expect(sim(10, fillerAccount.address, ACROSS, good.claimArgs(0, bad.signature))).rejects.toThrow(/invalid sponsor signature/)
       expect(await lockBalance(10, demoAccount.address, idUsdc10)).toBe(parseUnits('500', 6))
       // Signed in EIP-2098 compact form (64 bytes) this time.
       const compact = serializeCompactSignature(signatureToCompactSignature(parseSignature(good.signature)))
       expect(size(compact)).toBe(64)
-      await send(10, fillerAccount, ACROSS, artifacts.arbiter.abi, 'claimCompact', good.claimArgs(0, compact))
+      await send(10, fillerAccount, ACROSS, artifacts.arbiter.abi, ...good.claimArgs(0, compact))
       expect(await erc20Balance(10, usdc10, claimant)).toBe(parseUnits('200', 6))
       expect(await lockBalance(10, demoAccount.address, idUsdc10)).toBe(parseUnits('300', 6))
-      await expect(simulate(10, fillerAccount.address, ACROSS, arbiterAbi, 'claimCompact', good.claimArgs(0))).rejects.toThrow(/nonce already used/)
+      await expect(sim(10, fillerAccount.address, ACROSS, good.claimArgs(0))).rejects.toThrow(/nonce already used/)
     })
 
     it('refuses an expired compact and a lock larger than the balance', async () => {
@@ -484,23 +484,28 @@ describe('devnet settlement', () => {
       const signature = await demoAccount.signTypedData(typed)
       const hashes = typed.message.elements.map((e) => hashStruct({ types: compactTypes, primaryType: 'Element', data: e }))
       const none = await attest({ sponsor: demoAccount.address, nonce: 7n, recipient: demoAccount.address, delivered: [], destinationChainId: 42161n, filler: claimant })
-      const args = (expires: bigint) => [
-        demoAccount.address,
-        7n,
-        expires,
-        42161n,
-        0n,
-        hashes,
-        typed.message.elements[0]!.commitments,
+      const commitments = typed.message.elements[0]!.commitments
+      const args = [
+        {
+          allocatorData: '0x' as Hex,
+          sponsorSignature: signature,
+          sponsor: demoAccount.address,
+          nonce: 7n,
+          expires: base.expires,
+          witness: hashStruct({ types: compactTypes, primaryType: 'Mandate', data: typed.message.elements[0]!.mandate }),
+          witnessTypestring: mandateWitnessTypestring,
+          claims: commitments.map((l) => ({ id: lockId(l.lockTag, l.token), allocatedAmount: l.amount, portions: [{ claimant: BigInt(claimant), amount: l.amount }] })),
+          additionalChains: [],
+        },
         typed.message.elements[0]!.mandate,
-        signature,
         none.attestation,
         none.signature,
       ]
-      await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', args(base.expires))).rejects.toThrow(/insufficient balance/)
+      expect(hashes).toHaveLength(1)
+      await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', args)).rejects.toThrow(/insufficient balance/)
       await client.increaseTime({ seconds: 7200 })
       await client.mine({ blocks: 1 })
-      await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', args(base.expires))).rejects.toThrow(/compact expired/)
+      await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', args)).rejects.toThrow(/compact expired/)
     })
   })
 
@@ -509,17 +514,22 @@ describe('devnet settlement', () => {
     const id = lockId(defaultLockTag, token(10, 'USDC'))
     const lockAbi = artifacts.resourceLocks.abi
 
-    it('a locked balance moves neither by transfer nor by an operator: its allocator refuses', async () => {
+    it("a locked balance nothing is allocated against moves by transfer and by an operator, with the allocator's attestation", async () => {
       await clients[chainId]!.setBalance({ address: stranger.address, value: parseEther('1') })
-      expect(await lockBalance(chainId, demoAccount.address, id)).toBeGreaterThan(0n)
-      await expect(simulate(chainId, demoAccount.address, addresses.theCompact, lockAbi, 'transfer', [stranger.address, id, 1n])).rejects.toThrow(
-        /locked balances move only by claim or forced withdrawal/,
+      const before = await lockBalance(chainId, demoAccount.address, id)
+      expect(before).toBeGreaterThan(0n)
+      expect(await clients[chainId]!.readContract({ address: defaultAllocator, abi: artifacts.allocator.abi, functionName: 'outstanding', args: [demoAccount.address, id] })).toBe(0n)
+      await send(chainId, demoAccount, addresses.theCompact, lockAbi, 'transfer', [stranger.address, id, 1n])
+      await send(chainId, demoAccount, addresses.theCompact, lockAbi, 'setOperator', [stranger.address, true])
+      await send(chainId, stranger, addresses.theCompact, lockAbi, 'transferFrom', [stranger.address, demoAccount.address, id, 1n])
+      await send(chainId, stranger, addresses.theCompact, lockAbi, 'transferFrom', [demoAccount.address, stranger.address, id, 1n])
+      await send(chainId, demoAccount, addresses.theCompact, lockAbi, 'setOperator', [stranger.address, false])
+      await send(chainId, stranger, addresses.theCompact, lockAbi, 'transfer', [demoAccount.address, id, 1n])
+      expect(await lockBalance(chainId, demoAccount.address, id)).toBe(before)
+      // Only the lock contract may ask the allocator.
+      await expect(simulate(chainId, stranger.address, defaultAllocator, artifacts.allocator.abi, 'attest', [stranger.address, demoAccount.address, stranger.address, id, 1n])).rejects.toThrow(
+        /only the lock contract/,
       )
-      await send(chainId, demoAccount, addresses.theCompact, artifacts.resourceLocks.abi, 'setOperator', [stranger.address, true])
-      await expect(simulate(chainId, stranger.address, addresses.theCompact, lockAbi, 'transferFrom', [demoAccount.address, stranger.address, id, 1n])).rejects.toThrow(
-        /locked balances move only by claim or forced withdrawal/,
-      )
-      await send(chainId, demoAccount, addresses.theCompact, artifacts.resourceLocks.abi, 'setOperator', [stranger.address, false])
     })
 
     it("the sponsor's own exit: a forced withdrawal, only once the lock's reset period has passed", async () => {

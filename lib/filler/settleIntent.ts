@@ -208,6 +208,14 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
         if (!(await hasJournal(sql, id, 'fill'))) {
           const stop = await preflight([])
           if (stop) return stop
+          // The allocator records each element, so no transfer can unfund the locks the claims need.
+          for (const e of plan.elements) {
+            try {
+              await sendStep({ sql, intent: id, step: `allocate:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.allocate! })
+            } catch (error) {
+              return await stepFailed(error, (m) => `the allocator refused element ${e.elementIndex}: ${m}; nothing was sent to the destination`)
+            }
+          }
         }
         const outcome = await fill(false)
         if (outcome) return outcome

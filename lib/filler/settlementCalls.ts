@@ -4,18 +4,23 @@
 //     the Mandate as witness, into the arbiter), then the fill, then per element a release against
 //     the attester's signature; a refund (public, after the fill deadline + the arbiter's delay)
 //     when no proof came.
-//   COMPACT (fill first): the fill from the filler's inventory, then per element the lock
-//   contract's multichain claim through its arbiter against the attester's signature.
+//   COMPACT (fill first): per element the allocator's record of the signed compact (so no transfer
+//   of the sponsor's locks can leave it unfunded), the fill from the filler's inventory, then per
+//   element The Compact's batch multichain claim (the first element's chain) or exogenous batch
+//   claim (every later one), with its real struct payload, through the arbiter against the
+//   attester's signature.
 // A step counts as done only when its receipt carries the arbiter's event for this sponsor, nonce
 // and filler: "the nonce is used" proves nothing about who used it.
 import { type Address, encodeFunctionData, type Hex, hashStruct, isAddressEqual, parseEventLogs, type SignedAuthorization, type TransactionReceipt, zeroAddress } from 'viem'
+import { allocatorAbi } from '../core/abi/allocator'
 import { arbiterAbi } from '../core/abi/arbiter'
 import { permit2Abi, permit2NonceWord } from '../core/abi/permit2'
 import { lockContractAbi } from '../core/abi/theCompact'
 import { addresses } from '../core/addresses'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
-import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/intentOp/typedData'
-import { decodeLockId } from '../core/locks/lockId'
+import { compactTypedData, compactTypes, mandateMessage, mandateWitnessTypestring, permit2TypedData } from '../core/intentOp/typedData'
+import { defaultAllocator } from '../core/locks/defaultLockTag'
+import { allocatorId, decodeLockId, lockId } from '../core/locks/lockId'
 import type { FillAttestation } from '../core/settlement/attestation'
 
 /** With an authorization list the transaction is EIP-7702 (type 4): a smart account's setup. */
@@ -37,6 +42,8 @@ export type ElementPlan = {
   nonceUsed: Read<boolean>
   /** COMPACT: the locks this element claims, each to be covered by the sponsor's balance. */
   locks: { id: bigint; amount: bigint }[]
+  /** COMPACT: the allocator's record of this element, before the fill. */
+  allocate?: Step
   escrow?: Step
   escrowState?: Read<{ status: number; refundableAfter: bigint }>
   refund?: Step
@@ -114,44 +121,77 @@ export function settlementPlan(intentOp: WireIntentOp, originSignatures: readonl
       }
     }
     const signed = compact!.message.elements[elementIndex]!
+    const allocator = allocatorOf(element.idsAndAmounts.map(([id]) => BigInt(id)))
+    const locks = signed.commitments.map((l) => ({ id: lockId(l.lockTag, l.token), amount: l.amount }))
+    const expires = BigInt(intentOp.expires)
+    const notarizedChainId = BigInt(intentOp.elements[0]!.chainId)
+    const witness = hashStruct({ types: compactTypes, primaryType: 'Mandate', data: signed.mandate })
+    const additionalChains = elementHashes!.filter((_, i) => i !== elementIndex)
+    const claimPayload = (claimant: Address) => ({
+      allocatorData: '0x' as Hex,
+      sponsorSignature: signature,
+      sponsor,
+      nonce,
+      expires,
+      witness,
+      witnessTypestring: mandateWitnessTypestring,
+      claims: locks.map((l) => ({ id: l.id, allocatedAmount: l.amount, portions: [{ claimant: BigInt(claimant), amount: l.amount }] })),
+      additionalChains,
+    })
+    const commitment = {
+      sponsor,
+      nonce,
+      expires,
+      arbiter,
+      idsAndAmounts: locks.map((l) => [l.id, l.amount] as const),
+      witness,
+      witnessTypestring: mandateWitnessTypestring,
+      elementHashes: elementHashes!,
+      elementIndex: BigInt(elementIndex),
+      notarizedChainId,
+      sponsorSignature: signature,
+    }
     return {
       elementIndex,
       chainId,
       arbiter,
-      locks: element.idsAndAmounts.map(([id, amount]) => ({ id: BigInt(id), amount: BigInt(amount) })),
+      locks,
       nonceUsed: {
         chainId,
         to: addresses.theCompact,
-        data: encodeFunctionData({ abi: lockContractAbi, functionName: 'isNonceConsumed', args: [sponsor, nonce] }),
+        data: encodeFunctionData({ abi: lockContractAbi, functionName: 'hasConsumedAllocatorNonce', args: [nonce, allocator] }),
         decode: (result) => BigInt(result) !== 0n,
+      },
+      allocate: {
+        call: { chainId, to: allocator, value: 0n, data: encodeFunctionData({ abi: allocatorAbi, functionName: 'allocate', args: [commitment] }) },
+        proof: (receipt) =>
+          parseEventLogs({ abi: allocatorAbi, logs: receipt.logs, eventName: 'Allocated' }).some(
+            (log) => isAddressEqual(log.address, allocator) && isAddressEqual(log.args.sponsor, sponsor) && log.args.nonce === nonce,
+          ),
       },
       payout: ({ attestation, signature: attesterSignature }) => ({
         call: {
           chainId,
           to: arbiter,
           value: 0n,
-          data: encodeFunctionData({
-            abi: arbiterAbi,
-            functionName: 'claimCompact',
-            args: [
-              sponsor,
-              nonce,
-              BigInt(intentOp.expires),
-              BigInt(intentOp.elements[0]!.chainId),
-              BigInt(elementIndex),
-              elementHashes!,
-              signed.commitments,
-              signed.mandate,
-              signature,
-              attestation,
-              attesterSignature,
-            ],
-          }),
+          data:
+            elementIndex === 0
+              ? encodeFunctionData({ abi: arbiterAbi, functionName: 'claimCompact', args: [claimPayload(attestation.filler), signed.mandate, attestation, attesterSignature] })
+              : encodeFunctionData({
+                  abi: arbiterAbi,
+                  functionName: 'claimCompactExogenous',
+                  args: [{ ...claimPayload(attestation.filler), chainIndex: BigInt(elementIndex - 1), notarizedChainId }, signed.mandate, attestation, attesterSignature],
+                }),
         },
         proof: (receipt) =>
           has(receipt, arbiter, 'CompactClaimed', filler) &&
           parseEventLogs({ abi: lockContractAbi, logs: receipt.logs, eventName: 'Claim' }).some(
-            (log) => isAddressEqual(log.address, addresses.theCompact) && isAddressEqual(log.args.sponsor, sponsor) && log.args.nonce === nonce && isAddressEqual(log.args.arbiter, arbiter),
+            (log) =>
+              isAddressEqual(log.address, addresses.theCompact) &&
+              isAddressEqual(log.args.sponsor, sponsor) &&
+              log.args.nonce === nonce &&
+              isAddressEqual(log.args.arbiter, arbiter) &&
+              isAddressEqual(log.args.allocator, allocator),
           ),
       }),
     }
@@ -194,4 +234,13 @@ export function lockNeeds(plan: SettlementPlan): { chainId: number; id: bigint; 
     }
   }
   return [...needs.values()]
+}
+
+/** The allocator a compact's locks name (one per claim, as The Compact requires): the devnet's
+ * routes lock under the default allocator only. */
+function allocatorOf(ids: bigint[]): Address {
+  const ours = allocatorId(defaultAllocator)
+  const other = ids.find((id) => decodeLockId(id).allocatorId !== ours)
+  if (other !== undefined) throw new Error(`lock ${other} names an allocator this filler does not know`)
+  return defaultAllocator
 }

@@ -8,12 +8,13 @@ import { type Address, encodeFunctionData, erc20Abi, type Hex, hashStruct, kecca
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scopes } from '../../lib/config/scopes'
+import { allocatorAbi } from '../../lib/core/abi/allocator'
 import { permit2Abi } from '../../lib/core/abi/permit2'
-import { lockContractAbi } from '../../lib/core/abi/theCompact'
+import { forcedWithdrawalStatus, lockContractAbi } from '../../lib/core/abi/theCompact'
 import { addresses } from '../../lib/core/addresses'
 import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
-import { compactTypes } from '../../lib/core/intentOp/typedData'
-import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
+import { compactTypes, mandateWitnessTypestring } from '../../lib/core/intentOp/typedData'
+import { defaultAllocator, defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { lockId } from '../../lib/core/locks/lockId'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
@@ -121,7 +122,9 @@ describe('adversarial settlement', () => {
     const account = await fundedAccount(s.chain, [{ chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true }])
     const { intentOp, signed } = await routed(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
     const nonce = BigInt(intentOp.nonce)
-    // The sponsor signs a compact with itself as arbiter and no locks, and claims it: the nonce is used, nobody is paid.
+    // The sponsor signs a compact with itself as arbiter over 1 unit of its lock, and claims it back
+    // to itself through The Compact's batch multichain claim: the nonce is used, nobody is paid.
+    const id = lockId(defaultLockTag, s.chain.token(10, 'USDC').address)
     const mandate = {
       target: { recipient: account.address, tokenOut: [], targetChain: 10n, fillExpiry: BigInt(intentOp.expires) },
       minGas: 0n,
@@ -129,26 +132,37 @@ describe('adversarial settlement', () => {
       destOps: { vt: pad('0x00', { size: 32 }), ops: [] },
       q: pad('0x00', { size: 32 }),
     }
-    const message = { sponsor: account.address, nonce, expires: BigInt(intentOp.expires), elements: [{ arbiter: account.address, chainId: 10n, commitments: [], mandate }] }
+    const commitments = [{ lockTag: defaultLockTag, token: s.chain.token(10, 'USDC').address, amount: 1n }]
+    const message = { sponsor: account.address, nonce, expires: BigInt(intentOp.expires), elements: [{ arbiter: account.address, chainId: 10n, commitments, mandate }] }
     const signature = await account.signTypedData({
       domain: { name: 'The Compact', version: '1', chainId: 10, verifyingContract: '0x73d2Dc0c21fca4EC1601895d50Df7f5624f07D3F' },
       types: compactTypes,
       primaryType: 'MultichainCompact',
       message,
     })
-    const elementHash = hashStruct({ types: compactTypes, primaryType: 'Element', data: message.elements[0]! })
-    const mandateHash = hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate })
+    const toItself = (BigInt(defaultLockTag) << 160n) | BigInt(account.address)
     await s.chain.send(10, {
       account,
       to: addresses.theCompact,
       data: encodeFunctionData({
-        abi: artifacts.resourceLocks.abi,
-        functionName: 'multichainClaim',
-        args: [account.address, nonce, BigInt(intentOp.expires), 10n, 0n, [elementHash], [], mandateHash, signature, account.address],
+        abi: lockContractAbi,
+        functionName: 'batchMultichainClaim',
+        args: [
+          {
+            allocatorData: '0x',
+            sponsorSignature: signature,
+            sponsor: account.address,
+            nonce,
+            expires: BigInt(intentOp.expires),
+            witness: hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate }),
+            witnessTypestring: mandateWitnessTypestring,
+            claims: [{ id, allocatedAmount: 1n, portions: [{ claimant: toItself, amount: 1n }] }],
+            additionalChains: [],
+          },
+        ],
       }),
       chain: s.chain.client(10).chain,
     })
-    const id = lockId(defaultLockTag, s.chain.token(10, 'USDC').address)
     const locked = await s.chain.lockedBalance(10, account.address, id)
     const before = await usdcHoldings([account.address, fillerAccount.address])
     expect((await s.submit(signed)).status).toBe(201)
@@ -159,19 +173,51 @@ describe('adversarial settlement', () => {
     expect(await s.chain.lockedBalance(10, account.address, id)).toBe(locked)
   })
 
-  it('a locked balance cannot be moved away: the allocator refuses the transfer, the route settles as signed', async () => {
+  it('lock moves while an intent is allocated: those that keep it funded pass, one that would unfund it is refused; the route settles as signed', async () => {
     const account = await fundedAccount(s.chain, [{ chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true }])
-    const { intentOp, signed } = await routed(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
     const id = lockId(defaultLockTag, s.chain.token(10, 'USDC').address)
-    await expect(
-      s.chain.client(10).simulateContract({ account, address: addresses.theCompact, abi: lockContractAbi, functionName: 'transfer', args: [s.chain.freshAccount().address, id, usdc('100')] }),
-    ).rejects.toThrow(/locked balances move only by claim or forced withdrawal/)
-    const before = await s.snapshot(intentOp, account.address, account.address)
+    const client = s.chain.client(10)
+    const lockCall = (data: Hex) => s.chain.send(10, { account, to: addresses.theCompact, data, chain: client.chain })
+    const transfer = (amount: bigint) => encodeFunctionData({ abi: lockContractAbi, functionName: 'transfer', args: [s.chain.freshAccount().address, id, amount] })
+    const withdrawal = (amount: bigint, nonce: bigint) =>
+      encodeFunctionData({
+        abi: lockContractAbi,
+        functionName: 'allocatedTransfer',
+        args: [{ allocatorData: '0x', nonce, expires: 2n ** 48n, id, recipients: [{ claimant: BigInt(account.address), amount }] }],
+      })
+    // Nothing allocated yet: the allocator attests a transfer.
+    await lockCall(transfer(usdc('1')))
+    expect(await s.chain.lockedBalance(10, account.address, id)).toBe(usdc('99'))
+
+    await stack.filler.stop()
+    const { intentOp, signed } = await routed(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
     expect((await s.submit(signed)).status).toBe(201)
+    const plan = planOf(signed)
+    const need = plan.elements[0]!.locks[0]!.amount
+    // The filler records the compact with the allocator, then crashes before the fill.
+    await stepBeforeCrash(intentOp.nonce, 'allocate:0', plan.elements[0]!.allocate!.call)
+    expect(await client.readContract({ address: defaultAllocator, abi: allocatorAbi, functionName: 'outstanding', args: [account.address, id] })).toBe(need)
+
+    // Moving the whole lock, by transfer or by the allocator-authorised withdrawal, would unfund it: refused.
+    const refused = /would leave a submitted intent's lock unfunded/
+    await expect(client.call({ account, to: addresses.theCompact, data: transfer(usdc('99')) })).rejects.toThrow(refused)
+    await expect(client.call({ account, to: addresses.theCompact, data: transfer(usdc('99') - need + 1n) })).rejects.toThrow(refused)
+    await expect(client.call({ account, to: addresses.theCompact, data: withdrawal(usdc('99'), 1n) })).rejects.toThrow(refused)
+    // What the intent does not need still moves.
+    await lockCall(transfer(usdc('99') - need - usdc('2')))
+    const usdcBefore = await s.chain.erc20Balance(10, 'USDC', account.address)
+    await lockCall(withdrawal(usdc('2'), BigInt(keccak256(account.address)))) // a nonce no route will take
+    expect(await s.chain.erc20Balance(10, 'USDC', account.address)).toBe(usdcBefore + usdc('2'))
+    expect(await s.chain.lockedBalance(10, account.address, id)).toBe(need)
+
+    const before = await s.snapshot(intentOp, account.address, account.address)
+    await stack.filler.start()
     const final = await waitFor(intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
     expect(final.status).toBe('COMPLETED')
     const after = await s.snapshot(intentOp, account.address, account.address)
     for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - before.get(key)! }).toEqual({ key, delta })
+    expect(await s.chain.lockedBalance(10, account.address, id)).toBe(0n)
+    expect(await client.readContract({ address: defaultAllocator, abi: allocatorAbi, functionName: 'outstanding', args: [account.address, id] })).toBe(0n)
   })
 
   it('the filler crashes after the first escrow, the sponsor revokes its approval on the second chain: FAILED, the escrow refunded after the delay', async () => {
@@ -374,5 +420,46 @@ describe('adversarial settlement', () => {
       const retries = lines.filter((l) => l.includes(`"id":"${id}"`) && l.includes('"msg":"simulation reverted; trying again later"'))
       expect(retries.length).toBe(i % 2 === 0 ? 0 : 2)
     }
+  })
+
+  // Last in the file: it moves chain 10's clock past the lock's reset period (7 days 1 h).
+  it('a forced withdrawal started mid-settlement: the filler fills and claims first, the user withdraws only after the reset period and only what the route left', async () => {
+    const account = await fundedAccount(s.chain, [{ chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true }])
+    const id = lockId(defaultLockTag, s.chain.token(10, 'USDC').address)
+    const client = s.chain.client(10)
+    const lockCall = (data: Hex) => s.chain.send(10, { account, to: addresses.theCompact, data, chain: client.chain })
+    const withdraw = (amount: bigint) => encodeFunctionData({ abi: lockContractAbi, functionName: 'forcedWithdrawal', args: [id, account.address, amount] })
+    await stack.filler.stop()
+    const { intentOp, signed } = await routed(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
+    expect((await s.submit(signed)).status).toBe(201)
+    const plan = planOf(signed)
+    const need = plan.elements[0]!.locks[0]!.amount
+    const before = await s.snapshot(intentOp, account.address, account.address)
+    const walletBefore = await s.chain.erc20Balance(10, 'USDC', account.address)
+    await stepBeforeCrash(intentOp.nonce, 'allocate:0', plan.elements[0]!.allocate!.call)
+
+    // Mid-settlement the user starts a forced withdrawal and tries to take the lock at once: too early.
+    await lockCall(encodeFunctionData({ abi: lockContractAbi, functionName: 'enableForcedWithdrawal', args: [id] }))
+    const [status, withdrawableAt] = await client.readContract({ address: addresses.theCompact, abi: lockContractAbi, functionName: 'getForcedWithdrawalStatus', args: [account.address, id] })
+    expect(status).toBe(forcedWithdrawalStatus.pending)
+    expect(withdrawableAt).toBeGreaterThan(BigInt(intentOp.expires)) // the claim window closes first
+    await expect(client.call({ account, to: addresses.theCompact, data: withdraw(usdc('100')) })).rejects.toThrow(/forced withdrawal not available/)
+
+    // The filler comes back: fill first, then the claim, well inside the reset period.
+    await stack.filler.start()
+    const final = await waitFor(intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
+    expect(final.status).toBe('COMPLETED')
+    const after = await s.snapshot(intentOp, account.address, account.address)
+    // From raw reads: the filler gained exactly the lock it claimed and paid exactly tokenOut; the
+    // user received exactly tokenOut and paid exactly the committed lock.
+    for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - before.get(key)! }).toEqual({ key, delta })
+
+    // After the reset period the user withdraws what the route left, and no more.
+    await client.setNextBlockTimestamp({ timestamp: withdrawableAt })
+    await client.mine({ blocks: 1 })
+    await expect(client.call({ account, to: addresses.theCompact, data: withdraw(usdc('100') - need + 1n) })).rejects.toThrow(/insufficient balance/)
+    await lockCall(withdraw(usdc('100') - need))
+    expect(await s.chain.erc20Balance(10, 'USDC', account.address)).toBe(walletBefore + usdc('100') - need)
+    expect(await s.chain.lockedBalance(10, account.address, id)).toBe(0n)
   })
 })

@@ -1,6 +1,7 @@
 // DEVNET-ONLY. The ABI of our devnet arbiter (lib/devnet/contracts/Arbiter.sol), placed at every
 // settlement layer's arbiter address on the devnet: PERMIT2 escrow with release against an
-// attestation and a public refund, COMPACT claims against an attestation, and the destination
+// attestation and a public refund, COMPACT claims (The Compact's batch multichain claim payloads,
+// forwarded to it) against an attestation, and the destination
 // fill. A real settlement layer's arbiter at those addresses speaks its own interface.
 import { parseAbi } from 'viem'
 
@@ -10,13 +11,17 @@ export const arbiterAbi = parseAbi([
   'struct Ops { address to; uint256 value; bytes data; }',
   'struct Op { bytes32 vt; Ops[] ops; }',
   'struct Mandate { Target target; uint128 minGas; Op originOps; Op destOps; bytes32 q; }',
-  'struct Lock { bytes12 lockTag; address token; uint256 amount; }',
+  'struct Component { uint256 claimant; uint256 amount; }',
+  'struct BatchClaimComponent { uint256 id; uint256 allocatedAmount; Component[] portions; }',
+  'struct BatchMultichainClaim { bytes allocatorData; bytes sponsorSignature; address sponsor; uint256 nonce; uint256 expires; bytes32 witness; string witnessTypestring; BatchClaimComponent[] claims; bytes32[] additionalChains; }',
+  'struct ExogenousBatchMultichainClaim { bytes allocatorData; bytes sponsorSignature; address sponsor; uint256 nonce; uint256 expires; bytes32 witness; string witnessTypestring; BatchClaimComponent[] claims; bytes32[] additionalChains; uint256 chainIndex; uint256 notarizedChainId; }',
   'struct FillAttestation { address sponsor; uint256 nonce; address recipient; Token[] delivered; address filler; uint256 destinationChainId; address destinationArbiter; uint256 fillBlock; uint256 fillTimestamp; }',
   'function escrowPermit2(address sponsor, uint256 nonce, uint256 deadline, Token[] permitted, Mandate mandate, bytes signature)',
   'function release(address sponsor, uint256 nonce, Mandate mandate, FillAttestation attestation, bytes attesterSignature)',
   'function refund(address sponsor, uint256 nonce)',
   'function escrowOf(address sponsor, uint256 nonce) view returns (uint8 status, uint256 refundableAfter)',
-  'function claimCompact(address sponsor, uint256 nonce, uint256 expires, uint256 notarizedChainId, uint256 elementIndex, bytes32[] elementHashes, Lock[] commitments, Mandate mandate, bytes signature, FillAttestation attestation, bytes attesterSignature)',
+  'function claimCompact(BatchMultichainClaim claim, Mandate mandate, FillAttestation attestation, bytes attesterSignature)',
+  'function claimCompactExogenous(ExogenousBatchMultichainClaim claim, Mandate mandate, FillAttestation attestation, bytes attesterSignature)',
   'function fill(address sponsor, uint256 nonce, Target target) payable',
   'function filled(address sponsor, uint256 nonce) view returns (bool)',
   'function attester() view returns (address)',

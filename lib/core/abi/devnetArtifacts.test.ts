@@ -3,10 +3,13 @@
 import { type Abi, type AbiEvent, type AbiFunction, toEventSignature, toFunctionSignature } from 'viem'
 import { describe, expect, it } from 'vitest'
 import * as artifacts from '../../devnet/contracts/artifacts'
+import { allocatorAbi } from './allocator'
+import { arbiterAbi } from './arbiter'
 import { gasPriceOracleAbi } from './gasPriceOracle'
 import { multicall3Abi, multicall3ViewsAbi } from './multicall3'
 import { oftAbi } from './oft'
 import { priceFeedAbi } from './priceFeed'
+import { lockContractAbi } from './theCompact'
 import { wethAbi } from './weth'
 
 const signatures = (abi: Abi) =>
@@ -19,6 +22,9 @@ const used: [string, Abi, Abi][] = [
   ['OFT adapter', oftAbi, artifacts.oftAdapter.abi as Abi],
   ['USD price feed', priceFeedAbi, artifacts.priceFeed.abi as Abi],
   ['WETH', wethAbi, artifacts.weth.abi as Abi],
+  ['The Compact (canonical fragments)', lockContractAbi, artifacts.resourceLocks.abi as Abi],
+  ['Arbiter (devnet-only)', arbiterAbi, artifacts.arbiter.abi as Abi],
+  ['Allocator (devnet-only)', allocatorAbi, artifacts.allocator.abi as Abi],
 ]
 
 /** Used by the service but absent on the devnet, on purpose: the OFT send is the account's own

@@ -65,6 +65,12 @@ export const compactTypes = {
   ...mandateTypes,
 } as const
 
+/** The Mandate as The Compact's witnessTypestring: its fields and nested types, without the
+ * closing parenthesis The Compact appends ("Mandate(" + witnessTypestring + ")"). */
+export const mandateWitnessTypestring =
+  'Target target,uint128 minGas,Op originOps,Op destOps,bytes32 q)Op(bytes32 vt,Ops[] ops)Ops(address to,uint256 value,bytes data)' +
+  'Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)Token(address token,uint256 amount'
+
 // Key order as the client writes it, so the serialized typed data is identical too.
 export const permit2Types = {
   TokenPermissions: [

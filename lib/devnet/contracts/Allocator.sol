@@ -1,16 +1,98 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {CompactHashes} from "./CompactHashes.sol";
+import {IAllocator, ITheCompactReads} from "./CompactTypes.sol";
+
 /// @notice Devnet allocator, placed at the default allocator's address on every chain and
-/// registered with the resource-lock contract. It approves every claim the lock contract has
-/// checked (the sponsor's signature, the arbiter, the nonce), and it never attests a transfer:
-/// a locked balance leaves only through a claim or the sponsor's forced withdrawal after the
-/// reset period, so no balance behind a submitted intent can move before its claim window ends.
-/// A production allocator co-signs transfers that leave every outstanding compact funded.
-contract Allocator {
+/// registered with the lock contract. It keeps every submitted intent's locks funded:
+///
+/// - `allocate` records one chain's element of a MultichainCompact the sponsor signed (anyone may
+///   send it: the sponsor's signature is the authority; the filler sends it before it fills). It
+///   is refused unless the sponsor's balance of every lock covers this compact plus every other
+///   live allocation, and no forced withdrawal of those locks could complete before it expires.
+/// - `authorizeClaim` lets an allocated nonce be claimed only as the compact allocated under it;
+///   any other claim or allocated transfer/withdrawal, and `attest` (ERC-6909 transfers), only
+///   if what stays in the lock still covers the live allocations.
+///
+/// An allocation is live until its claim or its `expires` (the lock contract refuses a claim
+/// after it). Nonces are scoped to the allocator, as in The Compact.
+contract Allocator is IAllocator {
     address public constant THE_COMPACT = 0x00000000000000171ede64904551eeDF3C6C9788;
 
+    /// @notice One chain's element of a signed MultichainCompact, as the sponsor signed it.
+    struct Commitment {
+        address sponsor;
+        uint256 nonce;
+        uint256 expires;
+        address arbiter;
+        uint256[2][] idsAndAmounts;
+        bytes32 witness;
+        string witnessTypestring;
+        bytes32[] elementHashes;
+        uint256 elementIndex;
+        uint256 notarizedChainId;
+        bytes sponsorSignature;
+    }
+
+    struct Allocation {
+        address sponsor;
+        uint256 expires;
+        bytes32 claimHash;
+        bool claimed;
+    }
+
+    event Allocated(address indexed sponsor, uint256 indexed nonce, bytes32 claimHash, uint256 expires);
     event ClaimAuthorized(bytes32 indexed claimHash, address indexed arbiter, address indexed sponsor, uint256 nonce, uint256 expires);
+
+    mapping(uint256 => Allocation) public allocations;
+    /// @dev Per allocation nonce and lock id, the amount it commits.
+    mapping(uint256 => mapping(uint256 => uint256)) internal _committed;
+    /// @dev Per sponsor and lock id, every nonce ever allocated on it.
+    mapping(address => mapping(uint256 => uint256[])) internal _noncesOf;
+
+    function allocate(Commitment calldata c) external returns (bytes32 claimHash) {
+        (bytes32 elementTypehash, bytes32 compactTypehash) = CompactHashes.typehashes(c.witnessTypestring);
+        bytes32 element = CompactHashes.elementHash(
+            elementTypehash, c.arbiter, block.chainid, CompactHashes.commitmentsHash(c.idsAndAmounts), c.witness, bytes(c.witnessTypestring).length > 0
+        );
+        require(c.elementIndex < c.elementHashes.length && c.elementHashes[c.elementIndex] == element, "Allocator: not this chain's element");
+        claimHash = CompactHashes.compactHash(compactTypehash, c.sponsor, c.nonce, c.expires, c.elementHashes);
+        Allocation storage a = allocations[c.nonce];
+        if (a.sponsor != address(0)) {
+            require(a.claimHash == claimHash, "Allocator: nonce allocated to another compact");
+            emit Allocated(c.sponsor, c.nonce, claimHash, c.expires);
+            return claimHash;
+        }
+        require(block.timestamp <= c.expires, "Allocator: compact expired");
+        require(!ITheCompactReads(THE_COMPACT).hasConsumedAllocatorNonce(c.nonce, address(this)), "Allocator: nonce already used");
+        require(
+            CompactHashes.signedBy(c.sponsor, CompactHashes.digest(c.notarizedChainId, claimHash), c.sponsorSignature),
+            "Allocator: not signed by the sponsor"
+        );
+        allocations[c.nonce] = Allocation({sponsor: c.sponsor, expires: c.expires, claimHash: claimHash, claimed: false});
+        for (uint256 i = 0; i < c.idsAndAmounts.length; i++) {
+            uint256 id = c.idsAndAmounts[i][0];
+            if (_committed[c.nonce][id] == 0) _noncesOf[c.sponsor][id].push(c.nonce);
+            _committed[c.nonce][id] += c.idsAndAmounts[i][1];
+        }
+        for (uint256 i = 0; i < c.idsAndAmounts.length; i++) {
+            uint256 id = c.idsAndAmounts[i][0];
+            require(_balance(c.sponsor, id) >= outstanding(c.sponsor, id), "Allocator: the lock does not cover this intent and the sponsor's other intents");
+            (uint8 status, uint256 withdrawableAt) = ITheCompactReads(THE_COMPACT).getForcedWithdrawalStatus(c.sponsor, id);
+            require(status == 0 || withdrawableAt > c.expires, "Allocator: a forced withdrawal of the lock completes before the intent expires");
+        }
+        emit Allocated(c.sponsor, c.nonce, claimHash, c.expires);
+    }
+
+    /// @notice What the sponsor's live allocations commit of lock `id`.
+    function outstanding(address sponsor, uint256 id) public view returns (uint256 total) {
+        uint256[] storage nonces = _noncesOf[sponsor][id];
+        for (uint256 i = 0; i < nonces.length; i++) {
+            Allocation storage a = allocations[nonces[i]];
+            if (!a.claimed && block.timestamp <= a.expires) total += _committed[nonces[i]][id];
+        }
+    }
 
     function authorizeClaim(
         bytes32 claimHash,
@@ -18,16 +100,63 @@ contract Allocator {
         address sponsor,
         uint256 nonce,
         uint256 expires,
-        uint256[2][] calldata, /* idsAndAmounts */
-        bytes calldata /* allocatorData */
+        uint256[2][] calldata idsAndAmounts,
+        bytes calldata
     ) external returns (bytes4) {
         require(msg.sender == THE_COMPACT, "Allocator: only the lock contract");
+        Allocation storage a = allocations[nonce];
+        if (a.sponsor != address(0)) {
+            require(a.sponsor == sponsor && a.claimHash == claimHash, "Allocator: nonce allocated to another compact");
+            a.claimed = true;
+        } else {
+            _requireFunded(sponsor, idsAndAmounts);
+        }
         emit ClaimAuthorized(claimHash, arbiter, sponsor, nonce, expires);
         return this.authorizeClaim.selector;
     }
 
-    /// @notice Transfers of locked balances: refused.
-    function attest(address, address, address, uint256, uint256) external pure returns (bytes4) {
-        revert("Allocator: locked balances move only by claim or forced withdrawal");
+    function isClaimAuthorized(
+        bytes32 claimHash,
+        address,
+        address sponsor,
+        uint256 nonce,
+        uint256,
+        uint256[2][] calldata idsAndAmounts,
+        bytes calldata
+    ) external view returns (bool) {
+        Allocation storage a = allocations[nonce];
+        if (a.sponsor != address(0)) return a.sponsor == sponsor && a.claimHash == claimHash && !a.claimed;
+        for (uint256 i = 0; i < idsAndAmounts.length; i++) {
+            if (_free(sponsor, idsAndAmounts[i][0]) < idsAndAmounts[i][1]) return false;
+        }
+        return true;
+    }
+
+    /// @notice ERC-6909 transfers of a locked balance: allowed while the rest covers every live allocation.
+    function attest(address, address from, address, uint256 id, uint256 amount) external view returns (bytes4) {
+        require(msg.sender == THE_COMPACT, "Allocator: only the lock contract");
+        uint256[2][] memory idsAndAmounts = new uint256[2][](1);
+        idsAndAmounts[0] = [id, amount];
+        _requireFunded(from, idsAndAmounts);
+        return this.attest.selector;
+    }
+
+    /// @dev A move larger than the balance is left to the lock contract to refuse.
+    function _requireFunded(address sponsor, uint256[2][] memory idsAndAmounts) internal view {
+        for (uint256 i = 0; i < idsAndAmounts.length; i++) {
+            (uint256 id, uint256 amount) = (idsAndAmounts[i][0], idsAndAmounts[i][1]);
+            require(amount > _balance(sponsor, id) || _free(sponsor, id) >= amount, "Allocator: would leave a submitted intent's lock unfunded");
+        }
+    }
+
+    /// @dev What of the sponsor's lock no live allocation needs.
+    function _free(address sponsor, uint256 id) internal view returns (uint256) {
+        uint256 balance = _balance(sponsor, id);
+        uint256 owed = outstanding(sponsor, id);
+        return balance > owed ? balance - owed : 0;
+    }
+
+    function _balance(address sponsor, uint256 id) internal view returns (uint256) {
+        return ITheCompactReads(THE_COMPACT).balanceOf(sponsor, id);
     }
 }

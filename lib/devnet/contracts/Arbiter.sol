@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {BatchClaimComponent, BatchMultichainClaim, ExogenousBatchMultichainClaim, ITheCompactClaims} from "./CompactTypes.sol";
+import {FillAttestation, FillAttestations} from "./FillAttestations.sol";
+import {Mandate, MandateHashes, Target, Token} from "./MandateHashes.sol";
+
 /// @notice The parts of Uniswap's Permit2 (SignatureTransfer) the arbiter calls.
 interface IPermit2 {
     struct TokenPermissions {
@@ -29,28 +33,6 @@ interface IPermit2 {
     ) external;
 }
 
-/// @notice The claim entry point of the devnet's resource-lock contract (ResourceLocks.sol).
-interface IResourceLocks {
-    struct Lock {
-        bytes12 lockTag;
-        address token;
-        uint256 amount;
-    }
-
-    function multichainClaim(
-        address sponsor,
-        uint256 nonce,
-        uint256 expires,
-        uint256 notarizedChainId,
-        uint256 elementIndex,
-        bytes32[] calldata elementHashes,
-        Lock[] calldata commitments,
-        bytes32 mandateHash,
-        bytes calldata sponsorSignature,
-        address claimant
-    ) external returns (bytes32 claimHash);
-}
-
 /// @notice Devnet arbiter, placed at every settlement layer's arbiter address on every chain.
 /// Nothing it holds or pays out moves on the filler's word alone:
 ///
@@ -66,51 +48,7 @@ interface IResourceLocks {
 /// The attestation is an EIP-712 `FillAttestation` signed by the attester this arbiter was
 /// initialised with: it models a bridge's verification of the destination's event (like a
 /// Hyperlane ISM with one validator), not a light client.
-contract Arbiter {
-    struct Token {
-        address token;
-        uint256 amount;
-    }
-
-    struct Target {
-        address recipient;
-        Token[] tokenOut;
-        uint256 targetChain;
-        uint256 fillExpiry;
-    }
-
-    struct Ops {
-        address to;
-        uint256 value;
-        bytes data;
-    }
-
-    struct Op {
-        bytes32 vt;
-        Ops[] ops;
-    }
-
-    struct Mandate {
-        Target target;
-        uint128 minGas;
-        Op originOps;
-        Op destOps;
-        bytes32 q;
-    }
-
-    /// @notice What the attester signs after it saw a `Filled` event on the destination chain.
-    struct FillAttestation {
-        address sponsor;
-        uint256 nonce;
-        address recipient;
-        Token[] delivered;
-        address filler;
-        uint256 destinationChainId;
-        address destinationArbiter;
-        uint256 fillBlock;
-        uint256 fillTimestamp;
-    }
-
+contract Arbiter is FillAttestations {
     enum EscrowStatus {
         None,
         Held,
@@ -132,31 +70,6 @@ contract Arbiter {
     /// @notice How long after the fill deadline an unproven escrow waits before anyone may refund it.
     uint256 public constant REFUND_DELAY = 300;
 
-    bytes32 public constant TOKEN_TYPEHASH = keccak256("Token(address token,uint256 amount)");
-    bytes32 public constant TARGET_TYPEHASH = keccak256(
-        "Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)"
-        "Token(address token,uint256 amount)"
-    );
-    bytes32 public constant OPS_TYPEHASH = keccak256("Ops(address to,uint256 value,bytes data)");
-    bytes32 public constant OP_TYPEHASH = keccak256("Op(bytes32 vt,Ops[] ops)Ops(address to,uint256 value,bytes data)");
-    bytes32 public constant MANDATE_TYPEHASH = keccak256(
-        "Mandate(Target target,uint128 minGas,Op originOps,Op destOps,bytes32 q)"
-        "Op(bytes32 vt,Ops[] ops)"
-        "Ops(address to,uint256 value,bytes data)"
-        "Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)"
-        "Token(address token,uint256 amount)"
-    );
-    bytes32 public constant FILL_ATTESTATION_TYPEHASH = keccak256(
-        "FillAttestation(address sponsor,uint256 nonce,address recipient,Token[] delivered,address filler,"
-        "uint256 destinationChainId,address destinationArbiter,uint256 fillBlock,uint256 fillTimestamp)"
-        "Token(address token,uint256 amount)"
-    );
-    /// @notice The attester's EIP-712 domain: name and version only, so one signature is checked
-    /// on every origin chain of a route.
-    bytes32 public constant ATTESTER_DOMAIN_SEPARATOR = keccak256(
-        abi.encode(keccak256("EIP712Domain(string name,string version)"), keccak256("Intent Router Attester"), keccak256("1"))
-    );
-
     /// @notice What Permit2 appends to "PermitBatchWitnessTransferFrom(TokenPermissions[] permitted,
     /// address spender,uint256 nonce,uint256 deadline," to build the signed type.
     string public constant WITNESS_TYPE_STRING =
@@ -168,9 +81,6 @@ contract Arbiter {
         "Token(address token,uint256 amount)"
         "TokenPermissions(address token,uint256 amount)";
 
-    /// secp256k1n / 2: signatures with a higher s are malleable and rejected.
-    uint256 internal constant MAX_S = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0;
-
     event Initialized(address filler, address attester);
     event Escrowed(address indexed sponsor, uint256 indexed nonce, address indexed filler, bytes32 mandateHash);
     event Released(address indexed sponsor, uint256 indexed nonce, address indexed filler);
@@ -179,7 +89,6 @@ contract Arbiter {
     event Filled(address indexed sponsor, uint256 indexed nonce, address indexed recipient, address filler, Token[] delivered, uint256 fillExpiry);
 
     address public filler;
-    address public attester;
     mapping(address => mapping(uint256 => bool)) public filled;
     mapping(address => mapping(uint256 => Escrow)) internal _escrows;
 
@@ -212,7 +121,7 @@ contract Arbiter {
         require(block.timestamp <= mandate.target.fillExpiry, "Arbiter: fill deadline passed");
         Escrow storage e = _escrows[sponsor][nonce];
         require(e.status == EscrowStatus.None, "Arbiter: already escrowed");
-        bytes32 witness = mandateHash(mandate);
+        bytes32 witness = MandateHashes.mandateHash(mandate);
         e.status = EscrowStatus.Held;
         e.mandateHash = witness;
         e.fillExpiry = mandate.target.fillExpiry;
@@ -236,7 +145,7 @@ contract Arbiter {
     ) external {
         Escrow storage e = _escrows[sponsor][nonce];
         require(e.status == EscrowStatus.Held, "Arbiter: nothing held");
-        require(e.mandateHash == mandateHash(mandate), "Arbiter: not the escrowed mandate");
+        require(e.mandateHash == MandateHashes.mandateHash(mandate), "Arbiter: not the escrowed mandate");
         _checkAttestation(sponsor, nonce, mandate, attestation, attesterSignature);
         e.status = EscrowStatus.Released;
         _payOut(e, attestation.filler);
@@ -263,27 +172,50 @@ contract Arbiter {
 
     // ---- Origin chain: COMPACT claim after the fill ------------------------------------------
 
-    /// @notice Claims a COMPACT element on this chain against an attestation of the destination
-    /// fill: the lock contract checks the sponsor's MultichainCompact signature with this arbiter
-    /// as the element's arbiter and pays the filler the attestation names.
+    /// @notice Claims a COMPACT element notarized on this chain against an attestation of the
+    /// destination fill: The Compact checks the sponsor's MultichainCompact signature with this
+    /// arbiter as the element's arbiter, and pays the filler the attestation names.
     function claimCompact(
-        address sponsor,
-        uint256 nonce,
-        uint256 expires,
-        uint256 notarizedChainId,
-        uint256 elementIndex,
-        bytes32[] calldata elementHashes,
-        IResourceLocks.Lock[] calldata commitments,
+        BatchMultichainClaim calldata claim,
         Mandate calldata mandate,
-        bytes calldata signature,
         FillAttestation calldata attestation,
         bytes calldata attesterSignature
     ) external {
+        _checkClaim(claim.sponsor, claim.nonce, claim.witness, claim.claims, mandate, attestation, attesterSignature);
+        bytes32 claimHash = ITheCompactClaims(THE_COMPACT).batchMultichainClaim(claim);
+        emit CompactClaimed(claim.sponsor, claim.nonce, attestation.filler, claimHash);
+    }
+
+    /// @notice The same for a later element of the compact (The Compact's exogenous claim).
+    function claimCompactExogenous(
+        ExogenousBatchMultichainClaim calldata claim,
+        Mandate calldata mandate,
+        FillAttestation calldata attestation,
+        bytes calldata attesterSignature
+    ) external {
+        _checkClaim(claim.sponsor, claim.nonce, claim.witness, claim.claims, mandate, attestation, attesterSignature);
+        bytes32 claimHash = ITheCompactClaims(THE_COMPACT).exogenousBatchClaim(claim);
+        emit CompactClaimed(claim.sponsor, claim.nonce, attestation.filler, claimHash);
+    }
+
+    /// @dev The claim's witness is this mandate, its delivery is attested, and every portion
+    /// withdraws to the filler the attestation names.
+    function _checkClaim(
+        address sponsor,
+        uint256 nonce,
+        bytes32 witness,
+        BatchClaimComponent[] calldata claims,
+        Mandate calldata mandate,
+        FillAttestation calldata attestation,
+        bytes calldata attesterSignature
+    ) internal view {
+        require(witness == MandateHashes.mandateHash(mandate), "Arbiter: the claim's witness is not the mandate");
         _checkAttestation(sponsor, nonce, mandate, attestation, attesterSignature);
-        bytes32 claimHash = IResourceLocks(THE_COMPACT).multichainClaim(
-            sponsor, nonce, expires, notarizedChainId, elementIndex, elementHashes, commitments, mandateHash(mandate), signature, attestation.filler
-        );
-        emit CompactClaimed(sponsor, nonce, attestation.filler, claimHash);
+        for (uint256 i = 0; i < claims.length; i++) {
+            for (uint256 j = 0; j < claims[i].portions.length; j++) {
+                require(claims[i].portions[j].claimant == uint256(uint160(attestation.filler)), "Arbiter: pays someone other than the proven filler");
+            }
+        }
     }
 
     // ---- Destination chain: fill -------------------------------------------------------------
@@ -313,90 +245,8 @@ contract Arbiter {
         emit Filled(sponsor, nonce, target.recipient, msg.sender, target.tokenOut, target.fillExpiry);
     }
 
-    // ---- Attestations ------------------------------------------------------------------------
-
-    function attestationHash(FillAttestation calldata a) public pure returns (bytes32) {
-        bytes32[] memory tokenHashes = new bytes32[](a.delivered.length);
-        for (uint256 i = 0; i < a.delivered.length; i++) tokenHashes[i] = tokenHash(a.delivered[i]);
-        return keccak256(
-            abi.encode(
-                FILL_ATTESTATION_TYPEHASH,
-                a.sponsor,
-                a.nonce,
-                a.recipient,
-                keccak256(abi.encodePacked(tokenHashes)),
-                a.filler,
-                a.destinationChainId,
-                a.destinationArbiter,
-                a.fillBlock,
-                a.fillTimestamp
-            )
-        );
-    }
-
-    /// @dev The attester signed it, and it proves this mandate's delivery: same sponsor and nonce,
-    /// the mandate's recipient and chain, before its deadline, at least every tokenOut.
-    function _checkAttestation(
-        address sponsor,
-        uint256 nonce,
-        Mandate calldata mandate,
-        FillAttestation calldata a,
-        bytes calldata signature
-    ) internal view {
-        bytes32 digest = keccak256(abi.encodePacked("\x19\x01", ATTESTER_DOMAIN_SEPARATOR, attestationHash(a)));
-        require(_recover(digest, signature) == attester, "Arbiter: not signed by the attester");
-        require(a.sponsor == sponsor && a.nonce == nonce, "Arbiter: attestation of another intent");
-        require(a.recipient == mandate.target.recipient, "Arbiter: delivered to another recipient");
-        require(a.destinationChainId == mandate.target.targetChain, "Arbiter: filled on another chain");
-        require(a.fillTimestamp <= mandate.target.fillExpiry, "Arbiter: filled after the deadline");
-        for (uint256 i = 0; i < mandate.target.tokenOut.length; i++) {
-            Token calldata wanted = mandate.target.tokenOut[i];
-            uint256 got = 0;
-            for (uint256 j = 0; j < a.delivered.length; j++) {
-                if (a.delivered[j].token == wanted.token) got += a.delivered[j].amount;
-            }
-            require(got >= wanted.amount, "Arbiter: delivered less than the mandate");
-        }
-    }
-
-    function _recover(bytes32 digest, bytes calldata signature) internal pure returns (address) {
-        if (signature.length != 65) return address(0);
-        bytes32 r = bytes32(signature[0:32]);
-        bytes32 s = bytes32(signature[32:64]);
-        uint8 v = uint8(signature[64]);
-        if (v < 27) v += 27;
-        if (uint256(s) > MAX_S || (v != 27 && v != 28)) return address(0);
-        return ecrecover(digest, v, r, s);
-    }
-
-    // ---- EIP-712 struct hashes -----------------------------------------------------------------
-
     function mandateHash(Mandate calldata m) public pure returns (bytes32) {
-        return keccak256(
-            abi.encode(MANDATE_TYPEHASH, targetHash(m.target), m.minGas, opHash(m.originOps), opHash(m.destOps), m.q)
-        );
-    }
-
-    function targetHash(Target calldata t) public pure returns (bytes32) {
-        bytes32[] memory tokenHashes = new bytes32[](t.tokenOut.length);
-        for (uint256 i = 0; i < t.tokenOut.length; i++) tokenHashes[i] = tokenHash(t.tokenOut[i]);
-        return keccak256(
-            abi.encode(TARGET_TYPEHASH, t.recipient, keccak256(abi.encodePacked(tokenHashes)), t.targetChain, t.fillExpiry)
-        );
-    }
-
-    function tokenHash(Token calldata t) public pure returns (bytes32) {
-        return keccak256(abi.encode(TOKEN_TYPEHASH, t.token, t.amount));
-    }
-
-    function opHash(Op calldata op) public pure returns (bytes32) {
-        bytes32[] memory opsHashes = new bytes32[](op.ops.length);
-        for (uint256 i = 0; i < op.ops.length; i++) opsHashes[i] = opsHash(op.ops[i]);
-        return keccak256(abi.encode(OP_TYPEHASH, op.vt, keccak256(abi.encodePacked(opsHashes))));
-    }
-
-    function opsHash(Ops calldata o) public pure returns (bytes32) {
-        return keccak256(abi.encode(OPS_TYPEHASH, o.to, o.value, keccak256(o.data)));
+        return MandateHashes.mandateHash(m);
     }
 
     // ---- Internals ---------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {CompactHashes} from "./CompactHashes.sol";
+import {Mandate, MandateHashes, Op, Token} from "./MandateHashes.sol";
+
 interface IERC1271 {
     function isValidSignature(bytes32 hash, bytes calldata signature) external view returns (bytes4);
 }
@@ -21,37 +24,6 @@ interface IERC7579Execution {
 /// MODELLED: only the devnet filler may relay (set once by `initialize`); the production executor's
 /// own `SingleChainOps` flow and gas refunds are not modelled.
 contract IntentExecutor {
-    struct Token {
-        address token;
-        uint256 amount;
-    }
-
-    struct Target {
-        address recipient;
-        Token[] tokenOut;
-        uint256 targetChain;
-        uint256 fillExpiry;
-    }
-
-    struct Ops {
-        address to;
-        uint256 value;
-        bytes data;
-    }
-
-    struct Op {
-        bytes32 vt;
-        Ops[] ops;
-    }
-
-    struct Mandate {
-        Target target;
-        uint128 minGas;
-        Op originOps;
-        Op destOps;
-        bytes32 q;
-    }
-
     struct Lock {
         bytes12 lockTag;
         address token;
@@ -78,20 +50,7 @@ contract IntentExecutor {
     }
 
     address public constant PERMIT2 = 0x000000000022D473030F116dDEE9F6B43aC78BA3;
-    address public constant COMPACT_SIGNING_CONTRACT = 0x73d2Dc0c21fca4EC1601895d50Df7f5624f07D3F;
 
-    bytes32 internal constant TOKEN_TYPEHASH = keccak256("Token(address token,uint256 amount)");
-    bytes32 internal constant TARGET_TYPEHASH = keccak256(
-        "Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)" "Token(address token,uint256 amount)"
-    );
-    bytes32 internal constant OPS_TYPEHASH = keccak256("Ops(address to,uint256 value,bytes data)");
-    bytes32 internal constant OP_TYPEHASH = keccak256("Op(bytes32 vt,Ops[] ops)Ops(address to,uint256 value,bytes data)");
-    bytes32 internal constant MANDATE_TYPEHASH = keccak256(
-        "Mandate(Target target,uint128 minGas,Op originOps,Op destOps,bytes32 q)" "Op(bytes32 vt,Ops[] ops)"
-        "Ops(address to,uint256 value,bytes data)"
-        "Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)"
-        "Token(address token,uint256 amount)"
-    );
     bytes32 internal constant TOKEN_PERMISSIONS_TYPEHASH = keccak256("TokenPermissions(address token,uint256 amount)");
     bytes32 internal constant PERMIT_BATCH_WITNESS_TYPEHASH = keccak256(
         "PermitBatchWitnessTransferFrom(TokenPermissions[] permitted,address spender,uint256 nonce,uint256 deadline,"
@@ -100,25 +59,6 @@ contract IntentExecutor {
         "Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)"
         "Token(address token,uint256 amount)" "TokenPermissions(address token,uint256 amount)"
     );
-    bytes32 internal constant LOCK_TYPEHASH = keccak256("Lock(bytes12 lockTag,address token,uint256 amount)");
-    bytes32 internal constant ELEMENT_TYPEHASH = keccak256(
-        "Element(address arbiter,uint256 chainId,Lock[] commitments,Mandate mandate)"
-        "Lock(bytes12 lockTag,address token,uint256 amount)"
-        "Mandate(Target target,uint128 minGas,Op originOps,Op destOps,bytes32 q)" "Op(bytes32 vt,Ops[] ops)"
-        "Ops(address to,uint256 value,bytes data)"
-        "Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)"
-        "Token(address token,uint256 amount)"
-    );
-    bytes32 internal constant MULTICHAIN_COMPACT_TYPEHASH = keccak256(
-        "MultichainCompact(address sponsor,uint256 nonce,uint256 expires,Element[] elements)"
-        "Element(address arbiter,uint256 chainId,Lock[] commitments,Mandate mandate)"
-        "Lock(bytes12 lockTag,address token,uint256 amount)"
-        "Mandate(Target target,uint128 minGas,Op originOps,Op destOps,bytes32 q)" "Op(bytes32 vt,Ops[] ops)"
-        "Ops(address to,uint256 value,bytes data)"
-        "Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)"
-        "Token(address token,uint256 amount)"
-    );
-
     event Initialized(address filler);
     event OpsExecuted(address indexed account, uint256 indexed nonce, bool destination);
 
@@ -207,50 +147,28 @@ contract IntentExecutor {
         pure
         returns (bytes32)
     {
-        bytes32[] memory lockHashes = new bytes32[](signed.commitments.length);
-        for (uint256 i = 0; i < lockHashes.length; i++) {
+        uint256[2][] memory idsAndAmounts = new uint256[2][](signed.commitments.length);
+        for (uint256 i = 0; i < idsAndAmounts.length; i++) {
             Lock calldata lock = signed.commitments[i];
-            lockHashes[i] = keccak256(abi.encode(LOCK_TYPEHASH, lock.lockTag, lock.token, lock.amount));
+            idsAndAmounts[i] = [(uint256(uint96(lock.lockTag)) << 160) | uint256(uint160(lock.token)), lock.amount];
         }
-        bytes32 element = keccak256(
-            abi.encode(ELEMENT_TYPEHASH, signed.arbiter, signed.chainId, keccak256(abi.encodePacked(lockHashes)), mandateHash(mandate))
+        (bytes32 elementTypehash, bytes32 compactTypehash) = CompactHashes.typehashes(MandateHashes.MANDATE_FIELDS);
+        bytes32 element = CompactHashes.elementHash(
+            elementTypehash, signed.arbiter, signed.chainId, CompactHashes.commitmentsHash(idsAndAmounts), mandateHash(mandate), true
         );
         require(signed.elementIndex < signed.elementHashes.length, "IntentExecutor: element index out of range");
         require(signed.elementHashes[signed.elementIndex] == element, "IntentExecutor: element mismatch");
-        bytes32 domain = keccak256(
-            abi.encode(
-                keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
-                keccak256("The Compact"),
-                keccak256("1"),
-                signed.notarizedChainId,
-                COMPACT_SIGNING_CONTRACT
-            )
+        return CompactHashes.digest(
+            signed.notarizedChainId, CompactHashes.compactHash(compactTypehash, sponsor, nonce, signed.expires, signed.elementHashes)
         );
-        bytes32 structHash = keccak256(
-            abi.encode(MULTICHAIN_COMPACT_TYPEHASH, sponsor, nonce, signed.expires, keccak256(abi.encodePacked(signed.elementHashes)))
-        );
-        return keccak256(abi.encodePacked(hex"1901", domain, structHash));
     }
 
     function mandateHash(Mandate calldata m) public pure returns (bytes32) {
-        bytes32[] memory tokenHashes = new bytes32[](m.target.tokenOut.length);
-        for (uint256 i = 0; i < tokenHashes.length; i++) {
-            tokenHashes[i] = keccak256(abi.encode(TOKEN_TYPEHASH, m.target.tokenOut[i].token, m.target.tokenOut[i].amount));
-        }
-        bytes32 target = keccak256(
-            abi.encode(
-                TARGET_TYPEHASH, m.target.recipient, keccak256(abi.encodePacked(tokenHashes)), m.target.targetChain, m.target.fillExpiry
-            )
-        );
-        return keccak256(abi.encode(MANDATE_TYPEHASH, target, m.minGas, opHash(m.originOps), opHash(m.destOps), m.q));
+        return MandateHashes.mandateHash(m);
     }
 
     function opHash(Op calldata op) public pure returns (bytes32) {
-        bytes32[] memory opsHashes = new bytes32[](op.ops.length);
-        for (uint256 i = 0; i < opsHashes.length; i++) {
-            opsHashes[i] = keccak256(abi.encode(OPS_TYPEHASH, op.ops[i].to, op.ops[i].value, keccak256(op.ops[i].data)));
-        }
-        return keccak256(abi.encode(OP_TYPEHASH, op.vt, keccak256(abi.encodePacked(opsHashes))));
+        return MandateHashes.opHash(op);
     }
 
     // ---- Internals ---------------------------------------------------------------------------

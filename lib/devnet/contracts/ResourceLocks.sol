@@ -1,208 +1,52 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-interface IERC20Like {
-    function transferFrom(address from, address to, uint256 amount) external returns (bool);
-    function transfer(address to, uint256 amount) external returns (bool);
-}
+import {CompactHashes} from "./CompactHashes.sol";
+import {
+    AllocatedTransfer,
+    BatchClaimComponent,
+    BatchMultichainClaim,
+    Component,
+    ExogenousBatchMultichainClaim,
+    IAllocator,
+    ITheCompactClaims
+} from "./CompactTypes.sol";
+import {ForcedWithdrawal} from "./ForcedWithdrawal.sol";
 
-/// @notice What The Compact asks an allocator before a claim releases locked funds.
-interface IAllocator {
-    function authorizeClaim(
-        bytes32 claimHash,
-        address arbiter,
-        address sponsor,
-        uint256 nonce,
-        uint256 expires,
-        uint256[2][] calldata idsAndAmounts,
-        bytes calldata allocatorData
-    ) external returns (bytes4);
-
-    /// @notice Asked before a locked balance moves by transfer: the selector to allow it.
-    function attest(address operator, address from, address to, uint256 id, uint256 amount) external returns (bytes4);
-}
-
-interface IERC1271 {
-    function isValidSignature(bytes32 digest, bytes calldata signature) external view returns (bytes4);
-}
-
-/// @notice Devnet stand-in for The Compact: ERC-6909 resource locks with native and ERC-20
-/// deposits. A lock id is lockTag (bytes12, top 96 bits) || token address (low 160 bits).
-/// lockTag = scope (1 bit) << 95 | resetPeriod (3 bits) << 92 | allocatorId (92 bits).
+/// @notice Devnet stand-in for The Compact v1, at its address: ERC-6909 resource locks whose
+/// claims, allocator registration, `Claim` event, allocated transfers and forced withdrawal
+/// speak The Compact's interface (ITheCompact / ITheCompactClaims), so the filler sends the
+/// same calls it would send to the real contract.
 ///
-/// Locks lock: a transfer of a locked balance needs its allocator's `attest`, and the sponsor's
-/// only unilateral exit is a forced withdrawal, available a reset period after it is enabled
-/// (`enableForcedWithdrawal` → `forcedWithdrawal`), as in The Compact.
+/// Locks lock: an ERC-6909 transfer needs the lock's allocator's `attest`, a claim or an
+/// allocated transfer/withdrawal its `authorizeClaim`; the sponsor's only unilateral exit is a
+/// forced withdrawal, a reset period after it is enabled.
 ///
-/// Claims are real: `multichainClaim` checks the sponsor's EIP-712 `MultichainCompact` signature
-/// (domain "The Compact" / "1" on the notarized chain, verifyingContract = the address the
-/// published client signs with), the element the calling arbiter claims, the expiry, a
-/// single-use nonce and each lock's registered allocator, then releases the underlying tokens.
-contract ResourceLocks {
-    /// @notice A lock committed by one element of a multichain compact.
-    struct Lock {
-        bytes12 lockTag;
-        address token;
-        uint256 amount;
-    }
-
-    event Transfer(address caller, address indexed from, address indexed to, uint256 indexed id, uint256 amount);
-    event OperatorSet(address indexed owner, address indexed spender, bool approved);
-    event Approval(address indexed owner, address indexed spender, uint256 indexed id, uint256 amount);
+/// A multichain claim checks the sponsor's EIP-712 MultichainCompact signature (domain
+/// "The Compact" / "1" on the notarized chain, verifyingContract = the address the published
+/// client signs with), this chain's element (the caller as arbiter, this chain, the claimed locks,
+/// the witness), the expiry and the nonce in the allocator's scope, then pays each portion.
+contract ResourceLocks is ITheCompactClaims, ForcedWithdrawal {
     event AllocatorRegistered(uint96 allocatorId, address allocator);
-    event Claim(address indexed sponsor, address indexed arbiter, bytes32 claimHash, uint256 nonce);
-    event ForcedWithdrawalStatusUpdated(address indexed account, uint256 indexed id, bool activating, uint256 withdrawableAt);
+    event Claim(address indexed sponsor, address indexed allocator, address indexed arbiter, bytes32 claimHash, uint256 nonce);
 
-    /// @notice The verifyingContract of the domain the published client signs compacts with.
-    address public constant SIGNING_CONTRACT = 0x73d2Dc0c21fca4EC1601895d50Df7f5624f07D3F;
-
-    bytes32 public constant DOMAIN_TYPEHASH =
-        keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
-    bytes32 internal constant NAME_HASH = keccak256("The Compact");
-    bytes32 internal constant VERSION_HASH = keccak256("1");
-
-    bytes32 public constant LOCK_TYPEHASH = keccak256("Lock(bytes12 lockTag,address token,uint256 amount)");
-    bytes32 public constant ELEMENT_TYPEHASH = keccak256(
-        "Element(address arbiter,uint256 chainId,Lock[] commitments,Mandate mandate)"
-        "Lock(bytes12 lockTag,address token,uint256 amount)"
-        "Mandate(Target target,uint128 minGas,Op originOps,Op destOps,bytes32 q)"
-        "Op(bytes32 vt,Ops[] ops)"
-        "Ops(address to,uint256 value,bytes data)"
-        "Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)"
-        "Token(address token,uint256 amount)"
-    );
-    bytes32 public constant MULTICHAIN_COMPACT_TYPEHASH = keccak256(
-        "MultichainCompact(address sponsor,uint256 nonce,uint256 expires,Element[] elements)"
-        "Element(address arbiter,uint256 chainId,Lock[] commitments,Mandate mandate)"
-        "Lock(bytes12 lockTag,address token,uint256 amount)"
-        "Mandate(Target target,uint128 minGas,Op originOps,Op destOps,bytes32 q)"
-        "Op(bytes32 vt,Ops[] ops)"
-        "Ops(address to,uint256 value,bytes data)"
-        "Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)"
-        "Token(address token,uint256 amount)"
-    );
+    /// @notice The hash an allocated transfer is authorised under (this devnet's own: The Compact
+    /// hashes it as a Compact with the caller as arbiter).
+    bytes32 public constant ALLOCATED_TRANSFER_TYPEHASH =
+        keccak256("AllocatedTransfer(address sponsor,uint256 nonce,uint256 expires,uint256 id,bytes32 recipientsHash)");
 
     uint256 internal constant ALLOCATOR_ID_MASK = (1 << 92) - 1;
     uint256 internal constant LOW_88_MASK = (1 << 88) - 1;
-    /// secp256k1n / 2: signatures with a higher s are malleable and rejected.
-    uint256 internal constant MAX_S = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0;
 
-    mapping(address => mapping(uint256 => uint256)) public balanceOf;
-    mapping(address => mapping(address => mapping(uint256 => uint256))) public allowance;
-    mapping(address => mapping(address => bool)) public isOperator;
     mapping(uint96 => address) public allocators;
-    mapping(address => mapping(uint256 => bool)) public consumedNonces;
-    /// @notice When each account's forced withdrawal of each lock becomes available (0: not enabled).
-    mapping(address => mapping(uint256 => uint256)) internal _withdrawableAt;
-
-    function lockId(bytes12 lockTag, address token) public pure returns (uint256) {
-        return (uint256(uint96(lockTag)) << 160) | uint256(uint160(token));
-    }
-
-    function depositNative(bytes12 lockTag, address recipient) external payable returns (uint256 id) {
-        require(msg.value > 0, "ResourceLocks: zero deposit");
-        id = lockId(lockTag, address(0));
-        _mint(recipient == address(0) ? msg.sender : recipient, id, msg.value);
-    }
-
-    function depositERC20(address token, bytes12 lockTag, uint256 amount, address recipient) external returns (uint256 id) {
-        require(token != address(0), "ResourceLocks: native via depositNative");
-        require(amount > 0, "ResourceLocks: zero deposit");
-        require(IERC20Like(token).transferFrom(msg.sender, address(this), amount), "ResourceLocks: transfer failed");
-        id = lockId(lockTag, token);
-        _mint(recipient == address(0) ? msg.sender : recipient, id, amount);
-    }
-
-    function transfer(address receiver, uint256 id, uint256 amount) external returns (bool) {
-        _attest(msg.sender, msg.sender, receiver, id, amount);
-        _move(msg.sender, receiver, id, amount);
-        return true;
-    }
-
-    function transferFrom(address sender, address receiver, uint256 id, uint256 amount) external returns (bool) {
-        if (msg.sender != sender && !isOperator[sender][msg.sender]) {
-            uint256 allowed = allowance[sender][msg.sender][id];
-            if (allowed != type(uint256).max) {
-                require(allowed >= amount, "ResourceLocks: insufficient allowance");
-                allowance[sender][msg.sender][id] = allowed - amount;
-            }
-        }
-        _attest(msg.sender, sender, receiver, id, amount);
-        _move(sender, receiver, id, amount);
-        return true;
-    }
-
-    function approve(address spender, uint256 id, uint256 amount) external returns (bool) {
-        allowance[msg.sender][spender][id] = amount;
-        emit Approval(msg.sender, spender, id, amount);
-        return true;
-    }
-
-    function setOperator(address spender, bool approved) external returns (bool) {
-        isOperator[msg.sender][spender] = approved;
-        emit OperatorSet(msg.sender, spender, approved);
-        return true;
-    }
-
-    // ---- Forced withdrawal ---------------------------------------------------------------------
-
-    /// @notice A lock's reset period in seconds, from the 3 bits of its lock tag (The Compact's
-    /// ResetPeriod: 1 s, 15 s, 1 min, 10 min, 1 h 5 min, 1 day, 7 days 1 h, 30 days).
-    function resetPeriodSeconds(uint256 id) public pure returns (uint256) {
-        uint256 period = (id >> 252) & 7;
-        if (period == 0) return 1;
-        if (period == 1) return 15;
-        if (period == 2) return 60;
-        if (period == 3) return 600;
-        if (period == 4) return 3900;
-        if (period == 5) return 86400;
-        if (period == 6) return 612000;
-        return 2592000;
-    }
-
-    /// @notice Starts the clock on the caller's forced withdrawal of lock `id`.
-    function enableForcedWithdrawal(uint256 id) external returns (uint256 withdrawableAt) {
-        withdrawableAt = block.timestamp + resetPeriodSeconds(id);
-        _withdrawableAt[msg.sender][id] = withdrawableAt;
-        emit ForcedWithdrawalStatusUpdated(msg.sender, id, true, withdrawableAt);
-    }
-
-    function disableForcedWithdrawal(uint256 id) external returns (bool) {
-        require(_withdrawableAt[msg.sender][id] != 0, "ResourceLocks: forced withdrawal not enabled");
-        delete _withdrawableAt[msg.sender][id];
-        emit ForcedWithdrawalStatusUpdated(msg.sender, id, false, 0);
-        return true;
-    }
-
-    /// @notice 0 disabled, 1 pending (not yet available), 2 enabled; and when it becomes available.
-    function getForcedWithdrawalStatus(address account, uint256 id) external view returns (uint8 status, uint256 withdrawableAt) {
-        withdrawableAt = _withdrawableAt[account][id];
-        if (withdrawableAt == 0) return (0, 0);
-        return (block.timestamp < withdrawableAt ? 1 : 2, withdrawableAt);
-    }
-
-    /// @notice Withdraws the underlying tokens of the caller's lock once its forced withdrawal is available.
-    function forcedWithdrawal(uint256 id, address recipient, uint256 amount) external returns (bool) {
-        uint256 at = _withdrawableAt[msg.sender][id];
-        require(at != 0 && block.timestamp >= at, "ResourceLocks: forced withdrawal not available");
-        require(balanceOf[msg.sender][id] >= amount, "ResourceLocks: insufficient balance");
-        balanceOf[msg.sender][id] -= amount;
-        emit Transfer(msg.sender, msg.sender, address(0), id, amount);
-        address token = address(uint160(id));
-        if (token == address(0)) {
-            (bool ok,) = recipient.call{value: amount}("");
-            require(ok, "ResourceLocks: native transfer failed");
-        } else {
-            require(IERC20Like(token).transfer(recipient, amount), "ResourceLocks: transfer failed");
-        }
-        return true;
-    }
+    mapping(address => mapping(uint256 => bool)) internal _consumedNonces;
 
     // ---- Allocators -------------------------------------------------------------------------
 
     /// @notice Registers an allocator (an address with code, or the caller itself) under its id:
     /// compactFlag (4 bits) << 88 | low 88 bits of the address. Registering again is a no-op.
-    function registerAllocator(address allocator) external returns (uint96 allocatorId) {
+    /// The create2 `proof` The Compact also accepts is not supported here.
+    function __registerAllocator(address allocator, bytes calldata) external returns (uint96 allocatorId) {
         require(allocator != address(0), "ResourceLocks: zero allocator");
         require(allocator == msg.sender || allocator.code.length > 0, "ResourceLocks: allocator has no code");
         allocatorId = allocatorIdOf(allocator);
@@ -227,183 +71,149 @@ contract ResourceLocks {
         return nibbles - 3;
     }
 
+    function getLockDetails(uint256 id)
+        external
+        view
+        returns (address token, address allocator, uint8 resetPeriod, uint8 scope, bytes12 lockTag)
+    {
+        return (address(uint160(id)), _allocatorOf(id), uint8((id >> 252) & 7), uint8(id >> 255), bytes12(bytes32(id)));
+    }
+
+    function hasConsumedAllocatorNonce(uint256 nonce, address allocator) external view returns (bool) {
+        return _consumedNonces[allocator][nonce];
+    }
+
+    function DOMAIN_SEPARATOR() external view returns (bytes32) {
+        return CompactHashes.domainSeparator(block.chainid);
+    }
+
     // ---- Claims -------------------------------------------------------------------------------
 
-    function isNonceConsumed(address sponsor, uint256 nonce) external view returns (bool) {
-        return consumedNonces[sponsor][nonce];
+    /// @notice Claims this chain's element of a MultichainCompact notarized on this chain (its
+    /// first element); `additionalChains` are the later elements' hashes.
+    function batchMultichainClaim(BatchMultichainClaim calldata c) external returns (bytes32 claimHash) {
+        claimHash = _claimHash(c.sponsor, c.nonce, c.expires, c.witness, c.witnessTypestring, c.claims, c.additionalChains, true, 0);
+        _settle(claimHash, block.chainid, c.allocatorData, c.sponsorSignature, c.sponsor, c.nonce, c.expires, c.claims);
     }
 
-    /// @notice The EIP-712 domain separator of the compact signing domain on `chainId`.
-    function domainSeparator(uint256 chainId) public pure returns (bytes32) {
-        return keccak256(abi.encode(DOMAIN_TYPEHASH, NAME_HASH, VERSION_HASH, chainId, SIGNING_CONTRACT));
+    /// @notice Claims a later element: its hash goes after additionalChains[chainIndex], and the
+    /// sponsor signed on notarizedChainId's domain.
+    function exogenousBatchClaim(ExogenousBatchMultichainClaim calldata c) external returns (bytes32 claimHash) {
+        claimHash = _claimHash(c.sponsor, c.nonce, c.expires, c.witness, c.witnessTypestring, c.claims, c.additionalChains, false, c.chainIndex);
+        _settle(claimHash, c.notarizedChainId, c.allocatorData, c.sponsorSignature, c.sponsor, c.nonce, c.expires, c.claims);
     }
 
-    /// @notice Claims this chain's element of a signed MultichainCompact. The caller is the
-    /// element's arbiter; the underlying tokens of every committed lock go to `claimant`.
-    /// @param notarizedChainId elements[0].chainId: the chain of the signing domain.
-    /// @param elementIndex this chain's element in the signed elements list.
-    /// @param elementHashes EIP-712 struct hashes of every Element, in order.
-    /// @param commitments this element's locks.
-    /// @param mandateHash EIP-712 struct hash of this element's Mandate (the arbiter computes it).
-    function multichainClaim(
+    /// @notice Transfers or withdraws (claimant lock tag 0) the caller's locked balance, with its
+    /// allocator's `authorizeClaim` (arbiter = sponsor = the caller).
+    function allocatedTransfer(AllocatedTransfer calldata t) external returns (bool) {
+        require(block.timestamp <= t.expires, "ResourceLocks: transfer expired");
+        address allocator = _consume(t.id, t.nonce);
+        uint256 total = 0;
+        for (uint256 i = 0; i < t.recipients.length; i++) total += t.recipients[i].amount;
+        uint256[2][] memory idsAndAmounts = new uint256[2][](1);
+        idsAndAmounts[0] = [t.id, total];
+        bytes32 hash = keccak256(
+            abi.encode(ALLOCATED_TRANSFER_TYPEHASH, msg.sender, t.nonce, t.expires, t.id, keccak256(abi.encode(t.recipients)))
+        );
+        _authorize(allocator, hash, msg.sender, t.nonce, t.expires, idsAndAmounts, t.allocatorData);
+        _pay(msg.sender, t.id, t.recipients);
+        return true;
+    }
+
+    function _claimHash(
         address sponsor,
         uint256 nonce,
         uint256 expires,
-        uint256 notarizedChainId,
-        uint256 elementIndex,
-        bytes32[] calldata elementHashes,
-        Lock[] calldata commitments,
-        bytes32 mandateHash,
-        bytes calldata sponsorSignature,
-        address claimant
-    ) external returns (bytes32 claimHash) {
-        require(block.timestamp <= expires, "ResourceLocks: compact expired");
-        _checkElement(elementIndex, elementHashes, commitments, mandateHash);
-        claimHash = multichainCompactHash(sponsor, nonce, expires, elementHashes);
-        _verifySponsor(sponsor, notarizedChainId, claimHash, sponsorSignature);
-        _consumeNonce(sponsor, nonce);
-        _settle(claimHash, sponsor, nonce, expires, commitments, claimant);
-    }
-
-    function lockHash(Lock calldata lock) public pure returns (bytes32) {
-        return keccak256(abi.encode(LOCK_TYPEHASH, lock.lockTag, lock.token, lock.amount));
-    }
-
-    function elementHash(address arbiter, uint256 chainId, Lock[] calldata commitments, bytes32 mandateHash)
-        public
-        pure
-        returns (bytes32)
-    {
-        bytes32[] memory lockHashes = new bytes32[](commitments.length);
-        for (uint256 i = 0; i < commitments.length; i++) lockHashes[i] = lockHash(commitments[i]);
-        return keccak256(abi.encode(ELEMENT_TYPEHASH, arbiter, chainId, keccak256(abi.encodePacked(lockHashes)), mandateHash));
-    }
-
-    function multichainCompactHash(address sponsor, uint256 nonce, uint256 expires, bytes32[] calldata elementHashes)
-        public
-        pure
-        returns (bytes32)
-    {
-        return keccak256(abi.encode(MULTICHAIN_COMPACT_TYPEHASH, sponsor, nonce, expires, keccak256(abi.encodePacked(elementHashes))));
-    }
-
-    /// @dev The claimed element must be the one signed at elementIndex, with the caller as its
-    /// arbiter and this chain as its chain.
-    function _checkElement(uint256 elementIndex, bytes32[] calldata elementHashes, Lock[] calldata commitments, bytes32 mandateHash)
-        internal
-        view
-    {
-        require(elementIndex < elementHashes.length, "ResourceLocks: element index out of range");
-        require(
-            elementHashes[elementIndex] == elementHash(msg.sender, block.chainid, commitments, mandateHash),
-            "ResourceLocks: element mismatch"
+        bytes32 witness,
+        string calldata witnessTypestring,
+        BatchClaimComponent[] calldata claims,
+        bytes32[] calldata additionalChains,
+        bool first,
+        uint256 chainIndex
+    ) internal view returns (bytes32) {
+        (bytes32 elementTypehash, bytes32 compactTypehash) = CompactHashes.typehashes(witnessTypestring);
+        bytes32 element = CompactHashes.elementHash(
+            elementTypehash, msg.sender, block.chainid, CompactHashes.commitmentsHash(claims), witness, bytes(witnessTypestring).length > 0
         );
+        bytes32[] memory elements = CompactHashes.withElement(additionalChains, element, first, chainIndex);
+        return CompactHashes.compactHash(compactTypehash, sponsor, nonce, expires, elements);
     }
 
-    function _consumeNonce(address sponsor, uint256 nonce) internal {
-        require(!consumedNonces[sponsor][nonce], "ResourceLocks: nonce already used");
-        consumedNonces[sponsor][nonce] = true;
-    }
-
-    /// @dev Gets every allocator's approval, then releases the locks to the claimant.
-    function _settle(bytes32 claimHash, address sponsor, uint256 nonce, uint256 expires, Lock[] calldata commitments, address claimant)
-        internal
-    {
-        _authorize(claimHash, sponsor, nonce, expires, commitments);
-        _release(sponsor, commitments, claimant);
-        emit Claim(sponsor, msg.sender, claimHash, nonce);
-    }
-
-    /// @dev Asks the allocator registered for each lock's allocatorId (once per allocator in a row).
-    function _authorize(bytes32 claimHash, address sponsor, uint256 nonce, uint256 expires, Lock[] calldata commitments) internal {
-        uint256[2][] memory idsAndAmounts = new uint256[2][](commitments.length);
-        for (uint256 i = 0; i < commitments.length; i++) {
-            idsAndAmounts[i] = [lockId(commitments[i].lockTag, commitments[i].token), commitments[i].amount];
+    /// @dev Expiry, sponsor signature, nonce, allocator's consent, the Claim event, then payouts.
+    function _settle(
+        bytes32 claimHash,
+        uint256 notarizedChainId,
+        bytes calldata allocatorData,
+        bytes calldata sponsorSignature,
+        address sponsor,
+        uint256 nonce,
+        uint256 expires,
+        BatchClaimComponent[] calldata claims
+    ) internal {
+        require(block.timestamp <= expires, "ResourceLocks: compact expired");
+        require(claims.length > 0, "ResourceLocks: nothing claimed");
+        require(
+            CompactHashes.signedBy(sponsor, CompactHashes.digest(notarizedChainId, claimHash), sponsorSignature),
+            "ResourceLocks: invalid sponsor signature"
+        );
+        address allocator = _consume(claims[0].id, nonce);
+        uint256[2][] memory idsAndAmounts = new uint256[2][](claims.length);
+        for (uint256 i = 0; i < claims.length; i++) {
+            require(_allocatorOf(claims[i].id) == allocator, "ResourceLocks: inconsistent allocators");
+            idsAndAmounts[i] = [claims[i].id, claims[i].allocatedAmount];
         }
-        address asked = address(0);
-        for (uint256 i = 0; i < commitments.length; i++) {
-            address allocator = allocators[uint96(uint256(uint96(commitments[i].lockTag)) & ALLOCATOR_ID_MASK)];
-            require(allocator != address(0), "ResourceLocks: unregistered allocator");
-            if (allocator == asked) continue;
-            asked = allocator;
-            bytes4 answer = IAllocator(allocator).authorizeClaim(claimHash, msg.sender, sponsor, nonce, expires, idsAndAmounts, "");
-            require(answer == IAllocator.authorizeClaim.selector, "ResourceLocks: allocator refused");
+        _authorize(allocator, claimHash, sponsor, nonce, expires, idsAndAmounts, allocatorData);
+        emit Claim(sponsor, allocator, msg.sender, claimHash, nonce);
+        for (uint256 i = 0; i < claims.length; i++) {
+            uint256 paid = _pay(sponsor, claims[i].id, claims[i].portions);
+            require(paid <= claims[i].allocatedAmount, "ResourceLocks: allocated amount exceeded");
         }
     }
 
-    /// @dev Burns the sponsor's locks and sends the underlying tokens to the claimant.
-    function _release(address sponsor, Lock[] calldata commitments, address claimant) internal {
-        for (uint256 i = 0; i < commitments.length; i++) {
-            Lock calldata lock = commitments[i];
-            uint256 id = lockId(lock.lockTag, lock.token);
-            require(balanceOf[sponsor][id] >= lock.amount, "ResourceLocks: insufficient balance");
-            balanceOf[sponsor][id] -= lock.amount;
-            emit Transfer(msg.sender, sponsor, address(0), id, lock.amount);
-            if (lock.token == address(0)) {
-                (bool ok,) = claimant.call{value: lock.amount}("");
-                require(ok, "ResourceLocks: native transfer failed");
+    function _authorize(
+        address allocator,
+        bytes32 claimHash,
+        address sponsor,
+        uint256 nonce,
+        uint256 expires,
+        uint256[2][] memory idsAndAmounts,
+        bytes calldata allocatorData
+    ) internal {
+        bytes4 answer = IAllocator(allocator).authorizeClaim(claimHash, msg.sender, sponsor, nonce, expires, idsAndAmounts, allocatorData);
+        require(answer == IAllocator.authorizeClaim.selector, "ResourceLocks: allocator refused");
+    }
+
+    /// @dev Marks `nonce` used in the scope of lock `id`'s allocator, which it returns.
+    function _consume(uint256 id, uint256 nonce) internal returns (address allocator) {
+        allocator = _allocatorOf(id);
+        require(!_consumedNonces[allocator][nonce], "ResourceLocks: nonce already used");
+        _consumedNonces[allocator][nonce] = true;
+    }
+
+    /// @dev Pays each portion of `from`'s lock `id`: lock tag 0 withdraws the underlying token,
+    /// the lock's own tag moves the ERC-6909 balance.
+    function _pay(address from, uint256 id, Component[] calldata portions) internal returns (uint256 total) {
+        for (uint256 i = 0; i < portions.length; i++) {
+            uint256 tag = portions[i].claimant >> 160;
+            address recipient = address(uint160(portions[i].claimant));
+            if (tag == 0) {
+                _withdraw(from, id, recipient, portions[i].amount);
             } else {
-                require(IERC20Like(lock.token).transfer(claimant, lock.amount), "ResourceLocks: transfer failed");
+                require(tag == id >> 160, "ResourceLocks: converting to another lock is not supported");
+                _move(from, recipient, id, portions[i].amount);
             }
+            total += portions[i].amount;
         }
     }
 
-    /// @dev ECDSA (65-byte or EIP-2098 64-byte) by the sponsor, else ERC-1271 if the sponsor has code.
-    function _verifySponsor(address sponsor, uint256 notarizedChainId, bytes32 claimHash, bytes calldata signature)
-        internal
-        view
-    {
-        bytes32 digest = keccak256(abi.encodePacked("\x19\x01", domainSeparator(notarizedChainId), claimHash));
-        if (_recover(digest, signature) == sponsor && sponsor != address(0)) return;
-        if (sponsor.code.length > 0) {
-            (bool ok, bytes memory answer) =
-                sponsor.staticcall(abi.encodeCall(IERC1271.isValidSignature, (digest, signature)));
-            if (ok && answer.length >= 32 && abi.decode(answer, (bytes4)) == IERC1271.isValidSignature.selector) return;
-        }
-        revert("ResourceLocks: invalid sponsor signature");
-    }
-
-    function _recover(bytes32 digest, bytes calldata signature) internal pure returns (address) {
-        bytes32 r;
-        bytes32 s;
-        uint8 v;
-        if (signature.length == 65) {
-            r = bytes32(signature[0:32]);
-            s = bytes32(signature[32:64]);
-            v = uint8(signature[64]);
-        } else if (signature.length == 64) {
-            r = bytes32(signature[0:32]);
-            bytes32 vs = bytes32(signature[32:64]);
-            s = vs & bytes32(0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
-            v = uint8(uint256(vs) >> 255) + 27;
-        } else {
-            return address(0);
-        }
-        if (v < 27) v += 27;
-        if (uint256(s) > MAX_S || (v != 27 && v != 28)) return address(0);
-        return ecrecover(digest, v, r, s);
-    }
-
-    function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
-        return interfaceId == 0x0f632fb3 || interfaceId == 0x01ffc9a7; // ERC-6909, ERC-165
-    }
-
-    /// @dev A locked balance moves only with its allocator's attestation.
-    function _attest(address operator, address from, address to, uint256 id, uint256 amount) internal {
-        address allocator = allocators[uint96((id >> 160) & ALLOCATOR_ID_MASK)];
+    function _allocatorOf(uint256 id) internal view returns (address allocator) {
+        allocator = allocators[uint96((id >> 160) & ALLOCATOR_ID_MASK)];
         require(allocator != address(0), "ResourceLocks: unregistered allocator");
-        require(IAllocator(allocator).attest(operator, from, to, id, amount) == IAllocator.attest.selector, "ResourceLocks: allocator refused the transfer");
     }
 
-    function _mint(address to, uint256 id, uint256 amount) internal {
-        balanceOf[to][id] += amount;
-        emit Transfer(msg.sender, address(0), to, id, amount);
-    }
-
-    function _move(address from, address to, uint256 id, uint256 amount) internal {
-        require(balanceOf[from][id] >= amount, "ResourceLocks: insufficient balance");
-        balanceOf[from][id] -= amount;
-        balanceOf[to][id] += amount;
-        emit Transfer(msg.sender, from, to, id, amount);
+    /// @dev A locked balance moves by transfer only with its allocator's attestation.
+    function _attest(address operator, address from, address to, uint256 id, uint256 amount) internal override {
+        bytes4 answer = IAllocator(_allocatorOf(id)).attest(operator, from, to, id, amount);
+        require(answer == IAllocator.attest.selector, "ResourceLocks: allocator refused the transfer");
     }
 }

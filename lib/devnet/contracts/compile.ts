@@ -18,27 +18,27 @@ const safePath = join(here, 'safe.ts')
 const require = createRequire(import.meta.url)
 
 /**
- * Sources compiled through the IR pipeline: ResourceLocks.multichainClaim and
- * Arbiter.claimCompact take ten arguments (three of them dynamic), too deep for the legacy code
- * generator's stack. Only these files, because the IR pipeline is several times slower and a unit
- * test rebuilds everything.
+ * Sources compiled through the IR pipeline: The Compact's claim payloads (nested dynamic structs)
+ * are too deep for the legacy code generator's stack. Only these
+ * files, because the IR pipeline is several times slower and a unit test rebuilds everything.
  */
 const viaIR = new Set(['Arbiter.sol', 'ResourceLocks.sol'])
 
 type Solc = { compile(input: string): string; version(): string }
 type Output = Record<string, Record<string, { abi: unknown[]; evm: { deployedBytecode: { object: string } } }>>
 
-function compile(solc: Solc, files: string[], ir: boolean): Output {
+/** Compiles `files` (every source is given, for imports; only `files` produce output). */
+function compile(solc: Solc, all: string[], files: string[], ir: boolean): Output {
   if (files.length === 0) return {}
   const input = {
     language: 'Solidity',
-    sources: Object.fromEntries(files.map((f) => [f, { content: readFileSync(join(here, f), 'utf8') }])),
+    sources: Object.fromEntries(all.map((f) => [f, { content: readFileSync(join(here, f), 'utf8') }])),
     settings: {
       optimizer: { enabled: true, runs: 200 },
       evmVersion: 'cancun',
       ...(ir ? { viaIR: true } : {}),
       metadata: { bytecodeHash: 'none' },
-      outputSelection: { '*': { '*': ['abi', 'evm.deployedBytecode.object'] } },
+      outputSelection: Object.fromEntries(files.map((f) => [f, { '*': ['abi', 'evm.deployedBytecode.object'] }])),
     },
   }
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
@@ -47,7 +47,7 @@ function compile(solc: Solc, files: string[], ir: boolean): Output {
   }
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'))
-  return output.contracts
+  return Object.fromEntries(Object.entries(output.contracts).filter(([file]) => files.includes(file)))
 }
 
 export function compileContracts(): string {
@@ -58,11 +58,13 @@ export function compileContracts(): string {
   const contracts: Output = {
     ...compile(
       solc,
+      files,
       files.filter((f) => !viaIR.has(f)),
       false,
     ),
     ...compile(
       solc,
+      files,
       files.filter((f) => viaIR.has(f)),
       true,
     ),
@@ -76,7 +78,7 @@ export function compileContracts(): string {
   for (const file of Object.keys(contracts).sort()) {
     for (const [name, c] of Object.entries(contracts[file]!).sort(([a], [b]) => a.localeCompare(b))) {
       const code = c.evm.deployedBytecode.object
-      if (code.length === 0) continue // abstract contracts and interfaces
+      if (code.length === 0 || c.abi.length === 0) continue // abstract contracts, interfaces, internal libraries
       const key = name === name.toUpperCase() ? name.toLowerCase() : name[0]!.toLowerCase() + name.slice(1)
       lines.push(`export const ${key} = {`, `  abi: ${JSON.stringify(c.abi)},`, `  runtime: '0x${code}',`, `} as const`, '')
     }
