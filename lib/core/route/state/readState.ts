@@ -1,5 +1,6 @@
-// The state stage: what the chains hold for this request, read once. With caches, market data
-// (gas, L1 parameters, prices) is reused and identical concurrent requests share one read.
+// The state stage: what the chains hold for this request, read once, from the chains it can use
+// (chainsToRead.ts). With caches, market data (gas, L1 parameters, prices) is reused and identical
+// concurrent requests share one read (stateSource.ts).
 import type { Hex } from 'viem'
 import type { ChainReader } from '../../chainState/multicallRound'
 import type { TtlCache } from '../../chainState/ttlCache'
@@ -7,6 +8,7 @@ import type { PriceFeeds } from '../../prices/readUsdPrices'
 import type { ResolvedRequest } from '../request/resolveRequest'
 import { chainsToRead } from './chainsToRead'
 import { type MarketData, type RouteState, readRouteState } from './readRouteState'
+import { sharedReads } from './stateSource'
 
 export type RouteCaches = { market: TtlCache<MarketData>; marketMaxAgeMs: number; state: TtlCache<RouteState> }
 
@@ -34,12 +36,6 @@ export async function readState(request: ResolvedRequest, { readers, lockTags, p
     prices,
     ...(caches ? { market: { cache: caches.market, maxAgeMs: caches.marketMaxAgeMs } } : {}),
   }
-  if (!caches) return readRouteState(stateParameters)
-  // Identical concurrent requests share one read of the chains (single flight; nothing is kept after).
-  const { readers: _, market: __, ...identity } = { ...stateParameters, chains: used }
-  return caches.state.get(
-    JSON.stringify(identity, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
-    () => readRouteState(stateParameters),
-    () => 0,
-  )
+  const source = caches ? sharedReads(readRouteState, caches.state) : readRouteState
+  return source(stateParameters)
 }
