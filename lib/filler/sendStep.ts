@@ -34,14 +34,19 @@ export async function read<T>(chain: FillerChain, r: Read<T>): Promise<T> {
 
 /** Simulates a call as the filler; the revert reason, or undefined when it would succeed. */
 export async function revertReason(chain: FillerChain, call: Call): Promise<string | undefined> {
+  const simulated = await simulate(chain, call)
+  return 'reason' in simulated ? simulated.reason : undefined
+}
+
+/** The call's gas estimate as the filler, or its revert reason; a node that did not answer throws
+ * (only a revert is a revert: that is retried later). */
+async function simulate(chain: FillerChain, call: Call): Promise<{ gas: bigint } | { reason: string }> {
   try {
-    await chain.client.estimateGas({ account: chain.account, to: call.to, data: call.data, value: call.value, ...authorizations(call) })
-    return undefined
+    return { gas: await chain.client.estimateGas({ account: chain.account, to: call.to, data: call.data, value: call.value, ...authorizations(call) }) }
   } catch (error) {
     const reason = shortReason(error)
-    // Only a revert is a revert: a node that did not answer is retried later.
     if (/fetch failed|ECONNREFUSED|timed? ?out|HTTP request failed|socket/i.test(reason)) throw error
-    return reason
+    return { reason }
   }
 }
 
@@ -54,16 +59,27 @@ export async function hasJournal(sql: Pick<Sql, 'query'>, intent: string, step: 
 export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; step: string; chain: FillerChain; confirmations: number } & Step): Promise<StepResult> {
   const { chain } = p
   let entry = await findTransaction(p.sql, p.intent, p.step)
+  let gas: bigint | undefined
   if (!entry) {
-    const reason = await revertReason(chain, p.call)
-    if (reason) throw new StepRevertedError(`${p.step} on chain ${p.call.chainId} would revert (${reason})`, true)
+    const simulated = await simulate(chain, p.call)
+    if ('reason' in simulated) throw new StepRevertedError(`${p.step} on chain ${p.call.chainId} would revert (${simulated.reason})`, true)
+    // The estimate with a quarter more, so the send queue does not ask the node again (unused gas is not paid).
+    gas = (simulated.gas * 5n) / 4n
   }
   // Signing and broadcasting go through the chain's queue: the account nonce prepared here is the
   // one the node counts next, never one a parallel step is about to use.
   const journaled = await chain.sendQueue.run(async () => {
     chain.fence()
     if (!entry) {
-      const request = await chain.client.prepareTransactionRequest({ account: chain.account, to: p.call.to, data: p.call.data, value: p.call.value, chain: chain.chain, ...authorizations(p.call) })
+      const request = await chain.client.prepareTransactionRequest({
+        account: chain.account,
+        to: p.call.to,
+        data: p.call.data,
+        value: p.call.value,
+        chain: chain.chain,
+        gas,
+        ...authorizations(p.call),
+      })
       const raw = await chain.account.signTransaction(request as Parameters<typeof chain.account.signTransaction>[0])
       const candidate: JournalEntry = { step: p.step, chainId: p.call.chainId, raw, hash: keccak256(raw) }
       if (!(await recordTransaction(p.sql, p.intent, candidate))) entry = await findTransaction(p.sql, p.intent, p.step)
