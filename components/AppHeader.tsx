@@ -1,6 +1,6 @@
-// The header every page shares: the app's name, its sections, the API key in use and the wallet.
+// The header every page shares: the app's name, its sections, a developer menu (the API key) and the wallet.
 import Link from 'next/link'
-import { ApiKeyMenu } from './ApiKeyMenu'
+import { DeveloperMenu } from './DeveloperMenu'
 import { MainNav } from './MainNav'
 import { WalletMenu } from './WalletMenu'
 
@@ -20,7 +20,7 @@ export function AppHeader() {
           <MainNav />
         </div>
         <div className="ml-auto flex items-center gap-2">
-          <ApiKeyMenu />
+          <DeveloperMenu />
           <WalletMenu />
         </div>
       </div>

@@ -56,7 +56,10 @@ export function ShortfallNotice({ cost }: { cost: RouteResponse['intentCost'] })
           </tbody>
         </table>
       </div>
-      <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300">Ask for less, allow more chains or tokens in the access list, or add funds, then build the route again.</p>
+      <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300">
+        Available is what one route can draw, the same figure as beside the amount: unlocked funds or funds locked in The Compact, never both, less the gas kept back from ETH.
+      </p>
+      <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">Ask for less, allow more chains or tokens in the access list, or add funds, then build the route again.</p>
     </Section>
   )
 }

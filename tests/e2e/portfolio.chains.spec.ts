@@ -16,9 +16,12 @@ for (const { name, size } of [
     await expect(ethereum.locator('[data-holding="ETH"] [data-amount]')).toHaveText('2')
     await expect(ethereum.locator('[data-holding="WETH"] [data-amount]')).toHaveText('1.5')
     await expect(ethereum.getByTestId('chain-total')).toHaveText(/^\$[\d,]+\.\d\d$/)
+    // The totals are above the fold, on a phone too: nothing to scroll to see what the account holds.
+    await expect(page.locator('dt', { hasText: 'Total value' }).locator('xpath=following-sibling::dd[1]')).toHaveText(/^\$[\d,]+\.\d\d$/)
+    await expect(page.locator('dt', { hasText: 'Total value' })).toBeInViewport()
     const op = view.locator('[data-chain-card="OP Mainnet"]')
     await expect(op.locator('[data-holding="USDC"] [data-locked]')).toHaveText('+ 500 locked')
-    await expect(op.locator('[data-holding="USDC"]').getByRole('link', { name: /^Use locked funds/ })).toHaveAttribute('href', '/route')
+    await expect(op.locator('[data-holding="USDC"]').getByRole('link', { name: /^Use locked funds/ })).toHaveAttribute('href', '/route?from=10&token=USDC')
     await expect(view.locator('[data-chain-card="Base"] [data-holding="USDC"] [data-amount]')).toHaveText('1,250.5')
     await expect(view.locator('[data-chain-card="Base"] [data-holding="USDC"]').getByRole('link', { name: /^Move/ })).toBeVisible()
     // Nothing empty by default; every row holds something.
@@ -26,5 +29,19 @@ for (const { name, size } of [
     await expectNoHorizontalOverflow(page)
     await expectAccessible(page, `balances by chain at ${name} px`)
     await screenshot(page, `portfolio-chains-${name}`)
+
+    // Move from a row: the builder draws on that chain and token only, and asks for it elsewhere.
+    await view.locator('[data-chain-card="Base"] [data-holding="USDC"]').getByRole('link', { name: /^Move/ }).click()
+    await expect(page).toHaveURL(`${baseUrl()}/route?from=8453&token=USDC`)
+    await expect(page.getByLabel('Destination chain')).toHaveValue('42161')
+    const request = page.getByRole('group', { name: 'Token request 1' })
+    await expect(request.getByLabel('Token', { exact: true }).locator('option:checked')).toHaveText('USDC')
+    const funds = page.locator('details').filter({ has: page.locator('summary', { hasText: 'Which funds to use' }) })
+    await expect(funds.locator('summary')).toContainText('2 rules')
+    await funds.locator('summary').click()
+    await expect(page.getByRole('group', { name: 'Use only these chains' }).getByRole('checkbox', { name: 'Base' })).toBeChecked()
+    await expect(page.getByRole('group', { name: 'Use only these chains' }).getByRole('checkbox', { checked: true })).toHaveCount(1)
+    await expect(page.getByRole('group', { name: 'Use only these tokens' }).getByRole('checkbox', { name: 'USDC' })).toBeChecked()
+    await expect(page.getByRole('group', { name: 'Use only these tokens' }).getByRole('checkbox', { checked: true })).toHaveCount(1)
   })
 }

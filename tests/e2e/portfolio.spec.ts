@@ -77,10 +77,11 @@ test('a wrong pasted key gives a clear 401 and forgetting it goes back to the ap
   await page.goto(demoView())
   await expect(tokenRow(page, 'USDC')).toBeVisible()
 
-  await page.getByRole('button', { name: /^API key/ }).click()
+  const developer = page.getByRole('button', { name: /^Developer/ })
+  await developer.click()
   await page.getByLabel('Your API key').fill('ir_wrong_0123456789abcdefghijklmnop')
   await page.getByRole('button', { name: 'Use this key' }).click()
-  await expect(page.getByRole('button', { name: /^API key/ })).toContainText('yours')
+  await expect(developer).toContainText('your key')
   await expect(page.getByRole('main').getByRole('alert')).toContainText('Your API key was not accepted')
   await expect(page.getByRole('main').getByRole('alert')).toContainText('Invalid API key')
   await expect(tokenRow(page, 'USDC')).toHaveCount(0)
@@ -92,7 +93,9 @@ test('a wrong pasted key gives a clear 401 and forgetting it goes back to the ap
   await expect(page.getByRole('main').getByRole('alert')).toContainText('Your API key was not accepted')
   await page.getByRole('button', { name: 'Forget my key' }).click()
   await expect(tokenRow(page, 'USDC')).toBeVisible()
-  await expect(page.getByRole('button', { name: /^API key/ })).toContainText('app')
+  await expect(developer).toHaveText('Developer')
+  await developer.click()
+  await expect(page.getByRole('region', { name: 'Developer' })).toContainText('Using the app’s built-in key')
 })
 
 test('an unavailable chain is named, with a retry', async ({ page, allowApiErrors }) => {

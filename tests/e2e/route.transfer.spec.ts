@@ -34,10 +34,11 @@ async function portfolioAsset(page: Page, asset: string): Promise<Asset> {
   return { decimals: entry.tokenDecimals, chains, locked: BigInt(entry.balance.locked), unlocked: BigInt(entry.balance.unlocked) }
 }
 
-/** Each chain row of the panel shows the API's unlocked and locked amounts, exactly formatted. */
+/** The one "available" figure is what one route can draw (the larger of the locked and unlocked
+ * sides); each chain row of the panel shows the API's unlocked and locked amounts, exactly formatted. */
 async function expectHoldings(panel: Locator, asset: Asset): Promise<void> {
   const show = (v: bigint) => formatAmount(v, asset.decimals)
-  await expect(panel.locator('[data-available-total] strong')).toHaveText(show(asset.locked + asset.unlocked))
+  await expect(panel.locator('[data-available-total] strong')).toHaveText(show(asset.locked > asset.unlocked ? asset.locked : asset.unlocked))
   await expect(panel.getByRole('listitem')).toHaveCount(asset.chains.length)
   for (const c of asset.chains) {
     const row = panel.locator(`li[data-chain="${c.chainName}"][data-token="${c.symbol}"]`)
@@ -64,9 +65,13 @@ test('the amount shows the balance per chain from the portfolio, and MAX builds 
   const usdc = await portfolioAsset(page, 'USDC')
   await expectHoldings(panel, usdc)
   expect(usdc.locked, 'the demo account keeps USDC locked on OP Mainnet').toBeGreaterThan(0n)
-  await expect(panel.locator('[data-available-total]')).toContainText(`(${formatAmount(usdc.unlocked, 6)} unlocked · ${formatAmount(usdc.locked, 6)} locked)`)
-  const reach = usdc.unlocked > usdc.locked ? usdc.unlocked : usdc.locked
-  await expect(panel.locator('[data-max-bound]')).toHaveText(`MAX reaches at most ${formatAmount(reach, 6)} USDC before fees.`)
+  // Locked funds count, but one route draws one side: the figure says which, and what is held in all.
+  await expect(panel.locator('[data-available-sides]')).toContainText(
+    `never both, so this is the unlocked side. You hold ${formatAmount(usdc.locked + usdc.unlocked, 6)} USDC in all: ${formatAmount(usdc.unlocked, 6)} unlocked · ${formatAmount(usdc.locked, 6)} locked.`,
+  )
+  expect(usdc.unlocked, 'the unlocked side is the larger for the demo account').toBeGreaterThan(usdc.locked)
+  // USD beside the figure (USDC at its feed price: within a cent per dollar of the amount).
+  await expect(panel.locator('[data-available-total]')).toContainText(/\(\$[\d,]+\.\d\d\)/)
 
   // Another token of another asset: the panel follows it.
   await request.getByLabel('Token', { exact: true }).selectOption({ label: 'WETH' })

@@ -19,10 +19,10 @@ async function signedInBuilder(page: import('@playwright/test').Page) {
 test('a locked, sponsored route reads in human words, with the protocol words on hover', async ({ page }) => {
   // Sponsoring fees takes a key with the routes:sponsor scope; the app's browser key never has it.
   await openBuilder(page)
-  await page.getByRole('button', { name: /^API key/ }).click()
+  await page.getByRole('button', { name: /^Developer/ }).click()
   await page.getByLabel('Your API key').fill(testApiKey())
   await page.getByRole('button', { name: 'Use this key' }).click()
-  await expect(page.getByRole('button', { name: /^API key/ })).toContainText('yours')
+  await expect(page.getByRole('button', { name: /^Developer/ })).toContainText('your key')
   await page.keyboard.press('Escape')
   await connectDemoWallet(page)
   // OP Mainnet's 500 USDC are locked in The Compact: 100 of them settle from the lock.

@@ -1,7 +1,10 @@
-// Every operation at a glance, rendered on the server from the same list the OpenAPI document is
-// generated from: it is on screen at once, while the full interactive reference (a browser-only
-// viewer of ~900 KB) loads below it.
-import { operations } from '@/lib/api/operations'
+'use client'
+// The docs' navigation: a search box over every operation (method, path, what it does, its scope)
+// and the list of them, each leading to its section in the reference. Rendered on the server too,
+// so the list is in the HTML before the viewer's bundle arrives; on a phone it stacks above the
+// reference, on a wide screen it stays beside it.
+import { useId, useState } from 'react'
+import { type IndexedOperation, matchesSearch } from '@/lib/ui/docs/operationSearch'
 
 const methodColour: Record<string, string> = {
   GET: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
@@ -9,45 +12,47 @@ const methodColour: Record<string, string> = {
   DELETE: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
 }
 
-export function OperationIndex() {
+export function OperationIndex({ operations }: { operations: readonly IndexedOperation[] }) {
+  const [query, setQuery] = useState('')
+  const searchId = useId()
+  const shown = operations.filter((op) => matchesSearch(op, query))
   return (
-    <section aria-labelledby="operation-index" className="mx-auto mt-6 max-w-6xl px-4 sm:px-6">
-      <h2 id="operation-index" className="text-lg font-semibold">
+    <nav aria-labelledby="operation-index" className="grid gap-3">
+      <h2 id="operation-index" className="text-sm font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
         Operations
       </h2>
-      <div className="mt-2 overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
-        <table aria-label="Operations" className="w-full min-w-[40rem] text-left text-sm">
-          <thead className="bg-zinc-50 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Operation
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                What it does
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Key scope
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {operations.map((op) => (
-              <tr key={op.id} data-operation={op.id}>
-                <th scope="row" className="px-3 py-2 align-top font-normal whitespace-nowrap">
-                  {/* The viewer's own anchor for the operation's section. */}
-                  <a href={`#api-1/${op.method}${op.path}`} className="underline-offset-2 hover:underline">
-                    <span className={`mr-2 rounded px-1.5 py-0.5 font-mono text-xs font-semibold ${methodColour[op.method] ?? ''}`}>{op.method}</span>{' '}
-                    <code className="font-mono text-xs">/api/v1{op.path}</code>
-                  </a>
-                </th>
-                <td className="px-3 py-2 align-top text-zinc-800 dark:text-zinc-200">{op.summary}</td>
-                <td className="px-3 py-2 align-top font-mono text-xs text-zinc-700 dark:text-zinc-300">{op.scope ?? 'none'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="grid gap-1">
+        <label htmlFor={searchId} className="text-sm font-medium">
+          Search the API
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="route, intents, portfolio…"
+          className="w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:border-zinc-700 dark:bg-zinc-950"
+        />
       </div>
-      <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">The full reference with every field, examples and &ldquo;Test request&rdquo; follows.</p>
-    </section>
+      <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
+        {query ? `${shown.length} of ${operations.length} operations match.` : `${operations.length} operations.`}
+      </p>
+      <ul aria-label="Operations" className="grid gap-1">
+        {shown.map((op) => (
+          <li key={op.id} data-operation={op.id}>
+            {/* The viewer's own anchor for the operation's section. */}
+            <a href={`#api-1/${op.method}${op.path}`} className="grid gap-0.5 rounded-lg px-2 py-1.5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:bg-zinc-800">
+              <span className="flex min-w-0 items-baseline gap-2">
+                <span className={`shrink-0 rounded px-1.5 py-0.5 font-mono text-[11px] font-semibold ${methodColour[op.method] ?? ''}`}>{op.method}</span>{' '}
+                <code className="min-w-0 font-mono text-xs break-all">/api/v1{op.path}</code>
+              </span>
+              <span className="text-xs text-zinc-700 dark:text-zinc-300">
+                {op.summary} <span className="text-zinc-600 dark:text-zinc-400">Scope: {op.scope ?? 'none'}.</span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   )
 }

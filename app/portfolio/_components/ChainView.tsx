@@ -8,6 +8,7 @@ import { buttonStyles } from '@/components/buttonStyles'
 import { ChainIcon, TokenIcon } from '@/components/ChainIcon'
 import { chainView, displayAmount } from '@/lib/ui/portfolio/chainView'
 import type { TokenRow } from '@/lib/ui/portfolio/portfolioRows'
+import { holdingSearch } from '@/lib/ui/route/routeForm'
 import { formatUsd } from '@/lib/ui/shared/usdValue'
 
 export function ChainView({ rows }: { rows: readonly TokenRow[] }) {
@@ -54,7 +55,7 @@ export function ChainView({ rows }: { rows: readonly TokenRow[] }) {
                   </span>
                   <span className="flex w-full justify-end gap-2">
                     {h.amounts.unlocked > 0n && (
-                      <Link href="/route" className={buttonStyles.quiet}>
+                      <Link href={`/route${holdingSearch({ chainId: g.chainId, symbol: h.tokenSymbol })}`} className={buttonStyles.quiet}>
                         Move
                         <span className="sr-only">
                           {' '}
@@ -63,7 +64,7 @@ export function ChainView({ rows }: { rows: readonly TokenRow[] }) {
                       </Link>
                     )}
                     {h.amounts.locked > 0n && (
-                      <Link href="/route" className={buttonStyles.quiet}>
+                      <Link href={`/route${holdingSearch({ chainId: g.chainId, symbol: h.tokenSymbol })}`} className={buttonStyles.quiet}>
                         Use locked funds
                         <span className="sr-only">
                           {' '}

@@ -32,7 +32,9 @@ export function PortfolioView() {
   const clearFilters = () => update({ chainIds: [], tokens: [], filterEmpty: false })
 
   return (
-    <>
+    // On a phone the balances come first, their totals above the fold; the account and the filters
+    // follow. On a wide screen both fit above the fold in reading order.
+    <div className="flex flex-col">
       <section
         aria-label="Account and filters"
         className="mt-6 grid gap-6 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] dark:border-zinc-800 dark:bg-zinc-900"
@@ -50,7 +52,7 @@ export function PortfolioView() {
       {account === undefined ? (
         <NoAccount />
       ) : (
-        <div className="mt-6 grid gap-6">
+        <div className="mt-6 grid gap-6 max-lg:order-first">
           {advice?.action !== 'fix-address' && (
             <ReadStatus
               account={account}
@@ -73,6 +75,6 @@ export function PortfolioView() {
           )}
         </div>
       )}
-    </>
+    </div>
   )
 }

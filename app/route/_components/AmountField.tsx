@@ -11,6 +11,7 @@ import type { TokenRequestDraft } from '@/lib/ui/route/routeForm'
 import { baseUnits } from '@/lib/ui/route/routeRequestBody'
 import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
 import { chainName } from '@/lib/ui/shared/tokenAmount'
+import { formatUsd, usdCents } from '@/lib/ui/shared/usdValue'
 import { AvailableBalance } from './AvailableBalance'
 
 export type AmountFieldProps = {
@@ -37,6 +38,7 @@ export function AmountField({ state, index, request, token, maxTakenElsewhere, o
 
   // Balance truth as the amount is typed: more than any route can draw, or already on the destination.
   const typed = token && !request.max ? baseUnits(request.amount, token) : undefined
+  const usd = holdings.status === 'ready' && holdings.usdPrice && token && typeof typed === 'bigint' && typed > 0n ? formatUsd(usdCents(typed, token.decimals, holdings.usdPrice)) : undefined
   const check =
     known && token && typeof typed === 'bigint'
       ? amountCheck(known, { amount: typed, destinationChainId: form.destinationChainId, destinationChainName: chainName(form.destinationChainId), symbol: token.symbol })
@@ -44,7 +46,11 @@ export function AmountField({ state, index, request, token, maxTakenElsewhere, o
 
   return (
     <>
-      <FormField label={`Amount${token ? ` (${symbol})` : ''}`} error={errorFor(`tokenRequests.${index}.amount`)} help={request.max ? hint : `In ${symbol} units, e.g. 1000.5.`}>
+      <FormField
+        label={`Amount${token ? ` (${symbol})` : ''}`}
+        error={errorFor(`tokenRequests.${index}.amount`)}
+        help={request.max ? hint : `In ${symbol} units, e.g. 1,000.5${usd ? ` (about ${usd})` : ''}.`}
+      >
         {(p) => (
           <div className="flex min-w-0 gap-2">
             <input
@@ -57,6 +63,11 @@ export function AmountField({ state, index, request, token, maxTakenElsewhere, o
               placeholder={request.max ? 'max' : '0.0'}
               onChange={(e) => onChange('amount', { amount: e.target.value })}
             />
+            {usd && (
+              <span className="self-center text-sm whitespace-nowrap text-zinc-600 tabular-nums dark:text-zinc-400" data-testid="amount-usd" aria-hidden="true">
+                ≈ {usd}
+              </span>
+            )}
             <button
               type="button"
               aria-pressed={request.max}
@@ -80,7 +91,7 @@ export function AmountField({ state, index, request, token, maxTakenElsewhere, o
             {check.message}
           </p>
         )}
-        <AvailableBalance query={holdings} symbol={symbol} />
+        <AvailableBalance query={holdings} />
       </div>
     </>
   )

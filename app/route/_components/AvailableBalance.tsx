@@ -1,13 +1,15 @@
 'use client'
-// Beside the amount: what the account holds of the requested asset, in total and per chain, from
-// the live portfolio (the same query, and cache, as the portfolio page).
+// Beside the amount: what one route can draw of the requested asset (the one "available" figure,
+// the same the shortfall table reports), its USD value, and what is held per chain, from the live
+// portfolio (the same query, and cache, as the portfolio page).
 import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { ChainIcon } from '@/components/ChainIcon'
-import type { AvailableBalance as Available } from '@/lib/ui/portfolio/availableBalance'
+import { type AvailableBalance as Available, availableExplained } from '@/lib/ui/portfolio/availableBalance'
 import type { AvailableBalanceQuery } from '@/lib/ui/portfolio/useAvailableBalance'
 import { formatAmount } from '@/lib/ui/shared/formatAmount'
+import { formatUsd, type UsdPrice, usdCents } from '@/lib/ui/shared/usdValue'
 
-export function AvailableBalance({ query, symbol }: { query: AvailableBalanceQuery; symbol: string }) {
+export function AvailableBalance({ query }: { query: AvailableBalanceQuery }) {
   if (query.status === 'no-account') return <p className="text-xs text-zinc-600 dark:text-zinc-400">Enter an account to see what it holds.</p>
   if (query.status === 'loading') {
     return (
@@ -17,13 +19,13 @@ export function AvailableBalance({ query, symbol }: { query: AvailableBalanceQue
     )
   }
   if (query.status === 'error') return <ApiErrorNotice advice={query.advice} onRetry={query.retry} />
-  return <Holdings balance={query.balance} symbol={symbol} />
+  return <Holdings balance={query.balance} usdPrice={query.usdPrice} />
 }
 
-function Holdings({ balance, symbol }: { balance: Available; symbol: string }) {
+function Holdings({ balance, usdPrice }: { balance: Available; usdPrice: UsdPrice | undefined }) {
   const amount = (v: bigint) => formatAmount(v, balance.decimals)
   const chainCount = new Set(balance.chains.filter((c) => c.usable).map((c) => c.chainId)).size
-  const total = balance.locked + balance.unlocked
+  const explained = availableExplained(balance, amount)
   if (balance.chains.length === 0) {
     return (
       <p data-testid="available-balance" className="text-sm text-zinc-700 dark:text-zinc-300">
@@ -34,15 +36,15 @@ function Holdings({ balance, symbol }: { balance: Available; symbol: string }) {
   return (
     <div data-testid="available-balance" className="grid gap-2 rounded-lg bg-zinc-50 p-3 text-sm dark:bg-zinc-950/60">
       <p data-available-total>
-        Available: <strong className="tabular-nums">{amount(total)}</strong> {balance.asset}
+        Available: <strong className="tabular-nums">{amount(balance.maxBound)}</strong> {balance.asset}
+        {usdPrice && <span className="text-zinc-600 tabular-nums dark:text-zinc-400"> ({formatUsd(usdCents(balance.maxBound, balance.decimals, usdPrice))})</span>}
         {chainCount > 0 && ` on ${chainCount} ${chainCount === 1 ? 'chain' : 'chains'}`}
-        {balance.locked > 0n && balance.unlocked > 0n && (
-          <span className="text-zinc-600 dark:text-zinc-400">
-            {' '}
-            ({amount(balance.unlocked)} unlocked · {amount(balance.locked)} locked)
-          </span>
-        )}
       </p>
+      {explained && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400" data-available-sides>
+          {explained}
+        </p>
+      )}
       <ul className="grid gap-1" aria-label={`${balance.asset} per chain`}>
         {balance.chains.map((c) => (
           <li
@@ -64,9 +66,6 @@ function Holdings({ balance, symbol }: { balance: Available; symbol: string }) {
           </li>
         ))}
       </ul>
-      <p className="text-xs text-zinc-600 dark:text-zinc-400" data-max-bound>
-        MAX reaches at most {amount(balance.maxBound)} {symbol} before fees.
-      </p>
     </div>
   )
 }

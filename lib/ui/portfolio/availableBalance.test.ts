@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PortfolioResponse } from '../../api/portfolio'
 import { findTokenBySymbol } from '../../core/tokens/tokens'
-import { availableBalance, maxHint } from './availableBalance'
+import { availableBalance, availableExplained, maxHint } from './availableBalance'
 
 const everything = { chainIds: [], tokens: [], excludeChainIds: [], excludeTokens: [] }
 const portfolio: PortfolioResponse = {
@@ -88,5 +88,15 @@ describe('maxHint', () => {
     expect(plain).not.toContain('never both')
     expect(maxHint({ asset: 'USDC', locked: 1n, unlocked: 5n, includesNative: false })).toContain('never both')
     expect(maxHint({ asset: 'ETH', locked: 0n, unlocked: 5n, includesNative: true })).toContain('gas')
+  })
+
+  it('explains the one available figure: the larger side, with what is held in all', () => {
+    const show = (v: bigint) => v.toString()
+    expect(availableExplained({ asset: 'USDC', locked: 500n, unlocked: 2050n }, show)).toBe(
+      'What one route can draw: it uses either unlocked funds or funds locked in The Compact, never both, so this is the unlocked side. You hold 2550 USDC in all: 2050 unlocked · 500 locked.',
+    )
+    expect(availableExplained({ asset: 'USDC', locked: 900n, unlocked: 100n }, show)).toMatch(/so this is the locked side/)
+    expect(availableExplained({ asset: 'USDC', locked: 900n, unlocked: 0n }, show)).toBe('All of it is locked in The Compact; a route can draw on it.')
+    expect(availableExplained({ asset: 'USDC', locked: 0n, unlocked: 10n }, show)).toBeUndefined()
   })
 })

@@ -71,3 +71,17 @@ export function maxHint({ asset, locked, unlocked, includesNative }: Pick<Availa
     .filter(Boolean)
     .join(' ')
 }
+
+/**
+ * What the one "available" figure means, in the reader's words. Locked funds count, but a route
+ * draws either unlocked funds or funds locked in The Compact, never both: what one route can draw
+ * (the figure shown, and the server's "available" when a route falls short) is the larger side.
+ */
+export function availableExplained({ asset, locked, unlocked }: Pick<AvailableBalance, 'asset' | 'locked' | 'unlocked'>, show: (v: bigint) => string): string | undefined {
+  if (locked > 0n && unlocked > 0n) {
+    const larger = locked > unlocked ? 'locked' : 'unlocked'
+    return `What one route can draw: it uses either unlocked funds or funds locked in The Compact, never both, so this is the ${larger} side. You hold ${show(locked + unlocked)} ${asset} in all: ${show(unlocked)} unlocked · ${show(locked)} locked.`
+  }
+  if (locked > 0n) return 'All of it is locked in The Compact; a route can draw on it.'
+  return undefined
+}

@@ -3,7 +3,7 @@
 import { ApiError } from '../../api/client/fetchApi'
 import { describeApiError, type KeySource } from '../shared/describeApiError'
 
-export type SubmitErrorAdvice = { title: string; detail: string; action: 'paste-key' | 'retry' | 'new-route'; traceId?: string }
+export type SubmitErrorAdvice = { title: string; detail: string; action: 'paste-key' | 'retry' | 'new-route' | 'sign-in'; traceId?: string }
 
 /**
  * A failed submission in words. A refused route (400/404/422: changed, expired, not this key's, or
@@ -21,5 +21,5 @@ export function describeSubmitError(error: unknown, keySource: KeySource): Submi
     }
   }
   const advice = describeApiError(error, keySource, { task: 'submit routes', chainHint: '' })
-  return { ...advice, action: advice.action === 'paste-key' ? 'paste-key' : 'retry' }
+  return { ...advice, action: advice.action === 'paste-key' || advice.action === 'sign-in' ? advice.action : 'retry' }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { tokensOnChain } from '../../core/tokens/tokens'
-import { accessListSymbols, emptyTokenRequest, initialRouteForm, withDestination } from './routeForm'
+import { accessListSymbols, emptyTokenRequest, fromHolding, holdingFromSearch, holdingSearch, initialRouteForm, withDestination } from './routeForm'
 
 const symbolOf = (chainId: number, address: string) => tokensOnChain(chainId).find((t) => t.address === address)?.symbol
 
@@ -35,5 +35,23 @@ describe('routeForm', () => {
 
   it('offers each symbol once for the access list', () => {
     expect([...accessListSymbols].sort()).toEqual(['ETH', 'USDC', 'USDT', 'USDT0', 'WETH'])
+  })
+
+  it("reads a portfolio row's holding from the link, and nothing the chain does not hold", () => {
+    expect(holdingFromSearch(holdingSearch({ chainId: 8453, symbol: 'USDC' }))).toEqual({ chainId: 8453, symbol: 'USDC' })
+    expect(holdingFromSearch('?from=8453&token=USDT0')).toBeUndefined()
+    expect(holdingFromSearch('?from=x&token=USDC')).toBeUndefined()
+    expect(holdingFromSearch('')).toBeUndefined()
+  })
+
+  it('sets the form to move a holding: that chain and token only, the same token elsewhere', () => {
+    const fromBase = fromHolding(initialRouteForm(), { chainId: 8453, symbol: 'WETH' })
+    expect(fromBase.destinationChainId).toBe(42161)
+    expect(fromBase.tokenRequests.map((r) => symbolOf(42161, r.token))).toEqual(['WETH'])
+    expect(fromBase.access).toEqual({ chainIds: [8453], tokens: ['WETH'], excludeChainIds: [], excludeTokens: [] })
+    // Already on the usual destination: the route goes to another chain.
+    const fromArbitrum = fromHolding(initialRouteForm(), { chainId: 42161, symbol: 'USDC' })
+    expect(fromArbitrum.destinationChainId).not.toBe(42161)
+    expect(fromArbitrum.tokenRequests.map((r) => symbolOf(fromArbitrum.destinationChainId, r.token))).toEqual(['USDC'])
   })
 })

@@ -84,3 +84,35 @@ export function tokenOf(form: RouteForm, address: string): TokenInfo | undefined
 
 /** Symbols the access list can name (the server matches them on every chain). */
 export const accessListSymbols: readonly string[] = [...new Set(chains.flatMap((c) => tokensOnChain(c.id).map((t) => t.symbol)))]
+
+/** A portfolio row's "Move" or "Use locked funds": the chain and token the route should draw on. */
+export type Holding = { chainId: number; symbol: string }
+
+/** `?from=<chainId>&token=<symbol>` as the portfolio links it; anything else is no holding. */
+export function holdingFromSearch(search: string): Holding | undefined {
+  const params = new URLSearchParams(search)
+  const chainId = Number(params.get('from'))
+  const symbol = params.get('token') ?? ''
+  return tokensOnChain(chainId).some((t) => t.symbol === symbol) ? { chainId, symbol } : undefined
+}
+
+export function holdingSearch({ chainId, symbol }: Holding): string {
+  return `?${new URLSearchParams({ from: String(chainId), token: symbol })}`
+}
+
+/**
+ * The form set to move a holding: the route may draw on that chain and token only, and asks for
+ * the same token on another chain (the usual destination, or the first other chain when the
+ * holding is already there).
+ */
+export function fromHolding(form: RouteForm, { chainId, symbol }: Holding): RouteForm {
+  const destination = form.destinationChainId !== chainId ? form.destinationChainId : chains.find((c) => c.id !== chainId)!.id
+  const moved = withDestination(form, destination)
+  const same = tokensOnChain(destination).find((t) => t.symbol === symbol)
+  const [first, ...rest] = moved.tokenRequests
+  return {
+    ...moved,
+    tokenRequests: same && first ? [{ ...first, token: same.address }, ...rest] : moved.tokenRequests,
+    access: { ...moved.access, chainIds: [chainId], tokens: [symbol] },
+  }
+}

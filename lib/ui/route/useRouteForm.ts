@@ -1,9 +1,9 @@
 'use client'
 // The builder's form state: the fields, which ones the reader has touched (their problems show as
 // they type), the server's own field errors from the last answer, and the connected wallet as the
-// default account until the reader types another.
+// default account until the reader types another; a link from a portfolio row presets what to move.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { initialRouteForm, type RouteForm } from '@/lib/ui/route/routeForm'
+import { fromHolding, holdingFromSearch, initialRouteForm, type RouteForm } from '@/lib/ui/route/routeForm'
 import { type FieldErrors, routeRequestBody } from '@/lib/ui/route/routeRequestBody'
 import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
 
@@ -16,6 +16,12 @@ export function useRouteForm() {
   const [submitted, setSubmitted] = useState(false)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const built = useMemo(() => routeRequestBody(form), [form])
+
+  // A portfolio row's Move (?from=<chainId>&token=<symbol>): read once, after hydration.
+  useEffect(() => {
+    const holding = holdingFromSearch(window.location.search)
+    if (holding) setForm((f) => fromHolding(f, holding))
+  }, [])
 
   // The wallet fills the account until the reader types one of their own.
   const filledFrom = useRef<string | undefined>(undefined)

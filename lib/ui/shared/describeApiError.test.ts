@@ -12,6 +12,18 @@ describe('describeApiError', () => {
     expect(describeApiError(http(401, 'Authentication is required'), 'none')).toMatchObject({ title: 'An API key is needed', action: 'paste-key' })
   })
 
+  it('asks for a sign-in in plain words where the dashboard key needs one, never naming endpoints', () => {
+    const message =
+      "Sign in with Ethereum as 0xAb to build routes with the dashboard's key: sign in with Ethereum (GET /api/v1/auth/nonce, then POST /api/v1/auth/session), or use an API key of your own"
+    const advice = describeApiError(http(401, message, { field: 'account', account: '0xAb', signIn: true }), 'app', { task: 'build routes' })
+    expect(advice).toMatchObject({ title: 'Sign in to build routes', action: 'sign-in', traceId: 'trace-1' })
+    expect(advice.detail).toContain('0xAb')
+    expect(advice.detail).not.toMatch(/auth\/nonce|GET|POST/)
+    const other = describeApiError(http(403, 'Signed in as 0xCd', { account: '0xAb', signedIn: '0xCd', signIn: true }), 'app', { task: 'read route history' })
+    expect(other).toMatchObject({ title: 'Signed in as another wallet', action: 'sign-in' })
+    expect(other.detail).toMatch(/0xCd.*read route history only for that wallet, not 0xAb/)
+  })
+
   it('says a refused sponsorship needs routes:sponsor, not that the key may not build routes', () => {
     const refused = http(403, 'options.sponsorSettings: sponsoring fees (gasSponsored) needs a key with the routes:sponsor scope', { field: 'options.sponsorSettings', scope: 'routes:sponsor' })
     const advice = describeApiError(refused, 'app', { task: 'build routes' })

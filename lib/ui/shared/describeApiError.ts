@@ -9,7 +9,7 @@ export type ErrorAdvice = {
   title: string
   detail: string
   /** What the page offers next to the message. */
-  action: 'paste-key' | 'retry' | 'fix-address' | 'fix-filters'
+  action: 'paste-key' | 'retry' | 'fix-address' | 'fix-filters' | 'sign-in'
   /** The server's trace id, for a support request. */
   traceId?: string
 }
@@ -37,6 +37,8 @@ export function describeApiError(error: unknown, keySource: KeySource, { task = 
   const traceId = error.envelope?.traceId
   const withTrace = (advice: ErrorAdvice): ErrorAdvice => (traceId ? { ...advice, traceId } : advice)
   const first = error.envelope?.errors[0]?.context
+  // The dashboard's key asks a sign-in for the account first: a button, never the endpoints to call.
+  if ((error.status === 401 || error.status === 403) && first?.signIn === true) return withTrace(signInAdvice(task, first))
 
   switch (error.status) {
     case 400: {
@@ -82,6 +84,18 @@ export function describeApiError(error: unknown, keySource: KeySource, { task = 
     default:
       return withTrace({ title: 'The service could not answer', detail: `${error.message}. Try again in a moment.`, action: 'retry' })
   }
+}
+
+function signInAdvice(task: string, context: Record<string, unknown>): ErrorAdvice {
+  const account = typeof context.account === 'string' ? context.account : 'this account'
+  if (typeof context.signedIn === 'string') {
+    return {
+      title: 'Signed in as another wallet',
+      detail: `You are signed in as ${context.signedIn}: the dashboard can ${task} only for that wallet, not ${account}. Connect ${account}'s wallet and sign in with it, or use the signed-in wallet's address.`,
+      action: 'sign-in',
+    }
+  }
+  return { title: `Sign in to ${task}`, detail: `Sign in as ${account} with your wallet first: it signs a message, no transaction and no fee.`, action: 'sign-in' }
 }
 
 function unauthenticated(message: string, keySource: KeySource, task: string): ErrorAdvice {

@@ -44,8 +44,13 @@ export const baseUrl = (): string => {
   return url
 }
 
-export async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
+/** `include` / `exclude`: CSS selectors, to check a very large page in parts, one test each (the
+ * API reference): axe over all of it at once outlasts a test's budget on a loaded 2-core machine. */
+export async function expectAccessible(page: Page, what: string, { include = [], exclude = [] }: { include?: string[]; exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page })
+  for (const selector of include) builder = builder.include(selector)
+  for (const selector of exclude) builder = builder.exclude(selector)
+  const { violations } = await builder.analyze()
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(
     bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
