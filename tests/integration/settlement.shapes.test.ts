@@ -1,0 +1,257 @@
+// The route shapes beyond plain USDC, settled through the real stack: native ETH wrapped into WETH,
+// ETH across chains, a sponsored route, a fee paid in another token, and the sponsor unwrapping its
+// WETH after signing (before the filler escrows, and between two escrows). After each, raw chain
+// reads show that the filler never lost tokens net of what it was paid (ETH and WETH counted as one
+// asset, its gas given back), and that the account either got exactly tokenOut and paid what the
+// route spends, or lost nothing (refunds included), with the intent in a final state. A stack of its
+// own: it stops the filler and moves the chains' clocks.
+import { type Address, encodeFunctionData, type Hex, keccak256, parseAbi, parseEther, parseUnits, zeroAddress } from 'viem'
+import type { PrivateKeyAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { decodeLockId } from '../../lib/core/locks/lockId'
+import * as artifacts from '../../lib/devnet/contracts/artifacts'
+import { fillerAccount } from '../../lib/devnet/demoAccount'
+import { type Call, settlementPlan } from '../../lib/filler/settlementCalls'
+import { createApiKey } from '../../lib/storage/apiKeyStore'
+import { recordTransaction } from '../../lib/storage/journalStore'
+import { openDatabase } from '../../lib/storage/openDatabase'
+import type { Sql } from '../../lib/storage/sql'
+import { expectedMoves, type Funds, fundedAccount, settlement } from '../support/settlement'
+import { type Stack, startStack } from '../support/stack'
+
+let stack: Stack
+let sql: Sql
+let s: ReturnType<typeof settlement>
+let sponsored: ReturnType<typeof settlement>
+const usdc = (v: string) => parseUnits(v, 6)
+const chainIds = [1, 10, 8453, 42161]
+const wethAbi = parseAbi(['function withdraw(uint256)', 'function balanceOf(address) view returns (uint256)'])
+const filler = fillerAccount.address
+
+beforeAll(async () => {
+  stack = await startStack()
+  sql = await openDatabase({ url: stack.databaseUrl })
+  s = settlement({ baseUrl: stack.baseUrl, apiKey: stack.apiKey, rpcUrls: stack.devnet.rpcUrls })
+  const { key } = await createApiKey(sql, { name: 'shapes suite sponsor', scopes: ['routes:create', 'routes:read', 'routes:sponsor'] })
+  sponsored = settlement({ baseUrl: stack.baseUrl, apiKey: key, rpcUrls: stack.devnet.rpcUrls })
+}, 240_000)
+
+afterAll(async () => {
+  await sql?.close()
+  await stack?.stop()
+})
+
+type Holdings = { usdc: bigint; eth: bigint; blocks: Record<number, bigint> }
+
+/** An owner's USDC and its ETH plus WETH, summed over every chain, read from chain; with the heads. */
+async function holdings(owner: Address): Promise<Holdings> {
+  let usdcSum = 0n
+  let eth = 0n
+  const blocks: Record<number, bigint> = {}
+  for (const id of chainIds) {
+    blocks[id] = await s.chain.client(id).getBlockNumber({ cacheTime: 0 })
+    usdcSum += await s.chain.erc20Balance(id, 'USDC', owner)
+    eth += (await s.chain.ethBalance(id, owner)) + (await s.chain.erc20Balance(id, 'WETH', owner))
+  }
+  return { usdc: usdcSum, eth, blocks }
+}
+
+/** What `owner` paid in gas since `since`, from the receipts of its transactions in the blocks since. */
+async function gasSince(owner: Address, since: Holdings): Promise<bigint> {
+  let paid = 0n
+  for (const id of chainIds) {
+    const client = s.chain.client(id)
+    const head = await client.getBlockNumber({ cacheTime: 0 })
+    for (let n = since.blocks[id]! + 1n; n <= head; n++) {
+      const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
+      for (const tx of block.transactions) {
+        if (tx.from.toLowerCase() !== owner.toLowerCase()) continue
+        const receipt = await client.getTransactionReceipt({ hash: tx.hash })
+        paid += receipt.gasUsed * receipt.effectiveGasPrice
+      }
+    }
+  }
+  return paid
+}
+
+/** The filler's holdings net of its gas never went down: it lost no token settling. */
+async function expectFillerWhole(before: Holdings) {
+  const after = await holdings(filler)
+  expect(after.usdc - before.usdc).toBeGreaterThanOrEqual(0n)
+  expect(after.eth + (await gasSince(filler, before)) - before.eth).toBeGreaterThanOrEqual(0n)
+}
+
+/** The account's holdings net of its own gas are what they were: it lost nothing. */
+async function expectAccountWhole(account: Address, before: Holdings) {
+  const after = await holdings(account)
+  expect({ usdc: after.usdc, eth: after.eth + (await gasSince(account, before)) }).toEqual({ usdc: before.usdc, eth: before.eth })
+}
+
+/** An intent's status is read with the key that submitted it. */
+async function waitFor(id: string, done: (body: any) => boolean, what: string, via = s) {
+  const until = Date.now() + 25_000
+  for (;;) {
+    const body = (await via.call('GET', `/intent-operation/${id}`)).body
+    if (done(body)) return body
+    if (Date.now() > until) throw new Error(`intent ${id} never reached ${what}: ${JSON.stringify(body)}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+const final = (b: any) => ['COMPLETED', 'FAILED', 'EXPIRED'].includes(b.status)
+
+/** Moves every chain's clock to the same second, at least `atLeast`. */
+async function warpTo(atLeast: bigint) {
+  let target = atLeast
+  for (const id of chainIds) {
+    const t = (await s.chain.client(id).getBlock()).timestamp + 1n
+    if (t > target) target = t
+  }
+  for (const id of chainIds) {
+    await s.chain.client(id).setNextBlockTimestamp({ timestamp: target })
+    await s.chain.client(id).mine({ blocks: 1 })
+  }
+}
+
+/** What the filler would send, journaled for the intent and mined: a filler that crashed right after this step. */
+async function stepBeforeCrash(intentId: string, step: string, call: Call) {
+  const client = s.chain.client(call.chainId)
+  const request = await client.prepareTransactionRequest({ account: fillerAccount, to: call.to, data: call.data, value: call.value, chain: client.chain })
+  const raw = await fillerAccount.signTransaction(request as never)
+  expect(await recordTransaction(sql, intentId, { step, chainId: call.chainId, raw, hash: keccak256(raw) })).toBe(true)
+  const receipt = await client.waitForTransactionReceipt({ hash: await client.sendRawTransaction({ serializedTransaction: raw }) })
+  expect(receipt.status).toBe('success')
+}
+
+async function unwrapAll(account: PrivateKeyAccount, chainId: number) {
+  const weth = s.chain.token(chainId, 'WETH').address
+  const held = await s.chain.erc20Balance(chainId, 'WETH', account.address)
+  expect(held).toBeGreaterThan(0n)
+  await s.chain.send(chainId, { account, to: weth, data: encodeFunctionData({ abi: wethAbi, functionName: 'withdraw', args: [held] }), chain: s.chain.client(chainId).chain })
+}
+
+/** Funds an account, routes, signs, submits (through `via`), waits for a final state and checks both invariants. */
+async function settlesWhole(funds: Funds[], body: Record<string, unknown>, via = s) {
+  const account = await fundedAccount(s.chain, funds)
+  const fillerBefore = await holdings(filler)
+  const route = await via.route(account, { account: { address: account.address, accountType: 'EOA' }, ...body })
+  const { intentOp } = route
+  const snapshot = await s.snapshot(intentOp, account.address, account.address)
+  const submitted = await via.submit(await s.sign(account, intentOp))
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(201)
+  const done = await waitFor(intentOp.nonce, final, 'a final state', via)
+  expect(done.status, JSON.stringify(done)).toBe('COMPLETED')
+  const after = await s.snapshot(intentOp, account.address, account.address)
+  for (const [k, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key: k, delta: after.get(k)! - snapshot.get(k)! }).toEqual({ key: k, delta })
+  await expectFillerWhole(fillerBefore)
+  return { intentOp, route }
+}
+
+const tokensOut = (intentOp: { elements: { mandate: { tokenOut: [string, string][] } }[] }) => intentOp.elements.flatMap((e) => e.mandate.tokenOut.map(([id]) => decodeLockId(BigInt(id)).token))
+
+describe('route shapes settle without loss', () => {
+  it('native ETH wrapped into WETH (a wrap requirement), WETH delivered on another chain', async () => {
+    const { intentOp, route } = await settlesWhole([{ chainId: 8453, symbol: 'ETH', amount: parseEther('0.5') }], {
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'WETH', amount: parseEther('0.1').toString() }],
+    })
+    expect(route.tokenRequirements['8453'][zeroAddress]).toMatchObject({ type: 'wrap' })
+    expect(tokensOut(intentOp)).toEqual([s.chain.token(42161, 'WETH').address])
+  })
+
+  it('native ETH across chains, delivered as ETH', async () => {
+    const { intentOp } = await settlesWhole([{ chainId: 10, symbol: 'ETH', amount: parseEther('0.4') }], {
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'ETH', amount: parseEther('0.15').toString() }],
+    })
+    expect(tokensOut(intentOp)).toEqual([zeroAddress])
+  })
+
+  it('sponsored with a routes:sponsor key: the account spends exactly what arrives', async () => {
+    const { intentOp } = await settlesWhole(
+      [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }],
+      {
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('60').toString() }],
+        options: { sponsorSettings: { gasSponsored: true, bridgeFeesSponsored: true, swapFeesSponsored: true, protocolFeesSponsored: true } },
+      },
+      sponsored,
+    )
+    expect(intentOp.elements.flatMap((e) => e.idsAndAmounts).reduce((sum, [, a]) => sum + BigInt(a), 0n)).toBe(usdc('60'))
+  })
+
+  it('the fee paid in USDC for ETH delivered on another chain', async () => {
+    const { route } = await settlesWhole(
+      [
+        { chainId: 8453, symbol: 'ETH', amount: parseEther('0.2') },
+        { chainId: 8453, symbol: 'USDC', amount: usdc('50') },
+      ],
+      { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'ETH', amount: parseEther('0.05').toString() }], options: { feeToken: 'USDC' } },
+    )
+    expect(route.intentCost.feeToken.tokenSymbol).toBe('USDC')
+  })
+
+  it('the WETH unwrapped after signing, before the filler escrows: a final state, nobody loses', async () => {
+    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'ETH', amount: parseEther('0.5') }])
+    await stack.filler.stop()
+    const fillerBefore = await holdings(filler)
+    let accountBefore: Holdings | undefined
+    let id = ''
+    try {
+      const { intentOp } = await s.route(account, {
+        account: { address: account.address, accountType: 'EOA' },
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'WETH', amount: parseEther('0.1').toString() }],
+      })
+      id = intentOp.nonce
+      accountBefore = await holdings(account.address) // after the wrap: what the account holds when it signs
+      expect((await s.submit(await s.sign(account, intentOp))).status).toBe(201)
+      await unwrapAll(account, 8453)
+    } finally {
+      await stack.filler.start()
+    }
+    const done = await waitFor(id, final, 'a final state')
+    expect(done.status).toBe('FAILED')
+    expect(done.fillTransactionHash).toBeUndefined()
+    await expectAccountWhole(account.address, accountBefore!)
+    await expectFillerWhole(fillerBefore)
+  })
+
+  it('the WETH unwrapped on the second chain after the first escrow: FAILED, the escrow refunded after the delay, nobody loses', async () => {
+    const account = await fundedAccount(s.chain, [
+      { chainId: 8453, symbol: 'ETH', amount: parseEther('0.15') },
+      { chainId: 10, symbol: 'ETH', amount: parseEther('0.15') },
+    ])
+    await stack.filler.stop()
+    const fillerBefore = await holdings(filler)
+    const { intentOp } = await s.route(account, {
+      account: { address: account.address, accountType: 'EOA' },
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'WETH', amount: parseEther('0.25').toString() }],
+    })
+    expect(intentOp.elements).toHaveLength(2)
+    const accountBefore = await holdings(account.address)
+    const signed = await s.sign(account, intentOp)
+    expect((await s.submit(signed)).status).toBe(201)
+    const plan = settlementPlan(signed, signed.originSignatures as Hex[], filler)
+    const [first, second] = plan.elements
+    try {
+      await stepBeforeCrash(intentOp.nonce, 'escrow:0', first!.escrow!.call)
+      await unwrapAll(account, second!.chainId)
+    } finally {
+      await stack.filler.start()
+    }
+    const failed = await waitFor(intentOp.nonce, final, 'a final state')
+    expect(failed.status).toBe('FAILED')
+    expect(failed.fillTransactionHash).toBeUndefined()
+    expect(failed.refunds).toMatchObject([{ chainId: first!.chainId, status: 'PENDING' }])
+    const [, refundableAfter] = await s.chain
+      .client(first!.chainId)
+      .readContract({ address: first!.arbiter, abi: artifacts.arbiter.abi, functionName: 'escrowOf', args: [account.address, BigInt(intentOp.nonce)] })
+    await warpTo(refundableAfter + 1n)
+    const refunded = await waitFor(intentOp.nonce, (b) => b.refunds?.[0]?.status === 'COMPLETED', 'a completed refund')
+    expect(refunded.refunds[0].transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
+    await expectAccountWhole(account.address, accountBefore)
+    await expectFillerWhole(fillerBefore)
+  })
+})
