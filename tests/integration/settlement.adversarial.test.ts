@@ -17,7 +17,7 @@ import { fillerAccount } from '../../lib/devnet/demoAccount'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { openDatabase } from '../../lib/storage/openDatabase'
 import type { Sql } from '../../lib/storage/sql'
-import { planOf, routed, stepBeforeCrash, usdcHoldings, useAdversary, waitFor } from '../support/adversary'
+import { bindAdversary, planOf, routed, stepBeforeCrash, usdcHoldings, waitFor } from '../support/adversary'
 import { expectedMoves, fundedAccount, settlement } from '../support/settlement'
 import { type Stack, startStack } from '../support/stack'
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   sql = await openDatabase({ url: stack.databaseUrl })
   const { key } = await createApiKey(sql, { name: 'adversarial settlement suite', scopes })
   s = settlement({ baseUrl: stack.baseUrl, apiKey: key, rpcUrls: stack.devnet.rpcUrls })
-  useAdversary({ s, sql })
+  bindAdversary({ s, sql })
 }, 240_000)
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { findAttestation } from '../../lib/storage/attestationStore'
 import { findTransaction } from '../../lib/storage/journalStore'
 import { openDatabase } from '../../lib/storage/openDatabase'
 import type { Sql } from '../../lib/storage/sql'
-import { planOf, routed, status, stepBeforeCrash, usdcHoldings, useAdversary, waitFor, warpTo } from '../support/adversary'
+import { bindAdversary, planOf, routed, status, stepBeforeCrash, usdcHoldings, waitFor, warpTo } from '../support/adversary'
 import { expectedMoves, fundedAccount, settlement } from '../support/settlement'
 import { type Stack, startStack } from '../support/stack'
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   sql = await openDatabase({ url: stack.databaseUrl })
   const { key } = await createApiKey(sql, { name: 'settlement faults suite', scopes })
   s = settlement({ baseUrl: stack.baseUrl, apiKey: key, rpcUrls: stack.devnet.rpcUrls })
-  useAdversary({ s, sql })
+  bindAdversary({ s, sql })
 }, 240_000)
 
 afterAll(async () => {

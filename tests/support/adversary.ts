@@ -1,7 +1,7 @@
 // The adversarial settlement suites' moves and reads against one stack: USDC holdings from raw
 // chain reads, intent status polling, the chains' clocks moved together, a filler step sent as if
 // the filler crashed right after it, and routes signed by a funded account. Each suite file binds
-// its own stack with useAdversary() in its beforeAll.
+// its own stack with bindAdversary() in its beforeAll.
 import type { Address, Hex, TransactionReceipt } from 'viem'
 import { keccak256 } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
@@ -18,7 +18,7 @@ let s: ReturnType<typeof settlement>
 let sql: Sql
 
 /** Binds the helpers below to this suite's settlement client and database. */
-export function useAdversary(bound: { s: ReturnType<typeof settlement>; sql: Sql }) {
+export function bindAdversary(bound: { s: ReturnType<typeof settlement>; sql: Sql }) {
   s = bound.s
   sql = bound.sql
 }
