@@ -44,7 +44,7 @@ async function bench(stack: Stack) {
     { name: '/history (signed in)', path: `/history?address=${demo}`, content: { selector: 'main li[data-nonce]' }, signedIn: true },
     // The operation index is rendered on the server; the interactive reference (a browser-only Vue
     // viewer) is drawn after it, measured on its own row.
-    { name: '/docs (operation index)', path: '/docs', content: { selector: 'main table[aria-label=Operations] tbody tr', text: 'Locked and unlocked balances per token' } },
+    { name: '/docs (operation index)', path: '/docs', content: { selector: 'main ul[aria-label=Operations] li[data-operation]', text: 'Locked and unlocked balances per token' } },
     { name: '/docs (full reference drawn)', path: '/docs', content: { selector: '.scalar-app', text: 'Locked and unlocked balances per token' }, informs: true },
     { name: '/tx (USDC mint on Base)', path: `/tx/8453/${tx.transactionHash}`, content: { selector: '[data-testid=tx-status]', text: 'success' } },
   ]
