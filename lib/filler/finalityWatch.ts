@@ -17,6 +17,8 @@ export const FINALITY_WATCH_SECONDS = 900
 
 export class FinalityWatch {
   private readonly heads = new Map<number, { number: bigint; hash: Hex }>()
+  /** Per chain, the journaled transactions of completed intents this watch has seen mined. */
+  private readonly seen = new Map<number, Set<Hex>>()
 
   constructor(
     private readonly sql: Pick<Sql, 'query'>,
@@ -24,12 +26,12 @@ export class FinalityWatch {
     private readonly log: (event: string, fields: Record<string, unknown>) => void,
   ) {}
 
-  /** One look at every chain; the intents reopened. */
+  /** One look at every chain; the intents reopened. A transaction is looked up the first time its
+   * intent is seen COMPLETED, and again whenever the chain re-orgs: the head alone cannot tell a
+   * step mined and rolled back between two looks (the chain returns to the head last seen). */
   async check(): Promise<string[]> {
     const reopened: string[] = []
-    for (const chain of this.chains.values()) {
-      if (await this.reorged(chain)) reopened.push(...(await this.reopenDropped(chain)))
-    }
+    for (const chain of this.chains.values()) reopened.push(...(await this.reopenDropped(chain, await this.reorged(chain))))
     return reopened
   }
 
@@ -44,11 +46,21 @@ export class FinalityWatch {
     return then?.hash !== seen.hash
   }
 
-  private async reopenDropped(chain: FillerChain): Promise<string[]> {
+  private async reopenDropped(chain: FillerChain, reorged: boolean): Promise<string[]> {
     const dropped = new Map<string, string[]>()
-    for (const entry of await recentlyCompletedJournal(this.sql, chain.chainId, FINALITY_WATCH_SECONDS)) {
+    const entries = await recentlyCompletedJournal(this.sql, chain.chainId, FINALITY_WATCH_SECONDS)
+    const seen = this.seen.get(chain.chainId) ?? new Set<Hex>()
+    // Only what is still watched is remembered.
+    this.seen.set(chain.chainId, new Set(entries.filter((e) => seen.has(e.hash)).map((e) => e.hash)))
+    const known = this.seen.get(chain.chainId)!
+    for (const entry of entries) {
+      if (!reorged && known.has(entry.hash)) continue
       const receipt = await chain.client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined)
-      if (!receipt) dropped.set(entry.nonce, [...(dropped.get(entry.nonce) ?? []), entry.step])
+      if (receipt) known.add(entry.hash)
+      else {
+        known.delete(entry.hash)
+        dropped.set(entry.nonce, [...(dropped.get(entry.nonce) ?? []), entry.step])
+      }
     }
     for (const [nonce, steps] of dropped) {
       const intent = await findIntent(this.sql, BigInt(nonce))
