@@ -9,7 +9,7 @@ import { buildCost } from './build/buildCost'
 import { buildIntentOp } from './build/buildIntentOp'
 import { tokenRequirements } from './build/tokenRequirements'
 import type { FeeModel } from './feeModel'
-import { planRequest } from './plan/planRequest'
+import { planWithSetup } from './plan/planWithSetup'
 import { checkAccount } from './request/accountSettles'
 import { resolveRequest } from './request/resolveRequest'
 import { routeAuthorizations } from './request/routeAuthorizations'
@@ -37,9 +37,7 @@ export async function quoteRoute(p: QuoteRouteParameters): Promise<RouteResponse
   const state = await readState(request, p)
   const authorizations = await routeAuthorizations(request, state)
   const accounts = checkAccount(p.input, Object.keys(request.preClaimExecutions).map(Number), state)
-  const charged = { ...request, executionGas: request.executionGas + accounts.setupGas }
-
-  const plan = planRequest(charged, state, p.model)
+  const { request: charged, plan } = planWithSetup(request, state, p.model, accounts)
   const intentCost = buildCost(plan, state, request.destination)
   const warnings = state.warnings.length > 0 ? { warnings: state.warnings } : {}
   if (!plan.fulfilled) return { intentOp: null, intentCost, tokenRequirements: {}, ...warnings }

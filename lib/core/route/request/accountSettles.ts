@@ -26,8 +26,8 @@ export type AccountPlan = {
   setup: AccountSetup | undefined
   /** Chains where the filler must run the account's setupOps before anything else. */
   needsSetup: (chainId: number) => boolean
-  /** Gas the filler spends on setupOps, charged with the destination calls' gas. */
-  setupGas: bigint
+  /** Gas the filler spends on setupOps where the route touches these chains (its elements' and the destination): charged with the destination calls' gas. */
+  setupGas: (chainIds: Iterable<number>) => bigint
 }
 
 /** Before planning: what the filler will do for the account, refusing what it cannot run. */
@@ -53,10 +53,10 @@ function accountPlan(input: RouteInput, state: RouteState): AccountPlan {
     throw unprocessable(`account.delegations.${key}`, message)
   }
   const needsSetup = (chainId: number) => account.setupOps.length > 0 && !hasCode(codeOn(chainId))
-  // The filler deploys an undeployed account (on the destination, where its calls run, and on each
-  // source chain): that gas is charged with the destination calls' gas, for at most two chains.
-  const setupChains = [...state.chains.keys()].filter(needsSetup).length
-  return { setup, needsSetup, setupGas: setup ? SETUP_GAS[setup.kind] * BigInt(Math.min(setupChains, 2)) : 0n }
+  // The filler deploys an undeployed account on every chain the intent touches (the destination,
+  // where its calls run, and each source chain): that gas is charged for each of them.
+  const setupGas = (chainIds: Iterable<number>) => (setup ? SETUP_GAS[setup.kind] * BigInt(new Set([...chainIds].filter(needsSetup)).size) : 0n)
+  return { setup, needsSetup, setupGas }
 }
 
 /** The setupOps and the calls the route would carry. */

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import type { ResolvedRequest } from '../request/resolveRequest'
+import type { RouteState } from '../state/readRouteState'
+import { planChains, planWithSetup } from './planWithSetup'
+import type { Plan } from './types'
+
+const SETUP = 350_000n
+const request = { destination: 8453, executionGas: 60_000n } as ResolvedRequest
+const state = {} as RouteState
+const model = {} as never
+const planOn = (chains: number[]) => ({ allocations: chains.map((chainId) => ({ chainId })) }) as unknown as Plan
+/** An account undeployed everywhere except `deployed`. */
+const account = (deployed: number[] = []) => ({ setupGas: (ids: Iterable<number>) => SETUP * BigInt([...new Set(ids)].filter((c) => !deployed.includes(c)).length) })
+
+describe('planWithSetup: deployment gas for every chain the account is deployed on', () => {
+  it('charges three source chains and the destination: four deployments, not two', () => {
+    const asked: bigint[] = []
+    const { request: charged } = planWithSetup(request, state, model, account(), (r) => {
+      asked.push(r.executionGas)
+      return planOn([10, 42161, 1])
+    })
+    expect(charged.executionGas).toBe(60_000n + 4n * SETUP)
+    // First only the destination is charged; the plan's chains are then added and it is planned again.
+    expect(asked).toEqual([60_000n + SETUP, 60_000n + 4n * SETUP])
+  })
+
+  it('charges nothing where the account already has code', () => {
+    const { request: charged } = planWithSetup(request, state, model, account([8453, 10]), () => planOn([10]))
+    expect(charged.executionGas).toBe(60_000n)
+  })
+
+  it('keeps a chain charged once the plan moved away from it (the fee never undercharges)', () => {
+    let round = 0
+    const { request: charged, plan } = planWithSetup(request, state, model, account(), () => planOn(round++ === 0 ? [10] : [42161]))
+    expect(planChains(plan, 8453)).toEqual(new Set([8453, 42161]))
+    expect(charged.executionGas).toBe(60_000n + 3n * SETUP)
+  })
+})
