@@ -8,31 +8,13 @@
 // - destination: the route's `destinationOps`, on the destination chain after the fill, through
 //   the intent executor.
 // The executor checks the account's own signature over the Mandate that carries these operations
-// (the element's Permit2 or MultichainCompact signature) through the account's ERC-1271, and runs
-// them with `executeFromExecutor`, at most once per (account, nonce). Its entry points
-// (executePermit2Ops, executeCompactOps) are those of the devnet's intent executor stand-in
-// (lib/devnet/contracts/IntentExecutor.sol): the production executor's ABI ships in no package.
-import { type Address, encodeFunctionData, type Hex, hashStruct, isAddressEqual, parseAbi, parseEventLogs, type TransactionReceipt } from 'viem'
+// (the element's Permit2 or MultichainCompact signature); its ABI: lib/core/abi/intentExecutor.ts.
+import { type Address, encodeFunctionData, type Hex, hashStruct, isAddressEqual, parseEventLogs, type TransactionReceipt } from 'viem'
+import { intentExecutorAbi } from '../core/abi/intentExecutor'
 import { accountSetup, nexus, nexusAccountAbi } from '../core/accounts/smartAccounts'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/intentOp/typedData'
 import type { Read, Step } from './settlementCalls'
-
-const executorAbi = parseAbi([
-  'struct Token { address token; uint256 amount; }',
-  'struct Target { address recipient; Token[] tokenOut; uint256 targetChain; uint256 fillExpiry; }',
-  'struct Ops { address to; uint256 value; bytes data; }',
-  'struct Op { bytes32 vt; Ops[] ops; }',
-  'struct Mandate { Target target; uint128 minGas; Op originOps; Op destOps; bytes32 q; }',
-  'struct Lock { bytes12 lockTag; address token; uint256 amount; }',
-  'struct Permit2Signed { uint256 chainId; address spender; uint256 deadline; Token[] permitted; }',
-  'struct CompactSigned { uint256 notarizedChainId; uint256 expires; uint256 elementIndex; bytes32[] elementHashes; address arbiter; uint256 chainId; Lock[] commitments; }',
-  'function executePermit2Ops(address account, uint256 nonce, Permit2Signed signed, Mandate mandate, bool destination, bytes signature)',
-  'function executeCompactOps(address account, uint256 nonce, CompactSigned signed, Mandate mandate, bool destination, bytes signature)',
-  'function destinationExecuted(address account, uint256 nonce) view returns (bool)',
-  'function originExecuted(address account, uint256 nonce) view returns (bool)',
-  'event OpsExecuted(address indexed account, uint256 indexed nonce, bool destination)',
-])
 
 /** A journaled step (its receipt must carry `proof`) and the read that tells it already happened. */
 export type AccountStep = Step & { step: string; done: Read<boolean> }
@@ -82,7 +64,7 @@ function executorCall(intentOp: WireIntentOp, elementIndex: number, signature: H
     const elementHashes = compact.message.elements.map((data) => hashStruct({ types: compactTypes, primaryType: 'Element', data }))
     const signed = compact.message.elements[elementIndex]!
     return encodeFunctionData({
-      abi: executorAbi,
+      abi: intentExecutorAbi,
       functionName: 'executeCompactOps',
       args: [
         intentOp.sponsor,
@@ -104,7 +86,7 @@ function executorCall(intentOp: WireIntentOp, elementIndex: number, signature: H
   }
   const { message } = permit2TypedData(element, nonce, BigInt(intentOp.expires))
   return encodeFunctionData({
-    abi: executorAbi,
+    abi: intentExecutorAbi,
     functionName: 'executePermit2Ops',
     args: [intentOp.sponsor, nonce, { chainId: BigInt(element.chainId), spender: message.spender, deadline: message.deadline, permitted: message.permitted }, mandate, destination, signature],
   })
@@ -114,7 +96,7 @@ function executedCheck(chainId: number, intentOp: WireIntentOp, destination: boo
   return {
     chainId,
     to: nexus.intentExecutor,
-    data: encodeFunctionData({ abi: executorAbi, functionName: destination ? 'destinationExecuted' : 'originExecuted', args: [intentOp.sponsor, BigInt(intentOp.nonce)] }),
+    data: encodeFunctionData({ abi: intentExecutorAbi, functionName: destination ? 'destinationExecuted' : 'originExecuted', args: [intentOp.sponsor, BigInt(intentOp.nonce)] }),
     decode: (result: Hex) => result !== '0x' && BigInt(result) === 1n,
   }
 }
@@ -122,7 +104,7 @@ function executedCheck(chainId: number, intentOp: WireIntentOp, destination: boo
 /** The executor's event for this account, nonce and kind of operations. */
 function executedProof(intentOp: WireIntentOp, destination: boolean) {
   return (receipt: TransactionReceipt) =>
-    parseEventLogs({ abi: executorAbi, logs: receipt.logs, eventName: 'OpsExecuted' }).some(
+    parseEventLogs({ abi: intentExecutorAbi, logs: receipt.logs, eventName: 'OpsExecuted' }).some(
       (log) =>
         isAddressEqual(log.address, nexus.intentExecutor) && isAddressEqual(log.args.account, intentOp.sponsor) && log.args.nonce === BigInt(intentOp.nonce) && log.args.destination === destination,
     )

@@ -6,6 +6,7 @@ import * as artifacts from '../../devnet/contracts/artifacts'
 import { allocatorAbi } from './allocator'
 import { arbiterAbi } from './arbiter'
 import { gasPriceOracleAbi } from './gasPriceOracle'
+import { intentExecutorAbi } from './intentExecutor'
 import { multicall3Abi, multicall3ViewsAbi } from './multicall3'
 import { oftAbi } from './oft'
 import { priceFeedAbi } from './priceFeed'
@@ -25,6 +26,7 @@ const used: [string, Abi, Abi][] = [
   ['The Compact (canonical fragments)', lockContractAbi, artifacts.resourceLocks.abi as Abi],
   ['Arbiter (devnet-only)', arbiterAbi, artifacts.arbiter.abi as Abi],
   ['Allocator (devnet-only)', allocatorAbi, artifacts.allocator.abi as Abi],
+  ['Intent executor (devnet-only)', intentExecutorAbi, artifacts.intentExecutor.abi as Abi],
 ]
 
 /** Used by the service but absent on the devnet, on purpose: the OFT send is the account's own

@@ -1,0 +1,23 @@
+// DEVNET-ONLY. The ABI of the devnet's intent executor stand-in (lib/devnet/contracts/IntentExecutor.sol),
+// placed at the address the published client installs as its executor. Its entry points
+// (executePermit2Ops, executeCompactOps) are the stand-in's own: the production executor's ABI
+// ships in no package. It checks the account's signature over the Mandate that carries the
+// operations through the account's ERC-1271 and runs them with `executeFromExecutor`, at most
+// once per (account, nonce).
+import { parseAbi } from 'viem'
+
+export const intentExecutorAbi = parseAbi([
+  'struct Token { address token; uint256 amount; }',
+  'struct Target { address recipient; Token[] tokenOut; uint256 targetChain; uint256 fillExpiry; }',
+  'struct Ops { address to; uint256 value; bytes data; }',
+  'struct Op { bytes32 vt; Ops[] ops; }',
+  'struct Mandate { Target target; uint128 minGas; Op originOps; Op destOps; bytes32 q; }',
+  'struct Lock { bytes12 lockTag; address token; uint256 amount; }',
+  'struct Permit2Signed { uint256 chainId; address spender; uint256 deadline; Token[] permitted; }',
+  'struct CompactSigned { uint256 notarizedChainId; uint256 expires; uint256 elementIndex; bytes32[] elementHashes; address arbiter; uint256 chainId; Lock[] commitments; }',
+  'function executePermit2Ops(address account, uint256 nonce, Permit2Signed signed, Mandate mandate, bool destination, bytes signature)',
+  'function executeCompactOps(address account, uint256 nonce, CompactSigned signed, Mandate mandate, bool destination, bytes signature)',
+  'function destinationExecuted(address account, uint256 nonce) view returns (bool)',
+  'function originExecuted(address account, uint256 nonce) view returns (bool)',
+  'event OpsExecuted(address indexed account, uint256 indexed nonce, bool destination)',
+])
