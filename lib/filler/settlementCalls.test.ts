@@ -72,26 +72,28 @@ describe('settlement plan', () => {
     expect(plan.fill.proof(receipt(log(other, events, 'Filled', good)))).toBe(false)
   })
 
+  // A captured compact route, its plan with placeholder signatures, and an attestation naming this filler.
+  const compact = fixtureIntentOp('compact')
+  const c = settlementPlan(
+    compact,
+    compact.elements.map(() => zero32),
+    filler,
+  )
+  const attestation = {
+    sponsor: compact.sponsor,
+    nonce: BigInt(compact.nonce),
+    recipient: other,
+    delivered: [],
+    filler,
+    destinationChainId: 1n,
+    destinationArbiter: other,
+    fillBlock: 1n,
+    fillTimestamp: 1n,
+  }
+
   it("counts a compact claim only with the arbiter's CompactClaimed for this filler and the lock contract's Claim", () => {
-    const compact = fixtureIntentOp('compact')
-    const c = settlementPlan(
-      compact,
-      compact.elements.map(() => zero32),
-      filler,
-    )
     expect(c.funding).toBe('COMPACT')
     const el = c.elements[0]!
-    const attestation = {
-      sponsor: compact.sponsor,
-      nonce: BigInt(compact.nonce),
-      recipient: other,
-      delivered: [],
-      filler,
-      destinationChainId: 1n,
-      destinationArbiter: other,
-      fillBlock: 1n,
-      fillTimestamp: 1n,
-    }
     const step = el.payout({ attestation, signature: zero32 })
     const claimed = log(el.arbiter, events, 'CompactClaimed', { sponsor: compact.sponsor, nonce: BigInt(compact.nonce), claimant: filler, claimHash: zero32 })
     const claim = log(addresses.theCompact, lockEvents, 'Claim', { sponsor: compact.sponsor, allocator: defaultAllocator, arbiter: el.arbiter, claimHash: zero32, nonce: BigInt(compact.nonce) })
@@ -107,20 +109,6 @@ describe('settlement plan', () => {
   })
 
   it("sends The Compact's own struct claim: batch multichain on the notarized chain, exogenous after, paying the proven filler", () => {
-    const compact = fixtureIntentOp('compact')
-    const signatures = compact.elements.map(() => zero32)
-    const c = settlementPlan(compact, signatures, filler)
-    const attestation = {
-      sponsor: compact.sponsor,
-      nonce: BigInt(compact.nonce),
-      recipient: other,
-      delivered: [],
-      filler,
-      destinationChainId: 1n,
-      destinationArbiter: other,
-      fillBlock: 1n,
-      fillTimestamp: 1n,
-    }
     const typed = compactTypedData(compact)
     const hashes = typed.message.elements.map((data) => hashStruct({ types: compactTypes, primaryType: 'Element', data }))
     for (const el of c.elements) {

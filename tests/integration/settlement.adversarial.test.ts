@@ -4,8 +4,7 @@
 // of what it was paid, and that the account either got exactly tokenOut or lost nothing, with the
 // intent in a final state. (Crashes, outages and re-orgs: settlement.faults.test.ts.)
 import { encodeFunctionData, erc20Abi, type Hex, hashStruct, keccak256, pad, parseUnits } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { scopes } from '../../lib/config/scopes'
+import { describe, expect, it } from 'vitest'
 import { allocatorAbi } from '../../lib/core/abi/allocator'
 import { permit2Abi } from '../../lib/core/abi/permit2'
 import { forcedWithdrawalStatus, lockContractAbi } from '../../lib/core/abi/theCompact'
@@ -14,44 +13,25 @@ import { compactTypes, mandateWitnessTypestring } from '../../lib/core/intentOp/
 import { defaultAllocator, defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { lockId } from '../../lib/core/locks/lockId'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
-import { createApiKey } from '../../lib/storage/apiKeyStore'
-import { openDatabase } from '../../lib/storage/openDatabase'
-import type { Sql } from '../../lib/storage/sql'
-import { bindAdversary, planOf, routed, stepBeforeCrash, usdcHoldings, waitFor } from '../support/adversary'
-import { expectedMoves, fundedAccount, settlement } from '../support/settlement'
-import { type Stack, startStack } from '../support/stack'
+import { adversarialStack, planOf, routed, stepBeforeCrash, usdcHoldings, waitFor } from '../support/adversary'
+import { expectedMoves, fundedAccount } from '../support/settlement'
 
-let stack: Stack
-let sql: Sql
-let s: ReturnType<typeof settlement>
+const suite = adversarialStack('adversarial settlement suite')
 const usdc = (v: string) => parseUnits(v, 6)
-
-beforeAll(async () => {
-  stack = await startStack()
-  sql = await openDatabase({ url: stack.databaseUrl })
-  const { key } = await createApiKey(sql, { name: 'adversarial settlement suite', scopes })
-  s = settlement({ baseUrl: stack.baseUrl, apiKey: key, rpcUrls: stack.devnet.rpcUrls })
-  bindAdversary({ s, sql })
-}, 240_000)
-
-afterAll(async () => {
-  await sql?.close()
-  await stack?.stop()
-})
 
 describe('adversarial settlement', () => {
   it('a Permit2 nonce burned before submit (invalidateUnorderedNonces): FAILED, nothing sent, nobody loses', async () => {
-    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
     const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
     const nonce = BigInt(intentOp.nonce)
-    await s.chain.send(8453, {
+    await suite.s.chain.send(8453, {
       account,
       to: addresses.permit2,
       data: encodeFunctionData({ abi: permit2Abi, functionName: 'invalidateUnorderedNonces', args: [nonce >> 8n, 1n << (nonce & 255n)] }),
-      chain: s.chain.client(8453).chain,
+      chain: suite.s.chain.client(8453).chain,
     })
     const before = await usdcHoldings([account.address, fillerAccount.address])
-    expect((await s.submit(signed)).status).toBe(201)
+    expect((await suite.s.submit(signed)).status).toBe(201)
     const final = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
     expect(final.failureReason).toMatch(/nonce .* already used on chain 8453.*nothing was sent/)
     expect(final.refunds).toEqual([])
@@ -60,12 +40,12 @@ describe('adversarial settlement', () => {
   })
 
   it('a compact nonce burned by a compact the sponsor claims for itself: FAILED, nothing sent, the lock untouched', async () => {
-    const account = await fundedAccount(s.chain, [{ chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true }])
+    const account = await fundedAccount(suite.s.chain, [{ chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true }])
     const { intentOp, signed } = await routed(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
     const nonce = BigInt(intentOp.nonce)
     // The sponsor signs a compact with itself as arbiter over 1 unit of its lock, and claims it back
     // to itself through The Compact's batch multichain claim: the nonce is used, nobody is paid.
-    const id = lockId(defaultLockTag, s.chain.token(10, 'USDC').address)
+    const id = lockId(defaultLockTag, suite.s.chain.token(10, 'USDC').address)
     const mandate = {
       target: { recipient: account.address, tokenOut: [], targetChain: 10n, fillExpiry: BigInt(intentOp.expires) },
       minGas: 0n,
@@ -73,7 +53,7 @@ describe('adversarial settlement', () => {
       destOps: { vt: pad('0x00', { size: 32 }), ops: [] },
       q: pad('0x00', { size: 32 }),
     }
-    const commitments = [{ lockTag: defaultLockTag, token: s.chain.token(10, 'USDC').address, amount: 1n }]
+    const commitments = [{ lockTag: defaultLockTag, token: suite.s.chain.token(10, 'USDC').address, amount: 1n }]
     const message = { sponsor: account.address, nonce, expires: BigInt(intentOp.expires), elements: [{ arbiter: account.address, chainId: 10n, commitments, mandate }] }
     const signature = await account.signTypedData({
       domain: { name: 'The Compact', version: '1', chainId: 10, verifyingContract: '0x73d2Dc0c21fca4EC1601895d50Df7f5624f07D3F' },
@@ -82,7 +62,7 @@ describe('adversarial settlement', () => {
       message,
     })
     const toItself = (BigInt(defaultLockTag) << 160n) | BigInt(account.address)
-    await s.chain.send(10, {
+    await suite.s.chain.send(10, {
       account,
       to: addresses.theCompact,
       data: encodeFunctionData({
@@ -102,24 +82,24 @@ describe('adversarial settlement', () => {
           },
         ],
       }),
-      chain: s.chain.client(10).chain,
+      chain: suite.s.chain.client(10).chain,
     })
-    const locked = await s.chain.lockedBalance(10, account.address, id)
+    const locked = await suite.s.chain.lockedBalance(10, account.address, id)
     const before = await usdcHoldings([account.address, fillerAccount.address])
-    expect((await s.submit(signed)).status).toBe(201)
+    expect((await suite.s.submit(signed)).status).toBe(201)
     const final = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
     expect(final.failureReason).toMatch(/nonce .* already used on chain 10.*nothing was sent/)
     expect(final.fillTransactionHash).toBeUndefined()
     expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
-    expect(await s.chain.lockedBalance(10, account.address, id)).toBe(locked)
+    expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(locked)
   })
 
   it('lock moves while an intent is allocated: those that keep it funded pass, one that would unfund it is refused; the route settles as signed', async () => {
-    const account = await fundedAccount(s.chain, [{ chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true }])
-    const id = lockId(defaultLockTag, s.chain.token(10, 'USDC').address)
-    const client = s.chain.client(10)
-    const lockCall = (data: Hex) => s.chain.send(10, { account, to: addresses.theCompact, data, chain: client.chain })
-    const transfer = (amount: bigint) => encodeFunctionData({ abi: lockContractAbi, functionName: 'transfer', args: [s.chain.freshAccount().address, id, amount] })
+    const account = await fundedAccount(suite.s.chain, [{ chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true }])
+    const id = lockId(defaultLockTag, suite.s.chain.token(10, 'USDC').address)
+    const client = suite.s.chain.client(10)
+    const lockCall = (data: Hex) => suite.s.chain.send(10, { account, to: addresses.theCompact, data, chain: client.chain })
+    const transfer = (amount: bigint) => encodeFunctionData({ abi: lockContractAbi, functionName: 'transfer', args: [suite.s.chain.freshAccount().address, id, amount] })
     const withdrawal = (amount: bigint, nonce: bigint) =>
       encodeFunctionData({
         abi: lockContractAbi,
@@ -128,11 +108,11 @@ describe('adversarial settlement', () => {
       })
     // Nothing allocated yet: the allocator attests a transfer.
     await lockCall(transfer(usdc('1')))
-    expect(await s.chain.lockedBalance(10, account.address, id)).toBe(usdc('99'))
+    expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(usdc('99'))
 
-    await stack.filler.stop()
+    await suite.stack.filler.stop()
     const { intentOp, signed } = await routed(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
-    expect((await s.submit(signed)).status).toBe(201)
+    expect((await suite.s.submit(signed)).status).toBe(201)
     const plan = planOf(signed)
     const need = plan.elements[0]!.locks[0]!.amount
     // The filler records the compact with the allocator, then crashes before the fill.
@@ -146,25 +126,25 @@ describe('adversarial settlement', () => {
     await expect(client.call({ account, to: addresses.theCompact, data: withdrawal(usdc('99'), 1n) })).rejects.toThrow(refused)
     // What the intent does not need still moves.
     await lockCall(transfer(usdc('99') - need - usdc('2')))
-    const usdcBefore = await s.chain.erc20Balance(10, 'USDC', account.address)
+    const usdcBefore = await suite.s.chain.erc20Balance(10, 'USDC', account.address)
     await lockCall(withdrawal(usdc('2'), BigInt(keccak256(account.address)))) // a nonce no route will take
-    expect(await s.chain.erc20Balance(10, 'USDC', account.address)).toBe(usdcBefore + usdc('2'))
-    expect(await s.chain.lockedBalance(10, account.address, id)).toBe(need)
+    expect(await suite.s.chain.erc20Balance(10, 'USDC', account.address)).toBe(usdcBefore + usdc('2'))
+    expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(need)
 
-    const before = await s.snapshot(intentOp, account.address, account.address)
-    await stack.filler.start()
+    const before = await suite.s.snapshot(intentOp, account.address, account.address)
+    await suite.stack.filler.start()
     const final = await waitFor(intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
     expect(final.status).toBe('COMPLETED')
-    const after = await s.snapshot(intentOp, account.address, account.address)
+    const after = await suite.s.snapshot(intentOp, account.address, account.address)
     for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - before.get(key)! }).toEqual({ key, delta })
-    expect(await s.chain.lockedBalance(10, account.address, id)).toBe(0n)
+    expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(0n)
     expect(await client.readContract({ address: defaultAllocator, abi: allocatorAbi, functionName: 'outstanding', args: [account.address, id] })).toBe(0n)
   })
 
   it('20 intents that cannot settle end FAILED once each, after at most 3 simulations, without warnings, and an ordinary intent beside them completes', async () => {
     const bad: Awaited<ReturnType<typeof routed>>[] = []
     for (let i = 0; i < 20; i++) {
-      const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('10') }])
+      const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('10') }])
       const route = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('5').toString() }] })
       const { intentOp } = route
       // Half burn the nonce, half pull Permit2's allowance: the cheap tricks that used to stall the queue.
@@ -172,14 +152,14 @@ describe('adversarial settlement', () => {
         i % 2 === 0
           ? encodeFunctionData({ abi: permit2Abi, functionName: 'invalidateUnorderedNonces', args: [BigInt(intentOp.nonce) >> 8n, 1n << (BigInt(intentOp.nonce) & 255n)] })
           : encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, 0n] })
-      await s.chain.send(8453, { account, to: i % 2 === 0 ? addresses.permit2 : s.chain.token(8453, 'USDC').address, data, chain: s.chain.client(8453).chain })
+      await suite.s.chain.send(8453, { account, to: i % 2 === 0 ? addresses.permit2 : suite.s.chain.token(8453, 'USDC').address, data, chain: suite.s.chain.client(8453).chain })
       bad.push(route)
     }
-    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
     const ordinary = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
-    const logsBefore = stack.logs().length
-    for (const b of bad) expect((await s.submit(b.signed)).status).toBe(201)
-    expect((await s.submit(ordinary.signed)).status).toBe(201)
+    const logsBefore = suite.stack.logs().length
+    for (const b of bad) expect((await suite.s.submit(b.signed)).status).toBe(201)
+    expect((await suite.s.submit(ordinary.signed)).status).toBe(201)
     const done = await waitFor(ordinary.intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
     expect(done.status).toBe('COMPLETED')
     const ids = bad.map((b) => b.intentOp.nonce)
@@ -189,7 +169,7 @@ describe('adversarial settlement', () => {
       expect(final.failureReason).toMatch(/already used|would revert/)
     }
     // Each bad intent was looked at and failed once: no retry loop, no flood of warnings.
-    const logs = stack.logs().slice(logsBefore)
+    const logs = suite.stack.logs().slice(logsBefore)
     const lines = logs.split('\n').filter((l) => ids.some((id) => l.includes(`"id":"${id}"`)))
     expect(lines.filter((l) => l.includes('"msg":"intent failed"'))).toHaveLength(20)
     expect(lines.filter((l) => l.includes('retrying'))).toEqual([])
@@ -204,18 +184,18 @@ describe('adversarial settlement', () => {
   // Last in the file: it moves chain 10's clock past the lock's reset period (7 days 1 h).
 
   it('a forced withdrawal started mid-settlement: the filler fills and claims first, the user withdraws only after the reset period and only what the route left', async () => {
-    const account = await fundedAccount(s.chain, [{ chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true }])
-    const id = lockId(defaultLockTag, s.chain.token(10, 'USDC').address)
-    const client = s.chain.client(10)
-    const lockCall = (data: Hex) => s.chain.send(10, { account, to: addresses.theCompact, data, chain: client.chain })
+    const account = await fundedAccount(suite.s.chain, [{ chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true }])
+    const id = lockId(defaultLockTag, suite.s.chain.token(10, 'USDC').address)
+    const client = suite.s.chain.client(10)
+    const lockCall = (data: Hex) => suite.s.chain.send(10, { account, to: addresses.theCompact, data, chain: client.chain })
     const withdraw = (amount: bigint) => encodeFunctionData({ abi: lockContractAbi, functionName: 'forcedWithdrawal', args: [id, account.address, amount] })
-    await stack.filler.stop()
+    await suite.stack.filler.stop()
     const { intentOp, signed } = await routed(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
-    expect((await s.submit(signed)).status).toBe(201)
+    expect((await suite.s.submit(signed)).status).toBe(201)
     const plan = planOf(signed)
     const need = plan.elements[0]!.locks[0]!.amount
-    const before = await s.snapshot(intentOp, account.address, account.address)
-    const walletBefore = await s.chain.erc20Balance(10, 'USDC', account.address)
+    const before = await suite.s.snapshot(intentOp, account.address, account.address)
+    const walletBefore = await suite.s.chain.erc20Balance(10, 'USDC', account.address)
     await stepBeforeCrash(intentOp.nonce, 'allocate:0', plan.elements[0]!.allocate!.call)
 
     // Mid-settlement the user starts a forced withdrawal and tries to take the lock at once: too early.
@@ -226,10 +206,10 @@ describe('adversarial settlement', () => {
     await expect(client.call({ account, to: addresses.theCompact, data: withdraw(usdc('100')) })).rejects.toThrow(/forced withdrawal not available/)
 
     // The filler comes back: fill first, then the claim, well inside the reset period.
-    await stack.filler.start()
+    await suite.stack.filler.start()
     const final = await waitFor(intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
     expect(final.status).toBe('COMPLETED')
-    const after = await s.snapshot(intentOp, account.address, account.address)
+    const after = await suite.s.snapshot(intentOp, account.address, account.address)
     // From raw reads: the filler gained exactly the lock it claimed and paid exactly tokenOut; the
     // user received exactly tokenOut and paid exactly the committed lock.
     for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - before.get(key)! }).toEqual({ key, delta })
@@ -239,7 +219,7 @@ describe('adversarial settlement', () => {
     await client.mine({ blocks: 1 })
     await expect(client.call({ account, to: addresses.theCompact, data: withdraw(usdc('100') - need + 1n) })).rejects.toThrow(/insufficient balance/)
     await lockCall(withdraw(usdc('100') - need))
-    expect(await s.chain.erc20Balance(10, 'USDC', account.address)).toBe(walletBefore + usdc('100') - need)
-    expect(await s.chain.lockedBalance(10, account.address, id)).toBe(0n)
+    expect(await suite.s.chain.erc20Balance(10, 'USDC', account.address)).toBe(walletBefore + usdc('100') - need)
+    expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(0n)
   })
 })

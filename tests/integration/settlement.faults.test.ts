@@ -4,62 +4,42 @@
 // exactly tokenOut or lost nothing (refunds included), with the intent in a final state. A stack
 // of its own: it stops the filler and the attester and moves the chains' clocks.
 import { encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { scopes } from '../../lib/config/scopes'
+import { describe, expect, it } from 'vitest'
 import { addresses } from '../../lib/core/addresses'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
-import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { findAttestation } from '../../lib/storage/attestationStore'
 import { findTransaction } from '../../lib/storage/journalStore'
-import { openDatabase } from '../../lib/storage/openDatabase'
-import type { Sql } from '../../lib/storage/sql'
-import { bindAdversary, planOf, routed, status, stepBeforeCrash, usdcHoldings, waitFor, warpTo } from '../support/adversary'
-import { expectedMoves, fundedAccount, settlement } from '../support/settlement'
-import { type Stack, startStack } from '../support/stack'
+import { adversarialStack, planOf, routed, status, stepBeforeCrash, usdcHoldings, waitFor, warpTo } from '../support/adversary'
+import { expectedMoves, fundedAccount } from '../support/settlement'
 
-let stack: Stack
-let sql: Sql
-let s: ReturnType<typeof settlement>
+const suite = adversarialStack('settlement faults suite')
 const usdc = (v: string) => parseUnits(v, 6)
-
-beforeAll(async () => {
-  stack = await startStack()
-  sql = await openDatabase({ url: stack.databaseUrl })
-  const { key } = await createApiKey(sql, { name: 'settlement faults suite', scopes })
-  s = settlement({ baseUrl: stack.baseUrl, apiKey: key, rpcUrls: stack.devnet.rpcUrls })
-  bindAdversary({ s, sql })
-}, 240_000)
-
-afterAll(async () => {
-  await sql?.close()
-  await stack?.stop()
-})
 
 describe('settlement faults', () => {
   it('the filler crashes after the first escrow, the sponsor revokes its approval on the second chain: FAILED, the escrow refunded after the delay', async () => {
-    const account = await fundedAccount(s.chain, [
+    const account = await fundedAccount(suite.s.chain, [
       { chainId: 8453, symbol: 'USDC', amount: usdc('120') },
       { chainId: 10, symbol: 'USDC', amount: usdc('120') },
     ])
     const before = await usdcHoldings([account.address, fillerAccount.address])
-    await stack.filler.stop()
+    await suite.stack.filler.stop()
     const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('200').toString() }] })
     expect(intentOp.elements).toHaveLength(2)
     expect(intentOp.elements.every((e) => e.mandate.qualifier.settlementContext.fundingMethod === 'PERMIT2')).toBe(true)
-    expect((await s.submit(signed)).status).toBe(201)
+    expect((await suite.s.submit(signed)).status).toBe(201)
     const plan = planOf(signed)
     const first = plan.elements[0]!
     const second = plan.elements[1]!
     const escrow = await stepBeforeCrash(intentOp.nonce, 'escrow:0', first.escrow!.call)
     // Mid-settlement, the sponsor pulls Permit2's allowance on the second chain.
-    await s.chain.send(second.chainId, {
+    await suite.s.chain.send(second.chainId, {
       account,
-      to: s.chain.token(second.chainId, 'USDC').address,
+      to: suite.s.chain.token(second.chainId, 'USDC').address,
       data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, 0n] }),
-      chain: s.chain.client(second.chainId).chain,
+      chain: suite.s.chain.client(second.chainId).chain,
     })
-    await stack.filler.start()
+    await suite.stack.filler.start()
 
     const failed = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
     expect(failed.failureReason).toMatch(/escrow of element 1/)
@@ -68,7 +48,7 @@ describe('settlement faults', () => {
     expect(failed.refunds).toEqual([{ chainId: first.chainId, status: 'PENDING', reason: expect.stringMatching(/escrow of element 1/) }])
 
     // The escrow is refundable after the fill deadline and the arbiter's delay; the filler sends it.
-    const [, refundableAfter] = await s.chain
+    const [, refundableAfter] = await suite.s.chain
       .client(first.chainId)
       .readContract({ address: first.arbiter, abi: artifacts.arbiter.abi, functionName: 'escrowOf', args: [account.address, BigInt(intentOp.nonce)] })
     await warpTo(refundableAfter + 1n)
@@ -80,20 +60,20 @@ describe('settlement faults', () => {
   })
 
   it('the attester is down after the escrow: no fill, FAILED at the deadline, refunded', async () => {
-    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
     const before = await usdcHoldings([account.address, fillerAccount.address])
-    await stack.filler.stop()
+    await suite.stack.filler.stop()
     const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
-    expect((await s.submit(signed)).status).toBe(201)
+    expect((await suite.s.submit(signed)).status).toBe(201)
     const plan = planOf(signed)
     await stepBeforeCrash(intentOp.nonce, 'escrow:0', plan.elements[0]!.escrow!.call)
-    await stack.attester.stop()
+    await suite.stack.attester.stop()
     try {
-      await stack.filler.start()
+      await suite.stack.filler.start()
       await waitFor(intentOp.nonce, (b) => b.status === 'CLAIMED', 'CLAIMED')
       await new Promise((r) => setTimeout(r, 1_500))
       expect((await status(intentOp.nonce)).status).toBe('CLAIMED') // waits: no fill without an attester
-      expect(await s.chain.erc20Balance(42161, 'USDC', account.address)).toBe(before[`42161:${account.address}`])
+      expect(await suite.s.chain.erc20Balance(42161, 'USDC', account.address)).toBe(before[`42161:${account.address}`])
 
       await warpTo(BigInt(intentOp.elements[0]!.mandate.fillDeadline) + 1n)
       const failed = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
@@ -105,65 +85,65 @@ describe('settlement faults', () => {
       expect(refunded.refunds[0].transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
       expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
     } finally {
-      await stack.attester.start()
+      await suite.stack.attester.start()
     }
   })
 
   it('the filler crashes after the fill: it resumes, is paid against the attestation, and everything moves exactly once', async () => {
-    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
-    await stack.filler.stop()
+    const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    await suite.stack.filler.stop()
     const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
-    const snapshot = await s.snapshot(intentOp, account.address, account.address)
-    expect((await s.submit(signed)).status).toBe(201)
+    const snapshot = await suite.s.snapshot(intentOp, account.address, account.address)
+    expect((await suite.s.submit(signed)).status).toBe(201)
     const plan = planOf(signed)
     const escrow = await stepBeforeCrash(intentOp.nonce, 'escrow:0', plan.elements[0]!.escrow!.call)
     const fill = await stepBeforeCrash(intentOp.nonce, 'fill', plan.fill.call)
-    await stack.filler.start()
+    await suite.stack.filler.start()
     const done = await waitFor(intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
     expect(done).toMatchObject({ status: 'COMPLETED', fillTransactionHash: fill.transactionHash, refunds: [] })
     expect(done.claims[0].claimTransactionHash).toBe(escrow.transactionHash)
-    const after = await s.snapshot(intentOp, account.address, account.address)
+    const after = await suite.s.snapshot(intentOp, account.address, account.address)
     for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - snapshot.get(key)! }).toEqual({ key, delta })
   })
 
   it('a re-org drops the escrow (anvil_rollback) before the filler saw it: the journaled bytes go out again and everything moves exactly once', async () => {
-    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
-    await stack.filler.stop()
+    const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    await suite.stack.filler.stop()
     const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
-    const snapshot = await s.snapshot(intentOp, account.address, account.address)
-    expect((await s.submit(signed)).status).toBe(201)
+    const snapshot = await suite.s.snapshot(intentOp, account.address, account.address)
+    expect((await suite.s.submit(signed)).status).toBe(201)
     const plan = planOf(signed)
-    const client = s.chain.client(8453)
+    const client = suite.s.chain.client(8453)
     const escrow = await stepBeforeCrash(intentOp.nonce, 'escrow:0', plan.elements[0]!.escrow!.call)
     const head = await client.getBlockNumber({ cacheTime: 0 })
     expect(escrow.blockNumber).toBe(head)
     await client.request({ method: 'anvil_rollback', params: [1] } as never)
     expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(head - 1n)
     expect(await client.getTransactionReceipt({ hash: escrow.transactionHash }).catch(() => undefined)).toBeUndefined()
-    await stack.filler.start()
+    await suite.stack.filler.start()
     const done = await waitFor(intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
     expect(done.status).toBe('COMPLETED')
     expect(done.claims[0].claimTransactionHash).toBe(escrow.transactionHash) // the same bytes, mined again
     expect((await client.getTransactionReceipt({ hash: escrow.transactionHash })).status).toBe('success')
-    const after = await s.snapshot(intentOp, account.address, account.address)
+    const after = await suite.s.snapshot(intentOp, account.address, account.address)
     for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - snapshot.get(key)! }).toEqual({ key, delta })
   })
 
   it('a re-org after COMPLETED drops the fill, then the release (anvil_rollback): the intent is reopened, the same bytes land again, the attester signs the fill where it landed, everything moves exactly once', async () => {
-    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
     const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
     const id = intentOp.nonce
-    const snapshot = await s.snapshot(intentOp, account.address, account.address)
-    expect((await s.submit(signed)).status).toBe(201)
+    const snapshot = await suite.s.snapshot(intentOp, account.address, account.address)
+    expect((await suite.s.submit(signed)).status).toBe(201)
     const done = await waitFor(id, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
     expect(done.status).toBe('COMPLETED')
     const reopened = (status: string) => () =>
-      stack
+      suite.stack
         .logs()
         .split('\n')
         .some((l) => l.includes('"msg":"re-org dropped a settled step; intent reopened"') && l.includes(`"id":"${id}"`) && l.includes(`"status":"${status}"`))
     const rollBackTo = async (chainId: number, hash: Hex) => {
-      const client = s.chain.client(chainId)
+      const client = suite.s.chain.client(chainId)
       const mined = await client.getTransactionReceipt({ hash })
       const head = await client.getBlockNumber({ cacheTime: 0 })
       await client.request({ method: 'anvil_rollback', params: [Number(head - mined.blockNumber) + 1] } as never)
@@ -182,21 +162,21 @@ describe('settlement faults', () => {
     await until('the intent reopened at CLAIMED', reopened('CLAIMED'))
     const refilled = await waitFor(id, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state again')
     expect(refilled).toMatchObject({ status: 'COMPLETED', fillTransactionHash: done.fillTransactionHash })
-    const fill = await s.chain.client(42161).getTransactionReceipt({ hash: done.fillTransactionHash })
+    const fill = await suite.s.chain.client(42161).getTransactionReceipt({ hash: done.fillTransactionHash })
     expect(fill.status).toBe('success')
-    expect(refilled.fillTimestamp).toBe(Number((await s.chain.client(42161).getBlock({ blockNumber: fill.blockNumber })).timestamp))
+    expect(refilled.fillTimestamp).toBe(Number((await suite.s.chain.client(42161).getBlock({ blockNumber: fill.blockNumber })).timestamp))
     // The attester withdrew its attestation of the dropped block and signed the fill where it is now.
-    await until('the attestation of the fill where it landed', async () => (await findAttestation(sql, 42161, account.address, id))?.attestation.fillBlock === fill.blockNumber.toString())
+    await until('the attestation of the fill where it landed', async () => (await findAttestation(suite.sql, 42161, account.address, id))?.attestation.fillBlock === fill.blockNumber.toString())
 
     // The release on the origin is dropped: back to FILLED, the journaled release goes out again.
-    const release = await findTransaction(sql, id, 'release:0')
+    const release = await findTransaction(suite.sql, id, 'release:0')
     expect(release).toBeDefined()
     await rollBackTo(8453, release!.hash)
     await until('the intent reopened at FILLED', reopened('FILLED'))
     expect((await waitFor(id, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state again')).status).toBe('COMPLETED')
-    expect((await s.chain.client(8453).getTransactionReceipt({ hash: release!.hash })).status).toBe('success')
+    expect((await suite.s.chain.client(8453).getTransactionReceipt({ hash: release!.hash })).status).toBe('success')
 
-    const after = await s.snapshot(intentOp, account.address, account.address)
+    const after = await suite.s.snapshot(intentOp, account.address, account.address)
     for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - snapshot.get(key)! }).toEqual({ key, delta })
   })
 })

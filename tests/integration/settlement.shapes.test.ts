@@ -5,23 +5,18 @@
 // asset, its gas given back), and that the account either got exactly tokenOut and paid what the
 // route spends, or lost nothing (refunds included), with the intent in a final state. A stack of its
 // own: it stops the filler and moves the chains' clocks.
-import { type Address, encodeFunctionData, type Hex, keccak256, parseAbi, parseEther, parseUnits, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, type Hex, parseAbi, parseEther, parseUnits, zeroAddress } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeLockId } from '../../lib/core/locks/lockId'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
-import { type Call, settlementPlan } from '../../lib/filler/settlementCalls'
+import { settlementPlan } from '../../lib/filler/settlementCalls'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
-import { recordTransaction } from '../../lib/storage/journalStore'
-import { openDatabase } from '../../lib/storage/openDatabase'
-import type { Sql } from '../../lib/storage/sql'
+import { adversarialStack, stepBeforeCrash, waitFor, warpTo } from '../support/adversary'
 import { expectedMoves, type Funds, fundedAccount, settlement } from '../support/settlement'
-import { type Stack, startStack } from '../support/stack'
 
-let stack: Stack
-let sql: Sql
-let s: ReturnType<typeof settlement>
+const suite = adversarialStack('route shapes suite')
 let sponsored: ReturnType<typeof settlement>
 const usdc = (v: string) => parseUnits(v, 6)
 const chainIds = [1, 10, 8453, 42161]
@@ -29,16 +24,8 @@ const wethAbi = parseAbi(['function withdraw(uint256)', 'function balanceOf(addr
 const filler = fillerAccount.address
 
 beforeAll(async () => {
-  stack = await startStack()
-  sql = await openDatabase({ url: stack.databaseUrl })
-  s = settlement({ baseUrl: stack.baseUrl, apiKey: stack.apiKey, rpcUrls: stack.devnet.rpcUrls })
-  const { key } = await createApiKey(sql, { name: 'shapes suite sponsor', scopes: ['routes:create', 'routes:read', 'routes:sponsor'] })
-  sponsored = settlement({ baseUrl: stack.baseUrl, apiKey: key, rpcUrls: stack.devnet.rpcUrls })
-}, 240_000)
-
-afterAll(async () => {
-  await sql?.close()
-  await stack?.stop()
+  const { key } = await createApiKey(suite.sql, { name: 'shapes suite sponsor', scopes: ['routes:create', 'routes:read', 'routes:sponsor'] })
+  sponsored = settlement({ baseUrl: suite.stack.baseUrl, apiKey: key, rpcUrls: suite.stack.devnet.rpcUrls })
 })
 
 type Holdings = { usdc: bigint; eth: bigint; blocks: Record<number, bigint> }
@@ -49,9 +36,9 @@ async function holdings(owner: Address): Promise<Holdings> {
   let eth = 0n
   const blocks: Record<number, bigint> = {}
   for (const id of chainIds) {
-    blocks[id] = await s.chain.client(id).getBlockNumber({ cacheTime: 0 })
-    usdcSum += await s.chain.erc20Balance(id, 'USDC', owner)
-    eth += (await s.chain.ethBalance(id, owner)) + (await s.chain.erc20Balance(id, 'WETH', owner))
+    blocks[id] = await suite.s.chain.client(id).getBlockNumber({ cacheTime: 0 })
+    usdcSum += await suite.s.chain.erc20Balance(id, 'USDC', owner)
+    eth += (await suite.s.chain.ethBalance(id, owner)) + (await suite.s.chain.erc20Balance(id, 'WETH', owner))
   }
   return { usdc: usdcSum, eth, blocks }
 }
@@ -60,7 +47,7 @@ async function holdings(owner: Address): Promise<Holdings> {
 async function gasSince(owner: Address, since: Holdings): Promise<bigint> {
   let paid = 0n
   for (const id of chainIds) {
-    const client = s.chain.client(id)
+    const client = suite.s.chain.client(id)
     const head = await client.getBlockNumber({ cacheTime: 0 })
     for (let n = since.blocks[id]! + 1n; n <= head; n++) {
       const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
@@ -87,61 +74,27 @@ async function expectAccountWhole(account: Address, before: Holdings) {
   expect({ usdc: after.usdc, eth: after.eth + (await gasSince(account, before)) }).toEqual({ usdc: before.usdc, eth: before.eth })
 }
 
-/** An intent's status is read with the key that submitted it. */
-async function waitFor(id: string, done: (body: any) => boolean, what: string, via = s) {
-  const until = Date.now() + 25_000
-  for (;;) {
-    const body = (await via.call('GET', `/intent-operation/${id}`)).body
-    if (done(body)) return body
-    if (Date.now() > until) throw new Error(`intent ${id} never reached ${what}: ${JSON.stringify(body)}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 const final = (b: any) => ['COMPLETED', 'FAILED', 'EXPIRED'].includes(b.status)
 
-/** Moves every chain's clock to the same second, at least `atLeast`. */
-async function warpTo(atLeast: bigint) {
-  let target = atLeast
-  for (const id of chainIds) {
-    const t = (await s.chain.client(id).getBlock()).timestamp + 1n
-    if (t > target) target = t
-  }
-  for (const id of chainIds) {
-    await s.chain.client(id).setNextBlockTimestamp({ timestamp: target })
-    await s.chain.client(id).mine({ blocks: 1 })
-  }
-}
-
-/** What the filler would send, journaled for the intent and mined: a filler that crashed right after this step. */
-async function stepBeforeCrash(intentId: string, step: string, call: Call) {
-  const client = s.chain.client(call.chainId)
-  const request = await client.prepareTransactionRequest({ account: fillerAccount, to: call.to, data: call.data, value: call.value, chain: client.chain })
-  const raw = await fillerAccount.signTransaction(request as never)
-  expect(await recordTransaction(sql, intentId, { step, chainId: call.chainId, raw, hash: keccak256(raw) })).toBe(true)
-  const receipt = await client.waitForTransactionReceipt({ hash: await client.sendRawTransaction({ serializedTransaction: raw }) })
-  expect(receipt.status).toBe('success')
-}
-
 async function unwrapAll(account: PrivateKeyAccount, chainId: number) {
-  const weth = s.chain.token(chainId, 'WETH').address
-  const held = await s.chain.erc20Balance(chainId, 'WETH', account.address)
+  const weth = suite.s.chain.token(chainId, 'WETH').address
+  const held = await suite.s.chain.erc20Balance(chainId, 'WETH', account.address)
   expect(held).toBeGreaterThan(0n)
-  await s.chain.send(chainId, { account, to: weth, data: encodeFunctionData({ abi: wethAbi, functionName: 'withdraw', args: [held] }), chain: s.chain.client(chainId).chain })
+  await suite.s.chain.send(chainId, { account, to: weth, data: encodeFunctionData({ abi: wethAbi, functionName: 'withdraw', args: [held] }), chain: suite.s.chain.client(chainId).chain })
 }
 
 /** Funds an account, routes, signs, submits (through `via`), waits for a final state and checks both invariants. */
-async function settlesWhole(funds: Funds[], body: Record<string, unknown>, via = s) {
-  const account = await fundedAccount(s.chain, funds)
+async function settlesWhole(funds: Funds[], body: Record<string, unknown>, via = suite.s) {
+  const account = await fundedAccount(suite.s.chain, funds)
   const fillerBefore = await holdings(filler)
   const route = await via.route(account, { account: { address: account.address, accountType: 'EOA' }, ...body })
   const { intentOp } = route
-  const snapshot = await s.snapshot(intentOp, account.address, account.address)
-  const submitted = await via.submit(await s.sign(account, intentOp))
+  const snapshot = await suite.s.snapshot(intentOp, account.address, account.address)
+  const submitted = await via.submit(await suite.s.sign(account, intentOp))
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(201)
   const done = await waitFor(intentOp.nonce, final, 'a final state', via)
   expect(done.status, JSON.stringify(done)).toBe('COMPLETED')
-  const after = await s.snapshot(intentOp, account.address, account.address)
+  const after = await suite.s.snapshot(intentOp, account.address, account.address)
   for (const [k, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key: k, delta: after.get(k)! - snapshot.get(k)! }).toEqual({ key: k, delta })
   await expectFillerWhole(fillerBefore)
   return { intentOp, route }
@@ -156,7 +109,7 @@ describe('route shapes settle without loss', () => {
       tokenRequests: [{ tokenAddress: 'WETH', amount: parseEther('0.1').toString() }],
     })
     expect(route.tokenRequirements['8453'][zeroAddress]).toMatchObject({ type: 'wrap' })
-    expect(tokensOut(intentOp)).toEqual([s.chain.token(42161, 'WETH').address])
+    expect(tokensOut(intentOp)).toEqual([suite.s.chain.token(42161, 'WETH').address])
   })
 
   it('native ETH across chains, delivered as ETH', async () => {
@@ -192,23 +145,23 @@ describe('route shapes settle without loss', () => {
   })
 
   it('the WETH unwrapped after signing, before the filler escrows: a final state, nobody loses', async () => {
-    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'ETH', amount: parseEther('0.5') }])
-    await stack.filler.stop()
+    const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'ETH', amount: parseEther('0.5') }])
+    await suite.stack.filler.stop()
     const fillerBefore = await holdings(filler)
     let accountBefore: Holdings | undefined
     let id = ''
     try {
-      const { intentOp } = await s.route(account, {
+      const { intentOp } = await suite.s.route(account, {
         account: { address: account.address, accountType: 'EOA' },
         destinationChainId: 42161,
         tokenRequests: [{ tokenAddress: 'WETH', amount: parseEther('0.1').toString() }],
       })
       id = intentOp.nonce
       accountBefore = await holdings(account.address) // after the wrap: what the account holds when it signs
-      expect((await s.submit(await s.sign(account, intentOp))).status).toBe(201)
+      expect((await suite.s.submit(await suite.s.sign(account, intentOp))).status).toBe(201)
       await unwrapAll(account, 8453)
     } finally {
-      await stack.filler.start()
+      await suite.stack.filler.start()
     }
     const done = await waitFor(id, final, 'a final state')
     expect(done.status).toBe('FAILED')
@@ -218,34 +171,34 @@ describe('route shapes settle without loss', () => {
   })
 
   it('the WETH unwrapped on the second chain after the first escrow: FAILED, the escrow refunded after the delay, nobody loses', async () => {
-    const account = await fundedAccount(s.chain, [
+    const account = await fundedAccount(suite.s.chain, [
       { chainId: 8453, symbol: 'ETH', amount: parseEther('0.15') },
       { chainId: 10, symbol: 'ETH', amount: parseEther('0.15') },
     ])
-    await stack.filler.stop()
+    await suite.stack.filler.stop()
     const fillerBefore = await holdings(filler)
-    const { intentOp } = await s.route(account, {
+    const { intentOp } = await suite.s.route(account, {
       account: { address: account.address, accountType: 'EOA' },
       destinationChainId: 42161,
       tokenRequests: [{ tokenAddress: 'WETH', amount: parseEther('0.25').toString() }],
     })
     expect(intentOp.elements).toHaveLength(2)
     const accountBefore = await holdings(account.address)
-    const signed = await s.sign(account, intentOp)
-    expect((await s.submit(signed)).status).toBe(201)
+    const signed = await suite.s.sign(account, intentOp)
+    expect((await suite.s.submit(signed)).status).toBe(201)
     const plan = settlementPlan(signed, signed.originSignatures as Hex[], filler)
     const [first, second] = plan.elements
     try {
       await stepBeforeCrash(intentOp.nonce, 'escrow:0', first!.escrow!.call)
       await unwrapAll(account, second!.chainId)
     } finally {
-      await stack.filler.start()
+      await suite.stack.filler.start()
     }
     const failed = await waitFor(intentOp.nonce, final, 'a final state')
     expect(failed.status).toBe('FAILED')
     expect(failed.fillTransactionHash).toBeUndefined()
     expect(failed.refunds).toMatchObject([{ chainId: first!.chainId, status: 'PENDING' }])
-    const [, refundableAfter] = await s.chain
+    const [, refundableAfter] = await suite.s.chain
       .client(first!.chainId)
       .readContract({ address: first!.arbiter, abi: artifacts.arbiter.abi, functionName: 'escrowOf', args: [account.address, BigInt(intentOp.nonce)] })
     await warpTo(refundableAfter + 1n)

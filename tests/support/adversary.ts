@@ -1,26 +1,47 @@
 // The adversarial settlement suites' moves and reads against one stack: USDC holdings from raw
 // chain reads, intent status polling, the chains' clocks moved together, a filler step sent as if
-// the filler crashed right after it, and routes signed by a funded account. Each suite file binds
-// its own stack with bindAdversary() in its beforeAll.
+// the filler crashed right after it, and routes signed by a funded account. Each suite file starts
+// a stack of its own with adversarialStack() (it stops the filler and the attester and moves the
+// chains' clocks), which binds these helpers to it.
 import type { Address, Hex, TransactionReceipt } from 'viem'
 import { keccak256 } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { scopes } from '../../lib/config/scopes'
 import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
 import { type Call, settlementPlan } from '../../lib/filler/settlementCalls'
+import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { recordTransaction } from '../../lib/storage/journalStore'
+import { openDatabase } from '../../lib/storage/openDatabase'
 import type { Sql } from '../../lib/storage/sql'
-import type { settlement } from './settlement'
+import { settlement } from './settlement'
+import { type Stack, startStack } from './stack'
 
 const chainIds = [1, 10, 8453, 42161]
 let s: ReturnType<typeof settlement>
 let sql: Sql
 
-/** Binds the helpers below to this suite's settlement client and database. */
-export function bindAdversary(bound: { s: ReturnType<typeof settlement>; sql: Sql }) {
-  s = bound.s
-  sql = bound.sql
+export type AdversarialStack = { stack: Stack; sql: Sql; s: ReturnType<typeof settlement> }
+
+/** Registers the suite file's beforeAll and afterAll: a stack of its own, its database opened, a key
+ * with every scope named `name`, and the helpers below bound to them. The fields are set once
+ * beforeAll has run. */
+export function adversarialStack(name: string): AdversarialStack {
+  const suite = {} as AdversarialStack
+  beforeAll(async () => {
+    suite.stack = await startStack()
+    suite.sql = await openDatabase({ url: suite.stack.databaseUrl })
+    const { key } = await createApiKey(suite.sql, { name, scopes })
+    suite.s = settlement({ baseUrl: suite.stack.baseUrl, apiKey: key, rpcUrls: suite.stack.devnet.rpcUrls })
+    s = suite.s
+    sql = suite.sql
+  }, 240_000)
+  afterAll(async () => {
+    await suite.sql?.close()
+    await suite.stack?.stop()
+  })
+  return suite
 }
 
 export async function usdcHoldings(owners: Address[]): Promise<Record<string, bigint>> {
@@ -29,14 +50,15 @@ export async function usdcHoldings(owners: Address[]): Promise<Record<string, bi
   return out
 }
 
-export async function status(id: string) {
-  return (await s.call('GET', `/intent-operation/${id}`)).body
+/** An intent's status, read with the key that submitted it (the suite's, unless another is given). */
+export async function status(id: string, via: ReturnType<typeof settlement> = s) {
+  return (await via.call('GET', `/intent-operation/${id}`)).body
 }
 
-export async function waitFor(id: string, done: (body: any) => boolean, what: string) {
+export async function waitFor(id: string, done: (body: any) => boolean, what: string, via: ReturnType<typeof settlement> = s) {
   const until = Date.now() + 25_000
   for (;;) {
-    const body = await status(id)
+    const body = await status(id, via)
     if (done(body)) return body
     if (Date.now() > until) throw new Error(`intent ${id} never reached ${what}: ${JSON.stringify(body)}`)
     await new Promise((r) => setTimeout(r, 100))
