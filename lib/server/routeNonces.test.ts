@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pgliteDatabase, type TestDatabase } from '../../tests/support/testDatabases'
-import type { Sql } from '../storage/sql'
+import { describe, expect, it } from 'vitest'
+import { pgliteForSuite } from '../../tests/support/testDatabases'
 import { createNoncePool } from './routeNonces'
 
-let database: TestDatabase
-let sql: Sql
+const sql = pgliteForSuite()
 let queries = 0
 const db = async () => ({
   query: async <R>(text: string, params?: readonly unknown[]) => {
     queries++
-    return sql.query<R>(text, params)
+    return sql().query<R>(text, params)
   },
-})
-beforeAll(async () => {
-  database = await pgliteDatabase()
-  sql = await database.open()
-}, 60_000)
-afterAll(async () => {
-  await sql?.close()
-  await database?.dispose()
 })
 
 describe('createNoncePool', () => {
@@ -42,7 +32,7 @@ describe('createNoncePool', () => {
     const flaky = async () => ({
       query: async <R>(text: string, params?: readonly unknown[]) => {
         if (fail) throw new Error('database down')
-        return sql.query<R>(text, params)
+        return sql().query<R>(text, params)
       },
     })
     const pool = createNoncePool(flaky, 4, 1)
