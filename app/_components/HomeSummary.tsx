@@ -3,7 +3,6 @@
 // its last transfers, and "Move funds". Before a wallet connects: what the app does and how to start.
 import Link from 'next/link'
 import { useMemo } from 'react'
-import { buttonStyles } from '@/components/buttonStyles'
 import { ChainIcon } from '@/components/ChainIcon'
 import { SignInButton } from '@/components/SignInButton'
 import { historyGroups } from '@/lib/ui/history/historyRows'
@@ -16,10 +15,10 @@ import { shortAddress } from '@/lib/ui/shared/formatAddress'
 import { formatUsd } from '@/lib/ui/shared/usdValue'
 import { useSiweSession } from '@/lib/ui/wallet/useSiweSession'
 import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
+import { HomeCard, MoveFundsLinks } from './HomeCard'
 
 // The portfolio page's own read with no filters: one request, and cache, for both pages.
 const noFilters = readPortfolioParams({ get: () => null })
-const card = 'rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900'
 
 export function HomeSummary() {
   const { status, address } = useWalletConnection()
@@ -34,23 +33,13 @@ export function HomeSummary() {
 
 function Welcome({ connecting }: { connecting: boolean }) {
   return (
-    <section aria-labelledby="start-heading" className={`${card} mt-8 grid gap-3`}>
-      <h2 id="start-heading" className="font-semibold">
-        {connecting ? 'Connecting your wallet…' : 'Get started'}
-      </h2>
+    <HomeCard id="start" title={connecting ? 'Connecting your wallet…' : 'Get started'} className="mt-8">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
         With <strong>Connect wallet</strong> at the top of the page, Home shows what you hold on every chain and your last transfers. Then ask for tokens on the chain where you need them: one
         signature draws on all your balances.
       </p>
-      <div className="flex flex-wrap gap-2">
-        <Link href="/route" className={buttonStyles.primary}>
-          Move funds
-        </Link>
-        <Link href="/portfolio" className={buttonStyles.secondary}>
-          Open the portfolio
-        </Link>
-      </div>
-    </section>
+      <MoveFundsLinks />
+    </HomeCard>
   )
 }
 
@@ -61,10 +50,15 @@ function Holdings({ account }: { account: string }) {
   const total = rows && totalValue(rows)
   const chains = (rows && valueByChain(rows))?.filter((c) => c.usd.total > 0n).slice(0, 4)
   return (
-    <section aria-labelledby="holdings-heading" className={`${card} grid content-start gap-3`} data-testid="home-holdings">
-      <h2 id="holdings-heading" className="font-semibold">
-        Your funds <span className="font-mono text-sm font-normal text-zinc-600 dark:text-zinc-400">{shortAddress(account)}</span>
-      </h2>
+    <HomeCard
+      id="holdings"
+      testId="home-holdings"
+      title={
+        <>
+          Your funds <span className="font-mono text-sm font-normal text-zinc-600 dark:text-zinc-400">{shortAddress(account)}</span>
+        </>
+      }
+    >
       {portfolio.error ? (
         <p className="text-sm">The balances could not be read just now: open the portfolio to try again.</p>
       ) : !total ? (
@@ -98,15 +92,8 @@ function Holdings({ account }: { account: string }) {
           </ul>
         </>
       )}
-      <div className="flex flex-wrap gap-2">
-        <Link href="/route" className={buttonStyles.primary}>
-          Move funds
-        </Link>
-        <Link href="/portfolio" className={buttonStyles.secondary}>
-          Open the portfolio
-        </Link>
-      </div>
-    </section>
+      <MoveFundsLinks />
+    </HomeCard>
   )
 }
 
@@ -123,10 +110,7 @@ function RecentActivity({ account }: { account: string }) {
     [history.data, account],
   )
   return (
-    <section aria-labelledby="recent-heading" className={`${card} grid content-start gap-3`} data-testid="home-activity">
-      <h2 id="recent-heading" className="font-semibold">
-        Recent activity
-      </h2>
+    <HomeCard id="recent" title="Recent activity" testId="home-activity">
       {!signedIn ? (
         <>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">Sign in with your wallet to see your transfers here: it signs a message, no transaction and no fee.</p>
@@ -157,6 +141,6 @@ function RecentActivity({ account }: { account: string }) {
       <Link href="/history" className="text-sm underline">
         All activity
       </Link>
-    </section>
+    </HomeCard>
   )
 }

@@ -7,15 +7,15 @@ import { useEffect, useRef } from 'react'
 // of the screen. Every detail stays below, in the inspector ("Inspect").
 import type { Hex } from 'viem'
 import { buttonStyles } from '@/components/buttonStyles'
-import { ChainIcon, TokenIcon } from '@/components/ChainIcon'
 import { etaSeconds, formatEta, formatRequirementsGas, type PrimaryAction, requirementsGasWei } from '@/lib/ui/route/primaryAction'
 import { approvalHeadroom, type RequirementStep } from '@/lib/ui/route/requirementSteps'
 import type { RoutePhase } from '@/lib/ui/route/routePhase'
 import { formatUsdNumber, type RouteSummary } from '@/lib/ui/route/routeSummary'
 import type { RouteSigning } from '@/lib/ui/route/useRouteSigning'
 import { formatAmount } from '@/lib/ui/shared/formatAmount'
-import { formatTokenAmount, type TokenAmount } from '@/lib/ui/shared/tokenAmount'
+import { formatTokenAmount } from '@/lib/ui/shared/tokenAmount'
 import { type TransactionState, useWalletTransaction } from '@/lib/ui/wallet/useWalletTransaction'
+import { AmountsPanel } from './AmountsPanel'
 
 export type ActionCardProps = {
   summary: RouteSummary
@@ -75,8 +75,8 @@ export function ActionCard(p: ActionCardProps) {
       <h2 id="route-card-heading" className="sr-only">
         Your route
       </h2>
-      <Amounts title="You pay" amounts={summary.pay} testId="card-pay" />
-      <Amounts title={summary.recipientIsAccount ? 'You receive' : 'The recipient receives'} amounts={summary.receive} testId="card-receive" />
+      <AmountsPanel size="large" title="You pay" amounts={summary.pay} testId="card-pay" />
+      <AmountsPanel size="large" title={summary.recipientIsAccount ? 'You receive' : 'The recipient receives'} amounts={summary.receive} testId="card-receive" />
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-zinc-600 dark:text-zinc-400">Total fee</dt>
         <dd className="text-right tabular-nums" data-testid="card-fee">
@@ -147,26 +147,4 @@ function statusText(action: PrimaryAction, state: TransactionState, p: ActionCar
     case 'requote':
       return 'This route can no longer be signed: get a new one in one click.'
   }
-}
-
-function Amounts({ title, amounts, testId }: { title: string; amounts: readonly TokenAmount[]; testId: string }) {
-  return (
-    <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-950/60" data-testid={testId}>
-      <h3 className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{title}</h3>
-      <ul className="mt-1 grid gap-1">
-        {amounts.map((a) => (
-          <li key={`${a.chainId}:${a.token}`} className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <span className="inline-flex items-center gap-1.5 text-lg font-semibold tabular-nums">
-              <TokenIcon symbol={a.symbol} />
-              {formatTokenAmount(a)}
-            </span>
-            <span className="inline-flex items-center gap-1 text-sm text-zinc-700 dark:text-zinc-300">
-              on <ChainIcon chainId={a.chainId} />
-              {a.chainName}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
 }

@@ -1,14 +1,13 @@
 // The route in plain words, first: what the account pays on which chains, what arrives where,
 // what it costs and who pays it, and how long it can still be signed — or, once submitted, how far
 // it got (no countdown: a submitted route has no deadline left for the reader).
-import { ChainIcon, TokenIcon } from '@/components/ChainIcon'
 import { Section } from '@/components/Section'
 import { intentStatusLabel } from '@/lib/ui/route/intentTimeline'
 import type { RoutePhase } from '@/lib/ui/route/routePhase'
 import type { RouteSummary } from '@/lib/ui/route/routeSummary'
 import { formatLocalTime } from '@/lib/ui/shared/countdown'
 import { formatAmount } from '@/lib/ui/shared/formatAmount'
-import { formatTokenAmount, type TokenAmount } from '@/lib/ui/shared/tokenAmount'
+import { AmountsPanel } from './AmountsPanel'
 import { ExpiryCountdown } from './ExpiryCountdown'
 import { FeeBreakdown } from './FeeBreakdown'
 
@@ -29,8 +28,8 @@ export function RouteSummaryCard({ summary, phase }: { summary: RouteSummary; ph
       }
     >
       <div className="grid gap-4 md:grid-cols-2">
-        <AmountList title="You pay" amounts={summary.pay} testId="pay" />
-        <AmountList
+        <AmountsPanel title="You pay" amounts={summary.pay} testId="pay" />
+        <AmountsPanel
           title={summary.recipientIsAccount ? 'You receive' : 'The recipient receives'}
           amounts={summary.receive}
           testId="receive"
@@ -60,28 +59,5 @@ export function RouteSummaryCard({ summary, phase }: { summary: RouteSummary; ph
         )}
       </p>
     </Section>
-  )
-}
-
-function AmountList({ title, amounts, note, testId }: { title: string; amounts: readonly TokenAmount[]; note?: string | undefined; testId: string }) {
-  return (
-    <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-950/60" data-testid={testId}>
-      <h3 className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{title}</h3>
-      <ul className="mt-1 grid gap-1">
-        {amounts.map((a) => (
-          <li key={`${a.chainId}:${a.token}`} className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <span className="inline-flex items-center gap-1.5 text-base font-semibold tabular-nums">
-              <TokenIcon symbol={a.symbol} />
-              {formatTokenAmount(a)}
-            </span>
-            <span className="inline-flex items-center gap-1 text-sm text-zinc-700 dark:text-zinc-300">
-              on <ChainIcon chainId={a.chainId} />
-              {a.chainName}
-            </span>
-          </li>
-        ))}
-      </ul>
-      {note && <p className="mt-1 text-xs break-all text-zinc-600 dark:text-zinc-400">{note}</p>}
-    </div>
   )
 }
