@@ -16,6 +16,7 @@ import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { operatorAddress } from '../../lib/devnet/demoAccount'
 import { mined } from '../../lib/devnet/devnetClient'
 import { devnetActions } from '../support/devnetActions'
+import { finalStatus } from '../support/sdkFinalStatus'
 
 const rpcUrls = inject('rpcUrls')
 const sdk = new RhinestoneSDK({
@@ -79,7 +80,7 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     const result = await account.submitTransaction(signed)
     const execution = await account.waitForExecution(result)
     expect(execution.fill.hash).toMatch(/^0x[0-9a-f]{64}$/)
-    expect((await sdk.getIntentStatus(result.id)).status).toBe('COMPLETED')
+    expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
 
     for (const id of [10, 8453]) expect(await chain.client(id).getCode({ address: nexusAddress })).toMatch(/^0x6080/)
     expect(await chain.erc20Balance(8453, 'USDC', beneficiary)).toBe(usdc('10'))
@@ -102,7 +103,7 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     })
     const execution = await account.waitForExecution(result)
     expect(execution.fill.hash).toMatch(/^0x[0-9a-f]{64}$/)
-    expect((await sdk.getIntentStatus(result.id)).status).toBe('COMPLETED')
+    expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
     expect(await chain.erc20Balance(8453, 'USDC', beneficiary)).toBe(usdc('5'))
     expect((await chain.erc20Balance(8453, 'USDC', nexusAddress)) - baseBefore).toBe(usdc('15'))
     expect(before - (await locked(10, nexusAddress))).toBeGreaterThan(usdc('20'))
@@ -131,7 +132,7 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     expect(typeof authorizations[0]!.nonce).toBe('number') // what the schema must accept
     const result = await account.submitTransaction(signed, authorizations)
     await account.waitForExecution(result)
-    expect((await sdk.getIntentStatus(result.id)).status).toBe('COMPLETED')
+    expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
 
     const designator = concatHex(['0xef0100', nexus.implementation.toLowerCase() as Hex])
     expect(await chain.client(8453).getCode({ address: eoa.address })).toBe(designator)
@@ -182,7 +183,7 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     const result = await account.submitTransaction(await account.signTransaction(prepared))
     const execution = await account.waitForExecution(result)
     expect(execution.fill.hash).toMatch(/^0x[0-9a-f]{64}$/)
-    expect((await sdk.getIntentStatus(result.id)).status).toBe('COMPLETED')
+    expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
 
     // A real Safe proxy (SafeL2 1.4.1 singleton in slot 0) at the address the SDK computed, on both chains.
     for (const id of [10, 8453]) {

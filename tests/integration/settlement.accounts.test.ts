@@ -16,6 +16,7 @@ import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import { operatorAddress } from '../../lib/devnet/demoAccount'
 import { mined } from '../../lib/devnet/devnetClient'
+import { finalStatus } from '../support/sdkFinalStatus'
 import { expectedMoves, fillerAddress, settlement } from '../support/settlement'
 
 const s = settlement()
@@ -73,7 +74,7 @@ describe('smart-account settlement, generated', () => {
 
           const result = await account.submitTransaction(await account.signTransaction(prepared))
           await account.waitForExecution(result)
-          expect((await sdk.getIntentStatus(result.id)).status).toBe('COMPLETED')
+          expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
 
           for (const id of [10, 8453]) expect((await chain.client(id).getCode({ address }))?.length).toBeGreaterThan(2)
           const after = await s.snapshot(intentOp, address, address)
