@@ -3,17 +3,15 @@
 // beside an ordinary one. After each, raw chain reads show that the filler never lost tokens net
 // of what it was paid, and that the account either got exactly tokenOut or lost nothing, with the
 // intent in a final state. (Crashes, outages and re-orgs: settlement.faults.test.ts.)
-import { encodeFunctionData, erc20Abi, type Hex, hashStruct, keccak256, pad, parseUnits } from 'viem'
+import { encodeFunctionData, type Hex, keccak256, parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { allocatorAbi } from '../../lib/core/abi/allocator'
-import { permit2Abi } from '../../lib/core/abi/permit2'
 import { forcedWithdrawalStatus, lockContractAbi } from '../../lib/core/abi/theCompact'
 import { addresses } from '../../lib/core/addresses'
-import { compactTypes, mandateWitnessTypestring } from '../../lib/core/intentOp/typedData'
 import { defaultAllocator, defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { lockId } from '../../lib/core/locks/lockId'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
-import { adversarialStack, planOf, routed, stepBeforeCrash, usdcHoldings, waitFor } from '../support/adversary'
+import { adversarialStack, burnCompactNonce, burnPermit2Nonce, planOf, revokePermit2, routed, stepBeforeCrash, usdcHoldings, waitFor } from '../support/adversary'
 import { expectedMoves, fundedAccount } from '../support/settlement'
 
 const suite = adversarialStack('adversarial settlement suite')
@@ -24,12 +22,7 @@ describe('adversarial settlement', () => {
     const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
     const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
     const nonce = BigInt(intentOp.nonce)
-    await suite.s.chain.send(8453, {
-      account,
-      to: addresses.permit2,
-      data: encodeFunctionData({ abi: permit2Abi, functionName: 'invalidateUnorderedNonces', args: [nonce >> 8n, 1n << (nonce & 255n)] }),
-      chain: suite.s.chain.client(8453).chain,
-    })
+    await burnPermit2Nonce(account, 8453, nonce)
     const before = await usdcHoldings([account.address, fillerAccount.address])
     expect((await suite.s.submit(signed)).status).toBe(201)
     const final = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
@@ -45,45 +38,8 @@ describe('adversarial settlement', () => {
     const nonce = BigInt(intentOp.nonce)
     // The sponsor signs a compact with itself as arbiter over 1 unit of its lock, and claims it back
     // to itself through The Compact's batch multichain claim: the nonce is used, nobody is paid.
+    await burnCompactNonce(account, 10, nonce, BigInt(intentOp.expires))
     const id = lockId(defaultLockTag, suite.s.chain.token(10, 'USDC').address)
-    const mandate = {
-      target: { recipient: account.address, tokenOut: [], targetChain: 10n, fillExpiry: BigInt(intentOp.expires) },
-      minGas: 0n,
-      originOps: { vt: pad('0x00', { size: 32 }), ops: [] },
-      destOps: { vt: pad('0x00', { size: 32 }), ops: [] },
-      q: pad('0x00', { size: 32 }),
-    }
-    const commitments = [{ lockTag: defaultLockTag, token: suite.s.chain.token(10, 'USDC').address, amount: 1n }]
-    const message = { sponsor: account.address, nonce, expires: BigInt(intentOp.expires), elements: [{ arbiter: account.address, chainId: 10n, commitments, mandate }] }
-    const signature = await account.signTypedData({
-      domain: { name: 'The Compact', version: '1', chainId: 10, verifyingContract: '0x73d2Dc0c21fca4EC1601895d50Df7f5624f07D3F' },
-      types: compactTypes,
-      primaryType: 'MultichainCompact',
-      message,
-    })
-    const toItself = (BigInt(defaultLockTag) << 160n) | BigInt(account.address)
-    await suite.s.chain.send(10, {
-      account,
-      to: addresses.theCompact,
-      data: encodeFunctionData({
-        abi: lockContractAbi,
-        functionName: 'batchMultichainClaim',
-        args: [
-          {
-            allocatorData: '0x',
-            sponsorSignature: signature,
-            sponsor: account.address,
-            nonce,
-            expires: BigInt(intentOp.expires),
-            witness: hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate }),
-            witnessTypestring: mandateWitnessTypestring,
-            claims: [{ id, allocatedAmount: 1n, portions: [{ claimant: toItself, amount: 1n }] }],
-            additionalChains: [],
-          },
-        ],
-      }),
-      chain: suite.s.chain.client(10).chain,
-    })
     const locked = await suite.s.chain.lockedBalance(10, account.address, id)
     const before = await usdcHoldings([account.address, fillerAccount.address])
     expect((await suite.s.submit(signed)).status).toBe(201)
@@ -148,11 +104,8 @@ describe('adversarial settlement', () => {
       const route = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('5').toString() }] })
       const { intentOp } = route
       // Half burn the nonce, half pull Permit2's allowance: the cheap tricks that used to stall the queue.
-      const data =
-        i % 2 === 0
-          ? encodeFunctionData({ abi: permit2Abi, functionName: 'invalidateUnorderedNonces', args: [BigInt(intentOp.nonce) >> 8n, 1n << (BigInt(intentOp.nonce) & 255n)] })
-          : encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, 0n] })
-      await suite.s.chain.send(8453, { account, to: i % 2 === 0 ? addresses.permit2 : suite.s.chain.token(8453, 'USDC').address, data, chain: suite.s.chain.client(8453).chain })
+      if (i % 2 === 0) await burnPermit2Nonce(account, 8453, BigInt(intentOp.nonce))
+      else await revokePermit2(account, 8453, suite.s.chain.token(8453, 'USDC').address)
       bad.push(route)
     }
     const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])

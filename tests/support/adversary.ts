@@ -4,11 +4,17 @@
 // a stack of its own with adversarialStack() (it stops the filler and the attester and moves the
 // chains' clocks), which binds these helpers to it.
 import type { Address, Hex, TransactionReceipt } from 'viem'
-import { keccak256 } from 'viem'
+import { encodeFunctionData, erc20Abi, hashStruct, keccak256, pad } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { scopes } from '../../lib/config/scopes'
+import { permit2Abi } from '../../lib/core/abi/permit2'
+import { lockContractAbi } from '../../lib/core/abi/theCompact'
+import { addresses } from '../../lib/core/addresses'
 import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
+import { compactSigningContract, compactTypes, mandateWitnessTypestring } from '../../lib/core/intentOp/typedData'
+import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
+import { lockId } from '../../lib/core/locks/lockId'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
 import { type Call, settlementPlan } from '../../lib/filler/settlementCalls'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
@@ -96,3 +102,60 @@ export async function routed(account: PrivateKeyAccount, body: Record<string, un
 }
 
 export const planOf = (signed: WireIntentOp & { originSignatures: Hex[] }) => settlementPlan(signed, signed.originSignatures, fillerAccount.address)
+
+/** The sponsor burns its own Permit2 nonce on `chainId` (invalidateUnorderedNonces). */
+export function burnPermit2Nonce(account: PrivateKeyAccount, chainId: number, nonce: bigint) {
+  const data = encodeFunctionData({ abi: permit2Abi, functionName: 'invalidateUnorderedNonces', args: [nonce >> 8n, 1n << (nonce & 255n)] })
+  return s.chain.send(chainId, { account, to: addresses.permit2, data, chain: s.chain.client(chainId).chain })
+}
+
+/** The sponsor pulls Permit2's allowance of `token` on `chainId`. */
+export function revokePermit2(account: PrivateKeyAccount, chainId: number, token: Address) {
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, 0n] })
+  return s.chain.send(chainId, { account, to: token, data, chain: s.chain.client(chainId).chain })
+}
+
+/** The sponsor burns a compact nonce on `chainId`: it signs a compact with itself as arbiter over 1
+ * unit of its USDC lock there, and claims it back to itself through The Compact's batch multichain
+ * claim, so the nonce is used and nobody is paid. */
+export async function burnCompactNonce(account: PrivateKeyAccount, chainId: number, nonce: bigint, expires: bigint) {
+  const data = await compactNonceBurn(account, chainId, nonce, expires)
+  return s.chain.send(chainId, { account, to: addresses.theCompact, data, chain: s.chain.client(chainId).chain })
+}
+
+async function compactNonceBurn(account: PrivateKeyAccount, chainId: number, nonce: bigint, expires: bigint): Promise<Hex> {
+  const usdc = s.chain.token(chainId, 'USDC').address
+  const mandate = {
+    target: { recipient: account.address, tokenOut: [], targetChain: BigInt(chainId), fillExpiry: expires },
+    minGas: 0n,
+    originOps: { vt: pad('0x00', { size: 32 }), ops: [] },
+    destOps: { vt: pad('0x00', { size: 32 }), ops: [] },
+    q: pad('0x00', { size: 32 }),
+  }
+  const commitments = [{ lockTag: defaultLockTag, token: usdc, amount: 1n }]
+  const message = { sponsor: account.address, nonce, expires, elements: [{ arbiter: account.address, chainId: BigInt(chainId), commitments, mandate }] }
+  const signature = await account.signTypedData({
+    domain: { name: 'The Compact', version: '1', chainId, verifyingContract: compactSigningContract },
+    types: compactTypes,
+    primaryType: 'MultichainCompact',
+    message,
+  })
+  const toItself = (BigInt(defaultLockTag) << 160n) | BigInt(account.address)
+  return encodeFunctionData({
+    abi: lockContractAbi,
+    functionName: 'batchMultichainClaim',
+    args: [
+      {
+        allocatorData: '0x',
+        sponsorSignature: signature,
+        sponsor: account.address,
+        nonce,
+        expires,
+        witness: hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate }),
+        witnessTypestring: mandateWitnessTypestring,
+        claims: [{ id: lockId(defaultLockTag, usdc), allocatedAmount: 1n, portions: [{ claimant: toItself, amount: 1n }] }],
+        additionalChains: [],
+      },
+    ],
+  })
+}
