@@ -1,0 +1,300 @@
+// The adversarial settlement matrix: fast-check draws, from a fixed seed, cases of route shape ×
+// fault × step (tests/support/settlementMatrix.ts): the user's moves (nonce burned, Permit2
+// approval revoked, funds moved away, WETH unwrapped, lock transferred, forced withdrawal started)
+// once the intent is submitted or after any filler step, a filler crash after each step, a re-org
+// dropping each step. All cases share one stack and run side by side (each its own fresh account):
+//   1. filler and attester stopped: each case is funded, routed, signed and submitted; the filler
+//      steps up to its step are sent as the filler would (journaled, mined: a crash right after),
+//      then the user's move; re-orgs last, one at a time (anvil_rollback drops the chain's last block);
+//   2. the filler comes back while the attester is still down (an outage: nothing may be filled
+//      or paid out), then the attester: every intent must reach a final state;
+//   3. the clocks move past the refund delay, and every refund due must be sent;
+//   4. from raw chain reads (tests/support/settlementInvariant.ts): each account got exactly tokenOut
+//      and paid exactly what its route spends, or lost nothing; the filler filled and was paid once
+//      per completed intent, filled nothing for a failed one, and over all cases lost nothing net
+//      of what it was paid; every intent final before its deadline.
+// MATRIX_SEED, MATRIX_RUNS (one case per shape per run) and MATRIX_CASE=<run>:<shape index> replay
+// a case; every case is printed with them.
+import type { Hex, TransactionReceipt } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, parseAbi } from 'viem'
+import type { PrivateKeyAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
+import { arbiterAbi } from '../../lib/core/abi/arbiter'
+import { lockContractAbi } from '../../lib/core/abi/theCompact'
+import { addresses } from '../../lib/core/addresses'
+import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
+import { decodeLockId } from '../../lib/core/locks/lockId'
+import { fillerAccount } from '../../lib/devnet/demoAccount'
+import type { SettlementPlan } from '../../lib/filler/settlementCalls'
+import { adversarialStack, burnCompactNonce, burnPermit2Nonce, planOf, revokePermit2, routed, status, stepBeforeCrash, warpTo } from '../support/adversary'
+import { fundedAccount } from '../support/settlement'
+import { type Amounts, add, assetOf, heads, holdingsOf, type SettledCase, settlementBreaches } from '../support/settlementInvariant'
+import { caseName, essentials, faults, fillerSteps, type MatrixCase, matrixCases, shapes } from '../support/settlementMatrix'
+
+const seed = Number(process.env.MATRIX_SEED ?? 499)
+const runs = Number(process.env.MATRIX_RUNS ?? 3)
+const only = process.env.MATRIX_CASE?.split(':').map(Number)
+const suite = adversarialStack('settlement matrix suite')
+const wethAbi = parseAbi(['function withdraw(uint256)'])
+const outageMs = 1_500
+
+type Live = SettledCase & { c: MatrixCase; id: string; destination: number; notes: string[]; prefilled: boolean; since: number; seconds?: number }
+
+const label = (c: MatrixCase) =>
+  `[seed ${seed}, path ${c.run}, shape ${c.index}] ${caseName(c)} (replay: MATRIX_SEED=${seed} MATRIX_CASE=${c.run}:${c.index} npx vitest run --project integration tests/integration/settlement.matrix.test.ts)`
+
+describe('settlement matrix', () => {
+  const cases = matrixCases(seed, only ? 1 : runs, only ? String(only[0]) : undefined).filter((c) => !only || c.index === only[1])
+
+  it(`${cases.length} drawn cases of shape × fault × step settle without loss, each final in time`, async () => {
+    const started = Date.now()
+    for (const c of cases) console.log(`[matrix] seed=${seed} path=${c.run} shape=${c.index}: ${caseName(c)}`)
+    if (!only) {
+      // The README says what the matrix covers: every shape, every fault and these situations; the fixed seed draws them.
+      expect(new Set(cases.map((c) => c.shape.name))).toEqual(new Set(shapes.map((s) => s.name)))
+      expect(new Set(cases.map((c) => c.fault))).toEqual(new Set(faults))
+      expect(essentials.filter(([, is]) => !cases.some(is)).map(([what]) => what)).toEqual([])
+    }
+    const chain = suite.s.chain
+    await Promise.all([suite.stack.filler.stop(), suite.stack.attester.stop()])
+    const since = await heads(chain)
+    const fillerBefore = await holdingsOf(chain, fillerAccount.address)
+
+    // 1. Submitted, stepped, moved on: side by side, re-orgs one at a time after.
+    const live: Live[] = []
+    await inPool(
+      cases.filter((c) => c.fault !== 'reorg'),
+      6,
+      async (c) => {
+        live.push(await prepare(c))
+      },
+    )
+    for (const c of cases.filter((c) => c.fault === 'reorg')) live.push(await prepare(c))
+    const prepared = Date.now()
+
+    // 2. The filler resumes during an attester outage, then the attester comes back.
+    const breaches: string[] = []
+    await suite.stack.filler.start()
+    await new Promise((r) => setTimeout(r, outageMs))
+    for (const l of live) {
+      const body = await status(l.id)
+      if (body.status === 'COMPLETED') breaches.push(`${l.label}: COMPLETED while the attester was down`)
+      if (!l.prefilled && body.fillTransactionHash) breaches.push(`${l.label}: filled while the attester was down`)
+    }
+    await suite.stack.attester.start()
+    await untilAll(
+      live,
+      (b) => b.status === 'COMPLETED' || b.status === 'FAILED',
+      'a final state',
+      async (l, body) => {
+        l.final = body
+        l.finalAt = await chainTime(l)
+        l.seconds = (Date.now() - l.since) / 1000
+      },
+    )
+    const settled = Date.now()
+
+    // 3. Past the refund delay every refund due is sent.
+    const refunding = live.filter((l) => l.final.refunds?.some((r: any) => r.status !== 'COMPLETED'))
+    if (refunding.length > 0) {
+      let latest = 0n
+      for (const l of refunding) {
+        for (const e of l.intentOp.elements) {
+          const [, refundableAfter] = await chain
+            .client(Number(e.chainId))
+            .readContract({ address: e.arbiter, abi: arbiterAbi, functionName: 'escrowOf', args: [l.intentOp.sponsor, BigInt(l.intentOp.nonce)] })
+          if (refundableAfter > latest) latest = refundableAfter
+        }
+      }
+      await warpTo(latest + 1n)
+      await untilAll(
+        refunding,
+        (b) => b.refunds.every((r: any) => r.status === 'COMPLETED'),
+        'every refund sent',
+        async (l, body) => {
+          l.final = body
+          l.refundedAt = await chainTime(l)
+        },
+      )
+    }
+
+    // 4. The invariant, from raw chain reads.
+    breaches.push(...(await settlementBreaches(chain, live, fillerBefore, since)))
+    for (const l of live) console.log(`[matrix] ${caseName(l.c)} → ${l.final.status} in ${l.seconds?.toFixed(1)} s${l.notes.length ? `; ${l.notes.join('; ')}` : ''}`)
+    console.log(
+      `[matrix] ${live.length} cases: prepared in ${((prepared - started) / 1000).toFixed(1)} s, settled in ${((settled - prepared) / 1000).toFixed(1)} s, ${((Date.now() - started) / 1000).toFixed(1)} s in all`,
+    )
+    expect(breaches, breaches.join('\n')).toEqual([])
+  }, 300_000)
+})
+
+/** Funds a fresh account for the case's shape, routes, signs and submits, sends the filler's steps
+ * up to the case's step (a crash right after it), then the fault: the user's move, or the re-org
+ * of that step. */
+async function prepare(c: MatrixCase): Promise<Live> {
+  const chain = suite.s.chain
+  const account = await fundedAccount(chain, c.shape.funds)
+  const { intentOp, signed } = await routed(account, c.shape.request)
+  const fundings = intentOp.elements.map((e) => e.mandate.qualifier.settlementContext.fundingMethod)
+  expect({ case: label(c), elements: fundings.length, funding: fundings[0] }).toEqual({ case: label(c), elements: c.shape.elements, funding: c.shape.funding })
+  const before = await holdingsOf(chain, account.address)
+  const submitted = await suite.s.submit(signed)
+  expect(submitted.status, `${label(c)}: ${JSON.stringify(submitted.body)}`).toBe(201)
+  const plan = planOf(signed)
+  const steps = fillerSteps(c.shape)
+  const done = c.step === 'submitted' ? 0 : steps.indexOf(c.step) + 1
+  const notes: string[] = []
+  let last: TransactionReceipt | undefined
+  for (const step of steps.slice(0, done)) last = await oneFillerAtATime(() => stepBeforeCrash(intentOp.nonce, step, callOf(plan, step)))
+  if (c.fault === 'reorg') {
+    const client = chain.client(callOf(plan, c.step).chainId)
+    expect(last!.blockNumber, `${label(c)}: the step is the chain's last block`).toBe(await client.getBlockNumber({ cacheTime: 0 }))
+    await client.request({ method: 'anvil_rollback', params: [1] } as never)
+    expect(await client.getTransactionReceipt({ hash: last!.transactionHash }).catch(() => undefined), `${label(c)}: the step is dropped`).toBeUndefined()
+    notes.push(`${c.step} dropped`)
+  }
+  const ownMoves: Amounts = new Map()
+  if (c.fault !== 'crash' && c.fault !== 'reorg') {
+    // The user acts on the first element the filler has not yet secured (the last one once all are).
+    const element = intentOp.elements[Math.min(done, intentOp.elements.length - 1)]!
+    await userMove(
+      c,
+      account,
+      intentOp,
+      Number(element.chainId),
+      element.idsAndAmounts.map(([id]) => BigInt(id)),
+      ownMoves,
+      notes,
+    )
+  }
+  const destination = Number(intentOp.elements.at(-1)!.mandate.destinationChainId)
+  return {
+    c,
+    label: label(c),
+    id: intentOp.nonce,
+    intentOp,
+    account: account.address,
+    before,
+    ownMoves,
+    notes,
+    prefilled: done > c.shape.elements,
+    since: Date.now(),
+    final: undefined,
+    finalAt: 0n,
+    destination,
+  }
+}
+
+/** The user's move on `chainId`; a move the chain refuses is noted and changes nothing. */
+async function userMove(c: MatrixCase, account: PrivateKeyAccount, intentOp: WireIntentOp, chainId: number, ids: bigint[], own: Amounts, notes: string[]) {
+  const chain = suite.s.chain
+  const client = chain.client(chainId)
+  const send = (to: Address, data: Hex) => chain.send(chainId, { account, to, data, chain: client.chain })
+  const attempt = async (what: string, receipt: () => Promise<TransactionReceipt>) => {
+    try {
+      const r = await receipt()
+      add(own, `${chainId}:ETH`, -(r.gasUsed * r.effectiveGasPrice))
+      notes.push(`${what} on ${chainId}`)
+      return true
+    } catch (error) {
+      notes.push(`${what} on ${chainId} refused (${String((error as Error).message).match(/reverted with reason string '([^']*)'|Allocator: [^"\n]*|ResourceLocks: [^"\n]*/)?.[0] ?? 'reverted'})`)
+      return false
+    }
+  }
+  const tokens = [...new Set(ids.map((id) => decodeLockId(id).token))]
+  const nonce = BigInt(intentOp.nonce)
+  const fresh = chain.freshAccount().address
+  switch (c.fault) {
+    case 'nonce-burn':
+      if (c.shape.funding === 'PERMIT2') await attempt('nonce burned', () => burnPermit2Nonce(account, chainId, nonce))
+      else await attempt('compact nonce burned', () => burnCompactNonce(account, chainId, nonce, BigInt(intentOp.expires)))
+      return
+    case 'approval-revoked':
+      for (const token of tokens) await attempt('Permit2 approval revoked', () => revokePermit2(account, chainId, token))
+      return
+    case 'funds-moved':
+      for (const token of tokens) {
+        const held = await client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] })
+        if (held === 0n) continue
+        const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [fresh, held] })
+        if (await attempt(`${held} of ${assetOf(chainId, token)} moved away`, () => send(token, data))) add(own, `${chainId}:${assetOf(chainId, token)}`, -held)
+      }
+      return
+    case 'unwrap': {
+      const weth = chain.token(chainId, 'WETH').address
+      const held = await chain.erc20Balance(chainId, 'WETH', account.address)
+      if (held === 0n) notes.push(`no WETH left to unwrap on ${chainId}`)
+      else await attempt(`${held} WETH unwrapped`, () => send(weth, encodeFunctionData({ abi: wethAbi, functionName: 'withdraw', args: [held] })))
+      return
+    }
+    case 'lock-transferred':
+      for (const id of ids) {
+        const held = await chain.lockedBalance(chainId, account.address, id)
+        const asset = assetOf(chainId, decodeLockId(id).token)
+        const data = encodeFunctionData({ abi: lockContractAbi, functionName: 'transfer', args: [fresh, id, held] })
+        if (await attempt(`the whole ${asset} lock (${held}) transferred`, () => send(addresses.theCompact, data))) add(own, `${chainId}:locked:${asset}`, -held)
+      }
+      return
+    case 'forced-withdrawal':
+      for (const id of ids) {
+        const held = await chain.lockedBalance(chainId, account.address, id)
+        const asset = assetOf(chainId, decodeLockId(id).token)
+        await attempt('forced withdrawal enabled', () => send(addresses.theCompact, encodeFunctionData({ abi: lockContractAbi, functionName: 'enableForcedWithdrawal', args: [id] })))
+        const data = encodeFunctionData({ abi: lockContractAbi, functionName: 'forcedWithdrawal', args: [id, account.address, held] })
+        if (await attempt(`the whole ${asset} lock withdrawn at once`, () => send(addresses.theCompact, data))) {
+          add(own, `${chainId}:locked:${asset}`, -held)
+          add(own, `${chainId}:${asset}`, held)
+        }
+      }
+      return
+  }
+}
+
+function callOf(plan: SettlementPlan, step: string) {
+  const [kind, index] = step.split(':')
+  if (kind === 'fill') return plan.fill.call
+  const element = plan.elements[Number(index)]!
+  return (kind === 'escrow' ? element.escrow : element.allocate)!.call
+}
+
+/** The filler's account sends one transaction at a time (its nonces), as its own send queue does. */
+let fillerQueue: Promise<unknown> = Promise.resolve()
+function oneFillerAtATime<T>(send: () => Promise<T>): Promise<T> {
+  const next = fillerQueue.then(send)
+  fillerQueue = next.catch(() => undefined)
+  return next
+}
+
+async function inPool<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
+  const queue = [...items]
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item)
+    }),
+  )
+}
+
+/** Polls every case's status (one request at a time, not one loop per case) until `done`, for at most 60 s. */
+async function untilAll(live: Live[], done: (body: any) => boolean, what: string, reached: (l: Live, body: any) => Promise<void>) {
+  const waiting = new Set(live)
+  const until = Date.now() + 60_000
+  while (waiting.size > 0) {
+    for (const l of [...waiting]) {
+      const body = await status(l.id)
+      if (!done(body)) continue
+      waiting.delete(l)
+      await reached(l, body)
+    }
+    if (waiting.size === 0) break
+    if (Date.now() > until) {
+      const late = await Promise.all([...waiting].map(async (l) => `${l.label}: never reached ${what}: ${JSON.stringify(await status(l.id)).slice(0, 400)}`))
+      throw new Error(late.join('\n'))
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/** The destination chain's time: what the filler's deadlines are counted in. */
+async function chainTime(l: Live) {
+  return (await suite.s.chain.client(l.destination).getBlock()).timestamp
+}

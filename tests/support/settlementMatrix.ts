@@ -1,0 +1,161 @@
+// The settlement matrix's cases: the route shapes the engine returns, what goes wrong (a move of
+// the user's, a filler crash, a re-org), and the step of the settlement at which it happens.
+// fast-check draws them: each run draws, for every shape, one fault that applies to it and one
+// step, so a fixed seed gives the same cases every time and a case is replayed by its seed and
+// path (the run) and its shape.
+import fc from 'fast-check'
+import { parseEther, parseUnits } from 'viem'
+import type { Funds } from './settlement'
+
+const usdc = (v: string) => parseUnits(v, 6).toString()
+const sponsorAll = { sponsorSettings: { gasSponsored: true, bridgeFeesSponsored: true, swapFeesSponsored: true, protocolFeesSponsored: true } }
+
+export type Shape = {
+  name: string
+  funding: 'PERMIT2' | 'COMPACT'
+  /** How many elements (origin chains) the engine's route has. */
+  elements: number
+  /** Whether the route spends WETH (the user can unwrap it). */
+  weth: boolean
+  funds: Funds[]
+  request: Record<string, unknown>
+}
+
+export const shapes: Shape[] = [
+  {
+    name: 'same-chain',
+    funding: 'PERMIT2',
+    elements: 1,
+    weth: false,
+    funds: [{ chainId: 8453, symbol: 'USDC', amount: parseUnits('300', 6) }],
+    request: { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('100') }] },
+  },
+  {
+    name: 'cross-chain-permit2',
+    funding: 'PERMIT2',
+    elements: 1,
+    weth: false,
+    funds: [{ chainId: 8453, symbol: 'USDC', amount: parseUnits('200', 6) }],
+    request: { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('80') }] },
+  },
+  {
+    name: 'cross-chain-lock',
+    funding: 'COMPACT',
+    elements: 1,
+    weth: false,
+    funds: [{ chainId: 10, symbol: 'USDC', amount: parseUnits('200', 6), locked: true }],
+    request: { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('80') }] },
+  },
+  {
+    name: 'multi-source-permit2',
+    funding: 'PERMIT2',
+    elements: 2,
+    weth: false,
+    funds: [
+      { chainId: 8453, symbol: 'USDC', amount: parseUnits('120', 6) },
+      { chainId: 10, symbol: 'USDC', amount: parseUnits('120', 6) },
+    ],
+    request: { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('200') }] },
+  },
+  {
+    name: 'multi-source-lock',
+    funding: 'COMPACT',
+    elements: 2,
+    weth: false,
+    funds: [
+      { chainId: 10, symbol: 'USDC', amount: parseUnits('150', 6), locked: true },
+      { chainId: 8453, symbol: 'USDC', amount: parseUnits('150', 6), locked: true },
+    ],
+    request: { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('250') }] },
+  },
+  {
+    name: 'wrap',
+    funding: 'PERMIT2',
+    elements: 1,
+    weth: true,
+    funds: [{ chainId: 8453, symbol: 'ETH', amount: parseEther('0.5') }],
+    request: { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'WETH', amount: parseEther('0.1').toString() }] },
+  },
+  {
+    name: 'native-eth',
+    funding: 'PERMIT2',
+    elements: 1,
+    weth: true,
+    funds: [{ chainId: 10, symbol: 'ETH', amount: parseEther('0.4') }],
+    request: { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'ETH', amount: parseEther('0.15').toString() }] },
+  },
+  {
+    name: 'sponsored',
+    funding: 'PERMIT2',
+    elements: 1,
+    weth: false,
+    funds: [{ chainId: 8453, symbol: 'USDC', amount: parseUnits('100', 6) }],
+    request: { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('60') }], options: sponsorAll },
+  },
+  {
+    name: 'fee-token',
+    funding: 'PERMIT2',
+    elements: 1,
+    weth: true,
+    funds: [
+      { chainId: 8453, symbol: 'ETH', amount: parseEther('0.2') },
+      { chainId: 8453, symbol: 'USDC', amount: parseUnits('50', 6) },
+    ],
+    request: { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'ETH', amount: parseEther('0.05').toString() }], options: { feeToken: 'USDC' } },
+  },
+]
+
+/** The user's moves, then the faults nobody chose. */
+export const userMoves = ['nonce-burn', 'approval-revoked', 'funds-moved', 'unwrap', 'lock-transferred', 'forced-withdrawal'] as const
+export type Fault = (typeof userMoves)[number] | 'crash' | 'reorg'
+export const faults: readonly Fault[] = [...userMoves, 'crash', 'reorg']
+
+/** The filler's steps before its payouts, in order: each element's escrow (PERMIT2) or allocation (COMPACT), then the fill. */
+export function fillerSteps(shape: Shape): string[] {
+  const kind = shape.funding === 'PERMIT2' ? 'escrow' : 'allocate'
+  return [...Array.from({ length: shape.elements }, (_, i) => `${kind}:${i}`), 'fill']
+}
+
+export function faultsFor(shape: Shape): Fault[] {
+  const moves: Fault[] =
+    shape.funding === 'PERMIT2' ? ['nonce-burn', 'approval-revoked', 'funds-moved', ...(shape.weth ? (['unwrap'] as const) : [])] : ['nonce-burn', 'lock-transferred', 'forced-withdrawal']
+  return [...moves, 'crash', 'reorg']
+}
+
+/** Where the fault strikes: a user's move once the intent is submitted or after any filler step
+ * (the filler stopped there); a crash or a re-org after (of) a filler step. */
+export function stepsFor(shape: Shape, fault: Fault): string[] {
+  return fault === 'crash' || fault === 'reorg' ? fillerSteps(shape) : ['submitted', ...fillerSteps(shape)]
+}
+
+export type MatrixCase = { run: number; index: number; shape: Shape; fault: Fault; step: string }
+
+const caseOf = (shape: Shape) => fc.constantFrom(...faultsFor(shape)).chain((fault) => fc.constantFrom(...stepsFor(shape, fault)).map((step) => ({ shape, fault, step })))
+
+/** One run: a case per shape. */
+export const matrixRun = fc.tuple(...shapes.map(caseOf))
+
+/** The cases of `runs` runs from `seed`, or of the one run at `path`. */
+export function matrixCases(seed: number, runs: number, path?: string): MatrixCase[] {
+  const drawn = path === undefined ? fc.sample(matrixRun, { seed, numRuns: runs }) : fc.sample(matrixRun, { seed, path, numRuns: 1 })
+  const first = path === undefined ? 0 : Number(path)
+  return drawn.flatMap((run, r) => run.map((c, index) => ({ ...c, run: first + r, index })))
+}
+
+const moveAway = new Set<Fault>(['nonce-burn', 'approval-revoked', 'funds-moved'])
+
+/** Situations the drawn sample must contain besides every shape and every fault (the README names
+ * them): checked whenever the whole sample runs. */
+export const essentials: [string, (c: MatrixCase) => boolean][] = [
+  ['a Permit2 escrow refunded: a move on the second chain after the first escrow', (c) => c.shape.funding === 'PERMIT2' && c.shape.elements > 1 && moveAway.has(c.fault) && c.step === 'escrow:0'],
+  [
+    'a compact nonce burned before the allocator records it',
+    (c) => c.shape.funding === 'COMPACT' && c.fault === 'nonce-burn' && (c.step === 'submitted' || (c.shape.elements > 1 && c.step === 'allocate:0')),
+  ],
+  ['a lock transferred before it is allocated', (c) => c.fault === 'lock-transferred' && c.step === 'submitted'],
+  ['WETH unwrapped before any escrow', (c) => c.fault === 'unwrap' && c.step === 'submitted'],
+  ['a crash after the fill', (c) => c.fault === 'crash' && c.step === 'fill'],
+  ['a re-org of the fill', (c) => c.fault === 'reorg' && c.step === 'fill'],
+]
+
+export const caseName = (c: MatrixCase) => `${c.shape.name} × ${c.fault} @ ${c.step}`
