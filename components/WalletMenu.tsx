@@ -1,13 +1,17 @@
 'use client'
-import { getChain } from '@/lib/core/chains/chains'
-import { shortAddress } from '@/lib/ui/shared/formatAddress'
 // The header's wallet control: connect (injected wallets, the devnet's demo wallet), then show the
 // address and network, switch networks and disconnect. wagmi reconnects the last wallet after a reload.
+import dynamic from 'next/dynamic'
+import { getChain } from '@/lib/core/chains/chains'
+import { shortAddress } from '@/lib/ui/shared/formatAddress'
 import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
 import { buttonStyles } from './buttonStyles'
-import { ConnectedWallet } from './ConnectedWallet'
-import { ConnectorList } from './ConnectorList'
 import { Popover } from './Popover'
+
+// The panels' code (sign-in included) loads when one is opened, not with every page.
+const loading = () => <p role="status">Loading…</p>
+const ConnectedWallet = dynamic(() => import('./ConnectedWallet').then((m) => m.ConnectedWallet), { loading })
+const ConnectorList = dynamic(() => import('./ConnectorList').then((m) => m.ConnectorList), { loading })
 
 export function WalletMenu() {
   const { status, address, chainId } = useWalletConnection()

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { Suspense } from 'react'
+import { EarlyReads } from '../_components/EarlyReads'
 import { HistoryView } from './_components/HistoryView'
 
 export const metadata: Metadata = { title: 'Route history' }
@@ -7,6 +8,8 @@ export const metadata: Metadata = { title: 'Route history' }
 export default function HistoryPage() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      {/* The session, then the signed-in wallet's routes, start reading before the scripts load. */}
+      <EarlyReads history />
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Route history</h1>
       <p className="mt-2 max-w-3xl text-zinc-700 dark:text-zinc-300">
         Every route the service issued for an account, newest first, with how far each got; a request asked again is one row. Open a route to inspect it on its own page (a link you can share); an

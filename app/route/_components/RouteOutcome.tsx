@@ -1,10 +1,22 @@
 'use client'
 // What came back for the request: nothing yet, a wait (bounded by fetchApi's timeout), an error
 // with the one thing that helps, a shortfall, or the route in the inspector.
+import dynamic from 'next/dynamic'
+import { useEffect } from 'react'
 import { ApiErrorNotice } from '@/components/ApiErrorNotice'
-import { RouteInspector } from '@/components/route/RouteInspector'
 import type { InspectedRoute } from '@/lib/api/client/routeApi'
 import type { RouteErrorAdvice } from '@/lib/ui/route/describeRouteError'
+
+// The inspector (signing, submitting, the timeline) is only drawn once a route is back: its code
+// loads then, not with the form the page opens with; a request on its way fetches it meanwhile.
+const loadInspector = () => import('@/components/route/RouteInspector')
+const RouteInspector = dynamic(() => loadInspector().then((m) => m.RouteInspector), {
+  loading: () => (
+    <p role="status" className="rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+      Opening the route…
+    </p>
+  ),
+})
 
 export type RouteOutcomeProps = {
   pending: boolean
@@ -16,6 +28,9 @@ export type RouteOutcomeProps = {
 }
 
 export function RouteOutcome({ pending, advice, inspected, outdated, onRetry }: RouteOutcomeProps) {
+  useEffect(() => {
+    if (pending) void loadInspector()
+  }, [pending])
   if (pending && !inspected) {
     return (
       <div role="status" className="rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">

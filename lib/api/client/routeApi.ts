@@ -41,8 +41,20 @@ export function routeHistoryPath(address: string, cursor?: string | null): strin
   return `/api/v1/accounts/${encodeURIComponent(address)}/routes?${query}`
 }
 
-export function fetchRouteHistory({ address, cursor, apiKey, signal }: { address: string; cursor?: string | null; apiKey?: string; signal?: AbortSignal }) {
-  return fetchApi({ path: routeHistoryPath(address, cursor), schema: routeHistoryResponseSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}) })
+export function fetchRouteHistory({
+  address,
+  cursor,
+  apiKey,
+  signal,
+  fetchFn,
+}: {
+  address: string
+  cursor?: string | null
+  apiKey?: string
+  signal?: AbortSignal
+  fetchFn?: typeof fetch | undefined
+}) {
+  return fetchApi({ path: routeHistoryPath(address, cursor), schema: routeHistoryResponseSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}), ...(fetchFn ? { fetchFn } : {}) })
 }
 
 /** A stored route re-opened: undefined when what was stored no longer reads as a route. */

@@ -10,7 +10,7 @@ import { fetchApi } from './fetchApi'
 export const sessionPath = '/api/v1/auth/session'
 export const noncePath = '/api/v1/auth/nonce'
 
-export function fetchSession({ signal, fetchFn }: { signal?: AbortSignal; fetchFn?: typeof fetch } = {}): Promise<SessionResponse> {
+export function fetchSession({ signal, fetchFn }: { signal?: AbortSignal; fetchFn?: typeof fetch | undefined } = {}): Promise<SessionResponse> {
   return fetchApi({ path: sessionPath, schema: sessionResponseSchema, ...(signal ? { signal } : {}), ...(fetchFn ? { fetchFn } : {}) })
 }
 

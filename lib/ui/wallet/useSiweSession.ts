@@ -5,14 +5,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getAddress, isAddress } from 'viem'
 import { useSignMessage } from 'wagmi'
 import type { SessionResponse } from '../../api/auth'
-import { fetchSession, signInWithEthereum, signOut } from '../../api/client/siweSession'
+import { fetchSession, sessionPath, signInWithEthereum, signOut } from '../../api/client/siweSession'
+import { takeEarlyRead } from '../shared/earlyReads'
 import { useWalletConnection } from './useWalletConnection'
 
 export function useSiweSession() {
   const queryClient = useQueryClient()
   const { address, chainId } = useWalletConnection()
   const { signMessageAsync } = useSignMessage()
-  const session = useQuery({ queryKey: ['siweSession'], queryFn: ({ signal }) => fetchSession({ signal }), staleTime: 60_000 })
+  // The first read may already be on its way from the page's HTML (earlyReads.ts).
+  const session = useQuery({ queryKey: ['siweSession'], queryFn: ({ signal }) => fetchSession({ signal, fetchFn: takeEarlyRead(sessionPath, undefined) }), staleTime: 60_000 })
   // The new session first, then everything read under the old one dropped: pages read again only
   // what they may read now (a history query never goes out under a session that just ended).
   const changed = (next: SessionResponse) => {
