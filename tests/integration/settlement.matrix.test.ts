@@ -124,6 +124,13 @@ describe('settlement matrix', () => {
     console.log(
       `[matrix] ${live.length} cases: prepared in ${((prepared - started) / 1000).toFixed(1)} s, settled in ${((settled - prepared) / 1000).toFixed(1)} s, ${((Date.now() - started) / 1000).toFixed(1)} s in all`,
     )
+    if (breaches.length > 0 || process.env.MATRIX_LOGS) {
+      // What the filler and the attester said about each breached case (every case with MATRIX_LOGS).
+      const lines = suite.stack.logs().split('\n')
+      for (const l of live.filter((l) => process.env.MATRIX_LOGS || breaches.some((b) => b.startsWith(l.label)))) {
+        console.log(`[matrix] log of ${caseName(l.c)}:\n${lines.filter((line) => line.includes('"service":') && line.includes(l.id)).join('\n')}`)
+      }
+    }
     expect(breaches, breaches.join('\n')).toEqual([])
   }, 300_000)
 })

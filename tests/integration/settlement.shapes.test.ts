@@ -15,11 +15,11 @@ import { settlementPlan } from '../../lib/filler/settlementCalls'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { adversarialStack, stepBeforeCrash, waitFor, warpTo } from '../support/adversary'
 import { expectedMoves, type Funds, fundedAccount, settlement } from '../support/settlement'
+import { type Amounts, gasSince, heads, holdingsOf } from '../support/settlementInvariant'
 
 const suite = adversarialStack('route shapes suite')
 let sponsored: ReturnType<typeof settlement>
 const usdc = (v: string) => parseUnits(v, 6)
-const chainIds = [1, 10, 8453, 42161]
 const wethAbi = parseAbi(['function withdraw(uint256)', 'function balanceOf(address) view returns (uint256)'])
 const filler = fillerAccount.address
 
@@ -28,50 +28,31 @@ beforeAll(async () => {
   sponsored = settlement({ baseUrl: suite.stack.baseUrl, apiKey: key, rpcUrls: suite.stack.devnet.rpcUrls })
 })
 
-type Holdings = { usdc: bigint; eth: bigint; blocks: Record<number, bigint> }
+type Holdings = { amounts: Amounts; blocks: Record<number, bigint> }
 
-/** An owner's USDC and its ETH plus WETH, summed over every chain, read from chain; with the heads. */
+/** An owner's holdings on every chain, read from chain; with the heads. */
 async function holdings(owner: Address): Promise<Holdings> {
-  let usdcSum = 0n
-  let eth = 0n
-  const blocks: Record<number, bigint> = {}
-  for (const id of chainIds) {
-    blocks[id] = await suite.s.chain.client(id).getBlockNumber({ cacheTime: 0 })
-    usdcSum += await suite.s.chain.erc20Balance(id, 'USDC', owner)
-    eth += (await suite.s.chain.ethBalance(id, owner)) + (await suite.s.chain.erc20Balance(id, 'WETH', owner))
-  }
-  return { usdc: usdcSum, eth, blocks }
+  const blocks = await heads(suite.s.chain)
+  return { amounts: await holdingsOf(suite.s.chain, owner), blocks }
 }
 
-/** What `owner` paid in gas since `since`, from the receipts of its transactions in the blocks since. */
-async function gasSince(owner: Address, since: Holdings): Promise<bigint> {
-  let paid = 0n
-  for (const id of chainIds) {
-    const client = suite.s.chain.client(id)
-    const head = await client.getBlockNumber({ cacheTime: 0 })
-    for (let n = since.blocks[id]! + 1n; n <= head; n++) {
-      const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
-      for (const tx of block.transactions) {
-        if (tx.from.toLowerCase() !== owner.toLowerCase()) continue
-        const receipt = await client.getTransactionReceipt({ hash: tx.hash })
-        paid += receipt.gasUsed * receipt.effectiveGasPrice
-      }
-    }
-  }
-  return paid
-}
+/** An asset summed over every chain (USDC; ETH counts native ETH and WETH). */
+const total = (amounts: Amounts, asset: 'USDC' | 'ETH') => [...amounts].reduce((sum, [key, v]) => (key.endsWith(`:${asset}`) && !key.includes(':locked:') ? sum + v : sum), 0n)
+
+/** What `owner` paid in gas on every chain since `since`. */
+const gasPaid = async (owner: Address, since: Holdings) => -total(await gasSince(suite.s.chain, owner, since.blocks), 'ETH')
 
 /** The filler's holdings net of its gas never went down: it lost no token settling. */
 async function expectFillerWhole(before: Holdings) {
-  const after = await holdings(filler)
-  expect(after.usdc - before.usdc).toBeGreaterThanOrEqual(0n)
-  expect(after.eth + (await gasSince(filler, before)) - before.eth).toBeGreaterThanOrEqual(0n)
+  const after = await holdingsOf(suite.s.chain, filler)
+  expect(total(after, 'USDC') - total(before.amounts, 'USDC')).toBeGreaterThanOrEqual(0n)
+  expect(total(after, 'ETH') + (await gasPaid(filler, before)) - total(before.amounts, 'ETH')).toBeGreaterThanOrEqual(0n)
 }
 
 /** The account's holdings net of its own gas are what they were: it lost nothing. */
 async function expectAccountWhole(account: Address, before: Holdings) {
-  const after = await holdings(account)
-  expect({ usdc: after.usdc, eth: after.eth + (await gasSince(account, before)) }).toEqual({ usdc: before.usdc, eth: before.eth })
+  const after = await holdingsOf(suite.s.chain, account)
+  expect({ usdc: total(after, 'USDC'), eth: total(after, 'ETH') + (await gasPaid(account, before)) }).toEqual({ usdc: total(before.amounts, 'USDC'), eth: total(before.amounts, 'ETH') })
 }
 
 const final = (b: any) => ['COMPLETED', 'FAILED', 'EXPIRED'].includes(b.status)

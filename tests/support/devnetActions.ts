@@ -20,6 +20,17 @@ export function devnetActions(rpcUrls: Record<number, string>) {
   }
   const chain = (chainId: number) => getChain(chainId)!.viem as Chain
   const token = (chainId: number, symbol: string) => findTokenBySymbol(chainId, symbol)!
+  // The operator's sends on a chain go one at a time: the node numbers them (eth_sendTransaction),
+  // and two sent at once from parallel cases can draw the same nonce.
+  const operatorQueues = new Map<number, Promise<unknown>>()
+  const asOperator = <T>(chainId: number, send: () => Promise<T>): Promise<T> => {
+    const next = (operatorQueues.get(chainId) ?? Promise.resolve()).then(send)
+    operatorQueues.set(
+      chainId,
+      next.catch(() => undefined),
+    )
+    return next
+  }
 
   return {
     client,
@@ -46,16 +57,18 @@ export function devnetActions(rpcUrls: Record<number, string>) {
     },
     /** Mints a stablecoin from the devnet operator to `to`. */
     async mint(chainId: number, symbol: string, to: Address, amount: bigint) {
-      await mined(
-        client(chainId),
-        client(chainId).writeContract({
-          address: token(chainId, symbol).address,
-          abi: artifacts.devToken.abi,
-          functionName: 'mint',
-          args: [to, amount],
-          account: operatorAddress,
-          chain: chain(chainId),
-        }),
+      await asOperator(chainId, () =>
+        mined(
+          client(chainId),
+          client(chainId).writeContract({
+            address: token(chainId, symbol).address,
+            abi: artifacts.devToken.abi,
+            functionName: 'mint',
+            args: [to, amount],
+            account: operatorAddress,
+            chain: chain(chainId),
+          }),
+        ),
       )
     },
     /** The account itself approves The Compact and deposits `amount` under `lockTag`, for itself or for `beneficiary`. */
