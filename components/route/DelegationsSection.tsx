@@ -4,11 +4,13 @@
 import { Address } from '@/components/DataList'
 import { Section } from '@/components/Section'
 import type { RouteResponse } from '@/lib/api/routeResponse'
+import type { AuthorizationSigning } from '@/lib/ui/accounts/useAuthorizationSigning'
 import { requiredDelegations } from '@/lib/ui/route/authorizationChecks'
 import { useAuthorizationChecks } from '@/lib/ui/route/useRouteChecks'
+import { AuthorizationsToSign } from './AuthorizationsToSign'
 import { Verdict } from './Verdict'
 
-export function DelegationsSection({ intentOp }: { intentOp: NonNullable<RouteResponse['intentOp']> }) {
+export function DelegationsSection({ intentOp, signing }: { intentOp: NonNullable<RouteResponse['intentOp']>; signing?: AuthorizationSigning }) {
   const required = requiredDelegations(intentOp)
   const checks = useAuthorizationChecks(intentOp)
   return (
@@ -25,6 +27,7 @@ export function DelegationsSection({ intentOp }: { intentOp: NonNullable<RouteRe
           ))}
         </ul>
       )}
+      {signing?.needed && <AuthorizationsToSign signing={signing} />}
       <h3 className="mt-4 text-sm font-medium">Signed authorizations</h3>
       {checks.isPending ? (
         <p className="mt-1 text-sm">Checking…</p>

@@ -7,6 +7,8 @@ import { useMemo, useState } from 'react'
 import { JsonTree } from '@/components/JsonTree'
 import { Section } from '@/components/Section'
 import type { InspectedRoute } from '@/lib/api/client/routeApi'
+import { routeAccount } from '@/lib/ui/accounts/routeAccount'
+import { useAuthorizationSigning } from '@/lib/ui/accounts/useAuthorizationSigning'
 import { elementDetails } from '@/lib/ui/route/elementDetails'
 import { primaryAction } from '@/lib/ui/route/primaryAction'
 import { requirementSteps } from '@/lib/ui/route/requirementSteps'
@@ -79,20 +81,26 @@ function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing,
   const [unlimited, setUnlimited] = useState(false)
   const steps = useMemo(() => requirementSteps(route.tokenRequirements, intentOp.signedMetadata.gasPrices, { unlimited }), [route.tokenRequirements, intentOp, unlimited])
   const items = useMemo(() => signingItems(intentOp), [intentOp])
-  const signing = useRouteSigning(items, intentOp.sponsor)
-  const signatures = useMemo(() => verifiedSignatures(items, signing.run.signed), [items, signing.run.signed])
+  // A smart account's route is signed by its owner (routeAccount.ts); a 7702 EOA also signs its authorizations.
+  const account = useMemo(() => routeAccount(intentOp), [intentOp])
+  const signing = useRouteSigning(items, intentOp.sponsor, account)
+  const authorizations = useAuthorizationSigning(intentOp)
+  const verified = useMemo(() => verifiedSignatures(items, signing.run.signed), [items, signing.run.signed])
+  const signatures = authorizations.done ? verified : undefined
   const signed = items.length > 0 && items.every((i) => signing.run.signed[i.index]?.verified)
-  const submission = useIntentSubmission(intentOp.nonce, rawIntentOp)
+  const submission = useIntentSubmission(intentOp.nonce, rawIntentOp, authorizations.signed)
   const followedId = submission.followed?.id ?? submittedIntentId
   const status = useIntentStatus(followedId).data?.status
   const phase = routePhase({ submitted: followedId ? { status } : undefined, outdated, expired, requirementsOpen: steps.length, signed })
-  const blocker = phase.kind === 'outdated' ? phase.reason : (signingBlocker({ expired: phase.kind === 'expired', walletAddress: address, sponsor: intentOp.sponsor }) ?? undefined)
+  const blocker = phase.kind === 'outdated' ? phase.reason : (signingBlocker({ expired: phase.kind === 'expired', walletAddress: address, sponsor: account.signer }) ?? undefined)
   // A route with an open approval or wrap cannot settle: Sign waits until a refreshed route has none.
   const signBlocker = blocker ?? (steps.length > 0 ? 'Sign opens once every step under “Before you sign” is done and the route is refreshed.' : undefined)
   const action = primaryAction({
     phase,
     requirements: steps,
-    walletBlocker: signingBlocker({ expired: false, walletAddress: address, sponsor: intentOp.sponsor }),
+    walletBlocker:
+      signingBlocker({ expired: false, walletAddress: address, sponsor: account.signer }) ??
+      (phase.kind === 'submit' && !authorizations.done ? 'Sign the EIP-7702 authorization under “Delegations and authorizations” first.' : undefined),
     canRequote: onRefresh !== undefined,
   })
   const nowMs = Date.now()
@@ -129,7 +137,7 @@ function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing,
         </div>
       </Section>
       <div className="grid gap-4 lg:grid-cols-2">
-        <DelegationsSection intentOp={intentOp} />
+        <DelegationsSection intentOp={intentOp} signing={authorizations} />
         <ServerSignatureSection intentOp={intentOp} rawIntentOp={rawIntentOp} />
       </div>
       <SignedMetadataSection metadata={intentOp.signedMetadata} />

@@ -4,6 +4,7 @@ import { getAddress } from 'viem'
 import { z } from 'zod'
 import type { SubmittedIntentOp } from '../core/intent/verifySubmission'
 import type { StoredIntent } from '../storage/intentStore'
+import type { JournalEntry } from '../storage/journalStore'
 import { decimal, hash, signature } from './primitives'
 import { routeHistoryQuerySchema } from './routeHistory'
 import { authorizationSchema, intentOpSchema } from './routeResponse'
@@ -78,13 +79,37 @@ export const intentStatusResponseSchema = z.object({
       claimTransactionHash: hash.optional(),
     }),
   ),
+  accountOperations: z
+    .array(
+      z.object({
+        kind: z
+          .enum(['setup', 'preClaim', 'destinationCalls'])
+          .describe(
+            "setup: the account's setupOps (its deployment, or the EIP-7702 delegation and initialisation); preClaim: an element's pre-claim operations; destinationCalls: the route's calls on arrival",
+          ),
+        chainId: z.number().int(),
+        transactionHash: hash,
+      }),
+    )
+    .optional()
+    .describe("The transactions the filler sent for a smart account's operations, in the order it signed them (absent when there were none)"),
   submittedAt: z.string(),
   updatedAt: z.string(),
 })
 
+export type AccountOperation = NonNullable<IntentStatusResponse['accountOperations']>[number]
+
+/** The filler's journaled steps that are an account's operations, as the status names them. */
+export function accountOperationsOf(journal: readonly Pick<JournalEntry, 'step' | 'chainId' | 'hash'>[]): AccountOperation[] {
+  return journal.flatMap((e) => {
+    const kind = e.step.startsWith('setup:') ? 'setup' : e.step.startsWith('preclaim:') ? 'preClaim' : e.step === 'destination-ops' ? 'destinationCalls' : undefined
+    return kind ? [{ kind, chainId: e.chainId, transactionHash: e.hash }] : []
+  })
+}
+
 export type IntentStatusResponse = z.infer<typeof intentStatusResponseSchema>
 
-export function serializeIntentStatus(intent: StoredIntent): IntentStatusResponse {
+export function serializeIntentStatus(intent: StoredIntent, accountOperations: readonly AccountOperation[] = []): IntentStatusResponse {
   return {
     id: intent.nonce,
     status: intent.status,
@@ -107,6 +132,7 @@ export function serializeIntentStatus(intent: StoredIntent): IntentStatusRespons
       ...(c.txHash && c.status === 'COMPLETED' ? { claimTransactionHash: c.txHash } : {}),
       ...(c.timestamp ? { claimTimestamp: c.timestamp } : {}),
     })),
+    ...(accountOperations.length ? { accountOperations: [...accountOperations] } : {}),
     submittedAt: intent.createdAt.toISOString(),
     updatedAt: intent.updatedAt.toISOString(),
   }

@@ -225,6 +225,18 @@ export const dashboardEnvSchema = z.object({
 
 export type DashboardEnv = z.infer<typeof dashboardEnvSchema>
 
+/**
+ * DEMO_WALLET_AUTHORIZATION_KEY: the devnet demo account's key (anvil's published mnemonic, index 1),
+ * with which the app signs that account's EIP-7702 authorizations to the Nexus implementation for the
+ * demo wallet (a node cannot sign an authorization). Set only on the devnet; unset, there is no such signer.
+ */
+export const demoSignerEnvSchema = z.object({
+  DEMO_WALLET_AUTHORIZATION_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
+    .optional(),
+})
+
 /** Tools that open the database outside the app (`npm run keys`). */
 export const storageEnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),

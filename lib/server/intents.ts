@@ -3,10 +3,11 @@ import 'server-only'
 // runs before it is stored), report its status, list an account's intents. The filler
 // (lib/filler) settles what is stored here.
 import type { Address } from 'viem'
-import type { SignedIntentOp } from '../api/intentOperation'
+import { type AccountOperation, accountOperationsOf, type SignedIntentOp } from '../api/intentOperation'
 import { fieldError } from '../core/errors'
 import { verifySubmission } from '../core/intent/verifySubmission'
 import { findIntent, IntentExistsError, insertIntent, listIntents, type StoredIntent } from '../storage/intentStore'
+import { journalOf } from '../storage/journalStore'
 import { findRoute } from '../storage/routeStore'
 import { recordSponsorship, sponsoredUsd } from '../storage/sponsorshipStore'
 import { signInHint } from './accountAccess'
@@ -80,6 +81,11 @@ export async function intentStatus(id: bigint, caller: Caller): Promise<StoredIn
   const intent = await findIntent(await database(), id)
   if (!intent || intent.issuedBy !== issuerOf(caller)) throw notFound(`No such intent with nonce ${id}: nothing with this id was submitted with this API key`, 'id')
   return intent
+}
+
+/** The transactions the filler sent for the intent's account operations (deployment, delegation, calls). */
+export async function intentAccountOperations(intent: StoredIntent): Promise<AccountOperation[]> {
+  return accountOperationsOf(await journalOf(await database(), intent.nonce))
 }
 
 export async function intentHistory(sponsor: Address, caller: Caller, p: { limit: number; cursor?: string }) {

@@ -4,6 +4,7 @@
 // the same fields.
 import { type FormEvent, useMemo, useRef } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
+import { AccountPicker } from '@/components/route/AccountPicker'
 import { ActionSlot, ActionSlotProvider } from '@/components/route/ActionSlot'
 import { SignInNotice } from '@/components/SignInNotice'
 import { describeRouteError } from '@/lib/ui/route/describeRouteError'
@@ -68,6 +69,7 @@ export function RouteBuilder() {
             className="grid min-w-0 content-start gap-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 lg:col-start-1 lg:row-start-1 dark:border-zinc-800 dark:bg-zinc-900"
           >
             <DestinationFields state={state} />
+            <AccountPicker state={state} />
             <AccountFields state={state} />
             <Disclosure
               title="Calls on arrival"

@@ -17,16 +17,34 @@ export function accountIntentsPath(address: string, limit = 50): string {
 }
 
 /** The body the client sends: one origin signature per element in order; an EOA's destination signature repeats the last. */
-export function signedIntentOpBody(rawIntentOp: unknown, signatures: readonly Hex[]) {
+export function signedIntentOpBody(rawIntentOp: unknown, signatures: readonly Hex[], authorizations?: readonly SubmittedAuthorization[]) {
   if (typeof rawIntentOp !== 'object' || rawIntentOp === null) throw new Error('The route has no intentOp to submit')
   if (signatures.length === 0) throw new Error('A route is submitted with at least one signature')
-  return { signedIntentOp: { ...(rawIntentOp as Record<string, unknown>), originSignatures: [...signatures], destinationSignature: signatures.at(-1)! } }
+  return {
+    signedIntentOp: {
+      ...(rawIntentOp as Record<string, unknown>),
+      originSignatures: [...signatures],
+      destinationSignature: signatures.at(-1)!,
+      // As the client sends them: the authorizations it signed replace the route's list.
+      ...(authorizations?.length ? { signedAuthorizations: [...authorizations] } : {}),
+    },
+  }
 }
 
-export type SubmitSignedRouteParameters = { rawIntentOp: unknown; signatures: readonly Hex[]; apiKey?: string; signal?: AbortSignal; fetchFn?: typeof fetch }
+/** An EIP-7702 authorization as the wallet signed it (the nonce a number, as @rhinestone/sdk sends it). */
+export type SubmittedAuthorization = { chainId: number; address: Hex; nonce: number; yParity: number; r: Hex; s: Hex }
 
-export function submitSignedRoute({ rawIntentOp, signatures, apiKey, signal, fetchFn = fetch }: SubmitSignedRouteParameters) {
-  const body = JSON.stringify(signedIntentOpBody(rawIntentOp, signatures))
+export type SubmitSignedRouteParameters = {
+  rawIntentOp: unknown
+  signatures: readonly Hex[]
+  authorizations?: readonly SubmittedAuthorization[]
+  apiKey?: string
+  signal?: AbortSignal
+  fetchFn?: typeof fetch
+}
+
+export function submitSignedRoute({ rawIntentOp, signatures, authorizations, apiKey, signal, fetchFn = fetch }: SubmitSignedRouteParameters) {
+  const body = JSON.stringify(signedIntentOpBody(rawIntentOp, signatures, authorizations))
   const post: typeof fetch = (input, init) => fetchFn(input, { ...init, method: 'POST', body, headers: { ...(init?.headers as Record<string, string>), 'content-type': 'application/json' } })
   return fetchApi({ path: submitPath, schema: submitIntentResponseSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}), fetchFn: post })
 }

@@ -19,6 +19,47 @@ const base: IntentStatusResponse = {
 const view = (i: IntentStatusResponse) => intentTimeline(i).map((s) => [s.title, s.state])
 
 describe('intentTimeline', () => {
+  it("shows a smart account's deployment before the claims and its calls after the delivery, each with its transaction", () => {
+    const completed: IntentStatusResponse = {
+      ...base,
+      status: 'COMPLETED',
+      claims: [{ chainId: 8453, status: 'COMPLETED', claimTransactionHash: hash('a') }],
+      fillTransactionHash: hash('c'),
+      accountOperations: [
+        { kind: 'setup', chainId: 8453, transactionHash: hash('d') },
+        { kind: 'setup', chainId: 10, transactionHash: hash('e') },
+        { kind: 'destinationCalls', chainId: 10, transactionHash: hash('f') },
+      ],
+    }
+    const steps = intentTimeline(completed)
+    expect(steps.map((s) => [s.kind, s.title, s.state, s.hash])).toEqual([
+      ['submitted', 'Submitted', 'done', undefined],
+      ['setup', 'Account set up on Base', 'done', hash('d')],
+      ['setup', 'Account set up on OP Mainnet', 'done', hash('e')],
+      ['claim', 'Claimed on Base', 'done', hash('a')],
+      ['fill', 'Delivered on OP Mainnet', 'done', hash('c')],
+      ['calls', 'Calls ran on OP Mainnet', 'done', hash('f')],
+      ['final', 'Completed', 'done', undefined],
+    ])
+  })
+
+  it('marks the calls failed when the filler says they reverted, and a setup that failed on its chain', () => {
+    const failedCalls: IntentStatusResponse = {
+      ...base,
+      status: 'FAILED',
+      failureReason: 'delivered, but the destination calls failed on chain 10 (reverted); tokenOut is with the account',
+      accountOperations: [{ kind: 'destinationCalls', chainId: 10, transactionHash: hash('f') }],
+    }
+    expect(view(failedCalls)).toContainEqual(['Calls failed on OP Mainnet', 'failed'])
+    const failedSetup: IntentStatusResponse = {
+      ...base,
+      status: 'FAILED',
+      failureReason: "the account's setupOps on chain 8453 failed (reverted); nothing was taken",
+      accountOperations: [{ kind: 'setup', chainId: 8453, transactionHash: hash('d') }],
+    }
+    expect(view(failedSetup)).toContainEqual(['Account not set up on Base', 'failed'])
+  })
+
   it('shows each refund with its chain, reason and transaction, and tolerates a status without refunds', () => {
     const failed = {
       ...base,

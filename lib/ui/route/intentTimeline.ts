@@ -9,7 +9,7 @@ export type StepState = 'done' | 'active' | 'waiting' | 'failed'
 
 export type TimelineStep = {
   key: string
-  kind: 'submitted' | 'claim' | 'fill' | 'final' | 'refund'
+  kind: 'submitted' | 'setup' | 'preClaim' | 'claim' | 'fill' | 'calls' | 'final' | 'refund'
   title: string
   state: StepState
   /** Words for the state, for readers who do not see the colour: "Done", "In progress", … */
@@ -46,6 +46,20 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
   const step = (s: Omit<TimelineStep, 'stateLabel'>): TimelineStep => ({ ...s, stateLabel: stateLabels[s.state] })
   const steps: TimelineStep[] = [step({ key: 'submitted', kind: 'submitted', title: 'Submitted', state: 'done', time: new Date(intent.submittedAt) })]
 
+  // A smart account's own transactions: its setup (deployment or EIP-7702 delegation) and pre-claim
+  // operations before anything is claimed, the calls on arrival after the fill.
+  const operations = intent.accountOperations ?? []
+  const reason = intent.failureReason ?? ''
+  operations.forEach((o, i) => {
+    if (o.kind === 'destinationCalls') return
+    const name = chainName(o.chainId)
+    const broke = failed && (o.kind === 'setup' ? /setupOps on chain/.test(reason) : /pre-claim operations on chain/.test(reason)) && reason.includes(`chain ${o.chainId} `)
+    const title =
+      o.kind === 'setup' ? (broke ? `Account not set up on ${name}` : `Account set up on ${name}`) : broke ? `Pre-claim operations failed on ${name}` : `Pre-claim operations ran on ${name}`
+    const detail = o.kind === 'setup' ? 'Its setupOps: the deployment at its address, or the EIP-7702 delegation and initialisation.' : undefined
+    steps.push(step({ key: `${o.kind}-${i}`, kind: o.kind, title, state: broke ? 'failed' : 'done', chainId: o.chainId, hash: o.transactionHash, ...(detail ? { detail } : {}) }))
+  })
+
   const claimsDone = intent.claims.every((c) => c.status === 'COMPLETED')
   const firstOpen = intent.claims.findIndex((c) => c.status === 'PENDING')
   intent.claims.forEach((c, i) => {
@@ -79,6 +93,14 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
       ...(intent.fillTransactionHash ? { hash: intent.fillTransactionHash } : {}),
     }),
   )
+
+  const calls = operations.find((o) => o.kind === 'destinationCalls')
+  if (calls) {
+    const broke = failed && /destination calls/.test(reason)
+    const state: StepState = broke ? 'failed' : intent.status === 'COMPLETED' ? 'done' : 'active'
+    const title = broke ? `Calls failed on ${destination}` : state === 'done' ? `Calls ran on ${destination}` : `Running the calls on ${destination}`
+    steps.push(step({ key: 'calls', kind: 'calls', title, state, chainId: calls.chainId, hash: calls.transactionHash }))
+  }
 
   intentRefunds(intent).forEach((r, i) => {
     const name = chainName(r.chainId)

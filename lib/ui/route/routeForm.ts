@@ -17,9 +17,13 @@ export type TokenRequestDraft = { key: string; token: string; amount: string; ma
 export type ExecutionDraft = { key: string; to: string; value: string; data: string }
 export type SponsorDraft = { gas: boolean; bridge: boolean; protocol: boolean }
 
+/** A smart account's own request fields, as the client sends them (lib/ui/accounts/accountChoice.ts); sent only while `account` is still `address`. */
+export type AccountSetupDraft = { address: string; setupOps: { to: string; data: string }[]; delegations: Record<string, { contract: string }> }
+
 export type RouteForm = {
   account: string
   accountType: AccountType
+  accountSetup?: AccountSetupDraft | undefined
   destinationChainId: number
   tokenRequests: TokenRequestDraft[]
   recipient: string

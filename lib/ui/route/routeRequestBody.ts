@@ -67,7 +67,7 @@ export function routeRequestBody(form: RouteForm): BuiltRequest {
   const body: RouteRequestBody = {
     destinationChainId: form.destinationChainId,
     tokenRequests,
-    account: { address: account, accountType: form.accountType },
+    account: { address: account, accountType: form.accountType, ...accountSetupOf(form, account) },
     ...(recipient ? { recipient: { address: recipient, accountType: 'EOA' } } : {}),
     ...(destinationExecutions.length ? { destinationExecutions } : {}),
     ...(gasUnits ? { destinationGasUnits: gasUnits } : {}),
@@ -94,6 +94,13 @@ export function baseUnits(text: string, { decimals, symbol }: { decimals: number
   const amount = parseUnits(value, decimals)
   if (amount === 0n) return { error: 'Must be more than 0.' }
   return amount
+}
+
+/** A smart account's setupOps and delegations, while the account is still the one they were built for. */
+function accountSetupOf(form: RouteForm, account: string): Pick<RouteRequestBody['account'], 'setupOps' | 'delegations'> {
+  const setup = form.accountSetup
+  if (!setup || setup.address.toLowerCase() !== account.toLowerCase()) return {}
+  return { setupOps: setup.setupOps, ...(Object.keys(setup.delegations).length ? { delegations: setup.delegations } : {}) }
 }
 
 function accessList(form: RouteForm): Pick<RouteRequestBody, 'accountAccessList'> {

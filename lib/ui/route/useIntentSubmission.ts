@@ -5,18 +5,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { Hex } from 'viem'
 import { ApiError } from '@/lib/api/client/fetchApi'
-import { alreadySubmittedId, fetchIntentStatus, submitSignedRoute } from '@/lib/api/client/intentApi'
+import { alreadySubmittedId, fetchIntentStatus, type SubmittedAuthorization, submitSignedRoute } from '@/lib/api/client/intentApi'
 import { intentPollInterval } from '@/lib/ui/route/intentTimeline'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 
 export type FollowedIntent = { id: string; alreadySubmitted: boolean }
 
-export function useIntentSubmission(nonce: string, rawIntentOp: unknown) {
+/** `authorizations`: the EIP-7702 authorizations the wallet signed for the route, sent with it. */
+export function useIntentSubmission(nonce: string, rawIntentOp: unknown, authorizations?: readonly SubmittedAuthorization[]) {
   const { key } = useApiKey()
   const queryClient = useQueryClient()
   const [followed, setFollowed] = useState<FollowedIntent>()
   const mutation = useMutation({
-    mutationFn: (signatures: Hex[]) => submitSignedRoute({ rawIntentOp, signatures, ...(key ? { apiKey: key } : {}) }),
+    mutationFn: (signatures: Hex[]) => submitSignedRoute({ rawIntentOp, signatures, ...(authorizations?.length ? { authorizations } : {}), ...(key ? { apiKey: key } : {}) }),
     onSuccess: ({ result }) => {
       setFollowed({ id: result.id, alreadySubmitted: false })
       void queryClient.invalidateQueries({ queryKey: ['accountIntents'] })

@@ -9,7 +9,14 @@ export type DemoWalletParameters = {
   /** The devnet node of each chain, by chain id. */
   rpcUrls: Partial<Record<number, string>>
   address?: Address
+  /** Where the devnet signs the demo account's EIP-7702 authorizations (a node cannot): the app's /api/demo-wallet/authorization. */
+  authorizationUrl?: string
+  fetchFn?: typeof fetch
 }
+
+/** `wallet_signAuthorization`'s one parameter: what the wallet is asked to sign. */
+export type AuthorizationRequest = { chainId: number; contractAddress: Address; nonce: number }
+export const signAuthorizationMethod = 'wallet_signAuthorization'
 
 export type DemoWalletProvider = { request: EIP1193RequestFn }
 
@@ -25,7 +32,7 @@ const signerParam: Record<string, (params: readonly unknown[]) => unknown> = {
 }
 
 demoWallet.type = 'demoWallet' as const
-export function demoWallet({ rpcUrls, address = demoAddress }: DemoWalletParameters) {
+export function demoWallet({ rpcUrls, address = demoAddress, authorizationUrl, fetchFn = (...a) => fetch(...a) }: DemoWalletParameters) {
   const nodes = new Map(Object.entries(rpcUrls).flatMap(([id, url]) => (url ? [[Number(id), http(url, { retryCount: 0 })({}).request] as const] : [])))
 
   return createConnector<DemoWalletProvider, Record<string, unknown>, StorageItem>((config) => {
@@ -43,6 +50,7 @@ export function demoWallet({ rpcUrls, address = demoAddress }: DemoWalletParamet
           await switchTo(Number(BigInt((list[0] as { chainId: string }).chainId)))
           return null
         }
+        if (method === signAuthorizationMethod) return signAuthorization(list[0] as AuthorizationRequest)
         const signer = signerParam[method]?.(list)
         if (signer !== undefined && !isOwnAddress(signer, address)) {
           throw new UnauthorizedProviderError(new Error(`The demo wallet signs only for ${address}`))
@@ -53,6 +61,19 @@ export function demoWallet({ rpcUrls, address = demoAddress }: DemoWalletParamet
         const forwarded = method === 'eth_sendTransaction' ? [{ ...(list[0] as object), from: address }] : list
         return forward({ method, params: forwarded } as never)
       }) as EIP1193RequestFn,
+    }
+
+    /** An EIP-7702 authorization for the demo account, signed by the devnet's demo signer. */
+    async function signAuthorization(request: AuthorizationRequest) {
+      if (!authorizationUrl) throw new UnauthorizedProviderError(new Error('This demo wallet has no authorization signer'))
+      const res = await fetchFn(authorizationUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chainId: request.chainId, contractAddress: request.contractAddress, nonce: request.nonce }),
+      })
+      const body = (await res.json()) as { message?: string }
+      if (!res.ok) throw new UnauthorizedProviderError(new Error(body.message ?? `The demo signer answered ${res.status}`))
+      return body
     }
 
     async function switchTo(id: number) {

@@ -8,6 +8,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(
   handle({ operation }, async ({ params, caller }) => {
     requireAccount(caller, params.userAddress, { task: 'read intents', field: 'userAddress' })
     const page = await intentHistory(params.userAddress, caller, params)
-    return { intents: page.intents.map(serializeIntentStatus), nextCursor: page.nextCursor }
+    return { intents: page.intents.map((i) => serializeIntentStatus(i)), nextCursor: page.nextCursor }
   }),
 )
