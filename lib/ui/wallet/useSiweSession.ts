@@ -2,10 +2,11 @@
 // The wallet signed in with Ethereum on this browser, and the actions to sign in and out. A change
 // reads everything again (history and routes are per signed-in wallet).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { getAddress, isAddress } from 'viem'
+import { type Address, getAddress, isAddress } from 'viem'
 import { useSignMessage } from 'wagmi'
 import type { SessionResponse } from '../../api/auth'
 import { fetchSession, sessionPath, signInWithEthereum, signOut } from '../../api/client/siweSession'
+import { nexusDeployment } from '../../core/accounts/nexusAccount'
 import { takeEarlyRead } from '../shared/earlyReads'
 import { useWalletConnection } from './useWalletConnection'
 
@@ -31,8 +32,9 @@ export function useSiweSession() {
     signedIn,
     /** Signed in as the connected wallet. */
     isWalletSignedIn: Boolean(signedIn && address && signedIn === address),
-    /** Whether `account` is the signed-in wallet. */
-    covers: (account: string | undefined) => Boolean(signedIn && account && isAddress(account, { strict: false }) && getAddress(account) === signedIn),
+    /** Whether `account` is the signed-in wallet or the Nexus account it owns (the server's rule, lib/server/accountAccess.ts). */
+    covers: (account: string | undefined) =>
+      Boolean(signedIn && account && isAddress(account, { strict: false }) && [signedIn, nexusDeployment(signedIn as Address).address].includes(getAddress(account))),
     canSignIn: Boolean(address),
     signIn,
     signOut: out,
