@@ -45,7 +45,7 @@ export function AccountPicker({ state }: { state: RouteFormState }) {
 
   return (
     <fieldset className="grid gap-2" data-testid="account-picker" data-choice={choice ?? 'other'}>
-      <legend className={fieldStyles.label}>Account</legend>
+      <legend className={fieldStyles.label}>Account to use</legend>
       <div className="flex flex-wrap gap-2">
         {choices.map((c) => (
           <label
