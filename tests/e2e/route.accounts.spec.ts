@@ -118,7 +118,8 @@ test('the demo wallet as an EOA with 7702: the authorizations panel shows each a
     await connectDemoWallet(page)
     await signIn(page)
     const picker = page.getByTestId('account-picker')
-    await picker.getByLabel('EOA with 7702').check()
+    // Checked once the wallet has signed the account's initialisation.
+    await picker.getByLabel('EOA with 7702').click()
     await expect(picker).toHaveAttribute('data-choice', 'eip7702')
     await expect(page.getByLabel('Account', { exact: true })).toHaveValue(demoAddress)
 
