@@ -19,7 +19,7 @@ import type { Hex, TransactionReceipt } from 'viem'
 import { type Address, encodeFunctionData, erc20Abi, parseAbi } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { arbiterAbi } from '../../lib/core/abi/arbiter'
+import { arbiterAbi, escrowStatus } from '../../lib/core/abi/arbiter'
 import { lockContractAbi } from '../../lib/core/abi/theCompact'
 import { addresses } from '../../lib/core/addresses'
 import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
@@ -45,6 +45,10 @@ const label = (c: MatrixCase) =>
 
 describe('settlement matrix', () => {
   const cases = matrixCases(seed, only ? 1 : runs, only ? String(only[0]) : undefined).filter((c) => !only || c.index === only[1])
+  // The settled cases and the filler's holdings before them, for the re-org after the end.
+  const live: Live[] = []
+  let since: Record<number, bigint> = {}
+  let fillerBefore: Amounts = new Map()
 
   it(`${cases.length} drawn cases of shape × fault × step settle without loss, each final in time`, async () => {
     const started = Date.now()
@@ -57,11 +61,10 @@ describe('settlement matrix', () => {
     }
     const chain = suite.s.chain
     await Promise.all([suite.stack.filler.stop(), suite.stack.attester.stop()])
-    const since = await heads(chain)
-    const fillerBefore = await holdingsOf(chain, fillerAccount.address)
+    since = await heads(chain)
+    fillerBefore = await holdingsOf(chain, fillerAccount.address)
 
     // 1. Submitted, stepped, moved on: side by side, re-orgs one at a time after.
-    const live: Live[] = []
     await inPool(
       cases.filter((c) => c.fault !== 'reorg'),
       6,
@@ -133,6 +136,37 @@ describe('settlement matrix', () => {
     }
     expect(breaches, breaches.join('\n')).toEqual([])
   }, 300_000)
+
+  // After the end: a refund the filler sent and recorded is dropped by a re-org (with whatever
+  // followed it on that chain). The escrow is held again; the filler must send the refund again.
+  it.skipIf(only)(
+    'a re-org that drops a sent refund: the escrow is refunded again and the invariant still holds',
+    async () => {
+      const chain = suite.s.chain
+      const refunded = live.find((l) => l.final?.refunds?.some((r: any) => r.status === 'COMPLETED' && r.transactionHash))
+      expect(refunded, 'the sample has a refunded escrow (see essentials)').toBeDefined()
+      const refund = refunded!.final.refunds.find((r: any) => r.status === 'COMPLETED' && r.transactionHash)
+      const client = chain.client(refund.chainId)
+      const mined = await client.getTransactionReceipt({ hash: refund.transactionHash })
+      const head = await client.getBlockNumber({ cacheTime: 0 })
+      await client.request({ method: 'anvil_rollback', params: [Number(head - mined.blockNumber) + 1] } as never)
+      expect(await client.getTransactionReceipt({ hash: refund.transactionHash }).catch(() => undefined)).toBeUndefined()
+      const element = refunded!.intentOp.elements.find((e) => Number(e.chainId) === refund.chainId)!
+      const escrow = () => client.readContract({ address: element.arbiter, abi: arbiterAbi, functionName: 'escrowOf', args: [refunded!.intentOp.sponsor, BigInt(refunded!.intentOp.nonce)] })
+      expect((await escrow())[0], 'the re-org put the escrow back').toBe(escrowStatus.held)
+      const until = Date.now() + 15_000
+      while ((await escrow())[0] !== escrowStatus.refunded && Date.now() < until) await new Promise((r) => setTimeout(r, 200))
+      const [state] = await escrow()
+      expect(
+        state,
+        `[seed ${seed}] ${caseName(refunded!.c)} (run the whole file to replay): a re-org dropped its refund on chain ${refund.chainId} (${refund.transactionHash}, block ${mined.blockNumber}); 15 s later the escrow is still in state ${state} (1 held) and the intent reports: ${JSON.stringify((await status(refunded!.id)).refunds)}`,
+      ).toBe(escrowStatus.refunded)
+      for (const l of live) l.final = await status(l.id)
+      const breaches = await settlementBreaches(chain, live, fillerBefore, since)
+      expect(breaches, breaches.join('\n')).toEqual([])
+    },
+    60_000,
+  )
 })
 
 /** Funds a fresh account for the case's shape, routes, signs and submits, sends the filler's steps
