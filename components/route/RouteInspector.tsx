@@ -141,7 +141,7 @@ function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing,
         <ServerSignatureSection intentOp={intentOp} rawIntentOp={rawIntentOp} />
       </div>
       <SignedMetadataSection metadata={intentOp.signedMetadata} />
-      <SignPanel items={items} signing={signing} blocker={signBlocker} phase={phase} onRefresh={onRefresh} refreshing={refreshing} />
+      <SignPanel items={items} signing={signing} blocker={signBlocker} phase={phase} onRefresh={onRefresh} refreshing={refreshing} smartAccount={account.kind !== 'eoa'} />
       <SubmitPanel submission={submission} signatures={signatures} phase={phase} followedElsewhere={submission.followed === undefined && submittedIntentId !== undefined} onRefresh={onRefresh} />
       <Section title="Raw response" description="The route exactly as the API answered, to explore or compare.">
         <JsonTree value={raw} label="route" />

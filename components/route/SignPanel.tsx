@@ -16,9 +16,11 @@ export type SignPanelProps = {
   phase: RoutePhase
   onRefresh: (() => void) | undefined
   refreshing: boolean
+  /** A smart account's route: its owner signs, and each signature is checked as the account's (ERC-1271, ERC-6492 while it has no code). */
+  smartAccount?: boolean
 }
 
-export function SignPanel({ items, signing, blocker, phase, onRefresh, refreshing }: SignPanelProps) {
+export function SignPanel({ items, signing, blocker, phase, onRefresh, refreshing, smartAccount = false }: SignPanelProps) {
   const expired = phase.kind === 'expired' || phase.kind === 'outdated'
   const { run, signAll } = signing
   const signedCount = Object.keys(run.signed).length
@@ -42,7 +44,7 @@ export function SignPanel({ items, signing, blocker, phase, onRefresh, refreshin
               <summary className="cursor-pointer text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600">Typed data</summary>
               <pre className="mt-2 max-h-96 overflow-auto rounded bg-zinc-50 p-3 text-xs dark:bg-zinc-950">{typedDataJson(item.typedData)}</pre>
             </details>
-            <SignatureResult signed={run.signed[item.index]} active={run.active === item.index} />
+            <SignatureResult signed={run.signed[item.index]} active={run.active === item.index} smartAccount={smartAccount} />
           </li>
         ))}
       </ol>
@@ -64,7 +66,11 @@ export function SignPanel({ items, signing, blocker, phase, onRefresh, refreshin
           {blocker && phase.kind !== 'submitted' && <p>{blocker}</p>}
           {run.failure && <p className={run.failure.rejected ? '' : 'text-red-700 dark:text-red-300'}>{run.failure.message}</p>}
           {allVerified && (
-            <p className="font-medium text-emerald-800 dark:text-emerald-300">{items.length === 1 ? 'The signature recovers' : `All ${items.length} signatures recover`} to the sponsor.</p>
+            <p className="font-medium text-emerald-800 dark:text-emerald-300">
+              {smartAccount
+                ? `${items.length === 1 ? 'The signature passes' : `All ${items.length} signatures pass`} the account’s ERC-1271 check (ERC-6492 while it has no code).`
+                : `${items.length === 1 ? 'The signature recovers' : `All ${items.length} signatures recover`} to the sponsor.`}
+            </p>
           )}
         </div>
       </div>
@@ -72,13 +78,22 @@ export function SignPanel({ items, signing, blocker, phase, onRefresh, refreshin
   )
 }
 
-function SignatureResult({ signed, active }: { signed: SignedItem | undefined; active: boolean }) {
+function SignatureResult({ signed, active, smartAccount }: { signed: SignedItem | undefined; active: boolean; smartAccount: boolean }) {
   if (active) return <p className="mt-2 text-sm">Confirm in your wallet…</p>
   if (!signed) return null
   return (
     <div className="mt-2 grid gap-1 text-sm" data-testid="signature">
       <p className="flex flex-wrap items-center gap-2">
-        Signature <Verdict status={signed.verified ? 'ok' : 'bad'}>{signed.verified ? 'verified: recovers to the sponsor' : 'does not recover to the sponsor'}</Verdict>
+        Signature{' '}
+        <Verdict status={signed.verified ? 'ok' : 'bad'}>
+          {smartAccount
+            ? signed.verified
+              ? 'verified: the account accepts it'
+              : 'not accepted by the account'
+            : signed.verified
+              ? 'verified: recovers to the sponsor'
+              : 'does not recover to the sponsor'}
+        </Verdict>
       </p>
       <code className="font-mono text-xs break-all">{signed.signature}</code>
     </div>

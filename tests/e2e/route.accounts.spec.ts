@@ -54,6 +54,9 @@ async function signAndSubmit(page: Page) {
   await expect(primary).toHaveText('Sign', { timeout: 60_000 })
   await primary.click()
   await expect(primary).toHaveText('Submit')
+  // The owner's signature, packed for the account and accepted by it (ERC-6492: it has no code yet).
+  await expect(page.locator('#sign')).toContainText('passes the account’s ERC-1271 check')
+  await expect(page.locator('#sign').getByTestId('signature').first()).toContainText(/verified: the account accepts it\s*0x0{40}[0-9a-f]{130}$/)
   await primary.click()
   await expect(primary).toHaveText('Completed', { timeout: 120_000 })
 }
