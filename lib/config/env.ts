@@ -137,8 +137,8 @@ export const fillerEnvSchema = z
     FILLER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
     /** How often it looks for submitted intents and stored attestations (it also looks whenever a settlement task ends). */
     FILLER_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(100),
-    /** Intents settled at once (their transactions are still signed one at a time per chain). */
-    FILLER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+    /** Intents settled at once (their transactions are signed in one batch at a time per chain). */
+    FILLER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
     /** Blocks a step's receipt must be buried under before the next step starts (per chain: FILLER_CONFIRMATIONS_<chainId>). */
     FILLER_CONFIRMATIONS: z.coerce.number().int().min(0).max(1_000).default(0),
     /** Stored routes older than this (and finished intents) are deleted, hourly. */

@@ -1,13 +1,16 @@
-// Finality after COMPLETED: the filler keeps an eye on every chain's head. When a chain re-orgs (the
-// block it last saw is gone or different), each transaction it journaled there for an intent that
-// became COMPLETED in the last FINALITY_WATCH_SECONDS is looked up again; an intent whose step is no
-// longer on chain is reopened at the status before that step (intentMachine's `reorged`), so the
+// Finality after COMPLETED: the filler keeps an eye on every chain's head for FINALITY_WATCH_SECONDS
+// after each intent became COMPLETED. The intents come from a cursor over the time they became
+// COMPLETED (only new transitions are read, never the whole window again). A transaction is looked
+// up once when its intent is first seen COMPLETED (a step mined and rolled back between two looks at
+// the head leaves no trace in the head), and every watched transaction on a chain again whenever
+// that chain re-orgs (the block last seen as its head is gone or different). An intent whose step is
+// no longer on chain is reopened at the status before that step (intentMachine's `reorged`), so the
 // status says what is true, and the scheduler sends the journaled bytes again (or signs the step
-// anew if they can no longer be mined) and brings it back to COMPLETED.
+// anew if they can no longer be mined) and brings it back to COMPLETED, where the cursor finds it.
 import type { Hex } from 'viem'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { findIntent, type IntentStatus, updateIntent } from '../storage/intentStore'
-import { recentlyCompletedJournal } from '../storage/journalStore'
+import { type CompletedJournal, completedJournalSince, type JournalEntry } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
 import { type Funding, transition } from './intentMachine'
@@ -15,24 +18,76 @@ import { type Funding, transition } from './intentMachine'
 /** How long after COMPLETED an intent's transactions are watched for re-orgs. */
 export const FINALITY_WATCH_SECONDS = 900
 
+/** How far back each read of the cursor reaches before the last COMPLETED time it saw: a
+ * transition stamped just before it but written just after is still found (each is taken once). */
+const CURSOR_OVERLAP_MS = 2_000
+
+type Watched = { completedAt: number; until: number; entries: (JournalEntry & { looked: boolean })[] }
+
+export type FinalityStore = {
+  completedSince: (since: Date | undefined, seconds: number) => Promise<CompletedJournal[]>
+  /** Reopens a COMPLETED intent whose `steps` a re-org dropped; the status it is now in, or
+   * undefined when it is no longer COMPLETED. */
+  reopen: (nonce: string, steps: string[]) => Promise<IntentStatus | undefined>
+}
+
+export function finalityStore(sql: Pick<Sql, 'query'>): FinalityStore {
+  return {
+    completedSince: (since, seconds) => completedJournalSince(sql, since, seconds),
+    reopen: async (nonce, steps) => {
+      const intent = await findIntent(sql, BigInt(nonce))
+      if (intent?.status !== 'COMPLETED') return undefined
+      const funding = (intent.signedIntentOp as WireIntentOp).elements[0]!.mandate.qualifier.settlementContext.fundingMethod as Funding
+      let status: IntentStatus = intent.status
+      for (const step of steps) status = transition(funding, status, { type: 'reorged', step })
+      // The escrows and claims that are gone are pending again; the next pass sends them first.
+      const gone = new Set(steps.filter((s) => s.startsWith('escrow:') || s.startsWith('claim:')).map((s) => Number(s.split(':')[1])))
+      const claims = intent.claims.map((c) => (gone.has(c.elementIndex) ? { ...c, status: 'PENDING' as const } : c))
+      await updateIntent(sql, nonce, { status, claims })
+      return status
+    },
+  }
+}
+
 export class FinalityWatch {
   private readonly heads = new Map<number, { number: bigint; hash: Hex }>()
-  /** Per chain, the journaled transactions of completed intents this watch has seen mined. */
-  private readonly seen = new Map<number, Set<Hex>>()
+  /** The COMPLETED intents watched, by nonce. */
+  private readonly watched = new Map<string, Watched>()
+  /** The latest COMPLETED time the cursor has read. */
+  private cursor: Date | undefined
 
   constructor(
-    private readonly sql: Pick<Sql, 'query'>,
+    private readonly store: FinalityStore,
     private readonly chains: Map<number, FillerChain>,
     private readonly log: (event: string, fields: Record<string, unknown>) => void,
+    private readonly now: () => number = Date.now,
   ) {}
 
-  /** One look at every chain; the intents reopened. A transaction is looked up the first time its
-   * intent is seen COMPLETED, and again whenever the chain re-orgs: the head alone cannot tell a
-   * step mined and rolled back between two looks (the chain returns to the head last seen). */
+  /** How many intents are watched now. */
+  get size(): number {
+    return this.watched.size
+  }
+
+  /** One look: new COMPLETED intents from the cursor, then every chain; the intents reopened. */
   async check(): Promise<string[]> {
-    const reopened: string[] = []
-    for (const chain of this.chains.values()) reopened.push(...(await this.reopenDropped(chain, await this.reorged(chain))))
-    return reopened
+    await this.readCursor()
+    const reopened = await Promise.all([...this.chains.values()].map(async (chain) => this.reopenDropped(chain, await this.reorged(chain))))
+    return [...new Set(reopened.flat())]
+  }
+
+  private async readCursor(): Promise<void> {
+    const since = this.cursor && new Date(this.cursor.getTime() - CURSOR_OVERLAP_MS)
+    for (const intent of await this.store.completedSince(since, FINALITY_WATCH_SECONDS)) {
+      if (!this.cursor || intent.completedAt > this.cursor) this.cursor = intent.completedAt
+      const completedAt = intent.completedAt.getTime()
+      if (this.watched.get(intent.nonce)?.completedAt === completedAt) continue // read before
+      this.watched.set(intent.nonce, {
+        completedAt,
+        until: this.now() + (FINALITY_WATCH_SECONDS - intent.ageSeconds) * 1_000,
+        entries: intent.entries.map((e) => ({ ...e, looked: false })),
+      })
+    }
+    for (const [nonce, w] of this.watched) if (w.until <= this.now()) this.watched.delete(nonce)
   }
 
   /** Whether the block this watch last saw as the chain's head is no longer on the chain. */
@@ -47,32 +102,20 @@ export class FinalityWatch {
   }
 
   private async reopenDropped(chain: FillerChain, reorged: boolean): Promise<string[]> {
+    const toLook = [...this.watched].flatMap(([nonce, w]) => w.entries.filter((e) => e.chainId === chain.chainId && (reorged || !e.looked)).map((entry) => ({ nonce, entry })))
     const dropped = new Map<string, string[]>()
-    const entries = await recentlyCompletedJournal(this.sql, chain.chainId, FINALITY_WATCH_SECONDS)
-    const seen = this.seen.get(chain.chainId) ?? new Set<Hex>()
-    // Only what is still watched is remembered.
-    this.seen.set(chain.chainId, new Set(entries.filter((e) => seen.has(e.hash)).map((e) => e.hash)))
-    const known = this.seen.get(chain.chainId)!
-    for (const entry of entries) {
-      if (!reorged && known.has(entry.hash)) continue
-      const receipt = await chain.client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined)
-      if (receipt) known.add(entry.hash)
-      else {
-        known.delete(entry.hash)
-        dropped.set(entry.nonce, [...(dropped.get(entry.nonce) ?? []), entry.step])
-      }
-    }
+    await Promise.all(
+      toLook.map(async ({ nonce, entry }) => {
+        const receipt = await chain.client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined)
+        if (receipt) entry.looked = true
+        else dropped.set(nonce, [...(dropped.get(nonce) ?? []), entry.step])
+      }),
+    )
     for (const [nonce, steps] of dropped) {
-      const intent = await findIntent(this.sql, BigInt(nonce))
-      if (intent?.status !== 'COMPLETED') continue
-      const funding = (intent.signedIntentOp as WireIntentOp).elements[0]!.mandate.qualifier.settlementContext.fundingMethod as Funding
-      let status: IntentStatus = intent.status
-      for (const step of steps) status = transition(funding, status, { type: 'reorged', step })
-      // The escrows and claims that are gone are pending again; the next pass sends them first.
-      const gone = new Set(steps.filter((s) => s.startsWith('escrow:') || s.startsWith('claim:')).map((s) => Number(s.split(':')[1])))
-      const claims = intent.claims.map((c) => (gone.has(c.elementIndex) ? { ...c, status: 'PENDING' as const } : c))
-      await updateIntent(this.sql, nonce, { status, claims })
-      this.log('re-org dropped a settled step; intent reopened', { id: nonce, chainId: chain.chainId, steps, status })
+      // No longer watched: reopened, it is read from the cursor again once it is COMPLETED again.
+      this.watched.delete(nonce)
+      const status = await this.store.reopen(nonce, steps)
+      if (status) this.log('re-org dropped a settled step; intent reopened', { id: nonce, chainId: chain.chainId, steps, status })
     }
     return [...dropped.keys()]
   }

@@ -4,7 +4,7 @@
 // stops. The lease is renewed on every turn of the loop and every send passes its fence, so a filler
 // that lost it (a stall longer than the lease) stops sending before another can start.
 // Intents are settled in parallel (scheduler.ts, FILLER_CONCURRENCY at once), their transactions
-// signed one at a time per chain (fillerChains' send queue); settled ones stay watched for re-orgs
+// signed in one batch at a time per chain (sendBatch.ts); settled ones stay watched for re-orgs
 // (finalityWatch.ts).
 import { ATTESTER_LEASE } from '../attester/attestFills'
 import { fillerEnvSchema, logEnvSchema, readEnv } from '../config/env'
@@ -15,16 +15,17 @@ import { openJournal } from '../storage/journalStore'
 import { leaseHeld } from '../storage/leaseStore'
 import { pruneStoredRoutes } from '../storage/retention'
 import { approveArbiters } from './approveArbiters'
-import { FinalityWatch } from './finalityWatch'
+import { FinalityWatch, finalityStore } from './finalityWatch'
 import { Scheduler } from './scheduler'
 import { RECEIPT_WAIT_MS } from './sendStep'
 import { settleIntent } from './settleIntent'
-import { runWorker } from './workerProcess'
+import { firstLine, runWorker } from './workerProcess'
 
 /** Outlives the longest step (a receipt wait of RECEIPT_WAIT_MS) with room; renewed every turn. */
 const LEASE_MS = RECEIPT_WAIT_MS + 5_000
 const PRUNE_EVERY_MS = 3_600_000
 const WATCH_EVERY_MS = 500
+const ATTESTER_CHECK_MS = 500
 
 const env = readEnv(fillerEnvSchema)
 
@@ -39,11 +40,21 @@ runWorker({
   describe: () => ({ concurrency: env.FILLER_CONCURRENCY }),
   start: ({ log, sql, chains, lease, wake, stopping }) => {
     const info = (event: string, fields: Record<string, unknown>) => log.info(fields, event)
+    // The attester's heartbeat (its lease, 3 s) read at most every ATTESTER_CHECK_MS for all intents.
+    let attester: { at: number; alive: Promise<boolean> } | undefined
+    const attesterAlive = () => {
+      if (!attester || Date.now() - attester.at > ATTESTER_CHECK_MS) {
+        const alive = leaseHeld(sql, ATTESTER_LEASE)
+        attester = { at: Date.now(), alive }
+        alive.catch(() => (attester = undefined))
+      }
+      return attester.alive
+    }
     const scheduler = new Scheduler({
       concurrency: env.FILLER_CONCURRENCY,
       openIntents: (limit, skip) => openIntents(sql, limit, skip),
       attested: (nonces) => attestedNonces(sql, nonces),
-      settle: (intent, simulationReverts) =>
+      settle: (intent) =>
         settleIntent({
           sql,
           intent,
@@ -51,13 +62,13 @@ runWorker({
           nowSeconds: () => BigInt(Math.floor(Date.now() / 1000)),
           log: info,
           confirmations: (chainId) => env[`FILLER_CONFIRMATIONS_${chainId as ChainId}`] ?? env.FILLER_CONFIRMATIONS,
-          attesterAlive: () => leaseHeld(sql, ATTESTER_LEASE),
-          simulationReverts,
+          attesterAlive,
         }),
       wake,
       warn: (fields, message) => log.warn(fields, message),
     })
-    const watch = new FinalityWatch(sql, chains, info)
+    const watch = new FinalityWatch(finalityStore(sql), chains, info)
+    let watching: Promise<void> | undefined
     let ready = false
     let prunedAt = -Infinity
     let watchedAt = -Infinity
@@ -84,15 +95,22 @@ runWorker({
           const pruned = await pruneStoredRoutes(sql, { retentionDays: env.ROUTE_RETENTION_DAYS })
           if (pruned.routes + pruned.intents > 0) log.info(pruned, 'old routes deleted')
         }
-        if (Date.now() - watchedAt >= WATCH_EVERY_MS) {
+        // The finality watch runs beside the scheduler: its look-ups never hold up a tick.
+        if (!watching && Date.now() - watchedAt >= WATCH_EVERY_MS) {
           watchedAt = Date.now()
-          await watch.check()
+          watching = watch
+            .check()
+            .then(() => {})
+            .catch((error: unknown) => log.warn({ error: firstLine(error) }, 'finality watch failed; retrying'))
+            .finally(() => {
+              watching = undefined
+            })
         }
         if (!stopping() && lease.held(1_000)) await scheduler.tick()
       },
       stop: async () => {
         // In-flight steps finish their send (each journaled first) before the lease is given back.
-        await Promise.race([scheduler.idle(), new Promise((r) => setTimeout(r, 2_000))])
+        await Promise.race([Promise.all([scheduler.idle(), watching]), new Promise((r) => setTimeout(r, 2_000))])
       },
     }
   },

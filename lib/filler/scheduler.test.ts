@@ -97,20 +97,21 @@ describe('Scheduler', () => {
     expect(passes).toBe(2)
   })
 
-  it('counts simulation reverts per intent and hands the count to the next pass', async () => {
-    const q = queue(['r'])
+  it('tries an intent whose simulation reverted again only after its back-off, as the store has it then (its count kept there)', async () => {
+    const stored = { nonce: 'r', simulationReverts: 0 } as StoredIntent
     const counts: number[] = []
     let clock = 0
     const s = scheduler({
       backoff: new Backoff(100, 100, () => clock),
-      openIntents: q.openIntents,
-      settle: async (_, reverts) => {
-        counts.push(reverts)
+      openIntents: async (_, skip) => (skip.includes('r') ? [] : [{ ...stored }]),
+      settle: async (i) => {
+        counts.push(i.simulationReverts)
+        stored.simulationReverts = i.simulationReverts + 1 // settleIntent writes the count with the intent
         return 'reverted'
       },
     })
     for (let i = 0; i < 3; i++) {
-      await turns(s, 1)
+      await turns(s, 2) // the second turn falls in the back-off: no pass
       clock += 101
     }
     expect(counts).toEqual([0, 1, 2])

@@ -2,7 +2,8 @@
 // task of its own, so a slow or stuck intent holds one slot and nothing else. An intent that waits
 // (for time, an attester) or failed transiently backs off on its own (Backoff); one waiting for its
 // fill's attestation is woken as soon as the attestation is stored; one whose simulation reverted
-// is tried again after its back-off until SIMULATION_ATTEMPTS, then FAILED (settleIntent decides).
+// is tried again after its back-off until SIMULATION_ATTEMPTS, then FAILED (settleIntent decides and
+// keeps the count with the intent in the database, so a restart does not reset it).
 // When a task ends the loop is woken at once, so the next intent starts without a poll delay.
 import type { StoredIntent } from '../storage/intentStore'
 import { Backoff } from './backoff'
@@ -14,7 +15,7 @@ export type SchedulerOptions = {
   openIntents: (limit: number, skip: string[]) => Promise<StoredIntent[]>
   /** Of these nonces, those whose fill has an attestation now. */
   attested: (nonces: string[]) => Promise<Set<string>>
-  settle: (intent: StoredIntent, simulationReverts: number) => Promise<SettleOutcome>
+  settle: (intent: StoredIntent) => Promise<SettleOutcome>
   /** A task ended: the loop should look for work again now. */
   wake: () => void
   warn: (fields: Record<string, unknown>, message: string) => void
@@ -24,7 +25,6 @@ export type SchedulerOptions = {
 export class Scheduler {
   private readonly running = new Map<string, Promise<void>>()
   private readonly awaitingAttestation = new Set<string>()
-  private readonly reverts = new Map<string, number>()
   private readonly backoff: Backoff
 
   constructor(private readonly o: SchedulerOptions) {
@@ -57,15 +57,13 @@ export class Scheduler {
     const id = intent.nonce
     const task = (async () => {
       try {
-        const outcome = await this.o.settle(intent, this.reverts.get(id) ?? 0)
+        const outcome = await this.o.settle(intent)
         if (outcome === 'final') {
           this.backoff.clear(id)
-          this.reverts.delete(id)
           this.awaitingAttestation.delete(id)
           return
         }
         if (outcome === 'attestation') this.awaitingAttestation.add(id)
-        if (outcome === 'reverted') this.reverts.set(id, (this.reverts.get(id) ?? 0) + 1)
         this.backoff.wait(id)
       } catch (error) {
         // Transient (a node or the database did not answer): this intent backs off, the others go on.

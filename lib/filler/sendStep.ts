@@ -6,9 +6,10 @@
 // step expects (the arbiter's event for this sponsor, nonce and filler).
 import { type Hex, keccak256, type TransactionReceipt } from 'viem'
 import { shortReason } from '../core/errors'
-import { findTransaction, forgetTransaction, type JournalEntry, recordTransaction } from '../storage/journalStore'
+import { findTransaction, forgetTransaction, type JournalEntry, journalOf } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
+import { alreadyThere } from './sendBatch'
 import type { Call, Read, Step } from './settlementCalls'
 
 export type StepResult = { hash: Hex; receipt: TransactionReceipt; timestamp: number }
@@ -52,57 +53,72 @@ async function simulate(chain: FillerChain, call: Call): Promise<{ gas: bigint }
 
 const authorizations = (call: Call) => (call.authorizationList ? { authorizationList: call.authorizationList } : {})
 
-export async function hasJournal(sql: Pick<Sql, 'query'>, intent: string, step: string): Promise<boolean> {
-  return (await findTransaction(sql, intent, step)) !== undefined
+export async function hasJournal(sql: Pick<Sql, 'query'>, intent: string, step: string, journal?: PassJournal): Promise<boolean> {
+  return journal ? journal.has(step) : (await findTransaction(sql, intent, step)) !== undefined
 }
 
-export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; step: string; chain: FillerChain; confirmations: number } & Step): Promise<StepResult> {
+/** The intent's journal as one pass read it at its start (this pass is the only one writing it). */
+export type PassJournal = Map<string, JournalEntry>
+
+export async function passJournal(sql: Pick<Sql, 'query'>, intent: string): Promise<PassJournal> {
+  return new Map((await journalOf(sql, intent)).map((e) => [e.step, e]))
+}
+
+export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; step: string; chain: FillerChain; confirmations: number; journal?: PassJournal } & Step): Promise<StepResult> {
   const { chain } = p
-  let entry = await findTransaction(p.sql, p.intent, p.step)
-  let gas: bigint | undefined
-  if (!entry) {
+  let journaled = p.journal ? p.journal.get(p.step) : await findTransaction(p.sql, p.intent, p.step)
+  let mined: TransactionReceipt | undefined
+  if (journaled) {
+    // Signed before (a previous pass, or before a crash): mined already, or the same bytes go out again.
+    mined = await chain.client.getTransactionReceipt({ hash: journaled.hash }).catch(() => undefined)
+    if (!mined) {
+      chain.fence()
+      await chain.client.sendRawTransaction({ serializedTransaction: journaled.raw }).catch((error: unknown) => {
+        if (!alreadyThere(error)) throw error
+      })
+    }
+  } else {
     const simulated = await simulate(chain, p.call)
     if ('reason' in simulated) throw new StepRevertedError(`${p.step} on chain ${p.call.chainId} would revert (${simulated.reason})`, true)
-    // The estimate with a quarter more, so the send queue does not ask the node again (unused gas is not paid).
-    gas = (simulated.gas * 5n) / 4n
-  }
-  // Signing and broadcasting go through the chain's queue: the account nonce prepared here is the
-  // one the node counts next, never one a parallel step is about to use.
-  const journaled = await chain.sendQueue.run(async () => {
-    chain.fence()
-    if (!entry) {
-      const request = await chain.client.prepareTransactionRequest({
-        account: chain.account,
-        to: p.call.to,
-        data: p.call.data,
-        value: p.call.value,
-        chain: chain.chain,
-        gas,
-        ...authorizations(p.call),
-      })
-      const raw = await chain.account.signTransaction(request as Parameters<typeof chain.account.signTransaction>[0])
-      const candidate: JournalEntry = { step: p.step, chainId: p.call.chainId, raw, hash: keccak256(raw) }
-      if (!(await recordTransaction(p.sql, p.intent, candidate))) entry = await findTransaction(p.sql, p.intent, p.step)
-      entry ??= candidate
-    }
-    const signed = entry
-    try {
-      await chain.client.sendRawTransaction({ serializedTransaction: signed.raw })
-    } catch (error) {
-      // Already mined or already pending: the receipt below tells. Anything else is retried later.
-      if (!/already known|nonce too low|known transaction|already imported/i.test(String((error as Error).message))) throw error
-    }
-    return signed
-  })
-  const receipt = await chain.client
-    .waitForTransactionReceipt({ hash: journaled.hash, timeout: RECEIPT_WAIT_MS, pollingInterval: 50, confirmations: p.confirmations + 1 })
-    .catch(async (error: unknown) => {
-      // Never mined and its account nonce used by something else: it can never be; sign again next time.
-      if (!(await chain.client.getTransaction({ hash: journaled.hash }).catch(() => undefined))) await forgetTransaction(p.sql, p.intent, p.step)
-      throw error
+    // The estimate with a quarter more, so signing does not ask the node again (unused gas is not paid).
+    const gas = (simulated.gas * 5n) / 4n
+    // Signed in the chain's batch (sendBatch): the nonce is the one the node counts next for this
+    // account, never one a parallel step uses; journaled before it is broadcast.
+    journaled = await chain.sender.send({
+      intent: p.intent,
+      step: p.step,
+      sign: async (nonce, fees) => {
+        const request = await chain.client.prepareTransactionRequest({
+          account: chain.account,
+          to: p.call.to,
+          data: p.call.data,
+          value: p.call.value,
+          chain: chain.chain,
+          gas,
+          nonce,
+          ...fees,
+          ...authorizations(p.call),
+        })
+        const raw = await chain.account.signTransaction(request as Parameters<typeof chain.account.signTransaction>[0])
+        return { step: p.step, chainId: p.call.chainId, raw, hash: keccak256(raw) }
+      },
     })
-  if (receipt.status !== 'success') throw new StepRevertedError(`${p.step}: transaction ${journaled.hash} reverted on chain ${p.call.chainId}`)
-  if (!p.proof(receipt)) throw new StepRevertedError(`${p.step}: transaction ${journaled.hash} on chain ${p.call.chainId} carries no proof of this step for this filler`)
+    p.journal?.set(p.step, journaled)
+  }
+  const entry = journaled
+  const receipt =
+    mined && p.confirmations === 0
+      ? mined
+      : await chain.client.waitForTransactionReceipt({ hash: entry.hash, timeout: RECEIPT_WAIT_MS, pollingInterval: 50, confirmations: p.confirmations + 1 }).catch(async (error: unknown) => {
+          // Never mined and its account nonce used by something else: it can never be; sign again next time.
+          if (!(await chain.client.getTransaction({ hash: entry.hash }).catch(() => undefined))) {
+            await forgetTransaction(p.sql, p.intent, p.step)
+            p.journal?.delete(p.step)
+          }
+          throw error
+        })
+  if (receipt.status !== 'success') throw new StepRevertedError(`${p.step}: transaction ${entry.hash} reverted on chain ${p.call.chainId}`)
+  if (!p.proof(receipt)) throw new StepRevertedError(`${p.step}: transaction ${entry.hash} on chain ${p.call.chainId} carries no proof of this step for this filler`)
   const block = await chain.client.getBlock({ blockNumber: receipt.blockNumber })
-  return { hash: journaled.hash, receipt, timestamp: Number(block.timestamp) }
+  return { hash: entry.hash, receipt, timestamp: Number(block.timestamp) }
 }

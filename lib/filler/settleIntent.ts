@@ -28,8 +28,8 @@ import type { FillerChain } from './fillerChains'
 import { afterSimulationRevert, finalBy, type MachineEvent, SIMULATION_ATTEMPTS, transition } from './intentMachine'
 import { refundPass } from './refundPass'
 import { runAccountSteps, runDestinationOps, simulateDestinationOps } from './runAccountSteps'
-import { hasJournal, StepRevertedError, sendStep } from './sendStep'
-import { firstRevert, lockShortfall, nonceUsedBySomeoneElse } from './settleChecks'
+import { hasJournal, passJournal, type StepResult, StepRevertedError, sendStep } from './sendStep'
+import { firstOf, firstRevert, lockShortfall, nonceUsedBySomeoneElse } from './settleChecks'
 import type { SettleContext } from './settleContext'
 import { type SettlementPlan, type Step, settlementPlan } from './settlementCalls'
 
@@ -51,13 +51,14 @@ export type SettleParameters = {
   confirmations?: (chainId: number) => number
   /** Whether an attester is at work (its lease is held): no fill starts without one. */
   attesterAlive: () => Promise<boolean>
-  /** How many passes over this intent already ended in a simulation revert. */
-  simulationReverts?: number
 }
 
 export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> {
   const { sql, intent } = p
   const id = intent.nonce
+  // This pass is the only one settling the intent: its journal is read once, and kept up to date
+  // by the steps this pass signs.
+  const journal = await passJournal(sql, id)
   const signed = intent.signedIntentOp as WireIntentOp & { originSignatures: Hex[] }
   const chainOf = (chainId: number) => {
     const chain = p.chains.get(chainId)
@@ -73,7 +74,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     // Whatever an escrow may hold goes back to the sponsor: the refund pass reads each on chain.
     if (plan?.funding === 'PERMIT2') {
       for (const e of plan.elements) {
-        const escrowed = claims[e.elementIndex]?.status === 'COMPLETED' || (await hasJournal(sql, id, `escrow:${e.elementIndex}`))
+        const escrowed = claims[e.elementIndex]?.status === 'COMPLETED' || (await hasJournal(sql, id, `escrow:${e.elementIndex}`, journal))
         if (escrowed && !refunds.some((r) => r.elementIndex === e.elementIndex)) {
           refunds.push({ chainId: e.chainId, elementIndex: e.elementIndex, status: 'PENDING', reason: `the intent failed after this chain's escrow: ${reason}` })
         }
@@ -117,9 +118,12 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     intent.status = status
   }
 
-  /** A simulation reverted: tried again after a back-off, then FAILED (with refunds). */
+  /** A simulation reverted: tried again after a back-off, then FAILED (with refunds). The count is
+   * kept with the intent, so a restarted filler goes on counting where the last one stopped. */
   const reverted = async (reason: string, refundable?: SettlementPlan): Promise<SettleOutcome> => {
-    const attempt = (p.simulationReverts ?? 0) + 1
+    const attempt = intent.simulationReverts + 1
+    await updateIntent(sql, id, { simulationReverts: attempt })
+    intent.simulationReverts = attempt
     if (afterSimulationRevert(attempt - 1) === 'fail') return fail(reason, refundable)
     p.log('simulation reverted; trying again later', { id, attempt, of: SIMULATION_ATTEMPTS, reason })
     return 'reverted'
@@ -136,24 +140,40 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     return stored ? { attestation: attestationFromJson(stored.attestation), signature: stored.signature } : undefined
   }
 
-  /** The checks before anything is sent; an outcome when the intent cannot go on now. */
+  /** The checks before anything is sent; an outcome when the intent cannot go on now. The reads
+   * are asked at once; the first reason in this order counts. */
   const preflight = async (escrows: SettlementPlan['elements']): Promise<SettleOutcome | undefined> => {
-    if ((await now()) + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; nothing was taken`)
-    const used = await nonceUsedBySomeoneElse(c)
+    const [time, used, short, alive] = await Promise.all([now(), nonceUsedBySomeoneElse(c), plan.funding === 'COMPACT' ? lockShortfall(c) : undefined, p.attesterAlive()])
+    if (time + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; nothing was taken`)
     if (used) return fail(used)
-    if (plan.funding === 'COMPACT') {
-      const short = await lockShortfall(c)
-      if (short) return fail(short)
-    }
-    if (!(await p.attesterAlive())) return 'waiting'
+    if (short) return fail(short)
+    if (!alive) return 'waiting'
     const accountFailure = await runAccountSteps(accountRun)
     if (accountFailure) return fail(accountFailure)
-    const wouldRevert =
-      (await firstRevert(
+    const wouldRevert = await firstOf([
+      firstRevert(
         c,
         escrows.map((e) => ({ what: `the escrow of element ${e.elementIndex}`, call: e.escrow!.call })),
-      )) ?? (await simulateDestinationOps(intent, chainOf, plan.fill.call))
+      ),
+      simulateDestinationOps(intent, chainOf, plan.fill.call),
+    ])
     return wouldRevert ? reverted(wouldRevert) : undefined
+  }
+
+  /** Sends one step per element at once (each on its own origin chain, or batched on a shared one);
+   * what went through is handed to `done` in element order, then the first failure counts. */
+  const eachElement = async (
+    elements: SettlementPlan['elements'],
+    step: (e: SettlementPlan['elements'][number]) => Promise<StepResult>,
+    done: (e: SettlementPlan['elements'][number], result: StepResult) => void,
+  ): Promise<{ element: SettlementPlan['elements'][number]; error: unknown } | undefined> => {
+    const results = await Promise.allSettled(elements.map(step))
+    let failure: { element: SettlementPlan['elements'][number]; error: unknown } | undefined
+    results.forEach((r, i) => {
+      if (r.status === 'fulfilled') done(elements[i]!, r.value)
+      else failure ??= { element: elements[i]!, error: r.reason }
+    })
+    return failure
   }
 
   try {
@@ -161,24 +181,25 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
 
     if (plan.funding === 'PERMIT2') {
       if (intent.status === 'PENDING') {
-        const started = claims.some((cl) => cl.status === 'COMPLETED') || (await Promise.all(plan.elements.map((e) => hasJournal(sql, id, `escrow:${e.elementIndex}`)))).some(Boolean)
+        const started = claims.some((cl) => cl.status === 'COMPLETED') || (await Promise.all(plan.elements.map((e) => hasJournal(sql, id, `escrow:${e.elementIndex}`, journal)))).some(Boolean)
         if (!started) {
           const stop = await preflight(plan.elements)
           if (stop) return stop
         }
-        for (const e of plan.elements) {
-          if (claims[e.elementIndex]!.status === 'COMPLETED') continue
-          if (!(await hasJournal(sql, id, `escrow:${e.elementIndex}`)) && (await now()) + SAFETY_SECONDS >= deadline) {
-            return await fail(`expired: its fill deadline ${deadline} came before every escrow was in place`, plan)
-          }
-          try {
-            const result = await sendStep({ sql, intent: id, step: `escrow:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.escrow! })
+        const todo = plan.elements.filter((e) => claims[e.elementIndex]!.status !== 'COMPLETED')
+        const unsigned = (await Promise.all(todo.map((e) => hasJournal(sql, id, `escrow:${e.elementIndex}`, journal)))).some((journaled) => !journaled)
+        if (unsigned && (await now()) + SAFETY_SECONDS >= deadline) return await fail(`expired: its fill deadline ${deadline} came before every escrow was in place`, plan)
+        const failure = await eachElement(
+          todo,
+          (e) => sendStep({ sql, journal, intent: id, step: `escrow:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.escrow! }),
+          (e, result) => {
             claims[e.elementIndex] = { ...claims[e.elementIndex]!, status: 'COMPLETED', txHash: result.hash, timestamp: result.timestamp }
-            await updateIntent(sql, id, { claims })
             p.log('element escrowed', { id, element: e.elementIndex, chainId: e.chainId, tx: result.hash })
-          } catch (error) {
-            return await stepFailed(error, (m) => `the escrow of element ${e.elementIndex} failed: ${m}`, plan)
-          }
+          },
+        )
+        if (failure) {
+          await updateIntent(sql, id, { claims })
+          return await stepFailed(failure.error, (m) => `the escrow of element ${failure.element.elementIndex} failed: ${m}`, plan)
         }
         await advance({ type: 'escrowed' }, { claims })
       }
@@ -189,14 +210,12 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       if (intent.status === 'FILLED') {
         const proof = await attestation()
         if (!proof) return await noAttestation(deadline + arbiterRefundDelaySeconds)
-        for (const e of plan.elements) {
-          try {
-            const result = await sendStep({ sql, intent: id, step: `release:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.payout(proof) })
-            p.log('escrow released', { id, element: e.elementIndex, chainId: e.chainId, tx: result.hash })
-          } catch (error) {
-            return await stepFailed(error, (m) => `delivered, but the release of element ${e.elementIndex} failed: ${m}`)
-          }
-        }
+        const failure = await eachElement(
+          plan.elements,
+          (e) => sendStep({ sql, journal, intent: id, step: `release:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.payout(proof) }),
+          (e, result) => p.log('escrow released', { id, element: e.elementIndex, chainId: e.chainId, tx: result.hash }),
+        )
+        if (failure) return await stepFailed(failure.error, (m) => `delivered, but the release of element ${failure.element.elementIndex} failed: ${m}`)
         await reconfirm([
           ...plan.elements.map((e) => ({ name: `escrow:${e.elementIndex}`, chainId: e.chainId, step: e.escrow! })),
           { name: 'fill', chainId: plan.fill.chainId, step: plan.fill },
@@ -205,17 +224,16 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       }
     } else {
       if (intent.status === 'PENDING') {
-        if (!(await hasJournal(sql, id, 'fill'))) {
+        if (!(await hasJournal(sql, id, 'fill', journal))) {
           const stop = await preflight([])
           if (stop) return stop
           // The allocator records each element, so no transfer can unfund the locks the claims need.
-          for (const e of plan.elements) {
-            try {
-              await sendStep({ sql, intent: id, step: `allocate:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.allocate! })
-            } catch (error) {
-              return await stepFailed(error, (m) => `the allocator refused element ${e.elementIndex}: ${m}; nothing was sent to the destination`)
-            }
-          }
+          const failure = await eachElement(
+            plan.elements,
+            (e) => sendStep({ sql, journal, intent: id, step: `allocate:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.allocate! }),
+            () => {},
+          )
+          if (failure) return await stepFailed(failure.error, (m) => `the allocator refused element ${failure.element.elementIndex}: ${m}; nothing was sent to the destination`)
         }
         const outcome = await fill(false)
         if (outcome) return outcome
@@ -223,16 +241,18 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       if (intent.status === 'FILLED') {
         const proof = await attestation()
         if (!proof) return await noAttestation(expires)
-        for (const e of plan.elements) {
-          if (claims[e.elementIndex]!.status === 'COMPLETED') continue
-          try {
-            const result = await sendStep({ sql, intent: id, step: `claim:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.payout(proof) })
+        const todo = plan.elements.filter((e) => claims[e.elementIndex]!.status !== 'COMPLETED')
+        const failure = await eachElement(
+          todo,
+          (e) => sendStep({ sql, journal, intent: id, step: `claim:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.payout(proof) }),
+          (e, result) => {
             claims[e.elementIndex] = { ...claims[e.elementIndex]!, status: 'COMPLETED', txHash: result.hash, timestamp: result.timestamp }
-            await updateIntent(sql, id, { claims })
             p.log('element claimed', { id, element: e.elementIndex, chainId: e.chainId, tx: result.hash })
-          } catch (error) {
-            return await stepFailed(error, (m) => `delivered, but the claim of element ${e.elementIndex} failed: ${m}`)
-          }
+          },
+        )
+        if (failure) {
+          await updateIntent(sql, id, { claims })
+          return await stepFailed(failure.error, (m) => `delivered, but the claim of element ${failure.element.elementIndex} failed: ${m}`)
         }
         await reconfirm([{ name: 'fill', chainId: plan.fill.chainId, step: plan.fill }, ...plan.elements.map((e) => ({ name: `claim:${e.elementIndex}`, chainId: e.chainId, step: e.payout(proof) }))])
       }
@@ -240,7 +260,8 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     // Delivered and paid for: the route's calls, as the account (a revert leaves tokenOut with it).
     const opsFailure = await runDestinationOps(accountRun)
     if (opsFailure) return await fail(opsFailure)
-    await advance({ type: 'paid' })
+    // The claims are recorded with COMPLETED (a pass stopped before this finds them in the journal).
+    await advance({ type: 'paid' }, plan.funding === 'COMPACT' ? { claims } : {})
     p.log('intent completed', { id })
     return 'final'
   } catch (error) {
@@ -259,13 +280,14 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
   async function fill(escrowed: boolean): Promise<SettleOutcome | undefined> {
     const refundable = escrowed ? plan : undefined
     const nothing = escrowed ? 'the escrows are refunded' : 'nothing was taken'
-    if (!(await hasJournal(sql, id, 'fill'))) {
-      if ((await now()) + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; ${nothing}`, refundable)
-      if (!(await p.attesterAlive())) return 'waiting'
+    if (!(await hasJournal(sql, id, 'fill', journal))) {
+      const [time, alive] = await Promise.all([now(), p.attesterAlive()])
+      if (time + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; ${nothing}`, refundable)
+      if (!alive) return 'waiting'
     }
     try {
       const chain = chainOf(plan.fill.chainId)
-      const result = await sendStep({ sql, intent: id, step: 'fill', chain, confirmations: depth(plan.fill.chainId), call: plan.fill.call, proof: plan.fill.proof })
+      const result = await sendStep({ sql, journal, intent: id, step: 'fill', chain, confirmations: depth(plan.fill.chainId), call: plan.fill.call, proof: plan.fill.proof })
       await advance({ type: 'filled' }, { fill: { chainId: plan.fill.chainId, txHash: result.hash, status: 'COMPLETED', timestamp: result.timestamp } })
       p.log('intent filled', { id, chainId: plan.fill.chainId, tx: result.hash })
       return undefined
@@ -278,7 +300,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
    * A step a re-org dropped is sent again as its journaled bytes (sendStep); one that can no longer
    * be mined throws, and the next pass takes the intent up from there. */
   async function reconfirm(steps: { name: string; chainId: number; step: Step }[]): Promise<void> {
-    for (const s of steps) await sendStep({ sql, intent: id, step: s.name, chain: chainOf(s.chainId), confirmations: depth(s.chainId), ...s.step })
+    await Promise.all(steps.map((s) => sendStep({ sql, journal, intent: id, step: s.name, chain: chainOf(s.chainId), confirmations: depth(s.chainId), ...s.step })))
   }
 
   /** Filled, no attestation yet: wait for it (the scheduler wakes the intent when it is stored),

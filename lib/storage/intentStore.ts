@@ -35,6 +35,8 @@ export type StoredIntent = {
   fill: FillRecord | null
   refunds: RefundRecord[]
   failureReason: string | null
+  /** Passes whose simulation reverted so far (the filler fails the intent after SIMULATION_ATTEMPTS). */
+  simulationReverts: number
   issuedBy: string
   fillDeadline: string
   expires: string
@@ -71,6 +73,7 @@ const intentRow = z
     fill: fillRecord.nullable(),
     refunds: z.array(refundRecord).nullable(),
     failure_reason: z.string().nullable(),
+    simulation_reverts: integer.optional(),
     issued_by: z.string(),
     fill_deadline: decimalText,
     expires: decimalText,
@@ -88,6 +91,7 @@ const intentRow = z
       fill: r.fill,
       refunds: r.refunds ?? [],
       failureReason: r.failure_reason,
+      simulationReverts: r.simulation_reverts ?? 0,
       issuedBy: r.issued_by,
       fillDeadline: r.fill_deadline,
       expires: r.expires,
@@ -152,7 +156,7 @@ export async function openIntents(sql: Pick<Sql, 'query'>, limit: number, skip: 
   return rows.map(toStored)
 }
 
-export type IntentUpdate = { status?: IntentStatus; claims?: ClaimRecord[]; fill?: FillRecord; refunds?: RefundRecord[]; failureReason?: string }
+export type IntentUpdate = { status?: IntentStatus; claims?: ClaimRecord[]; fill?: FillRecord; refunds?: RefundRecord[]; failureReason?: string; simulationReverts?: number }
 
 /** One statement per change: the filler is the only writer of an intent after it is submitted. */
 export async function updateIntent(sql: Pick<Sql, 'query'>, nonce: bigint | string, update: IntentUpdate): Promise<void> {
@@ -167,6 +171,7 @@ export async function updateIntent(sql: Pick<Sql, 'query'>, nonce: bigint | stri
   if (update.fill) set('fill', JSON.stringify(update.fill))
   if (update.refunds) set('refunds', JSON.stringify(update.refunds))
   if (update.failureReason !== undefined) set('failure_reason', update.failureReason)
+  if (update.simulationReverts !== undefined) set('simulation_reverts', update.simulationReverts)
   if (sets.length === 0) return
   await sql.query(`UPDATE intents SET ${sets.join(', ')}, updated_at = clock_timestamp() WHERE nonce = $1`, params)
 }

@@ -3,13 +3,12 @@
 // One entry per (intent, step).
 import type { Hex } from 'viem'
 import { z } from 'zod'
-import { decimalText, hex, integer } from './dbValues'
+import { decimalText, hex, integer, timestamp } from './dbValues'
 import type { Sql } from './sql'
 
 export type JournalEntry = { step: string; chainId: number; raw: Hex; hash: Hex }
 
 const entryRow = z.object({ step: z.string(), chain_id: integer, raw: hex, hash: hex }).transform((r): JournalEntry => ({ step: r.step, chainId: r.chain_id, raw: r.raw, hash: r.hash }))
-const intentEntryRow = z.object({ nonce: decimalText, step: z.string(), chain_id: integer, raw: hex, hash: hex })
 
 export async function findTransaction(sql: Pick<Sql, 'query'>, nonce: bigint | string, step: string): Promise<JournalEntry | undefined> {
   const [row] = await sql.query(`SELECT step, chain_id, raw, hash FROM intent_transactions WHERE nonce = $1 AND step = $2`, [nonce.toString(), step])
@@ -34,6 +33,20 @@ export async function recordTransaction(sql: Pick<Sql, 'query'>, nonce: bigint |
   return rows.length === 1
 }
 
+/** Records several signed transactions (of different intents' steps) in one statement, before any
+ * of them is sent; the `intent:step` keys that were recorded (a step that already had one is not). */
+export async function recordTransactions(sql: Pick<Sql, 'query'>, entries: readonly (JournalEntry & { nonce: string })[]): Promise<Set<string>> {
+  if (entries.length === 0) return new Set()
+  const params: unknown[] = []
+  const values = entries.map((e) => {
+    params.push(e.nonce, e.step, e.chainId, e.raw, e.hash)
+    const n = params.length
+    return `($${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`
+  })
+  const rows = await sql.query(`INSERT INTO intent_transactions (nonce, step, chain_id, raw, hash) VALUES ${values.join(', ')} ON CONFLICT (nonce, step) DO NOTHING RETURNING nonce, step`, params)
+  return new Set(rows.map((r) => `${decimalText.parse((r as { nonce: unknown }).nonce)}:${(r as { step: string }).step}`))
+}
+
 /** Journaled transactions of intents still open, oldest first: what a new filler re-sends before
  * signing anything (a transaction signed before a crash holds its account nonce). */
 export async function openJournal(sql: Pick<Sql, 'query'>): Promise<JournalEntry[]> {
@@ -44,18 +57,29 @@ export async function openJournal(sql: Pick<Sql, 'query'>): Promise<JournalEntry
   return rows.map((r) => entryRow.parse(r))
 }
 
-/** Journaled transactions on `chainId` of intents that became COMPLETED in the last `seconds`:
- * what the finality watch looks at again after a re-org of that chain. */
-export async function recentlyCompletedJournal(sql: Pick<Sql, 'query'>, chainId: number, seconds: number): Promise<(JournalEntry & { nonce: string })[]> {
+/** An intent that is COMPLETED, when it became so, and its journaled transactions. */
+export type CompletedJournal = { nonce: string; completedAt: Date; ageSeconds: number; entries: JournalEntry[] }
+
+const completedRow = z.object({ nonce: decimalText, updated_at: timestamp, age: z.coerce.number(), step: z.string(), chain_id: integer, raw: hex, hash: hex })
+
+/** Intents that became COMPLETED after `since` (or in the last `seconds` when there is no `since`),
+ * oldest first, each with its journaled transactions: what the finality watch starts watching. */
+export async function completedJournalSince(sql: Pick<Sql, 'query'>, since: Date | undefined, seconds: number): Promise<CompletedJournal[]> {
   const rows = await sql.query(
-    `SELECT t.nonce, t.step, t.chain_id, t.raw, t.hash FROM intent_transactions t JOIN intents i ON i.nonce = t.nonce
-     WHERE i.status = 'COMPLETED' AND t.chain_id = $1 AND i.updated_at > clock_timestamp() - $2 * interval '1 second' ORDER BY t.created_at`,
-    [chainId, seconds],
+    `SELECT t.nonce, i.updated_at, extract(epoch FROM clock_timestamp() - i.updated_at) AS age, t.step, t.chain_id, t.raw, t.hash
+     FROM intents i JOIN intent_transactions t ON t.nonce = i.nonce
+     WHERE i.status = 'COMPLETED' AND i.updated_at > COALESCE($1::timestamptz, clock_timestamp() - $2 * interval '1 second')
+     ORDER BY i.updated_at, t.created_at`,
+    [since?.toISOString() ?? null, seconds],
   )
-  return rows.map((r) => {
-    const v = intentEntryRow.parse(r)
-    return { nonce: v.nonce, step: v.step, chainId: v.chain_id, raw: v.raw, hash: v.hash }
-  })
+  const intents = new Map<string, CompletedJournal>()
+  for (const row of rows) {
+    const r = completedRow.parse(row)
+    const intent = intents.get(r.nonce) ?? { nonce: r.nonce, completedAt: r.updated_at, ageSeconds: r.age, entries: [] }
+    intent.entries.push({ step: r.step, chainId: r.chain_id, raw: r.raw, hash: r.hash })
+    intents.set(r.nonce, intent)
+  }
+  return [...intents.values()]
 }
 
 /** Drops a journal entry whose transaction can never be mined (its account nonce went to another). */

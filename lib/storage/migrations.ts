@@ -135,4 +135,18 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sponsorships_by_issuer ON sponsorships (issued_by, created_at);
     `,
   },
+  {
+    version: 7,
+    name: 'intents by the time they became COMPLETED (the finality watch reads them from a cursor)',
+    sql: `
+      CREATE INDEX intents_completed ON intents (updated_at) WHERE status = 'COMPLETED';
+    `,
+  },
+  {
+    version: 8,
+    name: 'simulation reverts counted with the intent',
+    sql: `
+      ALTER TABLE intents ADD COLUMN simulation_reverts integer NOT NULL DEFAULT 0;
+    `,
+  },
 ]

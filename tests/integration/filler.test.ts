@@ -1,15 +1,18 @@
 // The filler is restart-safe and alone: an intent submitted while it is down waits and settles when
 // it is back; a transaction journaled (or even mined) before a crash is not sent twice; two fillers
-// on one database never both fill. Uses a stack of its own, since it stops and starts fillers.
+// on one database never both fill; simulation reverts are counted with the intent, so a restart does
+// not reset them. Uses a stack of its own, since it stops and starts fillers.
 // Locked-funds routes settle fill first: the first step a crash can interrupt is the fill.
-import { type Hex, keccak256, parseUnits } from 'viem'
+import { encodeFunctionData, erc20Abi, type Hex, keccak256, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scopes } from '../../lib/config/scopes'
 import { arbiterAbi } from '../../lib/core/abi/arbiter'
+import { addresses } from '../../lib/core/addresses'
 import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { devnetFillerEnv, devnetFillerKey } from '../../lib/devnet/fillerEnv'
+import { SIMULATION_ATTEMPTS } from '../../lib/filler/intentMachine'
 import { fillPlan } from '../../lib/filler/settlementCalls'
 import { spawnFiller } from '../../lib/filler/spawnFiller'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
@@ -18,7 +21,7 @@ import { recordTransaction } from '../../lib/storage/journalStore'
 import { openDatabase } from '../../lib/storage/openDatabase'
 import type { Sql } from '../../lib/storage/sql'
 import { devnetActions } from '../support/devnetActions'
-import { sdkMessages } from '../support/settlement'
+import { fundedAccount, sdkMessages, settlement } from '../support/settlement'
 import { type Stack, startStack } from '../support/stack'
 
 let stack: Stack
@@ -161,4 +164,47 @@ describe('the filler', () => {
       await stack.filler.start()
     }
   }, 180_000)
+
+  it('counts simulation reverts with the intent: a restarted filler goes on from the count, it does not start again', async () => {
+    const s = settlement({ baseUrl: stack.baseUrl, apiKey: key, rpcUrls: stack.devnet.rpcUrls })
+    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    const { intentOp } = await s.route(account, {
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
+      account: { address: account.address, accountType: 'EOA' },
+    })
+    expect(intentOp.elements[0]!.mandate.qualifier.settlementContext.fundingMethod).toBe('PERMIT2')
+    // The sponsor pulls Permit2's allowance: every simulation of the escrow reverts.
+    const usdcOnBase = s.chain.token(8453, 'USDC').address
+    await s.chain.send(8453, { account, to: usdcOnBase, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, 0n] }), chain: s.chain.client(8453).chain })
+    const id = BigInt(intentOp.nonce)
+    expect((await s.submit(await s.sign(account, intentOp))).status).toBe(201)
+    while (((await findIntent(sql, id))?.simulationReverts ?? 0) === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    await stack.filler.stop()
+    const stopped = (await findIntent(sql, id))!
+    expect(stopped.status).toBe('PENDING') // stopped between two attempts
+    expect(stopped.simulationReverts).toBeGreaterThanOrEqual(1)
+    expect(stopped.simulationReverts).toBeLessThan(SIMULATION_ATTEMPTS)
+
+    const logsBefore = stack.logs().length
+    await stack.filler.start()
+    const done = await waitFinal(intentOp.nonce)
+    expect(done.status).toBe('FAILED')
+    expect(done.failureReason).toMatch(/escrow of element 0 on chain 8453 would revert/)
+    expect((await findIntent(sql, id))!.simulationReverts).toBe(SIMULATION_ATTEMPTS)
+    // Counted once each across the restart: attempts 1 … SIMULATION_ATTEMPTS - 1 were tried again
+    // later, the last failed the intent; a filler that started counting again would repeat some.
+    const attempts = stack
+      .logs()
+      .split('\n')
+      .filter((l) => l.includes(`"id":"${intentOp.nonce}"`) && l.includes('"msg":"simulation reverted; trying again later"'))
+      .map((l) => JSON.parse(l).attempt as number)
+    expect(attempts).toEqual(Array.from({ length: SIMULATION_ATTEMPTS - 1 }, (_, i) => i + 1))
+    const failedAfterRestart = stack
+      .logs()
+      .slice(logsBefore)
+      .split('\n')
+      .filter((l) => l.includes(`"id":"${intentOp.nonce}"`) && l.includes('"msg":"intent failed"'))
+    expect(failedAfterRestart).toHaveLength(1)
+  })
 })

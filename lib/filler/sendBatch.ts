@@ -1,0 +1,102 @@
+// Signs and broadcasts the filler's transactions on one chain, in batches: whatever steps asked to
+// send while the previous batch was going out are signed together, with consecutive account nonces
+// from one look at the chain (its pending nonce and fees), journaled in one statement before any of
+// them is broadcast, then broadcast in nonce order. Only one batch runs at a time per chain, so
+// parallel intents never draw the same nonce, and a busy chain costs one nonce and fee look-up and
+// one journal write per batch instead of per transaction.
+import type { Hex } from 'viem'
+import type { JournalEntry } from '../storage/journalStore'
+
+export type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
+
+/** One step's transaction: `sign` turns a nonce and fees into its signed bytes. */
+export type SendRequest = { intent: string; step: string; sign: (nonce: number, fees: Fees) => Promise<JournalEntry> }
+
+export type Journaled = JournalEntry & { nonce: string }
+
+export type BatchChain = {
+  /** The account's next nonce, counting pending transactions. */
+  pendingNonce: () => Promise<number>
+  fees: () => Promise<Fees>
+  /** Records the entries in one statement; the `intent:step` keys recorded (a step that has an
+   * entry already is not). */
+  journal: (entries: Journaled[]) => Promise<Set<string>>
+  /** Deletes entries that were never broadcast. */
+  forget: (entries: Journaled[]) => Promise<void>
+  broadcast: (raw: Hex) => Promise<void>
+  /** Throws when this process may no longer send (the filler's lease lapsed). */
+  fence: () => void
+}
+
+/** Another pass journaled this step first: its entry is the step's, and that pass sends it. */
+export class AlreadyJournaledError extends Error {}
+
+/** A broadcast error that only says the transaction is already there (pending or mined). */
+export const alreadyThere = (error: unknown) => /already known|nonce too low|known transaction|already imported/i.test(String((error as Error)?.message))
+
+type Pending = SendRequest & { resolve: (entry: JournalEntry) => void; reject: (error: unknown) => void }
+
+export class SendBatcher {
+  private pending: Pending[] = []
+  private draining: Promise<void> | undefined
+  /** How many batches went out, and the largest. */
+  readonly stats = { batches: 0, largest: 0 }
+
+  constructor(private readonly chain: BatchChain) {}
+
+  /** Signs, journals and broadcasts one transaction; resolves with its journal entry once broadcast. */
+  send(request: SendRequest): Promise<JournalEntry> {
+    return new Promise<JournalEntry>((resolve, reject) => {
+      this.pending.push({ ...request, resolve, reject })
+      this.draining ??= this.drain().finally(() => {
+        this.draining = undefined
+      })
+    })
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending
+      this.pending = []
+      this.stats.batches++
+      this.stats.largest = Math.max(this.stats.largest, batch.length)
+      await this.run(batch).catch((error: unknown) => {
+        for (const request of batch) request.reject(error)
+      })
+    }
+  }
+
+  private async run(batch: Pending[]): Promise<void> {
+    this.chain.fence()
+    const [first, fees] = await Promise.all([this.chain.pendingNonce(), this.chain.fees()])
+    const signed: Journaled[] = []
+    for (const [i, request] of batch.entries()) signed.push({ ...(await request.sign(first + i, fees)), nonce: request.intent })
+    this.chain.fence()
+    const recorded = await this.chain.journal(signed)
+    // A step journaled by another pass leaves its nonce unused: what was signed after it would wait
+    // behind the gap, so it is deleted unsent and its step tries again on its next pass.
+    const gap = signed.findIndex((e) => !recorded.has(`${e.nonce}:${e.step}`))
+    const sendable = gap === -1 ? batch.length : gap
+    if (gap !== -1) {
+      await this.chain.forget(signed.slice(gap + 1).filter((e) => recorded.has(`${e.nonce}:${e.step}`)))
+      batch[gap]!.reject(new AlreadyJournaledError(`${batch[gap]!.step} of intent ${batch[gap]!.intent} was journaled by another pass`))
+      for (const request of batch.slice(gap + 1)) request.reject(new Error(`signed after a step another pass had journaled; signed again on the next pass`))
+    }
+    // Broadcast in nonce order without waiting for each answer: a node keeps a nonce that arrives
+    // before the one below it until that one lands. One that is not taken is rejected and goes out
+    // again, as the same bytes, on its step's next pass.
+    this.chain.fence()
+    await Promise.all(
+      batch.slice(0, sendable).map(async (request, i) => {
+        const entry: JournalEntry = { step: signed[i]!.step, chainId: signed[i]!.chainId, raw: signed[i]!.raw, hash: signed[i]!.hash }
+        try {
+          await this.chain.broadcast(entry.raw)
+          request.resolve(entry)
+        } catch (error) {
+          if (alreadyThere(error)) request.resolve(entry)
+          else request.reject(error)
+        }
+      }),
+    )
+  }
+}

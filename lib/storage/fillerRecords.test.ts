@@ -1,0 +1,69 @@
+// What the filler keeps with an intent, on every database kind: the simulation reverts counted so
+// far (a restarted filler reads them back), the journal written for a batch in one statement, and
+// the COMPLETED transitions the finality watch reads from its cursor.
+import type { Hex } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { openedDatabase } from '../../tests/support/openedDatabase'
+import { databaseKinds } from '../../tests/support/testDatabases'
+import { findIntent, insertIntent, updateIntent } from './intentStore'
+import { completedJournalSince, findTransaction, recordTransaction, recordTransactions } from './journalStore'
+import { recordRoute } from './routeStore'
+
+const sponsor = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
+const issuedBy = 'label:test'
+const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex
+
+describe.each(databaseKinds)('%s', (_, makeDatabase) => {
+  const sql = openedDatabase(makeDatabase)
+
+  const submitted = async (nonce: bigint) => {
+    await recordRoute(sql, { nonce, sponsor, destinationChainId: 8453, request: {}, response: {}, expires: 1_900_000_000n, keyId: null, issuedBy })
+    await insertIntent(sql, { nonce, sponsor, destinationChainId: 8453, signedIntentOp: {}, claims: [], issuedBy, fillDeadline: 1n, expires: 1n })
+  }
+
+  it('keeps the simulation reverts counted so far with the intent (0 when submitted)', async () => {
+    await submitted(101n)
+    expect((await findIntent(sql, 101n))!.simulationReverts).toBe(0)
+    await updateIntent(sql, 101n, { simulationReverts: 2 })
+    expect((await findIntent(sql, 101n))!.simulationReverts).toBe(2)
+    await updateIntent(sql, 101n, { status: 'FAILED', failureReason: 'would revert' })
+    expect((await findIntent(sql, 101n))!).toMatchObject({ status: 'FAILED', simulationReverts: 2 })
+  })
+
+  it('journals a batch in one statement; a step that has an entry keeps it', async () => {
+    await submitted(102n)
+    await submitted(103n)
+    expect(await recordTransaction(sql, 102n, { step: 'fill', chainId: 8453, raw: '0x01', hash: hash(1) })).toBe(true)
+    const recorded = await recordTransactions(sql, [
+      { nonce: '102', step: 'fill', chainId: 8453, raw: '0x02', hash: hash(2) },
+      { nonce: '102', step: 'claim:0', chainId: 10, raw: '0x03', hash: hash(3) },
+      { nonce: '103', step: 'fill', chainId: 8453, raw: '0x04', hash: hash(4) },
+    ])
+    expect([...recorded].sort()).toEqual(['102:claim:0', '103:fill'])
+    expect((await findTransaction(sql, 102n, 'fill'))!.hash).toBe(hash(1))
+    expect((await findTransaction(sql, 103n, 'fill'))!.hash).toBe(hash(4))
+    expect(await recordTransactions(sql, [])).toEqual(new Set())
+  })
+
+  it('reads the intents that became COMPLETED after a time, with their journals, oldest first', async () => {
+    await submitted(104n)
+    await submitted(105n)
+    await submitted(106n)
+    await recordTransaction(sql, 104n, { step: 'fill', chainId: 8453, raw: '0x05', hash: hash(5) })
+    await recordTransaction(sql, 104n, { step: 'claim:0', chainId: 10, raw: '0x06', hash: hash(6) })
+    await recordTransaction(sql, 105n, { step: 'fill', chainId: 8453, raw: '0x07', hash: hash(7) })
+    await recordTransaction(sql, 106n, { step: 'fill', chainId: 8453, raw: '0x08', hash: hash(8) })
+    await updateIntent(sql, 104n, { status: 'COMPLETED' })
+    const all = await completedJournalSince(sql, undefined, 900)
+    const first = all.find((c) => c.nonce === '104')!
+    expect(first.entries.map((e) => e.step)).toEqual(['fill', 'claim:0'])
+    expect(first.ageSeconds).toBeGreaterThanOrEqual(0)
+    expect(first.ageSeconds).toBeLessThan(60)
+    expect(all.map((c) => c.nonce)).not.toContain('106') // not COMPLETED
+    await new Promise((r) => setTimeout(r, 20))
+    await updateIntent(sql, 105n, { status: 'COMPLETED' })
+    const later = await completedJournalSince(sql, first.completedAt, 900)
+    expect(later.map((c) => c.nonce)).toEqual(['105'])
+    expect(later[0]!.entries).toEqual([{ step: 'fill', chainId: 8453, raw: '0x07', hash: hash(7) }])
+  })
+})
