@@ -51,7 +51,108 @@ export const routeRequestExample = {
   account: { address: demoAccount, accountType: 'EOA' },
 }
 
-export const intentRouteExamples = { body: routeRequestExample, response: routeExample } satisfies OperationExamples
+/** The same request asking for the planner's other routes (options.alternatives), as the dashboard does. */
+const routeAlternativesExample = [
+  {
+    chosen: true,
+    fundingMethod: 'PERMIT2',
+    sources: [
+      {
+        chainId: 8453,
+        tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+        tokenSymbol: 'USDC',
+        amount: '1001489486',
+        settlementLayer: 'ACROSS',
+      },
+    ],
+    feeUSD: 1.48948549,
+    feeAmount: '1489486',
+    request: {
+      accountAccessList: {
+        chainTokens: {
+          '8453': ['USDC'],
+        },
+      },
+      options: {
+        fundingMethod: 'PERMIT2',
+        settlementLayers: ['ACROSS'],
+      },
+    },
+  },
+  {
+    chosen: false,
+    fundingMethod: 'PERMIT2',
+    sources: [
+      {
+        chainId: 8453,
+        tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+        tokenSymbol: 'USDC',
+        amount: '201536183',
+        settlementLayer: 'ECO',
+      },
+      {
+        chainId: 42161,
+        tokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+        tokenSymbol: 'USDC',
+        amount: '800000000',
+        settlementLayer: 'SAME_CHAIN',
+      },
+    ],
+    feeUSD: 1.53618272,
+    feeAmount: '1536183',
+    request: {
+      accountAccessList: {
+        chainTokens: {
+          '8453': ['USDC'],
+          '42161': ['USDC'],
+        },
+      },
+      options: {
+        fundingMethod: 'PERMIT2',
+        settlementLayers: ['ECO'],
+      },
+    },
+  },
+  {
+    chosen: false,
+    fundingMethod: 'PERMIT2',
+    sources: [
+      {
+        chainId: 8453,
+        tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+        tokenSymbol: 'USDC',
+        amount: '201546342',
+        settlementLayer: 'RELAY',
+      },
+      {
+        chainId: 42161,
+        tokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+        tokenSymbol: 'USDC',
+        amount: '800000000',
+        settlementLayer: 'SAME_CHAIN',
+      },
+    ],
+    feeUSD: 1.54634172,
+    feeAmount: '1546342',
+    request: {
+      accountAccessList: {
+        chainTokens: {
+          '8453': ['USDC'],
+          '42161': ['USDC'],
+        },
+      },
+      options: {
+        fundingMethod: 'PERMIT2',
+        settlementLayers: ['RELAY'],
+      },
+    },
+  },
+] as const
+
+export const intentRouteExamples = {
+  body: { ...routeRequestExample, options: { alternatives: true } },
+  response: { ...routeExample, alternatives: routeAlternativesExample },
+} satisfies OperationExamples
 
 export const routeHistoryExamples = {
   parameters: { userAddress: demoAccount, limit: '1' },

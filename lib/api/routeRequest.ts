@@ -116,6 +116,16 @@ export const routeRequestSchema = z
         feeToken: tokenRef.optional(),
         /** Fill deadline (unix seconds) instead of the service's route lifetime; within that lifetime. */
         customDeadline: amountSchema.optional(),
+        fundingMethod: z
+          .enum(['COMPACT', 'PERMIT2'])
+          .optional()
+          .describe('Draw only on funds locked in The Compact (`COMPACT`) or only on unlocked funds (`PERMIT2`); absent: whichever route is cheaper.'),
+        alternatives: z
+          .boolean()
+          .optional()
+          .describe(
+            'Also answer `alternatives`: the other routes the planner found for this request (other sources, settlement layers, locked or unlocked funds), each with its fee and the request fields that ask for it. Absent or false: no `alternatives` in the answer.',
+          ),
         // Sent by the client, not honoured here: refused by name below when they ask for anything.
         appFees: z.unknown().optional(),
         protocolFees: z.unknown().optional(),

@@ -2,7 +2,7 @@
 // documented additions). The engine owns the types (lib/core/intentOp/intentOp.ts); this schema is
 // checked against them, the handler's output against it, and the OpenAPI document is generated from it.
 import { z } from 'zod'
-import type { RouteResponse, WireAuthorization, WireIntentOp } from '../core/intentOp/intentOp'
+import type { RouteAlternative, RouteResponse, WireAuthorization, WireIntentOp } from '../core/intentOp/intentOp'
 import { warningsSchema } from './portfolio'
 import { address, decimal, hex } from './primitives'
 
@@ -134,11 +134,34 @@ const intentCost = z.object({
 
 const tokenRequirement = z.union([z.object({ type: z.literal('approval'), amount: decimal, spender: address }), z.object({ type: z.literal('wrap'), amount: decimal })])
 
+const sourceLayer = z.enum(['SAME_CHAIN', 'ACROSS', 'ECO', 'RELAY'])
+const alternative = z.object({
+  chosen: z.boolean().describe('True for the route this answer’s intentOp is'),
+  fundingMethod: z.enum(['COMPACT', 'PERMIT2']).describe('COMPACT: funds locked in The Compact; PERMIT2: unlocked funds'),
+  sources: z
+    .array(z.object({ chainId: z.number().int(), tokenAddress: address, tokenSymbol: z.string(), amount: decimal, settlementLayer: sourceLayer }))
+    .describe('What it draws per chain and balance (native ETH, wrapped first, as the zero address) and how it crosses'),
+  feeUSD: z.number().describe('The fee in USD, as intentCost.feeBreakdownUSD.totalFeeUSD counts it'),
+  feeAmount: decimal.describe("What the user pays in the fee token's base units, as intentCost.feeToken.amount"),
+  request: z
+    .object({
+      accountAccessList: z.object({ chainTokens: z.record(z.string(), z.array(z.string())) }),
+      options: z.object({ fundingMethod: z.enum(['COMPACT', 'PERMIT2']), settlementLayers: z.array(z.enum(['ACROSS', 'ECO', 'RELAY'])) }),
+    })
+    .describe('Merged into the request (replacing its accountAccessList, options.fundingMethod and options.settlementLayers), these fields ask for this route'),
+}) satisfies z.ZodType<RouteAlternative>
+
 export const routeResponseSchema = z.object({
   intentOp: intentOpSchema.nullable().describe('null when the account cannot cover the request (see intentCost.tokenShortfall)'),
   intentCost,
   tokenRequirements: z.record(z.string(), z.record(z.string(), tokenRequirement)),
   warnings: warningsSchema.optional().describe('Source chains that did not answer and were planned without'),
+  alternatives: z
+    .array(alternative)
+    .optional()
+    .describe(
+      'Only when the request sets options.alternatives: the chosen route and up to five others the planner found within what the request allows (each funding method, each settlement layer alone, each source chain alone), the others cheapest first',
+    ),
 }) satisfies z.ZodType<RouteResponse>
 
 export const signerResponseSchema = z.object({ address, scheme: z.string() })

@@ -138,4 +138,24 @@ export type RouteResponse = {
   /** By chain id, then token address. */
   tokenRequirements: Record<string, Record<string, TokenRequirement>>
   warnings?: ChainWarning[] | undefined
+  /** Only when the request asks for them (options.alternatives). */
+  alternatives?: RouteAlternative[] | undefined
+}
+
+/** Another route the planner found for the same request, and the request fields that ask for it. */
+export type RouteAlternative = {
+  /** True for the route this answer's intentOp is. */
+  chosen: boolean
+  fundingMethod: 'COMPACT' | 'PERMIT2'
+  /** What it draws, per chain and balance (ETH for native ETH wrapped first), and how it crosses. */
+  sources: { chainId: number; tokenAddress: Address; tokenSymbol: string; amount: string; settlementLayer: 'SAME_CHAIN' | 'ACROSS' | 'ECO' | 'RELAY' }[]
+  /** The fee in USD, as intentCost.feeBreakdownUSD.totalFeeUSD counts it. */
+  feeUSD: number
+  /** What the user pays in the fee token's base units (intentCost.feeToken.amount). */
+  feeAmount: string
+  /** Merged into the request, these fields ask for this route. */
+  request: {
+    accountAccessList: { chainTokens: Record<string, string[]> }
+    options: { fundingMethod: 'COMPACT' | 'PERMIT2'; settlementLayers: ('ACROSS' | 'ECO' | 'RELAY')[] }
+  }
 }

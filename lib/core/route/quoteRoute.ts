@@ -5,10 +5,13 @@ import type { ChainReader } from '../chainState/multicallRound'
 import type { RouteResponse } from '../intentOp/intentOp'
 import { type RouteSigner, signRoute } from '../intentOp/serverSignature'
 import type { PriceFeeds } from '../prices/readUsdPrices'
+import { buildAlternatives } from './build/buildAlternatives'
 import { buildCost } from './build/buildCost'
 import { buildIntentOp } from './build/buildIntentOp'
 import { tokenRequirements } from './build/tokenRequirements'
 import type { FeeModel } from './feeModel'
+import { alternativePlans } from './plan/alternatives'
+import { planInput } from './plan/planRequest'
 import { planWithSetup } from './plan/planWithSetup'
 import { checkAccount } from './request/accountSettles'
 import { resolveRequest } from './request/resolveRequest'
@@ -55,5 +58,8 @@ export async function quoteRoute(p: QuoteRouteParameters): Promise<RouteResponse
     authorizations,
   })
   const intentOp = { ...unsigned, serverSignature: await signRoute(unsigned, p.signer) }
-  return { intentOp, intentCost, tokenRequirements: requirements, ...warnings }
+  // Only when asked for: the other plans within what the request allows (see plan/alternatives.ts),
+  // priced with the chosen plan's setup charge; asking for one re-plans it with its own.
+  const alternatives = p.input.options.alternatives ? { alternatives: buildAlternatives(alternativePlans(planInput(charged, state, p.model), plan), state, request.destination) } : {}
+  return { intentOp, intentCost, tokenRequirements: requirements, ...warnings, ...alternatives }
 }

@@ -46,6 +46,10 @@ export type RouteInput = {
     feeToken?: string | undefined
     /** Fill deadline (unix seconds) instead of the service's route lifetime. */
     customDeadline?: bigint | undefined
+    /** Only funds locked in The Compact (COMPACT) or only unlocked funds (PERMIT2); absent: the cheaper. */
+    fundingMethod?: 'COMPACT' | 'PERMIT2' | undefined
+    /** Also answer the other routes the planner found (RouteResponse.alternatives). */
+    alternatives?: boolean | undefined
     appFees?: unknown
     protocolFees?: unknown
     auxiliaryFunds?: unknown

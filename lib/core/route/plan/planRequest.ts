@@ -10,10 +10,18 @@ import { drawable } from './sources'
 import type { Plan, PlanInput } from './types'
 
 export function planRequest(request: ResolvedRequest, state: RouteState, model: FeeModel): Plan {
+  const input = planInput(request, state, model)
+  const plan = planRoute(input)
+  if (!plan.fulfilled) assertReachable(plan, input)
+  return plan
+}
+
+/** The planner's input for a request. */
+export function planInput(request: ResolvedRequest, state: RouteState, model: FeeModel): PlanInput {
   // USDT0 crosses chains only as the account's own OFT send through the intent executor, which
   // this deployment does not settle (the send would run unsigned on its chain): never planned.
   const sponsor = request.input.options.sponsorSettings
-  const input: PlanInput = {
+  return {
     destinationChainId: request.destination,
     requests: request.requests,
     state,
@@ -24,10 +32,8 @@ export function planRequest(request: ResolvedRequest, state: RouteState, model: 
     model,
     executionGas: request.executionGas,
     executionBytes: request.executionBytes,
+    funding: request.input.options.fundingMethod,
   }
-  const plan = planRoute(input)
-  if (!plan.fulfilled) assertReachable(plan, input)
-  return plan
 }
 
 /** The account could cover a request if every layer were allowed, but the allowed ones cannot

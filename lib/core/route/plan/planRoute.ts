@@ -52,6 +52,7 @@ export function planRoute(input: PlanInput): Plan {
   const all = allSources(input)
   let best: Plan | undefined
   for (const scheme of SCHEMES) {
+    if (input.funding && scheme !== input.funding) continue
     const sources = schemeSources(all, scheme)
     if (![...sources.values()].some((s) => s.length > 0)) continue
     const plan = fixedPoint((charge) => drawScheme(input, sources, charge))

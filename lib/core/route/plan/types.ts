@@ -25,6 +25,8 @@ export type PlanInput = {
   executionGas: bigint
   /** Calldata bytes the destination executions add to the fill. */
   executionBytes: number
+  /** The one funding method the caller allows (options.fundingMethod); absent: any. */
+  funding?: FundingMethod | undefined
 }
 
 export type Source = {
