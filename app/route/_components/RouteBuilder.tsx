@@ -2,13 +2,15 @@
 // The route builder: the request form, the request as it will be sent, and the answer in the
 // inspector. Nothing is sent while a field is invalid; the server's own field errors come back to
 // the same fields.
-import { type FormEvent, useMemo, useRef } from 'react'
+import { type FormEvent, useEffect, useMemo, useRef } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 import { AccountPicker } from '@/components/route/AccountPicker'
 import { ActionSlot, ActionSlotProvider } from '@/components/route/ActionSlot'
 import { SignInNotice } from '@/components/SignInNotice'
 import { describeRouteError } from '@/lib/ui/route/describeRouteError'
 import { outdatedReason } from '@/lib/ui/route/outdatedReason'
+import { alternativeViews, withoutSourceChoice } from '@/lib/ui/route/routeAlternatives'
+import type { RouteForm } from '@/lib/ui/route/routeForm'
 import type { RouteRequestBody } from '@/lib/ui/route/routeRequestBody'
 import { useRouteForm } from '@/lib/ui/route/useRouteForm'
 import { useRouteRequest } from '@/lib/ui/route/useRouteRequest'
@@ -17,8 +19,10 @@ import { AccountFields } from './AccountFields'
 import { DestinationFields } from './DestinationFields'
 import { Disclosure } from './Disclosure'
 import { ExecutionFields } from './ExecutionFields'
+import { FromFields } from './FromFields'
 import { OptionFields } from './OptionFields'
 import { RequestPreview } from './RequestPreview'
+import { RouteAlternatives } from './RouteAlternatives'
 import { RouteOutcome } from './RouteOutcome'
 import { SourceFields } from './SourceFields'
 
@@ -43,6 +47,21 @@ export function RouteBuilder() {
       // The server's field errors stay on their fields until those fields are edited.
       onError: (error) => setServerErrors(describeRouteError(error, source, tokensOf(body)).fields),
     })
+  // Choosing another route changes the form to that choice, then asks for it once the form has it.
+  const requote = useRef(false)
+  const choose = (change: (f: RouteForm) => RouteForm) => {
+    requote.current = true
+    state.update(['accountAccessList.chainIds', 'accountAccessList.tokens', 'options.settlementLayers', 'options.fundingMethod'], change)
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per form change; send is a fresh closure each render
+  useEffect(() => {
+    if (!requote.current) return
+    requote.current = false
+    if (problems === 0) send(built.body)
+  }, [built.body, problems])
+  const alternatives = useMemo(() => alternativeViews(request.data?.route.alternatives, Number(request.variables?.destinationChainId)), [request.data, request.variables])
+  const restricted = form.access.chainIds.length > 0 || form.access.tokens.length > 0 || form.settlementLayers.length > 0 || form.funding !== ''
+
   const submit = (e: FormEvent) => {
     e.preventDefault()
     setServerErrors({})
@@ -69,6 +88,7 @@ export function RouteBuilder() {
             className="grid min-w-0 content-start gap-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 lg:col-start-1 lg:row-start-1 dark:border-zinc-800 dark:bg-zinc-900"
           >
             <DestinationFields state={state} />
+            <FromFields state={state} />
             <AccountPicker state={state} />
             <AccountFields state={state} />
             <Disclosure
@@ -97,6 +117,9 @@ export function RouteBuilder() {
               once there is a route, then the request as it is sent. */}
           <div className="grid min-w-0 content-start gap-4 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
             <ActionSlot className="empty:hidden" />
+            {request.data?.route.intentOp && (
+              <RouteAlternatives alternatives={alternatives} restricted={restricted} busy={request.isPending} onChoose={(a) => choose(a.apply)} onAnySource={() => choose(withoutSourceChoice)} />
+            )}
             <RequestPreview built={built} />
           </div>
 

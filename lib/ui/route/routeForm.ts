@@ -10,6 +10,9 @@ export type AccountType = (typeof accountTypes)[number]
 export const formSettlementLayers = ['ACROSS', 'ECO', 'RELAY', 'OFT'] as const
 export type FormSettlementLayer = (typeof formSettlementLayers)[number]
 
+export const formFundings = ['', 'COMPACT', 'PERMIT2'] as const
+export type FormFunding = (typeof formFundings)[number]
+
 /** Fee tokens are resolved by symbol across chains (the server charges in that asset). */
 export const feeTokenChoices = ['USDC', 'ETH', 'WETH', 'USDT', 'USDT0'] as const
 
@@ -31,6 +34,8 @@ export type RouteForm = {
   destinationGasUnits: string
   access: { chainIds: number[]; tokens: string[]; excludeChainIds: number[]; excludeTokens: string[] }
   settlementLayers: FormSettlementLayer[]
+  /** Only locked (COMPACT) or only unlocked (PERMIT2) funds; '' lets the route take the cheaper. */
+  funding: FormFunding
   sponsor: SponsorDraft
   feeToken: string
 }
@@ -62,6 +67,7 @@ export function initialRouteForm(account = ''): RouteForm {
     destinationGasUnits: '',
     access: { chainIds: [], tokens: [], excludeChainIds: [], excludeTokens: [] },
     settlementLayers: [],
+    funding: '',
     sponsor: { gas: false, bridge: false, protocol: false },
     feeToken: '',
   }

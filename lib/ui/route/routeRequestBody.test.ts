@@ -8,10 +8,15 @@ const form = (patch: Partial<RouteForm> = {}): RouteForm => ({ ...initialRouteFo
 const request = (token: string, amount: string, max = false) => ({ key: 'k', token, amount, max })
 
 describe('routeRequestBody', () => {
-  it('sends the smallest body the server needs, amounts in base units', () => {
+  it('sends the smallest body the server needs (and asks for the alternatives), amounts in base units', () => {
     const { body, errors } = routeRequestBody(form({ tokenRequests: [request(usdcArb, '1000')] }))
     expect(errors).toEqual({})
-    expect(body).toEqual({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: usdcArb, amount: '1000000000' }], account: { address: demo, accountType: 'EOA' } })
+    expect(body).toEqual({
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: usdcArb, amount: '1000000000' }],
+      account: { address: demo, accountType: 'EOA' },
+      options: { alternatives: true },
+    })
   })
 
   it('converts exactly, far beyond 2^53', () => {
@@ -66,7 +71,7 @@ describe('routeRequestBody', () => {
     expect(errors['tokenRequests.1.tokenAddress']).toMatch(/USDC is already requested/)
   })
 
-  it('writes the access list and options only when something is chosen', () => {
+  it('writes the access list and the chosen options only when something is chosen', () => {
     const { body, errors } = routeRequestBody(
       form({
         tokenRequests: [request(usdcArb, '1')],

@@ -117,11 +117,14 @@ function accessList(form: RouteForm): Pick<RouteRequestBody, 'accountAccessList'
 function options(form: RouteForm): Pick<RouteRequestBody, 'options'> {
   const { gas, bridge, protocol } = form.sponsor
   const result: NonNullable<RouteRequestBody['options']> = {
+    // The builder always asks for the planner's other routes (shown beside the route card).
+    alternatives: true,
     ...(form.settlementLayers.length ? { settlementLayers: form.settlementLayers } : {}),
+    ...(form.funding ? { fundingMethod: form.funding } : {}),
     ...(gas || bridge || protocol ? { sponsorSettings: { gasSponsored: gas, bridgeFeesSponsored: bridge, protocolFeesSponsored: protocol } } : {}),
     ...(form.feeToken ? { feeToken: form.feeToken } : {}),
   }
-  return Object.keys(result).length ? { options: result } : {}
+  return { options: result }
 }
 
 const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1) + (message.endsWith('.') ? '' : '.')

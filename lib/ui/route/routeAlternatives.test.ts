@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import type { RouteAlternative } from '../../core/intentOp/intentOp'
+import { etaSeconds } from './primaryAction'
+import { alternativeViews, describeAlternative, withAlternative, withoutSourceChoice } from './routeAlternatives'
+import { initialRouteForm } from './routeForm'
+import { routeRequestBody } from './routeRequestBody'
+
+const usdcBase = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
+const usdcOp = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85'
+const unlockedBase: RouteAlternative = {
+  chosen: true,
+  fundingMethod: 'PERMIT2',
+  sources: [{ chainId: 8453, tokenAddress: usdcBase, tokenSymbol: 'USDC', amount: '1001000000', settlementLayer: 'ACROSS' }],
+  feeUSD: 1.25,
+  feeAmount: '1250000',
+  request: { accountAccessList: { chainTokens: { '8453': ['USDC'] } }, options: { fundingMethod: 'PERMIT2', settlementLayers: ['ACROSS'] } },
+}
+const lockedOp: RouteAlternative = {
+  chosen: false,
+  fundingMethod: 'COMPACT',
+  sources: [{ chainId: 10, tokenAddress: usdcOp, tokenSymbol: 'USDC', amount: '1002000000', settlementLayer: 'RELAY' }],
+  feeUSD: 2.5,
+  feeAmount: '2500000',
+  request: { accountAccessList: { chainTokens: { '10': ['USDC'] } }, options: { fundingMethod: 'COMPACT', settlementLayers: ['RELAY'] } },
+}
+
+describe('alternativeViews', () => {
+  it('names each alternative: locked or unlocked, what it draws where and over which layer, its fee and ETA', () => {
+    const [first, second] = alternativeViews([unlockedBase, lockedOp], 42161)
+    expect(first).toMatchObject({ chosen: true, funding: 'unlocked', layers: ['Across'], feeUsd: 1.25, etaSeconds: etaSeconds([8453], 42161) })
+    expect(first!.sources[0]).toMatchObject({ chainName: 'Base', symbol: 'USDC', amount: 1_001_000_000n, decimals: 6 })
+    expect(describeAlternative(first!)).toBe('Unlocked USDC on Base via Across')
+    expect(describeAlternative(second!)).toBe('Locked USDC on OP Mainnet via Relay')
+    expect(first!.key).not.toBe(second!.key)
+  })
+
+  it('no alternatives in the answer: none listed', () => {
+    expect(alternativeViews(undefined, 42161)).toEqual([])
+  })
+})
+
+describe('withAlternative', () => {
+  it('sets the form to the alternative’s sources, layers and funding, and the request says so', () => {
+    const form = { ...initialRouteForm('0x00000000000000000000000000000000000bEEf1'), access: { chainIds: [], tokens: [], excludeChainIds: [1], excludeTokens: [] } }
+    const chosen = withAlternative(form, lockedOp)
+    expect(chosen).toMatchObject({ access: { chainIds: [10], tokens: ['USDC'], excludeChainIds: [1] }, settlementLayers: ['RELAY'], funding: 'COMPACT' })
+    const { body } = routeRequestBody({ ...chosen, tokenRequests: [{ ...chosen.tokenRequests[0]!, amount: '1' }] })
+    expect(body.accountAccessList).toEqual({ chainIds: [10], tokens: ['USDC'], exclude: { chainIds: [1] } })
+    expect(body.options).toMatchObject({ alternatives: true, fundingMethod: 'COMPACT', settlementLayers: ['RELAY'] })
+  })
+
+  it('without a source choice the form asks for the cheapest route again', () => {
+    const back = withoutSourceChoice(withAlternative(initialRouteForm(), lockedOp))
+    expect(back).toMatchObject({ access: { chainIds: [], tokens: [] }, settlementLayers: [], funding: '' })
+  })
+})
