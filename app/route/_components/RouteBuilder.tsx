@@ -88,8 +88,8 @@ export function RouteBuilder() {
             className="grid min-w-0 content-start gap-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 lg:col-start-1 lg:row-start-1 dark:border-zinc-800 dark:bg-zinc-900"
           >
             <DestinationFields state={state} />
-            <FromFields state={state} />
             <AccountPicker state={state} />
+            <FromFields state={state} />
             <AccountFields state={state} />
             <Disclosure
               title="Calls on arrival"
