@@ -26,9 +26,10 @@ import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
 import { decodeLockId } from '../../lib/core/locks/lockId'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
 import type { SettlementPlan } from '../../lib/filler/settlementCalls'
+import { journalOf } from '../../lib/storage/journalStore'
 import { adversarialStack, burnCompactNonce, burnPermit2Nonce, planOf, revokePermit2, routed, status, stepBeforeCrash, warpTo } from '../support/adversary'
 import { fundedAccount } from '../support/settlement'
-import { type Amounts, add, assetOf, heads, holdingsOf, type SettledCase, settlementBreaches } from '../support/settlementInvariant'
+import { type Amounts, add, assetOf, chainIds, heads, holdingsOf, type SettledCase, settlementBreaches } from '../support/settlementInvariant'
 import { caseName, essentials, faults, fillerSteps, type MatrixCase, matrixCases, shapes } from '../support/settlementMatrix'
 
 const seed = Number(process.env.MATRIX_SEED ?? 499)
@@ -97,6 +98,21 @@ describe('settlement matrix', () => {
     )
     const settled = Date.now()
 
+    // 2b. Re-orgs after COMPLETED: on each chain whose last block holds a completed intent's payout
+    // (a compact's claim, an escrow's release), that block is dropped. The intent must be reopened,
+    // paid again, and every completed intent's steps be on chain.
+    const dropped = await dropPayouts(live)
+    if (live.some((l) => l.final.status === 'COMPLETED')) expect(dropped.length, 'a payout was the last block of some chain').toBeGreaterThan(0)
+    for (const d of dropped) live.find((l) => l.id === d.id)!.notes.push(`${d.step} on ${d.chainId} dropped by a re-org after COMPLETED`)
+    await untilAll(
+      live.filter((l) => l.final.status === 'COMPLETED'),
+      (b) => b.status === 'COMPLETED',
+      'COMPLETED again with every step on chain',
+      async () => {},
+      onChain,
+    )
+    const reorged = Date.now()
+
     // 3. Past the refund delay every refund due is sent.
     const refunding = live.filter((l) => l.final.refunds?.some((r: any) => r.status !== 'COMPLETED'))
     if (refunding.length > 0) {
@@ -125,7 +141,7 @@ describe('settlement matrix', () => {
     breaches.push(...(await settlementBreaches(chain, live, fillerBefore, since)))
     for (const l of live) console.log(`[matrix] ${caseName(l.c)} → ${l.final.status} in ${l.seconds?.toFixed(1)} s${l.notes.length ? `; ${l.notes.join('; ')}` : ''}`)
     console.log(
-      `[matrix] ${live.length} cases: prepared in ${((prepared - started) / 1000).toFixed(1)} s, settled in ${((settled - prepared) / 1000).toFixed(1)} s, ${((Date.now() - started) / 1000).toFixed(1)} s in all`,
+      `[matrix] ${live.length} cases: prepared in ${((prepared - started) / 1000).toFixed(1)} s, settled in ${((settled - prepared) / 1000).toFixed(1)} s, re-settled after the re-orgs in ${((reorged - settled) / 1000).toFixed(1)} s, ${((Date.now() - started) / 1000).toFixed(1)} s in all`,
     )
     if (breaches.length > 0 || process.env.MATRIX_LOGS) {
       // What the filler and the attester said about each breached case (every case with MATRIX_LOGS).
@@ -315,24 +331,65 @@ async function inPool<T>(items: T[], width: number, work: (item: T) => Promise<v
   )
 }
 
-/** Polls every case's status (one request at a time, not one loop per case) until `done`, for at most 60 s. */
-async function untilAll(live: Live[], done: (body: any) => boolean, what: string, reached: (l: Live, body: any) => Promise<void>) {
+/** Polls every case's status (one request at a time, not one loop per case) until `done` (and
+ * `also`), for at most 60 s. */
+async function untilAll(live: Live[], done: (body: any) => boolean, what: string, reached: (l: Live, body: any) => Promise<void>, also?: (l: Live) => Promise<boolean>) {
   const waiting = new Set(live)
   const until = Date.now() + 60_000
   while (waiting.size > 0) {
     for (const l of [...waiting]) {
       const body = await status(l.id)
-      if (!done(body)) continue
+      if (!done(body) || (also && !(await also(l)))) continue
       waiting.delete(l)
       await reached(l, body)
     }
     if (waiting.size === 0) break
     if (Date.now() > until) {
-      const late = await Promise.all([...waiting].map(async (l) => `${l.label}: never reached ${what}: ${JSON.stringify(await status(l.id)).slice(0, 400)}`))
+      const logs = suite.stack.logs().split('\n')
+      const late = await Promise.all(
+        [...waiting].map(
+          async (l) =>
+            `${l.label}: never reached ${what}: ${JSON.stringify(await status(l.id)).slice(0, 400)}\n${logs.filter((line) => line.includes('"service":') && line.includes(l.id)).join('\n')}`,
+        ),
+      )
       throw new Error(late.join('\n'))
     }
     await new Promise((r) => setTimeout(r, 200))
   }
+}
+
+/** Drops, by a one-block re-org, each chain's last block where it holds the payout (release or
+ * claim) of a completed case: once every intent is final the filler's payouts are the last
+ * transactions on the origin chains. */
+async function dropPayouts(live: Live[]): Promise<{ id: string; chainId: number; step: string }[]> {
+  const chain = suite.s.chain
+  const payouts = new Map<string, { id: string; chainId: number; step: string }>()
+  for (const l of live) {
+    if (l.final.status !== 'COMPLETED') continue
+    for (const e of await journalOf(suite.sql, l.id)) if (/^(release|claim):/.test(e.step)) payouts.set(e.hash.toLowerCase(), { id: l.id, chainId: e.chainId, step: e.step })
+  }
+  const dropped: { id: string; chainId: number; step: string }[] = []
+  for (const id of chainIds) {
+    const client = chain.client(id)
+    const head = await client.getBlock({ blockTag: 'latest' })
+    const hits = head.transactions.map((hash) => payouts.get(hash.toLowerCase())).filter((p) => p !== undefined)
+    if (hits.length === 0) continue
+    await client.request({ method: 'anvil_rollback', params: [1] } as never)
+    dropped.push(...hits)
+  }
+  return dropped
+}
+
+/** Whether every transaction the case's intent journaled is mined and succeeded. */
+async function onChain(l: Live): Promise<boolean> {
+  for (const e of await journalOf(suite.sql, l.id)) {
+    const receipt = await suite.s.chain
+      .client(e.chainId)
+      .getTransactionReceipt({ hash: e.hash })
+      .catch(() => undefined)
+    if (receipt?.status !== 'success') return false
+  }
+  return true
 }
 
 /** The destination chain's time: what the filler's deadlines are counted in. */
