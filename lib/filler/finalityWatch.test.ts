@@ -3,7 +3,7 @@
 // re-org, reopens what a re-org dropped, and forgets intents after FINALITY_WATCH_SECONDS.
 import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import type { CompletedJournal } from '../storage/journalStore'
+import type { SettledJournal } from '../storage/journalStore'
 import type { FillerChain } from './fillerChains'
 import { FINALITY_WATCH_SECONDS, type FinalityStore, FinalityWatch } from './finalityWatch'
 
@@ -30,14 +30,14 @@ function fakeChain(chainId: number) {
 
 /** A store holding COMPLETED intents with the time they became so. */
 function fakeStore(clock: () => number) {
-  const completed = new Map<string, CompletedJournal>()
+  const completed = new Map<string, SettledJournal>()
   const asked: (Date | undefined)[] = []
   const reopened: { nonce: string; steps: string[] }[] = []
   const store: FinalityStore = {
-    completedSince: async (since, seconds) => {
+    settledSince: async (since, seconds) => {
       asked.push(since)
       const from = since ? since.getTime() : clock() - seconds * 1_000
-      return [...completed.values()].filter((c) => c.completedAt.getTime() > from).map((c) => ({ ...c, ageSeconds: (clock() - c.completedAt.getTime()) / 1_000 }))
+      return [...completed.values()].filter((c) => c.settledAt.getTime() > from).map((c) => ({ ...c, ageSeconds: (clock() - c.settledAt.getTime()) / 1_000 }))
     },
     reopen: async (nonce, steps) => {
       if (!completed.delete(nonce)) return undefined
@@ -46,7 +46,7 @@ function fakeStore(clock: () => number) {
     },
   }
   const complete = (nonce: string, entries: { step: string; chainId: number; hash: Hex }[]) =>
-    completed.set(nonce, { nonce, completedAt: new Date(clock()), ageSeconds: 0, entries: entries.map((e) => ({ ...e, raw: '0x01' as Hex })) })
+    completed.set(nonce, { nonce, settledAt: new Date(clock()), ageSeconds: 0, entries: entries.map((e) => ({ ...e, raw: '0x01' as Hex })) })
   return { store, asked, reopened, complete }
 }
 

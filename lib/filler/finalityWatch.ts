@@ -1,16 +1,18 @@
 // Finality after COMPLETED: the filler keeps an eye on every chain's head for FINALITY_WATCH_SECONDS
-// after each intent became COMPLETED. The intents come from a cursor over the time they became
-// COMPLETED (only new transitions are read, never the whole window again). A transaction is looked
+// after each intent became final (COMPLETED, or FAILED with every refund sent). The intents come
+// from a cursor over the time they became final (only new transitions are read, never the whole
+// window again); of a FAILED one, its refunds are watched. A transaction is looked
 // up once when its intent is first seen COMPLETED (a step mined and rolled back between two looks at
 // the head leaves no trace in the head), and every watched transaction on a chain again whenever
 // that chain re-orgs (the block last seen as its head is gone or different). An intent whose step is
 // no longer on chain is reopened at the status before that step (intentMachine's `reorged`), so the
 // status says what is true, and the scheduler sends the journaled bytes again (or signs the step
-// anew if they can no longer be mined) and brings it back to COMPLETED, where the cursor finds it.
+// anew if they can no longer be mined) and brings it back to COMPLETED, where the cursor finds it;
+// a FAILED intent's dropped refund is due again and the refund pass sends it once more.
 import type { Hex } from 'viem'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { findIntent, type IntentStatus, updateIntent } from '../storage/intentStore'
-import { type CompletedJournal, completedJournalSince, type JournalEntry } from '../storage/journalStore'
+import { type JournalEntry, type SettledJournal, settledJournalSince } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
 import { type Funding, transition } from './intentMachine'
@@ -22,20 +24,31 @@ export const FINALITY_WATCH_SECONDS = 900
  * transition stamped just before it but written just after is still found (each is taken once). */
 const CURSOR_OVERLAP_MS = 2_000
 
-type Watched = { completedAt: number; until: number; entries: (JournalEntry & { looked: boolean })[] }
+type Watched = { settledAt: number; until: number; entries: (JournalEntry & { looked: boolean })[] }
 
 export type FinalityStore = {
-  completedSince: (since: Date | undefined, seconds: number) => Promise<CompletedJournal[]>
-  /** Reopens a COMPLETED intent whose `steps` a re-org dropped; the status it is now in, or
-   * undefined when it is no longer COMPLETED. */
+  settledSince: (since: Date | undefined, seconds: number) => Promise<SettledJournal[]>
+  /** Reopens a final intent whose `steps` a re-org dropped (a COMPLETED one at the status before
+   * the first of them, a FAILED one's refunds as due again); the status it is now in, or undefined
+   * when it is no longer final. */
   reopen: (nonce: string, steps: string[]) => Promise<IntentStatus | undefined>
 }
 
 export function finalityStore(sql: Pick<Sql, 'query'>): FinalityStore {
   return {
-    completedSince: (since, seconds) => completedJournalSince(sql, since, seconds),
+    settledSince: (since, seconds) => settledJournalSince(sql, since, seconds),
     reopen: async (nonce, steps) => {
       const intent = await findIntent(sql, BigInt(nonce))
+      if (intent?.status === 'FAILED') {
+        // A refund that is gone is due again: the intent is back on the work list and the refund
+        // pass sends it (the same bytes, or signed anew), as long as the escrow is still held.
+        const gone = new Set(steps.filter((s) => s.startsWith('refund:')).map((s) => Number(s.split(':')[1])))
+        const refunds = intent.refunds.map((r) =>
+          gone.has(r.elementIndex) && r.status === 'COMPLETED' ? { chainId: r.chainId, elementIndex: r.elementIndex, status: 'PENDING' as const, reason: r.reason } : r,
+        )
+        await updateIntent(sql, nonce, { refunds })
+        return 'FAILED'
+      }
       if (intent?.status !== 'COMPLETED') return undefined
       const funding = (intent.signedIntentOp as WireIntentOp).elements[0]!.mandate.qualifier.settlementContext.fundingMethod as Funding
       let status: IntentStatus = intent.status
@@ -77,12 +90,12 @@ export class FinalityWatch {
 
   private async readCursor(): Promise<void> {
     const since = this.cursor && new Date(this.cursor.getTime() - CURSOR_OVERLAP_MS)
-    for (const intent of await this.store.completedSince(since, FINALITY_WATCH_SECONDS)) {
-      if (!this.cursor || intent.completedAt > this.cursor) this.cursor = intent.completedAt
-      const completedAt = intent.completedAt.getTime()
-      if (this.watched.get(intent.nonce)?.completedAt === completedAt) continue // read before
+    for (const intent of await this.store.settledSince(since, FINALITY_WATCH_SECONDS)) {
+      if (!this.cursor || intent.settledAt > this.cursor) this.cursor = intent.settledAt
+      const settledAt = intent.settledAt.getTime()
+      if (this.watched.get(intent.nonce)?.settledAt === settledAt) continue // read before
       this.watched.set(intent.nonce, {
-        completedAt,
+        settledAt,
         until: this.now() + (FINALITY_WATCH_SECONDS - intent.ageSeconds) * 1_000,
         entries: intent.entries.map((e) => ({ ...e, looked: false })),
       })

@@ -1,12 +1,12 @@
 // What the filler keeps with an intent, on every database kind: the simulation reverts counted so
 // far (a restarted filler reads them back), the journal written for a batch in one statement, and
-// the COMPLETED transitions the finality watch reads from its cursor.
+// the transitions to a final state the finality watch reads from its cursor.
 import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { openedDatabase } from '../../tests/support/openedDatabase'
 import { databaseKinds } from '../../tests/support/testDatabases'
 import { findIntent, insertIntent, updateIntent } from './intentStore'
-import { completedJournalSince, findTransaction, recordTransaction, recordTransactions } from './journalStore'
+import { findTransaction, recordTransaction, recordTransactions, settledJournalSince } from './journalStore'
 import { recordRoute } from './routeStore'
 
 const sponsor = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
@@ -54,7 +54,7 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     await recordTransaction(sql, 105n, { step: 'fill', chainId: 8453, raw: '0x07', hash: hash(7) })
     await recordTransaction(sql, 106n, { step: 'fill', chainId: 8453, raw: '0x08', hash: hash(8) })
     await updateIntent(sql, 104n, { status: 'COMPLETED' })
-    const all = await completedJournalSince(sql, undefined, 900)
+    const all = await settledJournalSince(sql, undefined, 900)
     const first = all.find((c) => c.nonce === '104')!
     expect(first.entries.map((e) => e.step)).toEqual(['fill', 'claim:0'])
     expect(first.ageSeconds).toBeGreaterThanOrEqual(0)
@@ -62,8 +62,20 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     expect(all.map((c) => c.nonce)).not.toContain('106') // not COMPLETED
     await new Promise((r) => setTimeout(r, 20))
     await updateIntent(sql, 105n, { status: 'COMPLETED' })
-    const later = await completedJournalSince(sql, first.completedAt, 900)
+    const later = await settledJournalSince(sql, first.settledAt, 900)
     expect(later.map((c) => c.nonce)).toEqual(['105'])
     expect(later[0]!.entries).toEqual([{ step: 'fill', chainId: 8453, raw: '0x07', hash: hash(7) }])
+  })
+
+  it('reads a FAILED intent once every refund is sent, with its refunds only', async () => {
+    await submitted(107n)
+    await recordTransaction(sql, 107n, { step: 'escrow:0', chainId: 10, raw: '0x09', hash: hash(9) })
+    await recordTransaction(sql, 107n, { step: 'refund:0', chainId: 10, raw: '0x0a', hash: hash(10) })
+    const refund = { chainId: 10, elementIndex: 0, reason: 'the fill failed' }
+    await updateIntent(sql, 107n, { status: 'FAILED', refunds: [{ ...refund, status: 'PENDING' }] })
+    expect((await settledJournalSince(sql, undefined, 900)).map((c) => c.nonce)).not.toContain('107') // a refund still due
+    await updateIntent(sql, 107n, { refunds: [{ ...refund, status: 'COMPLETED', txHash: hash(10) }] })
+    const settled = (await settledJournalSince(sql, undefined, 900)).find((c) => c.nonce === '107')
+    expect(settled!.entries).toEqual([{ step: 'refund:0', chainId: 10, raw: '0x0a', hash: hash(10) }])
   })
 })

@@ -57,25 +57,27 @@ export async function openJournal(sql: Pick<Sql, 'query'>): Promise<JournalEntry
   return rows.map((r) => entryRow.parse(r))
 }
 
-/** An intent that is COMPLETED, when it became so, and its journaled transactions. */
-export type CompletedJournal = { nonce: string; completedAt: Date; ageSeconds: number; entries: JournalEntry[] }
+/** An intent that became final — COMPLETED, or FAILED with every refund sent — when it did, and
+ * the transactions a re-org could undo: all its journal, or for a FAILED one its refunds. */
+export type SettledJournal = { nonce: string; settledAt: Date; ageSeconds: number; entries: JournalEntry[] }
 
-const completedRow = z.object({ nonce: decimalText, updated_at: timestamp, age: z.coerce.number(), step: z.string(), chain_id: integer, raw: hex, hash: hex })
+const settledRow = z.object({ nonce: decimalText, updated_at: timestamp, age: z.coerce.number(), step: z.string(), chain_id: integer, raw: hex, hash: hex })
 
-/** Intents that became COMPLETED after `since` (or in the last `seconds` when there is no `since`),
+/** Intents that became final after `since` (or in the last `seconds` when there is no `since`),
  * oldest first, each with its journaled transactions: what the finality watch starts watching. */
-export async function completedJournalSince(sql: Pick<Sql, 'query'>, since: Date | undefined, seconds: number): Promise<CompletedJournal[]> {
+export async function settledJournalSince(sql: Pick<Sql, 'query'>, since: Date | undefined, seconds: number): Promise<SettledJournal[]> {
   const rows = await sql.query(
     `SELECT t.nonce, i.updated_at, extract(epoch FROM clock_timestamp() - i.updated_at) AS age, t.step, t.chain_id, t.raw, t.hash
      FROM intents i JOIN intent_transactions t ON t.nonce = i.nonce
-     WHERE i.status = 'COMPLETED' AND i.updated_at > COALESCE($1::timestamptz, clock_timestamp() - $2 * interval '1 second')
+     WHERE (i.status = 'COMPLETED' OR (i.status = 'FAILED' AND t.step LIKE 'refund:%' AND NOT i.refunds @> '[{"status":"PENDING"}]'))
+       AND i.updated_at > COALESCE($1::timestamptz, clock_timestamp() - $2 * interval '1 second')
      ORDER BY i.updated_at, t.created_at`,
     [since?.toISOString() ?? null, seconds],
   )
-  const intents = new Map<string, CompletedJournal>()
+  const intents = new Map<string, SettledJournal>()
   for (const row of rows) {
-    const r = completedRow.parse(row)
-    const intent = intents.get(r.nonce) ?? { nonce: r.nonce, completedAt: r.updated_at, ageSeconds: r.age, entries: [] }
+    const r = settledRow.parse(row)
+    const intent = intents.get(r.nonce) ?? { nonce: r.nonce, settledAt: r.updated_at, ageSeconds: r.age, entries: [] }
     intent.entries.push({ step: r.step, chainId: r.chain_id, raw: r.raw, hash: r.hash })
     intents.set(r.nonce, intent)
   }

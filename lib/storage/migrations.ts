@@ -149,4 +149,12 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE intents ADD COLUMN simulation_reverts integer NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 9,
+    name: 'intents by the time they became final (COMPLETED or FAILED: the finality watch reads both)',
+    sql: `
+      DROP INDEX IF EXISTS intents_completed;
+      CREATE INDEX intents_settled ON intents (updated_at) WHERE status IN ('COMPLETED', 'FAILED');
+    `,
+  },
 ]
