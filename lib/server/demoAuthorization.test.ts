@@ -3,7 +3,7 @@ import { recoverAuthorizationAddress } from 'viem/utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import { nexus } from '../core/accounts/smartAccounts'
 import { ServiceError } from '../core/errors'
-import { demoAccount } from '../devnet/demoAccount'
+import { demoAccount, fillerAccount } from '../devnet/demoAccount'
 import { signDemoAuthorization } from './demoAuthorization'
 
 // The devnet's demo account, as the devnet hands its key to the app (lib/devnet/appEnv.ts).
@@ -27,5 +27,10 @@ describe('signDemoAuthorization', () => {
     await expect(signDemoAuthorization({ chainId: 10, contractAddress: '0x1111111111111111111111111111111111111111', nonce: 0 })).rejects.toThrow(/only to the Nexus 1.2.0 implementation/)
     delete process.env.DEMO_WALLET_AUTHORIZATION_KEY
     await expect(signDemoAuthorization({ chainId: 10, contractAddress: nexus.implementation, nonce: 0 })).rejects.toBeInstanceOf(ServiceError)
+  })
+
+  it('refuses to sign with any key but the devnet demo account’s', async () => {
+    process.env.DEMO_WALLET_AUTHORIZATION_KEY = toHex(fillerAccount.getHdKey().privateKey!)
+    await expect(signDemoAuthorization({ chainId: 10, contractAddress: nexus.implementation, nonce: 0 })).rejects.toThrow(/not the devnet demo account/)
   })
 })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { addresses } from '../../core/addresses'
 import { findTokenBySymbol } from '../../core/tokens/tokens'
 import { fillerAccount } from '../../devnet/demoAccount'
-import { demoAddress } from '../wallet/demoAddress'
+import { demoAddress } from '../../core/accounts/demoAddress'
 import { addressFormatProblem, devnetFillerAddress, isBadChecksum, recipientProblem } from './addressProblems'
 
 describe('addressProblems', () => {

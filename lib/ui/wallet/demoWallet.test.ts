@@ -6,9 +6,9 @@ import { mainnet, optimism } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createConfig, createStorage, http } from 'wagmi'
 import { connect, disconnect, getConnection, getConnectorClient, reconnect, sendTransaction, signMessage, signTypedData, switchChain } from 'wagmi/actions'
+import { demoAddress } from '../../core/accounts/demoAddress'
 import { type AnvilNode, freePort, startAnvil } from '../../devnet/anvil'
 import { demoAccount } from '../../devnet/demoAccount'
-import { demoAddress } from './demoAddress'
 import { demoWallet } from './demoWallet'
 
 let nodes: AnvilNode[] = []

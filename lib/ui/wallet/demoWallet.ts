@@ -3,7 +3,7 @@
 // (eth_signTypedData_v4, personal_sign, eth_sendTransaction, reads) to the node of the selected chain.
 import { type Address, ChainDisconnectedError, type EIP1193RequestFn, getAddress, http, isAddress, isAddressEqual, numberToHex, SwitchChainError, UnauthorizedProviderError } from 'viem'
 import { createConnector } from 'wagmi'
-import { demoAddress } from './demoAddress'
+import { demoAddress } from '../../core/accounts/demoAddress'
 
 export type DemoWalletParameters = {
   /** The devnet node of each chain, by chain id. */
