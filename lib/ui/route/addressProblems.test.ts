@@ -1,9 +1,9 @@
 import { getAddress, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { demoAddress } from '../../core/accounts/demoAddress'
 import { addresses } from '../../core/addresses'
 import { findTokenBySymbol } from '../../core/tokens/tokens'
 import { fillerAccount } from '../../devnet/demoAccount'
-import { demoAddress } from '../../core/accounts/demoAddress'
 import { addressFormatProblem, devnetFillerAddress, isBadChecksum, recipientProblem } from './addressProblems'
 
 describe('addressProblems', () => {
