@@ -5,55 +5,13 @@
 // account's ETH are put back afterwards: other suites assert the seeded state.
 import { erc20Abi, maxUint256 } from 'viem'
 import { addresses } from '../../lib/core/addresses'
-import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
-import * as artifacts from '../../lib/devnet/contracts/artifacts'
-import { operatorAddress } from '../../lib/devnet/demoAccount'
-import { mined } from '../../lib/devnet/devnetClient'
+import { base, baseUsdc, restore, setAllowance, snapshot } from './support/baseToArbitrum'
 import { devnetClient } from './support/devnet'
 import { expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { demoAddress } from './support/portfolioPage'
 import { askFor, connectDemoWallet, openBuilder, region, signIn } from './support/routePage'
 
 test.describe.configure({ mode: 'serial' })
-
-const base = 8453
-const arbitrum = 42161
-const baseUsdc = findTokenBySymbol(base, 'USDC')!.address
-const arbUsdc = findTokenBySymbol(arbitrum, 'USDC')!.address
-
-type Snapshot = { base: bigint; arb: bigint; allowance: bigint; baseEth: bigint; arbEth: bigint }
-
-async function snapshot(): Promise<Snapshot> {
-  const b = devnetClient(base)
-  const a = devnetClient(arbitrum)
-  const [baseBalance, arbBalance, allowance, baseEth, arbEth] = await Promise.all([
-    b.readContract({ address: baseUsdc, abi: erc20Abi, functionName: 'balanceOf', args: [demoAddress] }),
-    a.readContract({ address: arbUsdc, abi: erc20Abi, functionName: 'balanceOf', args: [demoAddress] }),
-    b.readContract({ address: baseUsdc, abi: erc20Abi, functionName: 'allowance', args: [demoAddress, addresses.permit2] }),
-    b.getBalance({ address: demoAddress }),
-    a.getBalance({ address: demoAddress }),
-  ])
-  return { base: baseBalance, arb: arbBalance, allowance, baseEth, arbEth }
-}
-
-async function setAllowance(value: bigint): Promise<void> {
-  const b = devnetClient(base)
-  await mined(b, b.writeContract({ address: baseUsdc, abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, value], account: demoAddress, chain: b.chain }))
-}
-
-/** Mints back on Base what the route drew and sends away on Arbitrum One what it delivered. */
-async function restore(to: Snapshot): Promise<void> {
-  const b = devnetClient(base)
-  const a = devnetClient(arbitrum)
-  const now = await snapshot()
-  if (now.base < to.base)
-    await mined(b, b.writeContract({ address: baseUsdc, abi: artifacts.devToken.abi, functionName: 'mint', args: [demoAddress, to.base - now.base], account: operatorAddress, chain: b.chain }))
-  if (now.arb > to.arb) await mined(a, a.writeContract({ address: arbUsdc, abi: erc20Abi, functionName: 'transfer', args: [operatorAddress, now.arb - to.arb], account: demoAddress, chain: a.chain }))
-  await setAllowance(to.allowance)
-  await b.setBalance({ address: demoAddress, value: to.baseEth })
-  await a.setBalance({ address: demoAddress, value: to.arbEth })
-  expect(await snapshot()).toEqual(to)
-}
 
 test('the amount is checked against the balances as it is typed: funds already there, or more than any route can draw', async ({ page }) => {
   await openBuilder(page)

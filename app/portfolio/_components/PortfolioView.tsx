@@ -4,6 +4,7 @@
 import { useMemo } from 'react'
 import { hasFilters } from '@/lib/ui/portfolio/portfolioParams'
 import { holdsNothing, portfolioRows, usdPriceMap } from '@/lib/ui/portfolio/portfolioRows'
+import { useBalanceChanges } from '@/lib/ui/portfolio/useBalanceChanges'
 import { usePortfolio, usePrices } from '@/lib/ui/portfolio/usePortfolioData'
 import { usePortfolioParams } from '@/lib/ui/portfolio/usePortfolioParams'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
@@ -27,6 +28,7 @@ export function PortfolioView() {
   const portfolio = usePortfolio(account, params)
   const prices = usePrices(account !== undefined)
   const rows = useMemo(() => portfolio.data && portfolioRows(portfolio.data, usdPriceMap(prices.data)), [portfolio.data, prices.data])
+  const changes = useBalanceChanges(account, rows)
   const advice = portfolio.error ? describeApiError(portfolio.error, source) : undefined
   const priceAdvice = prices.error ? describeApiError(prices.error, source) : undefined
   const clearFilters = () => update({ chainIds: [], tokens: [], filterEmpty: false })
@@ -69,7 +71,7 @@ export function PortfolioView() {
           {rows && !advice && !holdsNothing(rows) && (
             <>
               <ValueSummary rows={rows} pricesPending={prices.isPending} pricesProblem={priceAdvice?.title} />
-              <ChainView rows={rows} />
+              <ChainView rows={rows} changes={changes} />
               <BalanceTable rows={rows} />
             </>
           )}

@@ -7,7 +7,7 @@ import { isAddress } from 'viem'
 import type { TokenInfo } from '@/lib/core/tokens/tokens'
 import { type AvailableBalance, availableBalance } from '@/lib/ui/portfolio/availableBalance'
 import { usdPriceMap } from '@/lib/ui/portfolio/portfolioRows'
-import { usePortfolio, usePrices } from '@/lib/ui/portfolio/usePortfolioData'
+import { usePortfolio, usePrices, wholePortfolio } from '@/lib/ui/portfolio/usePortfolioData'
 import type { RouteForm } from '@/lib/ui/route/routeForm'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { describeApiError, type ErrorAdvice } from '@/lib/ui/shared/describeApiError'
@@ -18,8 +18,6 @@ export type AvailableBalanceQuery =
   | { status: 'loading' }
   | { status: 'error'; advice: ErrorAdvice; retry: () => void }
   | { status: 'ready'; balance: AvailableBalance; usdPrice: UsdPrice | undefined }
-
-const wholePortfolio = { chainIds: [], tokens: [], filterEmpty: false }
 
 export function useAvailableBalance(account: string, token: TokenInfo | undefined, access: RouteForm['access']): AvailableBalanceQuery {
   const { source } = useApiKey()

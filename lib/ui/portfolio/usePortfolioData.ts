@@ -11,15 +11,23 @@ import { retryTransient } from '@/lib/ui/shared/retryTransient'
 
 export function usePortfolio(address: string | undefined, params: PortfolioParams) {
   const { key, source } = useApiKey()
+  return useQuery(portfolioQuery(address, params, { key, source }))
+}
+
+/** The portfolio read as a query (key, fetch, retries), for the hook and for a one-off read of the cache. */
+export function portfolioQuery(address: string | undefined, params: PortfolioParams, { key, source }: { key: string | undefined; source: string }) {
   const path = address ? portfolioApiPath(address, params) : undefined
-  return useQuery({
+  return {
     queryKey: portfolioQueryKey(path ?? '', source),
-    queryFn: ({ signal }) => fetchApi({ path: path!, schema: portfolioResponseSchema, apiKey: key, signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchApi({ path: path!, schema: portfolioResponseSchema, apiKey: key, signal }),
     enabled: path !== undefined,
     retry: retryTransient,
     staleTime: 15_000,
-  })
+  }
 }
+
+/** The whole portfolio, unfiltered: the route builder's and Home's read (one cache entry per account). */
+export const wholePortfolio: PortfolioParams = { chainIds: [], tokens: [], filterEmpty: false }
 
 export function usePrices(enabled: boolean) {
   const { key, source } = useApiKey()

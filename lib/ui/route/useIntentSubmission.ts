@@ -1,11 +1,15 @@
 'use client'
 // Submitting a signed route (POST /intent-operations) and following the intent it became. A 409
 // (already submitted) is not a failure to the reader: the existing intent is followed instead.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import type { Hex } from 'viem'
+import { type Hex, isAddress } from 'viem'
 import { ApiError } from '@/lib/api/client/fetchApi'
 import { alreadySubmittedId, fetchIntentStatus, type SubmittedAuthorization, submitSignedRoute } from '@/lib/api/client/intentApi'
+import { baselineOf } from '@/lib/ui/portfolio/balanceChanges'
+import { baselineStore } from '@/lib/ui/portfolio/baselineStore'
+import { portfolioRows } from '@/lib/ui/portfolio/portfolioRows'
+import { portfolioQuery, wholePortfolio } from '@/lib/ui/portfolio/usePortfolioData'
 import { intentPollInterval } from '@/lib/ui/route/intentTimeline'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 
@@ -13,11 +17,17 @@ export type FollowedIntent = { id: string; alreadySubmitted: boolean }
 
 /** `authorizations`: the EIP-7702 authorizations the wallet signed for the route, sent with it. */
 export function useIntentSubmission(nonce: string, rawIntentOp: unknown, authorizations?: readonly SubmittedAuthorization[]) {
-  const { key } = useApiKey()
+  const { key, source } = useApiKey()
   const queryClient = useQueryClient()
   const [followed, setFollowed] = useState<FollowedIntent>()
   const mutation = useMutation({
-    mutationFn: (signatures: Hex[]) => submitSignedRoute({ rawIntentOp, signatures, ...(authorizations?.length ? { authorizations } : {}), ...(key ? { apiKey: key } : {}) }),
+    mutationFn: async (signatures: Hex[]) => {
+      // The balances before the route, for the portfolio's "what changed" (read before anything moves).
+      const before = await balancesBefore(queryClient, rawIntentOp, { key, source })
+      const submitted = await submitSignedRoute({ rawIntentOp, signatures, ...(authorizations?.length ? { authorizations } : {}), ...(key ? { apiKey: key } : {}) })
+      if (before) baselineStore.set(baselineOf(before.rows, { account: before.account, nonce, takenAt: Date.now() }))
+      return submitted
+    },
     onSuccess: ({ result }) => {
       setFollowed({ id: result.id, alreadySubmitted: false })
       void queryClient.invalidateQueries({ queryKey: ['accountIntents'] })
@@ -30,6 +40,18 @@ export function useIntentSubmission(nonce: string, rawIntentOp: unknown, authori
   // A 409 is shown as "already submitted", not as an error.
   const error = mutation.error && !alreadySubmittedId(mutation.error, nonce) ? mutation.error : undefined
   return { submit: mutation.mutate, submitting: mutation.isPending, error, followed }
+}
+
+/** The sponsor's whole portfolio as cached (read once if it is not), or undefined if it cannot be read. */
+async function balancesBefore(queryClient: QueryClient, rawIntentOp: unknown, auth: { key: string | undefined; source: string }) {
+  const sponsor = (rawIntentOp as { sponsor?: unknown } | null)?.sponsor
+  if (typeof sponsor !== 'string' || !isAddress(sponsor)) return undefined
+  try {
+    const portfolio = await queryClient.ensureQueryData(portfolioQuery(sponsor, wholePortfolio, auth))
+    return { account: sponsor, rows: portfolioRows(portfolio) }
+  } catch {
+    return undefined
+  }
 }
 
 /** The intent's status, read every second until it is final (backing off after errors); nothing
