@@ -55,6 +55,12 @@ export const intentStatusResponseSchema = z.object({
   userAddress: z.string(),
   fillTimestamp: z.number().int().optional(),
   fillTransactionHash: hash.optional(),
+  delivery: z
+    .literal('transfer')
+    .optional()
+    .describe(
+      "Set when a re-org undid the fill after the filler had been paid and the fill could no longer be mined: the filler sent tokenOut to the recipient from its inventory with a plain transfer (fillTransactionHash is that transfer's, one per token; the first named)",
+    ),
   failureReason: z.string().optional().describe('Why the intent FAILED (set only then), e.g. "expired: …" or "the escrow of element 1 failed: …"'),
   expired: z.boolean().optional(),
   refunds: z
@@ -117,6 +123,7 @@ export function serializeIntentStatus(intent: StoredIntent, accountOperations: r
     userAddress: getAddress(intent.sponsor),
     ...(intent.fill?.status === 'COMPLETED' && intent.fill.txHash ? { fillTransactionHash: intent.fill.txHash } : {}),
     ...(intent.fill?.timestamp ? { fillTimestamp: intent.fill.timestamp } : {}),
+    ...(intent.fill?.method === 'transfer' ? { delivery: 'transfer' as const } : {}),
     ...(intent.failureReason ? { failureReason: intent.failureReason } : {}),
     ...(intent.failureReason?.startsWith('expired') ? { expired: true } : {}),
     refunds: intent.refunds.map((r) => ({

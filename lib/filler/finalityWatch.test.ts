@@ -22,7 +22,7 @@ function fakeChain(chainId: number) {
     getTransactionReceipt: async ({ hash: h }: { hash: Hex }) => {
       state.receiptLookups++
       if (!state.mined.has(h)) throw new Error('not found')
-      return { transactionHash: h }
+      return { transactionHash: h, status: 'success' }
     },
   }
   return { state, chain: { chainId, client } as unknown as FillerChain }

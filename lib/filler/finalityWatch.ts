@@ -120,7 +120,8 @@ export class FinalityWatch {
     await Promise.all(
       toLook.map(async ({ nonce, entry }) => {
         const receipt = await chain.client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined)
-        if (receipt) entry.looked = true
+        // Mined again as a revert (a fill past its deadline) is as gone as not mined at all.
+        if (receipt?.status === 'success') entry.looked = true
         else dropped.set(nonce, [...(dropped.get(nonce) ?? []), entry.step])
       }),
     )

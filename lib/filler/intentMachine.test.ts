@@ -17,6 +17,13 @@ describe('transition', () => {
   it('refuses steps out of order: no fill before the escrows, no payout before the fill, nothing after FAILED', () => {
     expect(() => transition('PERMIT2', 'PENDING', { type: 'filled' })).toThrow(/PERMIT2: no 'filled' from PENDING/)
     expect(() => transition('PERMIT2', 'CLAIMED', { type: 'paid' })).toThrow(IllegalTransitionError)
+    // Paid, then the fill undone past its deadline: delivered from inventory, COMPLETED.
+    expect(transition('PERMIT2', 'CLAIMED', { type: 'delivered' })).toBe('COMPLETED')
+    expect(transition('COMPACT', 'PENDING', { type: 'delivered' })).toBe('COMPLETED')
+    expect(() => transition('PERMIT2', 'PENDING', { type: 'delivered' })).toThrow(IllegalTransitionError)
+    expect(() => transition('COMPACT', 'FAILED', { type: 'delivered' })).toThrow(IllegalTransitionError)
+    expect(statusBefore('COMPACT', 'deliver:0')).toBe('PENDING')
+    expect(statusBefore('PERMIT2', 'deliver:0')).toBe('CLAIMED')
     expect(() => transition('COMPACT', 'PENDING', { type: 'paid' })).toThrow(IllegalTransitionError)
     for (const event of [{ type: 'escrowed' }, { type: 'filled' }, { type: 'paid' }, { type: 'failed' }, { type: 'reorged', step: 'fill' }] as const) {
       expect(() => transition('PERMIT2', 'FAILED', event)).toThrow(IllegalTransitionError)

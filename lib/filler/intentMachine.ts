@@ -6,11 +6,13 @@
 //   COMPACT (fill first)          PENDING ─filled→ FILLED ─paid→ COMPLETED
 //   any open status ─failed→ FAILED (refunds of whatever an escrow holds are then sent)
 //   COMPLETED ─reorged(step)→ the status before that step (the step goes out again, then on)
+//   paid, then the fill undone and past its deadline: PENDING (COMPACT) / CLAIMED ─delivered→
+//     COMPLETED (tokenOut sent to the recipient from the filler's inventory)
 import type { IntentStatus } from '../storage/intentStore'
 
 export type Funding = 'PERMIT2' | 'COMPACT'
 
-export type MachineEvent = { type: 'escrowed' } | { type: 'filled' } | { type: 'paid' } | { type: 'failed' } | { type: 'reorged'; step: string }
+export type MachineEvent = { type: 'escrowed' } | { type: 'filled' } | { type: 'paid' } | { type: 'delivered' } | { type: 'failed' } | { type: 'reorged'; step: string }
 
 export class IllegalTransitionError extends Error {}
 
@@ -28,6 +30,9 @@ export function transition(funding: Funding, status: IntentStatus, event: Machin
     case 'paid':
       if (status === 'FILLED') return 'COMPLETED'
       throw illegal()
+    case 'delivered':
+      if ((funding === 'PERMIT2' && status === 'CLAIMED') || (funding === 'COMPACT' && status === 'PENDING')) return 'COMPLETED'
+      throw illegal()
     case 'failed':
       if (open.includes(status)) return 'FAILED'
       throw illegal()
@@ -41,7 +46,7 @@ export function transition(funding: Funding, status: IntentStatus, event: Machin
 export function statusBefore(funding: Funding, step: string): IntentStatus {
   const kind = step.split(':')[0]
   if (kind === 'release' || kind === 'claim' || kind === 'destination-ops') return 'FILLED'
-  if (kind === 'fill') return funding === 'PERMIT2' ? 'CLAIMED' : 'PENDING'
+  if (kind === 'fill' || kind === 'deliver') return funding === 'PERMIT2' ? 'CLAIMED' : 'PENDING'
   return 'PENDING' // escrows and the account's setup and pre-claim steps come first
 }
 

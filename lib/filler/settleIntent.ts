@@ -24,6 +24,7 @@ import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { findAttestation } from '../storage/attestationStore'
 import { type ClaimRecord, type IntentUpdate, type RefundRecord, type StoredIntent, updateIntent } from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
+import { deliverySteps } from './directDelivery'
 import type { FillerChain } from './fillerChains'
 import { afterSimulationRevert, finalBy, type MachineEvent, SIMULATION_ATTEMPTS, transition } from './intentMachine'
 import { refundPass } from './refundPass'
@@ -104,6 +105,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     return block.timestamp > wall ? block.timestamp : wall
   }
   const c: SettleContext = { sql, intent, id, plan, chainOf, depth, now, log: p.log }
+  const delivery = deliverySteps(plan.fill, chainOf(plan.fill.chainId).account.address)
 
   async function refundsOf(plan: SettlementPlan): Promise<SettleOutcome> {
     const pass = await refundPass({ ...c, plan }, refunds)
@@ -280,9 +282,13 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
   async function fill(escrowed: boolean): Promise<SettleOutcome | undefined> {
     const refundable = escrowed ? plan : undefined
     const nothing = escrowed ? 'the escrows are refunded' : 'nothing was taken'
+    if (delivery.some((d) => journal.has(d.name))) return deliverFromInventory('its delivery from inventory had started')
     if (!(await hasJournal(sql, id, 'fill', journal))) {
       const [time, alive] = await Promise.all([now(), p.attesterAlive()])
-      if (time + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; ${nothing}`, refundable)
+      if (time + SAFETY_SECONDS >= deadline) {
+        if (await paidOnChain()) return deliverFromInventory(`the fill deadline ${deadline} has passed`)
+        return fail(`expired: not filled before its fill deadline ${deadline}; ${nothing}`, refundable)
+      }
       if (!alive) return 'waiting'
     }
     try {
@@ -292,8 +298,40 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       p.log('intent filled', { id, chainId: plan.fill.chainId, tx: result.hash })
       return undefined
     } catch (error) {
+      if (error instanceof StepRevertedError && (await paidOnChain())) return deliverFromInventory(error.message)
       return stepFailed(error, (m) => `the fill failed: ${m}; ${nothing}`, refundable)
     }
+  }
+
+  /** Whether the filler was paid for this intent: every element's release or claim is journaled
+   * and mined (a re-org that undid the fill after them reopened the intent). */
+  async function paidOnChain(): Promise<boolean> {
+    const payouts = plan.elements.map((e) => ({ chainId: e.chainId, entry: journal.get(`${plan.funding === 'COMPACT' ? 'claim' : 'release'}:${e.elementIndex}`) }))
+    if (payouts.some((x) => !x.entry)) return false
+    const receipts = await Promise.all(
+      payouts.map((x) =>
+        chainOf(x.chainId)
+          .client.getTransactionReceipt({ hash: x.entry!.hash })
+          .catch(() => undefined),
+      ),
+    )
+    return receipts.every((r) => r?.status === 'success')
+  }
+
+  /** Paid, and the fill can no longer be mined: the filler owes delivery, so it sends tokenOut to
+   * the recipient from its inventory (lib/filler/directDelivery.ts), then the route's calls, and
+   * the intent is COMPLETED with the fill recorded as that transfer. */
+  async function deliverFromInventory(why: string): Promise<SettleOutcome> {
+    const chain = chainOf(plan.fill.chainId)
+    const results = await Promise.allSettled(delivery.map((d) => sendStep({ sql, journal, intent: id, step: d.name, chain, confirmations: depth(chain.chainId), call: d.call, proof: d.proof })))
+    const failed = results.find((r) => r.status === 'rejected')
+    if (failed) return stepFailed(failed.reason, (m) => `the fill was undone after the filler was paid and can no longer be mined; delivering tokenOut from the filler's inventory failed: ${m}`)
+    const sent = results.map((r) => (r as PromiseFulfilledResult<StepResult>).value)
+    const opsFailure = await runDestinationOps(accountRun)
+    if (opsFailure) return fail(opsFailure)
+    await advance({ type: 'delivered' }, { fill: { chainId: chain.chainId, txHash: sent[0]!.hash, timestamp: sent[0]!.timestamp, status: 'COMPLETED', method: 'transfer' } })
+    p.log('fill undone after payment; tokenOut delivered from inventory', { id, why, chainId: chain.chainId, txs: sent.map((r) => r.hash) })
+    return 'final'
   }
 
   /** Before COMPLETED: every step is still on chain, buried under its chain's depth, with its proof.

@@ -51,7 +51,7 @@ export type ElementPlan = {
   payout: (proof: SignedAttestation) => Step
 }
 
-export type FillPlan = Step & { chainId: number; arbiter: Address; delivered: { token: Address; amount: bigint }[] }
+export type FillPlan = Step & { chainId: number; arbiter: Address; recipient: Address; delivered: { token: Address; amount: bigint }[] }
 
 export type SettlementPlan = { funding: 'PERMIT2' | 'COMPACT'; elements: ElementPlan[]; fill: FillPlan }
 
@@ -214,6 +214,7 @@ export function fillPlan(intentOp: WireIntentOp, filler: Address): FillPlan {
   return {
     chainId,
     arbiter: last.arbiter,
+    recipient: last.mandate.recipient as Address,
     delivered,
     call: { chainId, to: last.arbiter, data: encodeFunctionData({ abi: arbiterAbi, functionName: 'fill', args: [intentOp.sponsor, nonce, target] }), value },
     proof: (receipt) =>

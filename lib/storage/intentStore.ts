@@ -20,7 +20,9 @@ export type ClaimRecord = {
   timestamp?: number
 }
 
-export type FillRecord = { chainId: number; txHash?: Hex; timestamp?: number; status: 'PENDING' | 'COMPLETED' }
+/** `method: 'transfer'`: the fill was undone after the filler was paid and could no longer be mined;
+ * the filler sent tokenOut to the recipient directly (txHash is that transfer). */
+export type FillRecord = { chainId: number; txHash?: Hex; timestamp?: number; status: 'PENDING' | 'COMPLETED'; method?: 'transfer' }
 
 /** An escrow returned (or to be returned) to the sponsor on an origin chain, and why. */
 export type RefundRecord = { chainId: number; elementIndex: number; status: 'PENDING' | 'COMPLETED'; txHash?: Hex; timestamp?: number; reason: string }
@@ -51,7 +53,7 @@ const claimRecord = z.object({
   txHash: hex.optional(),
   timestamp: z.number().optional(),
 })
-const fillRecord = z.object({ chainId: z.number().int(), txHash: hex.optional(), timestamp: z.number().optional(), status: z.enum(['PENDING', 'COMPLETED']) })
+const fillRecord = z.object({ chainId: z.number().int(), txHash: hex.optional(), timestamp: z.number().optional(), status: z.enum(['PENDING', 'COMPLETED']), method: z.literal('transfer').optional() })
 const refundRecord = z.object({
   chainId: z.number().int(),
   elementIndex: z.number().int(),

@@ -24,9 +24,11 @@ pre-claim or destination operations, EIP-7702 delegations to perform — are ref
 the reason, before anything is stored.
 
 **Status.** \`{ id, status, destinationChainId, userAddress, claims: [{ chainId, status,
-claimTimestamp, claimTransactionHash }], fillTimestamp, fillTransactionHash, failureReason,
+claimTimestamp, claimTransactionHash }], fillTimestamp, fillTransactionHash, delivery, failureReason,
 refunds: [{ chainId, status, transactionHash, timestamp, reason }], submittedAt, updatedAt }\`. It
-exists as soon as submit has answered. An intent that was not filled before its deadline ends
+exists as soon as submit has answered. \`delivery: "transfer"\` says a re-org undid the fill after the
+filler was paid and too late to fill again, so the filler transferred tokenOut to the recipient
+directly (\`fillTransactionHash\` is that transfer). An intent that was not filled before its deadline ends
 \`FAILED\` with \`failureReason: "expired: …"\` and \`expired: true\` (the client stops polling on
 \`FAILED\`, not on \`EXPIRED\`). Unknown ids are \`404\` (\`No such intent with nonce …\`, which the
 client maps to \`IntentNotFoundError\`).
