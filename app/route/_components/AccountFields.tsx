@@ -4,6 +4,7 @@
 import { FormField } from '@/components/FormField'
 import { type AccountType, accountTypes } from '@/lib/ui/route/routeForm'
 import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
+import { RecipientField } from './RecipientField'
 
 const typeNames: Record<AccountType, string> = { EOA: 'EOA (a plain wallet)', smartAccount: 'Smart account', ERC7579: 'ERC-7579 account', GENERIC: 'Generic' }
 
@@ -39,19 +40,7 @@ export function AccountFields({ state }: { state: RouteFormState }) {
           </select>
         )}
       </FormField>
-      <FormField label="Recipient" className="sm:col-span-2" error={errorFor('recipient.address')} help="Who receives the tokens on the destination chain. Empty: the account itself.">
-        {(p) => (
-          <input
-            {...p}
-            className={`${p.className} font-mono`}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={form.account || '0x…'}
-            value={form.recipient}
-            onChange={(e) => update(['recipient.address'], (f) => ({ ...f, recipient: e.target.value }))}
-          />
-        )}
-      </FormField>
+      <RecipientField state={state} />
     </div>
   )
 }

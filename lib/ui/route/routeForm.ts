@@ -2,6 +2,7 @@
 // request field of POST /intents/route. Turning it into the wire request is routeRequestBody.ts.
 import { chains } from '../../core/chains/chains'
 import { type TokenInfo, tokensOnChain } from '../../core/tokens/tokens'
+import type { EnsLookup } from './ensRecipient'
 
 export const accountTypes = ['EOA', 'smartAccount', 'ERC7579', 'GENERIC'] as const
 export type AccountType = (typeof accountTypes)[number]
@@ -29,7 +30,10 @@ export type RouteForm = {
   accountSetup?: AccountSetupDraft | undefined
   destinationChainId: number
   tokenRequests: TokenRequestDraft[]
+  /** The recipient as typed: an address or an ENS name. */
   recipient: string
+  /** The lookup of the ENS name typed as recipient, kept by the field (none for an address). */
+  recipientEns?: EnsLookup | undefined
   executions: ExecutionDraft[]
   destinationGasUnits: string
   access: { chainIds: number[]; tokens: string[]; excludeChainIds: number[]; excludeTokens: string[] }

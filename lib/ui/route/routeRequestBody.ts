@@ -6,6 +6,7 @@ import { isHex, parseUnits } from 'viem'
 import type { z } from 'zod'
 import { routeLimits, routeRequestSchema } from '../../api/routeRequest'
 import { addressFormatProblem, recipientProblem } from './addressProblems'
+import { recipientAddress } from './ensRecipient'
 import { type RouteForm, tokenOf } from './routeForm'
 
 export type FieldErrors = Record<string, string>
@@ -41,10 +42,13 @@ export function routeRequestBody(form: RouteForm): BuiltRequest {
   })
   if (form.tokenRequests.filter((r) => r.max).length > 1) fail('tokenRequests', 'Only one token can be sent at its maximum.')
 
-  const recipient = form.recipient.trim()
+  // An address as typed, or the address an ENS name resolved to (ensRecipient.ts).
+  const resolved = recipientAddress(form.recipient, form.recipientEns)
+  if (resolved.problem) fail('recipient.address', resolved.problem)
+  const recipient = resolved.address ?? ''
   if (recipient) {
     // A recipient that would lose the tokens is refused here, before any route exists to sign.
-    const problem = addressFormatProblem(recipient, 'Must be a 0x-prefixed 20-byte address, or empty for the account itself.') ?? recipientProblem(recipient)
+    const problem = addressFormatProblem(recipient, 'Must be a 0x-prefixed 20-byte address or an ENS name (name.eth), or empty for the account itself.') ?? recipientProblem(recipient)
     if (problem) fail('recipient.address', problem)
   }
 

@@ -34,7 +34,7 @@ export function useRouteForm() {
   /** Changes the form; `fields` are the paths edited (marked touched, their server errors cleared). */
   const update = useCallback((fields: readonly string[], change: (f: RouteForm) => RouteForm) => {
     setForm(change)
-    setTouched((t) => new Set([...t, ...fields]))
+    if (fields.length > 0) setTouched((t) => new Set([...t, ...fields]))
     setServerErrors((e) => (fields.some((f) => f in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k))) : e))
   }, [])
 

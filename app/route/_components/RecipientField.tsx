@@ -1,0 +1,50 @@
+'use client'
+// The recipient: an address, or an ENS name looked up on Ethereum (the form sends the address it
+// resolved to; on a network whose Ethereum node has no ENS registry the field says so).
+import { useEffect } from 'react'
+import { FormField } from '@/components/FormField'
+import { ensNote, recipientInput } from '@/lib/ui/route/ensRecipient'
+import { useEnsLookup } from '@/lib/ui/route/useEnsLookup'
+import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
+
+export function RecipientField({ state }: { state: RouteFormState }) {
+  const { form, update, errorFor } = state
+  const input = recipientInput(form.recipient)
+  const lookup = useEnsLookup(input.kind === 'ens' ? input.name : undefined)
+  // The lookup's answer goes into the form, which sends the resolved address (or refuses to send).
+  useEffect(() => {
+    update([], (f) => (JSON.stringify(f.recipientEns) === JSON.stringify(lookup) ? f : { ...f, recipientEns: lookup }))
+  }, [lookup, update])
+  // While a name is being looked up, the field says so (and the request waits) without an error mark.
+  const error = lookup?.status === 'checking' ? undefined : errorFor('recipient.address')
+  const note = lookup && !error ? ensNote(lookup) : undefined
+  return (
+    <FormField
+      label="Recipient"
+      className="sm:col-span-2"
+      error={error}
+      help={
+        <>
+          Who receives the tokens on the destination chain: an address or an ENS name (looked up on Ethereum). Empty: the account itself.
+          {note && (
+            <span className="mt-1 block break-all" data-testid="ens-note" data-status={lookup?.status}>
+              {note}
+            </span>
+          )}
+        </>
+      }
+    >
+      {(p) => (
+        <input
+          {...p}
+          className={`${p.className} font-mono`}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={form.account || '0x… or name.eth'}
+          value={form.recipient}
+          onChange={(e) => update(['recipient.address'], (f) => ({ ...f, recipient: e.target.value }))}
+        />
+      )}
+    </FormField>
+  )
+}

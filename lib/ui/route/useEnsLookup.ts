@@ -1,0 +1,31 @@
+'use client'
+// Looks an ENS name up on Ethereum (chain 1) through the wallet config's node for it: first whether
+// that node has the ENS Universal Resolver at all (the devnet's has none), then the name's address.
+import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { usePublicClient } from 'wagmi'
+import type { EnsLookup } from './ensRecipient'
+
+export function useEnsLookup(name: string | undefined): EnsLookup | undefined {
+  const client = usePublicClient({ chainId: 1 })
+  const query = useQuery({
+    queryKey: ['ens', name],
+    enabled: name !== undefined && client !== undefined,
+    staleTime: 5 * 60_000,
+    retry: false,
+    queryFn: async (): Promise<EnsLookup> => {
+      const resolver = client!.chain.contracts?.ensUniversalResolver?.address
+      const code = resolver ? await client!.getCode({ address: resolver }) : undefined
+      if (!code || code === '0x') return { name: name!, status: 'no-registry' }
+      const address = await client!.getEnsAddress({ name: name! })
+      return address ? { name: name!, status: 'resolved', address } : { name: name!, status: 'not-found' }
+    },
+  })
+  const { data, error } = query
+  return useMemo((): EnsLookup | undefined => {
+    if (name === undefined) return undefined
+    if (data) return data
+    if (error) return { name, status: 'failed', message: error instanceof Error ? (error.message.split('\n')[0] ?? 'error') : 'error' }
+    return { name, status: 'checking' }
+  }, [name, data, error])
+}
