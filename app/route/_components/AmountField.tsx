@@ -26,7 +26,7 @@ export type AmountFieldProps = {
 
 export function AmountField({ state, index, request, token, maxTakenElsewhere, onChange }: AmountFieldProps) {
   const { form, errorFor } = state
-  const holdings = useAvailableBalance(form.account, token, form.access)
+  const holdings = useAvailableBalance(form.account, token, form.access, form.funding)
   const symbol = token?.symbol ?? 'token'
   const known = holdings.status === 'ready' ? holdings.balance : undefined
   const hint = maxHint({

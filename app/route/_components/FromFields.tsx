@@ -19,7 +19,7 @@ export function FromFields({ state }: { state: RouteFormState }) {
   const { form, update, errorFor } = state
   const first = form.tokenRequests[0]
   const token = first ? tokenOf(form, first.token) : undefined
-  const holdings = useAvailableBalance(form.account, token, form.access)
+  const holdings = useAvailableBalance(form.account, token, form.access, form.funding)
   const setAccess = (change: (access: typeof form.access) => typeof form.access) => update(['accountAccessList.chainIds', 'accountAccessList.tokens'], (f) => ({ ...f, access: change(f.access) }))
   const picked = form.access.chainIds.length > 0
 

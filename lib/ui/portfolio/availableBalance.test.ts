@@ -53,6 +53,13 @@ describe('availableBalance', () => {
     expect(eth.includesNative).toBe(true)
   })
 
+  it('counts only the funds the Funds choice allows: locked only, or unlocked only', () => {
+    const lockedOnly = availableBalance({ portfolio, token: usdcOnArbitrum, access: { ...everything, chainIds: [8453, 10] }, funding: 'COMPACT' })
+    expect([lockedOnly.locked, lockedOnly.unlocked, lockedOnly.maxBound]).toEqual([500_000000n, 0n, 500_000000n])
+    const unlockedOnly = availableBalance({ portfolio, token: usdcOnArbitrum, access: { ...everything, chainIds: [8453, 10] }, funding: 'PERMIT2' })
+    expect([unlockedOnly.locked, unlockedOnly.unlocked, unlockedOnly.maxBound]).toEqual([0n, 1250_500001n, 1250_500001n])
+  })
+
   it('marks what the access list leaves out and counts only what it allows', () => {
     const onlyBase = availableBalance({ portfolio, token: usdcOnArbitrum, access: { ...everything, chainIds: [8453, 10] } })
     expect(onlyBase.chains.map((c) => [c.chainId, c.usable])).toEqual([

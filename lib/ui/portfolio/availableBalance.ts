@@ -33,17 +33,19 @@ export type AvailableBalanceParameters = {
   /** The requested token (on the destination chain). */
   token: TokenInfo
   access: RouteForm['access']
+  /** The form's Funds choice: only locked (COMPACT) or only unlocked (PERMIT2) funds count; '' either. */
+  funding?: RouteForm['funding']
 }
 
-export function availableBalance({ portfolio, token, access }: AvailableBalanceParameters): AvailableBalance {
+export function availableBalance({ portfolio, token, access, funding = '' }: AvailableBalanceParameters): AvailableBalance {
   const asset = token.extensions.group
   const row = portfolioRows(portfolio).find((r) => r.tokenName === asset)
   const chains = (row?.chains ?? [])
     .filter((c) => c.amounts.total > 0n)
     .map(({ chainId, chainName, tokenSymbol, native, amounts }) => ({ chainId, chainName, tokenSymbol, native, amounts, usable: allowedBy(access, chainId, tokenSymbol) }))
   const usable = chains.filter((c) => c.usable)
-  const locked = usable.reduce((sum, c) => sum + c.amounts.locked, 0n)
-  const unlocked = usable.reduce((sum, c) => sum + c.amounts.unlocked, 0n)
+  const locked = funding === 'PERMIT2' ? 0n : usable.reduce((sum, c) => sum + c.amounts.locked, 0n)
+  const unlocked = funding === 'COMPACT' ? 0n : usable.reduce((sum, c) => sum + c.amounts.unlocked, 0n)
   return {
     asset,
     decimals: row?.decimals ?? token.decimals,
@@ -51,7 +53,7 @@ export function availableBalance({ portfolio, token, access }: AvailableBalanceP
     locked,
     unlocked,
     maxBound: locked > unlocked ? locked : unlocked,
-    includesNative: chains.some((c) => c.native && c.usable && c.amounts.unlocked > 0n),
+    includesNative: funding !== 'COMPACT' && chains.some((c) => c.native && c.usable && c.amounts.unlocked > 0n),
   }
 }
 
