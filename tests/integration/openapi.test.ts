@@ -31,5 +31,12 @@ describe('GET /api/v1/openapi.json', () => {
       body: JSON.stringify({ destinationChainId: 10, tokenRequests: [{ tokenAddress: 'USDC', amount: '900000000000' }], account: { address: demo } }),
     })
     expect(getIntentRoute.response.parse(await shortfall.json()).intentCost.tokenShortfall?.length).toBe(1)
+    const withAlternatives = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
+      method: 'POST',
+      headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ destinationChainId: 10, tokenRequests: [{ tokenAddress: 'USDC', amount: '700000000' }], account: { address: demo }, options: { alternatives: true } }),
+    })
+    const alternatives = getIntentRoute.response.parse(await withAlternatives.json()).alternatives
+    expect(alternatives?.[0]?.chosen).toBe(true)
   })
 })
