@@ -98,7 +98,7 @@ test('No Path Found is shown at the token, a 400 at the field it names, a 503 wi
   // Only Base's USDC, and only LayerZero OFT, which does not carry USDC: a real 422 from the service.
   await page.getByText('Which funds to use').click()
   await page.getByRole('group', { name: 'Use only these chains' }).getByLabel('Base').check()
-  await page.getByText('Options').click()
+  await page.locator('summary', { hasText: 'Options' }).click()
   await page.getByLabel('LayerZero OFT').check()
   await getRoute(page)
   await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'No path found' })).toBeVisible()
