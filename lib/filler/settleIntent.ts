@@ -18,7 +18,7 @@
 // before the next step starts; each step is journaled (sendStep).
 import type { Hex } from 'viem'
 import { attestationFromJson } from '../attester/attestationJson'
-import { arbiterRefundDelaySeconds } from '../core/abi/arbiter'
+import { arbiterAbi, arbiterRefundDelaySeconds } from '../core/abi/arbiter'
 import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { findAttestation } from '../storage/attestationStore'
@@ -285,11 +285,11 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     if (delivery.some((d) => journal.has(d.name))) return deliverFromInventory('its delivery from inventory had started')
     if (!(await hasJournal(sql, id, 'fill', journal))) {
       const [time, alive] = await Promise.all([now(), p.attesterAlive()])
-      if (time + SAFETY_SECONDS >= deadline) {
-        if (await paidOnChain()) return deliverFromInventory(`the fill deadline ${deadline} has passed`)
-        return fail(`expired: not filled before its fill deadline ${deadline}; ${nothing}`, refundable)
-      }
-      if (!alive) return 'waiting'
+      const paid = time + SAFETY_SECONDS >= deadline && (await paidOnChain())
+      if (paid && time > deadline) return deliverFromInventory(`the fill deadline ${deadline} has passed`)
+      // Paid for a fill a re-org undid: while it can still be mined it goes out again (below).
+      if (!paid && time + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; ${nothing}`, refundable)
+      if (!paid && !alive) return 'waiting'
     }
     try {
       const chain = chainOf(plan.fill.chainId)
@@ -323,6 +323,17 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
    * the intent is COMPLETED with the fill recorded as that transfer. */
   async function deliverFromInventory(why: string): Promise<SettleOutcome> {
     const chain = chainOf(plan.fill.chainId)
+    // Never a second delivery: only once no fill can be mined any more (the latest block is past
+    // the deadline the arbiter enforces) and the arbiter does not record this intent as filled (old
+    // bytes of the fill mined after all). Otherwise the pass is transient and looks again later.
+    if (!delivery.some((d) => journal.has(d.name))) {
+      const [latest, filled] = await Promise.all([
+        chain.client.getBlock({ blockTag: 'latest' }),
+        chain.client.readContract({ address: plan.fill.call.to, abi: arbiterAbi, functionName: 'filled', args: [intent.sponsor, BigInt(id)] }),
+      ])
+      if (filled) throw new Error(`the arbiter records intent ${id} as filled by a transaction this journal does not hold; not delivering twice`)
+      if (latest.timestamp <= deadline) throw new Error(`the fill of intent ${id} could still be mined until ${deadline}; not delivering from inventory yet`)
+    }
     const results = await Promise.allSettled(delivery.map((d) => sendStep({ sql, journal, intent: id, step: d.name, chain, confirmations: depth(chain.chainId), call: d.call, proof: d.proof })))
     const failed = results.find((r) => r.status === 'rejected')
     if (failed) return stepFailed(failed.reason, (m) => `the fill was undone after the filler was paid and can no longer be mined; delivering tokenOut from the filler's inventory failed: ${m}`)
