@@ -2,11 +2,15 @@
 // batcher its transactions are signed and broadcast through (one batch at a time per chain, with
 // consecutive nonces, so intents settled in parallel never draw the same account nonce), and the
 // fence every send passes (the filler's lease: a filler that lost it signs nothing more).
-import { type Chain, createPublicClient, fallback, http, type PrivateKeyAccount, type PublicClient } from 'viem'
+import { type Chain, createPublicClient, fallback, http, type PrivateKeyAccount, type PublicClient, parseTransaction } from 'viem'
 import { chains } from '../core/chains/chains'
-import { forgetTransaction, recordTransactions } from '../storage/journalStore'
+import { forgetTransaction, recentJournalOn, recordTransactions } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
+import { refillNonces } from './nonceGaps'
 import { SendBatcher } from './sendBatch'
+
+/** How far back the journal is read for transactions a re-org may have dropped. */
+const REFILL_JOURNAL_SECONDS = 3_600
 
 export type FillerChain = {
   chainId: number
@@ -16,6 +20,10 @@ export type FillerChain = {
   sender: SendBatcher
   /** Throws when this process may no longer send (the filler's lease lapsed). */
   fence: () => void
+  /** After a re-org (or a transaction that waits too long): re-sends, in nonce order, every
+   * journaled transaction above the chain's confirmed nonce for the filler, and fills a nonce no
+   * journaled transaction holds with a transfer to itself (nonceGaps.ts), between two batches. */
+  refillNonces: () => Promise<{ resent: number; filled: number }>
 }
 
 /** `sql` journals what the chains' batches sign (sendBatch); without it nothing can be sent. */
@@ -45,7 +53,23 @@ export function fillerChains(rpcUrls: Partial<Record<number, string[]>>, account
         },
         fence,
       })
-      return [[c.id, { chainId: c.id, chain, client, account, sender, fence }] as const]
+      const refill = () =>
+        sender.exclusive(() =>
+          refillNonces({
+            minedNonce: () => client.getTransactionCount({ address: account.address, blockTag: 'latest' }),
+            journaled: async (from) =>
+              (await recentJournalOn(db(), c.id, REFILL_JOURNAL_SECONDS)).map((e) => ({ nonce: parseTransaction(e.raw).nonce ?? -1, raw: e.raw })).filter((t) => t.nonce >= from),
+            broadcast: async (raw) => {
+              await client.sendRawTransaction({ serializedTransaction: raw })
+            },
+            selfTransfer: async (nonce) => {
+              const { maxFeePerGas, maxPriorityFeePerGas } = await client.estimateFeesPerGas({ chain })
+              return account.signTransaction({ chainId: c.id, type: 'eip1559', to: account.address, value: 0n, gas: 21_000n, nonce, maxFeePerGas, maxPriorityFeePerGas })
+            },
+            fence,
+          }),
+        )
+      return [[c.id, { chainId: c.id, chain, client, account, sender, fence, refillNonces: refill }] as const]
     }),
   )
 }

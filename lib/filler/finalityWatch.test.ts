@@ -11,7 +11,7 @@ const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex
 
 /** A chain whose head and mined transactions the test sets. */
 function fakeChain(chainId: number) {
-  const state = { head: 1n, forkTag: 0, mined: new Set<Hex>(), receiptLookups: 0 }
+  const state = { head: 1n, forkTag: 0, mined: new Set<Hex>(), receiptLookups: 0, refills: 0 }
   const blockHash = (n: bigint) => hash(Number(n) * 1_000 + state.forkTag)
   const client = {
     getBlock: async (a: { blockTag?: string; blockNumber?: bigint }) => {
@@ -25,7 +25,11 @@ function fakeChain(chainId: number) {
       return { transactionHash: h, status: 'success' }
     },
   }
-  return { state, chain: { chainId, client } as unknown as FillerChain }
+  const refillNonces = async () => {
+    state.refills++
+    return { resent: 0, filled: 0 }
+  }
+  return { state, chain: { chainId, client, refillNonces } as unknown as FillerChain }
 }
 
 /** A store holding COMPLETED intents with the time they became so. */
@@ -118,6 +122,8 @@ describe('FinalityWatch', () => {
     a.state.mined.delete(hash(1))
     expect(await watch.check()).toEqual(['1'])
     expect([a.state.receiptLookups, b.state.receiptLookups]).toEqual([4, 1])
+    // The filler's dropped transactions on the re-orged chain (of any intent) go out again in nonce order.
+    expect([a.state.refills, b.state.refills]).toEqual([1, 0])
     expect(s.reopened).toEqual([{ nonce: '1', steps: ['claim:0'] }])
     expect(watch.size).toBe(1)
   })

@@ -8,7 +8,9 @@
 // no longer on chain is reopened at the status before that step (intentMachine's `reorged`), so the
 // status says what is true, and the scheduler sends the journaled bytes again (or signs the step
 // anew if they can no longer be mined) and brings it back to COMPLETED, where the cursor finds it;
-// a FAILED intent's dropped refund is due again and the refund pass sends it once more.
+// a FAILED intent's dropped refund is due again and the refund pass sends it once more. On a chain
+// that re-orged, first every filler transaction journaled above the account's confirmed nonce goes
+// out again in nonce order (nonceGaps.ts): a gap below a re-sent step would hold it for ever.
 import type { Hex } from 'viem'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { findIntent, type IntentStatus, updateIntent } from '../storage/intentStore'
@@ -84,7 +86,13 @@ export class FinalityWatch {
   /** One look: new COMPLETED intents from the cursor, then every chain; the intents reopened. */
   async check(): Promise<string[]> {
     await this.readCursor()
-    const reopened = await Promise.all([...this.chains.values()].map(async (chain) => this.reopenDropped(chain, await this.reorged(chain))))
+    const reopened = await Promise.all(
+      [...this.chains.values()].map(async (chain) => {
+        const reorged = await this.reorged(chain)
+        if (reorged) await this.refill(chain)
+        return this.reopenDropped(chain, reorged)
+      }),
+    )
     return [...new Set(reopened.flat())]
   }
 
@@ -112,6 +120,13 @@ export class FinalityWatch {
     if (head.number < seen.number) return true
     const then = head.number === seen.number ? head : await chain.client.getBlock({ blockNumber: seen.number }).catch(() => undefined)
     return then?.hash !== seen.hash
+  }
+
+  /** The filler's account nonce may have gone back: every dropped transaction of its, of any
+   * intent, goes out again in nonce order (nonceGaps.ts), so none waits behind a gap. */
+  private async refill(chain: FillerChain): Promise<void> {
+    const { resent, filled } = await chain.refillNonces()
+    if (resent + filled > 0) this.log('re-org dropped filler transactions; re-sent in nonce order', { chainId: chain.chainId, resent, filled })
   }
 
   private async reopenDropped(chain: FillerChain, reorged: boolean): Promise<string[]> {

@@ -39,6 +39,8 @@ type Pending = SendRequest & { resolve: (entry: JournalEntry) => void; reject: (
 export class SendBatcher {
   private pending: Pending[] = []
   private draining: Promise<void> | undefined
+  /** The batches and the nonce refills, one at a time. */
+  private tail: Promise<unknown> = Promise.resolve()
   /** How many batches went out, and the largest. */
   readonly stats = { batches: 0, largest: 0 }
 
@@ -54,13 +56,21 @@ export class SendBatcher {
     })
   }
 
+  /** Runs `work` when no batch is being signed or broadcast on this chain (and no other such work
+   * runs), so it sees every journaled transaction sent and draws no nonce a batch draws. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(work)
+    this.tail = next.catch(() => undefined)
+    return next
+  }
+
   private async drain(): Promise<void> {
     while (this.pending.length > 0) {
       const batch = this.pending
       this.pending = []
       this.stats.batches++
       this.stats.largest = Math.max(this.stats.largest, batch.length)
-      await this.run(batch).catch((error: unknown) => {
+      await this.exclusive(() => this.run(batch)).catch((error: unknown) => {
         for (const request of batch) request.reject(error)
       })
     }

@@ -110,6 +110,8 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
     mined && p.confirmations === 0
       ? mined
       : await chain.client.waitForTransactionReceipt({ hash: entry.hash, timeout: RECEIPT_WAIT_MS, pollingInterval: 50, confirmations: p.confirmations + 1 }).catch(async (error: unknown) => {
+          // Not mined in time: it may wait behind a nonce a re-org emptied; every gap below it is filled.
+          await chain.refillNonces().catch(() => undefined)
           // Never mined and its account nonce used by something else: it can never be; sign again next time.
           if (!(await chain.client.getTransaction({ hash: entry.hash }).catch(() => undefined))) {
             await forgetTransaction(p.sql, p.intent, p.step)

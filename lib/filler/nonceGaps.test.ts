@@ -1,0 +1,54 @@
+// The nonce refill with a chain of plain functions: from the confirmed nonce up to the highest
+// journaled one, each nonce gets its journaled bytes again, in order, or a transfer to itself.
+import type { Hex } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { type GapChain, type NoncedTransaction, refillNonces } from './nonceGaps'
+
+function fakeChain(mined: number, journal: NoncedTransaction[], o: { refuse?: (raw: Hex) => string | undefined; fenced?: () => boolean } = {}) {
+  const sent: Hex[] = []
+  const chain: GapChain = {
+    minedNonce: async () => mined,
+    journaled: async (from) => journal.filter((t) => t.nonce >= from),
+    broadcast: async (raw) => {
+      const refusal = o.refuse?.(raw)
+      if (refusal) throw new Error(refusal)
+      sent.push(raw)
+    },
+    selfTransfer: async (nonce) => `0x5e1f${nonce}` as Hex,
+    fence: () => {
+      if (o.fenced?.()) throw new Error('lease lost')
+    },
+  }
+  return { chain, sent }
+}
+
+describe('refillNonces', () => {
+  it('re-sends every journaled transaction above the confirmed nonce in nonce order and fills the gaps with transfers to itself', async () => {
+    const journal = [7, 3, 5, 4, 1].map((nonce) => ({ nonce, raw: `0x0${nonce}` as Hex }))
+    const { chain, sent } = fakeChain(3, journal)
+    expect(await refillNonces(chain)).toEqual({ resent: 4, filled: 1 })
+    expect(sent).toEqual(['0x03', '0x04', '0x05', '0x5e1f6', '0x07'])
+  })
+
+  it('sends nothing when no journaled transaction is above the confirmed nonce', async () => {
+    const { chain, sent } = fakeChain(8, [{ nonce: 7, raw: '0x07' }])
+    expect(await refillNonces(chain)).toEqual({ resent: 0, filled: 0 })
+    expect(sent).toEqual([])
+  })
+
+  it('goes on past a nonce the node holds already, and stops at any other refusal', async () => {
+    const journal = [2, 3, 4].map((nonce) => ({ nonce, raw: `0x0${nonce}` as Hex }))
+    const held = fakeChain(2, journal, { refuse: (raw) => (raw === '0x02' ? 'already known' : raw === '0x03' ? 'replacement transaction underpriced' : undefined) })
+    expect(await refillNonces(held.chain)).toEqual({ resent: 3, filled: 0 })
+    expect(held.sent).toEqual(['0x04'])
+    const down = fakeChain(2, journal, { refuse: (raw) => (raw === '0x03' ? 'fetch failed' : undefined) })
+    await expect(refillNonces(down.chain)).rejects.toThrow('fetch failed')
+    expect(down.sent).toEqual(['0x02'])
+  })
+
+  it('sends nothing once the lease is lost', async () => {
+    const { chain, sent } = fakeChain(0, [{ nonce: 0, raw: '0x00' }], { fenced: () => true })
+    await expect(refillNonces(chain)).rejects.toThrow('lease lost')
+    expect(sent).toEqual([])
+  })
+})
