@@ -9,7 +9,7 @@
 // status says what is true, and the scheduler sends the journaled bytes again (or signs the step
 // anew if they can no longer be mined) and brings it back to COMPLETED, where the cursor finds it;
 // a FAILED intent's dropped refund is due again and the refund pass sends it once more. On a chain
-// that re-orged, first every filler transaction journaled above the account's confirmed nonce goes
+// that re-orged, then every filler transaction journaled above the account's confirmed nonce goes
 // out again in nonce order (nonceGaps.ts): a gap below a re-sent step would hold it for ever.
 import type { Hex } from 'viem'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
@@ -89,8 +89,11 @@ export class FinalityWatch {
     const reopened = await Promise.all(
       [...this.chains.values()].map(async (chain) => {
         const reorged = await this.reorged(chain)
+        // The look-ups first: a step re-sent by the refill and mined again would otherwise hide
+        // that it was dropped, and its intent would keep the block and time it no longer has.
+        const reopened = await this.reopenDropped(chain, reorged)
         if (reorged) await this.refill(chain)
-        return this.reopenDropped(chain, reorged)
+        return reopened
       }),
     )
     return [...new Set(reopened.flat())]
