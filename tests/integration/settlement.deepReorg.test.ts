@@ -39,7 +39,7 @@ describe('deep re-org', () => {
     // Every account is funded and every intent submitted below these heights: the re-org drops only the filler's work.
     const base = await heads(chain)
     await suite.stack.filler.start()
-    await untilAll(cases, (b) => b.status === 'COMPLETED', 'COMPLETED')
+    await untilAll(cases, (b) => b.status === 'COMPLETED', 'COMPLETED', 45_000)
 
     const dropped: string[] = []
     for (const c of cases) for (const e of await journalOf(suite.sql, c.id)) if (reorgedChains.includes(e.chainId)) dropped.push(e.hash)
@@ -56,7 +56,7 @@ describe('deep re-org', () => {
       expect(await chain.client(id).getTransactionCount({ address: fillerAccount.address }), `the filler's nonce on ${id} went back`).toBeLessThan(fillerNonces[i]!)
     }
     const reorgedAt = Date.now()
-    await untilAll(cases, (b) => b.status === 'COMPLETED', 'COMPLETED again with every journaled transaction on chain', onChain)
+    await untilAll(cases, (b) => b.status === 'COMPLETED', 'COMPLETED again with every journaled transaction on chain', 20_000, onChain)
     console.log(`[deep re-org] every intent COMPLETED again ${((Date.now() - reorgedAt) / 1000).toFixed(1)} s after the re-org`)
 
     for (const c of cases) {
@@ -71,10 +71,10 @@ describe('deep re-org', () => {
   }, 90_000)
 })
 
-/** Polls every case (one request at a time) until `done` and `also`, for at most 20 s. */
-async function untilAll(cases: Case[], done: (body: any) => boolean, what: string, also?: (c: Case) => Promise<boolean>) {
+/** Polls every case (one request at a time) until `done` and `also`, for at most `ms`. */
+async function untilAll(cases: Case[], done: (body: any) => boolean, what: string, ms: number, also?: (c: Case) => Promise<boolean>) {
   const waiting = new Set(cases)
-  const until = Date.now() + 20_000
+  const until = Date.now() + ms
   while (waiting.size > 0) {
     for (const c of [...waiting]) if (done(await status(c.id)) && (!also || (await also(c)))) waiting.delete(c)
     if (waiting.size === 0) return
