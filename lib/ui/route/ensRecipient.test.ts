@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ensNote, recipientAddress, recipientInput } from './ensRecipient'
+import { ensNote, normalizeEnsName, recipientAddress, recipientInput } from './ensRecipient'
 import { initialRouteForm } from './routeForm'
 import { routeRequestBody } from './routeRequestBody'
 
@@ -15,9 +15,14 @@ describe('recipientInput', () => {
     expect(recipientInput('0x12.eth')).toEqual({ kind: 'ens', name: '0x12.eth' })
   })
 
-  it('a malformed name is named as one', () => {
-    expect(recipientInput('a..eth')).toMatchObject({ kind: 'bad-ens', problem: expect.stringMatching(/^“a\.\.eth” is not a valid ENS name/) })
-    expect(recipientInput('foo bar.eth')).toMatchObject({ kind: 'bad-ens' })
+  it('normalises a name (UTS-46); a malformed name is named as one', async () => {
+    expect(await normalizeEnsName('Vitalik.eth')).toEqual({ normalized: 'vitalik.eth' })
+    expect(await normalizeEnsName('a..eth')).toEqual({ problem: expect.stringMatching(/^“a\.\.eth” is not a valid ENS name/) })
+    expect(await normalizeEnsName('foo bar.eth')).toHaveProperty('problem')
+  })
+
+  it('a lookup that found the name malformed blocks it with that reason', () => {
+    expect(recipientAddress('a..eth', { name: 'a..eth', status: 'invalid', problem: 'bad' })).toEqual({ problem: 'bad' })
   })
 })
 

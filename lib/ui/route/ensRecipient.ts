@@ -3,25 +3,33 @@
 // says so and asks for an address — a name is never turned into an address any other way. Until a
 // name has resolved, nothing can be sent.
 import type { Address } from 'viem'
-import { normalize } from 'viem/ens'
 
-export type RecipientInput = { kind: 'empty' } | { kind: 'address'; text: string } | { kind: 'ens'; name: string } | { kind: 'bad-ens'; problem: string }
+export type RecipientInput = { kind: 'empty' } | { kind: 'address'; text: string } | { kind: 'ens'; name: string }
 
-/** What the reader typed: empty, something address-like (checked as an address), or an ENS name (normalised, UTS-46). */
+/** What the reader typed: empty, something address-like (checked as an address), or an ENS name
+ * (lower-cased; its UTS-46 normalisation is checked with the lookup, see normalizeEnsName). */
 export function recipientInput(typed: string): RecipientInput {
   const text = typed.trim()
   if (!text) return { kind: 'empty' }
   if (/^0x[0-9a-fA-F]*$/.test(text) || !text.includes('.')) return { kind: 'address', text }
+  return { kind: 'ens', name: text.toLowerCase() }
+}
+
+/** The name normalised (UTS-46, viem/ens — loaded only when a name is typed: its tables are large),
+ * or why it is not a valid ENS name. */
+export async function normalizeEnsName(name: string): Promise<{ normalized: string } | { problem: string }> {
+  const { normalize } = await import('viem/ens')
   try {
-    return { kind: 'ens', name: normalize(text) }
+    return { normalized: normalize(name) }
   } catch {
-    return { kind: 'bad-ens', problem: `“${text}” is not a valid ENS name: labels of letters, digits or emoji, separated by single dots (e.g. name.eth).` }
+    return { problem: `“${name}” is not a valid ENS name: labels of letters, digits or emoji, separated by single dots (e.g. name.eth).` }
   }
 }
 
 /** A name's lookup, as the field keeps it in the form. */
 export type EnsLookup = { name: string } & (
   | { status: 'checking' }
+  | { status: 'invalid'; problem: string }
   | { status: 'resolved'; address: Address }
   | { status: 'not-found' }
   | { status: 'no-registry' }
@@ -36,8 +44,6 @@ export function recipientAddress(typed: string, lookup: EnsLookup | undefined): 
       return {}
     case 'address':
       return { address: input.text }
-    case 'bad-ens':
-      return { problem: input.problem }
     case 'ens': {
       const found = lookup?.name === input.name ? lookup : undefined
       if (!found || found.status === 'checking') return { problem: `Looking up ${input.name} on Ethereum…` }
@@ -55,6 +61,8 @@ export function ensNote(lookup: EnsLookup): string {
 
 function ensProblem(lookup: EnsLookup): string {
   switch (lookup.status) {
+    case 'invalid':
+      return lookup.problem
     case 'not-found':
       return `${lookup.name} has no address on Ethereum: check the name, or enter a 0x address.`
     case 'no-registry':

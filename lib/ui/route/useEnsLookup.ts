@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { usePublicClient } from 'wagmi'
-import type { EnsLookup } from './ensRecipient'
+import { type EnsLookup, normalizeEnsName } from './ensRecipient'
 
 export function useEnsLookup(name: string | undefined): EnsLookup | undefined {
   const client = usePublicClient({ chainId: 1 })
@@ -14,10 +14,12 @@ export function useEnsLookup(name: string | undefined): EnsLookup | undefined {
     staleTime: 5 * 60_000,
     retry: false,
     queryFn: async (): Promise<EnsLookup> => {
+      const checked = await normalizeEnsName(name!)
+      if ('problem' in checked) return { name: name!, status: 'invalid', problem: checked.problem }
       const resolver = client!.chain.contracts?.ensUniversalResolver?.address
       const code = resolver ? await client!.getCode({ address: resolver }) : undefined
       if (!code || code === '0x') return { name: name!, status: 'no-registry' }
-      const address = await client!.getEnsAddress({ name: name! })
+      const address = await client!.getEnsAddress({ name: checked.normalized })
       return address ? { name: name!, status: 'resolved', address } : { name: name!, status: 'not-found' }
     },
   })
