@@ -1,5 +1,5 @@
 // Settlement on the embedded devnet: real Permit2 at its canonical address, the contracts at their
-// places, PERMIT2 escrow released against an attestation or refunded, and destination fills.
+// places, PERMIT2 escrow released against an attestation, returned or refunded, and destination fills.
 // Starts its own devnet (viem only), so it needs no app and no database. (Compact claims and the
 // allocator's locks: compactSettlement.test.ts.)
 import { type Address, erc20Abi, getAddress, getContractAddress, type Hex, hashStruct, isAddressEqual, parseEther, parseEventLogs, parseUnits, zeroAddress } from 'viem'
@@ -71,7 +71,7 @@ describe('devnet settlement', () => {
     })
   })
 
-  describe('(b) PERMIT2 escrow on Base: released against an attestation, or refunded', () => {
+  describe('(b) PERMIT2 escrow on Base: released against an attestation, returned, or refunded', () => {
     const chainId = 8453
     const usdc = token(chainId, 'USDC')
     const amount = parseUnits('100.25', 6)
@@ -154,6 +154,36 @@ describe('devnet settlement', () => {
       expect(paid!.args).toEqual({ sponsor: demoAccount.address, nonce, filler: fillerAccount.address })
       await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest(base)))).rejects.toThrow(/nothing held/)
       await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce])).rejects.toThrow(/nothing held/)
+    })
+
+    it('returns an escrow to the sponsor at once when the filler that escrowed it asks, and only then', async () => {
+      const nonce = 0x5eefn
+      const { args, mandate } = await signedPermit(nonce)
+      await expect(simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'returnEscrow', [demoAccount.address, nonce])).rejects.toThrow(/nothing held/)
+      await send(chainId, demoAccount, usdc, erc20Abi, 'approve', [addresses.permit2, amount])
+      const sponsorBefore = await erc20Balance(chainId, usdc, demoAccount.address)
+      const held = await erc20Balance(chainId, usdc, ACROSS)
+      const fillerBefore = await erc20Balance(chainId, usdc, fillerAccount.address)
+      await send(chainId, fillerAccount, ACROSS, artifacts.arbiter.abi, 'escrowPermit2', args())
+      expect(await erc20Balance(chainId, usdc, demoAccount.address)).toBe(sponsorBefore - amount)
+      // Nobody but the filler that escrowed it: not the sponsor, not the attester, not a stranger.
+      for (const who of [stranger.address, demoAccount.address, attesterAccount.address]) {
+        await expect(simulate(chainId, who, ACROSS, arbiterAbi, 'returnEscrow', [demoAccount.address, nonce])).rejects.toThrow(/only the escrowing filler/)
+      }
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce])).rejects.toThrow(/refund not yet due/)
+      const receipt = await send(chainId, fillerAccount, ACROSS, artifacts.arbiter.abi, 'returnEscrow', [demoAccount.address, nonce])
+      expect(await erc20Balance(chainId, usdc, demoAccount.address)).toBe(sponsorBefore)
+      expect(await erc20Balance(chainId, usdc, ACROSS)).toBe(held)
+      expect(await erc20Balance(chainId, usdc, fillerAccount.address)).toBe(fillerBefore)
+      const [refunded] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: receipt.logs, eventName: 'Refunded' })
+      expect(refunded!.args).toEqual({ sponsor: demoAccount.address, nonce, caller: fillerAccount.address })
+      const [status] = await clients[chainId]!.readContract({ address: ACROSS, abi: artifacts.arbiter.abi, functionName: 'escrowOf', args: [demoAccount.address, nonce] })
+      expect(status).toBe(3)
+      // Returned once: no release, refund or second return after it.
+      const proof = await attest({ sponsor: demoAccount.address, nonce, recipient: demoAccount.address, delivered: [{ token: usdcOut, amount: delivered }], destinationChainId: 42161n })
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', [demoAccount.address, nonce, mandate, proof.attestation, proof.signature])).rejects.toThrow(/nothing held/)
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce])).rejects.toThrow(/nothing held/)
+      await expect(simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'returnEscrow', [demoAccount.address, nonce])).rejects.toThrow(/nothing held/)
     })
 
     it('refunds an unproven escrow to the sponsor after the fill deadline and the refund delay, whoever asks', async () => {

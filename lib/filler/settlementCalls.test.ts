@@ -52,6 +52,7 @@ describe('settlement plan', () => {
     expect(plan.funding).toBe('PERMIT2')
     expect(e.escrow?.call.to).toBe(e.arbiter)
     expect(e.refund?.call.to).toBe(e.arbiter)
+    expect(e.returnEscrow?.call.to).toBe(e.arbiter)
     expect(plan.fill.chainId).toBe(Number(permit2.elements.at(-1)!.mandate.destinationChainId))
   })
 

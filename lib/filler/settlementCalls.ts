@@ -47,6 +47,9 @@ export type ElementPlan = {
   escrow?: Step
   escrowState?: Read<{ status: number; refundableAfter: bigint }>
   refund?: Step
+  /** PERMIT2: the escrow returned to the sponsor at once, by the filler that took it (an intent that
+   * failed before its fill); the arbiter accepts it only from that filler. */
+  returnEscrow?: Step
   /** PERMIT2: the release; COMPACT: the claim. Both need the attester's signature. */
   payout: (proof: SignedAttestation) => Step
 }
@@ -112,6 +115,10 @@ export function settlementPlan(intentOp: WireIntentOp, originSignatures: readonl
         },
         refund: {
           call: { chainId, to: arbiter, value: 0n, data: encodeFunctionData({ abi: arbiterAbi, functionName: 'refund', args: [sponsor, nonce] }) },
+          proof: (receipt) => has(receipt, arbiter, 'Refunded'),
+        },
+        returnEscrow: {
+          call: { chainId, to: arbiter, value: 0n, data: encodeFunctionData({ abi: arbiterAbi, functionName: 'returnEscrow', args: [sponsor, nonce] }) },
           proof: (receipt) => has(receipt, arbiter, 'Refunded'),
         },
         payout: ({ attestation, signature: attesterSignature }) => ({

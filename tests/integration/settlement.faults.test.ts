@@ -3,8 +3,9 @@
 // show that the filler never lost tokens net of what it was paid, and that the account either got
 // exactly tokenOut or lost nothing (refunds included), with the intent in a final state. A stack
 // of its own: it stops the filler and the attester and moves the chains' clocks.
-import { encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem'
+import { type Address, decodeFunctionData, encodeFunctionData, erc20Abi, type Hex, isAddressEqual, parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { escrowStatus } from '../../lib/core/abi/arbiter'
 import { addresses } from '../../lib/core/addresses'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
@@ -16,8 +17,22 @@ import { expectedMoves, fundedAccount } from '../support/settlement'
 const suite = adversarialStack('settlement faults suite')
 const usdc = (v: string) => parseUnits(v, 6)
 
+/** Raw chain reads: the escrow is refunded, by the filler's returnEscrow, in a block before the
+ * arbiter's public refund was due. */
+async function expectReturnedAtOnce(e: { chainId: number; arbiter: Address }, sponsor: Address, nonce: bigint, hash: Hex) {
+  const client = suite.s.chain.client(e.chainId)
+  const [state, refundableAfter] = await client.readContract({ address: e.arbiter, abi: artifacts.arbiter.abi, functionName: 'escrowOf', args: [sponsor, nonce] })
+  expect(state).toBe(escrowStatus.refunded)
+  const tx = await client.getTransaction({ hash })
+  expect(isAddressEqual(tx.from, fillerAccount.address)).toBe(true)
+  expect(decodeFunctionData({ abi: artifacts.arbiter.abi, data: tx.input })).toEqual({ functionName: 'returnEscrow', args: [sponsor, nonce] })
+  const receipt = await client.getTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+  expect((await client.getBlock({ blockNumber: receipt.blockNumber })).timestamp).toBeLessThanOrEqual(refundableAfter)
+}
+
 describe('settlement faults', () => {
-  it('the filler crashes after the first escrow, the sponsor revokes its approval on the second chain: FAILED, the escrow refunded after the delay', async () => {
+  it('the filler crashes after the first escrow, the sponsor revokes its approval on the second chain: FAILED, the escrow returned at once, long before the refund delay', async () => {
     const account = await fundedAccount(suite.s.chain, [
       { chainId: 8453, symbol: 'USDC', amount: usdc('120') },
       { chainId: 10, symbol: 'USDC', amount: usdc('120') },
@@ -45,21 +60,20 @@ describe('settlement faults', () => {
     expect(failed.failureReason).toMatch(/escrow of element 1/)
     expect(failed.fillTransactionHash).toBeUndefined()
     expect(failed.claims[0]).toMatchObject({ chainId: first.chainId, status: 'COMPLETED', claimTransactionHash: escrow.transactionHash })
-    expect(failed.refunds).toEqual([{ chainId: first.chainId, status: 'PENDING', reason: expect.stringMatching(/escrow of element 1/) }])
+    expect(failed.refunds).toHaveLength(1)
+    expect(failed.refunds[0]).toMatchObject({ chainId: first.chainId, reason: expect.stringMatching(/escrow of element 1/) })
 
-    // The escrow is refundable after the fill deadline and the arbiter's delay; the filler sends it.
-    const [, refundableAfter] = await suite.s.chain
-      .client(first.chainId)
-      .readContract({ address: first.arbiter, abi: artifacts.arbiter.abi, functionName: 'escrowOf', args: [account.address, BigInt(intentOp.nonce)] })
-    await warpTo(refundableAfter + 1n)
-    const refunded = await waitFor(intentOp.nonce, (b) => b.refunds?.[0]?.status === 'COMPLETED', 'a completed refund')
-    expect(refunded.refunds[0]).toMatchObject({ chainId: first.chainId, status: 'COMPLETED', transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), timestamp: expect.any(Number) })
-    expect(refunded.status).toBe('FAILED')
+    // No fill was sent: the filler returns the escrow at once (returnEscrow), without waiting for
+    // the fill deadline and the arbiter's delay. Raw chain reads: returned, before it was refundable.
+    const returned = await waitFor(intentOp.nonce, (b) => b.refunds?.[0]?.status === 'COMPLETED', 'a returned escrow')
+    expect(returned.refunds[0]).toMatchObject({ chainId: first.chainId, status: 'COMPLETED', transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), timestamp: expect.any(Number) })
+    expect(returned.status).toBe('FAILED')
+    await expectReturnedAtOnce(first, account.address, BigInt(intentOp.nonce), returned.refunds[0].transactionHash)
     // Nobody lost anything: the account holds what it held, the filler too, on every chain.
     expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
   })
 
-  it('the attester is down after the escrow: no fill, FAILED at the deadline, refunded', async () => {
+  it('the attester is down after the escrow: no fill, FAILED at the deadline, the escrow returned at once', async () => {
     const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
     const before = await usdcHoldings([account.address, fillerAccount.address])
     await suite.stack.filler.stop()
@@ -79,10 +93,10 @@ describe('settlement faults', () => {
       const failed = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
       expect(failed.failureReason).toMatch(/^expired: .*the escrows are refunded/)
       expect(failed.expired).toBe(true)
-      expect(failed.refunds).toMatchObject([{ chainId: 8453, status: 'PENDING' }])
-      await warpTo(BigInt(intentOp.elements[0]!.mandate.fillDeadline) + 301n)
-      const refunded = await waitFor(intentOp.nonce, (b) => b.refunds?.[0]?.status === 'COMPLETED', 'a completed refund')
-      expect(refunded.refunds[0].transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(failed.refunds).toMatchObject([{ chainId: 8453 }])
+      const returned = await waitFor(intentOp.nonce, (b) => b.refunds?.[0]?.status === 'COMPLETED', 'a returned escrow')
+      expect(returned.refunds[0].transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
+      await expectReturnedAtOnce(plan.elements[0]!, account.address, BigInt(intentOp.nonce), returned.refunds[0].transactionHash)
       expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
     } finally {
       await suite.stack.attester.start()

@@ -1,6 +1,6 @@
 // DEVNET-ONLY. The ABI of our devnet arbiter (lib/devnet/contracts/Arbiter.sol), placed at every
 // settlement layer's arbiter address on the devnet: PERMIT2 escrow with release against an
-// attestation and a public refund, COMPACT claims (The Compact's batch multichain claim payloads,
+// attestation, a public refund after a delay and an immediate return by the filler that escrowed, COMPACT claims (The Compact's batch multichain claim payloads,
 // forwarded to it) against an attestation, and the destination
 // fill. A real settlement layer's arbiter at those addresses speaks its own interface.
 import { parseAbi } from 'viem'
@@ -19,6 +19,7 @@ export const arbiterAbi = parseAbi([
   'function escrowPermit2(address sponsor, uint256 nonce, uint256 deadline, Token[] permitted, Mandate mandate, bytes signature)',
   'function release(address sponsor, uint256 nonce, Mandate mandate, FillAttestation attestation, bytes attesterSignature)',
   'function refund(address sponsor, uint256 nonce)',
+  'function returnEscrow(address sponsor, uint256 nonce)',
   'function escrowOf(address sponsor, uint256 nonce) view returns (uint8 status, uint256 refundableAfter)',
   'function claimCompact(BatchMultichainClaim claim, Mandate mandate, FillAttestation attestation, bytes attesterSignature)',
   'function claimCompactExogenous(ExogenousBatchMultichainClaim claim, Mandate mandate, FillAttestation attestation, bytes attesterSignature)',

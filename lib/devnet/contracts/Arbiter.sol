@@ -39,7 +39,9 @@ interface IPermit2 {
 /// - PERMIT2 elements (escrow with refund): `escrowPermit2` moves the sponsor's signed tokens
 ///   through Permit2 into this contract, recorded under (sponsor, nonce). `release` pays them to
 ///   the filler named in a valid attestation of the destination fill; `refund`, callable by
-///   anyone, returns them to the sponsor once `fillExpiry + REFUND_DELAY` has passed without one.
+///   anyone, returns them to the sponsor once `fillExpiry + REFUND_DELAY` has passed without one;
+///   `returnEscrow` lets the address that took the escrow return it to the sponsor at any time
+///   before that (an intent that failed before its fill).
 /// - COMPACT elements (fill first): `claimCompact` claims the sponsor's locks from the lock
 ///   contract only against a valid attestation of the destination fill, for the filler it names.
 /// - Destination: `fill` delivers the target's tokenOut to the recipient from the filler and
@@ -60,6 +62,7 @@ contract Arbiter is FillAttestations {
         EscrowStatus status;
         bytes32 mandateHash;
         uint256 fillExpiry;
+        address escrowedBy;
         address[] tokens;
         uint256[] amounts;
     }
@@ -125,6 +128,7 @@ contract Arbiter is FillAttestations {
         e.status = EscrowStatus.Held;
         e.mandateHash = witness;
         e.fillExpiry = mandate.target.fillExpiry;
+        e.escrowedBy = msg.sender;
         for (uint256 i = 0; i < permitted.length; i++) {
             e.tokens.push(permitted[i].token);
             e.amounts.push(permitted[i].amount);
@@ -158,9 +162,16 @@ contract Arbiter is FillAttestations {
         Escrow storage e = _escrows[sponsor][nonce];
         require(e.status == EscrowStatus.Held, "Arbiter: nothing held");
         require(block.timestamp > e.fillExpiry + REFUND_DELAY, "Arbiter: refund not yet due");
-        e.status = EscrowStatus.Refunded;
-        _payOut(e, sponsor);
-        emit Refunded(sponsor, nonce, msg.sender);
+        _refund(e, sponsor, nonce);
+    }
+
+    /// @notice Returns a held escrow to its sponsor at once; only the address that called
+    /// `escrowPermit2` for it may. The tokens only go to the sponsor, as with `refund`.
+    function returnEscrow(address sponsor, uint256 nonce) external {
+        Escrow storage e = _escrows[sponsor][nonce];
+        require(e.status == EscrowStatus.Held, "Arbiter: nothing held");
+        require(msg.sender == e.escrowedBy, "Arbiter: only the escrowing filler");
+        _refund(e, sponsor, nonce);
     }
 
     /// @notice An escrow's state (0 none, 1 held, 2 released, 3 refunded) and the first second a
@@ -273,6 +284,12 @@ contract Arbiter is FillAttestations {
         for (uint256 i = 0; i < permitted.length; i++) {
             details[i] = IPermit2.SignatureTransferDetails({to: claimant, requestedAmount: permitted[i].amount});
         }
+    }
+
+    function _refund(Escrow storage e, address sponsor, uint256 nonce) internal {
+        e.status = EscrowStatus.Refunded;
+        _payOut(e, sponsor);
+        emit Refunded(sponsor, nonce, msg.sender);
     }
 
     function _payOut(Escrow storage e, address to) internal {
