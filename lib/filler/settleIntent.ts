@@ -13,7 +13,8 @@
 //   run before anything is taken or filled, and its destination calls (simulated after the fill
 //   before anything is taken) run once the fill is paid for (lib/filler/runAccountSteps.ts)
 //   → COMPLETED. Anything that cannot happen ends FAILED with the reason; what an escrow holds
-//   is then refunded (FAILED with refunds PENDING until the arbiter's refund delay has passed).
+//   goes back to the sponsor (refundPass: returned at once when no fill was sent, else refunded
+//   once the arbiter's refund delay has passed; FAILED with refunds PENDING until then).
 // The status moves only as the state machine (intentMachine.ts) allows; every change is written
 // before the next step starts; each step is journaled (sendStep).
 import type { Hex } from 'viem'
