@@ -115,7 +115,7 @@ test('the demo wallet owns a Nexus smart account: funded, a route with a call on
 test('the demo wallet as an EOA with 7702: the authorizations panel shows each authorization decoded and the wallet signs it', async ({ page }) => {
   test.slow()
   const beneficiary = privateKeyToAddress(generatePrivateKey())
-  const seeded = { lock: await opLock(), arb: await usdc(arbitrum, demoAddress) }
+  const seeded = { lock: await opLock(), arb: await usdc(arbitrum, demoAddress), arbEth: await devnetClient(arbitrum).getBalance({ address: demoAddress }) }
   try {
     await openBuilder(page)
     await connectDemoWallet(page)
@@ -163,12 +163,13 @@ test('the demo wallet as an EOA with 7702: the authorizations panel shows each a
     for (const id of [op, arbitrum]) expect(await devnetClient(id).getCode({ address: demoAddress })).toBe(designator)
     expect(await usdc(arbitrum, beneficiary)).toBe(1_000_000n)
   } finally {
-    // The demo account is a plain EOA again, with its seeded lock and Arbitrum balance.
+    // The demo account is a plain EOA again, with its seeded lock and Arbitrum balances.
     for (const id of [op, arbitrum]) await devnetClient(id).setCode({ address: demoAddress, bytecode: '0x' })
     const a = devnetClient(arbitrum)
     const arb = await usdc(arbitrum, demoAddress)
     if (arb > seeded.arb)
       await mined(a, a.writeContract({ address: usdcOn(arbitrum), abi: erc20Abi, functionName: 'transfer', args: [operatorAddress, arb - seeded.arb], account: demoAddress, chain: a.chain }))
+    await a.setBalance({ address: demoAddress, value: seeded.arbEth }) // the gas of that transfer
     const o = devnetClient(op)
     const short = seeded.lock - (await opLock())
     if (short > 0n) {

@@ -3,13 +3,24 @@
 // and the list of them, each leading to its section in the reference. Rendered on the server too,
 // so the list is in the HTML before the viewer's bundle arrives; on a phone it stacks above the
 // reference, on a wide screen it stays beside it.
-import { useId, useState } from 'react'
+import { type MouseEvent, useId, useState } from 'react'
 import { type IndexedOperation, matchesSearch } from '@/lib/ui/docs/operationSearch'
 
 const methodColour: Record<string, string> = {
   GET: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
   POST: 'bg-indigo-100 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-200',
   DELETE: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+}
+
+/** Scrolls to the operation's section itself: the viewer keeps its own scroll state and does not
+ * always follow a hash change made after it rendered. The hash is still set, so the link can be shared. */
+function scrollToSection(event: MouseEvent<HTMLAnchorElement>) {
+  const hash = event.currentTarget.hash
+  const section = document.getElementById(decodeURIComponent(hash.slice(1)))
+  if (!section) return
+  event.preventDefault()
+  history.pushState(null, '', hash)
+  section.scrollIntoView({ block: 'start' })
 }
 
 export function OperationIndex({ operations }: { operations: readonly IndexedOperation[] }) {
@@ -41,7 +52,11 @@ export function OperationIndex({ operations }: { operations: readonly IndexedOpe
         {shown.map((op) => (
           <li key={op.id} data-operation={op.id}>
             {/* The viewer's own anchor for the operation's section. */}
-            <a href={`#api-1/${op.method}${op.path}`} className="grid gap-0.5 rounded-lg px-2 py-1.5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:bg-zinc-800">
+            <a
+              href={`#api-1/${op.method}${op.path}`}
+              onClick={scrollToSection}
+              className="grid gap-0.5 rounded-lg px-2 py-1.5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:bg-zinc-800"
+            >
               <span className="flex min-w-0 items-baseline gap-2">
                 <span className={`shrink-0 rounded px-1.5 py-0.5 font-mono text-[11px] font-semibold ${methodColour[op.method] ?? ''}`}>{op.method}</span>{' '}
                 <code className="min-w-0 font-mono text-xs break-all">/api/v1{op.path}</code>
