@@ -1,11 +1,11 @@
 // The finality watch with a chain and a store of plain objects: it reads only new COMPLETED
 // transitions from its cursor, looks each transaction up once, all of a chain's again after a
 // re-org, reopens what a re-org dropped, and forgets intents after FINALITY_WATCH_SECONDS.
-import type { Hex } from 'viem'
+import { type Hex, TransactionReceiptNotFoundError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { SettledJournal } from '../storage/journalStore'
 import type { FillerChain } from './fillerChains'
-import { FINALITY_WATCH_SECONDS, type FinalityStore, FinalityWatch } from './finalityWatch'
+import { CURSOR_OVERLAP_MS, FINALITY_WATCH_SECONDS, type FinalityStore, FinalityWatch } from './finalityWatch'
 
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex
 
@@ -21,7 +21,7 @@ function fakeChain(chainId: number) {
     },
     getTransactionReceipt: async ({ hash: h }: { hash: Hex }) => {
       state.receiptLookups++
-      if (!state.mined.has(h)) throw new Error('not found')
+      if (!state.mined.has(h)) throw new TransactionReceiptNotFoundError({ hash: h })
       return { transactionHash: h, status: 'success' }
     },
   }
@@ -87,9 +87,10 @@ describe('FinalityWatch', () => {
     expect([a.state.receiptLookups, b.state.receiptLookups]).toEqual([1, 1])
     advance(500)
     expect(await watch.check()).toEqual([])
-    // The next reads start from the last COMPLETED time seen (less a small overlap), and what was
-    // looked up is not looked up again while no chain re-orgs.
-    expect(s.asked[1]!.getTime()).toBeGreaterThan(1_800_000_000_000 - 5_000)
+    // The next reads start from the last COMPLETED time seen (less the overlap, far short of the
+    // whole window), and what was looked up is not looked up again while no chain re-orgs.
+    expect(s.asked[1]!.getTime()).toBe(1_800_000_000_000 - CURSOR_OVERLAP_MS)
+    expect(CURSOR_OVERLAP_MS).toBeLessThan((FINALITY_WATCH_SECONDS * 1_000) / 10)
     expect([a.state.receiptLookups, b.state.receiptLookups]).toEqual([1, 1])
     expect(watch.size).toBe(1)
   })

@@ -18,13 +18,15 @@ import { type JournalEntry, type SettledJournal, settledJournalSince } from '../
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
 import { type Funding, transition } from './intentMachine'
+import { receiptOrNone } from './sendStep'
 
 /** How long after COMPLETED an intent's transactions are watched for re-orgs. */
 export const FINALITY_WATCH_SECONDS = 900
 
 /** How far back each read of the cursor reaches before the last COMPLETED time it saw: a
- * transition stamped just before it but written just after is still found (each is taken once). */
-const CURSOR_OVERLAP_MS = 2_000
+ * transition stamped (clock_timestamp) before it but committed after is still found, however
+ * slow the database is to commit it within this bound (each is taken once). */
+export const CURSOR_OVERLAP_MS = 30_000
 
 type Watched = { settledAt: number; until: number; entries: (JournalEntry & { looked: boolean })[] }
 
@@ -137,7 +139,13 @@ export class FinalityWatch {
     const dropped = new Map<string, string[]>()
     await Promise.all(
       toLook.map(async ({ nonce, entry }) => {
-        const receipt = await chain.client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined)
+        // A node that did not answer leaves the entry to the next look (a failed read is no re-org).
+        let receipt: Awaited<ReturnType<typeof receiptOrNone>>
+        try {
+          receipt = await receiptOrNone(chain, entry.hash)
+        } catch {
+          return
+        }
         // Mined again as a revert (a fill past its deadline) is as gone as not mined at all.
         if (receipt?.status === 'success') entry.looked = true
         else dropped.set(nonce, [...(dropped.get(nonce) ?? []), entry.step])

@@ -7,7 +7,7 @@
 // journaled bytes at that nonce or, where nothing journaled can fill it, a 0-value transfer to the
 // filler itself (it moves nothing but gas), so the transactions above it can be mined.
 import type { Hex } from 'viem'
-import { alreadyThere } from './sendBatch'
+import { alreadyKnown, nonceUsed } from './sendBatch'
 
 /** A journaled transaction of the filler's on the chain, with its account nonce. */
 export type NoncedTransaction = { nonce: number; raw: Hex }
@@ -25,7 +25,7 @@ export type GapChain = {
 }
 
 /** A broadcast error that says the nonce already holds a transaction (pending or mined). */
-const taken = (error: unknown) => alreadyThere(error) || /underpriced|replacement/i.test(String((error as Error)?.message))
+const taken = (error: unknown) => alreadyKnown(error) || nonceUsed(error) || /underpriced|replacement/i.test(String((error as Error)?.message))
 
 /** Fills every nonce between the chain's confirmed one and the highest journaled: what was re-sent
  * and what was filled with a transfer to itself. */

@@ -91,4 +91,12 @@ describe('SendBatcher', () => {
     const results = await Promise.allSettled(['b', 'c', 'd'].map((s) => batcher.send(request(s))))
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
   })
+
+  it('a fresh transaction whose nonce is "too low" is not sent: another transaction took its nonce', async () => {
+    const { chain } = fakeChain({ refuse: (raw) => (raw === '0x01' ? 'nonce too low' : undefined) })
+    const batcher = new SendBatcher(chain)
+    batcher.send(request('a')).catch(() => {})
+    const results = await Promise.allSettled(['b', 'c'].map((s) => batcher.send(request(s))))
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled'])
+  })
 })

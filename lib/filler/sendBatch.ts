@@ -31,8 +31,12 @@ export type BatchChain = {
 /** Another pass journaled this step first: its entry is the step's, and that pass sends it. */
 export class AlreadyJournaledError extends Error {}
 
-/** A broadcast error that only says the transaction is already there (pending or mined). */
-export const alreadyThere = (error: unknown) => /already known|nonce too low|known transaction|already imported/i.test(String((error as Error)?.message))
+/** A broadcast error that says the node already holds these very bytes (pending or mined). */
+export const alreadyKnown = (error: unknown) => /already known|known transaction|already imported/i.test(String((error as Error)?.message))
+
+/** A broadcast error that says the nonce is used: by these bytes, mined, or by another transaction
+ * (then these bytes can never be mined). Only a receipt of their own hash tells which. */
+export const nonceUsed = (error: unknown) => /nonce too low/i.test(String((error as Error)?.message))
 
 type Pending = SendRequest & { resolve: (entry: JournalEntry) => void; reject: (error: unknown) => void }
 
@@ -103,7 +107,10 @@ export class SendBatcher {
           await this.chain.broadcast(entry.raw)
           request.resolve(entry)
         } catch (error) {
-          if (alreadyThere(error)) request.resolve(entry)
+          // Freshly signed at the pending nonce: "nonce too low" means something else took it, so
+          // it is not sent; its step re-sends the journaled bytes and, once they can never be mined
+          // (sendStep), signs anew.
+          if (alreadyKnown(error)) request.resolve(entry)
           else request.reject(error)
         }
       }),

@@ -4,12 +4,12 @@
 // step never becomes two transactions. A step is done only when this intent's journal holds the
 // transaction and its receipt, buried under the chain's confirmation depth, carries the proof the
 // step expects (the arbiter's event for this sponsor, nonce and filler).
-import { type Hex, keccak256, type TransactionReceipt } from 'viem'
+import { type Hex, keccak256, parseTransaction, type TransactionReceipt, TransactionReceiptNotFoundError } from 'viem'
 import { shortReason } from '../core/errors'
 import { findTransaction, forgetTransaction, type JournalEntry, journalOf } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
-import { alreadyThere } from './sendBatch'
+import { alreadyKnown, nonceUsed } from './sendBatch'
 import type { Call, Read, Step } from './settlementCalls'
 
 export type StepResult = { hash: Hex; receipt: TransactionReceipt; timestamp: number }
@@ -53,6 +53,24 @@ async function simulate(chain: FillerChain, call: Call): Promise<{ gas: bigint }
 
 const authorizations = (call: Call) => (call.authorizationList ? { authorizationList: call.authorizationList } : {})
 
+/** A receipt, or undefined when the node has none; a node that did not answer throws. */
+export async function receiptOrNone(chain: FillerChain, hash: Hex): Promise<TransactionReceipt | undefined> {
+  return chain.client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+    if (error instanceof TransactionReceiptNotFoundError) return undefined
+    throw error
+  })
+}
+
+/** Whether a journaled transaction can never be mined: the account's mined nonce is past its own
+ * and it has no receipt (read after the nonce, so one mined in between is seen). */
+async function replaced(chain: FillerChain, entry: JournalEntry): Promise<boolean> {
+  const { nonce } = parseTransaction(entry.raw)
+  if (nonce === undefined) return false
+  const mined = await chain.client.getTransactionCount({ address: chain.account.address, blockTag: 'latest' })
+  if (mined <= nonce) return false
+  return (await receiptOrNone(chain, entry.hash)) === undefined
+}
+
 export async function hasJournal(sql: Pick<Sql, 'query'>, intent: string, step: string, journal?: PassJournal): Promise<boolean> {
   return journal ? journal.has(step) : (await findTransaction(sql, intent, step)) !== undefined
 }
@@ -74,7 +92,9 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
     if (!mined) {
       chain.fence()
       await chain.client.sendRawTransaction({ serializedTransaction: journaled.raw }).catch((error: unknown) => {
-        if (!alreadyThere(error)) throw error
+        // Known, or its nonce used (mined meanwhile, or taken by another transaction): the receipt
+        // wait below tells which.
+        if (!alreadyKnown(error) && !nonceUsed(error)) throw error
       })
     }
   } else {
@@ -112,8 +132,10 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
       : await chain.client.waitForTransactionReceipt({ hash: entry.hash, timeout: RECEIPT_WAIT_MS, pollingInterval: 50, confirmations: p.confirmations + 1 }).catch(async (error: unknown) => {
           // Not mined in time: it may wait behind a nonce a re-org emptied; every gap below it is filled.
           await chain.refillNonces().catch(() => undefined)
-          // Never mined and its account nonce used by something else: it can never be; sign again next time.
-          if (!(await chain.client.getTransaction({ hash: entry.hash }).catch(() => undefined))) {
+          // Never mined and its account nonce used by another transaction: it can never be; sign again
+          // next time. A transaction merely unknown to the node (a re-org emptied its pool) is kept:
+          // its nonce is free, so its bytes go out again (nonceGaps.ts) and cannot run twice.
+          if (await replaced(chain, entry)) {
             await forgetTransaction(p.sql, p.intent, p.step)
             p.journal?.delete(p.step)
           }
