@@ -48,8 +48,11 @@ describe('deep re-org', () => {
     const depths = await Promise.all(reorgedChains.map(async (id) => Number((await chain.client(id).getBlockNumber({ cacheTime: 0 })) - base[id]!)))
     await Promise.all([optimism!.request({ method: 'anvil_rollback', params: [depths[0]!] } as never), basechain!.request({ method: 'anvil_reorg', params: [depths[1]!, []] } as never)])
     console.log(`[deep re-org] ${cases.length} intents; ${dropped.length} filler transactions dropped; depths ${depths.join(' and ')} blocks; filler nonces ${fillerNonces.join(', ')}`)
+    // Deep: back to below every filler transaction the intents hold on both chains (the filler's
+    // nonce goes back, checked below); how many blocks that is depends on what the filler had
+    // already sent on this stack (its one-time approvals are there when an earlier file ran).
     expect(
-      depths.every((d) => d >= 10),
+      depths.every((d) => d >= 5),
       `deep: ${depths}`,
     ).toBe(true)
     for (const [i, id] of reorgedChains.entries()) {
