@@ -7,11 +7,12 @@ import { useEffect, useRef } from 'react'
 // of the screen. Every detail stays below, in the inspector ("Inspect").
 import type { Hex } from 'viem'
 import { buttonStyles } from '@/components/buttonStyles'
-import { etaSeconds, formatEta, formatRequirementsGas, type PrimaryAction, requirementsGasWei } from '@/lib/ui/route/primaryAction'
+import { etaBasis, etaSeconds, formatEta, formatRequirementsGas, type PrimaryAction, requirementsGasWei } from '@/lib/ui/route/primaryAction'
 import { approvalHeadroom, type RequirementStep } from '@/lib/ui/route/requirementSteps'
 import type { RoutePhase } from '@/lib/ui/route/routePhase'
 import { formatUsdNumber, type RouteSummary } from '@/lib/ui/route/routeSummary'
 import type { RouteSigning } from '@/lib/ui/route/useRouteSigning'
+import { useSettlementTimes } from '@/lib/ui/route/useSettlementTimes'
 import { formatAmount } from '@/lib/ui/shared/formatAmount'
 import { formatTokenAmount } from '@/lib/ui/shared/tokenAmount'
 import { type TransactionState, useWalletTransaction } from '@/lib/ui/wallet/useWalletTransaction'
@@ -62,6 +63,8 @@ export function ActionCard(p: ActionCardProps) {
   }
   const gasWei = requirementsGasWei(requirements, p.gasPrices)
   const sources = [...new Set(summary.pay.map((a) => a.chainId))]
+  const measured = useSettlementTimes().data?.destinations
+  const basis = etaBasis(summary.destination.chainId, measured)
   const approval = requirements.find((r) => r.kind === 'approval')
   const enabled = (action.kind === 'requirement' || action.kind === 'sign' || action.kind === 'submit' || action.kind === 'requote') && !busy && !(action.kind === 'submit' && !p.signatures)
 
@@ -89,8 +92,13 @@ export function ActionCard(p: ActionCardProps) {
           )}
         </dd>
         <dt className="text-zinc-600 dark:text-zinc-400">Arrives</dt>
-        <dd className="text-right tabular-nums" data-testid="card-eta">
-          {formatEta(etaSeconds(sources, summary.destination.chainId))} after submitting
+        <dd
+          className="text-right tabular-nums"
+          data-testid="card-eta"
+          data-eta-basis={basis ? 'measured' : 'estimated'}
+          title={basis ? `The median time to settle of the last ${basis.samples} transfers to this chain (24 hours)` : "Estimated from the chains' block times"}
+        >
+          {formatEta(etaSeconds(sources, summary.destination.chainId, measured))} after submitting
         </dd>
       </dl>
       {approval && action.kind === 'requirement' && (

@@ -253,6 +253,16 @@ export const pricesExamples = {
   },
 } satisfies OperationExamples
 
+export const settlementTimesExamples = {
+  response: {
+    windowSeconds: 86400,
+    destinations: [
+      { chainId: 8453, samples: 42, p50Seconds: 1.6, p90Seconds: 2.9 },
+      { chainId: 42161, samples: 17, p50Seconds: 1.8, p90Seconds: 3.4 },
+    ],
+  },
+} satisfies OperationExamples
+
 export const signerExamples = {
   response: { address: '0xa5F2A32072474e82aE9f86bE7cff6f7B44FFcB5a', scheme: 'EIP-191 personal_sign over keccak256(canonicalJson(intentOp without serverSignature))' },
 } satisfies OperationExamples

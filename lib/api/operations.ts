@@ -14,6 +14,7 @@ import { pricesResponseSchema } from './prices'
 import { routeHistoryQuerySchema, routeHistoryResponseSchema, storedRouteParamsSchema, storedRouteResponseSchema } from './routeHistory'
 import { routeRequestSchema } from './routeRequest'
 import { routeResponseSchema, signerResponseSchema } from './routeResponse'
+import { settlementTimesResponseSchema } from './settlementTimes'
 import { chainsResponseSchema, splitRequestSchema, splitResponseSchema } from './split'
 
 export type Operation = {
@@ -169,6 +170,18 @@ export const getPrices = {
   examples: examples.pricesExamples,
 } as const satisfies Operation
 
+export const getSettlementTimes = {
+  id: 'getSettlementTimes',
+  method: 'GET',
+  path: '/settlement-times',
+  summary: 'How long intents took to settle, per destination chain, measured.',
+  description:
+    'Submission to COMPLETED, measured over the intents that completed in the last 24 hours (the latest 500), per destination chain: the sample count, the median and the 90th percentile in seconds. The dashboard shows the median as its ETA once a chain has 3 samples, else an estimate from block times.',
+  scope: 'portfolio:read',
+  response: settlementTimesResponseSchema,
+  examples: examples.settlementTimesExamples,
+} as const satisfies Operation
+
 export const getSigner = {
   id: 'getSigner',
   method: 'GET',
@@ -248,6 +261,7 @@ export const operations: readonly Operation[] = [
   splitIntents,
   getChains,
   getPrices,
+  getSettlementTimes,
   getSigner,
   getOpenApi,
   getSignInNonce,

@@ -158,6 +158,23 @@ export async function openIntents(sql: Pick<Sql, 'query'>, limit: number, skip: 
   return rows.map(toStored)
 }
 
+const settlementSampleRow = z.object({ destination_chain_id: integer, seconds: z.coerce.number() })
+
+/** How long the latest intents that COMPLETED within `windowSeconds` took from submission to
+ * COMPLETED, newest first, at most `limit` (the intents_completed index serves it). */
+export async function completedSettlementSamples(sql: Pick<Sql, 'query'>, windowSeconds: number, limit: number): Promise<{ destinationChainId: number; seconds: number }[]> {
+  const rows = await sql.query(
+    `SELECT destination_chain_id, extract(epoch FROM updated_at - created_at) AS seconds FROM intents
+     WHERE status = 'COMPLETED' AND updated_at > clock_timestamp() - $1 * interval '1 second'
+     ORDER BY updated_at DESC LIMIT $2`,
+    [windowSeconds, limit],
+  )
+  return rows.map((row) => {
+    const r = settlementSampleRow.parse(row)
+    return { destinationChainId: r.destination_chain_id, seconds: r.seconds }
+  })
+}
+
 export type IntentUpdate = { status?: IntentStatus; claims?: ClaimRecord[]; fill?: FillRecord; refunds?: RefundRecord[]; failureReason?: string; simulationReverts?: number }
 
 /** One statement per change: the filler is the only writer of an intent after it is submitted. */

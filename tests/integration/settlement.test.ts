@@ -5,6 +5,7 @@
 // too), and the filler kept exactly the fee.
 import { type Address, parseEther, parseUnits, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { settlementTimesResponseSchema } from '../../lib/api/settlementTimes'
 import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
 import { decodeLockId } from '../../lib/core/locks/lockId'
 import { expectedMoves, type Funds, fillerAddress, fundedAccount as fundAccount, settlement } from '../support/settlement'
@@ -164,5 +165,18 @@ describe('routes settle on the devnet', () => {
     })
     expect(r.status).toBe(422)
     expect(r.body.errors[0].context.field).toBe('destinationExecutions')
+  })
+
+  it('the settlement times measured from the intents above, per destination chain', async () => {
+    const r = await s.call('GET', '/settlement-times')
+    expect(r.status).toBe(200)
+    const times = settlementTimesResponseSchema.parse(r.body)
+    expect(times.windowSeconds).toBe(86_400)
+    const arbitrum = times.destinations.find((d) => d.chainId === 42161)!
+    // This file alone completed six intents to Arbitrum One (other files on the stack may add more).
+    expect(arbitrum.samples).toBeGreaterThanOrEqual(6)
+    expect(arbitrum.p50Seconds).toBeGreaterThan(0)
+    expect(arbitrum.p90Seconds).toBeGreaterThanOrEqual(arbitrum.p50Seconds)
+    expect(arbitrum.p90Seconds).toBeLessThan(120)
   })
 })

@@ -14,6 +14,7 @@ import type { RouteForm } from '@/lib/ui/route/routeForm'
 import type { RouteRequestBody } from '@/lib/ui/route/routeRequestBody'
 import { useRouteForm } from '@/lib/ui/route/useRouteForm'
 import { useRouteRequest } from '@/lib/ui/route/useRouteRequest'
+import { useSettlementTimes } from '@/lib/ui/route/useSettlementTimes'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { AccountFields } from './AccountFields'
 import { DestinationFields } from './DestinationFields'
@@ -59,7 +60,8 @@ export function RouteBuilder() {
     requote.current = false
     if (problems === 0) send(built.body)
   }, [built.body, problems])
-  const alternatives = useMemo(() => alternativeViews(request.data?.route.alternatives, Number(request.variables?.destinationChainId)), [request.data, request.variables])
+  const measured = useSettlementTimes().data?.destinations
+  const alternatives = useMemo(() => alternativeViews(request.data?.route.alternatives, Number(request.variables?.destinationChainId), measured), [request.data, request.variables, measured])
   const restricted = form.access.chainIds.length > 0 || form.access.tokens.length > 0 || form.settlementLayers.length > 0 || form.funding !== ''
 
   const submit = (e: FormEvent) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureRoute } from './fixtures/routes'
-import { etaSeconds, formatEta, formatRequirementsGas, primaryAction, requirementsGasWei } from './primaryAction'
+import { etaBasis, etaSeconds, formatEta, formatRequirementsGas, MEASURED_MIN_SAMPLES, primaryAction, requirementsGasWei } from './primaryAction'
 import { requirementSteps } from './requirementSteps'
 import { type PhaseInput, routePhase } from './routePhase'
 
@@ -43,5 +43,18 @@ describe('requirement gas and ETA', () => {
     expect(etaSeconds([8453], 42161)).toBeLessThan(etaSeconds([1], 42161))
     expect(formatEta(etaSeconds([8453], 10))).toMatch(/^≈ \d+ s$/)
     expect(formatEta(600)).toBe('≈ 10 min')
+  })
+
+  it('uses the measured median for the destination once it has enough samples', () => {
+    const measured = [
+      { chainId: 42161, samples: 12, p50Seconds: 1.6 },
+      { chainId: 10, samples: MEASURED_MIN_SAMPLES - 1, p50Seconds: 40 },
+    ]
+    expect(etaSeconds([1], 42161, measured)).toBe(2)
+    expect(etaBasis(42161, measured)).toEqual({ samples: 12 })
+    // Too few samples, or none for the destination: the block-time estimate.
+    expect(etaSeconds([8453], 10, measured)).toBe(etaSeconds([8453], 10))
+    expect(etaBasis(10, measured)).toBeUndefined()
+    expect(etaSeconds([8453], 1, measured)).toBe(etaSeconds([8453], 1))
   })
 })

@@ -62,9 +62,23 @@ export function formatRequirementsGas(wei: bigint, ethUsd: number | undefined): 
   return `≈ ${eth === '0' ? '<0.000001' : eth} ETH (${usd > 0 && usd < 0.005 ? '<$0.01' : `$${usd.toFixed(2)}`})`
 }
 
-/** How long settlement takes, from the chains' block times: a claim on each source chain, then the
- * fill on the destination, each a few blocks. An estimate, said as one. */
-export function etaSeconds(sourceChainIds: readonly number[], destinationChainId: number): number {
+/** Settlement times measured by the service (GET /api/v1/settlement-times), per destination chain. */
+export type MeasuredTimes = readonly { chainId: number; samples: number; p50Seconds: number }[]
+
+/** A destination's measured median is the ETA once this many intents to it completed in the window. */
+export const MEASURED_MIN_SAMPLES = 3
+
+/** Where the ETA comes from: the measured median for the destination, or the block-time estimate. */
+export function etaBasis(destinationChainId: number, measured?: MeasuredTimes): { samples: number } | undefined {
+  const m = measured?.find((t) => t.chainId === destinationChainId)
+  return m && m.samples >= MEASURED_MIN_SAMPLES ? { samples: m.samples } : undefined
+}
+
+/** How long settlement takes: the measured median from submission to COMPLETED for the destination
+ * when there are enough samples, else an estimate from the chains' block times (a claim on each
+ * source chain, then the fill on the destination, each a few blocks). */
+export function etaSeconds(sourceChainIds: readonly number[], destinationChainId: number, measured?: MeasuredTimes): number {
+  if (etaBasis(destinationChainId, measured)) return Math.max(1, Math.ceil(measured!.find((t) => t.chainId === destinationChainId)!.p50Seconds))
   const block = (id: number) => chains.find((c) => c.id === id)?.blockTimeMs ?? 12_000
   const claim = Math.max(0, ...sourceChainIds.filter((id) => id !== destinationChainId).map(block))
   return Math.max(1, Math.round((2 * claim + 2 * block(destinationChainId)) / 1000))

@@ -1,9 +1,9 @@
 // The planner's other routes (RouteResponse.alternatives) as the builder lists them: what each
-// draws, locked or unlocked, over which layers, its fee and its ETA (the card's own estimate), and
+// draws, locked or unlocked, over which layers, its fee and its ETA (the card's own), and
 // the form set to ask for exactly that one.
 import type { RouteAlternative } from '../../core/intentOp/intentOp'
 import { type TokenAmount, tokenAmount } from '../shared/tokenAmount'
-import { etaSeconds } from './primaryAction'
+import { etaSeconds, type MeasuredTimes } from './primaryAction'
 import type { RouteForm } from './routeForm'
 
 export type AlternativeView = {
@@ -20,7 +20,7 @@ export type AlternativeView = {
 
 const layerNames: Record<string, string> = { SAME_CHAIN: 'same chain', ACROSS: 'Across', ECO: 'Eco', RELAY: 'Relay' }
 
-export function alternativeViews(alternatives: readonly RouteAlternative[] | undefined, destinationChainId: number): AlternativeView[] {
+export function alternativeViews(alternatives: readonly RouteAlternative[] | undefined, destinationChainId: number, measured?: MeasuredTimes): AlternativeView[] {
   return (alternatives ?? []).map((a) => ({
     key: `${a.fundingMethod}|${a.sources.map((s) => `${s.chainId}:${s.tokenSymbol}:${s.settlementLayer}`).join(',')}`,
     chosen: a.chosen,
@@ -31,6 +31,7 @@ export function alternativeViews(alternatives: readonly RouteAlternative[] | und
     etaSeconds: etaSeconds(
       a.sources.map((s) => s.chainId),
       destinationChainId,
+      measured,
     ),
     apply: (form) => withAlternative(form, a),
   }))
