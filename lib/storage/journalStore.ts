@@ -64,13 +64,15 @@ export type SettledJournal = { nonce: string; settledAt: Date; ageSeconds: numbe
 const settledRow = z.object({ nonce: decimalText, updated_at: timestamp, age: z.coerce.number(), step: z.string(), chain_id: integer, raw: hex, hash: hex })
 
 /** Intents that became final after `since` (or in the last `seconds` when there is no `since`),
- * oldest first, each with its journaled transactions: what the finality watch starts watching. */
+ * oldest first, each with its journaled transactions: what the finality watch starts watching.
+ * Compared at the millisecond precision of `settledAt` (a Date), so passing an intent's own
+ * `settledAt` back excludes it on Postgres too, whose timestamps carry microseconds. */
 export async function settledJournalSince(sql: Pick<Sql, 'query'>, since: Date | undefined, seconds: number): Promise<SettledJournal[]> {
   const rows = await sql.query(
     `SELECT t.nonce, i.updated_at, extract(epoch FROM clock_timestamp() - i.updated_at) AS age, t.step, t.chain_id, t.raw, t.hash
      FROM intents i JOIN intent_transactions t ON t.nonce = i.nonce
      WHERE (i.status = 'COMPLETED' OR (i.status = 'FAILED' AND t.step LIKE 'refund:%' AND NOT i.refunds @> '[{"status":"PENDING"}]'))
-       AND i.updated_at > COALESCE($1::timestamptz, clock_timestamp() - $2 * interval '1 second')
+       AND date_trunc('milliseconds', i.updated_at) > COALESCE($1::timestamptz, clock_timestamp() - $2 * interval '1 second')
      ORDER BY i.updated_at, t.created_at`,
     [since?.toISOString() ?? null, seconds],
   )
