@@ -12,15 +12,32 @@ const methodColour: Record<string, string> = {
   DELETE: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
 }
 
-/** Scrolls to the operation's section itself: the viewer keeps its own scroll state and does not
- * always follow a hash change made after it rendered. The hash is still set, so the link can be shared. */
+/** Scrolls to the operation's section itself. The viewer draws its sections only once it has
+ * loaded and lays them out after that, so the jump waits for the section to exist and keeps it in
+ * view for a few seconds, unless the reader scrolls meanwhile. The hash is still set, so the link
+ * can be shared. */
 function scrollToSection(event: MouseEvent<HTMLAnchorElement>) {
   const hash = event.currentTarget.hash
-  const section = document.getElementById(decodeURIComponent(hash.slice(1)))
-  if (!section) return
+  const id = decodeURIComponent(hash.slice(1))
   event.preventDefault()
   history.pushState(null, '', hash)
-  section.scrollIntoView({ block: 'start' })
+  const until = performance.now() + 5_000
+  let readerScrolled = false
+  const stop = () => {
+    readerScrolled = true
+  }
+  const events = ['wheel', 'touchmove', 'keydown'] as const
+  for (const e of events) window.addEventListener(e, stop, { once: true, passive: true })
+  const settle = () => {
+    const section = document.getElementById(id)
+    if (section && !readerScrolled) {
+      const { top } = section.getBoundingClientRect()
+      if (top < -2 || top > window.innerHeight / 2) section.scrollIntoView({ block: 'start' })
+    }
+    if (!readerScrolled && performance.now() < until) requestAnimationFrame(settle)
+    else for (const e of events) window.removeEventListener(e, stop)
+  }
+  settle()
 }
 
 export function OperationIndex({ operations }: { operations: readonly IndexedOperation[] }) {
