@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { pgliteForSuite } from '../../tests/support/testDatabases'
+import { openedDatabase } from '../../tests/support/openedDatabase'
+import { pgliteDatabase } from '../../tests/support/testDatabases'
 import { hashApiKey } from '../config/keyHash'
 import { createApiKey, revokeApiKey } from '../storage/apiKeyStore'
 import { authenticate, browserKeyHash, createKeyCache, KEY_CACHE_MS, parseKeyHashes } from './apiKeys'
@@ -7,8 +8,8 @@ import { authenticate, browserKeyHash, createKeyCache, KEY_CACHE_MS, parseKeyHas
 const configured = [...parseKeyHashes([`demo:${hashApiKey('secret-one')}`, `ops:${hashApiKey('secret-two')}`]), browserKeyHash('browser-key-handed-to-pages')]
 const headers = (key?: string, extra: Record<string, string> = {}) => new Headers(key === undefined ? extra : { 'x-api-key': key, ...extra })
 
-const sql = pgliteForSuite()
-const db = async () => sql()
+const sql = openedDatabase(pgliteDatabase)
+const db = async () => sql
 /** A key cache on a clock the test moves. */
 const clockedCache = () => {
   let t = 1_000_000
@@ -36,7 +37,7 @@ describe('authenticate', () => {
 
   it('accepts an issued key for its scopes only, and not once the key cache bound has passed after it is revoked', async () => {
     const { cache, advance } = clockedCache()
-    const { key, record } = await createApiKey(sql(), { name: 'reader', scopes: ['portfolio:read'], rateLimit: '5/s' })
+    const { key, record } = await createApiKey(sql, { name: 'reader', scopes: ['portfolio:read'], rateLimit: '5/s' })
     expect(await authenticate(headers(key), configured, 'portfolio:read', db, cache)).toEqual({
       label: 'reader',
       keyId: record.id,
@@ -46,7 +47,7 @@ describe('authenticate', () => {
       wallet: null,
     })
     await expect(authenticate(headers(key), configured, 'routes:create', db, cache)).rejects.toMatchObject({ kind: 'forbidden', message: 'Insufficient permissions' })
-    await revokeApiKey(sql(), record.id)
+    await revokeApiKey(sql, record.id)
     advance(KEY_CACHE_MS)
     await expect(authenticate(headers(key), configured, 'portfolio:read', db, cache)).rejects.toThrow('Invalid API key')
   })
@@ -67,7 +68,7 @@ describe('unknown keys', () => {
     const counting = async () => ({
       query: async <R>(text: string, params?: readonly unknown[]) => {
         lookups++
-        return sql().query<R>(text, params)
+        return sql.query<R>(text, params)
       },
     })
     const made = `ir_abcdefghjk_${'x'.repeat(43)}`
@@ -76,10 +77,10 @@ describe('unknown keys', () => {
   })
 
   it('with no key cache, a revoked key is refused on the very next lookup', async () => {
-    const { key, record } = await createApiKey(sql(), { name: 'cache check', scopes: ['portfolio:read'] })
+    const { key, record } = await createApiKey(sql, { name: 'cache check', scopes: ['portfolio:read'] })
     const uncached = createKeyCache({ ttlMs: 0 })
     expect(await authenticate(headers(key), configured, 'portfolio:read', db, uncached)).toMatchObject({ keyId: record.id })
-    await revokeApiKey(sql(), record.id)
+    await revokeApiKey(sql, record.id)
     await expect(authenticate(headers(key), configured, 'portfolio:read', db, uncached)).rejects.toThrow('Invalid API key')
   })
 })
@@ -90,14 +91,14 @@ describe('issued keys', () => {
     const counting = async () => ({
       query: async <R>(text: string, params?: readonly unknown[]) => {
         lookups++
-        return sql().query<R>(text, params)
+        return sql.query<R>(text, params)
       },
     })
     const { cache, advance } = clockedCache()
-    const { key, record } = await createApiKey(sql(), { name: 'cached', scopes: ['portfolio:read'] })
+    const { key, record } = await createApiKey(sql, { name: 'cached', scopes: ['portfolio:read'] })
     for (let i = 0; i < 5; i++) expect(await authenticate(headers(key), configured, 'portfolio:read', counting, cache)).toMatchObject({ keyId: record.id })
     expect(lookups).toBe(1)
-    await revokeApiKey(sql(), record.id)
+    await revokeApiKey(sql, record.id)
     advance(KEY_CACHE_MS - 1) // still within the bound: the key as found
     expect(await authenticate(headers(key), configured, 'portfolio:read', counting, cache)).toMatchObject({ keyId: record.id })
     advance(1)
@@ -107,7 +108,7 @@ describe('issued keys', () => {
 
   it('keep each scope check per request: a cached key still gets 403 outside its scopes', async () => {
     const { cache } = clockedCache()
-    const { key } = await createApiKey(sql(), { name: 'scoped', scopes: ['portfolio:read'] })
+    const { key } = await createApiKey(sql, { name: 'scoped', scopes: ['portfolio:read'] })
     expect(await authenticate(headers(key), configured, 'portfolio:read', db, cache)).toMatchObject({ label: 'scoped' })
     await expect(authenticate(headers(key), configured, 'routes:create', db, cache)).rejects.toMatchObject({ kind: 'forbidden' })
   })

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { pgliteForSuite } from '../../tests/support/testDatabases'
+import { openedDatabase } from '../../tests/support/openedDatabase'
+import { pgliteDatabase } from '../../tests/support/testDatabases'
 import { createNoncePool } from './routeNonces'
 
-const sql = pgliteForSuite()
+const sql = openedDatabase(pgliteDatabase)
 let queries = 0
 const db = async () => ({
   query: async <R>(text: string, params?: readonly unknown[]) => {
     queries++
-    return sql().query<R>(text, params)
+    return sql.query<R>(text, params)
   },
 })
 
@@ -32,7 +33,7 @@ describe('createNoncePool', () => {
     const flaky = async () => ({
       query: async <R>(text: string, params?: readonly unknown[]) => {
         if (fail) throw new Error('database down')
-        return sql().query<R>(text, params)
+        return sql.query<R>(text, params)
       },
     })
     const pool = createNoncePool(flaky, 4, 1)

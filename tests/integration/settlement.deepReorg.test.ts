@@ -10,7 +10,7 @@ import { fillerAccount } from '../../lib/devnet/demoAccount'
 import { journalOf } from '../../lib/storage/journalStore'
 import { adversarialStack, routed, status } from '../support/adversary'
 import { fundedAccount } from '../support/settlement'
-import { type Amounts, heads, holdingsOf, type SettledCase, settlementBreaches } from '../support/settlementInvariant'
+import { type Amounts, heads, holdingsOf, journalOnChain, type SettledCase, settlementBreaches } from '../support/settlementInvariant'
 import { shapes } from '../support/settlementMatrix'
 
 const suite = adversarialStack('deep re-org suite')
@@ -99,13 +99,4 @@ async function untilAll(cases: Case[], done: (body: any) => boolean, what: strin
 }
 
 /** Whether every transaction the intent journaled is mined and succeeded. */
-async function onChain(c: Case): Promise<boolean> {
-  for (const e of await journalOf(suite.sql, c.id)) {
-    const receipt = await suite.s.chain
-      .client(e.chainId)
-      .getTransactionReceipt({ hash: e.hash })
-      .catch(() => undefined)
-    if (receipt?.status !== 'success') return false
-  }
-  return true
-}
+const onChain = (c: Case) => journalOnChain(suite.s.chain, suite.sql, c.id)

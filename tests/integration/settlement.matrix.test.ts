@@ -29,7 +29,7 @@ import type { SettlementPlan } from '../../lib/filler/settlementCalls'
 import { journalOf } from '../../lib/storage/journalStore'
 import { adversarialStack, burnCompactNonce, burnPermit2Nonce, planOf, revokePermit2, routed, status, stepBeforeCrash, warpTo } from '../support/adversary'
 import { fundedAccount } from '../support/settlement'
-import { type Amounts, add, assetOf, chainIds, heads, holdingsOf, type SettledCase, settlementBreaches } from '../support/settlementInvariant'
+import { type Amounts, add, assetOf, chainIds, heads, holdingsOf, journalOnChain, type SettledCase, settlementBreaches } from '../support/settlementInvariant'
 import { caseName, essentials, faults, fillerSteps, type MatrixCase, matrixCases, shapes } from '../support/settlementMatrix'
 
 const seed = Number(process.env.MATRIX_SEED ?? 499)
@@ -390,17 +390,8 @@ async function dropPayouts(live: Live[]): Promise<{ id: string; chainId: number;
   return dropped
 }
 
-/** Whether every transaction the case's intent journaled is mined and succeeded. */
-async function onChain(l: Live): Promise<boolean> {
-  for (const e of await journalOf(suite.sql, l.id)) {
-    const receipt = await suite.s.chain
-      .client(e.chainId)
-      .getTransactionReceipt({ hash: e.hash })
-      .catch(() => undefined)
-    if (receipt?.status !== 'success') return false
-  }
-  return true
-}
+/** Whether every transaction the intent journaled is mined and succeeded. */
+const onChain = (l: Live) => journalOnChain(suite.s.chain, suite.sql, l.id)
 
 /** The destination chain's time: what the filler's deadlines are counted in. */
 async function chainTime(l: Live) {

@@ -13,6 +13,8 @@ import { decodeLockId, lockId } from '../../lib/core/locks/lockId'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
 import { finalBy } from '../../lib/filler/intentMachine'
+import { journalOf } from '../../lib/storage/journalStore'
+import type { Sql } from '../../lib/storage/sql'
 import type { devnetActions } from './devnetActions'
 
 type Chain = ReturnType<typeof devnetActions>
@@ -175,4 +177,16 @@ export async function settlementBreaches(chain: Chain, cases: SettledCase[], fil
     if (moved !== expected) breaches.push(`the filler's ${key} moved by ${moved} net of gas over all cases, expected ${expected}`)
   }
   return breaches
+}
+
+/** Whether every transaction the intent journaled is mined and succeeded. */
+export async function journalOnChain(chain: Chain, sql: Pick<Sql, 'query'>, id: string): Promise<boolean> {
+  for (const e of await journalOf(sql, id)) {
+    const receipt = await chain
+      .client(e.chainId)
+      .getTransactionReceipt({ hash: e.hash })
+      .catch(() => undefined)
+    if (receipt?.status !== 'success') return false
+  }
+  return true
 }

@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { afterAll, beforeAll } from 'vitest'
 import { type DatabaseConfig, openDatabase } from '../../lib/storage/openDatabase'
 import type { Sql } from '../../lib/storage/sql'
 
@@ -46,22 +45,3 @@ export const databaseKinds: [string, () => Promise<TestDatabase>][] = [
   ['PGlite', pgliteDatabase],
   ...(postgresUrl ? [['Postgres', () => postgresDatabase(postgresUrl)] as [string, () => Promise<TestDatabase>]] : []),
 ]
-
-/** Opens a fresh PGlite database before the calling suite's tests and disposes of it after; the
- * returned function gives its connection (valid inside tests). */
-export function pgliteForSuite(): () => Sql {
-  let database: TestDatabase | undefined
-  let sql: Sql | undefined
-  beforeAll(async () => {
-    database = await pgliteDatabase()
-    sql = await database.open()
-  }, 60_000)
-  afterAll(async () => {
-    await sql?.close()
-    await database?.dispose()
-  })
-  return () => {
-    if (!sql) throw new Error('the suite database is open only inside its tests')
-    return sql
-  }
-}
