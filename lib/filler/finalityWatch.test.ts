@@ -1,6 +1,7 @@
 // The finality watch with a chain and a store of plain objects: it reads only new COMPLETED
 // transitions from its cursor, looks each transaction up once, all of a chain's again after a
-// re-org, reopens what a re-org dropped, and forgets intents after FINALITY_WATCH_SECONDS.
+// re-org, reopens what a re-org dropped, and forgets intents after FINALITY_WATCH_SECONDS. A refund
+// mined as a revert because its escrow was already refunded is done by another party, not dropped.
 import { type Hex, TransactionReceiptNotFoundError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { SettledJournal } from '../storage/journalStore'
@@ -11,7 +12,7 @@ const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex
 
 /** A chain whose head and mined transactions the test sets. */
 function fakeChain(chainId: number) {
-  const state = { head: 1n, forkTag: 0, mined: new Set<Hex>(), receiptLookups: 0, refills: 0 }
+  const state = { head: 1n, forkTag: 0, mined: new Set<Hex>(), reverted: new Set<Hex>(), receiptLookups: 0, refills: 0 }
   const blockHash = (n: bigint) => hash(Number(n) * 1_000 + state.forkTag)
   const client = {
     getBlock: async (a: { blockTag?: string; blockNumber?: bigint }) => {
@@ -21,6 +22,7 @@ function fakeChain(chainId: number) {
     },
     getTransactionReceipt: async ({ hash: h }: { hash: Hex }) => {
       state.receiptLookups++
+      if (state.reverted.has(h)) return { transactionHash: h, status: 'reverted' }
       if (!state.mined.has(h)) throw new TransactionReceiptNotFoundError({ hash: h })
       return { transactionHash: h, status: 'success' }
     },
@@ -37,7 +39,14 @@ function fakeStore(clock: () => number) {
   const completed = new Map<string, SettledJournal>()
   const asked: (Date | undefined)[] = []
   const reopened: { nonce: string; steps: string[] }[] = []
+  /** Intents whose escrows are refunded on chain (by anyone), and what the store was asked. */
+  const refunded = new Set<string>()
+  const askedRefunded: { nonce: string; steps: string[] }[] = []
   const store: FinalityStore = {
+    refundedByOthers: async (nonce, reverted) => {
+      askedRefunded.push({ nonce, steps: reverted.map((r) => r.step) })
+      return refunded.has(nonce) ? reverted.map((r) => r.step) : []
+    },
     settledSince: async (since, seconds) => {
       asked.push(since)
       const from = since ? since.getTime() : clock() - seconds * 1_000
@@ -51,7 +60,7 @@ function fakeStore(clock: () => number) {
   }
   const complete = (nonce: string, entries: { step: string; chainId: number; hash: Hex }[]) =>
     completed.set(nonce, { nonce, settledAt: new Date(clock()), ageSeconds: 0, entries: entries.map((e) => ({ ...e, raw: '0x01' as Hex })) })
-  return { store, asked, reopened, complete }
+  return { store, asked, reopened, complete, refunded, askedRefunded }
 }
 
 function setup() {
@@ -158,5 +167,35 @@ describe('FinalityWatch', () => {
     const lookups = a.state.receiptLookups
     expect(await watch.check()).toEqual([])
     expect(a.state.receiptLookups).toBe(lookups)
+  })
+
+  it('a refund mined as a revert because its escrow was already refunded is done by another party: not reopened, not looked up again', async () => {
+    const { watch, a, s, logs } = setup()
+    a.state.reverted.add(hash(9))
+    s.refunded.add('9')
+    s.complete('9', [{ step: 'refund:0:return', chainId: 10, hash: hash(9) }])
+    expect(await watch.check()).toEqual([])
+    expect(s.reopened).toEqual([])
+    expect(s.askedRefunded).toEqual([{ nonce: '9', steps: ['refund:0:return'] }])
+    expect(logs).toEqual([{ id: '9', chainId: 10, step: 'refund:0:return', tx: hash(9) }])
+    expect(watch.size).toBe(1)
+    const lookups = a.state.receiptLookups
+    expect(await watch.check()).toEqual([])
+    expect(a.state.receiptLookups).toBe(lookups)
+    expect(s.askedRefunded).toHaveLength(1)
+  })
+
+  it('a refund mined as a revert while its escrow is not refunded, or any other step mined as a revert, is reopened', async () => {
+    const { watch, a, s } = setup()
+    a.state.reverted.add(hash(10))
+    a.state.reverted.add(hash(11))
+    s.complete('10', [{ step: 'refund:0', chainId: 10, hash: hash(10) }])
+    s.complete('11', [{ step: 'fill', chainId: 10, hash: hash(11) }])
+    expect((await watch.check()).sort()).toEqual(['10', '11'])
+    expect(s.askedRefunded).toEqual([{ nonce: '10', steps: ['refund:0'] }])
+    expect(s.reopened.sort((x, y) => x.nonce.localeCompare(y.nonce))).toEqual([
+      { nonce: '10', steps: ['refund:0'] },
+      { nonce: '11', steps: ['fill'] },
+    ])
   })
 })

@@ -11,14 +11,23 @@
 // a FAILED intent's dropped refund is due again and the refund pass sends it once more. On a chain
 // that re-orged, then every filler transaction journaled above the account's confirmed nonce goes
 // out again in nonce order (nonceGaps.ts): a gap below a re-sent step would hold it for ever.
+// A step mined as a revert is no dropped step: a FAILED intent's refund (or return) that reverted
+// because its escrow was already refunded (by the sponsor, or anyone) did what it was for, and is
+// recorded as done by another party, once; any other reverted step is reopened like a dropped one,
+// and its settlement pass meets the revert as a failed step (sendStep's StepRevertedError).
 import type { Hex } from 'viem'
+import { escrowStatus } from '../core/abi/arbiter'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
-import { findIntent, type IntentStatus, updateIntent } from '../storage/intentStore'
-import { type JournalEntry, type SettledJournal, settledJournalSince } from '../storage/journalStore'
+import { findIntent, type IntentStatus, type RefundRecord, updateIntent } from '../storage/intentStore'
+import { type JournalEntry, type SettledJournal, settledJournalSince, transactionHashes } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
 import { type Funding, transition } from './intentMachine'
-import { receiptOrNone } from './sendStep'
+import { read, receiptOrNone } from './sendStep'
+import { settlementPlan } from './settlementCalls'
+
+/** The element a step such as `refund:1` or `escrow:0:return` is about. */
+const elementOf = (step: string) => Number(step.split(':')[1])
 
 /** How long after COMPLETED an intent's transactions are watched for re-orgs. */
 export const FINALITY_WATCH_SECONDS = 900
@@ -36,21 +45,51 @@ export type FinalityStore = {
    * the first of them, a FAILED one's refunds as due again); the status it is now in, or undefined
    * when it is no longer final. */
   reopen: (nonce: string, steps: string[]) => Promise<IntentStatus | undefined>
+  /** Of a FAILED intent's refund and return steps mined as reverts (`hash`: the reverted
+   * transaction), those whose escrow is refunded on chain all the same: each is recorded as done by
+   * another party (the refund COMPLETED with no transaction of the filler's). */
+  refundedByOthers: (nonce: string, reverted: { step: string; hash: Hex }[]) => Promise<string[]>
 }
 
-export function finalityStore(sql: Pick<Sql, 'query'>): FinalityStore {
+export function finalityStore(sql: Pick<Sql, 'query'>, chains: Map<number, FillerChain> = new Map()): FinalityStore {
   return {
     settledSince: (since, seconds) => settledJournalSince(sql, since, seconds),
+    refundedByOthers: async (nonce, reverted) => {
+      const intent = await findIntent(sql, BigInt(nonce))
+      if (intent?.status !== 'FAILED') return []
+      const signed = intent.signedIntentOp as WireIntentOp & { originSignatures: Hex[] }
+      const destination = chains.get(Number(signed.elements.at(-1)?.mandate.destinationChainId))
+      if (!destination) return []
+      const plan = settlementPlan(signed, signed.originSignatures, destination.account.address)
+      const done: string[] = []
+      let refunds: RefundRecord[] = intent.refunds
+      for (const { step, hash } of reverted) {
+        const element = plan.elements[elementOf(step)]
+        const chain = element && chains.get(element.chainId)
+        if (!element?.escrowState || !chain) continue
+        if ((await read(chain, element.escrowState)).status !== escrowStatus.refunded) continue
+        done.push(step)
+        // The record names no transaction of the filler's: its own reverted.
+        refunds = refunds.map((r) =>
+          r.elementIndex === element.elementIndex && (r.status !== 'COMPLETED' || r.txHash === hash)
+            ? { chainId: r.chainId, elementIndex: r.elementIndex, status: 'COMPLETED' as const, reason: r.reason }
+            : r,
+        )
+      }
+      // Written only when it changes: a new time would have the cursor read the intent again.
+      if (JSON.stringify(refunds) !== JSON.stringify(intent.refunds)) await updateIntent(sql, nonce, { refunds })
+      return done
+    },
     reopen: async (nonce, steps) => {
       const intent = await findIntent(sql, BigInt(nonce))
       if (intent?.status === 'FAILED') {
         // A refund that is gone is due again: the intent is back on the work list and the refund
         // pass sends it (the same bytes, or signed anew), as long as the escrow is still held.
-        const gone = new Set(steps.filter((s) => s.startsWith('refund:')).map((s) => Number(s.split(':')[1])))
+        const gone = new Set(steps.filter((s) => s.startsWith('refund:')).map(elementOf))
         const refunds = intent.refunds.map((r) =>
           gone.has(r.elementIndex) && r.status === 'COMPLETED' ? { chainId: r.chainId, elementIndex: r.elementIndex, status: 'PENDING' as const, reason: r.reason } : r,
         )
-        await updateIntent(sql, nonce, { refunds })
+        if (JSON.stringify(refunds) !== JSON.stringify(intent.refunds)) await updateIntent(sql, nonce, { refunds })
         return 'FAILED'
       }
       if (intent?.status !== 'COMPLETED') return undefined
@@ -58,7 +97,7 @@ export function finalityStore(sql: Pick<Sql, 'query'>): FinalityStore {
       let status: IntentStatus = intent.status
       for (const step of steps) status = transition(funding, status, { type: 'reorged', step })
       // The escrows and claims that are gone are pending again; the next pass sends them first.
-      const gone = new Set(steps.filter((s) => s.startsWith('escrow:') || s.startsWith('claim:')).map((s) => Number(s.split(':')[1])))
+      const gone = new Set(steps.filter((s) => s.startsWith('escrow:') || s.startsWith('claim:')).map(elementOf))
       const claims = intent.claims.map((c) => (gone.has(c.elementIndex) ? { ...c, status: 'PENDING' as const } : c))
       await updateIntent(sql, nonce, { status, claims })
       return status
@@ -137,20 +176,43 @@ export class FinalityWatch {
   private async reopenDropped(chain: FillerChain, reorged: boolean): Promise<string[]> {
     const toLook = [...this.watched].flatMap(([nonce, w]) => w.entries.filter((e) => e.chainId === chain.chainId && (reorged || !e.looked)).map((entry) => ({ nonce, entry })))
     const dropped = new Map<string, string[]>()
+    const reverted = new Map<string, (JournalEntry & { looked: boolean })[]>()
     await Promise.all(
       toLook.map(async ({ nonce, entry }) => {
         // A node that did not answer leaves the entry to the next look (a failed read is no re-org).
         let receipt: Awaited<ReturnType<typeof receiptOrNone>>
         try {
-          receipt = await receiptOrNone(chain, entry.hash)
+          // The step's transaction, or bytes it replaced at the same nonce (only one can be mined).
+          for (const hash of transactionHashes(entry)) {
+            receipt = await receiptOrNone(chain, hash)
+            if (receipt) break
+          }
         } catch {
           return
         }
-        // Mined again as a revert (a fill past its deadline) is as gone as not mined at all.
         if (receipt?.status === 'success') entry.looked = true
+        // A refund or return mined as a revert: the escrow may have been refunded by another party.
+        else if (receipt && entry.step.startsWith('refund:')) reverted.set(nonce, [...(reverted.get(nonce) ?? []), { ...entry, hash: receipt.transactionHash }])
+        // Any other step mined as a revert (a fill past its deadline, mined again after a re-org) is
+        // reopened: its pass meets the revert as a failed step. Not mined at all: dropped.
         else dropped.set(nonce, [...(dropped.get(nonce) ?? []), entry.step])
       }),
     )
+    for (const [nonce, entries] of reverted) {
+      let done: string[]
+      try {
+        done = await this.store.refundedByOthers(nonce, entries)
+      } catch {
+        continue // a node that did not answer: looked at again next time
+      }
+      for (const e of entries) {
+        const watched = this.watched.get(nonce)?.entries.find((w) => w.step === e.step)
+        if (done.includes(e.step)) {
+          if (watched) watched.looked = true
+          this.log('refund reverted: the escrow was already refunded by another party', { id: nonce, chainId: chain.chainId, step: e.step, tx: e.hash })
+        } else dropped.set(nonce, [...(dropped.get(nonce) ?? []), e.step])
+      }
+    }
     for (const [nonce, steps] of dropped) {
       // No longer watched: reopened, it is read from the cursor again once it is COMPLETED again.
       this.watched.delete(nonce)

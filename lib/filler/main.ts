@@ -67,7 +67,7 @@ runWorker({
       wake,
       warn: (fields, message) => log.warn(fields, message),
     })
-    const watch = new FinalityWatch(finalityStore(sql), chains, info)
+    const watch = new FinalityWatch(finalityStore(sql, chains), chains, info)
     let watching: Promise<void> | undefined
     let ready = false
     let prunedAt = -Infinity

@@ -46,6 +46,13 @@ describe('refillNonces', () => {
     expect(down.sent).toEqual(['0x02'])
   })
 
+  it('goes on past journaled bytes whose fee the base fee outgrew: their step replaces them at their nonce', async () => {
+    const journal = [2, 3, 4].map((nonce) => ({ nonce, raw: `0x0${nonce}` as Hex }))
+    const { chain, sent } = fakeChain(2, journal, { refuse: (raw) => (raw === '0x03' ? 'max fee per gas less than block base fee' : undefined) })
+    await refillNonces(chain)
+    expect(sent).toEqual(['0x02', '0x04'])
+  })
+
   it('sends nothing once the lease is lost', async () => {
     const { chain, sent } = fakeChain(0, [{ nonce: 0, raw: '0x00' }], { fenced: () => true })
     await expect(refillNonces(chain)).rejects.toThrow('lease lost')

@@ -7,7 +7,7 @@
 // journaled bytes at that nonce or, where nothing journaled can fill it, a 0-value transfer to the
 // filler itself (it moves nothing but gas), so the transactions above it can be mined.
 import type { Hex } from 'viem'
-import { alreadyKnown, nonceUsed } from './sendBatch'
+import { alreadyKnown, feeTooLow, nonceUsed } from './sendBatch'
 
 /** A journaled transaction of the filler's on the chain, with its account nonce. */
 export type NoncedTransaction = { nonce: number; raw: Hex }
@@ -50,9 +50,11 @@ export async function refillNonces(chain: GapChain): Promise<{ resent: number; f
     }
     // Two entries at one nonce (one signed again after the other could not be mined): the first
     // the node takes holds the nonce, the other is forgotten by its step when it is never mined.
+    // Bytes whose fee the chain has outgrown are left to their step, which replaces them at their
+    // nonce (sendStep); the nonces above still go out, to wait for it in the pool.
     for (const raw of raws) {
       await chain.broadcast(raw).catch((error: unknown) => {
-        if (!taken(error)) throw error
+        if (!taken(error) && !feeTooLow(error)) throw error
       })
     }
     resent++

@@ -38,6 +38,19 @@ export const alreadyKnown = (error: unknown) => /already known|known transaction
  * (then these bytes can never be mined). Only a receipt of their own hash tells which. */
 export const nonceUsed = (error: unknown) => /nonce too low/i.test(String((error as Error)?.message))
 
+/** A broadcast error that says these bytes' fee cannot get them mined: below the chain's base fee
+ * (which has risen since they were signed), or too low to take or replace a place in the pool. */
+export const feeTooLow = (error: unknown) => /less than (the )?block base fee|fee cap .*less than .*base fee|underpriced|fee too low/i.test(String((error as Error)?.message))
+
+/** The fees of a replacement for a transaction signed with `old`: the chain's current fees, and at
+ * least an eighth above the old ones (a node replaces a pooled transaction only for a bump). */
+export function replacementFees(old: Fees, current: Fees): Fees {
+  const bump = (v: bigint) => (v * 9n) / 8n + 1n
+  const max = (...v: bigint[]) => v.reduce((a, b) => (a > b ? a : b))
+  const maxPriorityFeePerGas = max(current.maxPriorityFeePerGas, bump(old.maxPriorityFeePerGas))
+  return { maxFeePerGas: max(current.maxFeePerGas, bump(old.maxFeePerGas), maxPriorityFeePerGas), maxPriorityFeePerGas }
+}
+
 type Pending = SendRequest & { resolve: (entry: JournalEntry) => void; reject: (error: unknown) => void }
 
 export class SendBatcher {

@@ -3,13 +3,18 @@
 // it is broadcast: after a crash the same bytes are sent again (a no-op if they were mined), so a
 // step never becomes two transactions. A step is done only when this intent's journal holds the
 // transaction and its receipt, buried under the chain's confirmation depth, carries the proof the
-// step expects (the arbiter's event for this sponsor, nonce and filler).
+// step expects (the arbiter's event for this sponsor, nonce and filler). Journaled bytes the node
+// refuses for good (their fee below a base fee that has since risen, or any other refusal
+// REFUSALS_BEFORE_REPLACING passes running) would hold their account nonce, and every later one on
+// the chain, for ever: the same transaction is signed again at the same nonce with the current fees
+// (a bump a node accepts as a replacement), journaled in place of the old bytes, which the entry
+// keeps (only one of them can be mined; whichever is, is the step's), and sent.
 import { type Hex, keccak256, parseTransaction, type TransactionReceipt, TransactionReceiptNotFoundError } from 'viem'
 import { shortReason } from '../core/errors'
-import { findTransaction, forgetTransaction, type JournalEntry, journalOf } from '../storage/journalStore'
+import { findTransaction, forgetTransaction, type JournalEntry, journalOf, rewriteTransaction, transactionHashes } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from './fillerChains'
-import { alreadyKnown, nonceUsed } from './sendBatch'
+import { alreadyKnown, feeTooLow, nonceUsed, replacementFees } from './sendBatch'
 import type { Call, Read, Step } from './settlementCalls'
 
 export type StepResult = { hash: Hex; receipt: TransactionReceipt; timestamp: number }
@@ -62,13 +67,69 @@ export async function receiptOrNone(chain: FillerChain, hash: Hex): Promise<Tran
 }
 
 /** Whether a journaled transaction can never be mined: the account's mined nonce is past its own
- * and it has no receipt (read after the nonce, so one mined in between is seen). */
+ * and neither it nor any bytes it replaced has a receipt (read after the nonce, so one mined in
+ * between is seen). */
 async function replaced(chain: FillerChain, entry: JournalEntry): Promise<boolean> {
   const { nonce } = parseTransaction(entry.raw)
   if (nonce === undefined) return false
   const mined = await chain.client.getTransactionCount({ address: chain.account.address, blockTag: 'latest' })
   if (mined <= nonce) return false
-  return (await receiptOrNone(chain, entry.hash)) === undefined
+  for (const hash of transactionHashes(entry)) if ((await receiptOrNone(chain, hash)) !== undefined) return false
+  return true
+}
+
+/** Passes journaled bytes may be refused (for another reason than their fee, which is replaced at
+ * once) before the step is signed again at their nonce. */
+export const REFUSALS_BEFORE_REPLACING = 3
+
+/** How many passes in a row the node refused each journaled transaction, by hash. */
+const refusals = new Map<Hex, number>()
+
+type StepAt = { sql: Pick<Sql, 'query'>; intent: string; step: string; journal?: PassJournal }
+
+/** The receipt of the step's journaled transaction, or of bytes it replaced (mined after all: the
+ * entry is written back to them, so what is journaled is what is on chain). */
+async function minedOf(p: StepAt, chain: FillerChain, entry: JournalEntry): Promise<{ entry: JournalEntry; receipt: TransactionReceipt } | undefined> {
+  const receipt = await chain.client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined)
+  if (receipt) return { entry, receipt }
+  for (const old of entry.replaced ?? []) {
+    const late = await chain.client.getTransactionReceipt({ hash: old.hash }).catch(() => undefined)
+    if (!late) continue
+    const back: JournalEntry = { ...entry, raw: old.raw, hash: old.hash, replaced: [...entry.replaced!.filter((r) => r.hash !== old.hash), { raw: entry.raw, hash: entry.hash }] }
+    await rewriteTransaction(p.sql, p.intent, p.step, entry.hash, { raw: back.raw, hash: back.hash, replaced: back.replaced! })
+    p.journal?.set(p.step, back)
+    return { entry: back, receipt: late }
+  }
+  return undefined
+}
+
+/** Signs the journaled transaction again at its nonce with the chain's current fees (at least an
+ * eighth above its own), journals it in place of the old bytes (kept with the entry) and sends it. */
+async function replaceAtNonce(p: StepAt, chain: FillerChain, entry: JournalEntry): Promise<JournalEntry> {
+  const { r: _r, s: _s, v: _v, yParity: _y, ...unsigned } = parseTransaction(entry.raw)
+  const current = await chain.client.estimateFeesPerGas({ chain: chain.chain })
+  const fees = replacementFees({ maxFeePerGas: unsigned.maxFeePerGas ?? 0n, maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas ?? 0n }, current)
+  chain.fence()
+  const raw = await chain.account.signTransaction({ ...unsigned, ...fees } as Parameters<typeof chain.account.signTransaction>[0])
+  const next: JournalEntry = { ...entry, raw, hash: keccak256(raw), replaced: [...(entry.replaced ?? []), { raw: entry.raw, hash: entry.hash }] }
+  if (!(await rewriteTransaction(p.sql, p.intent, p.step, entry.hash, { raw: next.raw, hash: next.hash, replaced: next.replaced! }))) {
+    throw new Error(`${p.step} of intent ${p.intent} was journaled anew by another pass`)
+  }
+  p.journal?.set(p.step, next)
+  refusals.delete(entry.hash)
+  chain.fence()
+  await chain.client.sendRawTransaction({ serializedTransaction: raw }).catch((error: unknown) => {
+    if (!alreadyKnown(error) && !nonceUsed(error)) throw error
+  })
+  return next
+}
+
+/** Whether journaled bytes can no longer be mined for their fee: below the latest block's base fee. */
+async function outgrown(chain: FillerChain, entry: JournalEntry): Promise<boolean> {
+  const { maxFeePerGas } = parseTransaction(entry.raw)
+  if (maxFeePerGas === undefined) return false
+  const { baseFeePerGas } = await chain.client.getBlock({ blockTag: 'latest' })
+  return baseFeePerGas !== null && baseFeePerGas !== undefined && maxFeePerGas < baseFeePerGas
 }
 
 export async function hasJournal(sql: Pick<Sql, 'query'>, intent: string, step: string, journal?: PassJournal): Promise<boolean> {
@@ -87,15 +148,28 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
   let journaled = p.journal ? p.journal.get(p.step) : await findTransaction(p.sql, p.intent, p.step)
   let mined: TransactionReceipt | undefined
   if (journaled) {
-    // Signed before (a previous pass, or before a crash): mined already, or the same bytes go out again.
-    mined = await chain.client.getTransactionReceipt({ hash: journaled.hash }).catch(() => undefined)
-    if (!mined) {
+    // Signed before (a previous pass, or before a crash): mined already (it, or bytes it replaced),
+    // or the same bytes go out again.
+    const found = await minedOf(p, chain, journaled)
+    if (found) {
+      journaled = found.entry
+      mined = found.receipt
+    } else {
       chain.fence()
-      await chain.client.sendRawTransaction({ serializedTransaction: journaled.raw }).catch((error: unknown) => {
-        // Known, or its nonce used (mined meanwhile, or taken by another transaction): the receipt
-        // wait below tells which.
-        if (!alreadyKnown(error) && !nonceUsed(error)) throw error
-      })
+      // Known, or its nonce used (mined meanwhile, or taken by another transaction): the receipt
+      // wait below tells which. Any other refusal is counted; a fee too low, or a refusal
+      // REFUSALS_BEFORE_REPLACING passes running, has the step signed again at its nonce.
+      const refusal = await chain.client.sendRawTransaction({ serializedTransaction: journaled.raw }).then(
+        () => undefined,
+        (error: unknown) => (alreadyKnown(error) || nonceUsed(error) ? undefined : error),
+      )
+      if (refusal === undefined) refusals.delete(journaled.hash)
+      else {
+        const passes = (refusals.get(journaled.hash) ?? 0) + 1
+        refusals.set(journaled.hash, passes)
+        if (!feeTooLow(refusal) && passes < REFUSALS_BEFORE_REPLACING) throw refusal
+        journaled = await replaceAtNonce(p, chain, journaled)
+      }
     }
   } else {
     const simulated = await simulate(chain, p.call)
@@ -138,6 +212,10 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
           if (await replaced(chain, entry)) {
             await forgetTransaction(p.sql, p.intent, p.step)
             p.journal?.delete(p.step)
+          } else if (await outgrown(chain, entry).catch(() => false)) {
+            // Pooled, or dropped, with a fee the base fee has outgrown: it would wait for ever and
+            // hold every later nonce; its replacement is waited for on the next pass.
+            await replaceAtNonce(p, chain, entry).catch(() => undefined)
           }
           throw error
         })

@@ -1,12 +1,13 @@
 // What the filler keeps with an intent, on every database kind: the simulation reverts counted so
 // far (a restarted filler reads them back), the journal written for a batch in one statement, and
-// the transitions to a final state the finality watch reads from its cursor.
+// the transitions to a final state the finality watch reads from its cursor, and a step's entry
+// replaced at its nonce with the old bytes kept.
 import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { openedDatabase } from '../../tests/support/openedDatabase'
 import { databaseKinds } from '../../tests/support/testDatabases'
 import { findIntent, insertIntent, updateIntent } from './intentStore'
-import { findTransaction, recordTransaction, recordTransactions, settledJournalSince } from './journalStore'
+import { findTransaction, journalOf, recordTransaction, recordTransactions, rewriteTransaction, settledJournalSince } from './journalStore'
 import { recordRoute } from './routeStore'
 
 const sponsor = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
@@ -77,5 +78,17 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     await updateIntent(sql, 107n, { refunds: [{ ...refund, status: 'COMPLETED', txHash: hash(10) }] })
     const settled = (await settledJournalSince(sql, undefined, 900)).find((c) => c.nonce === '107')
     expect(settled!.entries).toEqual([{ step: 'refund:0', chainId: 10, raw: '0x0a', hash: hash(10) }])
+  })
+
+  it("replaces a step's entry only while it holds the hash read, keeping the bytes it replaced", async () => {
+    await submitted(108n)
+    await recordTransaction(sql, 108n, { step: 'fill', chainId: 8453, raw: '0x0b', hash: hash(11) })
+    expect(await rewriteTransaction(sql, 108n, 'fill', hash(99), { raw: '0x0c', hash: hash(12), replaced: [] })).toBe(false)
+    expect(await rewriteTransaction(sql, 108n, 'fill', hash(11), { raw: '0x0c', hash: hash(12), replaced: [{ raw: '0x0b', hash: hash(11) }] })).toBe(true)
+    const replaced = { step: 'fill', chainId: 8453, raw: '0x0c', hash: hash(12), replaced: [{ raw: '0x0b', hash: hash(11) }] }
+    expect(await findTransaction(sql, 108n, 'fill')).toEqual(replaced)
+    expect(await journalOf(sql, 108n)).toEqual([replaced])
+    await updateIntent(sql, 108n, { status: 'COMPLETED' })
+    expect((await settledJournalSince(sql, undefined, 900)).find((c) => c.nonce === '108')!.entries).toEqual([replaced])
   })
 })

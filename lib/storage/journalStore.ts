@@ -1,23 +1,45 @@
 // The filler's transaction journal: every transaction it signed for an intent's step, kept before
 // it is broadcast, so a restart re-sends the same bytes instead of signing a second transaction.
-// One entry per (intent, step).
+// One entry per (intent, step); a transaction the node refuses for good (its fee below a base fee
+// that has since risen) is replaced by the same step signed again at its nonce, and the bytes it
+// replaced stay with the entry, so whichever of them is mined is recognised as the step's.
 import type { Hex } from 'viem'
 import { z } from 'zod'
 import { decimalText, hex, integer, timestamp } from './dbValues'
 import type { Sql } from './sql'
 
-export type JournalEntry = { step: string; chainId: number; raw: Hex; hash: Hex }
+/** A transaction an entry held before it was replaced at the same account nonce. */
+export type ReplacedTransaction = { raw: Hex; hash: Hex }
 
-const entryRow = z.object({ step: z.string(), chain_id: integer, raw: hex, hash: hex }).transform((r): JournalEntry => ({ step: r.step, chainId: r.chain_id, raw: r.raw, hash: r.hash }))
+export type JournalEntry = { step: string; chainId: number; raw: Hex; hash: Hex; replaced?: ReplacedTransaction[] }
+
+const replacedList = z
+  .union([z.string().transform((s) => JSON.parse(s) as unknown), z.array(z.unknown())])
+  .pipe(z.array(z.object({ raw: hex, hash: hex })))
+  .optional()
+
+const entryColumns = { step: z.string(), chain_id: integer, raw: hex, hash: hex, replaced: replacedList }
+
+function toEntry(r: z.output<z.ZodObject<typeof entryColumns>>): JournalEntry {
+  return { step: r.step, chainId: r.chain_id, raw: r.raw, hash: r.hash, ...(r.replaced?.length ? { replaced: r.replaced } : {}) }
+}
+
+const entryRow = z.object(entryColumns).transform(toEntry)
+
+/** Every transaction that may be the step's on chain: its own, then the bytes it replaced at the
+ * same nonce (only one of them can be mined). */
+export function transactionHashes(entry: JournalEntry): Hex[] {
+  return [entry.hash, ...(entry.replaced ?? []).map((r) => r.hash)]
+}
 
 export async function findTransaction(sql: Pick<Sql, 'query'>, nonce: bigint | string, step: string): Promise<JournalEntry | undefined> {
-  const [row] = await sql.query(`SELECT step, chain_id, raw, hash FROM intent_transactions WHERE nonce = $1 AND step = $2`, [nonce.toString(), step])
+  const [row] = await sql.query(`SELECT step, chain_id, raw, hash, replaced FROM intent_transactions WHERE nonce = $1 AND step = $2`, [nonce.toString(), step])
   return row ? entryRow.parse(row) : undefined
 }
 
 /** Every journaled transaction of one intent, in the order they were signed. */
 export async function journalOf(sql: Pick<Sql, 'query'>, nonce: bigint | string): Promise<JournalEntry[]> {
-  const rows = await sql.query(`SELECT step, chain_id, raw, hash FROM intent_transactions WHERE nonce = $1 ORDER BY created_at`, [nonce.toString()])
+  const rows = await sql.query(`SELECT step, chain_id, raw, hash, replaced FROM intent_transactions WHERE nonce = $1 ORDER BY created_at`, [nonce.toString()])
   return rows.map((r) => entryRow.parse(r))
 }
 
@@ -51,7 +73,7 @@ export async function recordTransactions(sql: Pick<Sql, 'query'>, entries: reado
  * signing anything (a transaction signed before a crash holds its account nonce). */
 export async function openJournal(sql: Pick<Sql, 'query'>): Promise<JournalEntry[]> {
   const rows = await sql.query(
-    `SELECT t.step, t.chain_id, t.raw, t.hash FROM intent_transactions t JOIN intents i ON i.nonce = t.nonce
+    `SELECT t.step, t.chain_id, t.raw, t.hash, t.replaced FROM intent_transactions t JOIN intents i ON i.nonce = t.nonce
      WHERE i.status IN ('PENDING', 'CLAIMED', 'FILLED') OR (i.status = 'FAILED' AND i.refunds @> '[{"status":"PENDING"}]') ORDER BY t.created_at`,
   )
   return rows.map((r) => entryRow.parse(r))
@@ -61,7 +83,7 @@ export async function openJournal(sql: Pick<Sql, 'query'>): Promise<JournalEntry
  * the transactions a re-org could undo: all its journal, or for a FAILED one its refunds. */
 export type SettledJournal = { nonce: string; settledAt: Date; ageSeconds: number; entries: JournalEntry[] }
 
-const settledRow = z.object({ nonce: decimalText, updated_at: timestamp, age: z.coerce.number(), step: z.string(), chain_id: integer, raw: hex, hash: hex })
+const settledRow = z.object({ nonce: decimalText, updated_at: timestamp, age: z.coerce.number(), ...entryColumns })
 
 /** Intents that became final after `since` (or in the last `seconds` when there is no `since`),
  * oldest first, each with its journaled transactions: what the finality watch starts watching.
@@ -69,7 +91,7 @@ const settledRow = z.object({ nonce: decimalText, updated_at: timestamp, age: z.
  * `settledAt` back excludes it on Postgres too, whose timestamps carry microseconds. */
 export async function settledJournalSince(sql: Pick<Sql, 'query'>, since: Date | undefined, seconds: number): Promise<SettledJournal[]> {
   const rows = await sql.query(
-    `SELECT t.nonce, i.updated_at, extract(epoch FROM clock_timestamp() - i.updated_at) AS age, t.step, t.chain_id, t.raw, t.hash
+    `SELECT t.nonce, i.updated_at, extract(epoch FROM clock_timestamp() - i.updated_at) AS age, t.step, t.chain_id, t.raw, t.hash, t.replaced
      FROM intents i JOIN intent_transactions t ON t.nonce = i.nonce
      WHERE (i.status = 'COMPLETED' OR (i.status = 'FAILED' AND t.step LIKE 'refund:%' AND NOT i.refunds @> '[{"status":"PENDING"}]'))
        AND date_trunc('milliseconds', i.updated_at) > COALESCE($1::timestamptz, clock_timestamp() - $2 * interval '1 second')
@@ -80,10 +102,31 @@ export async function settledJournalSince(sql: Pick<Sql, 'query'>, since: Date |
   for (const row of rows) {
     const r = settledRow.parse(row)
     const intent = intents.get(r.nonce) ?? { nonce: r.nonce, settledAt: r.updated_at, ageSeconds: r.age, entries: [] }
-    intent.entries.push({ step: r.step, chainId: r.chain_id, raw: r.raw, hash: r.hash })
+    intent.entries.push(toEntry(r))
     intents.set(r.nonce, intent)
   }
   return [...intents.values()]
+}
+
+/** Rewrites a step's entry, only while it still holds `expected` (the hash this pass read): to a
+ * replacement signed at the same nonce (the old bytes kept in `replaced`), or back to replaced
+ * bytes that were mined after all. False when the entry changed meanwhile. */
+export async function rewriteTransaction(
+  sql: Pick<Sql, 'query'>,
+  nonce: bigint | string,
+  step: string,
+  expected: Hex,
+  entry: { raw: Hex; hash: Hex; replaced: ReplacedTransaction[] },
+): Promise<boolean> {
+  const rows = await sql.query(`UPDATE intent_transactions SET raw = $3, hash = $4, replaced = $5::jsonb WHERE nonce = $1 AND step = $2 AND hash = $6 RETURNING step`, [
+    nonce.toString(),
+    step,
+    entry.raw,
+    entry.hash,
+    JSON.stringify(entry.replaced),
+    expected,
+  ])
+  return rows.length === 1
 }
 
 /** Drops a journal entry whose transaction can never be mined (its account nonce went to another). */

@@ -157,4 +157,11 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX intents_settled ON intents (updated_at) WHERE status IN ('COMPLETED', 'FAILED');
     `,
   },
+  {
+    version: 10,
+    name: 'journaled transactions replaced at their nonce (a fee the chain outgrew): their bytes, still recognised if mined',
+    sql: `
+      ALTER TABLE intent_transactions ADD COLUMN replaced jsonb NOT NULL DEFAULT '[]';
+    `,
+  },
 ]

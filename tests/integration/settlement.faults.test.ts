@@ -1,17 +1,19 @@
 // Settlement that cannot lose money when things break: the filler crashes between steps, the
-// attester goes down, a re-org drops a step before or after COMPLETED. After each, raw chain reads
+// attester goes down, a re-org drops a step before or after COMPLETED, the base fee outgrows a
+// journaled step's fee, the sponsor refunds before the filler's return. After each, raw chain reads
 // show that the filler never lost tokens net of what it was paid, and that the account either got
 // exactly tokenOut or lost nothing (refunds included), with the intent in a final state. A stack
 // of its own: it stops the filler and the attester and moves the chains' clocks.
-import { type Address, decodeFunctionData, encodeFunctionData, erc20Abi, type Hex, isAddressEqual, parseUnits } from 'viem'
+import { type Address, decodeFunctionData, encodeFunctionData, erc20Abi, type Hex, isAddressEqual, keccak256, parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { escrowStatus } from '../../lib/core/abi/arbiter'
 import { addresses } from '../../lib/core/addresses'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
 import { findAttestation } from '../../lib/storage/attestationStore'
-import { findTransaction } from '../../lib/storage/journalStore'
-import { adversarialStack, planOf, routed, status, stepBeforeCrash, usdcHoldings, waitFor, warpTo } from '../support/adversary'
+import { updateIntent } from '../../lib/storage/intentStore'
+import { findTransaction, recordTransaction } from '../../lib/storage/journalStore'
+import { adversarialStack, planOf, routed, status, stepBeforeCrash, stepOutpriced, usdcHoldings, waitFor, warpTo } from '../support/adversary'
 import { expectedMoves, fundedAccount } from '../support/settlement'
 
 const suite = adversarialStack('settlement faults suite')
@@ -192,5 +194,86 @@ describe('settlement faults', () => {
 
     const after = await suite.s.snapshot(intentOp, account.address, account.address)
     for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - snapshot.get(key)! }).toEqual({ key, delta })
+  })
+
+  it('the base fee rises past a journaled escrow before it is mined, and the node refuses it for good: it is replaced at its nonce, and the intent and a later one on that chain complete', async () => {
+    const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    const later = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    await suite.stack.filler.stop()
+    const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
+    const snapshot = await suite.s.snapshot(intentOp, account.address, account.address)
+    expect((await suite.s.submit(signed)).status).toBe(201)
+    const plan = planOf(signed)
+    const outpriced = await stepOutpriced(intentOp.nonce, 'escrow:0', plan.elements[0]!.escrow!.call)
+    await suite.stack.filler.start()
+    const done = await waitFor(intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')
+    expect(done.status).toBe('COMPLETED')
+    // The escrow went out as the same step signed again at the same nonce; the old bytes are kept.
+    const client = suite.s.chain.client(8453)
+    const journaled = await findTransaction(suite.sql, intentOp.nonce, 'escrow:0')
+    expect(journaled!.hash).not.toBe(outpriced)
+    expect(journaled!.replaced?.map((r) => r.hash)).toEqual([outpriced])
+    expect(done.claims[0].claimTransactionHash).toBe(journaled!.hash)
+    expect((await client.getTransactionReceipt({ hash: journaled!.hash })).status).toBe('success')
+    expect(await client.getTransactionReceipt({ hash: outpriced }).catch(() => undefined)).toBeUndefined()
+    const after = await suite.s.snapshot(intentOp, account.address, account.address)
+    for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - snapshot.get(key)! }).toEqual({ key, delta })
+    // A later intent on that chain settles behind it.
+    const next = await routed(later, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
+    expect((await suite.s.submit(next.signed)).status).toBe(201)
+    expect((await waitFor(next.intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state')).status).toBe('COMPLETED')
+  })
+
+  // Moves the chains' clocks past the escrow's refund delay.
+
+  it("the sponsor refunds its escrow before the filler's return, which is mined as a revert: recorded as done by another party, the intent never reopened", async () => {
+    const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+    const before = await usdcHoldings([account.address, fillerAccount.address])
+    await suite.stack.filler.stop()
+    const { intentOp, signed } = await routed(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }] })
+    const id = intentOp.nonce
+    expect((await suite.s.submit(signed)).status).toBe(201)
+    const e = planOf(signed).elements[0]!
+    const client = suite.s.chain.client(e.chainId)
+    await stepBeforeCrash(id, 'escrow:0', e.escrow!.call)
+    // The sponsor takes its escrow back with the public refund once it is due.
+    const [, refundableAfter] = await client.readContract({ address: e.arbiter, abi: artifacts.arbiter.abi, functionName: 'escrowOf', args: [account.address, BigInt(id)] })
+    await warpTo(refundableAfter + 1n)
+    await suite.s.chain.send(e.chainId, { account, to: e.refund!.call.to, data: e.refund!.call.data, chain: client.chain })
+    // The filler's return, journaled and mined after it: a revert ("nothing held").
+    const back = e.returnEscrow!.call
+    const request = await client.prepareTransactionRequest({ account: fillerAccount, to: back.to, data: back.data, gas: 200_000n, chain: client.chain })
+    const raw = await fillerAccount.signTransaction(request as never)
+    expect(await recordTransaction(suite.sql, id, { step: 'refund:0:return', chainId: e.chainId, raw, hash: keccak256(raw) })).toBe(true)
+    expect((await client.waitForTransactionReceipt({ hash: await client.sendRawTransaction({ serializedTransaction: raw }) })).status).toBe('reverted')
+    await updateIntent(suite.sql, id, {
+      status: 'FAILED',
+      failureReason: 'the filler crashed after the escrow',
+      refunds: [{ chainId: e.chainId, elementIndex: 0, status: 'PENDING', reason: 'the filler crashed after the escrow' }],
+    })
+    const logsBefore = suite.stack.logs().length
+    const lines = () =>
+      suite.stack
+        .logs()
+        .slice(logsBefore)
+        .split('\n')
+        .filter((l) => l.includes(`"id":"${id}"`))
+    await suite.stack.filler.start()
+    const done = await waitFor(id, (b) => b.refunds?.[0]?.status === 'COMPLETED', 'its refund recorded')
+    expect(done.status).toBe('FAILED')
+    expect(done.refunds[0].transactionHash).toBeUndefined() // no transaction of the filler's did it
+    // The finality watch reads it, meets the revert and records it as done by another party; for
+    // a while after, the intent is never reopened and its refund never due again.
+    const deadline = Date.now() + 20_000
+    while (!lines().some((l) => l.includes('"msg":"refund reverted: the escrow was already refunded by another party"'))) {
+      if (Date.now() > deadline) throw new Error(`the finality watch never looked at the reverted return: ${lines().join('\n')}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    for (const until = Date.now() + 3_000; Date.now() < until; ) {
+      expect((await status(id)).refunds[0].status).toBe('COMPLETED')
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(lines().filter((l) => l.includes('intent reopened'))).toEqual([])
+    expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
   })
 })

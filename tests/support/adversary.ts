@@ -96,6 +96,31 @@ export async function stepBeforeCrash(intentId: string, step: string, call: Call
   return receipt
 }
 
+/** What the filler would send, signed with its key and journaled for the intent, sent while the
+ * chain mines nothing, then left behind: the next block's base fee rises well above the fee it was
+ * signed with and it is dropped from the pool (a filler that crashed after this step, which the
+ * node now refuses for good). Returns the journaled bytes' hash. */
+export async function stepOutpriced(intentId: string, step: string, call: Call): Promise<Hex> {
+  const client = s.chain.client(call.chainId)
+  const request = await client.prepareTransactionRequest({ account: fillerAccount, to: call.to, data: call.data, value: call.value, chain: client.chain })
+  const raw = await fillerAccount.signTransaction(request as never)
+  const hash = keccak256(raw)
+  expect(await recordTransaction(sql, intentId, { step, chainId: call.chainId, raw, hash })).toBe(true)
+  const rpc = (method: string, params: unknown[]) => client.request({ method, params } as never)
+  await rpc('evm_setAutomine', [false])
+  try {
+    await client.sendRawTransaction({ serializedTransaction: raw })
+    await rpc('anvil_setNextBlockBaseFeePerGas', [`0x${(request.maxFeePerGas! * 10n).toString(16)}`])
+    await rpc('evm_mine', [])
+    await rpc('anvil_dropTransaction', [hash])
+  } finally {
+    await rpc('evm_setAutomine', [true])
+  }
+  expect(await client.getTransactionReceipt({ hash }).catch(() => undefined)).toBeUndefined()
+  await expect(client.sendRawTransaction({ serializedTransaction: raw })).rejects.toThrow(/base fee/)
+  return hash
+}
+
 export async function routed(account: PrivateKeyAccount, body: Record<string, unknown>) {
   const { intentOp } = await s.route(account, { account: { address: account.address, accountType: 'EOA' }, ...body })
   return { intentOp, signed: await s.sign(account, intentOp) }

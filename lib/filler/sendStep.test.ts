@@ -1,0 +1,120 @@
+// sendStep on a journaled transaction the node refuses for good, with a chain of plain functions:
+// bytes whose fee the base fee outgrew are signed again at their nonce with a bump and journaled in
+// their place (the old bytes kept with the entry); another refusal is retried a bounded number of
+// passes first; old bytes mined after all are recognised as the step's.
+import { type Hex, keccak256, parseTransaction, TransactionReceiptNotFoundError } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
+import type { JournalEntry } from '../storage/journalStore'
+import type { FillerChain } from './fillerChains'
+import { REFUSALS_BEFORE_REPLACING, sendStep } from './sendStep'
+
+const gwei = 1_000_000_000n
+const account = privateKeyToAccount(generatePrivateKey())
+const target = '0x00000000000000000000000000000000000000aa' as const
+
+function fakeChain(refuse: (raw: Hex) => string | undefined) {
+  const mined = new Map<Hex, { status: 'success'; blockNumber: bigint; transactionHash: Hex }>()
+  const sent: Hex[] = []
+  const client = {
+    getTransactionReceipt: async ({ hash }: { hash: Hex }) => {
+      const r = mined.get(hash)
+      if (!r) throw new TransactionReceiptNotFoundError({ hash })
+      return r
+    },
+    waitForTransactionReceipt: async ({ hash }: { hash: Hex }) => {
+      const r = mined.get(hash)
+      if (!r) throw new Error('timed out')
+      return r
+    },
+    sendRawTransaction: async ({ serializedTransaction: raw }: { serializedTransaction: Hex }) => {
+      const refusal = refuse(raw)
+      if (refusal) throw new Error(refusal)
+      sent.push(raw)
+      mined.set(keccak256(raw), { status: 'success', blockNumber: 1n, transactionHash: keccak256(raw) })
+      return keccak256(raw)
+    },
+    estimateFeesPerGas: async () => ({ maxFeePerGas: 40n * gwei, maxPriorityFeePerGas: 1n * gwei }),
+    getBlock: async () => ({ timestamp: 100n, baseFeePerGas: 20n * gwei }),
+    getTransactionCount: async () => 7,
+  }
+  const chain = { chainId: 10, chain: { id: 10 }, client, account, fence: () => {}, refillNonces: async () => ({ resent: 0, filled: 0 }) } as unknown as FillerChain
+  return { chain, mined, sent }
+}
+
+function fakeSql() {
+  const updates: unknown[][] = []
+  return {
+    updates,
+    sql: {
+      query: async (text: string, params?: unknown[]) => {
+        if (text.startsWith('UPDATE intent_transactions')) updates.push(params ?? [])
+        return [{ step: 'fill' }]
+      },
+    },
+  }
+}
+
+/** The step's transaction as journaled before the base fee rose: 2 gwei at most, nonce 7. */
+async function journaledAt2Gwei(): Promise<JournalEntry> {
+  const raw = await account.signTransaction({ chainId: 10, type: 'eip1559', to: target, data: '0x1234', value: 0n, gas: 50_000n, nonce: 7, maxFeePerGas: 2n * gwei, maxPriorityFeePerGas: gwei })
+  return { step: 'fill', chainId: 10, raw, hash: keccak256(raw) }
+}
+
+const step = (sql: { query: (text: string, params?: unknown[]) => Promise<unknown[]> }, chain: FillerChain, journal: Map<string, JournalEntry>) =>
+  sendStep({
+    sql: sql as never,
+    intent: '1',
+    step: 'fill',
+    chain,
+    confirmations: 0,
+    journal,
+    call: { chainId: 10, to: target, data: '0x1234', value: 0n },
+    proof: () => true,
+  })
+
+describe('sendStep with journaled bytes the node refuses for good', () => {
+  it('a fee below the risen base fee: the step is signed again at its nonce with a bump, journaled in place of the old bytes, and mined', async () => {
+    const old = await journaledAt2Gwei()
+    const { chain, sent } = fakeChain((raw) => (raw === old.raw ? 'max fee per gas less than block base fee' : undefined))
+    const { sql, updates } = fakeSql()
+    const journal = new Map([['fill', old]])
+    const result = await step(sql, chain, journal)
+    expect(result.hash).not.toBe(old.hash)
+    const replacement = parseTransaction(sent[0]!)
+    expect(replacement).toMatchObject({ nonce: 7, to: target, data: '0x1234', gas: 50_000n, maxFeePerGas: 40n * gwei })
+    expect(replacement.maxPriorityFeePerGas).toBeGreaterThan((gwei * 9n) / 8n)
+    // Journaled before it was sent, in place of the old bytes, which the entry keeps.
+    expect(updates).toHaveLength(1)
+    expect(updates[0]!.slice(2, 4)).toEqual([sent[0], result.hash])
+    expect(JSON.parse(updates[0]![4] as string)).toEqual([{ raw: old.raw, hash: old.hash }])
+    expect(updates[0]![5]).toBe(old.hash)
+    expect(journal.get('fill')).toMatchObject({ hash: result.hash, replaced: [{ hash: old.hash }] })
+  })
+
+  it('another refusal is tried again for a bounded number of passes, then the step is replaced at its nonce', async () => {
+    const old = await journaledAt2Gwei()
+    const { chain, sent } = fakeChain((raw) => (raw === old.raw ? 'transaction rejected by the node' : undefined))
+    const { sql } = fakeSql()
+    const journal = new Map([['fill', old]])
+    for (let pass = 1; pass < REFUSALS_BEFORE_REPLACING; pass++) await expect(step(sql, chain, journal)).rejects.toThrow('rejected by the node')
+    expect(sent).toEqual([])
+    const result = await step(sql, chain, journal)
+    expect(parseTransaction(sent[0]!).nonce).toBe(7)
+    expect(result.hash).toBe(keccak256(sent[0]!))
+  })
+
+  it('replaced bytes mined after all are the step: the entry is written back to them, nothing is sent', async () => {
+    const old = await journaledAt2Gwei()
+    const { chain, mined, sent } = fakeChain(() => 'should not be sent')
+    const { sql, updates } = fakeSql()
+    const replacement = { raw: '0x02aa' as Hex, hash: keccak256('0x02aa') }
+    const journal = new Map<string, JournalEntry>([['fill', { ...old, raw: replacement.raw, hash: replacement.hash, replaced: [{ raw: old.raw, hash: old.hash }] }]])
+    mined.set(old.hash, { status: 'success', blockNumber: 1n, transactionHash: old.hash })
+    const result = await step(sql, chain, journal)
+    expect(result.hash).toBe(old.hash)
+    expect(sent).toEqual([])
+    expect(journal.get('fill')).toMatchObject({ hash: old.hash, replaced: [replacement] })
+    expect(updates[0]!.slice(3, 4)).toEqual([old.hash])
+  })
+})
