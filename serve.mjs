@@ -1,8 +1,10 @@
 // `npm start` (and `npm run dev`): the production build served by WEB_CONCURRENCY `next start`
 // processes sharing one port (node:cluster), so every core serves requests. Arguments are passed
-// to `next start` (--port, --hostname). The primary only hands out connections and keeps the rate
-// limits every worker shares (rate-limiter-flexible's cluster master, when no Redis or Postgres
-// store is configured); a worker that dies is replaced, one that fails before it listens stops all.
+// to `next start` (--port, --hostname). With several workers the primary hands out connections
+// (round robin) and keeps the rate limits every worker shares (rate-limiter-flexible's cluster
+// master, when no Redis or Postgres store is configured). With one worker neither hop is needed:
+// it accepts on the shared socket itself and counts its limits in its own memory. A worker that
+// dies is replaced; one that fails before it listens stops all.
 import cluster from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -17,10 +19,12 @@ if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
   process.exit(2)
 }
 
-new RateLimiterClusterMaster()
+// One worker: no connection hand-off through the primary (an extra IPC message per connection).
+if (workers === 1) cluster.schedulingPolicy = cluster.SCHED_NONE
+else new RateLimiterClusterMaster()
 cluster.setupPrimary({ exec: join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), args: ['start', ...process.argv.slice(2)], cwd: root })
 // Workers know the primary keeps the shared in-memory rate limits (lib/server/context.ts).
-const env = { SERVE_CLUSTER: '1' }
+const env = workers > 1 ? { SERVE_CLUSTER: '1' } : {}
 
 let stopping = false
 const listening = new Set()

@@ -49,6 +49,9 @@ export type ServerContext = {
 
 let context: ServerContext | undefined
 
+/** The pause before a chain's reads take their one more pass. */
+const RETRY_DELAY_MS = 150
+
 export function serverContext(): ServerContext {
   context ??= buildContext()
   return context
@@ -62,11 +65,23 @@ function buildContext(): ServerContext {
     const urls = env[`RPC_URL_${c.id}`]
     if (!urls) return []
     // One attempt per URL, each with a timeout; the fallback walks the URLs in order and takes one
-    // more pass after a short pause. No per-URL retries: a struggling node gets no extra load.
-    const transports = urls.map((url) =>
-      url.startsWith('ws') ? webSocket(url, { timeout: env.RPC_TIMEOUT_MS, retryCount: 0 }) : http(url, { timeout: env.RPC_TIMEOUT_MS, retryCount: 0, fetchFn: rpcFetch }),
-    )
-    const client = createPublicClient({ chain: c.viem as Chain, transport: fallback(transports, { retryCount: 1, retryDelay: 150 }) })
+    // more pass after a short pause. No per-URL retries: a struggling node gets no extra load. With
+    // one URL the transport takes that pass itself (viem applies the same retry rule and delay to
+    // both), without the fallback's wrapper on every request.
+    const transport = (url: string, retryCount: number) =>
+      url.startsWith('ws')
+        ? webSocket(url, { timeout: env.RPC_TIMEOUT_MS, retryCount, retryDelay: RETRY_DELAY_MS })
+        : http(url, { timeout: env.RPC_TIMEOUT_MS, retryCount, retryDelay: RETRY_DELAY_MS, fetchFn: rpcFetch })
+    const client = createPublicClient({
+      chain: c.viem as Chain,
+      transport:
+        urls.length === 1
+          ? transport(urls[0]!, 1)
+          : fallback(
+              urls.map((url) => transport(url, 0)),
+              { retryCount: 1, retryDelay: RETRY_DELAY_MS },
+            ),
+    })
     return [{ chainId: c.id, client }]
   })
   const browserKey = env.BROWSER_API_KEY

@@ -8,6 +8,7 @@ import { validationError } from '../api/errorEnvelope'
 import type { Operation } from '../api/operations'
 import type { Caller } from './apiKeys'
 import { requireCaller, requireClientBudget } from './caller'
+import { registerDirectRoute } from './directRoutes'
 import { type HandlerContext, methodNotAllowed, preflight, withEnvelope } from './http'
 import { readJsonBody } from './jsonBody'
 
@@ -58,8 +59,10 @@ export function handle<const O extends Operation>(options: Options<O>, fn: (inpu
 }
 
 /** Every method of a route file: the operations' handlers, JSON 405s naming the allowed methods
- * for the rest, and the CORS preflight. */
+ * for the rest, and the CORS preflight. The operations' handlers are also registered to be
+ * answered without Next's router once this file is loaded (directRoutes.ts). */
 export function serve(...handlers: OperationHandler[]) {
+  for (const h of handlers) registerDirectRoute(h.operation.method, `/api/v1${h.operation.path}`, h)
   const allowed = handlers.map((h) => h.operation.method)
   const notAllowed = methodNotAllowed(allowed)
   const byMethod = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'): RouteHandler => handlers.find((h) => h.operation.method === method) ?? notAllowed[method]

@@ -2,9 +2,11 @@
 // with it when the client sent none, so a client can put anything there). At server start
 // (instrumentation.ts) this stamps every incoming request with its socket's remote address under a
 // header of our own, overwriting whatever the client sent under that name. The same hook settles
-// requests Next would answer in HTML (requestGuard.ts).
+// requests Next would answer in HTML (requestGuard.ts) and answers the API operations whose
+// handlers Next has loaded without its router (directRoutes.ts).
 import { type IncomingMessage, Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { dispatchDirect } from './directRoutes'
 import { answerClientError, guardRequest } from './requestGuard'
 
 export const PEER_HEADER = 'x-intent-router-peer'
@@ -19,7 +21,7 @@ export function stampSocketPeer(): void {
     if (event === 'request') {
       const request = args[0] as IncomingMessage
       request.headers[PEER_HEADER] = request.socket?.remoteAddress ?? ''
-      if (guardRequest(request, args[1] as ServerResponse)) return true
+      if (guardRequest(request, args[1] as ServerResponse) || dispatchDirect(request, args[1] as ServerResponse)) return true
     }
     if (event === 'clientError') {
       answerClientError(args[0] as Error, args[1] as Duplex)

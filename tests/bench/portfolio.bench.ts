@@ -16,10 +16,9 @@ import { tokensOnChain } from '../../lib/core/tokens/tokens'
 import { rpcFetch } from '../../lib/server/rpcFetch'
 import type { Stack } from '../support/stack'
 import { rawRpc } from './rawRpc'
-import { percentile, ratioLine, runTrials, type Scenario, table, time } from './stats'
+import { percentile, ratioLine, runTrials, type Scenario, table, time, WARMUP_ROUNDS } from './stats'
 import { withStack } from './withStack'
 
-const WARMUP = 20
 const TRIALS = 3
 const SAMPLES_PER_TRIAL = 70
 const SAMPLES = TRIALS * SAMPLES_PER_TRIAL
@@ -103,14 +102,14 @@ async function bench(stack: Stack, keepAlive: Agent) {
     { name: 'API warm (keep-alive)', run: api('warm'), samples: [] },
     { name: 'API cold (new connection)', run: api('cold'), samples: [] },
   ]
-  await runTrials(scenarios, WARMUP, SAMPLES_PER_TRIAL, TRIALS, () => (reused = { warm: 0, cold: 0 }))
+  await runTrials(scenarios, WARMUP_ROUNDS, SAMPLES_PER_TRIAL, TRIALS, () => (reused = { warm: 0, cold: 0 }))
   raw.close()
 
   const floorP50 = percentile(scenarios[0]!.samples, 50)
   const callsPerChain = rpc.map((r) => `${r.chainId}:${1 + 2 * tokensOnChain(r.chainId).length}`).join(' ')
   const out = [
     `portfolio latency, demo account ${account}`,
-    `${chains.length} chains in parallel, calls per aggregate3 (chain:calls) ${callsPerChain}; ${TRIALS} trials of ${SAMPLES_PER_TRIAL} interleaved rounds after ${WARMUP} warm-up rounds`,
+    `${chains.length} chains in parallel, calls per aggregate3 (chain:calls) ${callsPerChain}; ${TRIALS} trials of ${SAMPLES_PER_TRIAL} interleaved rounds after ${WARMUP_ROUNDS} warm-up rounds`,
     '',
     ...table(scenarios, floorP50),
     '',

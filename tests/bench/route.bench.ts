@@ -16,10 +16,9 @@ import { quoteRoute } from '../../lib/core/route/quoteRoute'
 import { rpcFetch } from '../../lib/server/rpcFetch'
 import type { Stack } from '../support/stack'
 import { rawRpc } from './rawRpc'
-import { percentile, ratioLine, runTrials, type Scenario, table } from './stats'
+import { percentile, ratioLine, runTrials, type Scenario, table, WARMUP_ROUNDS } from './stats'
 import { withStack } from './withStack'
 
-const WARMUP = 20
 const TRIALS = 3
 const SAMPLES_PER_TRIAL = 50
 
@@ -75,7 +74,7 @@ async function bench(stack: Stack, keepAlive: Agent) {
     { name: 'engine in-process (quoteRoute)', run: () => engine(readers), samples: [] },
     { name: 'API warm (keep-alive)', run: api, samples: [] },
   ]
-  await runTrials(scenarios, WARMUP, SAMPLES_PER_TRIAL, TRIALS)
+  await runTrials(scenarios, WARMUP_ROUNDS, SAMPLES_PER_TRIAL, TRIALS)
   raw.close()
 
   const floorP50 = percentile(scenarios[0]!.samples, 50)
@@ -84,7 +83,7 @@ async function bench(stack: Stack, keepAlive: Agent) {
   console.log(
     [
       `route latency, demo account ${stack.devnet.demoAddress}: 1,000 USDC on 42161`,
-      `${first.intentOp.elements.length} elements; the engine sends ${sent.length} requests (${methods}) over ${chains.length} chains; ${TRIALS} trials of ${SAMPLES_PER_TRIAL} interleaved rounds after ${WARMUP} warm-up rounds`,
+      `${first.intentOp.elements.length} elements; the engine sends ${sent.length} requests (${methods}) over ${chains.length} chains; ${TRIALS} trials of ${SAMPLES_PER_TRIAL} interleaved rounds after ${WARMUP_ROUNDS} warm-up rounds`,
       '',
       ...table(scenarios, floorP50),
       '',

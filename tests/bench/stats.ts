@@ -37,6 +37,11 @@ export async function runInterleaved(scenarios: Scenario[], warmup: number, samp
 
 /** `trials` interleaved runs of `samples` rounds each (after one warm-up): each scenario keeps its
  * samples per trial, so a ratio can be read per trial as well as over all of them. */
+/** Interleaved rounds run before any sample is kept (`BENCH_WARMUP` overrides): V8 optimises the
+ * server's and the floor's hot functions over their first few hundred calls, and a server in
+ * production has long passed them; fewer rounds measure the JIT warming up. */
+export const WARMUP_ROUNDS = Number(process.env.BENCH_WARMUP ?? 500)
+
 export async function runTrials(scenarios: Scenario[], warmup: number, samples: number, trials: number, onMeasureStart?: () => void): Promise<void> {
   for (const s of scenarios) s.trials = []
   for (let t = 0; t < trials; t++) {

@@ -18,6 +18,7 @@ import {
 import { multicall3Abi } from '../abi/multicall3'
 import { addresses } from '../addresses'
 import { ChainUnavailableError, shortReason } from '../errors'
+import { decodeAggregate3 } from './aggregate3Result'
 
 export type ChainReader = { chainId: number; client: PublicClient }
 
@@ -84,18 +85,39 @@ export async function runRound(reader: ChainReader, round: Round, chunkSize = MU
   return { read: <T>(slot: Slot<T>) => values[slot.index] as T }
 }
 
+/** Each chunk's aggregate3 calldata, kept with the call list it encodes (a round read again, such
+ * as an account's balances, is encoded once); dropped with the list. */
+const encoded = new WeakMap<readonly RoundCall[], { chunkSize: number; length: number; data: Hex[] }>()
+
+function encodeChunks(calls: readonly RoundCall[], chunkSize: number): Hex[] {
+  const kept = encoded.get(calls)
+  if (kept?.chunkSize === chunkSize && kept.length === calls.length) return kept.data
+  const data: Hex[] = []
+  for (let i = 0; i < calls.length; i += chunkSize) {
+    const args = [calls.slice(i, i + chunkSize).map((c) => ({ target: c.target, allowFailure: true, callData: c.callData }))] as const
+    data.push(encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args }))
+  }
+  encoded.set(calls, { chunkSize, length: calls.length, data })
+  return data
+}
+
 export async function multicallRound(reader: ChainReader, calls: readonly RoundCall[], chunkSize = MULTICALL_CHUNK_SIZE): Promise<unknown[]> {
-  const chunks: RoundCall[][] = []
-  for (let i = 0; i < calls.length; i += chunkSize) chunks.push(calls.slice(i, i + chunkSize))
+  const chunks = encodeChunks(calls, chunkSize)
   // Every chunk reads the same block, so the parts of one answer never disagree.
   const blockNumber = chunks.length > 1 ? await reader.client.getBlockNumber().catch(unavailable(reader)) : undefined
   const results = await Promise.all(
-    chunks.map(async (chunk) => {
-      const args = [chunk.map((c) => ({ target: c.target, allowFailure: true, callData: c.callData }))] as const
-      const data = encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args })
+    chunks.map(async (data, chunk) => {
       const { data: raw } = await reader.client.call({ to: addresses.multicall3, data, blockNumber }).catch(unavailable(reader))
       if (!raw) throw new ChainUnavailableError(reader.chainId, 'Multicall3 returned no data')
-      return decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: raw })
+      let results: ReturnType<typeof decodeAggregate3>
+      try {
+        results = decodeAggregate3(raw)
+      } catch (error) {
+        throw new ChainUnavailableError(reader.chainId, `Multicall3 answer: ${shortReason(error)}`)
+      }
+      const asked = Math.min(chunkSize, calls.length - chunk * chunkSize)
+      if (results.length !== asked) throw new ChainUnavailableError(reader.chainId, `Multicall3 answered ${results.length} results for ${asked} calls`)
+      return results
     }),
   )
   return results.flat().map((r, i) => {

@@ -34,9 +34,8 @@ export async function readBalances({ account, readers, tokens, lockTags, chunkSi
     readers
       .filter((r) => tokens.some((t) => t.chainId === r.chainId))
       .map(async (reader) => {
-        const round = createRound()
-        const collect = balanceReads(
-          round,
+        const { round, collect } = balanceRound(
+          reader.chainId,
           account,
           tokens.filter((t) => t.chainId === reader.chainId),
           lockTags,
@@ -44,6 +43,24 @@ export async function readBalances({ account, readers, tokens, lockTags, chunkSi
         return { chainId: reader.chainId, ...collect(await runRound(reader, round, chunkSize)) }
       }),
   )
+}
+
+/** Rounds kept for reading again: an account polled for its balances (the dashboard, a client
+ * waiting for funds) reuses its round and the round's calldata instead of encoding ~10 calls a
+ * chain each time. Oldest first out. */
+const ROUNDS_KEPT = 1024
+const rounds = new Map<string, { round: Round; collect: ReturnType<typeof balanceReads> }>()
+
+function balanceRound(chainId: number, account: Address, tokens: readonly TokenInfo[], lockTags: readonly Hex[]) {
+  const key = [chainId, account.toLowerCase(), ...tokens.map((t) => t.address), ...lockTags].join('|')
+  let kept = rounds.get(key)
+  if (!kept) {
+    const round = createRound()
+    kept = { round, collect: balanceReads(round, account, tokens, lockTags) }
+    if (rounds.size >= ROUNDS_KEPT) rounds.delete(rounds.keys().next().value!)
+    rounds.set(key, kept)
+  }
+  return kept
 }
 
 /** Adds one chain's balance reads to a round (for rounds that read more); returns how to fold them. */
