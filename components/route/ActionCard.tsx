@@ -7,12 +7,12 @@ import { useEffect, useRef } from 'react'
 // of the screen. Every detail stays below, in the inspector ("Inspect").
 import type { Hex } from 'viem'
 import { buttonStyles } from '@/components/buttonStyles'
-import { etaBasis, etaSeconds, formatEta, formatRequirementsGas, type PrimaryAction, requirementsGasWei } from '@/lib/ui/route/primaryAction'
+import { formatEta, formatRequirementsGas, type PrimaryAction, requirementsGasWei } from '@/lib/ui/route/primaryAction'
 import { approvalHeadroom, type RequirementStep } from '@/lib/ui/route/requirementSteps'
 import type { RoutePhase } from '@/lib/ui/route/routePhase'
 import { formatUsdNumber, type RouteSummary } from '@/lib/ui/route/routeSummary'
 import type { RouteSigning } from '@/lib/ui/route/useRouteSigning'
-import { useSettlementTimes } from '@/lib/ui/route/useSettlementTimes'
+import { useSettlementEta } from '@/lib/ui/route/useSettlementTimes'
 import { formatAmount } from '@/lib/ui/shared/formatAmount'
 import { formatTokenAmount } from '@/lib/ui/shared/tokenAmount'
 import { type TransactionState, useWalletTransaction } from '@/lib/ui/wallet/useWalletTransaction'
@@ -63,8 +63,7 @@ export function ActionCard(p: ActionCardProps) {
   }
   const gasWei = requirementsGasWei(requirements, p.gasPrices)
   const sources = [...new Set(summary.pay.map((a) => a.chainId))]
-  const measured = useSettlementTimes().data?.destinations
-  const basis = etaBasis(summary.destination.chainId, measured)
+  const eta = useSettlementEta(summary.destination.chainId)
   const approval = requirements.find((r) => r.kind === 'approval')
   const enabled = (action.kind === 'requirement' || action.kind === 'sign' || action.kind === 'submit' || action.kind === 'requote') && !busy && !(action.kind === 'submit' && !p.signatures)
 
@@ -95,10 +94,10 @@ export function ActionCard(p: ActionCardProps) {
         <dd
           className="text-right tabular-nums"
           data-testid="card-eta"
-          data-eta-basis={basis ? 'measured' : 'estimated'}
-          title={basis ? `The median time to settle of the last ${basis.samples} transfers to this chain (24 hours)` : "Estimated from the chains' block times"}
+          data-eta-basis={eta.basis ? 'measured' : 'estimated'}
+          title={eta.basis ? `The median time to settle of the last ${eta.basis.samples} transfers to this chain (24 hours)` : "Estimated from the chains' block times"}
         >
-          {formatEta(etaSeconds(sources, summary.destination.chainId, measured))} after submitting
+          {formatEta(eta.seconds(sources))} after submitting
         </dd>
       </dl>
       {approval && action.kind === 'requirement' && (

@@ -51,6 +51,51 @@ export const routeRequestExample = {
   account: { address: demoAccount, accountType: 'EOA' },
 }
 
+/** The ECO alternative: Base USDC bridged, the rest already on Arbitrum. */
+const ecoAlternative = {
+  chosen: false,
+  fundingMethod: 'PERMIT2',
+  sources: [
+    {
+      chainId: 8453,
+      tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      tokenSymbol: 'USDC',
+      amount: '201536183',
+      settlementLayer: 'ECO',
+    },
+    {
+      chainId: 42161,
+      tokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+      tokenSymbol: 'USDC',
+      amount: '800000000',
+      settlementLayer: 'SAME_CHAIN',
+    },
+  ],
+  feeUSD: 1.53618272,
+  feeAmount: '1536183',
+  request: {
+    accountAccessList: {
+      chainTokens: {
+        '8453': ['USDC'],
+        '42161': ['USDC'],
+      },
+    },
+    options: {
+      fundingMethod: 'PERMIT2',
+      settlementLayers: ['ECO'],
+    },
+  },
+} as const
+
+/** The same split over RELAY: only the bridged amount, the fee and the settlement layer differ. */
+const relayAlternative = {
+  ...ecoAlternative,
+  sources: [{ ...ecoAlternative.sources[0], amount: '201546342', settlementLayer: 'RELAY' }, ecoAlternative.sources[1]],
+  feeUSD: 1.54634172,
+  feeAmount: '1546342',
+  request: { ...ecoAlternative.request, options: { ...ecoAlternative.request.options, settlementLayers: ['RELAY'] } },
+} as const
+
 /** The same request asking for the planner's other routes (options.alternatives), as the dashboard does. */
 const routeAlternativesExample = [
   {
@@ -79,74 +124,8 @@ const routeAlternativesExample = [
       },
     },
   },
-  {
-    chosen: false,
-    fundingMethod: 'PERMIT2',
-    sources: [
-      {
-        chainId: 8453,
-        tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-        tokenSymbol: 'USDC',
-        amount: '201536183',
-        settlementLayer: 'ECO',
-      },
-      {
-        chainId: 42161,
-        tokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
-        tokenSymbol: 'USDC',
-        amount: '800000000',
-        settlementLayer: 'SAME_CHAIN',
-      },
-    ],
-    feeUSD: 1.53618272,
-    feeAmount: '1536183',
-    request: {
-      accountAccessList: {
-        chainTokens: {
-          '8453': ['USDC'],
-          '42161': ['USDC'],
-        },
-      },
-      options: {
-        fundingMethod: 'PERMIT2',
-        settlementLayers: ['ECO'],
-      },
-    },
-  },
-  {
-    chosen: false,
-    fundingMethod: 'PERMIT2',
-    sources: [
-      {
-        chainId: 8453,
-        tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-        tokenSymbol: 'USDC',
-        amount: '201546342',
-        settlementLayer: 'RELAY',
-      },
-      {
-        chainId: 42161,
-        tokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
-        tokenSymbol: 'USDC',
-        amount: '800000000',
-        settlementLayer: 'SAME_CHAIN',
-      },
-    ],
-    feeUSD: 1.54634172,
-    feeAmount: '1546342',
-    request: {
-      accountAccessList: {
-        chainTokens: {
-          '8453': ['USDC'],
-          '42161': ['USDC'],
-        },
-      },
-      options: {
-        fundingMethod: 'PERMIT2',
-        settlementLayers: ['RELAY'],
-      },
-    },
-  },
+  ecoAlternative,
+  relayAlternative,
 ] as const
 
 export const intentRouteExamples = {

@@ -13,8 +13,6 @@ import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { lockId } from '../../lib/core/locks/lockId'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
-import { operatorAddress } from '../../lib/devnet/demoAccount'
-import { mined } from '../../lib/devnet/devnetClient'
 import { devnetActions } from '../support/devnetActions'
 import { finalStatus } from '../support/sdkFinalStatus'
 
@@ -28,24 +26,6 @@ const chain = devnetActions(rpcUrls)
 const usdc = (v: string) => parseUnits(v, 6)
 const usdcOn = (chainId: number) => findTokenBySymbol(chainId, 'USDC')!.address
 const usdcLock = (chainId: number) => lockId(defaultLockTag, usdcOn(chainId))
-
-/** The devnet operator locks `amount` USDC in The Compact for `owner` (an address that may have no code yet). */
-async function lockUsdcFor(chainId: number, owner: Address, amount: bigint) {
-  const c = chain.client(chainId)
-  await chain.mint(chainId, 'USDC', operatorAddress, amount)
-  await mined(c, c.writeContract({ address: usdcOn(chainId), abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, amount], account: operatorAddress, chain: c.chain }))
-  await mined(
-    c,
-    c.writeContract({
-      address: addresses.theCompact,
-      abi: artifacts.resourceLocks.abi,
-      functionName: 'depositERC20',
-      args: [usdcOn(chainId), defaultLockTag, amount, owner],
-      account: operatorAddress,
-      chain: c.chain,
-    }),
-  )
-}
 
 const locked = (chainId: number, owner: Address) =>
   chain.client(chainId).readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'balanceOf', args: [owner, usdcLock(chainId)] })
@@ -64,7 +44,7 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
     nexusAddress = account.getAddress()
     const beneficiary = chain.freshAccount().address
-    await lockUsdcFor(10, nexusAddress, usdc('150'))
+    await chain.lockUsdcFor(10, nexusAddress, usdc('150'))
     expect(await chain.client(8453).getCode({ address: nexusAddress })).toBeUndefined()
     const before = await locked(10, nexusAddress)
 
@@ -146,7 +126,7 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     const signer = privateKeyToAccount(generatePrivateKey())
     const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [signer] } })
     const address = account.getAddress()
-    await lockUsdcFor(10, address, usdc('80'))
+    await chain.lockUsdcFor(10, address, usdc('80'))
     const result = await account.sendTransaction({
       sourceChains: [optimism],
       targetChain: base,
@@ -168,7 +148,7 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     const account = await sdk.createAccount({ account: { type: 'safe' }, owners: { type: 'ecdsa', accounts: [signer] } })
     const address = account.getAddress()
     const beneficiary = chain.freshAccount().address
-    await lockUsdcFor(10, address, usdc('120'))
+    await chain.lockUsdcFor(10, address, usdc('120'))
     expect(await chain.client(8453).getCode({ address })).toBeUndefined()
     const before = await locked(10, address)
 
@@ -200,7 +180,7 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
   it('Kernel and Startale accounts are refused at quote time with a 422 naming the setupOps', async () => {
     for (const type of ['kernel', 'startale'] as const) {
       const account = await sdk.createAccount({ account: { type }, owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] } })
-      await lockUsdcFor(10, account.getAddress(), usdc('50'))
+      await chain.lockUsdcFor(10, account.getAddress(), usdc('50'))
       const error = await account.prepareTransaction({ sourceChains: [optimism], targetChain: base, tokenRequests: [{ address: usdcOn(8453), amount: usdc('10') }] }).then(
         () => undefined,
         (e: unknown) => e as { statusCode?: number; message?: string },

@@ -17,10 +17,10 @@ import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { operatorAddress } from '../../lib/devnet/demoAccount'
 import { mined } from '../../lib/devnet/devnetClient'
-import { devnetClient } from './support/devnet'
+import { devnetChain, devnetClient } from './support/devnet'
 import { expect, test } from './support/fixtures'
 import { demoAddress } from './support/portfolioPage'
-import { askFor, connectDemoWallet, openBuilder, signIn } from './support/routePage'
+import { askFor, openAsAccount } from './support/routePage'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -67,13 +67,7 @@ test('the demo wallet owns a Nexus smart account: funded, a route with a call on
   const beneficiary = privateKeyToAddress(generatePrivateKey())
   const seeded = { base: await usdc(base, demoAddress), allowance: await allowance(), baseEth: await ethOf(base) }
   try {
-    await openBuilder(page)
-    await connectDemoWallet(page)
-    await signIn(page)
-    const picker = page.getByTestId('account-picker')
-    await picker.getByLabel('Smart account (Nexus)').check()
-    await expect(picker).toHaveAttribute('data-choice', 'nexus')
-    await expect(page.getByLabel('Account', { exact: true })).toHaveValue(account)
+    await openAsAccount(page, { label: 'Smart account (Nexus)', choice: 'nexus', address: account })
 
     // Fund it: 50 USDC from the wallet's Base balance, locked for the account.
     const fund = page.getByTestId('fund-smart-account')
@@ -117,14 +111,7 @@ test('the demo wallet as an EOA with 7702: the authorizations panel shows each a
   const beneficiary = privateKeyToAddress(generatePrivateKey())
   const seeded = { lock: await opLock(), arb: await usdc(arbitrum, demoAddress), arbEth: await devnetClient(arbitrum).getBalance({ address: demoAddress }) }
   try {
-    await openBuilder(page)
-    await connectDemoWallet(page)
-    await signIn(page)
-    const picker = page.getByTestId('account-picker')
-    // Checked once the wallet has signed the account's initialisation.
-    await picker.getByLabel('EOA with 7702').click()
-    await expect(picker).toHaveAttribute('data-choice', 'eip7702')
-    await expect(page.getByLabel('Account', { exact: true })).toHaveValue(demoAddress)
+    await openAsAccount(page, { label: 'EOA with 7702', choice: 'eip7702', address: demoAddress, checkedLater: true })
 
     // The demo account's locked USDC on OP Mainnet pays: no approval, which an undelegated account could not give.
     await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '10' })
@@ -170,23 +157,8 @@ test('the demo wallet as an EOA with 7702: the authorizations panel shows each a
     if (arb > seeded.arb)
       await mined(a, a.writeContract({ address: usdcOn(arbitrum), abi: erc20Abi, functionName: 'transfer', args: [operatorAddress, arb - seeded.arb], account: demoAddress, chain: a.chain }))
     await a.setBalance({ address: demoAddress, value: seeded.arbEth }) // the gas of that transfer
-    const o = devnetClient(op)
     const short = seeded.lock - (await opLock())
-    if (short > 0n) {
-      await mined(o, o.writeContract({ address: usdcOn(op), abi: artifacts.devToken.abi, functionName: 'mint', args: [operatorAddress, short], account: operatorAddress, chain: o.chain }))
-      await mined(o, o.writeContract({ address: usdcOn(op), abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, short], account: operatorAddress, chain: o.chain }))
-      await mined(
-        o,
-        o.writeContract({
-          address: addresses.theCompact,
-          abi: artifacts.resourceLocks.abi,
-          functionName: 'depositERC20',
-          args: [usdcOn(op), defaultLockTag, short, demoAddress],
-          account: operatorAddress,
-          chain: o.chain,
-        }),
-      )
-    }
+    if (short > 0n) await devnetChain().lockUsdcFor(op, demoAddress, short)
     expect(await opLock()).toBe(seeded.lock)
   }
 })

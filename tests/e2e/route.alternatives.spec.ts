@@ -4,14 +4,12 @@
 // and an ETA each; choosing one re-quotes with that choice (the form says it too), and ticking a
 // holding limits the route to it. Nothing is signed: the seeded balances stay as they are.
 import { expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
-import { askFor, connectDemoWallet, getRoute, openBuilder, signIn } from './support/routePage'
+import { askFor, getRoute, openSignedIn } from './support/routePage'
 
 test('pick where the funds come from, see the other routes with fee and ETA, and choose one', async ({ page }) => {
   test.slow()
   await page.setViewportSize({ width: 1440, height: 900 })
-  await openBuilder(page)
-  await connectDemoWallet(page)
-  await signIn(page)
+  await openSignedIn(page)
   await askFor(page, { chain: 'Ethereum', token: 'USDC', amount: '400' })
 
   const from = page.getByRole('group', { name: 'From' })

@@ -4,7 +4,7 @@
 // thousands separators are accepted, their USD value shows as they are typed, and more than any
 // route can draw is said before anything is sent.
 import { expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
-import { askFor, connectDemoWallet, countRoutePosts, getRoute, openBuilder, region, signIn } from './support/routePage'
+import { askFor, countRoutePosts, getRoute, openSignedIn, region } from './support/routePage'
 
 for (const [name, size] of [
   ['1440', { width: 1440, height: 900 }],
@@ -13,9 +13,7 @@ for (const [name, size] of [
   test(`the form's Available and the shortfall table agree, and "100,000" is read as typed (${name} px)`, async ({ page }) => {
     await page.setViewportSize(size)
     const posts = countRoutePosts(page)
-    await openBuilder(page)
-    await connectDemoWallet(page)
-    await signIn(page)
+    await openSignedIn(page)
     await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100,000' })
     const request = page.getByRole('group', { name: 'Token request 1' })
     const available = (await request.locator('[data-available-total] strong').textContent())!

@@ -9,7 +9,7 @@ import { base, baseUsdc, restore, setAllowance, snapshot } from './support/baseT
 import { devnetClient } from './support/devnet'
 import { expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { demoAddress } from './support/portfolioPage'
-import { askFor, connectDemoWallet, openBuilder, region, signIn } from './support/routePage'
+import { askFor, connectDemoWallet, openBuilder, openSignedIn, region } from './support/routePage'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -40,9 +40,7 @@ for (const { name, size, unlimited } of runs) {
     await setAllowance(0n)
     try {
       await page.setViewportSize(size)
-      await openBuilder(page)
-      await connectDemoWallet(page)
-      await signIn(page)
+      await openSignedIn(page)
       await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '1,000' })
 
       let actions = 0

@@ -9,7 +9,7 @@ import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
 import { expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { demoAddress } from './support/portfolioPage'
-import { askFor, connectDemoWallet, countRoutePosts, getRoute, openBuilder, region, signIn } from './support/routePage'
+import { askFor, countRoutePosts, getRoute, openSignedIn, region } from './support/routePage'
 
 const viewports = [
   { name: '1440', size: { width: 1440, height: 900 } },
@@ -22,9 +22,7 @@ for (const { name, size } of viewports) {
     test.slow()
     await page.setViewportSize(size)
     const posts = countRoutePosts(page)
-    await openBuilder(page)
-    await connectDemoWallet(page)
-    await signIn(page)
+    await openSignedIn(page)
     await askFor(page, { chain: 'OP Mainnet', token: 'USDC', amount: '100' })
     await getRoute(page)
     const sign = region(page, 'Sign')
@@ -71,9 +69,7 @@ for (const { name, size } of viewports) {
 test('recipients that would lose the tokens are refused before anything is sent, and a bad checksum is named', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 })
   const posts = countRoutePosts(page)
-  await openBuilder(page)
-  await connectDemoWallet(page)
-  await signIn(page)
+  await openSignedIn(page)
   await askFor(page, { chain: 'OP Mainnet', token: 'USDC', amount: '100' })
   const recipient = page.getByLabel('Recipient')
   const refused: [string, RegExp][] = [
@@ -107,9 +103,7 @@ for (const { name, size } of viewports) {
   test(`the countdown, Sign and Submit close a minute before the fill deadline; one click re-quotes (${name} px)`, async ({ page }) => {
     await page.setViewportSize(size)
     await page.clock.install()
-    await openBuilder(page)
-    await connectDemoWallet(page)
-    await signIn(page)
+    await openSignedIn(page)
     await askFor(page, { chain: 'OP Mainnet', token: 'USDC', amount: '100' })
     const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route')
     await getRoute(page)

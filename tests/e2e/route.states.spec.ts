@@ -3,13 +3,11 @@
 // fields marked before anything is sent, the API's errors at the right place, a declined
 // signature, the curl command, and a 390 px phone.
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
-import { askFor, connectDemoWallet, countRoutePosts, getRoute, openBuilder, region, signIn } from './support/routePage'
+import { askFor, countRoutePosts, getRoute, openBuilder, openSignedIn, region } from './support/routePage'
 
 test('USDT0 across chains is refused at quote time: the service does not settle OFT routes, and says so', async ({ page, allowApiErrors }) => {
   allowApiErrors(422)
-  await openBuilder(page)
-  await connectDemoWallet(page)
-  await signIn(page)
+  await openSignedIn(page)
   // Arbitrum One holds 300 USDT0; the other 100 could only come from OP Mainnet as the account's own
   // LayerZero OFT send through the intent executor, which this deployment does not settle: a 422 at quote.
   await askFor(page, { chain: 'Arbitrum One', token: 'USDT0', amount: '400' })
@@ -36,9 +34,7 @@ test('USDT0 across chains is refused at quote time: the service does not settle 
 })
 
 test('a request the account cannot cover shows what is missing', async ({ page }) => {
-  await openBuilder(page)
-  await connectDemoWallet(page)
-  await signIn(page)
+  await openSignedIn(page)
   await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100000' })
   await getRoute(page)
   const shortfall = region(page, 'Not enough funds for this route')
@@ -54,9 +50,7 @@ test('a request the account cannot cover shows what is missing', async ({ page }
 
 test('invalid fields are marked as they are typed, and nothing is sent', async ({ page }) => {
   const posts = countRoutePosts(page)
-  await openBuilder(page)
-  await connectDemoWallet(page)
-  await signIn(page)
+  await openSignedIn(page)
   const amount = page.getByRole('group', { name: 'Token request 1' }).getByLabel(/^Amount/)
   await amount.fill('1.1234567')
   await expect(amount).toHaveAttribute('aria-invalid', 'true')
@@ -90,9 +84,7 @@ test('invalid fields are marked as they are typed, and nothing is sent', async (
 
 test('No Path Found is shown at the token, a 400 at the field it names, a 503 with a retry', async ({ page, allowApiErrors }) => {
   allowApiErrors(400, 422, 503)
-  await openBuilder(page)
-  await connectDemoWallet(page)
-  await signIn(page)
+  await openSignedIn(page)
   await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100' })
 
   // Only Base's USDC, and only LayerZero OFT, which does not carry USDC: a real 422 from the service.
@@ -143,9 +135,7 @@ test('No Path Found is shown at the token, a 400 at the field it names, a 503 wi
 })
 
 test('a declined signature is a calm message, and signing again works', async ({ page }) => {
-  await openBuilder(page)
-  await connectDemoWallet(page)
-  await signIn(page)
+  await openSignedIn(page)
   await askFor(page, { chain: 'OP Mainnet', token: 'USDC', amount: '100' })
   await getRoute(page)
   const sign = region(page, 'Sign')
@@ -183,9 +173,7 @@ test('the request shows as curl with $API_KEY, never the page’s key', async ({
 
 test('on a 390 px phone the builder and the inspector fit', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
-  await openBuilder(page)
-  await connectDemoWallet(page)
-  await signIn(page)
+  await openSignedIn(page)
   await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '1000' })
   await expectNoHorizontalOverflow(page)
   await screenshot(page, 'route-builder-phone')

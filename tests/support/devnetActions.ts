@@ -5,6 +5,7 @@ import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 
 import { nexus } from '../../lib/core/accounts/smartAccounts'
 import { addresses } from '../../lib/core/addresses'
 import { getChain } from '../../lib/core/chains/chains'
+import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { operatorAddress } from '../../lib/devnet/demoAccount'
@@ -32,6 +33,40 @@ export function devnetActions(rpcUrls: Record<number, string>) {
     return next
   }
 
+  /** Mints a stablecoin from the devnet operator to `to`. */
+  const mint = async (chainId: number, symbol: string, to: Address, amount: bigint) => {
+    await asOperator(chainId, () =>
+      mined(
+        client(chainId),
+        client(chainId).writeContract({
+          address: token(chainId, symbol).address,
+          abi: artifacts.devToken.abi,
+          functionName: 'mint',
+          args: [to, amount],
+          account: operatorAddress,
+          chain: chain(chainId),
+        }),
+      ),
+    )
+  }
+  /** `from` approves The Compact for `amount` and deposits it under `lockTag` for `beneficiary`. */
+  const depositErc20 = async (chainId: number, from: PrivateKeyAccount | Address, symbol: string, amount: bigint, lockTag: Hex, beneficiary: Address) => {
+    const c = client(chainId)
+    const t = token(chainId, symbol)
+    await mined(c, c.writeContract({ address: t.address, abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, amount], account: from, chain: chain(chainId) }))
+    await mined(
+      c,
+      c.writeContract({
+        address: addresses.theCompact,
+        abi: artifacts.resourceLocks.abi,
+        functionName: 'depositERC20',
+        args: [t.address, lockTag, amount, beneficiary],
+        account: from,
+        chain: chain(chainId),
+      }),
+    )
+  }
+
   return {
     client,
     token,
@@ -55,38 +90,15 @@ export function devnetActions(rpcUrls: Record<number, string>) {
     async setEth(chainId: number, account: Address, value: bigint) {
       await client(chainId).setBalance({ address: account, value })
     },
-    /** Mints a stablecoin from the devnet operator to `to`. */
-    async mint(chainId: number, symbol: string, to: Address, amount: bigint) {
-      await asOperator(chainId, () =>
-        mined(
-          client(chainId),
-          client(chainId).writeContract({
-            address: token(chainId, symbol).address,
-            abi: artifacts.devToken.abi,
-            functionName: 'mint',
-            args: [to, amount],
-            account: operatorAddress,
-            chain: chain(chainId),
-          }),
-        ),
-      )
-    },
+    mint,
     /** The account itself approves The Compact and deposits `amount` under `lockTag`, for itself or for `beneficiary`. */
     async lockErc20(chainId: number, owner: PrivateKeyAccount, symbol: string, amount: bigint, lockTag: Hex, beneficiary: Address = owner.address) {
-      const c = client(chainId)
-      const t = token(chainId, symbol)
-      await mined(c, c.writeContract({ address: t.address, abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, amount], account: owner, chain: chain(chainId) }))
-      await mined(
-        c,
-        c.writeContract({
-          address: addresses.theCompact,
-          abi: artifacts.resourceLocks.abi,
-          functionName: 'depositERC20',
-          args: [t.address, lockTag, amount, beneficiary],
-          account: owner,
-          chain: chain(chainId),
-        }),
-      )
+      await depositErc20(chainId, owner, symbol, amount, lockTag, beneficiary)
+    },
+    /** The devnet operator locks `amount` USDC in The Compact (default lock tag) for `owner`, an address that may have no code yet. */
+    async lockUsdcFor(chainId: number, owner: Address, amount: bigint) {
+      await mint(chainId, 'USDC', operatorAddress, amount)
+      await asOperator(chainId, () => depositErc20(chainId, operatorAddress, 'USDC', amount, defaultLockTag, owner))
     },
     async lockNative(chainId: number, owner: PrivateKeyAccount, amount: bigint, lockTag: Hex) {
       await mined(

@@ -7,7 +7,6 @@ import fc from 'fast-check'
 import { parseEther, parseUnits } from 'viem'
 import type { Funds } from './settlement'
 
-const usdc = (v: string) => parseUnits(v, 6).toString()
 const sponsorAll = { sponsorSettings: { gasSponsored: true, bridgeFeesSponsored: true, swapFeesSponsored: true, protocolFeesSponsored: true } }
 
 export type Shape = {
@@ -21,88 +20,62 @@ export type Shape = {
   request: Record<string, unknown>
 }
 
+/** `v` whole units of `symbol`: USDC has 6 decimals, ETH and WETH 18. */
+const units = (symbol: string, v: string) => (symbol === 'USDC' ? parseUnits(v, 6) : parseEther(v))
+
+type ShapeSpec = Partial<Pick<Shape, 'funding' | 'elements' | 'weth'>> & {
+  /** What the fresh account holds, in whole units: locked in The Compact for a COMPACT shape. */
+  funds: [chainId: number, symbol: Funds['symbol'], amount: string][]
+  /** The one token request, in whole units. */
+  wants: [destinationChainId: number, token: string, amount: string]
+  options?: Record<string, unknown>
+}
+
+/** A shape is PERMIT2, one element, no WETH unless its spec says otherwise. */
+function shape(name: string, { funding = 'PERMIT2', elements = 1, weth = false, funds, wants: [destinationChainId, token, amount], options }: ShapeSpec): Shape {
+  return {
+    name,
+    funding,
+    elements,
+    weth,
+    funds: funds.map(([chainId, symbol, v]) => ({ chainId, symbol, amount: units(symbol, v), ...(funding === 'COMPACT' ? { locked: true } : {}) })),
+    request: { destinationChainId, tokenRequests: [{ tokenAddress: token, amount: units(token, amount).toString() }], ...(options ? { options } : {}) },
+  }
+}
+
 export const shapes: Shape[] = [
-  {
-    name: 'same-chain',
-    funding: 'PERMIT2',
-    elements: 1,
-    weth: false,
-    funds: [{ chainId: 8453, symbol: 'USDC', amount: parseUnits('300', 6) }],
-    request: { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('100') }] },
-  },
-  {
-    name: 'cross-chain-permit2',
-    funding: 'PERMIT2',
-    elements: 1,
-    weth: false,
-    funds: [{ chainId: 8453, symbol: 'USDC', amount: parseUnits('200', 6) }],
-    request: { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('80') }] },
-  },
-  {
-    name: 'cross-chain-lock',
-    funding: 'COMPACT',
-    elements: 1,
-    weth: false,
-    funds: [{ chainId: 10, symbol: 'USDC', amount: parseUnits('200', 6), locked: true }],
-    request: { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('80') }] },
-  },
-  {
-    name: 'multi-source-permit2',
-    funding: 'PERMIT2',
+  shape('same-chain', { funds: [[8453, 'USDC', '300']], wants: [8453, 'USDC', '100'] }),
+  shape('cross-chain-permit2', { funds: [[8453, 'USDC', '200']], wants: [42161, 'USDC', '80'] }),
+  shape('cross-chain-lock', { funding: 'COMPACT', funds: [[10, 'USDC', '200']], wants: [8453, 'USDC', '80'] }),
+  shape('multi-source-permit2', {
     elements: 2,
-    weth: false,
     funds: [
-      { chainId: 8453, symbol: 'USDC', amount: parseUnits('120', 6) },
-      { chainId: 10, symbol: 'USDC', amount: parseUnits('120', 6) },
+      [8453, 'USDC', '120'],
+      [10, 'USDC', '120'],
     ],
-    request: { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('200') }] },
-  },
-  {
-    name: 'multi-source-lock',
+    wants: [42161, 'USDC', '200'],
+  }),
+  shape('multi-source-lock', {
     funding: 'COMPACT',
     elements: 2,
-    weth: false,
     funds: [
-      { chainId: 10, symbol: 'USDC', amount: parseUnits('150', 6), locked: true },
-      { chainId: 8453, symbol: 'USDC', amount: parseUnits('150', 6), locked: true },
+      [10, 'USDC', '150'],
+      [8453, 'USDC', '150'],
     ],
-    request: { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('250') }] },
-  },
-  {
-    name: 'wrap',
-    funding: 'PERMIT2',
-    elements: 1,
-    weth: true,
-    funds: [{ chainId: 8453, symbol: 'ETH', amount: parseEther('0.5') }],
-    request: { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'WETH', amount: parseEther('0.1').toString() }] },
-  },
-  {
-    name: 'native-eth',
-    funding: 'PERMIT2',
-    elements: 1,
-    weth: true,
-    funds: [{ chainId: 10, symbol: 'ETH', amount: parseEther('0.4') }],
-    request: { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'ETH', amount: parseEther('0.15').toString() }] },
-  },
-  {
-    name: 'sponsored',
-    funding: 'PERMIT2',
-    elements: 1,
-    weth: false,
-    funds: [{ chainId: 8453, symbol: 'USDC', amount: parseUnits('100', 6) }],
-    request: { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('60') }], options: sponsorAll },
-  },
-  {
-    name: 'fee-token',
-    funding: 'PERMIT2',
-    elements: 1,
+    wants: [42161, 'USDC', '250'],
+  }),
+  shape('wrap', { weth: true, funds: [[8453, 'ETH', '0.5']], wants: [42161, 'WETH', '0.1'] }),
+  shape('native-eth', { weth: true, funds: [[10, 'ETH', '0.4']], wants: [8453, 'ETH', '0.15'] }),
+  shape('sponsored', { funds: [[8453, 'USDC', '100']], wants: [42161, 'USDC', '60'], options: sponsorAll }),
+  shape('fee-token', {
     weth: true,
     funds: [
-      { chainId: 8453, symbol: 'ETH', amount: parseEther('0.2') },
-      { chainId: 8453, symbol: 'USDC', amount: parseUnits('50', 6) },
+      [8453, 'ETH', '0.2'],
+      [8453, 'USDC', '50'],
     ],
-    request: { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'ETH', amount: parseEther('0.05').toString() }], options: { feeToken: 'USDC' } },
-  },
+    wants: [42161, 'ETH', '0.05'],
+    options: { feeToken: 'USDC' },
+  }),
 ]
 
 /** The user's moves, then the faults nobody chose. */

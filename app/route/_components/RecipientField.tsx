@@ -2,10 +2,10 @@
 // The recipient: an address, or an ENS name looked up on Ethereum (the form sends the address it
 // resolved to; on a network whose Ethereum node has no ENS registry the field says so).
 import { useEffect } from 'react'
-import { FormField } from '@/components/FormField'
 import { ensNote, recipientInput } from '@/lib/ui/route/ensRecipient'
 import { useEnsLookup } from '@/lib/ui/route/useEnsLookup'
 import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
+import { AddressField } from './AddressField'
 
 export function RecipientField({ state }: { state: RouteFormState }) {
   const { form, update, errorFor } = state
@@ -19,7 +19,7 @@ export function RecipientField({ state }: { state: RouteFormState }) {
   const error = lookup?.status === 'checking' ? undefined : errorFor('recipient.address')
   const note = lookup && !error ? ensNote(lookup) : undefined
   return (
-    <FormField
+    <AddressField
       label="Recipient"
       className="sm:col-span-2"
       error={error}
@@ -33,18 +33,9 @@ export function RecipientField({ state }: { state: RouteFormState }) {
           )}
         </>
       }
-    >
-      {(p) => (
-        <input
-          {...p}
-          className={`${p.className} font-mono`}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={form.account || '0x… or name.eth'}
-          value={form.recipient}
-          onChange={(e) => update(['recipient.address'], (f) => ({ ...f, recipient: e.target.value }))}
-        />
-      )}
-    </FormField>
+      placeholder={form.account || '0x… or name.eth'}
+      value={form.recipient}
+      onChange={(recipient) => update(['recipient.address'], (f) => ({ ...f, recipient }))}
+    />
   )
 }

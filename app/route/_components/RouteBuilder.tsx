@@ -14,7 +14,7 @@ import type { RouteForm } from '@/lib/ui/route/routeForm'
 import type { RouteRequestBody } from '@/lib/ui/route/routeRequestBody'
 import { useRouteForm } from '@/lib/ui/route/useRouteForm'
 import { useRouteRequest } from '@/lib/ui/route/useRouteRequest'
-import { useSettlementTimes } from '@/lib/ui/route/useSettlementTimes'
+import { useSettlementEta } from '@/lib/ui/route/useSettlementTimes'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { AccountFields } from './AccountFields'
 import { DestinationFields } from './DestinationFields'
@@ -60,8 +60,8 @@ export function RouteBuilder() {
     requote.current = false
     if (problems === 0) send(built.body)
   }, [built.body, problems])
-  const measured = useSettlementTimes().data?.destinations
-  const alternatives = useMemo(() => alternativeViews(request.data?.route.alternatives, Number(request.variables?.destinationChainId), measured), [request.data, request.variables, measured])
+  const eta = useSettlementEta(Number(request.variables?.destinationChainId))
+  const alternatives = useMemo(() => alternativeViews(request.data?.route.alternatives, eta.seconds), [request.data, eta.seconds])
   const restricted = form.access.chainIds.length > 0 || form.access.tokens.length > 0 || form.settlementLayers.length > 0 || form.funding !== ''
 
   const submit = (e: FormEvent) => {

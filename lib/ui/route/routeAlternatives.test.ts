@@ -1,3 +1,4 @@
+import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { RouteAlternative } from '../../core/intentOp/intentOp'
 import { etaSeconds } from './primaryAction'
@@ -5,28 +6,32 @@ import { alternativeViews, describeAlternative, withAlternative, withoutSourceCh
 import { initialRouteForm } from './routeForm'
 import { routeRequestBody } from './routeRequestBody'
 
-const usdcBase = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
-const usdcOp = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85'
-const unlockedBase: RouteAlternative = {
-  chosen: true,
-  fundingMethod: 'PERMIT2',
-  sources: [{ chainId: 8453, tokenAddress: usdcBase, tokenSymbol: 'USDC', amount: '1001000000', settlementLayer: 'ACROSS' }],
-  feeUSD: 1.25,
-  feeAmount: '1250000',
-  request: { accountAccessList: { chainTokens: { '8453': ['USDC'] } }, options: { fundingMethod: 'PERMIT2', settlementLayers: ['ACROSS'] } },
+const usdc: Record<number, Address> = { 8453: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', 10: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85' }
+
+/** An alternative that draws `amount` USDC on one chain over one layer; its request asks for just that. */
+function usdcAlternative(
+  chosen: boolean,
+  fundingMethod: RouteAlternative['fundingMethod'],
+  chainId: number,
+  settlementLayer: RouteAlternative['request']['options']['settlementLayers'][number],
+  amount: string,
+  feeUSD: number,
+): RouteAlternative {
+  return {
+    chosen,
+    fundingMethod,
+    sources: [{ chainId, tokenAddress: usdc[chainId]!, tokenSymbol: 'USDC', amount, settlementLayer }],
+    feeUSD,
+    feeAmount: String(feeUSD * 1_000_000), // USDC's 6 decimals
+    request: { accountAccessList: { chainTokens: { [chainId]: ['USDC'] } }, options: { fundingMethod, settlementLayers: [settlementLayer] } },
+  }
 }
-const lockedOp: RouteAlternative = {
-  chosen: false,
-  fundingMethod: 'COMPACT',
-  sources: [{ chainId: 10, tokenAddress: usdcOp, tokenSymbol: 'USDC', amount: '1002000000', settlementLayer: 'RELAY' }],
-  feeUSD: 2.5,
-  feeAmount: '2500000',
-  request: { accountAccessList: { chainTokens: { '10': ['USDC'] } }, options: { fundingMethod: 'COMPACT', settlementLayers: ['RELAY'] } },
-}
+const unlockedBase = usdcAlternative(true, 'PERMIT2', 8453, 'ACROSS', '1001000000', 1.25)
+const lockedOp = usdcAlternative(false, 'COMPACT', 10, 'RELAY', '1002000000', 2.5)
 
 describe('alternativeViews', () => {
   it('names each alternative: locked or unlocked, what it draws where and over which layer, its fee and ETA', () => {
-    const [first, second] = alternativeViews([unlockedBase, lockedOp], 42161)
+    const [first, second] = alternativeViews([unlockedBase, lockedOp], (ids) => etaSeconds(ids, 42161))
     expect(first).toMatchObject({ chosen: true, funding: 'unlocked', layers: ['Across'], feeUsd: 1.25, etaSeconds: etaSeconds([8453], 42161) })
     expect(first!.sources[0]).toMatchObject({ chainName: 'Base', symbol: 'USDC', amount: 1_001_000_000n, decimals: 6 })
     expect(describeAlternative(first!)).toBe('Unlocked USDC on Base via Across')
@@ -35,7 +40,7 @@ describe('alternativeViews', () => {
   })
 
   it('no alternatives in the answer: none listed', () => {
-    expect(alternativeViews(undefined, 42161)).toEqual([])
+    expect(alternativeViews(undefined, (ids) => etaSeconds(ids, 42161))).toEqual([])
   })
 })
 

@@ -3,7 +3,6 @@
 // the form set to ask for exactly that one.
 import type { RouteAlternative } from '../../core/intentOp/intentOp'
 import { type TokenAmount, tokenAmount } from '../shared/tokenAmount'
-import { etaSeconds, type MeasuredTimes } from './primaryAction'
 import type { RouteForm } from './routeForm'
 
 export type AlternativeView = {
@@ -20,7 +19,8 @@ export type AlternativeView = {
 
 const layerNames: Record<string, string> = { SAME_CHAIN: 'same chain', ACROSS: 'Across', ECO: 'Eco', RELAY: 'Relay' }
 
-export function alternativeViews(alternatives: readonly RouteAlternative[] | undefined, destinationChainId: number, measured?: MeasuredTimes): AlternativeView[] {
+/** `etaSeconds` is the route card's ETA for the same destination (useSettlementEta), given each alternative's source chains. */
+export function alternativeViews(alternatives: readonly RouteAlternative[] | undefined, etaSeconds: (sourceChainIds: readonly number[]) => number): AlternativeView[] {
   return (alternatives ?? []).map((a) => ({
     key: `${a.fundingMethod}|${a.sources.map((s) => `${s.chainId}:${s.tokenSymbol}:${s.settlementLayer}`).join(',')}`,
     chosen: a.chosen,
@@ -28,11 +28,7 @@ export function alternativeViews(alternatives: readonly RouteAlternative[] | und
     sources: a.sources.map((s) => ({ ...tokenAmount(s.chainId, s.tokenAddress, BigInt(s.amount)), symbol: s.tokenSymbol, layer: layerNames[s.settlementLayer] ?? s.settlementLayer })),
     layers: [...new Set(a.sources.map((s) => layerNames[s.settlementLayer] ?? s.settlementLayer))],
     feeUsd: a.feeUSD,
-    etaSeconds: etaSeconds(
-      a.sources.map((s) => s.chainId),
-      destinationChainId,
-      measured,
-    ),
+    etaSeconds: etaSeconds(a.sources.map((s) => s.chainId)),
     apply: (form) => withAlternative(form, a),
   }))
 }

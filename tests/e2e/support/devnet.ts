@@ -3,12 +3,19 @@
 import type { Chain } from 'viem'
 import { getChain } from '../../../lib/core/chains/chains'
 import { createDevnetClient, type DevnetClient } from '../../../lib/devnet/devnetClient'
+import { devnetActions } from '../../support/devnetActions'
+
+const rpcUrls = () => JSON.parse(process.env.E2E_DEVNET_RPC_URLS ?? '{}') as Record<string, string>
 
 export function devnetClient(chainId: number): DevnetClient {
-  const urls = JSON.parse(process.env.E2E_DEVNET_RPC_URLS ?? '{}') as Record<string, string>
-  const url = urls[chainId]
+  const url = rpcUrls()[chainId]
   if (!url) throw new Error(`no devnet node for chain ${chainId}: run through playwright.config.ts (globalSetup starts the stack)`)
   return createDevnetClient(url, getChain(chainId)!.viem as Chain)
+}
+
+/** The shared test-side chain actions (tests/support/devnetActions.ts) on the stack's devnet. */
+export function devnetChain(): ReturnType<typeof devnetActions> {
+  return devnetActions(rpcUrls())
 }
 
 /**

@@ -19,6 +19,33 @@ export async function signIn(page: Page): Promise<void> {
   await page.keyboard.press('Escape')
 }
 
+/** Opens the route builder with the demo wallet connected and signed in with Ethereum. */
+export async function openSignedIn(page: Page): Promise<void> {
+  await openBuilder(page)
+  await connectDemoWallet(page)
+  await signIn(page)
+}
+
+export type AccountChoice = {
+  /** The picker's option, and the data-choice it sets. */
+  label: string
+  choice: string
+  /** What the Account field then holds. */
+  address: string
+  /** Checked only once the wallet has signed the account's initialisation (EOA with 7702): clicked, not checked. */
+  checkedLater?: boolean
+}
+
+/** Opens the builder signed in (openSignedIn) and picks the kind of account the route is for. */
+export async function openAsAccount(page: Page, { label, choice, address, checkedLater = false }: AccountChoice): Promise<void> {
+  await openSignedIn(page)
+  const picker = page.getByTestId('account-picker')
+  const option = picker.getByLabel(label)
+  await (checkedLater ? option.click() : option.check())
+  await expect(picker).toHaveAttribute('data-choice', choice)
+  await expect(page.getByLabel('Account', { exact: true })).toHaveValue(address)
+}
+
 export type RouteAsk = { chain?: string; token?: string; amount: string }
 
 /** Fills the first token request (and the destination, when given). */
