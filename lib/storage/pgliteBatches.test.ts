@@ -3,10 +3,11 @@
 // one does not stop the queue. (The interleaving itself needs a query's messages to arrive in
 // separate reads, as on a loaded machine; the adversarial settlement suite met it there.)
 import { mkdtempSync, rmSync } from 'node:fs'
+import { Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { afterAll, expect, it } from 'vitest'
+import { afterAll, expect, it, vi } from 'vitest'
 import { hostPglite } from './hostPglite'
 
 const root = mkdtempSync(join(tmpdir(), 'ir-pglite-batches-'))
@@ -30,6 +31,29 @@ it('keeps each connection’s extended-protocol batch together: 300 concurrent q
     expect((await pool.query<{ v: number }>('SELECT $1::int AS v', [7])).rows).toEqual([{ v: 7 }])
   } finally {
     await pool.end()
+    await host.stop()
+  }
+})
+
+it('answers an extended-protocol query in one write, as Postgres does, and a failing one too', { timeout: 60_000 }, async () => {
+  const host = await hostPglite({ dir: join(root, 'one-write') })
+  const client = new pg.Client({ connectionString: host.url })
+  await client.connect()
+  // Writes by the server's side of a connection (an accepted socket knows its server).
+  const write = vi.spyOn(Socket.prototype, 'write')
+  const serverWrites = () => write.mock.contexts.filter((socket) => (socket as { server?: unknown }).server).length
+  try {
+    await client.query('SELECT 1') // the connection is warm
+    write.mockClear()
+    expect((await client.query<{ v: string }>('SELECT $1::text AS v', ['one'])).rows).toEqual([{ v: 'one' }])
+    expect(serverWrites()).toBe(1) // ParseComplete, BindComplete, RowDescription, DataRow, CommandComplete, ReadyForQuery
+    write.mockClear()
+    await expect(client.query('SELECT $1::int AS v', ['not a number'])).rejects.toThrow(/invalid input syntax/)
+    expect(serverWrites()).toBe(1) // ErrorResponse, ReadyForQuery
+    expect((await client.query<{ v: number }>('SELECT $1::int AS v', [7])).rows).toEqual([{ v: 7 }])
+  } finally {
+    write.mockRestore()
+    await client.end()
     await host.stop()
   }
 })

@@ -6,6 +6,10 @@
 // parameters). And a message that throws leaves the queue stopped for good. Both are open upstream
 // (electric-sql/pglite#1046). This replaces the queue's loop on our server: a connection that
 // started a batch keeps the backend until its Sync, and a failed message releases the queue.
+// The batch's answers (ParseComplete, BindComplete, the rows, CommandComplete) are also held until
+// its Sync (or a Flush) and written with ReadyForQuery in one write, as Postgres itself sends them:
+// pglite-socket writes each message's answer on its own, five socket writes and five wake-ups of
+// the client per query.
 import type { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
 type Queued = { handlerId: number; message: Uint8Array; resolve: (bytes: number) => void; reject: (error: unknown) => void; onData: (data: Uint8Array) => void }
@@ -21,12 +25,21 @@ type QueryQueue = {
 
 /** Frontend messages that continue a batch until its Sync: Parse, Bind, Describe, Execute, Close, Flush. */
 const batchMessages = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((c) => c.charCodeAt(0)))
+const FLUSH = 'H'.charCodeAt(0)
 
 export function keepBatchesTogether(server: PGLiteSocketServer): void {
   const q = (server as unknown as { queryQueue?: QueryQueue }).queryQueue
   if (!q || !Array.isArray(q.queue) || typeof q.processQueue !== 'function') throw new Error('pglite-socket changed: its query queue is not where keepBatchesTogether looks')
   /** The connection in the middle of a batch: only its messages run until its Sync. */
   let owner: number | null = null
+  /** The batch's answers not yet written, all for `owner`. */
+  let held: Uint8Array[] = []
+  const release = (onData: (data: Uint8Array) => void) => {
+    if (held.length === 0) return
+    const data = held.length === 1 ? held[0]! : Buffer.concat(held)
+    held = []
+    onData(data)
+  }
   q.processQueue = async () => {
     if (q.processing) return
     q.processing = true
@@ -36,22 +49,28 @@ export function keepBatchesTogether(server: PGLiteSocketServer): void {
         const index = pinned === null ? (q.queue.length > 0 ? 0 : -1) : q.queue.findIndex((m) => m.handlerId === pinned)
         if (index === -1) return // the pinned connection's next message starts the loop again (enqueue)
         const m = q.queue.splice(index, 1)[0]!
+        const continues = batchMessages.has(m.message[0]!)
+        // Held while the batch goes on; a Flush asks for what is pending, Sync ends the batch.
+        const hold = continues && m.message[0] !== FLUSH
         let bytes = 0
         try {
           await q.db.runExclusive(() =>
             q.db.execProtocolRawStream(m.message, {
               onRawData: (d) => {
                 bytes += d.length
-                m.onData(d)
+                // Copied: the stream may reuse its buffer for the next answer.
+                held.push(Uint8Array.prototype.slice.call(d))
               },
             }),
           )
         } catch (error) {
           owner = null
+          release(m.onData)
           m.reject(error)
           continue
         }
-        owner = batchMessages.has(m.message[0]!) ? m.handlerId : null
+        if (!hold) release(m.onData)
+        owner = continues ? m.handlerId : null
         q.lastHandlerId = m.handlerId
         m.resolve(bytes)
       }
@@ -64,6 +83,7 @@ export function keepBatchesTogether(server: PGLiteSocketServer): void {
     clear(handlerId)
     if (owner === handlerId) {
       owner = null
+      held = [] // its connection is gone
       void q.processQueue()
     }
   }
