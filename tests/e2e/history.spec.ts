@@ -11,7 +11,7 @@ import { signInCookie } from '../support/signIn'
 import { asThePage, devnetClient } from './support/devnet'
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { demoAddress } from './support/portfolioPage'
-import { askFor, connectDemoWallet, getRoute, openBuilder, region, signIn } from './support/routePage'
+import { askFor, connectDemoWallet, getRoute, openSignedIn, region, signIn } from './support/routePage'
 
 const delegate: Address = nexus.implementation
 
@@ -33,9 +33,7 @@ test('groups re-requests, shows statuses, loads more, and opens each route on it
   const amount = 1_000_000n + BigInt(Date.now() % 900_000)
   for (let i = 0; i < 20; i++) await postRoute({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: amount.toString() }], account })
   await page.clock.install()
-  await openBuilder(page)
-  await connectDemoWallet(page)
-  await signIn(page)
+  await openSignedIn(page)
   // From the demo account's locked USDC on OP Mainnet: no requirement stands between it and signing.
   await askFor(page, { chain: 'OP Mainnet', token: 'USDC', amount: '250' })
   await getRoute(page)

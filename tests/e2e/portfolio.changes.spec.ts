@@ -5,7 +5,7 @@
 import { maxUint256 } from 'viem'
 import { restore, setAllowance, snapshot } from './support/baseToArbitrum'
 import { expect, expectAccessible, test } from './support/fixtures'
-import { askFor, connectDemoWallet, getRoute, openBuilder, signIn } from './support/routePage'
+import { askFor, getRoute, openSignedIn } from './support/routePage'
 
 test('after a route completes, the portfolio highlights the balances it changed, with the delta', async ({ page }) => {
   test.slow()
@@ -13,9 +13,7 @@ test('after a route completes, the portfolio highlights the balances it changed,
   await setAllowance(maxUint256)
   try {
     await page.setViewportSize({ width: 1440, height: 900 })
-    await openBuilder(page)
-    await connectDemoWallet(page)
-    await signIn(page)
+    await openSignedIn(page)
     await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100' })
     await page.getByRole('list', { name: 'Draw USDC from' }).getByRole('checkbox', { name: /^Base/ }).check()
     await getRoute(page)
