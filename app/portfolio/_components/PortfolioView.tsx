@@ -1,7 +1,7 @@
 'use client'
 // The portfolio page's state and data: the view from the URL, the account (typed in, or the
 // connected wallet's), the two reads, and which of the page's states to show.
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { hasFilters } from '@/lib/ui/portfolio/portfolioParams'
 import { holdsNothing, portfolioRows, usdPriceMap } from '@/lib/ui/portfolio/portfolioRows'
 import { useBalanceChanges } from '@/lib/ui/portfolio/useBalanceChanges'
@@ -18,6 +18,7 @@ import { PortfolioError } from './PortfolioError'
 import { PortfolioFilters } from './PortfolioFilters'
 import { ReadStatus } from './ReadStatus'
 import { TableSkeleton } from './TableSkeleton'
+import { loadValueDonut } from './ValueCharts'
 import { ValueSummary } from './ValueSummary'
 
 export function PortfolioView() {
@@ -32,6 +33,10 @@ export function PortfolioView() {
   const advice = portfolio.error ? describeApiError(portfolio.error, source) : undefined
   const priceAdvice = prices.error ? describeApiError(prices.error, source) : undefined
   const clearFilters = () => update({ chainIds: [], tokens: [], filterEmpty: false })
+  // The value charts' code loads while the account's balances are read, not with the page.
+  useEffect(() => {
+    if (account !== undefined) void loadValueDonut()
+  }, [account])
 
   return (
     // On a phone the balances come first, their totals above the fold; the account and the filters

@@ -2,11 +2,20 @@
 // Where the money is: the account's USD value as two donuts, by chain and by asset (recharts),
 // each beside a list that carries the numbers in text, so the charts themselves are decoration.
 // Percentages are whole numbers that add up to 100 (largest remainder).
-import { Cell, Pie, PieChart } from 'recharts'
+import dynamic from 'next/dynamic'
 import type { Amounts } from '@/lib/ui/portfolio/portfolioRows'
 import type { AssetValue, ChainValue } from '@/lib/ui/portfolio/valueByChain'
 import { percentShares } from '@/lib/ui/shared/percentShares'
 import { formatUsd } from '@/lib/ui/shared/usdValue'
+
+// The donuts' code (recharts) is not part of the page's first load: it is fetched when a donut is
+// drawn, or earlier once there is an account to read (PortfolioView). Meanwhile a grey ring of the
+// same size holds the donut's place, so nothing moves when it arrives. (The charts are drawn in the
+// browser only anyway: prices are read there, so a shared link's HTML says "Reading USD prices…".)
+export const loadValueDonut = () => import('./ValueDonut')
+const ValueDonut = dynamic(() => loadValueDonut().then((m) => m.ValueDonut), {
+  loading: () => <div className="m-0.5 size-[108px] rounded-full border-[22px] border-zinc-100 dark:border-zinc-800" />,
+})
 
 const chainColors: Record<number, string> = { 1: '#627eea', 10: '#e11d48', 8453: '#1d4ed8', 42161: '#0ea5e9' }
 const assetColors: Record<string, string> = { ETH: '#6366f1', USDC: '#2775ca', USDT: '#059669' }
@@ -37,14 +46,8 @@ function Breakdown({ title, slices }: { title: string; slices: readonly Slice[] 
   const shares = percentShares(slices.map((s) => s.usd.total))
   return (
     <section aria-label={`Value ${title.toLowerCase()}`} className="flex min-w-0 items-center gap-4">
-      <div aria-hidden="true" className="shrink-0">
-        <PieChart width={112} height={112} accessibilityLayer={false}>
-          <Pie data={slices.map((s) => ({ name: s.label, value: Number(s.usd.total) }))} dataKey="value" innerRadius={32} outerRadius={54} stroke="none" isAnimationActive={false} rootTabIndex={-1}>
-            {slices.map((s) => (
-              <Cell key={s.key} fill={s.color} />
-            ))}
-          </Pie>
-        </PieChart>
+      <div aria-hidden="true" className="size-28 shrink-0">
+        <ValueDonut slices={slices.map((s) => ({ key: s.key, label: s.label, value: Number(s.usd.total), color: s.color }))} />
       </div>
       <div className="min-w-0 flex-1">
         <h3 className="text-sm font-medium">{title}</h3>
