@@ -1,13 +1,13 @@
 // sendStep on a journaled transaction the node refuses for good, with a chain of plain functions:
 // bytes whose fee the base fee outgrew are signed again at their nonce with a bump and journaled in
-// their place (the old bytes kept with the entry); another refusal is retried a bounded number of
-// passes first; old bytes mined after all are recognised as the step's.
+// their place (the old bytes kept with the entry), a bounded number of times; any other refusal is
+// tried again with the same bytes; old bytes mined after all are recognised as the step's.
 import { type Hex, keccak256, parseTransaction, TransactionReceiptNotFoundError } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import type { JournalEntry } from '../storage/journalStore'
 import type { FillerChain } from './fillerChains'
-import { REFUSALS_BEFORE_REPLACING, sendStep } from './sendStep'
+import { MAX_REPLACEMENTS, sendStep } from './sendStep'
 
 const gwei = 1_000_000_000n
 const account = privateKeyToAccount(generatePrivateKey())
@@ -92,16 +92,32 @@ describe('sendStep with journaled bytes the node refuses for good', () => {
     expect(journal.get('fill')).toMatchObject({ hash: result.hash, replaced: [{ hash: old.hash }] })
   })
 
-  it('another refusal is tried again for a bounded number of passes, then the step is replaced at its nonce', async () => {
+  it('a refusal not about the fee (funds, a node limit, our own transaction holding the nonce) is tried again with the same bytes, never outbid', async () => {
+    for (const reason of ['insufficient funds for gas * price + value', 'too many requests', 'replacement transaction underpriced']) {
+      const old = await journaledAt2Gwei()
+      const { chain, sent } = fakeChain((raw) => (raw === old.raw ? reason : undefined))
+      const { sql, updates } = fakeSql()
+      const journal = new Map([['fill', old]])
+      for (let pass = 1; pass <= 12; pass++) await expect(step(sql, chain, journal)).rejects.toThrow(reason)
+      expect(sent).toEqual([])
+      expect(updates).toEqual([])
+      expect(journal.get('fill')).toBe(old)
+    }
+  })
+
+  it('a fee the chain keeps outgrowing is raised at most MAX_REPLACEMENTS times; then the bytes are only sent again', async () => {
     const old = await journaledAt2Gwei()
-    const { chain, sent } = fakeChain((raw) => (raw === old.raw ? 'transaction rejected by the node' : undefined))
-    const { sql } = fakeSql()
+    const { chain, sent } = fakeChain(() => 'max fee per gas less than block base fee')
+    const { sql, updates } = fakeSql()
     const journal = new Map([['fill', old]])
-    for (let pass = 1; pass < REFUSALS_BEFORE_REPLACING; pass++) await expect(step(sql, chain, journal)).rejects.toThrow('rejected by the node')
+    for (let pass = 1; pass <= MAX_REPLACEMENTS + 4; pass++) await expect(step(sql, chain, journal)).rejects.toThrow('less than block base fee')
+    expect(updates).toHaveLength(MAX_REPLACEMENTS)
+    expect(journal.get('fill')!.replaced).toHaveLength(MAX_REPLACEMENTS)
     expect(sent).toEqual([])
-    const result = await step(sql, chain, journal)
-    expect(parseTransaction(sent[0]!).nonce).toBe(7)
-    expect(result.hash).toBe(keccak256(sent[0]!))
+    // Every replacement kept the step's nonce and raised its fee.
+    const fees = [old, ...journal.get('fill')!.replaced!.slice(1), journal.get('fill')!].map((e) => parseTransaction(e.raw))
+    for (const tx of fees) expect(tx.nonce).toBe(7)
+    for (let i = 1; i < fees.length; i++) expect(fees[i]!.maxPriorityFeePerGas!).toBeGreaterThan(fees[i - 1]!.maxPriorityFeePerGas!)
   })
 
   it('replaced bytes mined after all are the step: the entry is written back to them, nothing is sent', async () => {

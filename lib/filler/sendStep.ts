@@ -4,11 +4,11 @@
 // step never becomes two transactions. A step is done only when this intent's journal holds the
 // transaction and its receipt, buried under the chain's confirmation depth, carries the proof the
 // step expects (the arbiter's event for this sponsor, nonce and filler). Journaled bytes the node
-// refuses for good (their fee below a base fee that has since risen, or any other refusal
-// REFUSALS_BEFORE_REPLACING passes running) would hold their account nonce, and every later one on
-// the chain, for ever: the same transaction is signed again at the same nonce with the current fees
-// (a bump a node accepts as a replacement), journaled in place of the old bytes, which the entry
-// keeps (only one of them can be mined; whichever is, is the step's), and sent.
+// refuses for their fee (below a base fee that has since risen) would hold their account nonce, and
+// every later one on the chain, for ever: the same transaction is signed again at the same nonce
+// with the current fees (a bump a node accepts as a replacement), journaled in place of the old
+// bytes, which the entry keeps (only one of them can be mined; whichever is, is the step's), and
+// sent — at most MAX_REPLACEMENTS times a step. No other refusal is answered with a higher fee.
 import { type Hex, keccak256, parseTransaction, type TransactionReceipt, TransactionReceiptNotFoundError } from 'viem'
 import { shortReason } from '../core/errors'
 import { findTransaction, forgetTransaction, type JournalEntry, journalOf, rewriteTransaction, transactionHashes } from '../storage/journalStore'
@@ -78,12 +78,10 @@ async function replaced(chain: FillerChain, entry: JournalEntry): Promise<boolea
   return true
 }
 
-/** Passes journaled bytes may be refused (for another reason than their fee, which is replaced at
- * once) before the step is signed again at their nonce. */
-export const REFUSALS_BEFORE_REPLACING = 3
-
-/** How many passes in a row the node refused each journaled transaction, by hash. */
-const refusals = new Map<Hex, number>()
+/** The most times one step is signed again at its nonce for a higher fee. Each replacement takes
+ * the chain's current fees (at least an eighth above the last), so a few follow any fee rise; past
+ * this the step's bytes are still sent as they are, and the intent's deadline decides. */
+export const MAX_REPLACEMENTS = 8
 
 type StepAt = { sql: Pick<Sql, 'query'>; intent: string; step: string; journal?: PassJournal }
 
@@ -116,7 +114,6 @@ async function replaceAtNonce(p: StepAt, chain: FillerChain, entry: JournalEntry
     throw new Error(`${p.step} of intent ${p.intent} was journaled anew by another pass`)
   }
   p.journal?.set(p.step, next)
-  refusals.delete(entry.hash)
   chain.fence()
   await chain.client.sendRawTransaction({ serializedTransaction: raw }).catch((error: unknown) => {
     if (!alreadyKnown(error) && !nonceUsed(error)) throw error
@@ -124,13 +121,22 @@ async function replaceAtNonce(p: StepAt, chain: FillerChain, entry: JournalEntry
   return next
 }
 
-/** Whether journaled bytes can no longer be mined for their fee: below the latest block's base fee. */
+/** Whether journaled bytes can no longer be mined for their fee: below the latest block's base fee,
+ * with their nonce still free (once it is used — by them, bytes they replaced, or another
+ * transaction — a replacement could never be mined either). */
 async function outgrown(chain: FillerChain, entry: JournalEntry): Promise<boolean> {
-  const { maxFeePerGas } = parseTransaction(entry.raw)
-  if (maxFeePerGas === undefined) return false
+  const { maxFeePerGas, nonce } = parseTransaction(entry.raw)
+  if (maxFeePerGas === undefined || nonce === undefined) return false
+  if ((await chain.client.getTransactionCount({ address: chain.account.address, blockTag: 'latest' })) > nonce) return false
   const { baseFeePerGas } = await chain.client.getBlock({ blockTag: 'latest' })
   return baseFeePerGas !== null && baseFeePerGas !== undefined && maxFeePerGas < baseFeePerGas
 }
+
+/** How many times the step was signed again at its nonce. */
+const replacements = (entry: JournalEntry) => entry.replaced?.length ?? 0
+
+/** Another transaction (of ours: nothing else signs for this account) holds the nonce in the pool. */
+const replacementUnderpriced = (error: unknown) => /replacement (transaction )?underpriced/i.test(String((error as Error)?.message))
 
 export async function hasJournal(sql: Pick<Sql, 'query'>, intent: string, step: string, journal?: PassJournal): Promise<boolean> {
   return journal ? journal.has(step) : (await findTransaction(sql, intent, step)) !== undefined
@@ -157,17 +163,16 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
     } else {
       chain.fence()
       // Known, or its nonce used (mined meanwhile, or taken by another transaction): the receipt
-      // wait below tells which. Any other refusal is counted; a fee too low, or a refusal
-      // REFUSALS_BEFORE_REPLACING passes running, has the step signed again at its nonce.
+      // wait below tells which. A fee the chain no longer takes has the step signed again at its
+      // nonce (at most MAX_REPLACEMENTS times). Any other refusal — funds, a node's limits, one of
+      // our own transactions holding the nonce in the pool ("replacement transaction underpriced",
+      // which a bump would only outbid) — is tried again, with the same bytes, next pass.
       const refusal = await chain.client.sendRawTransaction({ serializedTransaction: journaled.raw }).then(
         () => undefined,
         (error: unknown) => (alreadyKnown(error) || nonceUsed(error) ? undefined : error),
       )
-      if (refusal === undefined) refusals.delete(journaled.hash)
-      else {
-        const passes = (refusals.get(journaled.hash) ?? 0) + 1
-        refusals.set(journaled.hash, passes)
-        if (!feeTooLow(refusal) && passes < REFUSALS_BEFORE_REPLACING) throw refusal
+      if (refusal !== undefined) {
+        if (!feeTooLow(refusal) || replacementUnderpriced(refusal) || replacements(journaled) >= MAX_REPLACEMENTS) throw refusal
         journaled = await replaceAtNonce(p, chain, journaled)
       }
     }
@@ -212,7 +217,7 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
           if (await replaced(chain, entry)) {
             await forgetTransaction(p.sql, p.intent, p.step)
             p.journal?.delete(p.step)
-          } else if (await outgrown(chain, entry).catch(() => false)) {
+          } else if (replacements(entry) < MAX_REPLACEMENTS && (await outgrown(chain, entry).catch(() => false))) {
             // Pooled, or dropped, with a fee the base fee has outgrown: it would wait for ever and
             // hold every later nonce; its replacement is waited for on the next pass.
             await replaceAtNonce(p, chain, entry).catch(() => undefined)

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, expect, it, vi } from 'vitest'
 import { hostPglite } from './hostPglite'
+import { keepBatchesTogether } from './pgliteBatches'
 
 const root = mkdtempSync(join(tmpdir(), 'ir-pglite-batches-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -56,4 +57,62 @@ it('answers an extended-protocol query in one write, as Postgres does, and a fai
     await client.end()
     await host.stop()
   }
+})
+
+/** pglite-socket's query queue as keepBatchesTogether sees it, over a database of plain functions:
+ * each message answers its own first byte, after `gate` when one is set. */
+function fakeQueue() {
+  let gate: Promise<void> | undefined
+  const q = {
+    queue: [] as { handlerId: number; message: Uint8Array; resolve: (n: number) => void; reject: (e: unknown) => void; onData: (d: Uint8Array) => void }[],
+    processing: false,
+    lastHandlerId: null as number | null,
+    db: {
+      isInTransaction: () => false,
+      runExclusive: <T>(fn: () => Promise<T>) => fn(),
+      execProtocolRawStream: async (m: Uint8Array, o: { onRawData: (d: Uint8Array) => void }) => {
+        if (gate) await gate
+        o.onRawData(m.subarray(0, 1))
+      },
+    },
+    processQueue: async () => {},
+    clearQueueForHandler(handlerId: number) {
+      q.queue = q.queue.filter((m) => m.handlerId !== handlerId)
+    },
+  }
+  keepBatchesTogether({ queryQueue: q } as never)
+  const send = (handlerId: number, type: string, onData: (d: Uint8Array) => void = () => {}) =>
+    new Promise<number>((resolve, reject) => {
+      q.queue.push({ handlerId, message: new Uint8Array([type.charCodeAt(0), 0, 0, 0, 4]), resolve, reject, onData })
+      void q.processQueue()
+    })
+  return { q, send, setGate: (g: Promise<void> | undefined) => (gate = g) }
+}
+
+it('a connection whose socket throws on write, or that closes while its query runs, stops nobody else', async () => {
+  const { q, send, setGate } = fakeQueue()
+  // Its answer cannot be written: its own query fails, the next connection is answered.
+  const broken = send(1, 'P', () => {
+    throw new Error('socket gone')
+  })
+  await broken
+  await expect(
+    send(1, 'S', () => {
+      throw new Error('socket gone')
+    }),
+  ).rejects.toThrow('socket gone')
+  const answers: string[] = []
+  await send(2, 'Q', (d) => answers.push(String.fromCharCode(d[0]!)))
+  expect(answers).toEqual(['Q'])
+  // Closed while its Parse runs: it does not take the backend back once the Parse is done.
+  let open!: () => void
+  setGate(new Promise<void>((r) => (open = r)))
+  const parse = send(3, 'P')
+  await Promise.resolve()
+  q.clearQueueForHandler(3)
+  setGate(undefined)
+  open()
+  await parse
+  await send(4, 'Q', (d) => answers.push(String.fromCharCode(d[0]!)))
+  expect(answers).toEqual(['Q', 'Q'])
 })

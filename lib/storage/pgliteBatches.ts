@@ -34,6 +34,9 @@ export function keepBatchesTogether(server: PGLiteSocketServer): void {
   let owner: number | null = null
   /** The batch's answers not yet written, all for `owner`. */
   let held: Uint8Array[] = []
+  /** The message PGlite is running, and whether its connection closed meanwhile (then it must not
+   * become the owner again, or every other connection would wait for it for ever). */
+  let running: { handlerId: number; cleared: boolean } | undefined
   const release = (onData: (data: Uint8Array) => void) => {
     if (held.length === 0) return
     const data = held.length === 1 ? held[0]! : Buffer.concat(held)
@@ -53,23 +56,39 @@ export function keepBatchesTogether(server: PGLiteSocketServer): void {
         // Held while the batch goes on; a Flush asks for what is pending, Sync ends the batch.
         const hold = continues && m.message[0] !== FLUSH
         let bytes = 0
+        running = { handlerId: m.handlerId, cleared: false }
+        const self = running
         try {
           await q.db.runExclusive(() =>
             q.db.execProtocolRawStream(m.message, {
               onRawData: (d) => {
                 bytes += d.length
-                // Copied: the stream may reuse its buffer for the next answer.
+                // Copied: it is a view into PGlite's memory, which the next answer reuses.
                 held.push(Uint8Array.prototype.slice.call(d))
               },
             }),
           )
+          if (!self.cleared && !hold) release(m.onData)
         } catch (error) {
           owner = null
-          release(m.onData)
+          try {
+            if (!self.cleared) release(m.onData)
+          } catch {
+            // its socket is gone: nobody is left to read the answer
+          }
+          held = []
           m.reject(error)
           continue
+        } finally {
+          running = undefined
         }
-        if (!hold) release(m.onData)
+        if (self.cleared) {
+          // Its connection closed while the message ran: nobody reads the answer, and it holds nothing.
+          held = []
+          owner = null
+          m.resolve(bytes)
+          continue
+        }
         owner = continues ? m.handlerId : null
         q.lastHandlerId = m.handlerId
         m.resolve(bytes)
@@ -81,6 +100,7 @@ export function keepBatchesTogether(server: PGLiteSocketServer): void {
   const clear = q.clearQueueForHandler.bind(q)
   q.clearQueueForHandler = (handlerId) => {
     clear(handlerId)
+    if (running?.handlerId === handlerId) running.cleared = true
     if (owner === handlerId) {
       owner = null
       held = [] // its connection is gone
