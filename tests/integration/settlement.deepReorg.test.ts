@@ -5,9 +5,11 @@
 // node forgets the dropped transactions (anvil puts none back in its pool), so every one of them
 // must go out again in nonce order, whatever intent it belongs to. Every intent must be COMPLETED
 // again with each journaled transaction on chain, and the settlement invariant hold from raw reads.
+
+import { parseTransaction } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
-import { journalOf } from '../../lib/storage/journalStore'
+import { journalOf, recentJournalOn } from '../../lib/storage/journalStore'
 import { adversarialStack, routed, status } from '../support/adversary'
 import { fundedAccount } from '../support/settlement'
 import { type Amounts, heads, holdingsOf, journalOnChain, type SettledCase, settlementBreaches } from '../support/settlementInvariant'
@@ -92,10 +94,27 @@ async function untilAll(cases: Case[], done: (body: any) => boolean, what: strin
               .join('\n')}`,
         ),
       )
-      throw new Error(`${waiting.size} of ${cases.length} intents:\n${late.join('\n')}`)
+      const fillerTail = lines.filter((l) => l.includes('"service":"filler"') && !cases.some((c) => l.includes(c.id))).slice(-30)
+      throw new Error(`${waiting.size} of ${cases.length} intents:\n${late.join('\n')}\n${await fillerNonces()}\nthe filler's last other lines:\n${fillerTail.join('\n')}`)
     }
     await new Promise((r) => setTimeout(r, 200))
   }
+}
+
+/** For a stall: per chain, the filler's mined and pending nonce and every journaled transaction at
+ * or above the mined one (nonce, hash, mined or not), so a nonce nobody sent shows. */
+async function fillerNonces(): Promise<string> {
+  const out: string[] = []
+  for (const id of [10, 8453, 42161]) {
+    const client = suite.s.chain.client(id)
+    const [mined, pending] = await Promise.all(['latest', 'pending'].map((blockTag) => client.getTransactionCount({ address: fillerAccount.address, blockTag: blockTag as 'latest' })))
+    const above = (await recentJournalOn(suite.sql, id, 3_600)).map((e) => ({ nonce: parseTransaction(e.raw).nonce ?? -1, hash: e.hash })).filter((e) => e.nonce >= mined!)
+    const rows = await Promise.all(
+      above.sort((a, b) => a.nonce - b.nonce).map(async (e) => `${e.nonce}:${e.hash.slice(0, 10)}${(await client.getTransactionReceipt({ hash: e.hash }).catch(() => undefined)) ? ' mined' : ''}`),
+    )
+    out.push(`chain ${id}: filler nonce mined ${mined}, pending ${pending}; journaled from ${mined}: ${rows.join(', ') || 'none'}`)
+  }
+  return out.join('\n')
 }
 
 /** Whether every transaction the intent journaled is mined and succeeded. */
