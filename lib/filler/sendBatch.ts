@@ -39,8 +39,11 @@ export const alreadyKnown = (error: unknown) => /already known|known transaction
 export const nonceUsed = (error: unknown) => /nonce too low/i.test(String((error as Error)?.message))
 
 /** A broadcast error that says these bytes' fee cannot get them mined: below the chain's base fee
- * (which has risen since they were signed), or too low to take or replace a place in the pool. */
-export const feeTooLow = (error: unknown) => /less than (the )?block base fee|fee cap .*less than .*base fee|underpriced|fee too low/i.test(String((error as Error)?.message))
+ * (which has risen since they were signed), or too low to take a place in the pool. Not "replacement
+ * transaction underpriced": that is another transaction of the account's holding the nonce, which
+ * a higher fee would only outbid. */
+export const feeTooLow = (error: unknown) =>
+  /less than (the )?block base fee|fee cap .*less than .*base fee|(?<!replacement (transaction )?)underpriced|fee too low/i.test(String((error as Error)?.message))
 
 /** The fees of a replacement for a transaction signed with `old`: the chain's current fees, and at
  * least an eighth above the old ones (a node replaces a pooled transaction only for a bump). */

@@ -88,10 +88,10 @@ type StepAt = { sql: Pick<Sql, 'query'>; intent: string; step: string; journal?:
 /** The receipt of the step's journaled transaction, or of bytes it replaced (mined after all: the
  * entry is written back to them, so what is journaled is what is on chain). */
 async function minedOf(p: StepAt, chain: FillerChain, entry: JournalEntry): Promise<{ entry: JournalEntry; receipt: TransactionReceipt } | undefined> {
-  const receipt = await chain.client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined)
+  const receipt = await receiptOrNone(chain, entry.hash)
   if (receipt) return { entry, receipt }
   for (const old of entry.replaced ?? []) {
-    const late = await chain.client.getTransactionReceipt({ hash: old.hash }).catch(() => undefined)
+    const late = await receiptOrNone(chain, old.hash)
     if (!late) continue
     const back: JournalEntry = { ...entry, raw: old.raw, hash: old.hash, replaced: [...entry.replaced!.filter((r) => r.hash !== old.hash), { raw: entry.raw, hash: entry.hash }] }
     await rewriteTransaction(p.sql, p.intent, p.step, entry.hash, { raw: back.raw, hash: back.hash, replaced: back.replaced! })
@@ -135,9 +135,6 @@ async function outgrown(chain: FillerChain, entry: JournalEntry): Promise<boolea
 /** How many times the step was signed again at its nonce. */
 const replacements = (entry: JournalEntry) => entry.replaced?.length ?? 0
 
-/** Another transaction (of ours: nothing else signs for this account) holds the nonce in the pool. */
-const replacementUnderpriced = (error: unknown) => /replacement (transaction )?underpriced/i.test(String((error as Error)?.message))
-
 export async function hasJournal(sql: Pick<Sql, 'query'>, intent: string, step: string, journal?: PassJournal): Promise<boolean> {
   return journal ? journal.has(step) : (await findTransaction(sql, intent, step)) !== undefined
 }
@@ -172,7 +169,7 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
         (error: unknown) => (alreadyKnown(error) || nonceUsed(error) ? undefined : error),
       )
       if (refusal !== undefined) {
-        if (!feeTooLow(refusal) || replacementUnderpriced(refusal) || replacements(journaled) >= MAX_REPLACEMENTS) throw refusal
+        if (!feeTooLow(refusal) || replacements(journaled) >= MAX_REPLACEMENTS) throw refusal
         journaled = await replaceAtNonce(p, chain, journaled)
       }
     }
