@@ -1,6 +1,6 @@
 import 'server-only'
 // Per-process server state built once from the environment: chain readers, key hashes, lock tags.
-import { type Address, type Chain, createPublicClient, fallback, type Hex, http, webSocket } from 'viem'
+import { type Address, type Chain, createPublicClient, fallback, type Hex, webSocket } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { appOrigins } from '../config/appOrigin'
 import { type ServerEnv, serverEnv } from '../config/env'
@@ -14,7 +14,7 @@ import { browserKeyHash, type KeyHash, parseKeyHashes } from './apiKeys'
 import { type TrustedProxies, trustedProxies } from './clientAddress'
 import { logger } from './logger'
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rateLimiter'
-import { rpcFetch } from './rpcFetch'
+import { rpcTransport } from './rpcTransport'
 
 export type ServerContext = {
   readers: ChainReader[]
@@ -71,7 +71,7 @@ function buildContext(): ServerContext {
     const transport = (url: string, retryCount: number) =>
       url.startsWith('ws')
         ? webSocket(url, { timeout: env.RPC_TIMEOUT_MS, retryCount, retryDelay: RETRY_DELAY_MS })
-        : http(url, { timeout: env.RPC_TIMEOUT_MS, retryCount, retryDelay: RETRY_DELAY_MS, fetchFn: rpcFetch })
+        : rpcTransport(url, { timeout: env.RPC_TIMEOUT_MS, retryCount, retryDelay: RETRY_DELAY_MS })
     const client = createPublicClient({
       chain: c.viem as Chain,
       transport:

@@ -4,7 +4,7 @@
 // inform, they don't gate: a miss prints MISS and exits 0; an error (any non-200, a wrong body, a
 // failed call) exits non-zero.
 import { type Agent, get } from 'node:http'
-import { type Address, type Chain, createPublicClient, encodeFunctionData, erc20Abi, fallback, type Hex, http, multicall3Abi, parseAbi } from 'viem'
+import { type Address, type Chain, createPublicClient, encodeFunctionData, erc20Abi, type Hex, http, multicall3Abi, parseAbi } from 'viem'
 import { serializePortfolio } from '../../lib/api/portfolio'
 import { addresses } from '../../lib/core/addresses'
 import { chains } from '../../lib/core/chains/chains'
@@ -13,7 +13,7 @@ import { lockId } from '../../lib/core/locks/lockId'
 import { getPortfolio } from '../../lib/core/portfolio/getPortfolio'
 import { type ChainReader, readBalances } from '../../lib/core/portfolio/readBalances'
 import { tokensOnChain } from '../../lib/core/tokens/tokens'
-import { rpcFetch } from '../../lib/server/rpcFetch'
+import { rpcTransport } from '../../lib/server/rpcTransport'
 import type { Stack } from '../support/stack'
 import { rawRpc } from './rawRpc'
 import { percentile, ratioLine, runTrials, type Scenario, table, time, WARMUP_ROUNDS } from './stats'
@@ -65,7 +65,7 @@ async function bench(stack: Stack, keepAlive: Agent) {
   // IN-PROCESS: the reader as the server builds it (lib/server/context.ts), without HTTP in front.
   const readers: ChainReader[] = rpc.map(({ chainId, chain, url }) => ({
     chainId,
-    client: createPublicClient({ chain, transport: fallback([http(url, { timeout: 10_000, retryCount: 0, fetchFn: rpcFetch })], { retryCount: 1, retryDelay: 150 }) }),
+    client: createPublicClient({ chain, transport: rpcTransport(url, { timeout: 10_000, retryCount: 1, retryDelay: 150 }) }),
   }))
   const inProcess = () => getPortfolio({ account, readers, lockTags: [defaultLockTag], filterEmpty: false })
 

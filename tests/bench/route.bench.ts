@@ -13,7 +13,7 @@ import { signRoute } from '../../lib/core/intentOp/serverSignature'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { defaultFeeModel } from '../../lib/core/route/feeModel'
 import { quoteRoute } from '../../lib/core/route/quoteRoute'
-import { rpcFetch } from '../../lib/server/rpcFetch'
+import { rpcTransport } from '../../lib/server/rpcTransport'
 import type { Stack } from '../support/stack'
 import { rawRpc } from './rawRpc'
 import { percentile, ratioLine, runTrials, type Scenario, table, WARMUP_ROUNDS } from './stats'
@@ -37,7 +37,9 @@ async function bench(stack: Stack, keepAlive: Agent) {
       chainId: c.id,
       client: createPublicClient({
         chain: c.viem as Chain,
-        transport: http(stack.devnet.rpcUrls[c.id], capture ? { onFetchRequest: (r, init) => void sent.push({ url: r.url, body: String(init.body) }) } : { fetchFn: rpcFetch }),
+        transport: capture
+          ? http(stack.devnet.rpcUrls[c.id], { onFetchRequest: (r, init) => void sent.push({ url: r.url, body: String(init.body) }) })
+          : rpcTransport(stack.devnet.rpcUrls[c.id]!, { timeout: 10_000, retryCount: 1, retryDelay: 150 }),
       }),
     }))
   const signer = privateKeyToAccount(generatePrivateKey())

@@ -1,14 +1,14 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createPublicClient, http, TimeoutError } from 'viem'
+import { createPublicClient, HttpRequestError, RpcRequestError, TimeoutError } from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'
-import { rpcFetch } from './rpcFetch'
+import { MAX_BODY_BYTES, rpcTransport } from './rpcTransport'
 
 let server: Server | undefined
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
 /** A JSON-RPC node answering eth_blockNumber with 0x2a; records which socket each request came on. */
-async function node(answer: (req: IncomingMessage, body: string) => string | undefined = () => undefined, timeout = 10_000) {
+async function node(answer: (req: IncomingMessage, body: string) => string | undefined = () => undefined, timeout = 10_000, retryCount = 0) {
   const sockets: unknown[] = []
   server = createServer((req, res) => {
     sockets.push(req.socket)
@@ -17,6 +17,10 @@ async function node(answer: (req: IncomingMessage, body: string) => string | und
     req.on('end', () => {
       const custom = answer(req, body)
       if (custom === 'hang') return
+      if (custom?.startsWith('HTTP ')) {
+        res.statusCode = Number(custom.slice(5, 8))
+        return res.end(custom.slice(9))
+      }
       const { id } = JSON.parse(body) as { id: number }
       res.setHeader('content-type', 'application/json')
       res.end(custom ?? JSON.stringify({ jsonrpc: '2.0', id, result: '0x2a' }))
@@ -25,10 +29,11 @@ async function node(answer: (req: IncomingMessage, body: string) => string | und
   server.keepAliveTimeout = 60_000
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { url, sockets, client: createPublicClient({ transport: http(url, { fetchFn: rpcFetch, retryCount: 0, timeout }) }) }
+  const transport = (at: string) => rpcTransport(at, { timeout, retryCount, retryDelay: 10 })
+  return { url, sockets, client: createPublicClient({ transport: transport(url) }) }
 }
 
-describe('rpcFetch', () => {
+describe('rpcTransport', () => {
   it('serves viem reads over one kept-alive connection', async () => {
     const { client, sockets } = await node()
     for (let i = 0; i < 5; i++) expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(42n)
@@ -69,9 +74,46 @@ describe('rpcFetch', () => {
     expect(bodies.filter((b) => !b.startsWith('['))).toHaveLength(2)
   })
 
-  it('passes a node error through as the JSON-RPC error it is', async () => {
+  it('passes a node error through as the JSON-RPC error it is, with its code', async () => {
     const { client } = await node((_req, body) => JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(body).id, error: { code: -32000, message: 'header not found' } }))
-    await expect(client.getBlockNumber({ cacheTime: 0 })).rejects.toThrow('header not found')
+    const error = await client.request({ method: 'eth_blockNumber' }).catch((e: unknown) => e)
+    expect(String(error)).toContain('header not found')
+    expect(error).toMatchObject({ code: -32000 })
+    expect((error as Error).cause).toBeInstanceOf(RpcRequestError)
+  })
+
+  it('fails an HTTP error status as viem does, and retries it when the status is worth retrying', async () => {
+    let asked = 0
+    const { client } = await node(() => (++asked === 1 ? 'HTTP 503 busy' : undefined), 10_000, 1)
+    expect(await client.request({ method: 'eth_blockNumber' })).toBe('0x2a')
+    expect(asked).toBe(2)
+    const refusing = await node(() => 'HTTP 403 forbidden', 10_000, 1)
+    const error = await refusing.client.request({ method: 'eth_blockNumber' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HttpRequestError)
+    expect(error).toMatchObject({ status: 403 })
+    expect(String(error)).toContain('forbidden')
+  })
+
+  it('sends credentials in the URL as Basic authorization, never in what errors show', async () => {
+    const seen: (string | undefined)[] = []
+    const { url } = await node((req) => {
+      seen.push(req.headers.authorization)
+      return 'HTTP 500 down'
+    })
+    const client = createPublicClient({ transport: rpcTransport(url.replace('http://', 'http://user:s3cret@'), { timeout: 10_000, retryCount: 0, retryDelay: 10 }) })
+    const error = await client.request({ method: 'eth_blockNumber' }).catch((e: unknown) => e)
+    expect(seen).toEqual([`Basic ${Buffer.from('user:s3cret').toString('base64')}`])
+    expect(String(error)).not.toContain('s3cret')
+  })
+
+  it('fails every request of a batch when the node cannot be reached', async () => {
+    const { url } = await node()
+    await new Promise<void>((resolve) => server!.close(() => resolve()))
+    server = undefined
+    const client = createPublicClient({ transport: rpcTransport(url, { timeout: 10_000, retryCount: 0, retryDelay: 10 }) })
+    const results = await Promise.allSettled([client.request({ method: 'eth_blockNumber' }), client.request({ method: 'eth_chainId' })])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
+    for (const r of results) expect(r.status === 'rejected' && r.reason).toBeInstanceOf(HttpRequestError)
   })
 
   it('gives up at the transport timeout when the node never answers', async () => {
@@ -90,7 +132,9 @@ describe('rpcFetch', () => {
   })
 
   it('refuses an answer larger than its bound', async () => {
-    const { url } = await node(() => JSON.stringify({ jsonrpc: '2.0', id: 1, result: `0x${'0'.repeat(11 * 1024 * 1024)}` }))
-    await expect(rpcFetch(url, { method: 'POST', body: '{"id":1}', headers: { 'content-type': 'application/json' } })).rejects.toThrow(/larger than/)
+    const { client } = await node((_req, body) => JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(body).id, result: `0x${'0'.repeat(MAX_BODY_BYTES + 1024)}` }))
+    const error = await client.request({ method: 'eth_blockNumber' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HttpRequestError)
+    expect(String((error as Error).cause)).toMatch(/larger than/)
   })
 })
