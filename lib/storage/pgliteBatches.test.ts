@@ -3,7 +3,7 @@
 // one does not stop the queue. (The interleaving itself needs a query's messages to arrive in
 // separate reads, as on a loaded machine; the adversarial settlement suite met it there.)
 import { mkdtempSync, rmSync } from 'node:fs'
-import { Socket } from 'node:net'
+import { connect, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -115,4 +115,132 @@ it('a connection whose socket throws on write, or that closes while its query ru
   await parse
   await send(4, 'Q', (d) => answers.push(String.fromCharCode(d[0]!)))
   expect(answers).toEqual(['Q', 'Q'])
+})
+
+/** A raw protocol connection to the hosted database, started up and ready for queries. */
+async function rawConnection(socketDir: string) {
+  const socket = connect(join(socketDir, '.s.PGSQL.5432'))
+  let received = Buffer.alloc(0)
+  const waiters: (() => void)[] = []
+  socket.on('data', (d) => {
+    received = Buffer.concat([received, d])
+    for (const w of waiters.splice(0)) w()
+  })
+  /** Resolves once a backend message of this type has arrived, reading past the ones before it. */
+  const until = async (type: string) => {
+    for (;;) {
+      while (received.length >= 5 && received.length >= 1 + received.readInt32BE(1)) {
+        const got = String.fromCharCode(received[0]!)
+        received = received.subarray(1 + received.readInt32BE(1))
+        if (got === type) return
+      }
+      await new Promise<void>((r) => waiters.push(r))
+    }
+  }
+  const message = (type: string, body: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeInt32BE(body.length + 4)
+    return Buffer.concat([Buffer.from(type), length, body])
+  }
+  const cstring = (s: string) => Buffer.from(`${s}\0`)
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject))
+  const params = Buffer.concat([cstring('user'), cstring('postgres'), cstring('database'), cstring('postgres'), Buffer.from([0])])
+  const startup = Buffer.alloc(8)
+  startup.writeInt32BE(params.length + 8)
+  startup.writeInt32BE(196608, 4)
+  socket.write(Buffer.concat([startup, params]))
+  await until('Z')
+  return {
+    socket,
+    until,
+    /** A simple query, answered once its ReadyForQuery arrives. */
+    query: async (sql: string) => {
+      socket.write(message('Q', cstring(sql)))
+      await until('Z')
+    },
+    /** Parse of an unnamed statement, then Flush, but no Sync: the batch stays open. */
+    parse: (sql: string) => socket.write(Buffer.concat([message('P', Buffer.concat([cstring(''), cstring(sql), Buffer.from([0, 0])])), message('H', Buffer.alloc(0))])),
+    /** Bind of the unnamed statement to the unnamed portal, Execute, then Flush, but no Sync. */
+    execute: () =>
+      socket.write(
+        Buffer.concat([
+          message('B', Buffer.concat([cstring(''), cstring(''), Buffer.from([0, 0, 0, 0, 0, 0])])),
+          message('E', Buffer.concat([cstring(''), Buffer.from([0, 0, 0, 0])])),
+          message('H', Buffer.alloc(0)),
+        ]),
+      ),
+  }
+}
+
+/** Resolves with the promise's value, or fails when it takes longer than `ms` (a hung query). */
+function within<T>(ms: number, p: Promise<T>): Promise<T> {
+  return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())])
+}
+
+it('a connection that dies after a failed message of an unfinished batch costs the next connection nothing', { timeout: 60_000 }, async () => {
+  const host = await hostPglite({ dir: join(root, 'dies-mid-batch') })
+  const client = new pg.Client({ connectionString: host.url })
+  try {
+    const raw = await rawConnection(host.socketDir)
+    raw.parse('SELEC nonsense') // an ErrorResponse: the backend now discards messages until a Sync
+    await raw.until('E')
+    raw.socket.destroy()
+    await client.connect()
+    expect((await within(5_000, client.query<{ v: string }>('SELECT $1::text AS v', ['mine']))).rows).toEqual([{ v: 'mine' }])
+  } finally {
+    await client.end().catch(() => {})
+    await host.stop()
+  }
+})
+
+it('a connection that dies inside its transaction leaves no row and no transaction behind', { timeout: 60_000 }, async () => {
+  const host = await hostPglite({ dir: join(root, 'dies-in-transaction') })
+  const setup = new pg.Client({ connectionString: host.url })
+  const other = new pg.Client({ connectionString: host.url })
+  try {
+    await setup.connect()
+    await setup.query('CREATE TABLE t (v int)')
+    await setup.end()
+    // A client's BEGIN and INSERT, then its socket is destroyed (pglite-socket rolled this one back).
+    const dying = new pg.Client({ connectionString: host.url })
+    dying.on('error', () => {})
+    await dying.connect()
+    await dying.query('BEGIN')
+    await dying.query('INSERT INTO t VALUES ($1)', [1])
+    ;(dying as unknown as { connection: { stream: Socket } }).connection.stream.destroy()
+    // The same, but the dying connection also left a failed, unfinished batch: the backend then
+    // discarded pglite-socket's ROLLBACK, and everyone's queries met the aborted transaction.
+    const raw = await rawConnection(host.socketDir)
+    await raw.query('BEGIN')
+    await raw.query('INSERT INTO t VALUES (2)')
+    raw.parse('SELEC nonsense')
+    await raw.until('E')
+    raw.socket.destroy()
+    await other.connect()
+    // Not inside either transaction: no transaction id of its own yet, and neither row.
+    expect((await within(5_000, other.query('SELECT txid_current_if_assigned() AS id'))).rows).toEqual([{ id: null }])
+    expect((await within(5_000, other.query('SELECT count(*)::int AS n FROM t'))).rows).toEqual([{ n: 0 }])
+  } finally {
+    await other.end().catch(() => {})
+    await host.stop()
+  }
+})
+
+it('a connection that dies before the Sync of its INSERT leaves no row, as Postgres does', { timeout: 60_000 }, async () => {
+  const host = await hostPglite({ dir: join(root, 'dies-before-sync') })
+  const other = new pg.Client({ connectionString: host.url })
+  try {
+    const raw = await rawConnection(host.socketDir)
+    await raw.query('CREATE TABLE t (v int)')
+    raw.parse('INSERT INTO t VALUES (1)')
+    await raw.until('1') // ParseComplete
+    raw.execute()
+    await raw.until('C') // CommandComplete: the row is written, in a transaction only its Sync would commit
+    raw.socket.destroy()
+    await other.connect()
+    expect((await within(5_000, other.query('SELECT count(*)::int AS n FROM t'))).rows).toEqual([{ n: 0 }])
+  } finally {
+    await other.end().catch(() => {})
+    await host.stop()
+  }
 })

@@ -10,6 +10,13 @@
 // its Sync (or a Flush) and written with ReadyForQuery in one write, as Postgres itself sends them:
 // pglite-socket writes each message's answer on its own, five socket writes and five wake-ups of
 // the client per query.
+// A connection that goes away mid-batch leaves the backend in its batch: after an error the
+// backend discards every message until a Sync, so the next connection's query would be swallowed,
+// and without one its unnamed statement and portal linger. One that goes away inside a transaction
+// leaves that open. pglite-socket's own cleanup (clearTransactionIfNeeded) sends a ROLLBACK, which
+// a backend waiting for a Sync discards too, and misses a connection whose message was still
+// running when it went. So here a departed connection's session is closed first, before any other
+// connection's message runs: a ROLLBACK, a Sync, and a ROLLBACK again if a transaction is still open.
 import type { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
 type Queued = { handlerId: number; message: Uint8Array; resolve: (bytes: number) => void; reject: (error: unknown) => void; onData: (data: Uint8Array) => void }
@@ -21,11 +28,16 @@ type QueryQueue = {
   db: { isInTransaction(): boolean; runExclusive<T>(fn: () => Promise<T>): Promise<T>; execProtocolRawStream(m: Uint8Array, o: { onRawData: (d: Uint8Array) => void }): Promise<unknown> }
   processQueue(): Promise<void>
   clearQueueForHandler(handlerId: number): void
+  clearTransactionIfNeeded(handlerId: number): Promise<void>
 }
 
 /** Frontend messages that continue a batch until its Sync: Parse, Bind, Describe, Execute, Close, Flush. */
 const batchMessages = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((c) => c.charCodeAt(0)))
 const FLUSH = 'H'.charCodeAt(0)
+/** Sync ('S', length 4): ends a batch, and the discarding of messages that follows an error in one. */
+const SYNC = new Uint8Array([0x53, 0, 0, 0, 4])
+/** A simple query: ROLLBACK. Sent through the protocol, as db.exec would wait for our runExclusive. */
+const ROLLBACK = new Uint8Array(Buffer.concat([Buffer.from([0x51, 0, 0, 0, 13]), Buffer.from('ROLLBACK\0')]))
 
 export function keepBatchesTogether(server: PGLiteSocketServer): void {
   const q = (server as unknown as { queryQueue?: QueryQueue }).queryQueue
@@ -37,6 +49,27 @@ export function keepBatchesTogether(server: PGLiteSocketServer): void {
   /** The message PGlite is running, and whether its connection closed meanwhile (then it must not
    * become the owner again, or every other connection would wait for it for ever). */
   let running: { handlerId: number; cleared: boolean } | undefined
+  /** A connection went away leaving its batch or transaction on the backend (or a message of its
+   * failed outright, and pglite-socket closes it): close that session before anyone else's runs. */
+  let orphaned = false
+  const closeOrphanedSession = async () => {
+    orphaned = false
+    const discard = { onRawData: () => {} }
+    try {
+      await q.db.runExclusive(async () => {
+        // Undoes what its unfinished batch did (a Sync alone would commit it: Postgres rolls back a
+        // connection lost before its Sync) and its open transaction; discarded after an error…
+        await q.db.execProtocolRawStream(ROLLBACK, discard)
+        // …which the Sync ends. Only the departed connection's messages ran while it held a
+        // transaction (see `pinned`), so one still open, failed, is its own.
+        await q.db.execProtocolRawStream(SYNC, discard)
+        if (q.db.isInTransaction()) await q.db.execProtocolRawStream(ROLLBACK, discard)
+      })
+    } catch {
+      // nothing more to do: the next message finds what state there is
+    }
+    q.lastHandlerId = null
+  }
   const release = (onData: (data: Uint8Array) => void) => {
     if (held.length === 0) return
     const data = held.length === 1 ? held[0]! : Buffer.concat(held)
@@ -48,6 +81,7 @@ export function keepBatchesTogether(server: PGLiteSocketServer): void {
     q.processing = true
     try {
       for (;;) {
+        if (orphaned) await closeOrphanedSession()
         const pinned = owner ?? (q.db.isInTransaction() ? q.lastHandlerId : null)
         const index = pinned === null ? (q.queue.length > 0 ? 0 : -1) : q.queue.findIndex((m) => m.handlerId === pinned)
         if (index === -1) return // the pinned connection's next message starts the loop again (enqueue)
@@ -71,6 +105,7 @@ export function keepBatchesTogether(server: PGLiteSocketServer): void {
           if (!self.cleared && !hold) release(m.onData)
         } catch (error) {
           owner = null
+          orphaned = true
           try {
             if (!self.cleared) release(m.onData)
           } catch {
@@ -81,6 +116,7 @@ export function keepBatchesTogether(server: PGLiteSocketServer): void {
           continue
         } finally {
           running = undefined
+          q.lastHandlerId = m.handlerId // whatever became of it, its transaction (if any) is its own
         }
         if (self.cleared) {
           // Its connection closed while the message ran: nobody reads the answer, and it holds nothing.
@@ -90,7 +126,6 @@ export function keepBatchesTogether(server: PGLiteSocketServer): void {
           continue
         }
         owner = continues ? m.handlerId : null
-        q.lastHandlerId = m.handlerId
         m.resolve(bytes)
       }
     } finally {
@@ -101,10 +136,13 @@ export function keepBatchesTogether(server: PGLiteSocketServer): void {
   q.clearQueueForHandler = (handlerId) => {
     clear(handlerId)
     if (running?.handlerId === handlerId) running.cleared = true
-    if (owner === handlerId) {
+    if (owner === handlerId || running?.handlerId === handlerId || (q.lastHandlerId === handlerId && q.db.isInTransaction())) {
       owner = null
       held = [] // its connection is gone
+      orphaned = true
       void q.processQueue()
     }
   }
+  // pglite-socket calls it right after clearQueueForHandler, which has done its work better.
+  q.clearTransactionIfNeeded = async () => {}
 }
