@@ -60,11 +60,9 @@ async function main() {
   // limiter's prepared statements for several connections. The server processes share their
   // counts through their primary instead (serve.mjs).
   if (db.embedded) env.RATE_LIMIT_STORE ??= 'memory'
-  // Its socket also runs every connection's queries in that one session: from two server
-  // processes at once, concurrent submissions were answered from another query's result (a 404
-  // for a route just issued, a 401 for a valid key). With it, one server process; with
-  // DATABASE_URL (Postgres), one per core.
-  if (db.embedded) env.WEB_CONCURRENCY ??= '1'
+  // Server processes: one per core (WEB_CONCURRENCY) with either database. The embedded one's socket
+  // keeps each connection's query batch and transaction together (lib/storage/pgliteBatches.ts), so
+  // several processes share it as they share Postgres.
   // Keys the app needs that nobody configured: fresh for this start, never printed.
   env.SIGNER_PRIVATE_KEY ??= generatePrivateKey()
   env.BROWSER_API_KEY ??= generateApiKey('ir_browser')

@@ -3,16 +3,19 @@
 // app server's memory, its peak early in the run against its peak late in it. Targets: 0 errors, memory growth < 10 %, cached portfolio
 // >= 1,500 req/s on 2 cores. Informs; exits non-zero only when the run itself breaks.
 import { readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import autocannon from 'autocannon'
 import { startStack } from '../support/stack'
 import { ensureBuild } from './ensureBuild'
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60)
 const CONNECTIONS = 64
+/** As `npm run dev` serves: one server process per core unless WEB_CONCURRENCY says otherwise. */
+const PROCESSES = process.env.WEB_CONCURRENCY ?? String(availableParallelism())
 
 await ensureBuild()
 // Production cache bounds, and a budget the load cannot exhaust (rate limiting is not what is measured).
-const stack = await startStack({ env: { BALANCE_CACHE_MS: '1000', MARKET_CACHE_MS: '3000', RATE_LIMIT_DEFAULT: '100000000/min' } })
+const stack = await startStack({ env: { BALANCE_CACHE_MS: '1000', MARKET_CACHE_MS: '3000', RATE_LIMIT_DEFAULT: '100000000/min', WEB_CONCURRENCY: PROCESSES } })
 try {
   const demo = stack.devnet.demoAddress
   const headers = { 'x-api-key': stack.apiKey, 'content-type': 'application/json' }
@@ -29,7 +32,7 @@ try {
       },
     },
   ]
-  const lines: string[] = [`load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, loopback, app pid ${stack.appPid} (WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? 'one per core'})`, '']
+  const lines: string[] = [`load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, loopback, app pid ${stack.appPid} (WEB_CONCURRENCY ${PROCESSES})`, '']
   let failed = false
   for (const run of runs) {
     // Warm-up at full concurrency until the heap has grown to its working size (5 s rounds until
