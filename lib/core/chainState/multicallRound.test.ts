@@ -1,4 +1,4 @@
-import { encodeFunctionResult, type Hex, numberToHex, type PublicClient } from 'viem'
+import { encodeFunctionData, encodeFunctionResult, type Hex, numberToHex, type PublicClient } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { multicall3Abi } from '../abi/multicall3'
 import { ChainUnavailableError } from '../errors'
@@ -43,6 +43,41 @@ describe('runRound', () => {
     const b = round.add(wordCall(target, '0x02', 'b'))
     expect((await runRound(reader, round)).read(b)).toBe(2n)
     expect(sent[1]).not.toBe(sent[0])
+  })
+
+  it('sends a round built afresh with the same calls the same calldata, and any other round its own', async () => {
+    const { reader, sent } = fakeReader(() => answer([1n, 2n]))
+    const build = (second: Hex, to: `0x${string}` = target) => {
+      const round = createRound()
+      round.add(wordCall(target, '0x01', 'a'))
+      round.add(wordCall(to, second, 'b'))
+      return round
+    }
+    await runRound(reader, build('0x02'))
+    await runRound(reader, build('0x02'))
+    await runRound(reader, build('0x03'))
+    await runRound(reader, build('0x02', '0x0000000000000000000000000000000000000002'))
+    const direct = (calls: [`0x${string}`, Hex][]) =>
+      encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls.map(([t, callData]) => ({ target: t, allowFailure: true, callData }))] })
+    expect(sent).toEqual([
+      direct([
+        [target, '0x01'],
+        [target, '0x02'],
+      ]),
+      direct([
+        [target, '0x01'],
+        [target, '0x02'],
+      ]),
+      direct([
+        [target, '0x01'],
+        [target, '0x03'],
+      ]),
+      direct([
+        [target, '0x01'],
+        ['0x0000000000000000000000000000000000000002', '0x02'],
+      ]),
+    ])
+    expect(new Set(sent).size).toBe(3)
   })
 
   it('takes an answer with more or fewer results than calls for an unavailable chain', async () => {

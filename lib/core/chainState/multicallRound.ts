@@ -1,6 +1,8 @@
 // One Multicall3 round on one chain: calls with their own decoders go out as aggregate3 (one
 // eth_call, or parallel chunks pinned to one block), and come back decoded in order. The outer
 // call is encoded and decoded once: per-call ABI work on a hot path costs more than a local RPC.
+
+import { LRUCache } from 'lru-cache'
 import {
   type Abi,
   type Address,
@@ -89,14 +91,27 @@ export async function runRound(reader: ChainReader, round: Round, chunkSize = MU
  * as an account's balances, is encoded once); dropped with the list. */
 const encoded = new WeakMap<readonly RoundCall[], { chunkSize: number; length: number; data: Hex[] }>()
 
+/** A chunk's calldata by what it calls: a round built afresh with the same calls (a route quoted
+ * again for the same account and tokens, as clients poll quotes) skips viem's ABI encoder, whose
+ * work on an array of (address, bool, bytes) tuples costs more than a local node's answer. The key
+ * is every call's target and calldata, so equal keys are equal calldata. */
+const encodedByContent = new LRUCache<string, Hex>({ max: 4_096, maxSize: 32 * 1024 * 1024, sizeCalculation: (data, key) => data.length + key.length })
+
+function encodeChunk(calls: readonly RoundCall[]): Hex {
+  const key = calls.map((c) => `${c.target}${c.callData}`).join(',')
+  let data = encodedByContent.get(key)
+  if (data === undefined) {
+    data = encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls.map((c) => ({ target: c.target, allowFailure: true, callData: c.callData }))] })
+    encodedByContent.set(key, data)
+  }
+  return data
+}
+
 function encodeChunks(calls: readonly RoundCall[], chunkSize: number): Hex[] {
   const kept = encoded.get(calls)
   if (kept?.chunkSize === chunkSize && kept.length === calls.length) return kept.data
   const data: Hex[] = []
-  for (let i = 0; i < calls.length; i += chunkSize) {
-    const args = [calls.slice(i, i + chunkSize).map((c) => ({ target: c.target, allowFailure: true, callData: c.callData }))] as const
-    data.push(encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args }))
-  }
+  for (let i = 0; i < calls.length; i += chunkSize) data.push(encodeChunk(calls.slice(i, i + chunkSize)))
   encoded.set(calls, { chunkSize, length: calls.length, data })
   return data
 }

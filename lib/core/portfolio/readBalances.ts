@@ -1,5 +1,6 @@
 // Reads an account's balances on every chain in one Multicall3 round per chain, all chains in
 // parallel: native balance, ERC-20 balanceOf, and ERC-6909 balanceOf(owner, lockId) per lock tag.
+import { LRUCache } from 'lru-cache'
 import { type Address, encodeFunctionData, erc20Abi, type Hex } from 'viem'
 import { multicall3ViewsAbi } from '../abi/multicall3'
 import { lockContractAbi } from '../abi/theCompact'
@@ -47,9 +48,8 @@ export async function readBalances({ account, readers, tokens, lockTags, chunkSi
 
 /** Rounds kept for reading again: an account polled for its balances (the dashboard, a client
  * waiting for funds) reuses its round and the round's calldata instead of encoding ~10 calls a
- * chain each time. Oldest first out. */
-const ROUNDS_KEPT = 1024
-const rounds = new Map<string, { round: Round; collect: ReturnType<typeof balanceReads> }>()
+ * chain each time. The least recently read go first. */
+const rounds = new LRUCache<string, { round: Round; collect: ReturnType<typeof balanceReads> }>({ max: 1024 })
 
 function balanceRound(chainId: number, account: Address, tokens: readonly TokenInfo[], lockTags: readonly Hex[]) {
   const key = [chainId, account.toLowerCase(), ...tokens.map((t) => t.address), ...lockTags].join('|')
@@ -57,23 +57,37 @@ function balanceRound(chainId: number, account: Address, tokens: readonly TokenI
   if (!kept) {
     const round = createRound()
     kept = { round, collect: balanceReads(round, account, tokens, lockTags) }
-    if (rounds.size >= ROUNDS_KEPT) rounds.delete(rounds.keys().next().value!)
     rounds.set(key, kept)
   }
   return kept
 }
 
+const blockNumberCall = encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getBlockNumber' })
+
+/** Balance calldata by what it asks: a round built again for an account (a route quoted again)
+ * takes its calls' calldata from here instead of viem's ABI encoder. */
+const calldata = new LRUCache<string, Hex>({ max: 16_384 })
+function encodedOnce(key: string, encode: () => Hex): Hex {
+  let data = calldata.get(key)
+  if (data === undefined) {
+    data = encode()
+    calldata.set(key, data)
+  }
+  return data
+}
+
 /** Adds one chain's balance reads to a round (for rounds that read more); returns how to fold them. */
 export function balanceReads(round: Round, account: Address, tokens: readonly TokenInfo[], lockTags: readonly Hex[]) {
   // balanceOf(account) has the same calldata for every ERC-20: encode it once.
-  const erc20BalanceOf = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [account] })
-  const ethBalance = encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getEthBalance', args: [account] })
-  const block = round.add(wordCall(addresses.multicall3, encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getBlockNumber' }), 'block number'))
+  const erc20BalanceOf = encodedOnce(`balanceOf ${account}`, () => encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [account] }))
+  const ethBalance = encodedOnce(`getEthBalance ${account}`, () => encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getEthBalance', args: [account] }))
+  const block = round.add(wordCall(addresses.multicall3, blockNumberCall, 'block number'))
   const unlocked = tokens.map((t) => round.add(t.extensions.native ? wordCall(addresses.multicall3, ethBalance, 'ETH balance') : wordCall(t.address, erc20BalanceOf, `${t.symbol} balance`)))
   const locks = tokens.flatMap((token) =>
     lockTags.map((lockTag) => {
       const id = lockId(lockTag, token.address)
-      const slot = round.add(wordCall(addresses.theCompact, encodeFunctionData({ abi: lockContractAbi, functionName: 'balanceOf', args: [account, id] }), `${token.symbol} lock ${id}`))
+      const data = encodedOnce(`balanceOf ${account} ${id}`, () => encodeFunctionData({ abi: lockContractAbi, functionName: 'balanceOf', args: [account, id] }))
+      const slot = round.add(wordCall(addresses.theCompact, data, `${token.symbol} lock ${id}`))
       return { token, lockTag, id, slot }
     }),
   )
