@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createPublicClient, HttpRequestError, RpcRequestError, TimeoutError } from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -8,7 +8,9 @@ let server: Server | undefined
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
 /** A JSON-RPC node answering eth_blockNumber with 0x2a; records which socket each request came on. */
-async function node(answer: (req: IncomingMessage, body: string) => string | undefined = () => undefined, timeout = 10_000, retryCount = 0) {
+type Raw = { status: number; headers?: Record<string, string>; body: string }
+
+async function node(answer: (req: IncomingMessage, body: string) => string | Raw | 'hang' | undefined = () => undefined, timeout = 10_000, retryCount = 0) {
   const sockets: unknown[] = []
   server = createServer((req, res) => {
     sockets.push(req.socket)
@@ -17,6 +19,7 @@ async function node(answer: (req: IncomingMessage, body: string) => string | und
     req.on('end', () => {
       const custom = answer(req, body)
       if (custom === 'hang') return
+      if (typeof custom === 'object') return res.writeHead(custom.status, custom.headers).end(custom.body)
       if (custom?.startsWith('HTTP ')) {
         res.statusCode = Number(custom.slice(5, 8))
         return res.end(custom.slice(9))
@@ -92,6 +95,85 @@ describe('rpcTransport', () => {
     expect(error).toBeInstanceOf(HttpRequestError)
     expect(error).toMatchObject({ status: 403 })
     expect(String(error)).toContain('forbidden')
+  })
+
+  it('keeps a JSON-RPC error in a non-2xx answer as the RPC error it is, so viem neither retries it nor hides its code', async () => {
+    let asked = 0
+    const { client } = await node(
+      (_req, body) => {
+        asked++
+        return {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(body).id, error: { code: -32601, message: 'method not allowed here' } }),
+        }
+      },
+      10_000,
+      1,
+    )
+    const error = await client.request({ method: 'eth_blockNumber' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: -32601, name: 'MethodNotFoundRpcError' })
+    expect(String(error)).toContain('method not allowed here')
+    expect(asked).toBe(1)
+  })
+
+  it("waits out a 429's Retry-After before asking again, and a rate-limited batch is not sent again one by one", async () => {
+    const bodies: string[] = []
+    const { client } = await node(
+      (_req, body) => {
+        bodies.push(body)
+        if (bodies.length === 1) return { status: 429, headers: { 'retry-after': '1' }, body: 'slow down' }
+        const parsed = JSON.parse(body) as { id: number }[]
+        return JSON.stringify(parsed.map((r) => ({ jsonrpc: '2.0', id: r.id, result: '0x2a' })))
+      },
+      10_000,
+      1,
+    )
+    const started = performance.now()
+    expect(await Promise.all([client.request({ method: 'eth_blockNumber' }), client.request({ method: 'eth_chainId' })])).toEqual(['0x2a', '0x2a'])
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950)
+    expect(bodies).toHaveLength(2)
+    expect(bodies.every((b) => b.startsWith('['))).toBe(true)
+  })
+
+  it('retries a 2xx answer that is not JSON, and reads an empty 2xx answer as no result, as viem does', async () => {
+    let asked = 0
+    const html = await node(() => (++asked === 1 ? { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>gateway</html>' } : undefined), 10_000, 1)
+    expect(await html.client.request({ method: 'eth_blockNumber' })).toBe('0x2a')
+    expect(asked).toBe(2)
+    await new Promise<void>((resolve) => server!.close(() => resolve()))
+    const empty = await node(() => ({ status: 200, body: '' }))
+    expect(await empty.client.request({ method: 'eth_blockNumber' })).toBeUndefined()
+  })
+
+  it('keeps to one deadline per request, however its batch fared', async () => {
+    const { client } = await node(() => 'hang', 1_000)
+    // The batch is answered with garbage after 800 ms, so each request goes alone with what is left
+    // of its second (the node never answers those): they time out at 1 s, not 800 ms + 1 s.
+    const hang = server!.listeners('request')[0] as RequestListener
+    let first = true
+    server!.removeAllListeners('request')
+    server!.on('request', (req, res) => {
+      if (!first) return hang(req, res)
+      first = false
+      req.resume()
+      setTimeout(() => res.end('not json'), 800)
+    })
+    const started = performance.now()
+    const results = await Promise.allSettled([client.request({ method: 'eth_blockNumber' }), client.request({ method: 'eth_chainId' })])
+    for (const r of results) expect(r.status === 'rejected' && r.reason).toBeInstanceOf(TimeoutError)
+    expect(performance.now() - started).toBeLessThan(1_500)
+  })
+
+  it('sends bigint parameters as viem does, as decimal strings, without failing the batch', async () => {
+    const bodies: string[] = []
+    const { client } = await node((_req, body) => {
+      bodies.push(body)
+      return JSON.stringify((JSON.parse(body) as { id: number }[]).map((r) => ({ jsonrpc: '2.0', id: r.id, result: '0x1' })))
+    })
+    const answers = await Promise.all([client.request({ method: 'eth_getBalance', params: [10n, 'latest'] } as never), client.request({ method: 'eth_chainId' })])
+    expect(answers).toEqual(['0x1', '0x1'])
+    expect(JSON.parse(bodies[0]!)[0].params).toEqual(['10', 'latest'])
   })
 
   it('sends credentials in the URL as Basic authorization, never in what errors show', async () => {

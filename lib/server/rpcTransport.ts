@@ -15,7 +15,7 @@
 // answers a batch with anything but one answer per request gets the requests one by one.
 import { Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
-import { custom, HttpRequestError, RpcRequestError, TimeoutError, type Transport } from 'viem'
+import { custom, HttpRequestError, RpcRequestError, stringify, TimeoutError, type Transport } from 'viem'
 
 /** Open connections kept per RPC origin; more are opened under load and closed when idle. */
 const MAX_FREE_SOCKETS = 64
@@ -30,15 +30,18 @@ const httpAgent = new HttpAgent(agentOptions)
 const httpsAgent = new HttpsAgent(agentOptions)
 
 export type RpcTransportOptions = {
-  /** Per request, from sending it to its answer's last byte (ms). */
+  /** Per request, from asking to its answer's last byte, whatever went out meanwhile (ms). */
   timeout: number
   retryCount: number
   retryDelay: number
 }
 
 type Call = { jsonrpc: '2.0'; id: number; method: string; params?: unknown }
-type Answer = { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } }
-type Waiting = { call: Call; resolve: (result: unknown) => void; reject: (error: unknown) => void }
+type RpcError = { code: number; message: string; data?: unknown }
+type Answer = { id?: unknown; result?: unknown; error?: RpcError }
+/** A caller waiting for its answer, until `deadline` (ms, performance.now()). */
+type Waiting = { call: Call; deadline: number; resolve: (result: unknown) => void; reject: (error: unknown) => void }
+type Reply = { status: number; statusText: string; headers: Headers; text: string }
 
 let lastId = 0
 
@@ -52,11 +55,12 @@ export function rpcTransport(url: string, options: RpcTransportOptions): Transpo
         queue = turn
         setImmediate(() => {
           queue = undefined
-          for (let i = 0; i < turn.length; i += MAX_BATCH) send(node, turn.slice(i, i + MAX_BATCH), options.timeout)
+          for (let i = 0; i < turn.length; i += MAX_BATCH) send(node, turn.slice(i, i + MAX_BATCH))
         })
       }
       lastId = lastId >= Number.MAX_SAFE_INTEGER ? 1 : lastId + 1
-      queue.push({ call: { jsonrpc: '2.0', id: lastId, method, ...(params === undefined ? {} : { params }) }, resolve, reject })
+      const call: Call = { jsonrpc: '2.0', id: lastId, method, ...(params === undefined ? {} : { params }) }
+      queue.push({ call, deadline: performance.now() + options.timeout, resolve, reject })
     })
   return custom({ request }, { key: 'rpc', name: 'JSON-RPC over keep-alive HTTP', retryCount: options.retryCount, retryDelay: options.retryDelay })
 }
@@ -76,19 +80,34 @@ function parseNode(raw: string): Node {
   return { url, shown: url.toString(), headers }
 }
 
-function send(node: Node, part: Waiting[], timeout: number) {
-  if (part.length === 1) return void sendOne(node, part[0]!, timeout)
-  const calls = part.map((w) => w.call)
-  post(node, JSON.stringify(calls), timeout).then(
-    ({ status, text }) => {
-      const answers = status >= 200 && status < 300 ? parseOr(text) : undefined
+/** Statuses that say "not now" rather than "not like this": a batch answered with one of them fails
+ * its requests (viem retries each, after any Retry-After) instead of going again one by one. */
+const TRANSIENT = new Set([408, 429, 500, 502, 503, 504])
+
+function send(node: Node, part: Waiting[]): void {
+  if (part.length === 1) {
+    sendOne(node, part[0]!)
+    return
+  }
+  let body: string
+  try {
+    body = stringify(part.map((w) => w.call))
+  } catch (error) {
+    for (const w of part) w.reject(error)
+    return
+  }
+  post(node, body, Math.min(...part.map((w) => w.deadline))).then(
+    (reply) => {
+      const answers = reply.status >= 200 && reply.status < 300 ? parseOr(reply.text) : undefined
       const byId = Array.isArray(answers) && answers.length === part.length ? new Map((answers as Answer[]).map((a) => [a?.id, a])) : undefined
-      if (!byId || byId.size !== part.length || calls.some((c) => !byId.has(c.id))) {
-        // The node refused or garbled the batch: each request goes alone.
-        for (const w of part) sendOne(node, w, timeout)
-        return
+      if (byId && byId.size === part.length && part.every((w) => byId.has(w.call.id))) {
+        for (const w of part) settle(node, w, byId.get(w.call.id)!)
+      } else if (TRANSIENT.has(reply.status)) {
+        for (const w of part) w.reject(refusal(node, w.call, reply, parseOr(reply.text)))
+      } else {
+        // The node refused or garbled the batch: each request goes alone, in the time it has left.
+        for (const w of part) sendOne(node, w)
       }
-      for (const w of part) settle(node, w, byId.get(w.call.id)!)
     },
     (error: unknown) => {
       for (const w of part) w.reject(failure(node, w.call, error))
@@ -96,23 +115,54 @@ function send(node: Node, part: Waiting[], timeout: number) {
   )
 }
 
-function sendOne(node: Node, w: Waiting, timeout: number) {
-  post(node, JSON.stringify(w.call), timeout).then(
-    ({ status, text }) => {
-      if (status < 200 || status >= 300) return w.reject(new HttpRequestError({ body: w.call, details: text.slice(0, 500) || `HTTP ${status}`, status, url: node.shown }))
-      const answer = parseOr(text)
-      if (!answer || typeof answer !== 'object' || Array.isArray(answer)) {
-        return w.reject(new HttpRequestError({ body: w.call, details: 'the answer is not a JSON-RPC response', status, url: node.shown }))
+function sendOne(node: Node, w: Waiting): void {
+  let body: string
+  try {
+    body = stringify(w.call)
+  } catch (error) {
+    w.reject(error)
+    return
+  }
+  post(node, body, w.deadline).then(
+    (reply) => {
+      // As viem's HTTP client reads an answer: JSON by its content type, else tried as JSON.
+      const ok = reply.status >= 200 && reply.status < 300
+      let data: unknown
+      try {
+        data = JSON.parse(reply.headers.get('content-type')?.startsWith('application/json') ? reply.text : reply.text || '{}')
+      } catch (error) {
+        if (ok) return w.reject(new HttpRequestError({ body: w.call, cause: error as Error, url: node.shown }))
+        data = { error: reply.text }
       }
-      settle(node, w, answer as Answer)
+      if (!ok) return w.reject(refusal(node, w.call, reply, data))
+      settle(node, w, (data ?? {}) as Answer)
     },
     (error: unknown) => w.reject(failure(node, w.call, error)),
   )
 }
 
-function settle(node: Node, w: Waiting, answer: Answer) {
+function settle(node: Node, w: Waiting, answer: Answer): void {
   if (answer.error) w.reject(new RpcRequestError({ body: w.call, error: answer.error, url: node.shown }))
   else w.resolve(answer.result)
+}
+
+/** A non-2xx answer, as viem's HTTP client throws it: a JSON-RPC error body keeps its RPC error
+ * (and its class, by code), anything else is an HTTP error; both carry the status and headers
+ * (viem waits out a Retry-After). */
+function refusal(node: Node, call: Call, reply: Reply, data: unknown): Error {
+  const body = Array.isArray(data) && data.length === 1 ? data[0] : data
+  const error = (body as { error?: unknown } | undefined)?.error as RpcError | undefined
+  if (typeof error?.code === 'number' && typeof error.message === 'string') {
+    return new RpcRequestError({ body: call, error, headers: reply.headers, status: reply.status, url: node.shown })
+  }
+  const details = (data as { error?: unknown } | undefined)?.error
+  return new HttpRequestError({
+    body: call,
+    details: (details === undefined ? '' : typeof details === 'string' ? details.slice(0, 500) : stringify(details).slice(0, 500)) || reply.statusText,
+    headers: reply.headers,
+    status: reply.status,
+    url: node.shown,
+  })
 }
 
 function parseOr(text: string): unknown {
@@ -130,9 +180,11 @@ function failure(node: Node, call: Call, error: unknown): Error {
   return new HttpRequestError({ body: call, cause: error instanceof Error ? error : new Error(String(error)), url: node.shown })
 }
 
-/** One POST; its answer's status and text, read within the timeout and the size bound. */
-function post(node: Node, body: string, timeout: number, mayRetry = true): Promise<{ status: number; text: string }> {
+/** One POST, answered by `deadline` (its answer read whole, within the size bound). */
+function post(node: Node, body: string, deadline: number, mayRetry = true): Promise<Reply> {
   return new Promise((resolve, reject) => {
+    const left = deadline - performance.now()
+    if (left <= 0) return reject(new Timeout('timed out'))
     let done = false
     const finish = (outcome: () => void) => {
       if (done) return
@@ -149,16 +201,23 @@ function post(node: Node, body: string, timeout: number, mayRetry = true): Promi
         if (size > MAX_BODY_BYTES) fail(new Error(`RPC answer larger than ${MAX_BODY_BYTES} bytes`))
         else chunks.push(chunk)
       })
-      res.once('end', () => finish(() => resolve({ status: res.statusCode ?? 0, text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8') })))
+      res.once('end', () =>
+        finish(() => {
+          const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')
+          const headers = new Headers()
+          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+          resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers, text })
+        }),
+      )
       res.once('error', fail)
       res.once('aborted', () => fail(new Error('RPC answer aborted')))
     })
-    const timer = setTimeout(() => fail(new Timeout('timed out')), timeout)
+    const timer = setTimeout(() => fail(new Timeout('timed out')), left)
     function fail(error: NodeJS.ErrnoException) {
       // A kept-alive connection the node closed while idle fails on first write: the request never
-      // reached the node, so it goes once more on a fresh connection.
+      // reached the node, so it goes once more on a fresh connection, within the same deadline.
       const retry = mayRetry && req.reusedSocket && error.code === 'ECONNRESET'
-      finish(() => (retry ? post(node, body, timeout, false).then(resolve, reject) : reject(error)))
+      finish(() => (retry ? post(node, body, deadline, false).then(resolve, reject) : reject(error)))
       req.destroy()
     }
     req.once('error', fail)
