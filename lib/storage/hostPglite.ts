@@ -16,7 +16,7 @@ const SOCKET_PORT = 5432
 
 export type HostedPglite = { url: string; socketDir: string; stop: () => Promise<void> }
 
-export async function hostPglite(p: { dir: string; socketDir?: string }): Promise<HostedPglite> {
+export async function hostPglite(p: { dir: string; socketDir?: string; pinTimeoutMs?: number }): Promise<HostedPglite> {
   privateTree(p.dir, "the embedded database's data")
   const socketDir = p.socketDir ?? `${p.dir.replace(/\/+$/, '')}-socket`
   privateTree(socketDir, "the embedded database's socket")
@@ -27,9 +27,11 @@ export async function hostPglite(p: { dir: string; socketDir?: string }): Promis
   }
   const db = await PGlite.create(p.dir)
   privateTree(p.dir, "the embedded database's data") // what initdb just wrote ignores the umask
-  // Each server process (serve.mjs) keeps a pool of up to 10, the filler and the keys CLI their own.
-  const server = new PGLiteSocketServer({ db, path, maxConnections: 64 })
-  keepBatchesTogether(server)
+  // Each server process (serve.mjs) keeps a pool of up to 10, the filler, the attester and the keys
+  // CLI their own: 256 serves ~24 server processes. PGlite runs one message at a time whatever the
+  // count; a connection over the bound is told "Too many connections" and closed.
+  const server = new PGLiteSocketServer({ db, path, maxConnections: 256 })
+  keepBatchesTogether(server, p.pinTimeoutMs === undefined ? {} : { pinTimeoutMs: p.pinTimeoutMs })
   await server.start()
   chmodSync(path, 0o600)
   return {

@@ -117,6 +117,54 @@ it('a connection whose socket throws on write, or that closes while its query ru
   expect(answers).toEqual(['Q', 'Q'])
 })
 
+it('closes a connection that holds the database in a transaction without a word while others wait, and rolls back what it held', { timeout: 60_000 }, async () => {
+  const host = await hostPglite({ dir: join(root, 'pinned'), pinTimeoutMs: 300 })
+  const holder = new pg.Client({ connectionString: host.url })
+  const other = new pg.Client({ connectionString: host.url })
+  holder.on('error', () => {})
+  try {
+    await holder.connect()
+    await other.connect()
+    await holder.query('CREATE TABLE held (n int)')
+    await holder.query('BEGIN')
+    await holder.query('INSERT INTO held VALUES (1)')
+    // The holder goes quiet inside its transaction: the other connection is answered once the bound
+    // is over (not never), without the holder's row, and outside any transaction.
+    const { rows } = await within(10_000, other.query('SELECT count(*)::int AS n FROM held'))
+    expect(rows).toEqual([{ n: 0 }])
+    await expect(within(10_000, holder.query('SELECT 1'))).rejects.toThrow()
+    expect((await other.query('SELECT txid_current_if_assigned() AS tx')).rows).toEqual([{ tx: null }])
+  } finally {
+    await holder.end().catch(() => {})
+    await other.end()
+    await host.stop()
+  }
+})
+
+it('lets a connection that keeps working inside its transaction finish, however long others wait', { timeout: 60_000 }, async () => {
+  const host = await hostPglite({ dir: join(root, 'busy'), pinTimeoutMs: 300 })
+  const worker = new pg.Client({ connectionString: host.url })
+  const other = new pg.Client({ connectionString: host.url })
+  try {
+    await worker.connect()
+    await other.connect()
+    await worker.query('CREATE TABLE busy (n int)')
+    await worker.query('BEGIN')
+    const waiting = other.query('SELECT count(*)::int AS n FROM busy')
+    // Ten statements 100 ms apart: a second in all, never 300 ms silent.
+    for (let i = 0; i < 10; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      await worker.query('INSERT INTO busy VALUES ($1)', [i])
+    }
+    await worker.query('COMMIT')
+    expect((await within(10_000, waiting)).rows).toEqual([{ n: 10 }])
+  } finally {
+    await worker.end()
+    await other.end()
+    await host.stop()
+  }
+})
+
 /** A raw protocol connection to the hosted database, started up and ready for queries. */
 async function rawConnection(socketDir: string) {
   const socket = connect(join(socketDir, '.s.PGSQL.5432'))

@@ -39,9 +39,43 @@ const SYNC = new Uint8Array([0x53, 0, 0, 0, 4])
 /** A simple query: ROLLBACK. Sent through the protocol, as db.exec would wait for our runExclusive. */
 const ROLLBACK = new Uint8Array(Buffer.concat([Buffer.from([0x51, 0, 0, 0, 13]), Buffer.from('ROLLBACK\0')]))
 
-export function keepBatchesTogether(server: PGLiteSocketServer): void {
+/** How long a connection may hold the backend (mid-batch or inside a transaction) without sending
+ * anything while others wait: it is then closed, and what it left open rolled back. Every query of
+ * every process waits while one is held, and a stalled holder (a process paused or killed -STOP)
+ * would otherwise hold them for ever. The app's transactions take milliseconds. */
+export const PIN_TIMEOUT_MS = 10_000
+
+type Handler = { handlerId: number; handleError(error: Error): void }
+
+export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs = PIN_TIMEOUT_MS }: { pinTimeoutMs?: number } = {}): void {
   const q = (server as unknown as { queryQueue?: QueryQueue }).queryQueue
   if (!q || !Array.isArray(q.queue) || typeof q.processQueue !== 'function') throw new Error('pglite-socket changed: its query queue is not where keepBatchesTogether looks')
+  const handlers = (server as unknown as { handlers?: Set<Handler> }).handlers
+  /** When the connection holding the backend last had a message run, and the timer watching it. */
+  let lastRun = 0
+  let watch: NodeJS.Timeout | undefined
+  const pinnedNow = () => owner ?? (q.db.isInTransaction() ? q.lastHandlerId : null)
+  const watchPin = (holder: number) => {
+    if (watch || !handlers) return
+    watch = setTimeout(
+      () => {
+        watch = undefined
+        let still: boolean
+        try {
+          still = pinnedNow() === holder && q.queue.some((m) => m.handlerId !== holder)
+        } catch {
+          return // the database was closed meanwhile
+        }
+        if (!still) return
+        const idle = Date.now() - lastRun
+        if (idle < pinTimeoutMs) return watchPin(holder)
+        // pglite-socket closes the connection, and clearQueueForHandler (below) rolls back what it held.
+        for (const h of handlers) if (h.handlerId === holder) h.handleError(new Error(`held the embedded database ${idle} ms without a message while others waited`))
+      },
+      Math.max(1, pinTimeoutMs - (Date.now() - lastRun)),
+    )
+    watch.unref()
+  }
   /** The connection in the middle of a batch: only its messages run until its Sync. */
   let owner: number | null = null
   /** The batch's answers not yet written, all for `owner`. */
@@ -82,10 +116,16 @@ export function keepBatchesTogether(server: PGLiteSocketServer): void {
     try {
       for (;;) {
         if (orphaned) await closeOrphanedSession()
-        const pinned = owner ?? (q.db.isInTransaction() ? q.lastHandlerId : null)
+        const pinned = pinnedNow()
         const index = pinned === null ? (q.queue.length > 0 ? 0 : -1) : q.queue.findIndex((m) => m.handlerId === pinned)
-        if (index === -1) return // the pinned connection's next message starts the loop again (enqueue)
+        if (index === -1) {
+          // The pinned connection's next message starts the loop again (enqueue); until then the
+          // others wait, for at most pinTimeoutMs of its silence.
+          if (pinned !== null && q.queue.length > 0) watchPin(pinned)
+          return
+        }
         const m = q.queue.splice(index, 1)[0]!
+        lastRun = Date.now()
         const continues = batchMessages.has(m.message[0]!)
         // Held while the batch goes on; a Flush asks for what is pending, Sync ends the batch.
         const hold = continues && m.message[0] !== FLUSH
