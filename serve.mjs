@@ -1,5 +1,6 @@
 // `npm start` (and `npm run dev`): the production build served by WEB_CONCURRENCY `next start`
-// processes sharing one port (node:cluster), so every core serves requests. Arguments are passed
+// processes sharing one port (node:cluster), so every core serves requests (one process when the
+// database is the embedded one opened in-process, without DATABASE_URL). Arguments are passed
 // to `next start` (--port, --hostname). With several workers the primary hands out connections
 // (round robin) and keeps the rate limits every worker shares (rate-limiter-flexible's cluster
 // master, when no Redis or Postgres store is configured). With one worker neither hop is needed:
@@ -12,10 +13,21 @@ import { fileURLToPath } from 'node:url'
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible'
 
 const root = dirname(fileURLToPath(import.meta.url))
-const raw = process.env.WEB_CONCURRENCY ?? String(availableParallelism())
+// Without DATABASE_URL each server process opens the embedded PGlite folder itself, in its own
+// memory: PGlite takes no lock on it, so two processes would each keep their own copy of the
+// database and overwrite each other's files. One process then; several need a shared database
+// (DATABASE_URL: Postgres, or the socket `npm run dev` serves the embedded one on).
+const embedded = !process.env.DATABASE_URL?.trim()
+const raw = process.env.WEB_CONCURRENCY ?? (embedded ? '1' : String(availableParallelism()))
 const workers = Number(raw)
 if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
   console.error(`WEB_CONCURRENCY must be a whole number from 1 to 256 (got ${raw})`)
+  process.exit(2)
+}
+if (embedded && workers > 1) {
+  console.error(
+    `WEB_CONCURRENCY=${workers} needs DATABASE_URL: without it every server process would open the embedded database folder on its own and they would overwrite each other's data. Set DATABASE_URL (Postgres), or run \`npm run dev\`, which serves the embedded database to every process.`,
+  )
   process.exit(2)
 }
 

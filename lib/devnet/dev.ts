@@ -25,6 +25,11 @@ async function main() {
   const { PORT, HOST, DEVNET_BASE_PORT, DATABASE_URL, PGLITE_DATA_DIR, FILLER_PRIVATE_KEY, ATTESTER_PRIVATE_KEY } = readEnv(devEnvSchema)
   const watch = process.argv.includes('--watch')
   const realChains = configuredRpcVars()
+  if (!DATABASE_URL && process.env.RATE_LIMIT_STORE === 'postgres') {
+    throw new Error(
+      'RATE_LIMIT_STORE=postgres needs DATABASE_URL (a real Postgres): the embedded database runs every connection in one session, where one process’s rate-limit statements would collide with another’s. Leave it unset (memory, shared by the server processes through their primary) or set REDIS_URL.',
+    )
+  }
   // Before the build: a taken port should not cost a first run's minutes of building.
   await assertDevPortsFree({ app: { port: PORT, host: HOST }, ...(realChains.length === 0 ? { devnetBasePort: DEVNET_BASE_PORT } : {}) })
   if (!watch) await ensureProductionBuild()

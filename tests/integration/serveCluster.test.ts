@@ -1,7 +1,10 @@
 // serve.mjs: several server processes on one port, as `npm start` and `npm run dev` run the app.
 // Connections are spread over the processes, yet a key's rate limit is one budget across them.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
 import { get } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { devnetAppEnv } from '../../lib/devnet/appEnv'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
@@ -48,5 +51,24 @@ describe('WEB_CONCURRENCY=2', () => {
     const statuses: number[] = []
     for (let i = 0; i < 6; i++) statuses.push(await status(`/api/v1/accounts/${demo}/portfolio`, key))
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429])
+  })
+})
+
+describe('without DATABASE_URL (the embedded database opened in each process)', () => {
+  const root = join(import.meta.dirname, '..', '..')
+  const serve = (env: Record<string, string>) => {
+    const { DATABASE_URL: _, WEB_CONCURRENCY: __, ...rest } = process.env
+    return spawnSync(process.execPath, [join(root, 'serve.mjs'), '--port', '0'], {
+      cwd: root,
+      env: { ...rest, PGLITE_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'ir-serve-')), 'db'), ...env },
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+  }
+
+  it('refuses several server processes, which would each keep their own copy of the folder', () => {
+    const run = serve({ WEB_CONCURRENCY: '2' })
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain('WEB_CONCURRENCY=2 needs DATABASE_URL')
   })
 })
