@@ -8,6 +8,7 @@ import { connect } from 'node:net'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { lockFolder } from './folderLock'
 import { keepBatchesTogether } from './pgliteBatches'
 import { privateTree } from './privateFolder'
 
@@ -25,22 +26,40 @@ export async function hostPglite(p: { dir: string; socketDir?: string; pinTimeou
     if (await answers(path)) throw new Error(`another process already serves the embedded database at ${path}`)
     rmSync(path, { force: true }) // left behind by a run that was killed
   }
-  const db = await PGlite.create(p.dir)
+  const release = await lockFolder(p.dir, 'The embedded database')
+  let db: PGlite
+  try {
+    db = await PGlite.create(p.dir)
+  } catch (error) {
+    await release()
+    throw error
+  }
   privateTree(p.dir, "the embedded database's data") // what initdb just wrote ignores the umask
   // Each server process (serve.mjs) keeps a pool of up to 10, the filler, the attester and the keys
   // CLI their own: 256 serves ~24 server processes. PGlite runs one message at a time whatever the
   // count; a connection over the bound is told "Too many connections" and closed.
   const server = new PGLiteSocketServer({ db, path, maxConnections: 256 })
   keepBatchesTogether(server, p.pinTimeoutMs === undefined ? {} : { pinTimeoutMs: p.pinTimeoutMs })
-  await server.start()
-  chmodSync(path, 0o600)
+  try {
+    await server.start()
+    chmodSync(path, 0o600)
+  } catch (error) {
+    await server.stop().catch(() => {})
+    await db.close().catch(() => {})
+    await release()
+    throw error
+  }
   return {
     url: pgliteSocketUrl(socketDir),
     socketDir,
     stop: async () => {
-      await server.stop()
-      await db.close()
-      rmSync(path, { force: true })
+      try {
+        await server.stop()
+        await db.close()
+        rmSync(path, { force: true })
+      } finally {
+        await release()
+      }
     },
   }
 }

@@ -2,6 +2,7 @@
 // given (pg), otherwise PGlite — Postgres compiled to WebAssembly, in this process — in a folder.
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { lockFolder } from './folderLock'
 import { migrate } from './migrate'
 import { privateTree } from './privateFolder'
 import type { Sql } from './sql'
@@ -49,7 +50,14 @@ function postgres(url: string, max: number): Sql {
 
 async function pglite(dir: string): Promise<Sql> {
   privateTree(dir, "the embedded database's data")
-  const db = await PGlite.create(dir)
+  const release = await lockFolder(dir, 'The embedded database')
+  let db: PGlite
+  try {
+    db = await PGlite.create(dir)
+  } catch (error) {
+    await release()
+    throw error
+  }
   privateTree(dir, "the embedded database's data") // what initdb just wrote ignores the umask
   return {
     kind: 'pglite',
@@ -57,6 +65,12 @@ async function pglite(dir: string): Promise<Sql> {
       return (await db.query(text, params as unknown[])).rows as never
     },
     transaction: (fn) => db.transaction((tx) => fn({ query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never })),
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close()
+      } finally {
+        await release()
+      }
+    },
   }
 }
