@@ -1,12 +1,20 @@
 // A chain's node dies mid-run and comes back: the portfolio answers from the other chains with a
 // warning naming the dead one, routes are planned without it, a route to it is a 503 with
-// Retry-After, and everything recovers on its own once the node is back.
+// Retry-After, and everything recovers on its own once the node is back. A database that is not
+// there is a 503 with Retry-After too, and the app serves once it appears, without a restart.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Chain } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getChain } from '../../lib/core/chains/chains'
 import { type AnvilNode, startAnvil } from '../../lib/devnet/anvil'
+import { devnetAppEnv } from '../../lib/devnet/appEnv'
 import { createDevnetClient } from '../../lib/devnet/devnetClient'
-import { type Stack, startStack } from '../support/stack'
+import { createApiKey } from '../../lib/storage/apiKeyStore'
+import { hostPglite, pgliteSocketUrl } from '../../lib/storage/hostPglite'
+import { openDatabase } from '../../lib/storage/openDatabase'
+import { type Stack, startApp, startStack } from '../support/stack'
 
 const DEAD = 42161
 let stack: Stack
@@ -79,5 +87,32 @@ describe('one chain down, then back', () => {
     }
     expect(recovered, 'recovered within 5 s of the node coming back').toBe(true)
     expect((await route(DEAD)).status).toBe(200)
+  })
+})
+
+describe('the database not there, then there', () => {
+  it('answers 503 with Retry-After naming the database, logs why, and serves once it answers', { timeout: 120_000 }, async () => {
+    const root = mkdtempSync(join(tmpdir(), 'ir-db-later-'))
+    const socketDir = join(root, 'socket')
+    const app = await startApp({ ...devnetAppEnv(stack.devnet.rpcUrls, pgliteSocketUrl(socketDir)), WEB_CONCURRENCY: '1', RATE_LIMIT_STORE: 'memory' })
+    let host: Awaited<ReturnType<typeof hostPglite>> | undefined
+    try {
+      const portfolio = (key: string) => fetch(`${app.baseUrl}/api/v1/accounts/${stack.devnet.demoAddress}/portfolio`, { headers: { 'x-api-key': key } })
+      const down = await portfolio('ir_test_not_checked_while_the_database_is_down')
+      expect(down.status).toBe(503)
+      expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(await down.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', errors: [{ context: { part: 'database' } }], traceId: expect.any(String) })
+      expect(app.logs()).toContain('the database cannot be opened')
+
+      host = await hostPglite({ dir: join(root, 'db'), socketDir })
+      const sql = await openDatabase({ url: host.url })
+      const { key } = await createApiKey(sql, { name: 'later', scopes: ['portfolio:read'] })
+      await sql.close()
+      expect((await portfolio(key)).status).toBe(200)
+    } finally {
+      await app.stop()
+      await host?.stop()
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })
