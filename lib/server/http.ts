@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { errorEnvelope, HttpError, statusOfKind, validationError } from '../api/errorEnvelope'
 import { ServiceError } from '../core/errors'
+import { DatabaseUnavailableError } from '../storage/sql'
 import { logger } from './logger'
 import { apiHeaders, apiPreflightHeaders, strictTransportSecurity } from './securityHeaders'
 
@@ -49,7 +50,7 @@ export function withEnvelope<P = unknown>(handler: Handler<P>) {
 }
 
 export function errorResponse(error: unknown, traceId: string): Response {
-  const known = error instanceof ServiceError || error instanceof HttpError ? error : error instanceof z.ZodError ? validationError(error) : storageInputError(error)
+  const known = error instanceof ServiceError || error instanceof HttpError ? error : error instanceof z.ZodError ? validationError(error) : (storageInputError(error) ?? databaseDown(error, traceId))
   if (!known) logger.error({ traceId, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }, 'unhandled error')
   const failure = known ?? new ServiceError('unavailable', 'Internal server error', undefined, { code: 'INTERNAL_ERROR', cause: error })
   const status = known ? statusOfKind[failure.kind] : 500
@@ -66,6 +67,14 @@ function storageInputError(error: unknown): ServiceError | undefined {
   if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return undefined
   const message = 'The request holds a value that cannot be stored'
   return new ServiceError('invalid_input', message, [{ message, context: { reason: (error as Error).message?.slice(0, 200) ?? code, sqlState: code } }])
+}
+
+/** The database not answering (storage/sql.ts): a 503 with Retry-After naming it, its reason logged. */
+function databaseDown(error: unknown, traceId: string): ServiceError | undefined {
+  if (!(error instanceof DatabaseUnavailableError)) return undefined
+  logger.error({ traceId, error: { name: error.name, message: error.message } }, 'the database did not answer')
+  const message = 'The database is not answering; try again shortly'
+  return new ServiceError('unavailable', message, [{ message, context: { part: 'database' } }], { cause: error })
 }
 
 /** JSON 405 handlers for the methods a route does not serve. */

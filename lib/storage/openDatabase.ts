@@ -5,7 +5,7 @@ import pg from 'pg'
 import { lockFolder } from './folderLock'
 import { migrate } from './migrate'
 import { privateTree } from './privateFolder'
-import type { Sql } from './sql'
+import { asUnavailable, type Sql } from './sql'
 
 export type DatabaseConfig = { url: string; maxConnections?: number } | { pgliteDir: string }
 
@@ -28,10 +28,16 @@ function postgres(url: string, max: number): Sql {
   return {
     kind: 'postgres',
     async query(text, params) {
-      return (await pool.query(text, params as unknown[])).rows
+      try {
+        return (await pool.query(text, params as unknown[])).rows
+      } catch (error) {
+        throw asUnavailable(error)
+      }
     },
     async transaction(fn) {
-      const client = await pool.connect()
+      const client = await pool.connect().catch((error: unknown) => {
+        throw asUnavailable(error)
+      })
       try {
         await client.query('BEGIN')
         const result = await fn({ query: async (text, params) => (await client.query(text, params as unknown[])).rows as never })
@@ -39,7 +45,7 @@ function postgres(url: string, max: number): Sql {
         return result
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {})
-        throw error
+        throw asUnavailable(error)
       } finally {
         client.release()
       }

@@ -91,7 +91,7 @@ describe('one chain down, then back', () => {
 })
 
 describe('the database not there, then there', () => {
-  it('answers 503 with Retry-After naming the database, logs why, and serves once it answers', { timeout: 120_000 }, async () => {
+  it('answers 503 with Retry-After naming the database, logs why, and serves once it answers, also after losing it', { timeout: 120_000 }, async () => {
     const root = mkdtempSync(join(tmpdir(), 'ir-db-later-'))
     const socketDir = join(root, 'socket')
     const app = await startApp({ ...devnetAppEnv(stack.devnet.rpcUrls, pgliteSocketUrl(socketDir)), WEB_CONCURRENCY: '1', RATE_LIMIT_STORE: 'memory' })
@@ -109,6 +109,21 @@ describe('the database not there, then there', () => {
       const { key } = await createApiKey(sql, { name: 'later', scopes: ['portfolio:read'] })
       await sql.close()
       expect((await portfolio(key)).status).toBe(200)
+
+      // It goes away under the running app (its connections cut, its socket gone), then comes back.
+      const sql2 = await openDatabase({ url: host.url })
+      const { key: reader } = await createApiKey(sql2, { name: 'history', scopes: ['routes:read'] })
+      await sql2.close()
+      const history = () => fetch(`${app.baseUrl}/api/v1/accounts/${stack.devnet.demoAddress}/routes`, { headers: { 'x-api-key': reader } })
+      expect((await history()).status).toBe(200)
+      await host.stop()
+      host = undefined
+      const gone = await history()
+      expect(gone.status).toBe(503)
+      expect(Number(gone.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(await gone.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', errors: [{ context: { part: 'database' } }] })
+      host = await hostPglite({ dir: join(root, 'db'), socketDir })
+      expect((await history()).status).toBe(200)
     } finally {
       await app.stop()
       await host?.stop()
