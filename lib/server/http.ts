@@ -69,10 +69,18 @@ function storageInputError(error: unknown): ServiceError | undefined {
   return new ServiceError('invalid_input', message, [{ message, context: { reason: (error as Error).message?.slice(0, 200) ?? code, sqlState: code } }])
 }
 
-/** The database not answering (storage/sql.ts): a 503 with Retry-After naming it, its reason logged. */
+/** The log says why the database is down at most this often (every request meets it while it is). */
+const DATABASE_DOWN_LOG_EVERY_MS = 10_000
+let databaseDownLogged = 0
+
+/** The database not answering (storage/sql.ts, server/database.ts): a 503 with Retry-After naming
+ * it, its reason in the log. */
 function databaseDown(error: unknown, traceId: string): ServiceError | undefined {
   if (!(error instanceof DatabaseUnavailableError)) return undefined
-  logger.error({ traceId, error: { name: error.name, message: error.message } }, 'the database did not answer')
+  if (Date.now() - databaseDownLogged >= DATABASE_DOWN_LOG_EVERY_MS) {
+    databaseDownLogged = Date.now()
+    logger.error({ traceId, error: { name: error.name, message: error.message } }, 'the database did not answer')
+  }
   const message = 'The database is not answering; try again shortly'
   return new ServiceError('unavailable', message, [{ message, context: { part: 'database' } }], { cause: error })
 }

@@ -13,7 +13,7 @@
 // Requests made in the same turn of the event loop (a route's eth_call, gas price and code reads on
 // one chain) go out as one JSON-RPC batch, each caller getting its own answer by id; a node that
 // answers a batch with anything but one answer per request gets the requests one by one.
-import { Agent as HttpAgent, request as httpRequest } from 'node:http'
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { custom, HttpRequestError, RpcRequestError, stringify, TimeoutError, type Transport } from 'viem'
 
@@ -41,7 +41,8 @@ type RpcError = { code: number; message: string; data?: unknown }
 type Answer = { id?: unknown; result?: unknown; error?: RpcError }
 /** A caller waiting for its answer, until `deadline` (ms, performance.now()). */
 type Waiting = { call: Call; deadline: number; resolve: (result: unknown) => void; reject: (error: unknown) => void }
-type Reply = { status: number; statusText: string; headers: Headers; text: string }
+/** An answer as read: its headers as Node gives them (a Headers object is built only for a refusal). */
+type Reply = { status: number; statusText: string; headers: IncomingHttpHeaders; text: string }
 
 let lastId = 0
 
@@ -129,7 +130,7 @@ function sendOne(node: Node, w: Waiting): void {
       const ok = reply.status >= 200 && reply.status < 300
       let data: unknown
       try {
-        data = JSON.parse(reply.headers.get('content-type')?.startsWith('application/json') ? reply.text : reply.text || '{}')
+        data = JSON.parse(String(reply.headers['content-type'] ?? '').startsWith('application/json') ? reply.text : reply.text || '{}')
       } catch (error) {
         if (ok) return w.reject(new HttpRequestError({ body: w.call, cause: error as Error, url: node.shown }))
         data = { error: reply.text }
@@ -150,16 +151,18 @@ function settle(node: Node, w: Waiting, answer: Answer): void {
  * (and its class, by code), anything else is an HTTP error; both carry the status and headers
  * (viem waits out a Retry-After). */
 function refusal(node: Node, call: Call, reply: Reply, data: unknown): Error {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(reply.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
   const body = Array.isArray(data) && data.length === 1 ? data[0] : data
   const error = (body as { error?: unknown } | undefined)?.error as RpcError | undefined
   if (typeof error?.code === 'number' && typeof error.message === 'string') {
-    return new RpcRequestError({ body: call, error, headers: reply.headers, status: reply.status, url: node.shown })
+    return new RpcRequestError({ body: call, error, headers, status: reply.status, url: node.shown })
   }
   const details = (data as { error?: unknown } | undefined)?.error
   return new HttpRequestError({
     body: call,
     details: (details === undefined ? '' : typeof details === 'string' ? details.slice(0, 500) : stringify(details).slice(0, 500)) || reply.statusText,
-    headers: reply.headers,
+    headers,
     status: reply.status,
     url: node.shown,
   })
@@ -204,9 +207,7 @@ function post(node: Node, body: string, deadline: number, mayRetry = true): Prom
       res.once('end', () =>
         finish(() => {
           const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')
-          const headers = new Headers()
-          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-          resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers, text })
+          resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, text })
         }),
       )
       res.once('error', fail)

@@ -6,9 +6,8 @@
 import { chmodSync, existsSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
-import { lockFolder } from './folderLock'
+import { openPgliteFolder } from './folderLock'
 import { keepBatchesTogether } from './pgliteBatches'
 import { privateTree } from './privateFolder'
 
@@ -18,7 +17,6 @@ const SOCKET_PORT = 5432
 export type HostedPglite = { url: string; socketDir: string; stop: () => Promise<void> }
 
 export async function hostPglite(p: { dir: string; socketDir?: string; pinTimeoutMs?: number }): Promise<HostedPglite> {
-  privateTree(p.dir, "the embedded database's data")
   const socketDir = p.socketDir ?? `${p.dir.replace(/\/+$/, '')}-socket`
   privateTree(socketDir, "the embedded database's socket")
   const path = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`)
@@ -26,15 +24,7 @@ export async function hostPglite(p: { dir: string; socketDir?: string; pinTimeou
     if (await answers(path)) throw new Error(`another process already serves the embedded database at ${path}`)
     rmSync(path, { force: true }) // left behind by a run that was killed
   }
-  const release = await lockFolder(p.dir, 'The embedded database')
-  let db: PGlite
-  try {
-    db = await PGlite.create(p.dir)
-  } catch (error) {
-    await release()
-    throw error
-  }
-  privateTree(p.dir, "the embedded database's data") // what initdb just wrote ignores the umask
+  const { db, close } = await openPgliteFolder(p.dir)
   // Each server process (serve.mjs) keeps a pool of up to 10, the filler, the attester and the keys
   // CLI their own: 256 serves ~24 server processes. PGlite runs one message at a time whatever the
   // count; a connection over the bound is told "Too many connections" and closed.
@@ -45,8 +35,7 @@ export async function hostPglite(p: { dir: string; socketDir?: string; pinTimeou
     chmodSync(path, 0o600)
   } catch (error) {
     await server.stop().catch(() => {})
-    await db.close().catch(() => {})
-    await release()
+    await close().catch(() => {})
     throw error
   }
   return {
@@ -55,10 +44,9 @@ export async function hostPglite(p: { dir: string; socketDir?: string; pinTimeou
     stop: async () => {
       try {
         await server.stop()
-        await db.close()
         rmSync(path, { force: true })
       } finally {
-        await release()
+        await close()
       }
     },
   }

@@ -1,10 +1,8 @@
 // Opens the service's database and brings its schema up to date: a real Postgres when a URL is
 // given (pg), otherwise PGlite — Postgres compiled to WebAssembly, in this process — in a folder.
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { lockFolder } from './folderLock'
+import { openPgliteFolder } from './folderLock'
 import { migrate } from './migrate'
-import { privateTree } from './privateFolder'
 import { asUnavailable, type Sql } from './sql'
 
 export type DatabaseConfig = { url: string; maxConnections?: number } | { pgliteDir: string }
@@ -55,28 +53,13 @@ function postgres(url: string, max: number): Sql {
 }
 
 async function pglite(dir: string): Promise<Sql> {
-  privateTree(dir, "the embedded database's data")
-  const release = await lockFolder(dir, 'The embedded database')
-  let db: PGlite
-  try {
-    db = await PGlite.create(dir)
-  } catch (error) {
-    await release()
-    throw error
-  }
-  privateTree(dir, "the embedded database's data") // what initdb just wrote ignores the umask
+  const { db, close } = await openPgliteFolder(dir)
   return {
     kind: 'pglite',
     async query(text, params) {
       return (await db.query(text, params as unknown[])).rows as never
     },
     transaction: (fn) => db.transaction((tx) => fn({ query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never })),
-    close: async () => {
-      try {
-        await db.close()
-      } finally {
-        await release()
-      }
-    },
+    close,
   }
 }
