@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bps, defaultFeeModel, fromUsd8, l1DataFee, toUsd8 } from './feeModel'
+import { bps, defaultFeeModel, fromUsd8, l1DataFee, pow10, toUsd8 } from './feeModel'
 
 const usd = (answer: bigint, decimals = 8) => ({ answer, decimals, updatedAt: 0n, usd: Number(answer) / 10 ** decimals })
 
@@ -27,6 +27,10 @@ describe('USD conversions', () => {
     // 1.5 USDC at $0.99999999 = 1.499999985 → 1.49999998.
     expect(toUsd8(1_500_000n, 6, usd(99_999_999n))).toBe(149_999_998n)
     expect(toUsd8(10n ** 18n, 18, usd(300_000_000_000n))).toBe(300_000_000_000n)
+  })
+
+  it('pow10 is 10^n exactly, inside its table and past it', () => {
+    for (let n = 0; n <= 100; n++) expect(pow10(n)).toBe(10n ** BigInt(n))
   })
 
   it('fromUsd8 rounds up: a fee is never undercharged', () => {

@@ -49,16 +49,24 @@ export function l1DataFee(p: L1FeeParams, calldataBytes: number): bigint {
 }
 
 export const USD_DECIMALS = 8
+const USD_SCALE = 10n ** BigInt(USD_DECIMALS)
+
+/** 10^n as a bigint; the exponents met here (token plus feed decimals) come from a small table, since
+ * a bigint power is computed afresh each time and the planner converts thousands of amounts a route. */
+const POWERS_OF_TEN = Array.from({ length: 80 }, (_, n) => 10n ** BigInt(n))
+export function pow10(n: number): bigint {
+  return POWERS_OF_TEN[n] ?? 10n ** BigInt(n)
+}
 
 /** Value of `amount` base units in USD (8 decimals), rounded down. */
 export function toUsd8(amount: bigint, decimals: number, price: UsdPrice): bigint {
-  return (amount * price.answer * 10n ** BigInt(USD_DECIMALS)) / 10n ** BigInt(decimals + price.decimals)
+  return (amount * price.answer * USD_SCALE) / pow10(decimals + price.decimals)
 }
 
 /** Base units of a token worth `usd8`, rounded up: a fee is never undercharged by rounding. */
 export function fromUsd8(usd8: bigint, decimals: number, price: UsdPrice): bigint {
-  const numerator = usd8 * 10n ** BigInt(decimals + price.decimals)
-  const denominator = price.answer * 10n ** BigInt(USD_DECIMALS)
+  const numerator = usd8 * pow10(decimals + price.decimals)
+  const denominator = price.answer * USD_SCALE
   return (numerator + denominator - 1n) / denominator
 }
 

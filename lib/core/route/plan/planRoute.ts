@@ -42,7 +42,7 @@
 
 import { toUsd8 } from '../feeModel'
 import { planCostUsd8, price } from './pricing'
-import { drawScheme } from './search'
+import { schemeDrawer } from './search'
 import { allSources, schemeSources } from './sources'
 import { type Plan, type PlanInput, SCHEMES } from './types'
 
@@ -55,10 +55,10 @@ export function planRoute(input: PlanInput): Plan {
     if (input.funding && scheme !== input.funding) continue
     const sources = schemeSources(all, scheme)
     if (![...sources.values()].some((s) => s.length > 0)) continue
-    const plan = fixedPoint((charge) => drawScheme(input, sources, charge))
+    const plan = fixedPoint(schemeDrawer(input, sources))
     if (!best || preferable(input, plan, best)) best = plan
   }
-  return best ?? fixedPoint((charge) => drawScheme(input, schemeSources(all, 'COMPACT', true), charge))
+  return best ?? fixedPoint(schemeDrawer(input, schemeSources(all, 'COMPACT', true)))
 }
 
 function fixedPoint(draw: (charge: bigint) => Plan): Plan {

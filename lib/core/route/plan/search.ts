@@ -24,15 +24,14 @@ const LAYER_BIT: Record<Layer, number> = { SAME_CHAIN: 1, ACROSS: 2, ECO: 4, REL
 
 /** The cheapest plan drawing only on `sources` (one scheme) that collects `feeCharge`. */
 export function drawScheme(input: PlanInput, sources: ReadonlyMap<TokenGroup, Source[]>, feeCharge: bigint): Plan {
+  return schemeDrawer(input, sources)(feeCharge)
+}
+
+/** drawScheme for one scheme at any fee: what does not depend on the fee (the chain tables, each
+ * group's sources by kind) is built once, since the fee's fixed point draws the same scheme again. */
+export function schemeDrawer(input: PlanInput, sources: ReadonlyMap<TokenGroup, Source[]>): (feeCharge: bigint) => Plan {
   const { requests, destinationChainId: destination } = input
   const feeRequest = requests.findIndex((r) => r.token.extensions.group === input.feeGroup)
-  let fee = feeCharge > MAX_UINT256 ? MAX_UINT256 : feeCharge
-  let clamped = fee !== feeCharge
-  const feeAmount = feeRequest >= 0 ? requests[feeRequest]!.amount : undefined
-  if (feeAmount !== undefined && feeAmount + fee > MAX_UINT256) {
-    fee = MAX_UINT256 - feeAmount
-    clamped = true
-  }
 
   // Chain tables for scoring.
   const chainIds = [...new Set([...sources.values()].flatMap((s) => s.map((x) => x.chainId)))]
@@ -55,96 +54,109 @@ export function drawScheme(input: PlanInput, sources: ReadonlyMap<TokenGroup, So
       return { layer, fixed: Number(fee.fixedUsd8), rate: Number(fee.bps) / 10_000, native: 0 }
     }),
   )
-
-  // Demands per group.
-  const demands: GroupDemand[] = []
-  for (const group of groupsOf(input)) {
-    const takers: GroupDemand['takers'] = []
-    requests.forEach((r, i) => {
-      if (r.token.extensions.group !== group) return
-      takers.push({ request: i, need: r.amount === undefined ? undefined : r.amount + (i === feeRequest ? fee : 0n) })
-    })
+  const groupKinds = groupsOf(input).map((group) => {
     const feeOnly = feeRequest === -1 && group === input.feeGroup
-    if (feeOnly) takers.push({ request: 'fee', need: fee })
-    takers.sort((a, b) => Number(a.need === undefined) - Number(b.need === undefined)) // a max request takes what the others leave
-    const kinds = kindsOf(input, group, sources.get(group) ?? [], feeOnly, chainIndex, gasTable)
-    demands.push({ group, kinds, takers, candidates: [] })
-  }
-
-  // Vertices per group (a group needing everything, or more than it has, has one: all of it).
-  for (const d of demands) {
-    const everything = d.takers.some((t) => t.need === undefined)
-    const need = d.takers.reduce((s, t) => s + (t.need ?? 0n), 0n)
-    const total = d.kinds.reduce((s, k) => s + k.cap, 0n)
-    if (everything || need >= total) {
-      let left = everything ? MAX_UINT256 : need
-      const amounts = d.kinds.map((k) => {
-        const take = k.cap < left ? k.cap : left
-        left -= take
-        return take
-      })
-      d.candidates = [
-        candidate(
-          d.kinds,
-          d.kinds.map((_, i) => i),
-          amounts,
-        ),
-      ]
-    } else if (need === 0n) {
-      d.candidates = [
-        candidate(
-          d.kinds,
-          [],
-          d.kinds.map(() => 0n),
-        ),
-      ]
-    } else {
-      d.candidates = vertices(d.kinds, need, layerTable, gasTable)
-    }
-  }
-
-  // Score combinations (pruned to the budget by each group's score alone), price the best exactly.
-  const scorer = makeScorer(demands, chainIds, destination, gasTable, layerTable)
-  const lists = demands.map((d, gi) => {
-    if (d.candidates.length === 1) return d.candidates
-    return d.candidates
-      .map((c) => ({ c, s: scorer(demands.map((o, j) => (j === gi ? c : o.candidates.length === 1 ? o.candidates[0]! : undefined))) }))
-      .sort((x, y) => x.s - y.s)
-      .map((x) => x.c)
+    return { group, feeOnly, kinds: kindsOf(input, group, sources.get(group) ?? [], feeOnly, chainIndex, gasTable) }
   })
-  let size = lists.reduce((n, l) => n * l.length, 1)
-  while (size > COMBO_BUDGET) {
-    const longest = lists.reduce((a, l, i) => (l.length > lists[a]!.length ? i : a), 0)
-    const kept = Math.max(1, Math.floor(lists[longest]!.length / 2))
-    size = (size / lists[longest]!.length) * kept
-    lists[longest] = lists[longest]!.slice(0, kept)
-  }
-  const finalists: { parts: Candidate[]; score: number }[] = []
-  const combo: Candidate[] = []
-  const walk = (g: number) => {
-    if (g === lists.length) {
-      const score = scorer(combo)
-      if (finalists.length < FINALISTS || score < finalists[finalists.length - 1]!.score) {
-        finalists.push({ parts: [...combo], score })
-        finalists.sort((a, b) => a.score - b.score)
-        if (finalists.length > FINALISTS) finalists.pop()
-      }
-      return
-    }
-    for (const c of lists[g]!) {
-      combo[g] = c
-      walk(g + 1)
-    }
-  }
-  walk(0)
+  return (feeCharge) => draw(feeCharge)
 
-  let best: { plan: Plan; cost: bigint } | undefined
-  for (const f of finalists.filter((x) => x.score <= finalists[0]!.score + FLOAT_SLACK_USD8)) {
-    const plan = materialize(input, demands, f.parts, fee, clamped, feeRequest)
-    const cost = planCostUsd8(input, plan)
-    if (!best || cost < best.cost) best = { plan, cost }
+  function draw(feeCharge: bigint): Plan {
+    let fee = feeCharge > MAX_UINT256 ? MAX_UINT256 : feeCharge
+    let clamped = fee !== feeCharge
+    const feeAmount = feeRequest >= 0 ? requests[feeRequest]!.amount : undefined
+    if (feeAmount !== undefined && feeAmount + fee > MAX_UINT256) {
+      fee = MAX_UINT256 - feeAmount
+      clamped = true
+    }
+
+    // Demands per group.
+    const demands: GroupDemand[] = []
+    for (const { group, feeOnly, kinds } of groupKinds) {
+      const takers: GroupDemand['takers'] = []
+      requests.forEach((r, i) => {
+        if (r.token.extensions.group !== group) return
+        takers.push({ request: i, need: r.amount === undefined ? undefined : r.amount + (i === feeRequest ? fee : 0n) })
+      })
+      if (feeOnly) takers.push({ request: 'fee', need: fee })
+      takers.sort((a, b) => Number(a.need === undefined) - Number(b.need === undefined)) // a max request takes what the others leave
+      demands.push({ group, kinds, takers, candidates: [] })
+    }
+
+    // Vertices per group (a group needing everything, or more than it has, has one: all of it).
+    for (const d of demands) {
+      const everything = d.takers.some((t) => t.need === undefined)
+      const need = d.takers.reduce((s, t) => s + (t.need ?? 0n), 0n)
+      const total = d.kinds.reduce((s, k) => s + k.cap, 0n)
+      if (everything || need >= total) {
+        let left = everything ? MAX_UINT256 : need
+        const amounts = d.kinds.map((k) => {
+          const take = k.cap < left ? k.cap : left
+          left -= take
+          return take
+        })
+        d.candidates = [
+          candidate(
+            d.kinds,
+            d.kinds.map((_, i) => i),
+            amounts,
+          ),
+        ]
+      } else if (need === 0n) {
+        d.candidates = [
+          candidate(
+            d.kinds,
+            [],
+            d.kinds.map(() => 0n),
+          ),
+        ]
+      } else {
+        d.candidates = vertices(d.kinds, need, layerTable, gasTable)
+      }
+    }
+
+    // Score combinations (pruned to the budget by each group's score alone), price the best exactly.
+    const scorer = makeScorer(demands, chainIds, destination, gasTable, layerTable)
+    const lists = demands.map((d, gi) => {
+      if (d.candidates.length === 1) return d.candidates
+      return d.candidates
+        .map((c) => ({ c, s: scorer(demands.map((o, j) => (j === gi ? c : o.candidates.length === 1 ? o.candidates[0]! : undefined))) }))
+        .sort((x, y) => x.s - y.s)
+        .map((x) => x.c)
+    })
+    let size = lists.reduce((n, l) => n * l.length, 1)
+    while (size > COMBO_BUDGET) {
+      const longest = lists.reduce((a, l, i) => (l.length > lists[a]!.length ? i : a), 0)
+      const kept = Math.max(1, Math.floor(lists[longest]!.length / 2))
+      size = (size / lists[longest]!.length) * kept
+      lists[longest] = lists[longest]!.slice(0, kept)
+    }
+    const finalists: { parts: Candidate[]; score: number }[] = []
+    const combo: Candidate[] = []
+    const walk = (g: number) => {
+      if (g === lists.length) {
+        const score = scorer(combo)
+        if (finalists.length < FINALISTS || score < finalists[finalists.length - 1]!.score) {
+          finalists.push({ parts: [...combo], score })
+          finalists.sort((a, b) => a.score - b.score)
+          if (finalists.length > FINALISTS) finalists.pop()
+        }
+        return
+      }
+      for (const c of lists[g]!) {
+        combo[g] = c
+        walk(g + 1)
+      }
+    }
+    walk(0)
+
+    let best: { plan: Plan; cost: bigint } | undefined
+    for (const f of finalists.filter((x) => x.score <= finalists[0]!.score + FLOAT_SLACK_USD8)) {
+      const plan = materialize(input, demands, f.parts, fee, clamped, feeRequest)
+      const cost = planCostUsd8(input, plan)
+      if (!best || cost < best.cost) best = { plan, cost }
+    }
+    return best!.plan
   }
-  return best!.plan
 }
 
 function candidate(kinds: readonly Kind[], order: number[], amounts: bigint[]): Candidate {
