@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { errorResponse } from './http'
+import { knownBytes } from './jsonResponse'
 import { apiHeaders } from './securityHeaders'
 
 export type DirectHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>
@@ -190,7 +191,7 @@ async function send(outgoing: ServerResponse, response: Response, acceptsGzip: b
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
   const empty = response.status === 204 || response.status === 304 || !response.body
-  let body = empty ? undefined : Buffer.from(await response.arrayBuffer())
+  let body = empty ? undefined : (knownBytes(response) ?? Buffer.from(await response.arrayBuffer()))
   if (body) {
     const vary = headers.vary
     headers.vary = typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'Accept-Encoding'

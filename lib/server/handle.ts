@@ -11,6 +11,7 @@ import { requireCaller, requireClientBudget } from './caller'
 import { registerDirectRoute } from './directRoutes'
 import { type HandlerContext, methodNotAllowed, preflight, withEnvelope } from './http'
 import { readJsonBody } from './jsonBody'
+import { jsonResponse } from './jsonResponse'
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
 
@@ -53,7 +54,7 @@ export function handle<const O extends Operation>(options: Options<O>, fn: (inpu
     const params = operation.parameters ? parse(operation.parameters, { ...Object.fromEntries(new URL(request.url).searchParams), ...(await context.params) }) : undefined
     const body = operation.body ? parse(operation.body, await readJsonBody(request)) : undefined
     const answer = await fn({ request, context, params, body, caller, client } as OperationInput<O>)
-    return answer instanceof Response ? answer : Response.json(answer, { status })
+    return answer instanceof Response ? answer : jsonResponse(JSON.stringify(answer), { status })
   })
   return Object.assign(run, { operation })
 }

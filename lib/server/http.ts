@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { errorEnvelope, HttpError, statusOfKind, validationError } from '../api/errorEnvelope'
 import { ServiceError } from '../core/errors'
 import { DatabaseUnavailableError } from '../storage/sql'
+import { jsonResponse } from './jsonResponse'
 import { logger } from './logger'
 import { apiHeaders, apiPreflightHeaders, strictTransportSecurity } from './securityHeaders'
 
@@ -105,9 +106,10 @@ export function methodNotAllowed(allowed: readonly string[]) {
 /** The CORS preflight answer every API route gives (marked like the 405 handlers: not an operation). */
 export const preflight = Object.assign(async () => new Response(null, { status: 204, headers: apiPreflightHeaders }), { methodNotAllowed: true as const })
 
-/** A JSON answer that names the chains it had to leave out in x-unavailable-chains (and in its body). */
-export function jsonWithWarnings(body: unknown, warnings: readonly { chainId: number }[] = []): Response {
-  const response = Response.json(body)
+/** A JSON answer that names the chains it had to leave out in x-unavailable-chains (and in its body);
+ * `serialised` is the body's JSON when the caller already has it (a stored route). */
+export function jsonWithWarnings(body: unknown, warnings: readonly { chainId: number }[] = [], serialised = JSON.stringify(body)): Response {
+  const response = jsonResponse(serialised)
   if (warnings.length > 0) response.headers.set('x-unavailable-chains', warnings.map((w) => w.chainId).join(','))
   return response
 }

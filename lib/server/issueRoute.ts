@@ -17,7 +17,10 @@ import { createNoncePool } from './routeNonces'
 const ATTEMPTS = 3
 const nonces = createNoncePool(database)
 
-export async function issueRoute(input: RouteRequest, caller: Caller): Promise<RouteResponse> {
+/** A route as issued, with its JSON: the very text stored and answered (serialised once). */
+export type IssuedRoute = { route: RouteResponse; json: string }
+
+export async function issueRoute(input: RouteRequest, caller: Caller): Promise<IssuedRoute> {
   const ctx = serverContext()
   requireSponsorScope(input, caller)
   // Every issued route is stored with its request: each one has a byte budget, so nobody can fill
@@ -43,11 +46,12 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<R
       nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
       caches: { market: ctx.caches.market, marketMaxAgeMs: ctx.caches.marketMaxAgeMs, state: ctx.caches.routeState },
     })
-    if (!route.intentOp) return route // a shortfall issues no route (its nonce is skipped)
+    if (!route.intentOp) return { route, json: JSON.stringify(route) } // a shortfall issues no route (its nonce is skipped)
     const nonce = await drawn
     // What the operator would pay must fit the key's sponsorship cap: refused at quote time.
     const sponsored = sponsoredUsd(route.intentCost.sponsorFee)
     if (sponsored.totalUsd !== '0') await refuseOverCap(await database(), issuerOf(caller), caller.keyId, sponsored.totalUsd).catch(rethrowCapReached)
+    const json = JSON.stringify(route)
     try {
       await recordRoute(await database(), {
         nonce,
@@ -55,12 +59,12 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<R
         destinationChainId: input.destinationChainId,
         // What was validated, not the raw body: unknown fields are not kept (nor can they break storage).
         request: input,
-        response: route,
+        responseJson: json,
         expires: BigInt(route.intentOp.expires),
         keyId: caller.keyId,
         issuedBy: issuerOf(caller),
       })
-      return route
+      return { route, json }
     } catch (error) {
       if (!(error instanceof NonceTakenError) || attempt >= ATTEMPTS) throw error
     }

@@ -61,11 +61,15 @@ export async function findRoute(sql: Pick<Sql, 'query'>, nonce: bigint): Promise
 
 export async function recordRoute(
   sql: Pick<Sql, 'query'>,
-  r: { nonce: bigint; sponsor: Address; destinationChainId: number; request: unknown; response: unknown; expires: bigint; keyId: string | null; issuedBy: string },
+  r: { nonce: bigint; sponsor: Address; destinationChainId: number; request: unknown; expires: bigint; keyId: string | null; issuedBy: string } & (
+    | { response: unknown }
+    /** The response as the client gets it, already serialised: stored (and digested) as is. */
+    | { responseJson: string }
+  ),
 ): Promise<void> {
   // Amounts may arrive as bigints: they are kept as decimal strings, like everything on the wire.
   const json = (value: unknown) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
-  const response = json(r.response)
+  const response = 'responseJson' in r ? r.responseJson : json(r.response)
   try {
     await sql.query(`INSERT INTO routes (nonce, sponsor, destination_chain_id, request, response, response_digest, expires, key_id, issued_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
       r.nonce.toString(),

@@ -88,6 +88,15 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
       )
     })
 
+    it('stores a response given already serialised exactly as given, and digests those bytes', async () => {
+      const nonce = 2n ** 201n + 7n
+      const text = `{"intentOp":{"nonce":"${nonce}","z":1,"a":[2,3]}}`
+      await recordRoute(sql, { nonce, sponsor, destinationChainId: 8453, request: {}, responseJson: text, expires: 1_900_000_000n, keyId: null, issuedBy })
+      const { routes } = await listRoutes(sql, sponsor, { limit: 1, issuedBy })
+      expect(routes[0]).toMatchObject({ nonce: nonce.toString(), response: { intentOp: { nonce: nonce.toString(), z: 1, a: [2, 3] } } })
+      expect(routes[0]!.responseDigest).toBe(`0x${createHash('sha256').update(text).digest('hex')}`)
+    })
+
     it('reserves nonces in blocks from the one sequence: every nonce drawn is distinct', async () => {
       const [a, b, single] = [await reserveRouteNonces(sql, 5), await reserveRouteNonces(sql, 3), await nextRouteNonce(sql)]
       expect(a).toHaveLength(5)

@@ -1,10 +1,12 @@
 // API operations answered without Next's router (lib/server/directRoutes.ts), through the
 // production app: the same answers as through Next, one keep-alive connection surviving bodies the
 // handler never read, gzip for clients that take it, and what stays Next's (HEAD, trailing slash).
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { Agent, type ClientRequest, request } from 'node:http'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import { openDatabase } from '../../lib/storage/openDatabase'
 import { devnetActions } from '../support/devnetActions'
 
 const baseUrl = inject('baseUrl')
@@ -13,7 +15,11 @@ const apiKey = inject('apiKey')
 const demoAddress = inject('demoAddress')
 const account = devnetActions(inject('rpcUrls')).freshAccount()
 const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-afterAll(() => agent.destroy())
+const sql = await openDatabase({ url: inject('databaseUrl') })
+afterAll(async () => {
+  agent.destroy()
+  await sql.close()
+})
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; reused: boolean }
 
@@ -87,6 +93,17 @@ describe('API operations answered without Next’s router', () => {
     // Parsed to the end: the answer is about the request's content, not a malformed body.
     expect(answer.status, answer.body.toString()).not.toBe(400)
     expect(JSON.parse(answer.body.toString()).code ?? 'OK').not.toBe('MALFORMED_JSON')
+  })
+
+  it('stores each route as the very bytes it answers (its digest is the SHA-256 of the body sent)', async () => {
+    const ask = JSON.stringify({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: demoAddress, accountType: 'EOA' } })
+    for (const answer of [await send('POST', route, json, ask), await send('POST', route, json, ask)]) {
+      expect(answer.status, answer.body.toString()).toBe(200)
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length)
+      const nonce = JSON.parse(answer.body.toString()).intentOp.nonce as string
+      const [row] = await sql.query<{ response_digest: string }>('SELECT response_digest FROM routes WHERE nonce = $1', [nonce])
+      expect(row?.response_digest).toBe(`0x${createHash('sha256').update(answer.body).digest('hex')}`)
+    }
   })
 
   it('gzips a large answer for a client that takes gzip, and only then', async () => {

@@ -8,7 +8,8 @@ import { issueRoute } from '@/lib/server/issueRoute'
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(
   handle({ operation }, async ({ body, caller }) => {
     requireAccount(caller, body.account.address, { task: 'build routes', field: 'account.address' })
-    const route: z.input<typeof operation.response> = await issueRoute(body, caller) // the documented shape, checked at compile time
-    return jsonWithWarnings(route, route.warnings)
+    const { route, json } = await issueRoute(body, caller)
+    const answer: z.input<typeof operation.response> = route // the documented shape, checked at compile time
+    return jsonWithWarnings(answer, route.warnings, json)
   }),
 )
