@@ -63,6 +63,8 @@ it('answers an extended-protocol query in one write, as Postgres does, and a fai
  * each message answers its own first byte, after `gate` when one is set. */
 function fakeQueue() {
   let gate: Promise<void> | undefined
+  /** What each call into the database ran, as its messages' types. */
+  const ran: string[] = []
   const q = {
     queue: [] as { handlerId: number; message: Uint8Array; resolve: (n: number) => void; reject: (e: unknown) => void; onData: (d: Uint8Array) => void }[],
     processing: false,
@@ -71,23 +73,52 @@ function fakeQueue() {
       isInTransaction: () => false,
       runExclusive: <T>(fn: () => Promise<T>) => fn(),
       execProtocolRawStream: async (m: Uint8Array, o: { onRawData: (d: Uint8Array) => void }) => {
+        ran.push(
+          Array.from(
+            m.filter((_, i) => i % 5 === 0),
+            (c) => String.fromCharCode(c),
+          ).join(''),
+        ) // the types of its 5-byte messages
         if (gate) await gate
         o.onRawData(m.subarray(0, 1))
       },
     },
     processQueue: async () => {},
+    // As pglite-socket's: queued, and the queue run.
+    enqueue: (handlerId: number, message: Uint8Array, onData: (d: Uint8Array) => void) =>
+      new Promise<number>((resolve, reject) => {
+        q.queue.push({ handlerId, message, resolve, reject, onData })
+        void q.processQueue()
+      }),
     clearQueueForHandler(handlerId: number) {
       q.queue = q.queue.filter((m) => m.handlerId !== handlerId)
     },
   }
   keepBatchesTogether({ queryQueue: q } as never)
-  const send = (handlerId: number, type: string, onData: (d: Uint8Array) => void = () => {}) =>
-    new Promise<number>((resolve, reject) => {
-      q.queue.push({ handlerId, message: new Uint8Array([type.charCodeAt(0), 0, 0, 0, 4]), resolve, reject, onData })
-      void q.processQueue()
-    })
-  return { q, send, setGate: (g: Promise<void> | undefined) => (gate = g) }
+  // What a connection's handler does with each message it reads.
+  const send = (handlerId: number, type: string, onData: (d: Uint8Array) => void = () => {}) => q.enqueue(handlerId, new Uint8Array([type.charCodeAt(0), 0, 0, 0, 4]), onData)
+  return { q, send, ran, setGate: (g: Promise<void> | undefined) => (gate = g) }
 }
+
+it('runs a batch that arrived together in one call, and one whose Sync comes later with what has arrived, nobody else in between', async () => {
+  const { send, ran } = fakeQueue()
+  const writes: Uint8Array[] = []
+  const early = ['P', 'B', 'D', 'E'].map((t) => send(1, t))
+  await send(1, 'S', (d) => writes.push(d))
+  await Promise.all(early)
+  expect(ran).toEqual(['PBDES'])
+  expect(writes).toHaveLength(1)
+  // Connection 2's Sync has not arrived when its Parse and Bind run; connection 3's query waits for it.
+  ran.length = 0
+  void send(2, 'P')
+  void send(2, 'B')
+  await new Promise((r) => setImmediate(r))
+  const other = send(3, 'Q')
+  await new Promise((r) => setImmediate(r))
+  await send(2, 'S')
+  await other
+  expect(ran).toEqual(['PB', 'S', 'Q'])
+})
 
 it('a connection whose socket throws on write, or that closes while its query runs, stops nobody else', async () => {
   const { q, send, setGate } = fakeQueue()
@@ -108,7 +139,7 @@ it('a connection whose socket throws on write, or that closes while its query ru
   let open!: () => void
   setGate(new Promise<void>((r) => (open = r)))
   const parse = send(3, 'P')
-  await Promise.resolve()
+  await new Promise((r) => setImmediate(r)) // a Parse is taken at once and runs on the next turn: it is running now
   q.clearQueueForHandler(3)
   setGate(undefined)
   open()

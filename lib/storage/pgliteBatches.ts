@@ -10,6 +10,12 @@
 // its Sync (or a Flush) and written with ReadyForQuery in one write, as Postgres itself sends them:
 // pglite-socket writes each message's answer on its own, five socket writes and five wake-ups of
 // the client per query.
+// And a batch's messages are run by PGlite in one call: pglite-socket hands them over one at a time,
+// each awaited before the next is read, and each call into PGlite has a fixed cost of its own
+// (about a third of a small query's). A message that continues a batch is taken at once, and the
+// batch runs when its Sync (or Flush) is there; a batch whose rest has not arrived yet runs with
+// what has, as before. PGlite's backend reads several messages from one call as Postgres reads
+// them from its socket: an error discards the rest up to the Sync either way.
 // A connection that goes away mid-batch leaves the backend in its batch: after an error the
 // backend discards every message until a Sync, so the next connection's query would be swallowed,
 // and without one its unnamed statement and portal linger. One that goes away inside a transaction
@@ -19,11 +25,20 @@
 // connection's message runs: a ROLLBACK, a Sync, and a ROLLBACK again if a transaction is still open.
 import type { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
-type Queued = { handlerId: number; message: Uint8Array; resolve: (bytes: number) => void; reject: (error: unknown) => void; onData: (data: Uint8Array) => void }
+type Queued = {
+  handlerId: number
+  message: Uint8Array
+  resolve: (bytes: number) => void
+  reject: (error: unknown) => void
+  onData: (data: Uint8Array) => void
+  /** Whether its sender waits for it to run (else it continues a batch, and was taken at once). */
+  waits?: boolean
+}
 
 type QueryQueue = {
   queue: Queued[]
   processing: boolean
+  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number>
   lastHandlerId: number | null
   db: { isInTransaction(): boolean; runExclusive<T>(fn: () => Promise<T>): Promise<T>; execProtocolRawStream(m: Uint8Array, o: { onRawData: (d: Uint8Array) => void }): Promise<unknown> }
   processQueue(): Promise<void>
@@ -34,6 +49,7 @@ type QueryQueue = {
 /** Frontend messages that continue a batch until its Sync: Parse, Bind, Describe, Execute, Close, Flush. */
 const batchMessages = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((c) => c.charCodeAt(0)))
 const FLUSH = 'H'.charCodeAt(0)
+const SYNC_TYPE = 'S'.charCodeAt(0)
 /** Sync ('S', length 4): ends a batch, and the discarding of messages that follows an error in one. */
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4])
 /** A simple query: ROLLBACK. Sent through the protocol, as db.exec would wait for our runExclusive. */
@@ -49,7 +65,8 @@ type Handler = { handlerId: number; handleError(error: Error): void }
 
 export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs = PIN_TIMEOUT_MS }: { pinTimeoutMs?: number } = {}): void {
   const q = (server as unknown as { queryQueue?: QueryQueue }).queryQueue
-  if (!q || !Array.isArray(q.queue) || typeof q.processQueue !== 'function') throw new Error('pglite-socket changed: its query queue is not where keepBatchesTogether looks')
+  if (!q || !Array.isArray(q.queue) || typeof q.processQueue !== 'function' || typeof q.enqueue !== 'function')
+    throw new Error('pglite-socket changed: its query queue is not where keepBatchesTogether looks')
   const handlers = (server as unknown as { handlers?: Set<Handler> }).handlers
   /** When the connection holding the backend last had a message run, and the timer watching it. */
   let lastRun = 0
@@ -110,6 +127,50 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
     held = []
     onData(data)
   }
+  /** The queued message at `index` and, when it starts or continues a batch, the rest of that batch
+   * that has arrived, through its Sync or Flush: only its connection's messages run until its Sync
+   * anyway, so taking them past other connections' changes no order. */
+  const takeUnit = (index: number): Queued[] => {
+    const first = q.queue.splice(index, 1)[0]!
+    const unit = [first]
+    if (!batchMessages.has(first.message[0]!) || first.message[0] === FLUSH) return unit
+    for (let i = index; i < q.queue.length; ) {
+      const next = q.queue[i]!
+      if (next.handlerId !== first.handlerId) {
+        i++
+        continue
+      }
+      const type = next.message[0]!
+      if (type !== SYNC_TYPE && !batchMessages.has(type)) break
+      unit.push(q.queue.splice(i, 1)[0]!)
+      if (type === SYNC_TYPE || type === FLUSH) break
+    }
+    return unit
+  }
+  let kickPending = false
+  /** Runs the queue once pglite-socket has handed over every message of the data it read. */
+  const kickSoon = () => {
+    if (kickPending) return
+    kickPending = true
+    setImmediate(() => {
+      kickPending = false
+      void q.processQueue()
+    })
+  }
+  q.enqueue = (handlerId, message, onData) => {
+    const type = message[0]!
+    if (batchMessages.has(type) && type !== FLUSH) {
+      // Taken at once (its answer is held until the Sync anyway): pglite-socket then hands over the
+      // next message of the same data, and the batch runs in one call when its Sync is there.
+      q.queue.push({ handlerId, message, onData, resolve: () => {}, reject: () => {}, waits: false })
+      kickSoon()
+      return Promise.resolve(0)
+    }
+    return new Promise<number>((resolve, reject) => {
+      q.queue.push({ handlerId, message, onData, resolve, reject, waits: true })
+      void q.processQueue()
+    })
+  }
   q.processQueue = async () => {
     if (q.processing) return
     q.processing = true
@@ -124,7 +185,8 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
           if (pinned !== null && q.queue.length > 0) watchPin(pinned)
           return
         }
-        const m = q.queue.splice(index, 1)[0]!
+        const unit = takeUnit(index)
+        const m = unit[unit.length - 1]!
         lastRun = Date.now()
         const continues = batchMessages.has(m.message[0]!)
         // Held while the batch goes on; a Flush asks for what is pending, Sync ends the batch.
@@ -132,9 +194,10 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
         let bytes = 0
         running = { handlerId: m.handlerId, cleared: false }
         const self = running
+        const message = unit.length === 1 ? m.message : new Uint8Array(Buffer.concat(unit.map((u) => u.message)))
         try {
           await q.db.runExclusive(() =>
-            q.db.execProtocolRawStream(m.message, {
+            q.db.execProtocolRawStream(message, {
               onRawData: (d) => {
                 bytes += d.length
                 // Copied: it is a view into PGlite's memory, which the next answer reuses.
@@ -152,7 +215,10 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
             // its socket is gone: nobody is left to read the answer
           }
           held = []
-          m.reject(error)
+          // A unit ends with a message whose sender waits (its failure closes the connection, as
+          // pglite-socket does); one that ends mid-batch was all taken at once: close it here.
+          if (m.waits) m.reject(error)
+          else for (const h of handlers ?? []) if (h.handlerId === m.handlerId) h.handleError(error instanceof Error ? error : new Error(String(error)))
           continue
         } finally {
           running = undefined
