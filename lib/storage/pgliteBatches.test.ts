@@ -70,7 +70,12 @@ function fakeQueue() {
     processing: false,
     lastHandlerId: null as number | null,
     db: {
-      isInTransaction: () => false,
+      closed: false,
+      // As PGlite's once closed: its module is gone.
+      isInTransaction: () => {
+        if (q.db.closed) throw new TypeError("Cannot read properties of undefined (reading '_IsTransactionBlock')")
+        return false
+      },
       runExclusive: <T>(fn: () => Promise<T>) => fn(),
       execProtocolRawStream: async (m: Uint8Array, o: { onRawData: (d: Uint8Array) => void }) => {
         ran.push(
@@ -94,11 +99,21 @@ function fakeQueue() {
       q.queue = q.queue.filter((m) => m.handlerId !== handlerId)
     },
   }
-  keepBatchesTogether({ queryQueue: q } as never)
+  keepBatchesTogether({ queryQueue: q, handlers: new Set() } as never)
   // What a connection's handler does with each message it reads.
   const send = (handlerId: number, type: string, onData: (d: Uint8Array) => void = () => {}) => q.enqueue(handlerId, new Uint8Array([type.charCodeAt(0), 0, 0, 0, 4]), onData)
   return { q, send, ran, setGate: (g: Promise<void> | undefined) => (gate = g) }
 }
+
+it('a batch message that arrives as the database closes raises nothing afterwards', async () => {
+  const { q, send, ran } = fakeQueue()
+  await send(1, 'P') // taken at once; the queue runs on the next turn…
+  q.db.closed = true // …by which time the host has stopped
+  await new Promise((r) => setImmediate(r))
+  await new Promise((r) => setImmediate(r))
+  expect(ran).toEqual([])
+  q.clearQueueForHandler(1) // pglite-socket's detach of the connection, after the close
+})
 
 it('runs a batch that arrived together in one call, and one whose Sync comes later with what has arrived, nobody else in between', async () => {
   const { send, ran } = fakeQueue()

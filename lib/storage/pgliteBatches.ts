@@ -40,7 +40,12 @@ type QueryQueue = {
   processing: boolean
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number>
   lastHandlerId: number | null
-  db: { isInTransaction(): boolean; runExclusive<T>(fn: () => Promise<T>): Promise<T>; execProtocolRawStream(m: Uint8Array, o: { onRawData: (d: Uint8Array) => void }): Promise<unknown> }
+  db: {
+    closed?: boolean
+    isInTransaction(): boolean
+    runExclusive<T>(fn: () => Promise<T>): Promise<T>
+    execProtocolRawStream(m: Uint8Array, o: { onRawData: (d: Uint8Array) => void }): Promise<unknown>
+  }
   processQueue(): Promise<void>
   clearQueueForHandler(handlerId: number): void
   clearTransactionIfNeeded(handlerId: number): Promise<void>
@@ -65,15 +70,24 @@ type Handler = { handlerId: number; handleError(error: Error): void }
 
 export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs = PIN_TIMEOUT_MS }: { pinTimeoutMs?: number } = {}): void {
   const q = (server as unknown as { queryQueue?: QueryQueue }).queryQueue
-  if (!q || !Array.isArray(q.queue) || typeof q.processQueue !== 'function' || typeof q.enqueue !== 'function')
-    throw new Error('pglite-socket changed: its query queue is not where keepBatchesTogether looks')
   const handlers = (server as unknown as { handlers?: Set<Handler> }).handlers
+  // Its connections too: a batch taken at once that fails can only be answered by closing its own.
+  if (!q || !Array.isArray(q.queue) || typeof q.processQueue !== 'function' || typeof q.enqueue !== 'function' || !(handlers instanceof Set))
+    throw new Error('pglite-socket changed: its query queue is not where keepBatchesTogether looks')
   /** When the connection holding the backend last had a message run, and the timer watching it. */
   let lastRun = 0
   let watch: NodeJS.Timeout | undefined
-  const pinnedNow = () => owner ?? (q.db.isInTransaction() ? q.lastHandlerId : null)
+  /** Whether the backend is inside a transaction; once the database is closed, nothing is. */
+  const inTransaction = () => {
+    try {
+      return q.db.isInTransaction()
+    } catch {
+      return false
+    }
+  }
+  const pinnedNow = () => owner ?? (inTransaction() ? q.lastHandlerId : null)
   const watchPin = (holder: number) => {
-    if (watch || !handlers) return
+    if (watch) return
     watch = setTimeout(
       () => {
         watch = undefined
@@ -131,19 +145,22 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
    * that has arrived, through its Sync or Flush: only its connection's messages run until its Sync
    * anyway, so taking them past other connections' changes no order. */
   const takeUnit = (index: number): Queued[] => {
-    const first = q.queue.splice(index, 1)[0]!
+    const first = q.queue[index]!
     const unit = [first]
-    if (!batchMessages.has(first.message[0]!) || first.message[0] === FLUSH) return unit
-    for (let i = index; i < q.queue.length; ) {
-      const next = q.queue[i]!
-      if (next.handlerId !== first.handlerId) {
-        i++
-        continue
+    if (batchMessages.has(first.message[0]!) && first.message[0] !== FLUSH) {
+      for (let i = index + 1; i < q.queue.length; i++) {
+        const next = q.queue[i]!
+        if (next.handlerId !== first.handlerId) continue
+        const type = next.message[0]!
+        if (type !== SYNC_TYPE && !batchMessages.has(type)) break
+        unit.push(next)
+        if (type === SYNC_TYPE || type === FLUSH) break
       }
-      const type = next.message[0]!
-      if (type !== SYNC_TYPE && !batchMessages.has(type)) break
-      unit.push(q.queue.splice(i, 1)[0]!)
-      if (type === SYNC_TYPE || type === FLUSH) break
+    }
+    if (unit.length === 1) q.queue.splice(index, 1)
+    else {
+      const taken = new Set(unit)
+      q.queue = q.queue.filter((m) => !taken.has(m)) // one pass, however long the queue
     }
     return unit
   }
@@ -154,7 +171,7 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
     kickPending = true
     setImmediate(() => {
       kickPending = false
-      void q.processQueue()
+      if (!q.db.closed) void q.processQueue()
     })
   }
   q.enqueue = (handlerId, message, onData) => {
@@ -194,7 +211,7 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
         let bytes = 0
         running = { handlerId: m.handlerId, cleared: false }
         const self = running
-        const message = unit.length === 1 ? m.message : new Uint8Array(Buffer.concat(unit.map((u) => u.message)))
+        const message = unit.length === 1 ? m.message : Buffer.concat(unit.map((u) => u.message))
         try {
           await q.db.runExclusive(() =>
             q.db.execProtocolRawStream(message, {
@@ -218,7 +235,7 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
           // A unit ends with a message whose sender waits (its failure closes the connection, as
           // pglite-socket does); one that ends mid-batch was all taken at once: close it here.
           if (m.waits) m.reject(error)
-          else for (const h of handlers ?? []) if (h.handlerId === m.handlerId) h.handleError(error instanceof Error ? error : new Error(String(error)))
+          else for (const h of handlers) if (h.handlerId === m.handlerId) h.handleError(error instanceof Error ? error : new Error(String(error)))
           continue
         } finally {
           running = undefined
@@ -242,7 +259,7 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
   q.clearQueueForHandler = (handlerId) => {
     clear(handlerId)
     if (running?.handlerId === handlerId) running.cleared = true
-    if (owner === handlerId || running?.handlerId === handlerId || (q.lastHandlerId === handlerId && q.db.isInTransaction())) {
+    if (owner === handlerId || running?.handlerId === handlerId || (q.lastHandlerId === handlerId && inTransaction())) {
       owner = null
       held = [] // its connection is gone
       orphaned = true
