@@ -14,8 +14,8 @@ import { RateLimiterClusterMaster } from 'rate-limiter-flexible'
 
 const root = dirname(fileURLToPath(import.meta.url))
 // Without DATABASE_URL each server process opens the embedded PGlite folder itself, in its own
-// memory: PGlite takes no lock on it, so two processes would each keep their own copy of the
-// database and overwrite each other's files. One process then; several need a shared database
+// memory, and the folder's lock (storage/folderLock.ts) lets only one process have it: the others
+// would answer every request with a 503. One process then; several need a shared database
 // (DATABASE_URL: Postgres, or the socket `npm run dev` serves the embedded one on).
 const embedded = !process.env.DATABASE_URL?.trim()
 const raw = process.env.WEB_CONCURRENCY ?? (embedded ? '1' : String(availableParallelism()))
@@ -26,7 +26,7 @@ if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
 }
 if (embedded && workers > 1) {
   console.error(
-    `WEB_CONCURRENCY=${workers} needs DATABASE_URL: without it every server process would open the embedded database folder on its own and they would overwrite each other's data. Set DATABASE_URL (Postgres), or run \`npm run dev\`, which serves the embedded database to every process.`,
+    `WEB_CONCURRENCY=${workers} needs DATABASE_URL: without it every server process would open the embedded database folder on its own, and only one of them can hold it. Set DATABASE_URL (Postgres), or run \`npm run dev\`, which serves the embedded database to every process.`,
   )
   process.exit(2)
 }

@@ -46,12 +46,12 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<I
       nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
       caches: { market: ctx.caches.market, marketMaxAgeMs: ctx.caches.marketMaxAgeMs, state: ctx.caches.routeState },
     })
-    if (!route.intentOp) return { route, json: JSON.stringify(route) } // a shortfall issues no route (its nonce is skipped)
+    const json = JSON.stringify(route)
+    if (!route.intentOp) return { route, json } // a shortfall issues no route (its nonce is skipped)
     const nonce = await drawn
     // What the operator would pay must fit the key's sponsorship cap: refused at quote time.
     const sponsored = sponsoredUsd(route.intentCost.sponsorFee)
     if (sponsored.totalUsd !== '0') await refuseOverCap(await database(), issuerOf(caller), caller.keyId, sponsored.totalUsd).catch(rethrowCapReached)
-    const json = JSON.stringify(route)
     try {
       await recordRoute(await database(), {
         nonce,

@@ -91,13 +91,7 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
     watch = setTimeout(
       () => {
         watch = undefined
-        let still: boolean
-        try {
-          still = pinnedNow() === holder && q.queue.some((m) => m.handlerId !== holder)
-        } catch {
-          return // the database was closed meanwhile
-        }
-        if (!still) return
+        if (pinnedNow() !== holder || !q.queue.some((m) => m.handlerId !== holder)) return
         const idle = Date.now() - lastRun
         if (idle < pinTimeoutMs) return watchPin(holder)
         // pglite-socket closes the connection, and clearQueueForHandler (below) rolls back what it held.

@@ -58,7 +58,7 @@ export function schemeDrawer(input: PlanInput, sources: ReadonlyMap<TokenGroup, 
     const feeOnly = feeRequest === -1 && group === input.feeGroup
     return { group, feeOnly, kinds: kindsOf(input, group, sources.get(group) ?? [], feeOnly, chainIndex, gasTable) }
   })
-  return (feeCharge) => draw(feeCharge)
+  return draw
 
   function draw(feeCharge: bigint): Plan {
     let fee = feeCharge > MAX_UINT256 ? MAX_UINT256 : feeCharge
