@@ -1,4 +1,4 @@
-// Imports point down the layers only: core ← config ← storage ← api ← server/filler/attester ← ui ←
+// Imports point down the layers only: core ← config ← rpc ← storage ← api ← server/filler/attester ← ui ←
 // components/app. lib/layers.test.ts runs this in the unit suite; `npx depcruise app components lib
 // proxy.ts instrumentation.ts` prints the same verdict. Type-only imports count too.
 
@@ -6,6 +6,7 @@
 const layers = [
   { name: 'core', path: '^lib/core/' },
   { name: 'config', path: '^lib/config/' },
+  { name: 'rpc', path: '^lib/rpc/' },
   { name: 'storage', path: '^lib/storage/' },
   { name: 'api', path: '^lib/api/' },
   { name: 'server/filler', path: '^lib/(server|filler|attester)/' },

@@ -1,5 +1,5 @@
 // The layering rule (.dependency-cruiser.cjs) over the whole source tree: imports point down the
-// layers only (core ← config ← storage ← api ← server/filler ← ui ← app), route handlers reach
+// layers only (core ← config ← rpc ← storage ← api ← server/filler ← ui ← app), route handlers reach
 // storage only through lib/server, and nothing imports in a circle.
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'

@@ -2,8 +2,9 @@
 // batcher its transactions are signed and broadcast through (one batch at a time per chain, with
 // consecutive nonces, so intents settled in parallel never draw the same account nonce), and the
 // fence every send passes (the filler's lease: a filler that lost it signs nothing more).
-import { type Chain, createPublicClient, fallback, http, type PrivateKeyAccount, type PublicClient, parseTransaction } from 'viem'
+import { type Chain, createPublicClient, type PrivateKeyAccount, type PublicClient, parseTransaction } from 'viem'
 import { chains } from '../core/chains/chains'
+import { chainTransport } from '../rpc/chainTransport'
 import { forgetTransaction, recentJournalOn, recordTransactions } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
 import { refillNonces } from './nonceGaps'
@@ -11,6 +12,8 @@ import { SendBatcher } from './sendBatch'
 
 /** How far back the journal is read for transactions a re-org may have dropped. */
 const REFILL_JOURNAL_SECONDS = 3_600
+/** Per RPC request: a node slow to take a transaction is waited for longer than the app waits for a read. */
+const RPC_TIMEOUT_MS = 15_000
 
 export type FillerChain = {
   chainId: number
@@ -37,7 +40,7 @@ export function fillerChains(rpcUrls: Partial<Record<number, string[]>>, account
       const urls = rpcUrls[c.id]
       if (!urls || urls.length === 0) return []
       const chain = c.viem as Chain
-      const client = createPublicClient({ chain, transport: fallback(urls.map((url) => http(url, { timeout: 15_000, retryCount: 1 }))), pollingInterval: 100 }) as PublicClient
+      const client = createPublicClient({ chain, transport: chainTransport(urls, { timeout: RPC_TIMEOUT_MS }), pollingInterval: 100 }) as PublicClient
       const sender = new SendBatcher({
         pendingNonce: () => client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
         fees: async () => {

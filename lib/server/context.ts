@@ -1,6 +1,6 @@
 import 'server-only'
 // Per-process server state built once from the environment: chain readers, key hashes, lock tags.
-import { type Address, type Chain, createPublicClient, fallback, type Hex, webSocket } from 'viem'
+import { type Address, type Chain, createPublicClient, type Hex } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { appOrigins } from '../config/appOrigin'
 import { type ServerEnv, serverEnv } from '../config/env'
@@ -10,11 +10,11 @@ import { defaultLockTag } from '../core/locks/defaultLockTag'
 import type { ChainBalances, ChainReader } from '../core/portfolio/readBalances'
 import { defaultFeeModel, type FeeModel } from '../core/route/feeModel'
 import type { MarketData, RouteState } from '../core/route/state/readRouteState'
+import { chainTransport } from '../rpc/chainTransport'
 import { browserKeyHash, type KeyHash, parseKeyHashes } from './apiKeys'
 import { type TrustedProxies, trustedProxies } from './clientAddress'
 import { logger } from './logger'
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rateLimiter'
-import { rpcTransport } from './rpcTransport'
 
 export type ServerContext = {
   readers: ChainReader[]
@@ -49,9 +49,6 @@ export type ServerContext = {
 
 let context: ServerContext | undefined
 
-/** The pause before a chain's reads take their one more pass. */
-const RETRY_DELAY_MS = 150
-
 export function serverContext(): ServerContext {
   context ??= buildContext()
   return context
@@ -64,24 +61,7 @@ function buildContext(): ServerContext {
   const readers = chains.flatMap((c) => {
     const urls = env[`RPC_URL_${c.id}`]
     if (!urls) return []
-    // One attempt per URL, each with a timeout; the fallback walks the URLs in order and takes one
-    // more pass after a short pause. No per-URL retries: a struggling node gets no extra load. With
-    // one URL the transport takes that pass itself (viem applies the same retry rule and delay to
-    // both), without the fallback's wrapper on every request.
-    const transport = (url: string, retryCount: number) =>
-      url.startsWith('ws')
-        ? webSocket(url, { timeout: env.RPC_TIMEOUT_MS, retryCount, retryDelay: RETRY_DELAY_MS })
-        : rpcTransport(url, { timeout: env.RPC_TIMEOUT_MS, retryCount, retryDelay: RETRY_DELAY_MS })
-    const client = createPublicClient({
-      chain: c.viem as Chain,
-      transport:
-        urls.length === 1
-          ? transport(urls[0]!, 1)
-          : fallback(
-              urls.map((url) => transport(url, 0)),
-              { retryCount: 1, retryDelay: RETRY_DELAY_MS },
-            ),
-    })
+    const client = createPublicClient({ chain: c.viem as Chain, transport: chainTransport(urls, { timeout: env.RPC_TIMEOUT_MS }) })
     return [{ chainId: c.id, client }]
   })
   const browserKey = env.BROWSER_API_KEY

@@ -1,4 +1,5 @@
-// The viem transport the server's chain reads go through: JSON-RPC over node:http / node:https
+// The viem transport every process's HTTP(S) chain requests go through (the server's reads, the
+// filler's and the attester's reads and sends): JSON-RPC over node:http / node:https
 // keep-alive agents, so each RPC node is reached over a small pool of open connections, without
 // global fetch's WHATWG machinery and without Next.js's patched fetch (its data cache and dedupe
 // must never touch JSON-RPC).
