@@ -2,12 +2,12 @@
 // bytes whose fee the base fee outgrew are signed again at their nonce with a bump and journaled in
 // their place (the old bytes kept with the entry), a bounded number of times; any other refusal is
 // tried again with the same bytes; old bytes mined after all are recognised as the step's.
-import { type Hex, keccak256, parseTransaction, TransactionReceiptNotFoundError } from 'viem'
+import { createPublicClient, custom, type Hex, keccak256, parseTransaction, RpcRequestError, TransactionReceiptNotFoundError } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import type { JournalEntry } from '../storage/journalStore'
 import type { FillerChain } from './fillerChains'
-import { MAX_REPLACEMENTS, sendStep } from './sendStep'
+import { MAX_REPLACEMENTS, revertReason, StepRevertedError, sendStep } from './sendStep'
 
 const gwei = 1_000_000_000n
 const account = privateKeyToAccount(generatePrivateKey())
@@ -132,5 +132,104 @@ describe('sendStep with journaled bytes the node refuses for good', () => {
     expect(sent).toEqual([])
     expect(journal.get('fill')).toMatchObject({ hash: old.hash, replaced: [replacement] })
     expect(updates[0]!.slice(3, 4)).toEqual([old.hash])
+  })
+})
+
+describe('sendStep on a step not yet signed', () => {
+  it('signs the estimate plus a quarter with the batch nonce and fees as they stand, asking the node nothing but the estimate', async () => {
+    const { chain, sent } = fakeChain(() => undefined)
+    const asked: string[] = []
+    const batchFees = { maxFeePerGas: 3n * gwei, maxPriorityFeePerGas: 2n * gwei }
+    const client = new Proxy(chain.client as object, {
+      get: (target, name) => {
+        asked.push(String(name))
+        if (name === 'estimateGas') return async () => 80_000n
+        return (target as Record<string | symbol, unknown>)[name]
+      },
+    })
+    // The batch (sendBatch.ts) draws the nonce and fees, and broadcasts what `sign` returns.
+    const sender = {
+      send: async (request: { sign: (nonce: number, fees: typeof batchFees) => Promise<JournalEntry> }) => {
+        const entry = await request.sign(3, batchFees)
+        await (chain.client as unknown as { sendRawTransaction: (a: { serializedTransaction: Hex }) => Promise<Hex> }).sendRawTransaction({ serializedTransaction: entry.raw })
+        return entry
+      },
+    }
+    const fresh = { ...chain, client, sender } as unknown as FillerChain
+    const result = await step(fakeSql().sql, fresh, new Map())
+    expect(sent).toHaveLength(1)
+    expect(result.hash).toBe(keccak256(sent[0]!))
+    expect(parseTransaction(sent[0]!)).toMatchObject({ chainId: 10, type: 'eip1559', nonce: 3, to: target, data: '0x1234', gas: 100_000n, ...batchFees })
+    // Only the estimate before, the broadcast is the batch's; then the receipt and its block.
+    expect(asked).toEqual(['estimateGas', 'waitForTransactionReceipt', 'getBlock'])
+  })
+})
+
+describe('sendStep: what counts as a revert in simulation', () => {
+  /** A chain whose node answers each request with `answer` (a JSON-RPC error is thrown as the node's
+   * error), through viem's own client; the requests it got are kept. */
+  const node = (answer: (method: string) => unknown) => {
+    const asked: { method: string; params: unknown }[] = []
+    const client = createPublicClient({
+      chain: { id: 10, name: 'test', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } },
+      transport: custom(
+        {
+          request: async ({ method, params }) => {
+            asked.push({ method, params })
+            return answer(method)
+          },
+        },
+        { retryCount: 0 },
+      ),
+    })
+    return { chain: { ...fakeChain(() => undefined).chain, client } as unknown as FillerChain, asked }
+  }
+  /** What a fresh step comes to when the node answers every request with this JSON-RPC error. */
+  const stepAnswered = (error: { code: number; message: string; data?: Hex }) => {
+    const { chain } = node((method) => {
+      throw new RpcRequestError({ body: { method }, error, url: 'http://node' })
+    })
+    return step(fakeSql().sql, chain, new Map()).catch((e: unknown) => e)
+  }
+
+  it('asks the node for the bare estimate, without fees (a priced estimate is capped by the balance) and without filling the transaction', async () => {
+    const { chain, asked } = node(() => '0xc350')
+    expect(await revertReason(chain, { chainId: 10, to: target, data: '0x1234', value: 5n })).toBeUndefined()
+    expect(asked.map((a) => a.method)).toEqual(['eth_estimateGas'])
+    const [request] = asked[0]!.params as Record<string, unknown>[]
+    expect(request).toMatchObject({ from: account.address, to: target, data: '0x1234', value: '0x5' })
+    for (const fee of ['gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'gas', 'nonce']) expect(request).not.toHaveProperty(fee)
+  })
+
+  it('the EVM halting on the call (an invalid opcode, as anvil and geth answer it) is a revert too', async () => {
+    for (const answer of [
+      { code: -32603, message: 'EVM error InvalidFEOpcode' },
+      { code: -32000, message: 'invalid opcode: INVALID' },
+      { code: -32000, message: 'invalid jump destination' },
+    ]) {
+      const error = await stepAnswered(answer)
+      expect(error).toBeInstanceOf(StepRevertedError)
+      expect((error as StepRevertedError).simulated).toBe(true)
+    }
+  })
+
+  it("the node's execution reverted (code 3, with the revert data) is a simulated revert: counted, then the intent fails", async () => {
+    const error = await stepAnswered({ code: 3, message: 'execution reverted: custom error 0x756688fe', data: '0x756688fe' })
+    expect(error).toBeInstanceOf(StepRevertedError)
+    expect((error as StepRevertedError).simulated).toBe(true)
+    expect((error as Error).message).toContain('would revert')
+  })
+
+  it('any other node error (internal, limit exceeded, funds) is transient: thrown as it is, never counted as a revert', async () => {
+    for (const answer of [
+      { code: -32603, message: 'internal error: database busy' },
+      { code: -32005, message: 'limit exceeded' },
+      { code: -32000, message: 'insufficient funds for gas * price + value' },
+    ]) {
+      const error = await stepAnswered(answer)
+      expect(error).toBeInstanceOf(Error)
+      expect(error).not.toBeInstanceOf(StepRevertedError)
+      expect(String((error as Error).message)).toContain(answer.message.split(':')[0]!)
+    }
   })
 })

@@ -9,7 +9,7 @@
 // with the current fees (a bump a node accepts as a replacement), journaled in place of the old
 // bytes, which the entry keeps (only one of them can be mined; whichever is, is the step's), and
 // sent — at most MAX_REPLACEMENTS times a step. No other refusal is answered with a higher fee.
-import { type Hex, keccak256, parseTransaction, type TransactionReceipt, TransactionReceiptNotFoundError } from 'viem'
+import { BaseError, ExecutionRevertedError, type Hex, keccak256, parseTransaction, RpcRequestError, type TransactionReceipt, TransactionReceiptNotFoundError } from 'viem'
 import { shortReason } from '../core/errors'
 import { findTransaction, forgetTransaction, type JournalEntry, journalOf, rewriteTransaction, transactionHashes } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
@@ -44,17 +44,29 @@ export async function revertReason(chain: FillerChain, call: Call): Promise<stri
   return 'reason' in simulated ? simulated.reason : undefined
 }
 
-/** The call's gas estimate as the filler, or its revert reason; a node that did not answer throws
- * (only a revert is a revert: that is retried later). */
+/** The call's gas estimate as the filler, or its revert reason. Only the node's word that the call
+ * cannot run is a revert, retried a bounded number of times before the intent fails: execution
+ * reverted (JSON-RPC code 3 or its message, which viem reads as ExecutionRevertedError) or the EVM
+ * halting on it (an invalid opcode, a bad jump, out of gas at the block's limit: EVM_HALT). Anything
+ * else (no answer, a busy or failing node, a rate limit) throws, and the intent backs off and tries
+ * again without counting it. The estimate is asked without fees (`prepare: false`): a node caps a
+ * priced estimate at what the filler's balance can pay for, and the filler short of gas money
+ * would read as the call reverting; it shows when the transaction is sent instead, as a refusal. */
 async function simulate(chain: FillerChain, call: Call): Promise<{ gas: bigint } | { reason: string }> {
   try {
-    return { gas: await chain.client.estimateGas({ account: chain.account, to: call.to, data: call.data, value: call.value, ...authorizations(call) }) }
+    return { gas: await chain.client.estimateGas({ account: chain.account, to: call.to, data: call.data, value: call.value, prepare: false, ...authorizations(call) }) }
   } catch (error) {
-    const reason = shortReason(error)
-    if (/fetch failed|ECONNREFUSED|timed? ?out|HTTP request failed|socket/i.test(reason)) throw error
-    return { reason }
+    if (!reverts(error)) throw error
+    return { reason: shortReason(error) }
   }
 }
+
+/** What nodes answer when the EVM halts on a call (no revert data; the same on every try): anvil
+ * says "EVM error <halt>", geth names the halt. */
+const EVM_HALT =
+  /^EVM error |invalid opcode|invalid jump destination|stack underflow|stack limit reached|out of gas|max call depth exceeded|write protection|return data out of bounds|max code size exceeded|max initcode size exceeded|contract address collision|invalid code: must not begin with 0xef/i
+
+const reverts = (error: unknown) => error instanceof BaseError && error.walk((e) => e instanceof ExecutionRevertedError || (e instanceof RpcRequestError && EVM_HALT.test(e.details))) !== null
 
 const authorizations = (call: Call) => (call.authorizationList ? { authorizationList: call.authorizationList } : {})
 
@@ -184,18 +196,12 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
       intent: p.intent,
       step: p.step,
       sign: async (nonce, fees) => {
-        const request = await chain.client.prepareTransactionRequest({
-          account: chain.account,
-          to: p.call.to,
-          data: p.call.data,
-          value: p.call.value,
-          chain: chain.chain,
-          gas,
-          nonce,
-          ...fees,
-          ...authorizations(p.call),
-        })
-        const raw = await chain.account.signTransaction(request as Parameters<typeof chain.account.signTransaction>[0])
+        // Every field is known, so it is signed as it stands, without asking the node: viem's
+        // prepareTransactionRequest would call eth_fillTransaction (no chainId in the request), and
+        // the node's answer would replace the gas margin above and the batch's fees.
+        const { to, data, value, authorizationList } = p.call
+        const fields = { chainId: chain.chainId, to, data, value, gas, nonce, ...fees }
+        const raw = await chain.account.signTransaction(authorizationList ? { ...fields, type: 'eip7702', authorizationList } : { ...fields, type: 'eip1559' })
         return { step: p.step, chainId: p.call.chainId, raw, hash: keccak256(raw) }
       },
     })
