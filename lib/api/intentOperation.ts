@@ -3,8 +3,7 @@
 import { getAddress } from 'viem'
 import { z } from 'zod'
 import type { SubmittedIntentOp } from '../core/intent/verifySubmission'
-import type { StoredIntent } from '../storage/intentStore'
-import type { JournalEntry } from '../storage/journalStore'
+import type { IntentRecord, JournalStep } from '../storage/intentStore'
 import { decimal, hash, signature } from './primitives'
 import { routeHistoryQuerySchema } from './routeHistory'
 import { authorizationSchema, intentOpSchema } from './routeResponse'
@@ -106,7 +105,7 @@ export const intentStatusResponseSchema = z.object({
 export type AccountOperation = NonNullable<IntentStatusResponse['accountOperations']>[number]
 
 /** The filler's journaled steps that are an account's operations, as the status names them. */
-export function accountOperationsOf(journal: readonly Pick<JournalEntry, 'step' | 'chainId' | 'hash'>[]): AccountOperation[] {
+export function accountOperationsOf(journal: readonly JournalStep[]): AccountOperation[] {
   return journal.flatMap((e) => {
     const kind = e.step.startsWith('setup:') ? 'setup' : e.step.startsWith('preclaim:') ? 'preClaim' : e.step === 'destination-ops' ? 'destinationCalls' : undefined
     return kind ? [{ kind, chainId: e.chainId, transactionHash: e.hash }] : []
@@ -115,7 +114,7 @@ export function accountOperationsOf(journal: readonly Pick<JournalEntry, 'step' 
 
 export type IntentStatusResponse = z.infer<typeof intentStatusResponseSchema>
 
-export function serializeIntentStatus(intent: StoredIntent, accountOperations: readonly AccountOperation[] = []): IntentStatusResponse {
+export function serializeIntentStatus(intent: IntentRecord, accountOperations: readonly AccountOperation[] = []): IntentStatusResponse {
   return {
     id: intent.nonce,
     status: intent.status,

@@ -3,11 +3,10 @@ import 'server-only'
 // runs before it is stored), report its status, list an account's intents. The filler
 // (lib/filler) settles what is stored here.
 import type { Address } from 'viem'
-import { type AccountOperation, accountOperationsOf, type SignedIntentOp } from '../api/intentOperation'
+import type { SignedIntentOp } from '../api/intentOperation'
 import { fieldError } from '../core/errors'
 import { verifySubmission } from '../core/intent/verifySubmission'
-import { findIntent, IntentExistsError, insertIntent, listIntents, type StoredIntent } from '../storage/intentStore'
-import { journalOf } from '../storage/journalStore'
+import { findIntent, findIntentStatus, IntentExistsError, type IntentStatusRecord, insertIntent, listIntents } from '../storage/intentStore'
 import { findRoute } from '../storage/routeStore'
 import { recordSponsorship, sponsoredUsd } from '../storage/sponsorshipStore'
 import { signInHint } from './accountAccess'
@@ -73,19 +72,15 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
   return { id: nonce.toString(), status: 'PENDING' }
 }
 
-export async function intentStatus(id: bigint, caller: Caller): Promise<StoredIntent> {
+/** The intent and its journal's steps (the account operations among them are shown), in one read. */
+export async function intentStatus(id: bigint, caller: Caller): Promise<IntentStatusRecord> {
   if (caller.browser && !caller.wallet) {
     const message = `Sign in with Ethereum to follow intents with the dashboard's key: ${signInHint}, or use an API key of your own`
     throw fieldError('unauthenticated', 'id', message, { signIn: true }, { code: 'SIGN_IN_REQUIRED' })
   }
-  const intent = await findIntent(await database(), id)
+  const intent = await findIntentStatus(await database(), id)
   if (!intent || intent.issuedBy !== issuerOf(caller)) throw notFound(`No such intent with nonce ${id}: nothing with this id was submitted with this API key`, 'id')
   return intent
-}
-
-/** The transactions the filler sent for the intent's account operations (deployment, delegation, calls). */
-export async function intentAccountOperations(intent: StoredIntent): Promise<AccountOperation[]> {
-  return accountOperationsOf(await journalOf(await database(), intent.nonce))
 }
 
 export async function intentHistory(sponsor: Address, caller: Caller, p: { limit: number; cursor?: string }) {

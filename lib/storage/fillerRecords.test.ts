@@ -1,12 +1,12 @@
 // What the filler keeps with an intent, on every database kind: the simulation reverts counted so
 // far (a restarted filler reads them back), the journal written for a batch in one statement, and
 // the transitions to a final state the finality watch reads from its cursor, and a step's entry
-// replaced at its nonce with the old bytes kept.
+// replaced at its nonce with the old bytes kept; and what a status read takes of it, in one query.
 import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { openedDatabase } from '../../tests/support/openedDatabase'
 import { databaseKinds } from '../../tests/support/testDatabases'
-import { findIntent, insertIntent, updateIntent } from './intentStore'
+import { findIntent, findIntentStatus, insertIntent, updateIntent } from './intentStore'
 import { findTransaction, journalOf, recordTransaction, recordTransactions, rewriteTransaction, settledJournalSince } from './journalStore'
 import { recordRoute } from './routeStore'
 
@@ -90,5 +90,26 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     expect(await journalOf(sql, 108n)).toEqual([replaced])
     await updateIntent(sql, 108n, { status: 'COMPLETED' })
     expect((await settledJournalSince(sql, undefined, 900)).find((c) => c.nonce === '108')!.entries).toEqual([replaced])
+  })
+
+  it("reads an intent's status in one query: the intent without its signed operation, its journal's steps in signing order without their bytes", async () => {
+    await submitted(109n)
+    expect(await findIntentStatus(sql, 109n)).toMatchObject({ nonce: '109', status: 'PENDING', journalSteps: [] })
+    await recordTransaction(sql, 109n, { step: 'setup:0', chainId: 10, raw: '0x0d', hash: hash(13) })
+    await recordTransaction(sql, 109n, { step: 'fill', chainId: 8453, raw: '0x0e', hash: hash(14) })
+    await recordTransaction(sql, 109n, { step: 'destination-ops', chainId: 8453, raw: '0x0f', hash: hash(15) })
+    await updateIntent(sql, 109n, { status: 'COMPLETED', fill: { chainId: 8453, txHash: hash(14), status: 'COMPLETED', timestamp: 5 } })
+    const status = (await findIntentStatus(sql, 109n))!
+    const { signedIntentOp, ...record } = (await findIntent(sql, 109n))!
+    expect(signedIntentOp).toEqual({})
+    expect(status).toEqual({
+      ...record,
+      journalSteps: [
+        { step: 'setup:0', chainId: 10, hash: hash(13) },
+        { step: 'fill', chainId: 8453, hash: hash(14) },
+        { step: 'destination-ops', chainId: 8453, hash: hash(15) },
+      ],
+    })
+    expect(await findIntentStatus(sql, 999n)).toBeUndefined()
   })
 })

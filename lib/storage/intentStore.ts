@@ -27,11 +27,11 @@ export type FillRecord = { chainId: number; txHash?: Hex; timestamp?: number; st
 /** An escrow returned (or to be returned) to the sponsor on an origin chain, and why. */
 export type RefundRecord = { chainId: number; elementIndex: number; status: 'PENDING' | 'COMPLETED'; txHash?: Hex; timestamp?: number; reason: string }
 
-export type StoredIntent = {
+/** An intent as its status shows it: everything but the signed operation the filler settles. */
+export type IntentRecord = {
   nonce: string
   sponsor: Address
   destinationChainId: number
-  signedIntentOp: unknown
   status: IntentStatus
   claims: ClaimRecord[]
   fill: FillRecord | null
@@ -45,6 +45,14 @@ export type StoredIntent = {
   createdAt: Date
   updatedAt: Date
 }
+
+export type StoredIntent = IntentRecord & { signedIntentOp: unknown }
+
+/** One transaction the filler journaled for the intent, without its bytes. */
+export type JournalStep = { step: string; chainId: number; hash: Hex }
+
+/** A status read: the intent and the steps its journal holds, in the order they were signed. */
+export type IntentStatusRecord = IntentRecord & { journalSteps: JournalStep[] }
 
 const claimRecord = z.object({
   elementIndex: z.number().int(),
@@ -63,45 +71,47 @@ const refundRecord = z.object({
   reason: z.string(),
 })
 
-/** A row as the drivers return it, parsed into a StoredIntent. */
-const intentRow = z
-  .object({
-    nonce: decimalText,
-    sponsor: z.string(),
-    destination_chain_id: integer,
-    signed_intent_op: z.unknown(),
-    status: z.enum(intentStatuses),
-    claims: z.array(claimRecord),
-    fill: fillRecord.nullable(),
-    refunds: z.array(refundRecord).nullable(),
-    failure_reason: z.string().nullable(),
-    simulation_reverts: integer.optional(),
-    issued_by: z.string(),
-    fill_deadline: decimalText,
-    expires: decimalText,
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .transform(
-    (r): StoredIntent => ({
-      nonce: r.nonce,
-      sponsor: r.sponsor as Address,
-      destinationChainId: r.destination_chain_id,
-      signedIntentOp: r.signed_intent_op,
-      status: r.status,
-      claims: r.claims,
-      fill: r.fill,
-      refunds: r.refunds ?? [],
-      failureReason: r.failure_reason,
-      simulationReverts: r.simulation_reverts ?? 0,
-      issuedBy: r.issued_by,
-      fillDeadline: r.fill_deadline,
-      expires: r.expires,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    }),
-  )
+/** The columns of a row as the drivers return them, but the signed operation. */
+const recordColumns = z.object({
+  nonce: decimalText,
+  sponsor: z.string(),
+  destination_chain_id: integer,
+  status: z.enum(intentStatuses),
+  claims: z.array(claimRecord),
+  fill: fillRecord.nullable(),
+  refunds: z.array(refundRecord).nullable(),
+  failure_reason: z.string().nullable(),
+  simulation_reverts: integer.optional(),
+  issued_by: z.string(),
+  fill_deadline: decimalText,
+  expires: decimalText,
+  created_at: timestamp,
+  updated_at: timestamp,
+})
+const toRecord = (r: z.output<typeof recordColumns>): IntentRecord => ({
+  nonce: r.nonce,
+  sponsor: r.sponsor as Address,
+  destinationChainId: r.destination_chain_id,
+  status: r.status,
+  claims: r.claims,
+  fill: r.fill,
+  refunds: r.refunds ?? [],
+  failureReason: r.failure_reason,
+  simulationReverts: r.simulation_reverts ?? 0,
+  issuedBy: r.issued_by,
+  fillDeadline: r.fill_deadline,
+  expires: r.expires,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+})
+const recordRow = recordColumns.transform(toRecord)
+/** Every column a status or a history line shows (not the signed operation). */
+const RECORD_COLUMNS = Object.keys(recordColumns.shape).join(', ')
+const intentRow = recordColumns.extend({ signed_intent_op: z.unknown() }).transform((r): StoredIntent => ({ ...toRecord(r), signedIntentOp: r.signed_intent_op }))
 const toStored = (row: unknown): StoredIntent => intentRow.parse(row)
+const statusRow = recordColumns
+  .extend({ journal_steps: z.array(z.object({ step: z.string(), chainId: integer, hash: hex })) })
+  .transform((r): IntentStatusRecord => ({ ...toRecord(r), journalSteps: r.journal_steps }))
 type Row = { created_us: string | number; nonce: string | number }
 
 const COLUMNS = `*, ${CREATED_US} AS created_us`
@@ -143,6 +153,19 @@ export async function insertIntent(sql: Pick<Sql, 'query'>, intent: NewIntent): 
 export async function findIntent(sql: Pick<Sql, 'query'>, nonce: bigint): Promise<StoredIntent | undefined> {
   const [row] = await sql.query(`SELECT ${COLUMNS} FROM intents WHERE nonce = $1`, [nonce.toString()])
   return row ? toStored(row) : undefined
+}
+
+/** What a status read needs, in one query: the intent without its signed operation (the largest
+ * column, which a status never shows) and its journal's steps without their transaction bytes. */
+export async function findIntentStatus(sql: Pick<Sql, 'query'>, nonce: bigint): Promise<IntentStatusRecord | undefined> {
+  const [row] = await sql.query(
+    `SELECT ${RECORD_COLUMNS},
+       (SELECT COALESCE(json_agg(json_build_object('step', t.step, 'chainId', t.chain_id, 'hash', t.hash) ORDER BY t.created_at), '[]')
+          FROM intent_transactions t WHERE t.nonce = i.nonce) AS journal_steps
+     FROM intents i WHERE nonce = $1`,
+    [nonce.toString()],
+  )
+  return row ? statusRow.parse(row) : undefined
 }
 
 /** What the filler still has to do: intents not yet in a final state, and failed ones with a
@@ -195,10 +218,11 @@ export async function updateIntent(sql: Pick<Sql, 'query'>, nonce: bigint | stri
   await sql.query(`UPDATE intents SET ${sets.join(', ')}, updated_at = clock_timestamp() WHERE nonce = $1`, params)
 }
 
-export type IntentPage = { intents: StoredIntent[]; nextCursor: string | null }
+export type IntentPage = { intents: IntentRecord[]; nextCursor: string | null }
 
 /** Newest first, only what `issuedBy` submitted (same rule as route history). */
 export async function listIntents(sql: Pick<Sql, 'query'>, sponsor: Address, p: { limit: number; cursor?: string; issuedBy: string }): Promise<IntentPage> {
-  const { rows, nextCursor } = await newestFirstPage<Row>(sql, { table: 'intents', columns: COLUMNS, sponsor, ...p })
-  return { intents: rows.map(toStored), nextCursor }
+  // What a history line shows: not the signed operations, the largest column.
+  const { rows, nextCursor } = await newestFirstPage<Row>(sql, { table: 'intents', columns: `${RECORD_COLUMNS}, ${CREATED_US} AS created_us`, sponsor, ...p })
+  return { intents: rows.map((r) => recordRow.parse(r)), nextCursor }
 }

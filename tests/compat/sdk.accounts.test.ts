@@ -63,6 +63,12 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
 
     for (const id of [10, 8453]) expect(await chain.client(id).getCode({ address: nexusAddress })).toMatch(/^0x6080/)
+    // The status names what the filler sent for the account: its deployment on each chain, then
+    // the destination call; each is a mined, successful transaction.
+    const res = await fetch(`${inject('baseUrl')}/api/v1/intent-operation/${result.id}`, { headers: { 'x-api-key': inject('apiKey') } })
+    const { accountOperations } = (await res.json()) as { accountOperations?: { kind: string; chainId: number; transactionHash: Hex }[] }
+    expect(accountOperations?.map((o) => `${o.kind}:${o.chainId}`).sort()).toEqual(['destinationCalls:8453', 'setup:10', 'setup:8453'])
+    for (const o of accountOperations!) expect((await chain.client(o.chainId).getTransactionReceipt({ hash: o.transactionHash })).status).toBe('success')
     expect(await chain.erc20Balance(8453, 'USDC', beneficiary)).toBe(usdc('10'))
     expect(await chain.erc20Balance(8453, 'USDC', nexusAddress)).toBe(usdc('65'))
     expect(before - (await locked(10, nexusAddress))).toBe(spentOn(intentOp, 10))
