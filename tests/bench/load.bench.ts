@@ -1,9 +1,13 @@
 // Load: autocannon on loopback against the production app with its caches on, bounded in time
 // (LOAD_SECONDS, default 60 s per endpoint) at 64 connections: throughput, p50/p99, errors, and the
-// app server's memory, its peak early in the run against its peak late in it. Targets: 0 errors, memory growth < 10 %, cached portfolio
-// >= 1,500 req/s on 2 cores. Informs; exits non-zero only when the run itself breaks.
-import { readFileSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
+// app's memory: what its processes (the primary and each server) retain after a full collection,
+// heap and buffers, before the run and after it (heapProbe.mjs; a leak grows it), and their
+// resident size, the peak early in the run against the peak late in it. Targets: 0 errors,
+// retained memory growth < 10 %, cached portfolio >= 1,500 req/s
+// on 2 cores. Informs; exits non-zero only when the run itself breaks.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { startStack } from '../support/stack'
 import { ensureBuild } from './ensureBuild'
@@ -14,8 +18,19 @@ const CONNECTIONS = 64
 const PROCESSES = process.env.WEB_CONCURRENCY ?? String(availableParallelism())
 
 await ensureBuild()
-// Production cache bounds, and a budget the load cannot exhaust (rate limiting is not what is measured).
-const stack = await startStack({ env: { BALANCE_CACHE_MS: '1000', MARKET_CACHE_MS: '3000', RATE_LIMIT_DEFAULT: '100000000/min', WEB_CONCURRENCY: PROCESSES } })
+const probes = mkdtempSync(join(tmpdir(), 'heap-probe-'))
+// Production cache bounds, and a budget the load cannot exhaust (rate limiting is not what is
+// measured); the heap probe in the primary and every server process.
+const stack = await startStack({
+  env: {
+    BALANCE_CACHE_MS: '1000',
+    MARKET_CACHE_MS: '3000',
+    RATE_LIMIT_DEFAULT: '100000000/min',
+    WEB_CONCURRENCY: PROCESSES,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import "${join(import.meta.dirname, 'heapProbe.mjs')}"`.trim(),
+    HEAP_PROBE_DIR: probes,
+  },
+})
 try {
   const demo = stack.devnet.demoAddress
   const headers = { 'x-api-key': stack.apiKey, 'content-type': 'application/json' }
@@ -47,10 +62,15 @@ try {
     // A collected heap is a sawtooth: two single readings can differ by a third with nothing
     // leaked. Memory is read every 500 ms through the run; growth is the peak of its last third
     // over the peak of its first third (a leak raises every later peak).
+    const heapBefore = await retainedMiB(stack.appPid)
     const readings: number[] = []
     const sampler = setInterval(() => readings.push(rssMiB(stack.appPid)), 500)
     const result = await autocannon({ ...run.options, connections: CONNECTIONS, duration: SECONDS })
     clearInterval(sampler)
+    const heapAfter = await retainedMiB(stack.appPid)
+    // A server process replaced during the run would hide what the old one had grown.
+    const sameProcesses = heapAfter.pids === heapBefore.pids
+    const heapGrowth = ((heapAfter.mib - heapBefore.mib) / heapBefore.mib) * 100
     const third = Math.max(1, Math.floor(readings.length / 3))
     const before = Math.max(...readings.slice(0, third))
     const after = Math.max(...readings.slice(-third))
@@ -61,7 +81,8 @@ try {
       `  throughput ${result.requests.average.toFixed(0)} req/s (${result.requests.total} requests)${run.target ? ` — target >= ${run.target}: ${result.requests.average >= run.target ? 'PASS' : 'MISS'}` : ''}`,
       `  latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
       `  errors ${errors} (socket ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}) — target 0: ${errors === 0 ? 'PASS' : 'MISS'}`,
-      `  app memory peak ${before.toFixed(1)} MiB (first third) → ${after.toFixed(1)} MiB (last third; ${readings.length} readings) (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %) — target < 10 %: ${growth < 10 ? 'PASS' : 'MISS'}`,
+      `  app memory retained after a full collection (heap and buffers, primary and servers) ${heapBefore.mib.toFixed(1)} MiB (before the run) → ${heapAfter.mib.toFixed(1)} MiB (after it) (${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(1)} %) — target < 10 %: ${!sameProcesses ? `MISS (a server process was replaced during the run: ${heapBefore.pids} → ${heapAfter.pids})` : heapGrowth < 10 ? 'PASS' : 'MISS'}`,
+      `  app resident memory peak ${before.toFixed(1)} MiB (first third) → ${after.toFixed(1)} MiB (last third; ${readings.length} readings) (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`,
       '',
     )
     if (result.requests.total === 0) failed = true
@@ -70,12 +91,44 @@ try {
   if (failed) process.exitCode = 1
 } finally {
   await stack.stop()
+  rmSync(probes, { recursive: true, force: true })
+}
+
+/** What the app's processes (the primary, which keeps the shared rate-limit counts, and each
+ * server process) retain after a full collection: heap and external memory (buffers), MiB summed,
+ * and which processes answered. Each is signalled and writes its figure (heapProbe.mjs), read once
+ * every one has answered. */
+async function retainedMiB(pid: number): Promise<{ mib: number; pids: string }> {
+  const processes = [pid, ...workerPids(pid)]
+  for (const p of processes) rmSync(join(probes, `${p}.json`), { force: true })
+  for (const p of processes) process.kill(p, 'SIGWINCH')
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const answers = processes.map((p) => {
+      try {
+        const probe = JSON.parse(readFileSync(join(probes, `${p}.json`), 'utf8')) as { heapUsed: number; external: number }
+        return probe.heapUsed + probe.external
+      } catch {
+        return undefined
+      }
+    })
+    if (answers.every((a) => a !== undefined)) return { mib: answers.reduce((sum, a) => sum + a!, 0) / 2 ** 20, pids: processes.join(',') }
+    if (Date.now() > deadline) throw new Error(`the heap probe did not answer in ${processes.join(', ')}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+/** The server processes serve.mjs forked (it always forks, one process or several). */
+function workerPids(pid: number): number[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number)
+  if (children.length === 0) throw new Error(`the app's primary ${pid} has no server process`)
+  return children
 }
 
 /** Resident memory of the app: its primary and every server process under it, from /proc (Linux;
  * read without spawning anything, so sampling does not stall the load generator). */
 function rssMiB(pid: number): number {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number)
+  const children = workerPids(pid)
   const kb = (p: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))![1])
   return [pid, ...children].reduce((sum, p) => sum + kb(p), 0) / 1024
 }
