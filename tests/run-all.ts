@@ -4,9 +4,10 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { chromiumPath } from '../playwright.config'
+import { playwrightFailures, vitestFailures } from './reportFailures'
 
 type Counts = { passed: number; failed: number; skipped: number }
-type Step = { name: string; command: string[]; counts: () => Counts }
+type Step = { name: string; command: string[]; counts: () => Counts; failures: () => string[] }
 
 const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 const node = process.execPath
@@ -34,7 +35,6 @@ function ensureChromium(): boolean {
 const vitestReport = 'tests/artifacts/vitest.json'
 const playwrightReport = 'tests/artifacts/playwright.json'
 const readJson = (file: string) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined)
-
 const steps: Step[] = [
   {
     name: 'unit, integration and compatibility (vitest)',
@@ -44,6 +44,7 @@ const steps: Step[] = [
       // Skipped (it.skip, skipIf without its database) and todo tests are `pending` in the report.
       return { passed: r?.numPassedTests ?? 0, failed: r ? r.numFailedTests : 1, skipped: (r?.numPendingTests ?? 0) + (r?.numTodoTests ?? 0) }
     },
+    failures: () => vitestFailures(readJson(vitestReport)),
   },
   {
     name: 'browser (playwright, chromium)',
@@ -52,13 +53,14 @@ const steps: Step[] = [
       const s = readJson(playwrightReport)?.stats
       return { passed: s ? s.expected + s.flaky : 0, failed: s ? s.unexpected : 1, skipped: s?.skipped ?? 0 }
     },
+    failures: () => playwrightFailures(readJson(playwrightReport)),
   },
 ]
 rmSync(vitestReport, { force: true })
 rmSync(playwrightReport, { force: true })
 env.PLAYWRIGHT_JSON_OUTPUT_NAME = playwrightReport
 
-const results: ({ name: string; ok: boolean } & Counts)[] = []
+const results: ({ name: string; ok: boolean; failures: string[] } & Counts)[] = []
 if (!ensureChromium()) {
   process.exit(1)
 }
@@ -81,9 +83,14 @@ for (const step of steps) {
   console.log(`\n> ${step.name}`)
   const ok = run(step.command) === 0
   const { passed, failed, skipped } = step.counts()
-  results.push({ name: step.name, ok, passed, failed: ok ? failed : Math.max(failed, 1), skipped })
+  results.push({ name: step.name, ok, passed, failed: ok ? failed : Math.max(failed, 1), skipped, failures: ok ? [] : step.failures() })
 }
 
+const failures = results.flatMap((r) => r.failures)
+if (failures.length > 0) {
+  console.log('\nFailed:')
+  for (const f of failures) console.log(`  ✗ ${f}`)
+}
 console.log('\nSuites:')
 for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`)
 const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 })
