@@ -1,13 +1,14 @@
 // What the filler keeps with an intent, on every database kind: the simulation reverts counted so
 // far (a restarted filler reads them back), the journal written for a batch in one statement, and
 // the transitions to a final state the finality watch reads from its cursor, and a step's entry
-// replaced at its nonce with the old bytes kept; and what a status read takes of it, in one query.
+// replaced at its nonce with the old bytes kept; and what a status read takes of it, in one query;
+// and a journal read back in the order it was recorded, whatever its timestamps.
 import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { openedDatabase } from '../../tests/support/openedDatabase'
 import { databaseKinds } from '../../tests/support/testDatabases'
 import { findIntent, findIntentStatus, insertIntent, updateIntent } from './intentStore'
-import { findTransaction, journalOf, recordTransaction, recordTransactions, rewriteTransaction, settledJournalSince } from './journalStore'
+import { findTransaction, journalOf, openJournal, recordTransaction, recordTransactions, rewriteTransaction, settledJournalSince } from './journalStore'
 import { recordRoute } from './routeStore'
 
 const sponsor = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
@@ -111,5 +112,23 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
       ],
     })
     expect(await findIntentStatus(sql, 999n)).toBeUndefined()
+  })
+
+  it('reads a journal back in the order it was recorded, when timestamps tie and an entry was rewritten since', async () => {
+    await submitted(110n)
+    await recordTransactions(sql, [
+      { nonce: '110', step: 'setup:1', chainId: 10, raw: '0x10', hash: hash(16) },
+      { nonce: '110', step: 'setup:0', chainId: 10, raw: '0x11', hash: hash(17) },
+    ])
+    await recordTransaction(sql, 110n, { step: 'fill', chainId: 8453, raw: '0x12', hash: hash(18) })
+    await recordTransaction(sql, 110n, { step: 'claim:0', chainId: 10, raw: '0x13', hash: hash(19) })
+    // A replacement rewrites the first entry (its row moves to the table's end), and every entry
+    // carries the same time, as a batch written in one statement or within one clock tick does.
+    expect(await rewriteTransaction(sql, 110n, 'setup:1', hash(16), { raw: '0x14', hash: hash(20), replaced: [{ raw: '0x10', hash: hash(16) }] })).toBe(true)
+    await sql.query(`UPDATE intent_transactions SET created_at = '2026-01-01T00:00:00Z' WHERE nonce = 110`)
+    const order = ['setup:1', 'setup:0', 'fill', 'claim:0']
+    expect((await journalOf(sql, 110n)).map((e) => e.step)).toEqual(order)
+    expect((await findIntentStatus(sql, 110n))!.journalSteps.map((e) => e.step)).toEqual(order)
+    expect((await openJournal(sql)).filter((e) => [16, 17, 18, 19, 20].some((n) => e.hash === hash(n))).map((e) => e.step)).toEqual(order)
   })
 })

@@ -160,7 +160,7 @@ export async function findIntent(sql: Pick<Sql, 'query'>, nonce: bigint): Promis
 export async function findIntentStatus(sql: Pick<Sql, 'query'>, nonce: bigint): Promise<IntentStatusRecord | undefined> {
   const [row] = await sql.query(
     `SELECT ${RECORD_COLUMNS},
-       (SELECT COALESCE(json_agg(json_build_object('step', t.step, 'chainId', t.chain_id, 'hash', t.hash) ORDER BY t.created_at), '[]')
+       (SELECT COALESCE(json_agg(json_build_object('step', t.step, 'chainId', t.chain_id, 'hash', t.hash) ORDER BY t.seq), '[]')
           FROM intent_transactions t WHERE t.nonce = i.nonce) AS journal_steps
      FROM intents i WHERE nonce = $1`,
     [nonce.toString()],

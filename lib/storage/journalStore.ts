@@ -3,6 +3,8 @@
 // One entry per (intent, step); a transaction the node refuses for good (its fee below a base fee
 // that has since risen) is replaced by the same step signed again at its nonce, and the bytes it
 // replaced stay with the entry, so whichever of them is mined is recognised as the step's.
+// Entries read back in the order they were recorded (`seq`, drawn per row, in a batch's order): a
+// timestamp would tie for a batch written in one statement or within one tick of PGlite's clock.
 import type { Hex } from 'viem'
 import { z } from 'zod'
 import { decimalText, hex, integer, timestamp } from './dbValues'
@@ -39,7 +41,7 @@ export async function findTransaction(sql: Pick<Sql, 'query'>, nonce: bigint | s
 
 /** Every journaled transaction of one intent, in the order they were signed. */
 export async function journalOf(sql: Pick<Sql, 'query'>, nonce: bigint | string): Promise<JournalEntry[]> {
-  const rows = await sql.query(`SELECT step, chain_id, raw, hash, replaced FROM intent_transactions WHERE nonce = $1 ORDER BY created_at`, [nonce.toString()])
+  const rows = await sql.query(`SELECT step, chain_id, raw, hash, replaced FROM intent_transactions WHERE nonce = $1 ORDER BY seq`, [nonce.toString()])
   return rows.map((r) => entryRow.parse(r))
 }
 
@@ -74,7 +76,7 @@ export async function recordTransactions(sql: Pick<Sql, 'query'>, entries: reado
 export async function openJournal(sql: Pick<Sql, 'query'>): Promise<JournalEntry[]> {
   const rows = await sql.query(
     `SELECT t.step, t.chain_id, t.raw, t.hash, t.replaced FROM intent_transactions t JOIN intents i ON i.nonce = t.nonce
-     WHERE i.status IN ('PENDING', 'CLAIMED', 'FILLED') OR (i.status = 'FAILED' AND i.refunds @> '[{"status":"PENDING"}]') ORDER BY t.created_at`,
+     WHERE i.status IN ('PENDING', 'CLAIMED', 'FILLED') OR (i.status = 'FAILED' AND i.refunds @> '[{"status":"PENDING"}]') ORDER BY t.seq`,
   )
   return rows.map((r) => entryRow.parse(r))
 }
@@ -95,7 +97,7 @@ export async function settledJournalSince(sql: Pick<Sql, 'query'>, since: Date |
      FROM intents i JOIN intent_transactions t ON t.nonce = i.nonce
      WHERE (i.status = 'COMPLETED' OR (i.status = 'FAILED' AND t.step LIKE 'refund:%' AND NOT i.refunds @> '[{"status":"PENDING"}]'))
        AND date_trunc('milliseconds', i.updated_at) > COALESCE($1::timestamptz, clock_timestamp() - $2 * interval '1 second')
-     ORDER BY i.updated_at, t.created_at`,
+     ORDER BY i.updated_at, t.seq`,
     [since?.toISOString() ?? null, seconds],
   )
   const intents = new Map<string, SettledJournal>()
@@ -137,7 +139,7 @@ export async function forgetTransaction(sql: Pick<Sql, 'query'>, nonce: bigint |
 /** The transactions journaled on `chainId` in the last `seconds`, oldest first: what a re-org
  * there may have dropped (the filler re-sends them in nonce order, lib/filler/nonceGaps.ts). */
 export async function recentJournalOn(sql: Pick<Sql, 'query'>, chainId: number, seconds: number): Promise<JournalEntry[]> {
-  const rows = await sql.query(`SELECT step, chain_id, raw, hash FROM intent_transactions WHERE chain_id = $1 AND created_at > clock_timestamp() - $2 * interval '1 second' ORDER BY created_at`, [
+  const rows = await sql.query(`SELECT step, chain_id, raw, hash FROM intent_transactions WHERE chain_id = $1 AND created_at > clock_timestamp() - $2 * interval '1 second' ORDER BY seq`, [
     chainId,
     seconds,
   ])

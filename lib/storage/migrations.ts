@@ -164,4 +164,11 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE intent_transactions ADD COLUMN replaced jsonb NOT NULL DEFAULT '[]';
     `,
   },
+  {
+    version: 11,
+    name: 'journaled transactions in the order they were recorded (timestamps tie within a clock tick)',
+    sql: `
+      ALTER TABLE intent_transactions ADD COLUMN seq bigserial;
+    `,
+  },
 ]
