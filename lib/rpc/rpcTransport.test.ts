@@ -10,14 +10,16 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 /** A JSON-RPC node answering eth_blockNumber with 0x2a; records which socket each request came on. */
 type Raw = { status: number; headers?: Record<string, string>; body: string }
 
-async function node(answer: (req: IncomingMessage, body: string) => string | Raw | 'hang' | undefined = () => undefined, timeout = 10_000, retryCount = 0) {
+type Answer = string | Raw | 'hang' | undefined
+
+async function node(answer: (req: IncomingMessage, body: string) => Answer | Promise<Answer> = () => undefined, timeout = 10_000, retryCount = 0) {
   const sockets: unknown[] = []
   server = createServer((req, res) => {
     sockets.push(req.socket)
     let body = ''
     req.on('data', (c) => (body += c))
-    req.on('end', () => {
-      const custom = answer(req, body)
+    req.on('end', async () => {
+      const custom = await answer(req, body)
       if (custom === 'hang') return
       if (typeof custom === 'object') return res.writeHead(custom.status, custom.headers).end(custom.body)
       if (custom?.startsWith('HTTP ')) {
@@ -144,6 +146,34 @@ describe('rpcTransport', () => {
     await new Promise<void>((resolve) => server!.close(() => resolve()))
     const empty = await node(() => ({ status: 200, body: '' }))
     expect(await empty.client.request({ method: 'eth_blockNumber' })).toBeUndefined()
+  })
+
+  it("sends transactions' broadcasts in a batch of their own, in order, answered without waiting on a slow read", async () => {
+    const bodies: string[] = []
+    const answer = (r: { id: number; method: string }) => ({ jsonrpc: '2.0', id: r.id, result: r.method === 'eth_sendRawTransaction' ? `0x${'0'.repeat(63)}${r.id % 10}` : '0x2a' })
+    const { client } = await node(async (_req, body) => {
+      bodies.push(body)
+      const calls = [JSON.parse(body)].flat() as { id: number; method: string }[]
+      // The read's batch is slow: answered well after the broadcasts must have been.
+      if (calls.some((c) => c.method === 'eth_call')) await new Promise((resolve) => setTimeout(resolve, 800))
+      return JSON.stringify(Array.isArray(JSON.parse(body)) ? calls.map(answer) : answer(calls[0]!))
+    }, 5_000)
+    const started = performance.now()
+    const read = client.request({ method: 'eth_call', params: [{ to: '0x0000000000000000000000000000000000000001', data: '0x' }, 'latest'] })
+    const sends = [client.request({ method: 'eth_sendRawTransaction', params: ['0x01'] }), client.request({ method: 'eth_sendRawTransaction', params: ['0x02'] })]
+    const other = client.request({ method: 'eth_blockNumber' })
+    await Promise.all(sends)
+    expect(performance.now() - started).toBeLessThan(700)
+    expect(await read).toBe('0x2a')
+    expect(await other).toBe('0x2a')
+    const batches = bodies.map((b) => (JSON.parse(b) as { method: string; params: unknown[] }[]).map((c) => (c.method === 'eth_sendRawTransaction' ? c.params[0] : c.method)))
+    expect(batches).toEqual(
+      expect.arrayContaining([
+        ['0x01', '0x02'],
+        ['eth_call', 'eth_blockNumber'],
+      ]),
+    )
+    expect(batches).toHaveLength(2)
   })
 
   it('keeps to one deadline per request, however its batch fared', async () => {
