@@ -95,17 +95,15 @@ const encoded = new WeakMap<readonly RoundCall[], { chunkSize: number; length: n
  * again for the same account and tokens, as clients poll quotes) skips viem's ABI encoder, whose
  * work on an array of (address, bool, bytes) tuples costs more than a local node's answer. The key
  * is every call's target and calldata, so equal keys are equal calldata. */
-const encodedByContent = new LRUCache<string, Hex>({ max: 4_096, maxSize: 32 * 1024 * 1024, sizeCalculation: (data, key) => data.length + key.length })
+const encodedByContent = new LRUCache<string, Hex, readonly RoundCall[]>({
+  max: 4_096,
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (data, key) => data.length + key.length,
+  memoMethod: (_key, _stale, { context: calls }) =>
+    encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls.map((c) => ({ target: c.target, allowFailure: true, callData: c.callData }))] }),
+})
 
-function encodeChunk(calls: readonly RoundCall[]): Hex {
-  const key = calls.map((c) => `${c.target}${c.callData}`).join(',')
-  let data = encodedByContent.get(key)
-  if (data === undefined) {
-    data = encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls.map((c) => ({ target: c.target, allowFailure: true, callData: c.callData }))] })
-    encodedByContent.set(key, data)
-  }
-  return data
-}
+const encodeChunk = (calls: readonly RoundCall[]): Hex => encodedByContent.memo(calls.map((c) => `${c.target}${c.callData}`).join(','), { context: calls })
 
 function encodeChunks(calls: readonly RoundCall[], chunkSize: number): Hex[] {
   const kept = encoded.get(calls)

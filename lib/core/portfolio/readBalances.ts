@@ -49,32 +49,27 @@ export async function readBalances({ account, readers, tokens, lockTags, chunkSi
 /** Rounds kept for reading again: an account polled for its balances (the dashboard, a client
  * waiting for funds) reuses its round and the round's calldata instead of encoding ~10 calls a
  * chain each time. The least recently read go first. */
-const rounds = new LRUCache<string, { round: Round; collect: ReturnType<typeof balanceReads> }>({ max: 1024 })
+type KeptRound = { round: Round; collect: ReturnType<typeof balanceReads> }
+type RoundOf = { account: Address; tokens: readonly TokenInfo[]; lockTags: readonly Hex[] }
+const rounds = new LRUCache<string, KeptRound, RoundOf>({
+  max: 1024,
+  memoMethod: (_key, _stale, { context: { account, tokens, lockTags } }) => {
+    const round = createRound()
+    return { round, collect: balanceReads(round, account, tokens, lockTags) }
+  },
+})
 
 function balanceRound(chainId: number, account: Address, tokens: readonly TokenInfo[], lockTags: readonly Hex[]) {
   const key = [chainId, account.toLowerCase(), ...tokens.map((t) => t.address), ...lockTags].join('|')
-  let kept = rounds.get(key)
-  if (!kept) {
-    const round = createRound()
-    kept = { round, collect: balanceReads(round, account, tokens, lockTags) }
-    rounds.set(key, kept)
-  }
-  return kept
+  return rounds.memo(key, { context: { account, tokens, lockTags } })
 }
 
 const blockNumberCall = encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getBlockNumber' })
 
 /** Balance calldata by what it asks: a round built again for an account (a route quoted again)
  * takes its calls' calldata from here instead of viem's ABI encoder. */
-const calldata = new LRUCache<string, Hex>({ max: 16_384 })
-function encodedOnce(key: string, encode: () => Hex): Hex {
-  let data = calldata.get(key)
-  if (data === undefined) {
-    data = encode()
-    calldata.set(key, data)
-  }
-  return data
-}
+const calldata = new LRUCache<string, Hex, () => Hex>({ max: 16_384, memoMethod: (_key, _stale, { context: encode }) => encode() })
+const encodedOnce = (key: string, encode: () => Hex): Hex => calldata.memo(key, { context: encode })
 
 /** Adds one chain's balance reads to a round (for rounds that read more); returns how to fold them. */
 export function balanceReads(round: Round, account: Address, tokens: readonly TokenInfo[], lockTags: readonly Hex[]) {
