@@ -16,6 +16,7 @@ import { leaseHeld } from '../storage/leaseStore'
 import { pruneStoredRoutes } from '../storage/retention'
 import { approveArbiters } from './approveArbiters'
 import { FinalityWatch, finalityStore } from './finalityWatch'
+import { inNonceOrder } from './nonceGaps'
 import { Scheduler } from './scheduler'
 import { RECEIPT_WAIT_MS } from './sendStep'
 import { settleIntent } from './settleIntent'
@@ -76,7 +77,7 @@ runWorker({
       turn: async () => {
         if (!ready) {
           // What a previous filler signed but may not have sent goes out first, in its nonce order.
-          for (const entry of await openJournal(sql)) {
+          for (const entry of inNonceOrder(await openJournal(sql))) {
             await chains
               .get(entry.chainId)
               ?.client.sendRawTransaction({ serializedTransaction: entry.raw })

@@ -1,8 +1,9 @@
 // The nonce refill with a chain of plain functions: from the confirmed nonce up to the highest
 // journaled one, each nonce gets its journaled bytes again, in order, or a transfer to itself.
 import type { Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { type GapChain, type NoncedTransaction, refillNonces } from './nonceGaps'
+import { type GapChain, inNonceOrder, type NoncedTransaction, refillNonces } from './nonceGaps'
 
 function fakeChain(mined: number, journal: NoncedTransaction[], o: { refuse?: (raw: Hex) => string | undefined; fenced?: () => boolean } = {}) {
   const sent: Hex[] = []
@@ -57,5 +58,20 @@ describe('refillNonces', () => {
     const { chain, sent } = fakeChain(0, [{ nonce: 0, raw: '0x00' }], { fenced: () => true })
     await expect(refillNonces(chain)).rejects.toThrow('lease lost')
     expect(sent).toEqual([])
+  })
+})
+
+describe('inNonceOrder', () => {
+  it('orders journaled transactions by chain, then by the account nonce read from their signed bytes', async () => {
+    const filler = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
+    const signed = (chainId: number, nonce: number) => filler.signTransaction({ chainId, nonce, to: filler.address, value: 0n, gas: 21_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n })
+    const entries = [
+      { step: 'claim:0', chainId: 10, raw: await signed(10, 8) },
+      { step: 'fill', chainId: 8453, raw: await signed(8453, 4) },
+      { step: 'setup:0', chainId: 10, raw: await signed(10, 7) },
+      { step: 'garbled', chainId: 10, raw: '0x02' as Hex },
+      { step: 'refund:0', chainId: 8453, raw: await signed(8453, 3) },
+    ]
+    expect(inNonceOrder(entries).map((e) => e.step)).toEqual(['setup:0', 'claim:0', 'garbled', 'refund:0', 'fill'])
   })
 })

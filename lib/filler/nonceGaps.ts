@@ -6,7 +6,7 @@
 // with the journal and, for every nonce from it to the highest journaled, re-broadcasts the
 // journaled bytes at that nonce or, where nothing journaled can fill it, a 0-value transfer to the
 // filler itself (it moves nothing but gas), so the transactions above it can be mined.
-import type { Hex } from 'viem'
+import { type Hex, parseTransaction } from 'viem'
 import { alreadyKnown, feeTooLow, nonceUsed } from './sendBatch'
 
 /** A journaled transaction of the filler's on the chain, with its account nonce. */
@@ -60,4 +60,20 @@ export async function refillNonces(chain: GapChain): Promise<{ resent: number; f
     resent++
   }
   return { resent, filled }
+}
+
+/** Journaled transactions by chain, each chain's in account-nonce order (what a restarted filler
+ * re-sends first): read from the signed bytes, whatever order the journal was read in. */
+export function inNonceOrder<T extends { chainId: number; raw: Hex }>(entries: readonly T[]): T[] {
+  const nonceOf = (raw: Hex) => {
+    try {
+      return parseTransaction(raw).nonce ?? Number.MAX_SAFE_INTEGER
+    } catch {
+      return Number.MAX_SAFE_INTEGER // bytes that do not parse go last; the node refuses them anyway
+    }
+  }
+  return entries
+    .map((entry, index) => ({ entry, index, nonce: nonceOf(entry.raw) }))
+    .sort((a, b) => a.entry.chainId - b.entry.chainId || a.nonce - b.nonce || a.index - b.index)
+    .map((e) => e.entry)
 }

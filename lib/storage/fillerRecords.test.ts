@@ -9,6 +9,8 @@ import { openedDatabase } from '../../tests/support/openedDatabase'
 import { databaseKinds } from '../../tests/support/testDatabases'
 import { findIntent, findIntentStatus, insertIntent, updateIntent } from './intentStore'
 import { findTransaction, journalOf, openJournal, recordTransaction, recordTransactions, rewriteTransaction, settledJournalSince } from './journalStore'
+import { applyMigration } from './migrate'
+import { migrations } from './migrations'
 import { recordRoute } from './routeStore'
 
 const sponsor = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
@@ -130,5 +132,21 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     expect((await journalOf(sql, 110n)).map((e) => e.step)).toEqual(order)
     expect((await findIntentStatus(sql, 110n))!.journalSteps.map((e) => e.step)).toEqual(order)
     expect((await openJournal(sql)).filter((e) => [16, 17, 18, 19, 20].some((n) => e.hash === hash(n))).map((e) => e.step)).toEqual(order)
+  })
+
+  it('numbers a journal already recorded, on upgrade, by when each entry was recorded, not where its row lies', async () => {
+    await submitted(111n)
+    const steps = ['setup:0', 'fill', 'claim:0']
+    for (const [i, step] of steps.entries()) {
+      await recordTransaction(sql, 111n, { step, chainId: 10, raw: '0x20', hash: hash(32 + i) })
+      await sql.query(`UPDATE intent_transactions SET created_at = $2 WHERE nonce = 111 AND step = $1`, [step, `2026-01-01T00:00:0${i}Z`])
+    }
+    // The first entry replaced at its nonce: its row moves to the table's end, its time stays.
+    await rewriteTransaction(sql, 111n, 'setup:0', hash(32), { raw: '0x21', hash: hash(35), replaced: [{ raw: '0x20', hash: hash(32) }] })
+    // The table as it was before the sequence column, then migrated again.
+    await sql.query('ALTER TABLE intent_transactions DROP COLUMN seq')
+    await applyMigration(sql, migrations.find((m) => m.version === 11)!)
+    await recordTransaction(sql, 111n, { step: 'destination-ops', chainId: 8453, raw: '0x22', hash: hash(36) })
+    expect((await journalOf(sql, 111n)).map((e) => e.step)).toEqual([...steps, 'destination-ops'])
   })
 })

@@ -13,14 +13,19 @@ export async function migrate(sql: Sql): Promise<number[]> {
     const applied: number[] = []
     for (const m of migrations) {
       if (done.has(m.version)) continue
-      for (const statement of m.sql
-        .split(/;\s*$/m)
-        .map((s) => s.trim())
-        .filter(Boolean))
-        await tx.query(statement)
+      await applyMigration(tx, m)
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name])
       applied.push(m.version)
     }
     return applied
   })
+}
+
+/** One migration's statements, in order (each ends with a semicolon at the end of a line). */
+export async function applyMigration(sql: Pick<Sql, 'query'>, migration: { sql: string }): Promise<void> {
+  for (const statement of migration.sql
+    .split(/;\s*$/m)
+    .map((s) => s.trim())
+    .filter(Boolean))
+    await sql.query(statement)
 }

@@ -167,8 +167,16 @@ export const migrations: readonly Migration[] = [
   {
     version: 11,
     name: 'journaled transactions in the order they were recorded (timestamps tie within a clock tick)',
+    // Rows already there are numbered by when they were recorded (created_at is kept when an entry
+    // is rewritten, which moves its row on disk), not in the table's physical order.
     sql: `
-      ALTER TABLE intent_transactions ADD COLUMN seq bigserial;
+      ALTER TABLE intent_transactions ADD COLUMN seq bigint;
+      CREATE SEQUENCE intent_transactions_seq OWNED BY intent_transactions.seq;
+      UPDATE intent_transactions t SET seq = o.n
+        FROM (SELECT ctid AS row_id, row_number() OVER (ORDER BY created_at, ctid) AS n FROM intent_transactions) o
+        WHERE t.ctid = o.row_id;
+      SELECT setval('intent_transactions_seq', COALESCE((SELECT max(seq) FROM intent_transactions), 0) + 1, false);
+      ALTER TABLE intent_transactions ALTER COLUMN seq SET DEFAULT nextval('intent_transactions_seq'), ALTER COLUMN seq SET NOT NULL;
     `,
   },
 ]
