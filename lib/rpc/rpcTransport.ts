@@ -13,8 +13,9 @@
 //
 // Requests made in the same turn of the event loop (a route's eth_call, gas price and code reads on
 // one chain) go out as one JSON-RPC batch, each caller getting its own answer by id, except that
-// transactions' broadcasts form a batch of their own; a node that answers a batch with anything
-// but one answer per request gets the requests one by one.
+// signed transactions' broadcasts form a batch of their own (sent again one by one, they are the
+// same bytes) and a node-signed eth_sendTransaction goes alone; a node that answers a batch with
+// anything but one answer per request gets the requests one by one.
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { custom, HttpRequestError, RpcRequestError, stringify, TimeoutError, type Transport } from 'viem'
@@ -26,8 +27,6 @@ const IDLE_TIMEOUT_MS = 4_000
 export const MAX_BODY_BYTES = 10 * 1024 * 1024
 /** The most requests folded into one batch (providers cap batch sizes; ours stay far below). */
 const MAX_BATCH = 20
-/** Methods that hand the node a transaction: batched only with each other. */
-const BROADCASTS = new Set(['eth_sendRawTransaction', 'eth_sendTransaction'])
 
 const agentOptions = { keepAlive: true, maxFreeSockets: MAX_FREE_SOCKETS, timeout: IDLE_TIMEOUT_MS, scheduling: 'lifo' as const }
 const httpAgent = new HttpAgent(agentOptions)
@@ -62,9 +61,13 @@ export function rpcTransport(url: string, options: RpcTransportOptions): Transpo
           queue = undefined
           // A transaction's broadcast never waits on a slow read (nor fails with it at a read's
           // deadline): broadcasts go in a batch of their own, in the order they were asked.
-          const broadcasts = turn.filter((w) => BROADCASTS.has(w.call.method))
-          const rest = broadcasts.length === 0 ? turn : turn.filter((w) => !BROADCASTS.has(w.call.method))
-          for (const part of [broadcasts, rest]) for (let i = 0; i < part.length; i += MAX_BATCH) send(node, part.slice(i, i + MAX_BATCH))
+          // A node-signed send (eth_sendTransaction) goes alone: a batch sent again one by one
+          // would have the node sign and send it twice.
+          const broadcasts = turn.filter((w) => w.call.method === 'eth_sendRawTransaction')
+          const rest = broadcasts.length === 0 ? turn : turn.filter((w) => w.call.method !== 'eth_sendRawTransaction')
+          for (const w of rest) if (w.call.method === 'eth_sendTransaction') sendOne(node, w)
+          const reads = rest.filter((w) => w.call.method !== 'eth_sendTransaction')
+          for (const part of [broadcasts, reads]) for (let i = 0; i < part.length; i += MAX_BATCH) send(node, part.slice(i, i + MAX_BATCH))
         })
       }
       lastId = lastId >= Number.MAX_SAFE_INTEGER ? 1 : lastId + 1
