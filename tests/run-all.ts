@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { chromiumPath } from '../playwright.config'
-import { playwrightFailures, vitestFailures } from './reportFailures'
+import { playwrightFailures } from './reportFailures'
 
 type Counts = { passed: number; failed: number; skipped: number }
 type Step = { name: string; command: string[]; counts: () => Counts; failures: () => string[] }
@@ -33,18 +33,19 @@ function ensureChromium(): boolean {
 }
 
 const vitestReport = 'tests/artifacts/vitest.json'
+const vitestFailures = 'tests/artifacts/vitest-failures.json'
 const playwrightReport = 'tests/artifacts/playwright.json'
 const readJson = (file: string) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined)
 const steps: Step[] = [
   {
     name: 'unit, integration and compatibility (vitest)',
-    command: [node, bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    command: [node, bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', '--reporter=./tests/vitestFailureReporter.ts', `--outputFile.json=${vitestReport}`],
     counts: () => {
       const r = readJson(vitestReport)
       // Skipped (it.skip, skipIf without its database) and todo tests are `pending` in the report.
       return { passed: r?.numPassedTests ?? 0, failed: r ? r.numFailedTests : 1, skipped: (r?.numPendingTests ?? 0) + (r?.numTodoTests ?? 0) }
     },
-    failures: () => vitestFailures(readJson(vitestReport)),
+    failures: () => readJson(vitestFailures) ?? [],
   },
   {
     name: 'browser (playwright, chromium)',
@@ -57,6 +58,8 @@ const steps: Step[] = [
   },
 ]
 rmSync(vitestReport, { force: true })
+rmSync(vitestFailures, { force: true })
+env.VITEST_FAILURES_FILE = vitestFailures
 rmSync(playwrightReport, { force: true })
 env.PLAYWRIGHT_JSON_OUTPUT_NAME = playwrightReport
 
