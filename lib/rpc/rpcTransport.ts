@@ -63,10 +63,12 @@ export function rpcTransport(url: string, options: RpcTransportOptions): Transpo
           // deadline): broadcasts go in a batch of their own, in the order they were asked.
           // A node-signed send (eth_sendTransaction) goes alone: a batch sent again one by one
           // would have the node sign and send it twice.
-          const broadcasts = turn.filter((w) => w.call.method === 'eth_sendRawTransaction')
-          const rest = broadcasts.length === 0 ? turn : turn.filter((w) => w.call.method !== 'eth_sendRawTransaction')
-          for (const w of rest) if (w.call.method === 'eth_sendTransaction') sendOne(node, w)
-          const reads = rest.filter((w) => w.call.method !== 'eth_sendTransaction')
+          const broadcasts: Waiting[] = []
+          const reads: Waiting[] = []
+          for (const w of turn) {
+            if (w.call.method === 'eth_sendTransaction') sendOne(node, w)
+            else (w.call.method === 'eth_sendRawTransaction' ? broadcasts : reads).push(w)
+          }
           for (const part of [broadcasts, reads]) for (let i = 0; i < part.length; i += MAX_BATCH) send(node, part.slice(i, i + MAX_BATCH))
         })
       }
