@@ -85,7 +85,7 @@ export const getStoredRoute = {
   path: '/accounts/{userAddress}/routes/{nonce}',
   summary: 'One route issued for an account, in full: the request, the route as issued, whether it expired and its status.',
   description:
-    "The same access as the list: only a route this key issued for this account (the dashboard's browser key: one the signed-in wallet built in the dashboard); any other nonce is a 404, whether or not it exists, and a malformed nonce a 400 naming `nonce`. The route is byte for byte what /intents/route answered, so its server signature still verifies; `request` is the validated request (unknown fields dropped), which can be posted to /intents/route again for a fresh route.",
+    "The same access as the list: only a route this key issued for this account (the dashboard's browser key: one the signed-in wallet built in the dashboard); any other nonce is a 404, whether or not it exists, and a malformed nonce a 400 naming `nonce`. The route is what /intents/route answered, with the same server signature (routes are stored unsigned and signed again on the way out; after a change of the server's key, by the new key); `request` is the validated request (unknown fields dropped), which can be posted to /intents/route again for a fresh route.",
   scope: 'routes:read',
   parameters: storedRouteParamsSchema,
   response: storedRouteResponseSchema,

@@ -2,10 +2,16 @@ import 'server-only'
 // Plans, signs and records a route. Nonces come from a database sequence shared by every instance,
 // reserved in blocks (routeNonces.ts); the nonce is also the routes table's key, so a clash (a
 // sequence reset by hand) issues again.
+// A route is answered only once it is stored (a submission anywhere finds it, a sponsor's cap counts
+// it, and no crash loses one a client holds). It is stored as quoted, without its server signature,
+// which is a function of what is stored and the server's key (signRouteResponse gives the same bytes
+// every time): the route is signed on this thread while the database (another process: Postgres, or
+// the embedded database's socket) writes it, instead of before.
 import type { RouteRequest } from '../api/routeRequest'
 import { fieldError, InvalidInputError } from '../core/errors'
 import type { RouteResponse } from '../core/intentOp/intentOp'
-import { quoteRoute } from '../core/route/quoteRoute'
+import { signRouteResponse } from '../core/intentOp/serverSignature'
+import { quoteUnsignedRoute } from '../core/route/quoteRoute'
 import { NonceTakenError, recordRoute } from '../storage/routeStore'
 import { refuseOverCap, SponsorCapReachedError, sponsoredUsd } from '../storage/sponsorshipStore'
 import { type Caller, issuerOf } from './apiKeys'
@@ -17,7 +23,7 @@ import { createNoncePool } from './routeNonces'
 const ATTEMPTS = 3
 const nonces = createNoncePool(database)
 
-/** A route as issued, with its JSON: the very text stored and answered (serialised once). */
+/** A route as issued, with its JSON: the text answered (the text stored is the same without the serverSignature). */
 export type IssuedRoute = { route: RouteResponse; json: string }
 
 export async function issueRoute(input: RouteRequest, caller: Caller): Promise<IssuedRoute> {
@@ -34,7 +40,7 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<I
     // The nonce is drawn while the chains are read (it is awaited only when the intentOp is built).
     const drawn = nonces.take()
     drawn.catch(() => {}) // a refusal before the build leaves it unawaited; its failure is not lost otherwise
-    const route = await quoteRoute({
+    const quote = await quoteUnsignedRoute({
       input,
       readers: ctx.readers,
       lockTags: ctx.lockTags,
@@ -42,33 +48,46 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<I
       model: ctx.feeModel,
       ttlSeconds: ctx.routeTtlSeconds,
       nonce: drawn,
-      signer: ctx.signer,
       nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
       caches: { market: ctx.caches.market, marketMaxAgeMs: ctx.caches.marketMaxAgeMs, state: ctx.caches.routeState },
     })
-    const json = JSON.stringify(route)
-    if (!route.intentOp) return { route, json } // a shortfall issues no route (its nonce is skipped)
+    if (!quote.intentOp) {
+      // A shortfall issues no route (its nonce is skipped): nothing to sign or store.
+      const route = { ...quote, intentOp: null }
+      return { route, json: JSON.stringify(route) }
+    }
     const nonce = await drawn
     // What the operator would pay must fit the key's sponsorship cap: refused at quote time.
-    const sponsored = sponsoredUsd(route.intentCost.sponsorFee)
+    const sponsored = sponsoredUsd(quote.intentCost.sponsorFee)
     if (sponsored.totalUsd !== '0') await refuseOverCap(await database(), issuerOf(caller), caller.keyId, sponsored.totalUsd).catch(rethrowCapReached)
     try {
-      await recordRoute(await database(), {
+      const stored = recordRoute(await database(), {
         nonce,
-        sponsor: route.intentOp.sponsor,
+        sponsor: quote.intentOp.sponsor,
         destinationChainId: input.destinationChainId,
         // What was validated, not the raw body: unknown fields are not kept (nor can they break storage).
         request: input,
-        responseJson: json,
-        expires: BigInt(route.intentOp.expires),
+        responseJson: JSON.stringify(quote),
+        expires: BigInt(quote.intentOp.expires),
         keyId: caller.keyId,
         issuedBy: issuerOf(caller),
       })
+      stored.catch(() => {}) // awaited below; a failure while signing is not unhandled
+      await pendingIo() // the INSERT leaves for the database before this thread signs
+      const route = await signRouteResponse(quote, ctx.signer)
+      const json = JSON.stringify(route)
+      await stored
       return { route, json }
     } catch (error) {
       if (!(error instanceof NonceTakenError) || attempt >= ATTEMPTS) throw error
     }
   }
+}
+
+/** Resolves after the ticks and I/O callbacks already due: node-postgres hands a query a pooled
+ * connection on the next tick and writes it to the socket then. */
+function pendingIo(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
 }
 
 /** A key's sponsorship cap reached, as the client sees it: a 403 naming the cap. */

@@ -8,8 +8,9 @@ import { routeStatus, summariseStoredRoute } from '../core/history/summariseStor
 import { findIntent } from '../storage/intentStore'
 import { BadCursorError, findRoute, listRouteDigests } from '../storage/routeStore'
 import { type Caller, issuerOf } from './apiKeys'
+import { serverContext } from './context'
 import { database } from './database'
-import { issuedResponse } from './issuedResponse'
+import { answeredResponse } from './issuedResponse'
 
 /** Routes the calling key issued for `sponsor`, summarised: one tenant never sees another's. */
 export async function routeHistory(sponsor: Address, caller: Caller, p: { limit: number; cursor?: string }) {
@@ -29,8 +30,9 @@ export async function storedRoute(sponsor: Address, nonce: bigint, caller: Calle
   const intent = await findIntent(db, nonce)
   const intentStatus = intent && intent.issuedBy === route.issuedBy ? intent.status : null
   const expired = BigInt(route.expires) <= nowSeconds()
-  const hasIntentOp = issuedResponse(route).intentOp !== null
-  return serializeStoredRoute(route, { intentStatus, expired, status: routeStatus({ hasIntentOp, expired, intentStatus }) })
+  const { response, hasIntentOp } = await answeredResponse(route, serverContext().signer)
+  const status = routeStatus({ hasIntentOp, expired, intentStatus })
+  return serializeStoredRoute({ ...route, response }, { intentStatus, expired, status })
 }
 
 /** A page read whose cursor was not one this service issued is a 400 naming `cursor`. */

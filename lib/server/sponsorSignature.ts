@@ -7,10 +7,10 @@ import 'server-only'
 import { type Address, concatHex, type Hex } from 'viem'
 import { accountSetup } from '../core/accounts/smartAccounts'
 import type { ChainReader } from '../core/chainState/multicallRound'
-import type { WireIntentOp } from '../core/intentOp/intentOp'
+import type { UnsignedIntentOp } from '../core/intentOp/intentOp'
 import type { RouteTypedData } from '../core/intentOp/typedData'
 
-export async function verifySponsorSignature(reader: ChainReader | undefined, issued: WireIntentOp, typedData: RouteTypedData, signature: Hex): Promise<boolean> {
+export async function verifySponsorSignature(reader: ChainReader | undefined, issued: UnsignedIntentOp, typedData: RouteTypedData, signature: Hex): Promise<boolean> {
   if (!reader) return false
   const sponsor = issued.sponsor
   const verify = reader.client.verifyTypedData as (p: Record<string, unknown>) => Promise<boolean>

@@ -7,10 +7,10 @@ import type { Address } from 'viem'
 import type { SignedIntentOp } from '../api/intentOperation'
 import type { ChainReader } from '../core/chainState/multicallRound'
 import { ChainUnavailableError, fieldError } from '../core/errors'
-import type { WireIntentOp } from '../core/intentOp/intentOp'
+import type { UnsignedIntentOp } from '../core/intentOp/intentOp'
 import { checkAuthorizations } from '../core/route/request/authorizations'
 
-export async function verifySubmittedAuthorizations(issued: WireIntentOp, submitted: SignedIntentOp, readers: readonly ChainReader[]): Promise<void> {
+export async function verifySubmittedAuthorizations(issued: UnsignedIntentOp, submitted: SignedIntentOp, readers: readonly ChainReader[]): Promise<void> {
   const required = issued.signedMetadata.account.requiredDelegations
   const chains = Object.keys(required).map(Number)
   if (chains.length === 0) return

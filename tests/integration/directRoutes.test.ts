@@ -5,7 +5,10 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { Agent, type ClientRequest, request } from 'node:http'
 import { gunzipSync } from 'node:zlib'
+import type { Hex } from 'viem'
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
+import { routeSigner } from '../../lib/core/intentOp/serverSignature'
 import { openDatabase } from '../../lib/storage/openDatabase'
 import { devnetActions } from '../support/devnetActions'
 
@@ -95,14 +98,23 @@ describe('API operations answered without Next’s router', () => {
     expect(JSON.parse(answer.body.toString()).code ?? 'OK').not.toBe('MALFORMED_JSON')
   })
 
-  it('stores each route as the very bytes it answers (its digest is the SHA-256 of the body sent)', async () => {
+  it('stores each route as the very bytes it answers but its serverSignature, which is ours over what is stored', async () => {
     const ask = JSON.stringify({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: demoAddress, accountType: 'EOA' } })
+    const signer = JSON.parse((await send('GET', '/api/v1/signer')).body.toString()).address as string
     for (const answer of [await send('POST', route, json, ask), await send('POST', route, json, ask)]) {
       expect(answer.status, answer.body.toString()).toBe(200)
       expect(Number(answer.headers['content-length'])).toBe(answer.body.length)
-      const nonce = JSON.parse(answer.body.toString()).intentOp.nonce as string
-      const [row] = await sql.query<{ response_digest: string }>('SELECT response_digest FROM routes WHERE nonce = $1', [nonce])
-      expect(row?.response_digest).toBe(`0x${createHash('sha256').update(answer.body).digest('hex')}`)
+      const { nonce, serverSignature } = JSON.parse(answer.body.toString()).intentOp as { nonce: string; serverSignature: Hex }
+      const [row] = await sql.query<{ response: { intentOp: Omit<WireIntentOp, 'serverSignature'> }; response_digest: string }>('SELECT response, response_digest FROM routes WHERE nonce = $1', [
+        nonce,
+      ])
+      // The route was stored while it was signed: its text is the answer's bytes less the signature…
+      const unsigned = answer.body.toString().replace(`,"serverSignature":"${serverSignature}"`, '')
+      expect(unsigned.length).toBe(answer.body.length - `,"serverSignature":"${serverSignature}"`.length)
+      expect(row?.response_digest).toBe(`0x${createHash('sha256').update(unsigned).digest('hex')}`)
+      expect(row?.response.intentOp).not.toHaveProperty('serverSignature')
+      // …and the signature the client got is this service's over exactly what was stored.
+      expect(await routeSigner({ ...row!.response.intentOp, serverSignature })).toBe(signer)
     }
   })
 

@@ -117,10 +117,12 @@ describe('GET /api/v1/accounts/{userAddress}/routes', () => {
     // The whole page weighs less than one of the routes it lists.
     expect(text.length).toBeLessThan(stored)
     for (const r of page.routes) expect(JSON.stringify(r).length).toBeLessThanOrEqual(storedRouteSummaryMaxBytes)
-    // The full route is one request away, exactly as stored.
+    // The full route is one request away, exactly as stored, signed again (routes are stored unsigned).
     const full = await readRoute(user.address, page.routes[0]!.nonce)
     expect(full.status).toBe(200)
-    expect(JSON.stringify(full.body.route).length).toBe(stored)
+    const { serverSignature, ...unsigned } = full.body.route.intentOp
+    expect(serverSignature).toMatch(/^0x[0-9a-f]{130}$/)
+    expect(JSON.stringify({ ...full.body.route, intentOp: unsigned }).length).toBe(stored)
   })
 
   it('keeps the validated request, not whatever else the body carried', async () => {

@@ -83,6 +83,10 @@ export type WireIntentOp = {
   recipientSignedAuthorizations: WireAuthorization[]
 }
 
+/** An intentOp before the server signs it: what the routes table keeps (the signature is a function
+ * of it and the server's key, see serverSignature.ts). */
+export type UnsignedIntentOp = Omit<WireIntentOp, 'serverSignature'>
+
 export type FeeBreakdown = { gasFee: string; bridgeFee: string; protocolFee: string; swapFee: string; settlementFee: string }
 
 export type FeesByToken = Record<string, { amount: string; breakdown: FeeBreakdown }>
@@ -141,6 +145,9 @@ export type RouteResponse = {
   /** Only when the request asks for them (options.alternatives). */
   alternatives?: RouteAlternative[] | undefined
 }
+
+/** A route as quoted, before its intentOp is signed. */
+export type UnsignedRouteResponse = Omit<RouteResponse, 'intentOp'> & { intentOp: UnsignedIntentOp | null }
 
 /** Another route the planner found for the same request, and the request fields that ask for it. */
 export type RouteAlternative = {

@@ -6,7 +6,7 @@
 //   - else → the MultichainCompact (The Compact domain), once per element
 import { type Address, type Hex, keccak256, numberToHex, type TypedDataDefinition, zeroAddress } from 'viem'
 import { addresses } from '../addresses'
-import type { WireElement, WireIntentOp } from './intentOp'
+import type { UnsignedIntentOp, WireElement } from './intentOp'
 
 /** The verifyingContract the published client puts in The Compact's signing domain. */
 export const compactSigningContract: Address = '0x73d2dc0c21fca4ec1601895d50df7f5624f07d3f'
@@ -113,7 +113,7 @@ export type RouteTypedData =
   | TypedDataDefinition<typeof singleChainOpsTypes, 'SingleChainOps'>
 
 /** Everything the account signs for this route, one entry per element, in element order. */
-export function routeTypedData(intentOp: WireIntentOp, account: Address): RouteTypedData[] {
+export function routeTypedData(intentOp: UnsignedIntentOp, account: Address): RouteTypedData[] {
   const contexts = intentOp.elements.map((e) => e.mandate.qualifier.settlementContext)
   if (contexts.some((c) => c.settlementLayer === 'INTENT_EXECUTOR')) {
     return intentOp.elements.map((e) => singleChainOpsTypedData(account, e, BigInt(intentOp.nonce)))
@@ -124,7 +124,7 @@ export function routeTypedData(intentOp: WireIntentOp, account: Address): RouteT
   return intentOp.elements.map(() => compactTypedData(intentOp))
 }
 
-export function compactTypedData(intentOp: WireIntentOp): TypedDataDefinition<typeof compactTypes, 'MultichainCompact'> {
+export function compactTypedData(intentOp: UnsignedIntentOp): TypedDataDefinition<typeof compactTypes, 'MultichainCompact'> {
   return {
     domain: { name: 'The Compact', version: '1', chainId: Number(intentOp.elements[0]!.chainId), verifyingContract: compactSigningContract },
     types: compactTypes,

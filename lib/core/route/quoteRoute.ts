@@ -1,9 +1,10 @@
 // A route, end to end, one stage after another: resolve the request, read the chains, check the
 // caller's authorizations and operations, plan the sources, price it, build the intentOp and sign it.
+// quoteUnsignedRoute stops before the signature, for a caller that stores the route while it is signed.
 import type { Hex } from 'viem'
 import type { ChainReader } from '../chainState/multicallRound'
-import type { RouteResponse } from '../intentOp/intentOp'
-import { type RouteSigner, signRoute } from '../intentOp/serverSignature'
+import type { RouteResponse, UnsignedRouteResponse } from '../intentOp/intentOp'
+import { type RouteSigner, signRouteResponse } from '../intentOp/serverSignature'
 import type { PriceFeeds } from '../prices/readUsdPrices'
 import { buildAlternatives } from './build/buildAlternatives'
 import { buildCost } from './build/buildCost'
@@ -36,6 +37,10 @@ export type QuoteRouteParameters = {
 }
 
 export async function quoteRoute(p: QuoteRouteParameters): Promise<RouteResponse> {
+  return signRouteResponse(await quoteUnsignedRoute(p), p.signer)
+}
+
+export async function quoteUnsignedRoute(p: Omit<QuoteRouteParameters, 'signer'>): Promise<UnsignedRouteResponse> {
   const request = await resolveRequest(p.input, p.readers, p.model)
   const state = await readState(request, p)
   const authorizations = await routeAuthorizations(request, state)
@@ -46,7 +51,7 @@ export async function quoteRoute(p: QuoteRouteParameters): Promise<RouteResponse
   if (!plan.fulfilled) return { intentOp: null, intentCost, tokenRequirements: {}, ...warnings }
 
   const requirements = tokenRequirements(plan, state, { address: request.account.address, needsSetup: accounts.needsSetup })
-  const unsigned = buildIntentOp({
+  const intentOp = buildIntentOp({
     request: charged,
     plan,
     state,
@@ -57,7 +62,6 @@ export async function quoteRoute(p: QuoteRouteParameters): Promise<RouteResponse
     nowSeconds: p.nowSeconds,
     authorizations,
   })
-  const intentOp = { ...unsigned, serverSignature: await signRoute(unsigned, p.signer) }
   // Only when asked for: the other plans within what the request allows (see plan/alternatives.ts),
   // priced with the chosen plan's setup charge; asking for one re-plans it with its own.
   const alternatives = p.input.options.alternatives ? { alternatives: buildAlternatives(alternativePlans(planInput(charged, state, p.model), plan), state, request.destination) } : {}
