@@ -179,4 +179,12 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE intent_transactions ALTER COLUMN seq SET DEFAULT nextval('intent_transactions_seq'), ALTER COLUMN seq SET NOT NULL;
     `,
   },
+  {
+    version: 12,
+    name: 'no route index by sponsor alone: every history read is by sponsor and issuing key (routes_by_issuer)',
+    // Each route issued wrote one index entry more than any query reads.
+    sql: `
+      DROP INDEX IF EXISTS routes_by_sponsor;
+    `,
+  },
 ]
