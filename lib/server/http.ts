@@ -41,12 +41,28 @@ export function withEnvelope<P = unknown>(handler: Handler<P>) {
     if (request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') response.headers.set('strict-transport-security', strictTransportSecurity)
     for (const [name, value] of responseHeaders) response.headers.set(name, value)
     response.headers.set('x-trace-id', traceId)
-    const { pathname } = new URL(request.url)
-    logger.info(
-      { traceId, ...(clientRequestId ? { clientRequestId } : {}), method: request.method, path: pathname, status: response.status, durationMs: Math.round(performance.now() - started), ...log },
-      'request',
-    )
+    // The line is written once the answer is handed back (the direct path has usually written it to
+    // the socket by then): its serialisation and write are not the client's to wait for.
+    const line = {
+      traceId,
+      ...(clientRequestId ? { clientRequestId } : {}),
+      method: request.method,
+      path: request.url,
+      status: response.status,
+      durationMs: Math.round(performance.now() - started),
+      ...log,
+    }
+    setImmediate(logRequest, line)
     return response
+  }
+}
+
+/** The request's log line; `path` arrives as the request's URL and is logged without its query. */
+function logRequest(line: { path: string }): void {
+  try {
+    logger.info({ ...line, path: new URL(line.path).pathname }, 'request')
+  } catch {
+    // a log line that cannot be written never takes the process down
   }
 }
 
