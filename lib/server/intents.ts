@@ -13,7 +13,7 @@ import { signInHint } from './accountAccess'
 import { type Caller, issuerOf } from './apiKeys'
 import { serverContext } from './context'
 import { database } from './database'
-import { signedIssuedResponse } from './issuedResponse'
+import { answeredRoute } from './issuedResponse'
 import { rethrowCapReached } from './issueRoute'
 import { withCursorField } from './routeHistory'
 import { verifySponsorSignature } from './sponsorSignature'
@@ -26,7 +26,7 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
   const route = await findRoute(db, nonce)
   // Another key's route is as unknown as a route never issued: its existence is not disclosed.
   if (!route || route.issuedBy !== issuerOf(caller)) throw notFound(`No such intent with nonce ${nonce}: no route with this nonce was issued to this API key`, 'signedIntentOp.nonce')
-  const { intentOp: issued, intentCost } = await signedIssuedResponse(route, ctx.signer)
+  const { intentOp: issued, intentCost } = (await answeredRoute(route, ctx.signer)).response
   if (!issued) throw notFound(`No such intent with nonce ${nonce}: no route with this nonce was issued to this API key`, 'signedIntentOp.nonce')
 
   await verifySubmission({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import example from '../api/routeExample.json'
 import type { UnsignedRouteResponse } from '../core/intentOp/intentOp'
 import { routeSigner, signRouteResponse } from '../core/intentOp/serverSignature'
-import { answeredResponse, issuedResponse, StoredRouteCorruptError, signedIssuedResponse } from './issuedResponse'
+import { answeredRoute, issuedResponse, StoredRouteCorruptError } from './issuedResponse'
 
 const signer = privateKeyToAccount(generatePrivateKey())
 /** A route as issueRoute stores it (unsigned), through a JSON round trip as the database gives it back. */
@@ -32,19 +32,19 @@ describe('issuedResponse', () => {
 describe('a stored route handed out or checked again', () => {
   it('is signed again to the very signature the client got when it was issued', async () => {
     const answered = await signRouteResponse(storedUnsigned as UnsignedRouteResponse, signer)
-    const again = await signedIssuedResponse({ nonce: '1', response: storedUnsigned }, signer)
-    expect(again.intentOp?.serverSignature).toBe(answered.intentOp?.serverSignature)
-    const read = await answeredResponse({ nonce: '1', response: storedUnsigned }, signer)
-    expect(read.hasIntentOp).toBe(true)
-    expect((read.response as typeof example).intentOp.serverSignature).toBe(answered.intentOp?.serverSignature)
-    expect(await routeSigner((read.response as typeof example).intentOp as never)).toBe(signer.address)
+    const again = await answeredRoute({ nonce: '1', response: storedUnsigned }, signer)
+    expect(again.response.intentOp?.serverSignature).toBe(answered.intentOp?.serverSignature)
+    expect((again.json as typeof example).intentOp.serverSignature).toBe(answered.intentOp?.serverSignature)
+    expect(await routeSigner((again.json as typeof example).intentOp as never)).toBe(signer.address)
   })
 
   it('leaves a signature stored with the route as it is, and a shortfall without an intentOp', async () => {
-    expect((await signedIssuedResponse({ nonce: '1', response: example }, signer)).intentOp?.serverSignature).toBe(example.intentOp.serverSignature)
-    expect((await answeredResponse({ nonce: '1', response: example }, signer)).response).toBe(example)
+    const legacy = await answeredRoute({ nonce: '1', response: example }, signer)
+    expect(legacy.response.intentOp?.serverSignature).toBe(example.intentOp.serverSignature)
+    expect(legacy.json).toBe(example)
     const shortfall = { ...example, intentOp: null }
-    expect(await answeredResponse({ nonce: '1', response: shortfall }, signer)).toEqual({ response: shortfall, hasIntentOp: false })
-    expect((await signedIssuedResponse({ nonce: '1', response: shortfall }, signer)).intentOp).toBeNull()
+    const none = await answeredRoute({ nonce: '1', response: shortfall }, signer)
+    expect(none.json).toBe(shortfall)
+    expect(none.response.intentOp).toBeNull()
   })
 })

@@ -2,9 +2,9 @@ import 'server-only'
 // A stored route's response, read back through the API's own schema: the routes table keeps it as
 // JSON, so what comes out is checked and typed here, once, rather than cast where it is used.
 // Routes are stored as quoted, before the server signs them (issueRoute.ts), so the intentOp's
-// serverSignature is absent there (rows written before that keep theirs): it is signed again, to the
-// same bytes (viem signs deterministically, RFC 6979), wherever a stored route is handed out or
-// checked. An instance older than this cannot read such rows: upgrade every instance together.
+// serverSignature is absent there (rows written before that keep theirs): answeredRoute signs it
+// again, to the same bytes (viem signs deterministically, RFC 6979), wherever a stored route is
+// handed out or checked. An instance older than this cannot read such rows: upgrade every instance together.
 import type { z } from 'zod'
 import { intentOpSchema, type RouteResponse, routeResponseSchema } from '../api/routeResponse'
 import type { UnsignedIntentOp } from '../core/intentOp/intentOp'
@@ -27,21 +27,15 @@ export function issuedResponse(route: Pick<StoredRoute, 'nonce' | 'response'>): 
   return parsed.data
 }
 
-/** The stored route as it was answered, read through the schema: signed again when it was stored
- * unsigned, so a submission is compared with the very signature the client got. */
-export async function signedIssuedResponse(route: Pick<StoredRoute, 'nonce' | 'response'>, signer: RouteSigner): Promise<RouteResponse> {
+/** A stored route as it was answered: signed again, over exactly the intentOp stored, when it was
+ * stored unsigned. `response` is it read through the schema (what a submission is compared with),
+ * `json` the stored JSON itself with the signature put back (what the history hands out). */
+export async function answeredRoute(route: Pick<StoredRoute, 'nonce' | 'response'>, signer: RouteSigner): Promise<{ response: RouteResponse; json: unknown }> {
   const issued = issuedResponse(route)
   const { intentOp } = issued
-  if (!intentOp) return { ...issued, intentOp: null }
-  const serverSignature = intentOp.serverSignature ?? (await signRoute(intentOp, signer))
-  return { ...issued, intentOp: { ...intentOp, serverSignature } }
-}
-
-/** The stored JSON as it was answered: the serverSignature put back, over exactly that JSON, when
- * it was stored unsigned. */
-export async function answeredResponse(route: Pick<StoredRoute, 'nonce' | 'response'>, signer: RouteSigner): Promise<{ response: unknown; hasIntentOp: boolean }> {
-  const { intentOp } = issuedResponse(route)
-  if (!intentOp || intentOp.serverSignature) return { response: route.response, hasIntentOp: intentOp !== null }
+  if (!intentOp) return { response: { ...issued, intentOp: null }, json: route.response }
   const stored = route.response as { intentOp: UnsignedIntentOp }
-  return { response: { ...stored, intentOp: { ...stored.intentOp, serverSignature: await signRoute(stored.intentOp, signer) } }, hasIntentOp: true }
+  const serverSignature = intentOp.serverSignature ?? (await signRoute(stored.intentOp, signer))
+  const json = intentOp.serverSignature ? route.response : { ...stored, intentOp: { ...stored.intentOp, serverSignature } }
+  return { response: { ...issued, intentOp: { ...intentOp, serverSignature } }, json }
 }

@@ -10,7 +10,7 @@ import { BadCursorError, findRoute, listRouteDigests } from '../storage/routeSto
 import { type Caller, issuerOf } from './apiKeys'
 import { serverContext } from './context'
 import { database } from './database'
-import { answeredResponse } from './issuedResponse'
+import { answeredRoute } from './issuedResponse'
 
 /** Routes the calling key issued for `sponsor`, summarised: one tenant never sees another's. */
 export async function routeHistory(sponsor: Address, caller: Caller, p: { limit: number; cursor?: string }) {
@@ -30,9 +30,9 @@ export async function storedRoute(sponsor: Address, nonce: bigint, caller: Calle
   const intent = await findIntent(db, nonce)
   const intentStatus = intent && intent.issuedBy === route.issuedBy ? intent.status : null
   const expired = BigInt(route.expires) <= nowSeconds()
-  const { response, hasIntentOp } = await answeredResponse(route, serverContext().signer)
-  const status = routeStatus({ hasIntentOp, expired, intentStatus })
-  return serializeStoredRoute({ ...route, response }, { intentStatus, expired, status })
+  const { response, json } = await answeredRoute(route, serverContext().signer)
+  const status = routeStatus({ hasIntentOp: response.intentOp !== null, expired, intentStatus })
+  return serializeStoredRoute({ ...route, response: json }, { intentStatus, expired, status })
 }
 
 /** A page read whose cursor was not one this service issued is a 400 naming `cursor`. */
