@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ChainUnavailableError, codeOfKind, InsufficientLiquidityError, InvalidInputError, NoPathFoundError, ServiceError } from '../core/errors'
+import { errorBounds } from './errorBounds'
 import { errorCodes, errorEnvelope, errorEnvelopeSchema, HttpError, insufficientLiquiditySchema, validationError } from './errorEnvelope'
 
 describe('error envelope', () => {
@@ -39,5 +40,22 @@ describe('error envelope', () => {
       unfillable: { [usdc]: '5' },
       traceId: 't-2',
     })
+  })
+
+  it('lists the first problems of a validation failure and counts the rest, in a body of a few KB', () => {
+    const schema = z.record(z.string().regex(/^0x/), z.number())
+    const key = (i: number) => (i < 30 ? `${'k'.repeat(10_000)}${i}` : `k${i}`)
+    const keys = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [key(i), 'x']))
+    const failure = schema.safeParse(keys).error!
+    expect(failure.issues.length).toBe(20_000)
+    const body = errorEnvelope(validationError(failure, 'tokens'), 't')
+    expect(body.errors).toHaveLength(errorBounds.problems + 1)
+    const total = failure.issues.length
+    expect(body.errors.at(-1)?.context).toEqual({ limit: 'errors', max: errorBounds.problems, total })
+    expect(body.message).toMatch(new RegExp(`; and ${failure.issues.length - errorBounds.problems} more$`))
+    const fields = body.errors.slice(0, -1).map((e) => String(e.context?.field))
+    for (const field of fields) expect(field.length).toBeLessThanOrEqual(errorBounds.field)
+    expect(JSON.stringify(body).length).toBeLessThan(6_144)
+    expect(errorEnvelopeSchema.parse(body)).toEqual(body)
   })
 })

@@ -4,12 +4,13 @@
 import { z } from 'zod'
 import { type ErrorKind, InsufficientLiquidityError, ServiceError, serviceErrorCodes } from '../core/errors'
 import { wireAmounts } from './amount'
+import { boundedDetails, cutText, errorBounds } from './errorBounds'
 import { decimal } from './primitives'
 
 /** Codes of the failures only the HTTP layer knows. */
 export const httpErrorCodes = {
   METHOD_NOT_ALLOWED: 'The path does not serve this method (the Allow header lists those it does)',
-  PAYLOAD_TOO_LARGE: 'The body is over 1 MiB',
+  PAYLOAD_TOO_LARGE: 'The body is over 1 MiB or holds over 20,000 JSON values (errors[].context.limit: bytes, values)',
   UNSUPPORTED_MEDIA_TYPE: 'The body is not sent as application/json',
   MALFORMED_REQUEST: 'The request target is not a valid path',
   CLIENT_CLOSED: 'The client closed the connection before its body arrived (logged as 499; nobody reads the answer)',
@@ -78,19 +79,27 @@ export const statusOfKind: Record<ErrorKind | HttpErrorKind, number> = {
   unavailable: 503,
 }
 
-/** A zod failure as a 400 whose details name each bad field by its path. An issue raised with
- * `params: { exact: true }` keeps its message unprefixed (clients match some messages exactly). */
+/** A zod failure as a 400 whose details name each bad field by its path (the envelope lists the
+ * first few; errorBounds.ts). An issue raised with `params: { exact: true }` keeps its message
+ * unprefixed (clients match some messages exactly). */
 export function validationError(error: z.ZodError, root?: string): ServiceError {
   const details = error.issues.map((i) => {
-    const field = [root, ...i.path.map(String)].filter(Boolean).join('.') || '(body)'
+    const path = [root, ...i.path.map((p) => cutText(String(p), errorBounds.field))].filter(Boolean)
+    const field = cutText(path.join('.'), errorBounds.field) || '(body)'
     const exact = i.code === 'custom' && (i.params as { exact?: boolean } | undefined)?.exact === true
     return { message: exact ? i.message : `${field}: ${i.message}`, context: { field } }
   })
-  return new ServiceError('invalid_input', details.map((d) => d.message).join('; '), details, { cause: error })
+  const listed = details.slice(0, errorBounds.problems).map((d) => d.message)
+  const more = details.length - listed.length
+  const count = more > 0 ? `; and ${more} more` : ''
+  const message = `${cutText(listed.join('; '), errorBounds.message - count.length)}${count}`
+  return new ServiceError('invalid_input', message, details, { cause: error })
 }
 
+/** The error as the body that is sent: bounded in size whatever the request held (errorBounds.ts). */
 export function errorEnvelope(error: ServiceError | HttpError, traceId: string): ErrorEnvelope | z.infer<typeof insufficientLiquiditySchema> {
-  const envelope = { message: error.message, code: error.code, errors: error.details, traceId }
+  const message = cutText(error.message, errorBounds.message)
+  const envelope = { message, code: error.code, errors: boundedDetails(error.details), traceId }
   if (error instanceof InsufficientLiquidityError) {
     return { ...envelope, error: 'INSUFFICIENT_LIQUIDITY', availableIntents: error.availableIntents.map(wireAmounts), unfillable: wireAmounts(error.unfillable) }
   }

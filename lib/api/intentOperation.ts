@@ -7,6 +7,7 @@ import type { IntentRecord, JournalStep } from '../storage/intentStore'
 import { decimal, hash, signature } from './primitives'
 import { routeHistoryQuerySchema } from './routeHistory'
 import { authorizationSchema, intentOpSchema } from './routeResponse'
+import { sizeFirst } from './sizeFirst'
 
 /** An EIP-7702 authorization as the client submits it: @rhinestone/sdk sends the nonce as a JSON number. */
 const submittedAuthorizationSchema = authorizationSchema.extend({
@@ -18,9 +19,12 @@ const submittedAuthorizationSchema = authorizationSchema.extend({
 
 export const submitIntentBodySchema = z.object({
   signedIntentOp: intentOpSchema.extend({
+    elements: sizeFirst(intentOpSchema.shape.elements.max(64), 64, 'at most 64 entries'),
     /** The client replaces the route's list with the authorizations it signed (absent when none). */
-    signedAuthorizations: z.array(submittedAuthorizationSchema).max(10).optional(),
-    originSignatures: z.array(signature).min(1).max(64).describe('One per element, in element order: the sponsor over the typed data the client builds for the route'),
+    signedAuthorizations: sizeFirst(z.array(submittedAuthorizationSchema).max(10), 10, 'at most 10 entries').optional(),
+    originSignatures: sizeFirst(z.array(signature).min(1).max(64), 64, 'at most 64 entries').describe(
+      'One per element, in element order: the sponsor over the typed data the client builds for the route',
+    ),
     destinationSignature: signature.optional().describe('For an EOA the client repeats its last origin signature'),
     targetExecutionSignature: signature.optional(),
     options: z.object({ dryRun: z.boolean().optional() }).optional(),

@@ -16,7 +16,7 @@ const nonce = routeExample.intentOp.nonce
 const sampleSignature = `0x${'ab'.repeat(64)}1b`
 
 export const portfolioExamples = {
-  parameters: { userAddress: demoAccount, chainIds: '10,8453', filterEmpty: 'true' },
+  parameters: { userAddress: demoAccount, chainIds: '10,8453,137', filterEmpty: 'true' },
   response: {
     portfolio: [
       {
@@ -38,6 +38,7 @@ export const portfolioExamples = {
         ],
       },
     ],
+    unsupportedChainIds: [137],
     blocks: [
       { chainId: 10, blockNumber: '1042' },
       { chainId: 8453, blockNumber: '987' },

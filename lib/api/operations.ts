@@ -7,6 +7,7 @@ import { errorEnvelopeSchema, insufficientLiquiditySchema } from './errorEnvelop
 import { portfolioGuide } from './guides/portfolioGuide'
 import { routeGuide } from './guides/routeGuide'
 import { submitGuide } from './guides/submitGuide'
+import { insufficientBalanceSchema } from './insufficientBalance'
 import { intentIdSchema, intentListQuerySchema, intentListResponseSchema, intentStatusResponseSchema, submitIntentBodySchema, submitIntentResponseSchema } from './intentOperation'
 import * as examples from './operationExamples'
 import { portfolioQuerySchema, portfolioResponseSchema } from './portfolio'
@@ -43,6 +44,9 @@ export const getPortfolio = {
   summary: 'Locked and unlocked balances per token, aggregated and per chain, read live from each chain.',
   description: [
     'Reads every supported chain in parallel (one Multicall3 call per chain, at one block) and groups tokens by asset: ETH (native and WETH), USDC, USDT (USDT0 outside Ethereum). `blocks` names the block each chain was read at; a chain that did not answer is left out and named in `warnings`.',
+    'A filter naming chains this deployment does not serve (`@rhinestone/sdk` asks for every chain it knows) ' +
+      'is answered for the served ones; the others are left out and named in `unsupportedChainIds` and in the ' +
+      '`x-unsupported-chains` header.',
     portfolioGuide,
   ].join('\n\n'),
   scope: 'portfolio:read',
@@ -57,12 +61,22 @@ export const getIntentRoute = {
   path: '/intents/route',
   summary: 'A signable route for the tokens wanted on a destination chain, priced from live chain state.',
   description: [
-    'Plans the cheapest signable route under the fee model: one signing scheme per route (COMPACT, PERMIT2 or the intent executor) and one element per source chain. `tokenRequirements` lists what the account must do first (a Permit2 approval, wrapping ETH); `intentOp` is null when the account cannot cover the request, with the shortfall in `intentCost.tokenShortfall`.',
+    'Plans the cheapest signable route under the fee model: one signing scheme per route (COMPACT, PERMIT2 or the ' +
+      'intent executor) and one element per source chain. `tokenRequirements` lists what the account must do first ' +
+      '(a Permit2 approval, wrapping ETH). When the account cannot cover the request the answer is ' +
+      "`422 Insufficient balance` (the client's InsufficientBalanceError), with the figures a route would carry in " +
+      '`errors[0].context.intentCost` (`tokenShortfall`, `totalTokenShortfallInUSD`).',
     routeGuide,
   ].join('\n\n'),
   scope: 'routes:create',
   body: routeRequestSchema,
   response: routeResponseSchema,
+  unprocessable: {
+    description:
+      'Insufficient balance (the account cannot cover the request: `errors[0].context.intentCost` holds ' +
+      'the shortfall), No Path Found, or a route this deployment cannot settle (`code` says which)',
+    schema: z.union([insufficientBalanceSchema, errorEnvelopeSchema]),
+  },
   examples: examples.intentRouteExamples,
 } as const satisfies Operation
 

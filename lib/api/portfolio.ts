@@ -62,6 +62,15 @@ export const portfolioResponseSchema = z.object({
     }),
   ),
   warnings: warningsSchema.optional(),
+  /** Additive: chains the filters named that are not served here, left out instead of refused. */
+  unsupportedChainIds: z
+    .array(z.number().int())
+    .optional()
+    .describe(
+      'Additive, only when the chainIds or tokens filter names chains this deployment does not serve: ' +
+        'those chain ids, ascending. They are left out and the served ones answered; the same ids are in ' +
+        'the x-unsupported-chains header',
+    ),
   /** Additive: the block each chain was read at, so a reader can tell how fresh the balances are. */
   blocks: z
     .array(z.object({ chainId: z.number().int(), blockNumber: decimal }))
@@ -71,7 +80,12 @@ export const portfolioResponseSchema = z.object({
 
 export type PortfolioResponse = z.infer<typeof portfolioResponseSchema>
 
-export function serializePortfolio(entries: readonly PortfolioEntry[], warnings: Readonly<Warnings> = [], blocks: readonly { chainId: number; blockNumber: bigint }[] = []): PortfolioResponse {
+export function serializePortfolio(
+  entries: readonly PortfolioEntry[],
+  warnings: Readonly<Warnings> = [],
+  blocks: readonly { chainId: number; blockNumber: bigint }[] = [],
+  unsupportedChainIds: readonly number[] = [],
+): PortfolioResponse {
   const text = (a: { locked: bigint; unlocked: bigint }) => ({ locked: a.locked.toString(), unlocked: a.unlocked.toString() })
   return {
     portfolio: entries.map((e) => ({
@@ -81,6 +95,7 @@ export function serializePortfolio(entries: readonly PortfolioEntry[], warnings:
       tokenChainBalance: e.tokenChainBalance.map((c) => ({ chainId: c.chainId, tokenAddress: c.tokenAddress, balance: text(c.balance) })),
     })),
     ...(warnings.length > 0 ? { warnings: [...warnings] } : {}),
+    ...(unsupportedChainIds.length > 0 ? { unsupportedChainIds: [...unsupportedChainIds] } : {}),
     ...(blocks.length > 0 ? { blocks: blocks.map((b) => ({ chainId: b.chainId, blockNumber: b.blockNumber.toString() })) } : {}),
   }
 }

@@ -2,9 +2,11 @@
 // older forms it still accepts (numeric amounts, token symbols).
 // Every list and byte field is bounded, and the bound is in the error message.
 import { z } from 'zod'
+import { refusedRecipient } from '../core/route/request/refusedRecipient'
 import type { Execution, RouteInput } from '../core/route/routeInput'
 import { amountSchema } from './amount'
 import { addressInput, hexBytes } from './primitives'
+import { sizeFirst } from './sizeFirst'
 
 /** No destination call can use more gas than a block holds (30M on the supported chains' L1). */
 const MAX_GAS_UNITS = 30_000_000n
@@ -18,13 +20,20 @@ export const routeLimits = {
   calldataBytes: 32 * 1024,
   accessListEntries: 50,
   authorizations: 10,
+  /** Chains in a record keyed by chain id (delegations, chainTokens). */
+  chains: 16,
 } as const
 
 const address = addressInput()
 
 /** A chain id as a record key: digits without leading zeros, so "010" can never stand beside "10". */
 const chainIdKey = z.string().regex(/^(0|[1-9]\d{0,9})$/)
-const byChain = <T extends z.ZodType>(value: T) => z.record(chainIdKey, value, { error: 'must be an object keyed by chain ids (digits, no leading zeros)' })
+const byChainError = 'must be an object keyed by chain ids (digits, no leading zeros)'
+/** A record keyed by chain ids, counted before its entries are validated. */
+const byChain = <T extends z.ZodType>(value: T, max: number) => {
+  const record = z.record(chainIdKey, value, { error: byChainError })
+  return sizeFirst(record, max, `at most ${max} chains`)
+}
 
 const chainId = z.union([z.number(), z.string().regex(/^\d+$/, 'must be a chain id').transform(Number)]).pipe(z.number().int().min(0))
 
@@ -45,7 +54,11 @@ const boundedJson = (maxBytes: number) =>
     else if (text.includes('\\u0000')) ctx.addIssue({ code: 'custom', message: 'must not contain NUL characters' })
   })
 
-const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max, `at most ${max} entries`)
+/** A list counted before its entries are validated. */
+const list = <T extends z.ZodType>(item: T, max: number) => {
+  const message = `at most ${max} entries`
+  return sizeFirst(z.array(item).max(max, message), max, message)
+}
 
 const execution = z.object({
   to: address,
@@ -58,13 +71,13 @@ const accountDetails = z.object({
   accountType: z.enum(['smartAccount', 'GENERIC', 'EOA', 'ERC7579']).default('smartAccount'),
   setupOps: list(z.object({ to: address, data: hexBytes(routeLimits.calldataBytes) }), routeLimits.setupOps).default([]),
   emissaryConfig: boundedJson(4_096).optional(),
-  delegations: byChain(z.object({ contract: address })).default({}),
+  delegations: byChain(z.object({ contract: address }), routeLimits.chains).default({}),
 })
 
 const accessFilter = z.object({
   chainIds: list(chainId, routeLimits.accessListEntries).optional(),
   tokens: list(tokenRef, routeLimits.accessListEntries).optional(),
-  chainTokens: byChain(list(tokenRef, routeLimits.accessListEntries)).optional(),
+  chainTokens: byChain(list(tokenRef, routeLimits.accessListEntries), routeLimits.chains).optional(),
 })
 
 const accountAccessList = z.union([
@@ -84,6 +97,8 @@ const authorization = z.object({
   s: hexBytes(32).refine((h) => h.length === 66, 'must be 32 bytes'),
 })
 
+const preClaimOps = list(execution, routeLimits.preClaimOpsPerChain)
+
 export const routeRequestSchema = z
   .object({
     destinationChainId: chainId,
@@ -98,9 +113,7 @@ export const routeRequestSchema = z
       .describe(
         'Where the route may take funds from. An empty include-list (`chainIds: []`, `tokens: []`, `chainTokens: {}`, or the legacy `[]`) means no restriction by that list; an empty `exclude` list excludes nothing.',
       ),
-    preClaimExecutions: byChain(list(execution, routeLimits.preClaimOpsPerChain))
-      .refine((r) => Object.keys(r).length <= routeLimits.preClaimChains, `at most ${routeLimits.preClaimChains} chains`)
-      .default({}),
+    preClaimExecutions: byChain(preClaimOps, routeLimits.preClaimChains).default({}),
     options: z
       .object({
         topupCompact: z.boolean().default(false),
@@ -151,6 +164,9 @@ export const routeRequestSchema = z
     if (r.tokenRequests.length === 0 && r.destinationExecutions.length === 0) {
       refuse('tokenRequests', 'at least one token request, or destinationExecutions for a call-only intent')
     }
+    // What the dashboard refuses as a recipient (lib/ui/route/addressProblems.ts), refused here too.
+    const refused = r.recipient && refusedRecipient(r.recipient.address)
+    if (refused) refuse('recipient.address', `must not be ${refused}`)
     if (r.tokenRequests.filter((t) => t.amount === undefined).length > 1) {
       ctx.addIssue({ code: 'custom', path: ['tokenRequests'], message: 'Only one target token amount can be unset', params: { exact: true } })
     }

@@ -95,7 +95,8 @@ const tokenReceived = z.object({
   hasFulfilled: z.boolean(),
 })
 
-const intentCost = z.object({
+/** What a route costs and delivers; also what a 422 Insufficient balance carries (insufficientBalance.ts). */
+export const intentCostSchema = z.object({
   hasFulfilledAll: z.boolean(),
   tokensReceived: z.array(tokenReceived),
   sponsorFee: z.object({ relayer: z.number(), protocol: z.number() }),
@@ -152,8 +153,14 @@ const alternative = z.object({
 }) satisfies z.ZodType<RouteAlternative>
 
 export const routeResponseSchema = z.object({
-  intentOp: intentOpSchema.nullable().describe('null when the account cannot cover the request (see intentCost.tokenShortfall)'),
-  intentCost,
+  intentOp: intentOpSchema
+    .nullable()
+    .describe(
+      'Always set in a /intents/route answer: a request the account cannot cover is a 422 Insufficient balance ' +
+        '(errors[0].context.intentCost has the shortfall); null only in a shortfall an earlier version stored, ' +
+        'read back from the history',
+    ),
+  intentCost: intentCostSchema,
   tokenRequirements: z.record(z.string(), z.record(z.string(), tokenRequirement)),
   warnings: warningsSchema.optional().describe('Source chains that did not answer and were planned without'),
   alternatives: z

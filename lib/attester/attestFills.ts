@@ -61,7 +61,14 @@ export async function attestFills(p: {
       timestamp = (await p.client.getBlock({ blockNumber: log.blockNumber })).timestamp
       times.set(log.blockNumber, timestamp)
     }
-    const args = log.args as { sponsor: Address; nonce: bigint; recipient: Address; filler: Address; delivered: readonly { token: Address; amount: bigint }[] }
+    const args = log.args as {
+      sponsor: Address
+      nonce: bigint
+      recipient: Address
+      filler: Address
+      delivered: readonly { token: Address; amount: bigint }[]
+      mandateHashes: readonly Hex[]
+    }
     const attestation: FillAttestation = {
       sponsor: args.sponsor,
       nonce: args.nonce,
@@ -72,6 +79,7 @@ export async function attestFills(p: {
       destinationArbiter: log.address,
       fillBlock: log.blockNumber,
       fillTimestamp: timestamp,
+      mandateHashes: [...args.mandateHashes],
     }
     const signature: Hex = await p.account.signTypedData(attestationTypedData(attestation))
     await recordAttestation(p.sql, { chainId: p.chainId, sponsor: args.sponsor, nonce: args.nonce.toString(), attestation: attestationToJson(attestation), signature })

@@ -1,5 +1,5 @@
 // A FillAttestation as the attestations table stores it: JSON with decimal strings for uint256.
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
 import { z } from 'zod'
 import type { FillAttestation } from '../core/settlement/attestation'
 
@@ -27,6 +27,7 @@ const attestationJson = z.object({
   destinationArbiter: address,
   fillBlock: uint,
   fillTimestamp: uint,
+  mandateHashes: z.array(z.string().regex(/^0x[0-9a-fA-F]{64}$/) as unknown as z.ZodType<Hex>),
 })
 
 export function attestationFromJson(json: Record<string, unknown>): FillAttestation {

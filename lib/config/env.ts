@@ -115,6 +115,11 @@ export const serverEnvSchema = z
     MARKET_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
     /** A feed answer older than this (by the chain's clock) is refused. Chainlink's USD feeds beat at most daily. */
     PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(90_000),
+    /** New routes are refused for a sponsor whose failed intents left the filler this much gas unpaid (wei). */
+    SPONSOR_UNPAID_GAS_BUDGET_WEI: z.coerce
+      .bigint()
+      .min(0n)
+      .default(10n ** 16n),
   })
   .refine((env) => chainIds.some((id) => env[`RPC_URL_${id}`]), {
     message: `set at least one of ${chainIds.map((id) => `RPC_URL_${id}`).join(', ')}`,

@@ -9,8 +9,9 @@ export type ErrorDetail = { message: string; context?: Record<string, unknown> }
 export const serviceErrorCodes = {
   VALIDATION_ERROR: 'A request value is malformed or out of range; errors[].context.field names it',
   UNSUPPORTED_CHAIN: 'The chain is not served here',
-  UNSUPPORTED_TOKEN: 'The token is not supported on that chain',
+  UNSUPPORTED_TOKEN: 'The token is not supported on that chain (a token address named without a chain: on any chain)',
   MALFORMED_JSON: 'The body is not valid JSON',
+  JSON_TOO_DEEP: 'The body nests arrays and objects deeper than 64 levels (errors[].context: limit, max)',
   AUTHENTICATION_REQUIRED: 'No API key was sent',
   INVALID_API_KEY: 'The API key is unknown or revoked',
   SIGN_IN_REQUIRED: "The dashboard's key needs a Sign-In with Ethereum session for this account",
@@ -18,11 +19,13 @@ export const serviceErrorCodes = {
   INSUFFICIENT_SCOPE: 'The key lacks the scope the operation needs',
   SPONSOR_SCOPE_REQUIRED: 'Sponsorship needs a key with routes:sponsor',
   SPONSOR_CAP_REACHED: "Sponsoring this route would pass the key's sponsorship cap (errors[].context: capUsd, spentUsd, neededUsd)",
+  SPONSOR_EXPOSURE: "The account's failed intents left the filler more gas unpaid than this service allows; no new route for it (errors[].context: unpaidGasWei, budgetWei)",
   ACCOUNT_MISMATCH: "The dashboard's key is signed in as another wallet",
   NOT_FOUND: 'Nothing with this id or path was issued to this key',
   ALREADY_SUBMITTED: 'The intent was already submitted',
   UNPROCESSABLE: 'The request is well-formed but cannot be served as asked',
   NO_PATH_FOUND: 'No settlement layer the request allows can bring the asset to the destination',
+  INSUFFICIENT_BALANCE: 'Not enough funds for the request, fees included (errors[0].context.intentCost: the shortfall)',
   UNSETTLEABLE:
     "The route or intent needs something this deployment's filler does not settle (an account type, calls it cannot run as the account, an OFT send); errors[].context.field names it and the message says why",
   INSUFFICIENT_LIQUIDITY: "The filler's inventory cannot fill every wanted amount",
@@ -102,6 +105,15 @@ export class UnsupportedTokenError extends InvalidInputError {
   constructor(symbol: string, chainId: number, field: string) {
     const message = `Unsupported token ${symbol} for chain ${chainId}`
     super(message, [{ message, context: { field, chainId, token: symbol } }], { code: 'UNSUPPORTED_TOKEN' })
+  }
+}
+
+/** A token address named without a chain (an access list's `tokens`, the fee token) that no served
+ * chain has: `Unsupported token addresses`, the client's message for it; the detail names the token. */
+export class UnsupportedTokenAddressError extends InvalidInputError {
+  constructor(token: string, field: string, detail: string) {
+    const details = [{ message: detail, context: { field, token } }]
+    super('Unsupported token addresses', details, { code: 'UNSUPPORTED_TOKEN' })
   }
 }
 

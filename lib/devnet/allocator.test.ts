@@ -1,7 +1,9 @@
 // The devnet allocator's rule, on a real chain, under interleavings fast-check generates: a sponsor
 // allocates compacts, moves its lock by transfer and by allocated withdrawal, tries to claim an
-// allocated nonce under another compact, and arbiters claim. After every move the lock holds at
-// least what the live allocations commit, and the allocator answered exactly as the rule says.
+// allocated nonce under another compact, a stranger tries to take the sponsor's next nonce, and
+// arbiters claim (with the sponsor's signature withdrawn: an allocated claim is registered). After
+// every move the lock holds at least what the live allocations commit, the allocator lists no more
+// than the live allocations, and it answered exactly as the rule says.
 import fc from 'fast-check'
 import { type Address, type Chain, erc20Abi, type Hex, hashStruct, keccak256, type PrivateKeyAccount, pad, parseEther, toHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -13,6 +15,7 @@ import { getChain } from '../core/chains/chains'
 import { compactSigningContract, compactTypes, mandateWitnessTypestring } from '../core/intentOp/typedData'
 import { defaultAllocator, defaultLockTag } from '../core/locks/defaultLockTag'
 import { lockId } from '../core/locks/lockId'
+import { sponsorNonce } from '../core/locks/sponsorNonce'
 import { findTokenBySymbol } from '../core/tokens/tokens'
 import * as artifacts from './contracts/artifacts'
 import { operatorAddress } from './demoAccount'
@@ -27,7 +30,9 @@ const unfunded = /would leave a submitted intent's lock unfunded/
 
 let devnet: Devnet
 let client: DevnetClient
-let nextNonce = BigInt(keccak256(toHex('allocator property'))) >> 8n
+let counter = BigInt(keccak256(toHex('allocator property'))) >> 168n
+const nextNonce = (sponsor: Address) => sponsorNonce(counter++, sponsor)
+const outOfScope = /not in the sponsor's scope/
 
 beforeAll(async () => {
   devnet = await startDevnet()
@@ -89,12 +94,10 @@ async function compact(sponsor: PrivateKeyAccount, arbiter: Address, nonce: bigi
   return { commitment, claim }
 }
 
-type Move = { kind: 'allocate' | 'transfer' | 'withdraw' | 'claim' | 'hijack'; amount: bigint; pick: number }
+type Move = { kind: 'allocate' | 'transfer' | 'withdraw' | 'claim' | 'hijack' | 'squat'; amount: bigint; pick: number }
 
-const moves = fc.array(
-  fc.record({ kind: fc.constantFrom<Move['kind']>('allocate', 'allocate', 'transfer', 'withdraw', 'claim', 'hijack'), amount: fc.bigInt({ min: 1n, max: 600n }), pick: fc.nat(7) }),
-  { minLength: 1, maxLength: 8 },
-)
+const kinds: Move['kind'][] = ['allocate', 'allocate', 'transfer', 'withdraw', 'claim', 'hijack', 'squat']
+const moves = fc.array(fc.record({ kind: fc.constantFrom(...kinds), amount: fc.bigInt({ min: 1n, max: 600n }), pick: fc.nat(7) }), { minLength: 1, maxLength: 8 })
 
 describe('devnet allocator', () => {
   it('keeps every live allocation funded under any interleaving of allocations, transfers, withdrawals and claims', async () => {
@@ -113,7 +116,7 @@ describe('devnet allocator', () => {
         for (const move of plan) {
           const amount = move.amount > balance ? balance : move.amount
           if (move.kind === 'allocate') {
-            const nonce = nextNonce++
+            const nonce = nextNonce(sponsor.address)
             const c = await compact(sponsor, arbiter.address, nonce, move.amount)
             if (balance >= owed() + move.amount) {
               await send(arbiter, defaultAllocator, allocatorAbi, 'allocate', [c.commitment]) // anyone may send it
@@ -125,7 +128,7 @@ describe('devnet allocator', () => {
             const [functionName, args] =
               move.kind === 'transfer'
                 ? (['transfer', [arbiter.address, id, amount]] as const)
-                : (['allocatedTransfer', [{ allocatorData: '0x', nonce: nextNonce++, expires, id, recipients: [{ claimant: BigInt(sponsor.address), amount }] }]] as const)
+                : (['allocatedTransfer', [{ allocatorData: '0x', nonce: nextNonce(sponsor.address), expires, id, recipients: [{ claimant: BigInt(sponsor.address), amount }] }]] as const)
             if (balance - amount >= owed()) {
               await send(sponsor, addresses.theCompact, lockContractAbi, functionName, args)
               balance -= amount
@@ -134,17 +137,29 @@ describe('devnet allocator', () => {
             }
           } else if (move.kind === 'claim' && live.length > 0) {
             const [allocation] = live.splice(move.pick % live.length, 1)
-            await send(arbiter, addresses.theCompact, lockContractAbi, 'batchMultichainClaim', [allocation!.claim])
+            // The claim was registered when it was allocated: it needs no signature any more.
+            const withdrawn = { ...allocation!.claim, sponsorSignature: '0x' as Hex }
+            await send(arbiter, addresses.theCompact, lockContractAbi, 'batchMultichainClaim', [withdrawn])
             balance -= allocation!.amount
           } else if (move.kind === 'hijack' && live.length > 0) {
             // The sponsor signs another compact under a live allocation's nonce and claims it itself.
             const target = live[move.pick % live.length]!
             const other = await compact(sponsor, sponsor.address, target.nonce, 1n, 1n)
             await expect(refused(sponsor.address, addresses.theCompact, lockContractAbi, 'batchMultichainClaim', [other.claim])).rejects.toThrow(/nonce allocated to another compact/)
+          } else if (move.kind === 'squat') {
+            // A stranger with an empty lock of its own takes the sponsor's next nonce: its own compact
+            // allocated under it, a claim of it, or an allocated transfer of its own lock. All refused.
+            const victimNonce = sponsorNonce(counter, sponsor.address)
+            const own = await compact(arbiter, arbiter.address, victimNonce, 0n)
+            await expect(refused(arbiter.address, defaultAllocator, allocatorAbi, 'allocate', [own.commitment])).rejects.toThrow(outOfScope)
+            await expect(refused(arbiter.address, addresses.theCompact, lockContractAbi, 'batchMultichainClaim', [own.claim])).rejects.toThrow(outOfScope)
+            const transfer = { allocatorData: '0x' as Hex, nonce: victimNonce, expires, id, recipients: [] }
+            await expect(refused(arbiter.address, addresses.theCompact, lockContractAbi, 'allocatedTransfer', [transfer])).rejects.toThrow(outOfScope)
           }
           const onChain = await client.readContract({ address: addresses.theCompact, abi: lockContractAbi, functionName: 'balanceOf', args: [sponsor.address, id] })
           const outstanding = await client.readContract({ address: defaultAllocator, abi: allocatorAbi, functionName: 'outstanding', args: [sponsor.address, id] })
-          expect({ onChain, outstanding }).toEqual({ onChain: balance, outstanding: owed() })
+          const listed = await client.readContract({ address: defaultAllocator, abi: allocatorAbi, functionName: 'listed', args: [sponsor.address, id] })
+          expect({ onChain, outstanding, listed }).toEqual({ onChain: balance, outstanding: owed(), listed: BigInt(live.length) })
           expect(onChain >= outstanding).toBe(true)
         }
         // Every live allocation can still be claimed in full.

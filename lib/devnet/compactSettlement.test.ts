@@ -23,6 +23,7 @@ import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { compactTypedData, compactTypes, mandateWitnessTypestring } from '../core/intentOp/typedData'
 import { defaultAllocator, defaultLockTag } from '../core/locks/defaultLockTag'
 import { lockId } from '../core/locks/lockId'
+import { sponsorNonce } from '../core/locks/sponsorNonce'
 import type { FillAttestation } from '../core/settlement/attestation'
 import * as artifacts from './contracts/artifacts'
 import { demoAccount, fillerAccount, operatorAddress } from './demoAccount'
@@ -39,7 +40,7 @@ describe('devnet compact settlement', () => {
     const idUsdc10 = lockId(defaultLockTag, usdc10)
     const idUsdc42161 = lockId(defaultLockTag, usdc42161)
     const idEth42161 = lockId(defaultLockTag, zeroAddress)
-    const nonce = 0xc0ffeen
+    const nonce = sponsorNonce(0xc0ffeen, demoAccount.address)
 
     async function signedCompact(signer: HDAccount) {
       const expires = (await now(10)) + 3600n
@@ -107,6 +108,7 @@ describe('devnet compact settlement', () => {
 
     beforeAll(async () => {
       // The fill the attester saw: 248 USDC to the demo account on 42161, by `claimant` as filler.
+      const { messages } = await signedCompact(demoAccount)
       proof = await attest({
         sponsor: demoAccount.address,
         nonce,
@@ -114,6 +116,7 @@ describe('devnet compact settlement', () => {
         delivered: [{ token: usdc42161, amount: parseUnits('248', 6) }],
         destinationChainId: 42161n,
         filler: claimant,
+        mandateHashes: messages.map((m) => hashStruct({ types: compactTypes, primaryType: 'Mandate', data: m.mandate })),
       })
       // Lock ETH and USDC for the demo account on 42161, from the operator (the demo account's
       // 500 USDC on 10 are already locked by the seed).
@@ -188,9 +191,10 @@ describe('devnet compact settlement', () => {
       const client = clients[42161]!
       const base = await signedCompact(demoAccount)
       // A fresh nonce: the first, sponsor-signed compact spending more than is locked.
+      const fresh = sponsorNonce(7n, demoAccount.address)
       const intentOp = {
         sponsor: demoAccount.address,
-        nonce: '7',
+        nonce: fresh.toString(),
         expires: base.expires.toString(),
         elements: [
           element({
@@ -207,14 +211,15 @@ describe('devnet compact settlement', () => {
       const typed = compactTypedData(intentOp)
       const signature = await demoAccount.signTypedData(typed)
       const hashes = typed.message.elements.map((e) => hashStruct({ types: compactTypes, primaryType: 'Element', data: e }))
-      const none = await attest({ sponsor: demoAccount.address, nonce: 7n, recipient: demoAccount.address, delivered: [], destinationChainId: 42161n, filler: claimant })
+      const mandateHashes = [hashStruct({ types: compactTypes, primaryType: 'Mandate', data: typed.message.elements[0]!.mandate })]
+      const none = await attest({ sponsor: demoAccount.address, nonce: fresh, recipient: demoAccount.address, delivered: [], destinationChainId: 42161n, filler: claimant, mandateHashes })
       const commitments = typed.message.elements[0]!.commitments
       const args = [
         {
           allocatorData: '0x' as Hex,
           sponsorSignature: signature,
           sponsor: demoAccount.address,
-          nonce: 7n,
+          nonce: fresh,
           expires: base.expires,
           witness: hashStruct({ types: compactTypes, primaryType: 'Mandate', data: typed.message.elements[0]!.mandate }),
           witnessTypestring: mandateWitnessTypestring,

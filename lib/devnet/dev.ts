@@ -8,13 +8,13 @@ import { formatUnits } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { configuredRpcVars, devEnvSchema, readEnv } from '../config/env'
 import { generateApiKey } from '../config/keyHash'
-import { scopes } from '../config/scopes'
 import { getChain } from '../core/chains/chains'
 import { spawnAttester, spawnFiller } from '../filler/spawnFiller'
 import { openDatabase } from '../storage/openDatabase'
 import { devnetAppEnv } from './appEnv'
 import { demoSeeds } from './demoAccount'
 import { ensureDemoApiKey } from './demoApiKey'
+import { demoKeyLine } from './demoKeyLine'
 import { devDatabase } from './devDatabase'
 import { devnetAttesterEnv, devnetFillerEnv } from './fillerEnv'
 import { assertDevPortsFree } from './ports'
@@ -78,10 +78,9 @@ async function main() {
     `App:           http://${HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST}:${PORT}${watch ? '   (next dev: hot reload)' : `   (production build, ${env.WEB_CONCURRENCY ?? availableParallelism()} server process(es): WEB_CONCURRENCY)`}`,
   )
   lines.push(`Database:      ${db.embedded ? `PGlite in ${PGLITE_DATA_DIR} (served on the Unix socket in ${new URL(db.url).searchParams.get('host')} while dev runs)` : 'DATABASE_URL'}`)
-  // On real chains the key is a real credential: the terminal (and its scrollback, CI logs) gets its
-  // prefix only; the whole key is in .devnet/demo-api-key (mode 0600).
-  const shownKey = realChains.length === 0 ? key : `${key.split('_').slice(0, 2).join('_')}_…   (the key: .devnet/demo-api-key)`
-  lines.push(`Demo API key:  ${shownKey}   (more: npm run keys -- create --name NAME --scopes ${scopes.join(',')})`)
+  // The whole key only to a terminal on the devnet; a redirected log gets the file's path (demoKeyLine.ts).
+  const terminal = process.stdout.isTTY === true
+  lines.push(demoKeyLine({ key, file: '.devnet/demo-api-key', terminal, realChains: realChains.length > 0 }))
 
   // The filler settles submitted intents; on real chains it runs only when given its own key.
   const fillerEnv: Record<string, string> | undefined = devnet

@@ -2,7 +2,7 @@
 // places, PERMIT2 escrow released against an attestation, returned or refunded, and destination fills.
 // Starts its own devnet (viem only), so it needs no app and no database. (Compact claims and the
 // allocator's locks: compactSettlement.test.ts.)
-import { type Address, erc20Abi, getAddress, getContractAddress, type Hex, hashStruct, isAddressEqual, parseEther, parseEventLogs, parseUnits, zeroAddress } from 'viem'
+import { type Address, erc20Abi, getAddress, getContractAddress, type Hex, hashStruct, isAddressEqual, pad, parseEther, parseEventLogs, parseUnits, zeroAddress } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addresses } from '../core/addresses'
 import { compactTypes, permit2TypedData } from '../core/intentOp/typedData'
@@ -12,7 +12,7 @@ import { arbiterAddresses } from '../core/route/settlementLayers'
 import * as artifacts from './contracts/artifacts'
 import { permit2CreationCode } from './contracts/permit2'
 import { attesterAccount, demoAccount, fillerAccount, operatorAddress } from './demoAccount'
-import { ACROSS, arbiterAbi, attest, clients, ECO, element, erc20Balance, now, permit2DomainSeparator, send, simulate, startedDevnet, stranger, token, withDevnet } from './settlementHarness'
+import { ACROSS, arbiterAbi, attest, clients, ECO, element, emptyOp, erc20Balance, now, permit2DomainSeparator, send, simulate, startedDevnet, stranger, token, withDevnet } from './settlementHarness'
 
 withDevnet()
 
@@ -132,7 +132,8 @@ describe('devnet settlement', () => {
 
       // Release: a stranger's attestation, a short delivery, another recipient, another chain, a
       // late fill, another intent: all refused; anyone may submit the real proof, the filler it names is paid.
-      const base = { sponsor: demoAccount.address, nonce, recipient: demoAccount.address, delivered: [{ token: usdcOut, amount: delivered }], destinationChainId: 42161n }
+      const mandateHashes = [hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate })]
+      const base = { sponsor: demoAccount.address, nonce, recipient: demoAccount.address, delivered: [{ token: usdcOut, amount: delivered }], destinationChainId: 42161n, mandateHashes }
       const release = (a: Awaited<ReturnType<typeof attest>>) => [demoAccount.address, nonce, mandate, a.attestation, a.signature]
       await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest(base, stranger)))).rejects.toThrow(/not signed by the attester/)
       await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest(base, fillerAccount)))).rejects.toThrow(/not signed by the attester/)
@@ -145,6 +146,11 @@ describe('devnet settlement', () => {
         /after the deadline/,
       )
       await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest({ ...base, nonce: nonce + 1n })))).rejects.toThrow(/another intent/)
+      // A fill of another mandate (other destination calls, another deadline…) proves nothing for this one.
+      const otherMandate = { ...mandate, destOps: { ...mandate.destOps, vt: pad('0x02', { dir: 'right', size: 32 }) } }
+      const other = [hashStruct({ types: compactTypes, primaryType: 'Mandate', data: otherMandate })]
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest({ ...base, mandateHashes: other })))).rejects.toThrow(/not of this mandate/)
+      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest({ ...base, mandateHashes: [] })))).rejects.toThrow(/not of this mandate/)
       await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce])).rejects.toThrow(/refund not yet due/)
 
       const released = await send(chainId, stranger, ACROSS, artifacts.arbiter.abi, 'release', release(await attest(base)))
@@ -213,6 +219,8 @@ describe('devnet settlement', () => {
   })
 
   describe('(d) fill on the destination chain', () => {
+    type Target = { recipient: Address; tokenOut: { token: Address; amount: bigint }[]; targetChain: bigint; fillExpiry: bigint }
+    const mandateOf = (target: Target) => ({ target, minGas: 0n, originOps: emptyOp, destOps: emptyOp, q: pad('0x00', { size: 32 }) })
     const chainId = 8453
     const recipient = getAddress('0x00000000000000000000000000000000fee1d003')
     const usdc = token(chainId, 'USDC')
@@ -232,21 +240,28 @@ describe('devnet settlement', () => {
         targetChain: BigInt(chainId),
         fillExpiry,
       }
+      // Two elements' mandates share the delivery; the fill records each one's hash.
+      const mandates = [mandateOf({ ...target, tokenOut: target.tokenOut.slice(0, 2) }), mandateOf({ ...target, tokenOut: target.tokenOut.slice(2) })]
+      const mandateHashes = mandates.map((m) => hashStruct({ types: compactTypes, primaryType: 'Mandate', data: m }))
       const nonce = 42n
       await send(chainId, fillerAccount, usdc, erc20Abi, 'approve', [ECO, parseUnits('1000', 6)])
       await send(chainId, fillerAccount, weth, erc20Abi, 'approve', [ECO, parseEther('1')])
       const fillerUsdc = await erc20Balance(chainId, usdc, fillerAccount.address)
       const fillerWeth = await erc20Balance(chainId, weth, fillerAccount.address)
 
-      await expect(simulate(chainId, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, target], parseEther('0.5'))).rejects.toThrow(
+      await expect(simulate(chainId, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, mandates], parseEther('0.5'))).rejects.toThrow(
         /msg.value is not the native total/,
       )
-      await expect(simulate(chainId, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, { ...target, targetChain: 10n }], parseEther('0.75'))).rejects.toThrow(
-        /wrong chain/,
+      await expect(
+        simulate(chainId, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, [mandates[0], mandateOf({ ...target, targetChain: 10n })]], parseEther('0.75')),
+      ).rejects.toThrow(/wrong chain/)
+      const elsewhere = mandateOf({ ...target, recipient: stranger.address, tokenOut: [] })
+      await expect(simulate(chainId, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, [...mandates, elsewhere]], parseEther('0.75'))).rejects.toThrow(
+        /different recipients/,
       )
-      await expect(simulate(chainId, stranger.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, target])).rejects.toThrow(/only the filler/)
+      await expect(simulate(chainId, stranger.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, mandates])).rejects.toThrow(/only the filler/)
 
-      const receipt = await send(chainId, fillerAccount, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, target], parseEther('0.75'))
+      const receipt = await send(chainId, fillerAccount, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, mandates], parseEther('0.75'))
       expect(await erc20Balance(chainId, usdc, recipient)).toBe(parseUnits('123.456789', 6))
       expect(await erc20Balance(chainId, weth, recipient)).toBe(parseEther('0.75'))
       expect(await client.getBalance({ address: recipient })).toBe(parseEther('0.75'))
@@ -254,10 +269,10 @@ describe('devnet settlement', () => {
       expect(await erc20Balance(chainId, usdc, fillerAccount.address)).toBe(fillerUsdc - parseUnits('123.456789', 6))
       expect(await erc20Balance(chainId, weth, fillerAccount.address)).toBe(fillerWeth - parseEther('0.75'))
       const [filled] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: receipt.logs, eventName: 'Filled' })
-      expect(filled!.args).toEqual({ sponsor: demoAccount.address, nonce, recipient, filler: fillerAccount.address, delivered: target.tokenOut, fillExpiry })
+      expect(filled!.args).toEqual({ sponsor: demoAccount.address, nonce, recipient, filler: fillerAccount.address, delivered: target.tokenOut, fillExpiry, mandateHashes })
       expect(await client.readContract({ address: ECO, abi: artifacts.arbiter.abi, functionName: 'filled', args: [demoAccount.address, nonce] })).toBe(true)
 
-      await expect(simulate(chainId, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, target], parseEther('0.75'))).rejects.toThrow(/already filled/)
+      await expect(simulate(chainId, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, nonce, mandates], parseEther('0.75'))).rejects.toThrow(/already filled/)
       // Another arbiter keeps its own record.
       expect(await client.readContract({ address: ACROSS, abi: artifacts.arbiter.abi, functionName: 'filled', args: [demoAccount.address, nonce] })).toBe(false)
     })
@@ -266,7 +281,7 @@ describe('devnet settlement', () => {
       const chain = 1
       const client = clients[chain]!
       const target = { recipient, tokenOut: [], targetChain: 1n, fillExpiry: (await now(chain)) - 1n }
-      await expect(simulate(chain, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, 1n, target])).rejects.toThrow(/fill expired/)
+      await expect(simulate(chain, fillerAccount.address, ECO, artifacts.arbiter.abi, 'fill', [demoAccount.address, 1n, [mandateOf(target)]])).rejects.toThrow(/fill expired/)
       expect(await client.getBalance({ address: recipient })).toBe(0n)
     })
   })

@@ -82,7 +82,7 @@ export function permit2DomainSeparator(domain: TypedDataDomain): Hex {
 
 /** A FillAttestation of a delivery to `recipient` on `destinationChainId`, signed by `signer` (the attester unless said). */
 export async function attest(p: Partial<FillAttestation> & Pick<FillAttestation, 'sponsor' | 'nonce' | 'recipient' | 'delivered' | 'destinationChainId'>, signer: HDAccount = attesterAccount) {
-  const attestation: FillAttestation = { filler: fillerAccount.address, destinationArbiter: ECO, fillBlock: 1n, fillTimestamp: 1n, ...p }
+  const attestation: FillAttestation = { filler: fillerAccount.address, destinationArbiter: ECO, fillBlock: 1n, fillTimestamp: 1n, mandateHashes: [], ...p }
   return { attestation, signature: await signer.signTypedData(attestationTypedData(attestation)) }
 }
 

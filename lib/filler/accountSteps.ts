@@ -6,7 +6,7 @@
 //   the Nexus `initializeAccount` call; done once the account reports the intent executor installed;
 // - pre-claim: an element's `preClaimOps`, on its chain, through the intent executor;
 // - destination: the route's `destinationOps`, on the destination chain after the fill, through
-//   the intent executor.
+//   the intent executor, with exactly the gas the route charged for them (core/settlement/destinationGas.ts).
 // The executor checks the account's own signature over the Mandate that carries these operations
 // (the element's Permit2 or MultichainCompact signature); its ABI: lib/core/abi/intentExecutor.ts.
 import { type Address, encodeFunctionData, type Hex, hashStruct, isAddressEqual, parseEventLogs, type TransactionReceipt } from 'viem'
@@ -14,6 +14,7 @@ import { intentExecutorAbi } from '../core/abi/intentExecutor'
 import { accountSetup, nexus, nexusAccountAbi } from '../core/accounts/smartAccounts'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/intentOp/typedData'
+import { destinationGasLimit } from '../core/settlement/destinationGas'
 import type { Read, Step } from './settlementCalls'
 
 /** A journaled step (its receipt must carry `proof`) and the read that tells it already happened. */
@@ -127,5 +128,7 @@ export function destinationStep(intentOp: WireIntentOp, originSignatures: readon
   if (element.mandate.destinationOps.ops.length === 0) return undefined
   const chainId = Number(element.mandate.destinationChainId)
   const call = { chainId, to: nexus.intentExecutor, data: executorCall(intentOp, last, originSignatures[last]!, true), value: 0n }
-  return { step: 'destination-ops', call, proof: executedProof(intentOp, true), done: executedCheck(chainId, intentOp, true) }
+  // Exactly the gas the route charged for the calls (the Mandate's minGas) and the executor's own.
+  const gasLimit = destinationGasLimit(BigInt(element.mandate.minGas))
+  return { step: 'destination-ops', call, gasLimit, proof: executedProof(intentOp, true), done: executedCheck(chainId, intentOp, true) }
 }

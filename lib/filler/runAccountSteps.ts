@@ -77,18 +77,33 @@ export async function simulateDestinationOps(intent: StoredIntent, chainOf: (cha
       {
         calls: [
           { account: from, to: fill.to, data: fill.data, value: fill.value },
-          { account: from, to: s.call.to, data: s.call.data },
+          // With the gas the route paid for: a call that needs more runs out here, not on chain.
+          { account: from, to: s.call.to, data: s.call.data, ...(s.gasLimit === undefined ? {} : { gas: s.gasLimit }) },
         ],
       },
     ],
   })
-  const failed = block?.calls.find((c) => c.status === 'failure')
-  return failed ? `the destination calls would revert after the fill (${shortReason(failed.error)}); nothing was taken` : undefined
+  const [filled, calls] = block?.calls ?? []
+  // Nearly all of the limit used: out of gas (each call frame keeps back 1/64 of what it passes on).
+  const outOfGas = calls?.status === 'failure' && s.gasLimit !== undefined && calls.gasUsed * 64n >= s.gasLimit * 60n
+  if (outOfGas) return `the destination calls need more than the ${s.gasLimit} gas the route paid for; nothing was taken`
+  const failed = [filled, calls].find((c) => c?.status === 'failure')
+  if (failed) return `the destination calls would revert after the fill (${shortReason(failed.error)}); nothing was taken`
+  return undefined
 }
 
 async function send(p: RunParameters, s: AccountStep, reason: (why: string) => string): Promise<string | undefined> {
   try {
-    await sendStep({ sql: p.sql, intent: p.intent.nonce, step: s.step, chain: p.chainOf(s.call.chainId), confirmations: p.confirmations(s.call.chainId), call: s.call, proof: s.proof })
+    await sendStep({
+      sql: p.sql,
+      intent: p.intent.nonce,
+      step: s.step,
+      chain: p.chainOf(s.call.chainId),
+      confirmations: p.confirmations(s.call.chainId),
+      call: s.call,
+      proof: s.proof,
+      gasLimit: s.gasLimit,
+    })
     return undefined
   } catch (error) {
     if (!(error instanceof StepRevertedError)) throw error

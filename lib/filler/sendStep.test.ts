@@ -233,3 +233,92 @@ describe('sendStep: what counts as a revert in simulation', () => {
     }
   })
 })
+
+/** A chain that estimates `estimate`, signs whatever the batch hands it at nonce 7, and mines it
+ * with `outcome` (reverted, with gasUsed of all the gas it was sent with when `outOfGas`). */
+function freshChain(estimate: bigint, outcome: { status: 'success' | 'reverted'; outOfGas?: boolean } = { status: 'success' }) {
+  const signed: Hex[] = []
+  const client = {
+    estimateGas: async () => estimate,
+    waitForTransactionReceipt: async ({ hash }: { hash: Hex }) => {
+      const raw = signed.find((r) => keccak256(r) === hash)
+      const gas = raw ? (parseTransaction(raw).gas ?? 0n) : 0n
+      return { status: outcome.status, blockNumber: 1n, transactionHash: hash, gasUsed: outcome.outOfGas ? gas : 21_000n, logs: [] }
+    },
+    getBlock: async () => ({ timestamp: 100n, baseFeePerGas: gwei }),
+  }
+  const sender = {
+    send: async (request: { sign: (nonce: number, fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }) => Promise<JournalEntry> }) => {
+      const entry = await request.sign(7, { maxFeePerGas: 2n * gwei, maxPriorityFeePerGas: gwei })
+      signed.push(entry.raw)
+      return entry
+    },
+  }
+  const chain = { chainId: 10, chain: { id: 10 }, client, account, sender, fence: () => {}, refillNonces: async () => ({ resent: 0, filled: 0 }) } as unknown as FillerChain
+  return { chain, signed }
+}
+
+const fresh = (chain: FillerChain, limits: { gasLimit?: bigint; headroom?: bigint }, journal = new Map<string, JournalEntry>()) => {
+  const { sql, updates } = fakeSql()
+  const deletes: unknown[][] = []
+  const counting = {
+    query: async (text: string, params?: unknown[]) => {
+      if (!text.startsWith('DELETE FROM intent_transactions')) return sql.query(text, params)
+      deletes.push(params ?? [])
+      return []
+    },
+  }
+  const run = sendStep({
+    sql: counting as never,
+    intent: '1',
+    step: 'destination-ops',
+    chain,
+    confirmations: 0,
+    journal,
+    call: { chainId: 10, to: target, data: '0x1234', value: 0n },
+    proof: () => true,
+    ...limits,
+  })
+  return { run, updates, deletes, journal }
+}
+
+describe('sendStep gas: what the intent paid for, headroom, out of gas', () => {
+  it('a step with its own limit is sent with exactly that gas, whatever the estimate below it', async () => {
+    const { chain, signed } = freshChain(80_000n)
+    await fresh(chain, { gasLimit: 100_000n }).run
+    expect(signed.map((raw) => parseTransaction(raw).gas)).toEqual([100_000n])
+  })
+
+  it('a step estimated above its limit is not sent: a simulated revert naming both figures', async () => {
+    const { chain, signed } = freshChain(150_000n)
+    const error = await fresh(chain, { gasLimit: 100_000n }).run.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(StepRevertedError)
+    expect((error as StepRevertedError).simulated).toBe(true)
+    expect((error as Error).message).toMatch(/needs 150000 gas, more than the 100000 the intent paid for/)
+    expect(signed).toEqual([])
+  })
+
+  it('headroom is added to the estimate and its quarter', async () => {
+    const { chain, signed } = freshChain(100_000n)
+    await fresh(chain, { headroom: 500_000n }).run
+    expect(signed.map((raw) => parseTransaction(raw).gas)).toEqual([625_000n])
+  })
+
+  it('a transaction that ran out of gas is forgotten and transient: the step is signed again next pass', async () => {
+    const { chain } = freshChain(100_000n, { status: 'reverted', outOfGas: true })
+    const attempt = fresh(chain, {})
+    const error = await attempt.run.catch((e: unknown) => e)
+    expect(error).not.toBeInstanceOf(StepRevertedError)
+    expect((error as Error).message).toMatch(/ran out of gas on chain 10; it is sent again/)
+    expect(attempt.deletes).toEqual([['1', 'destination-ops']])
+    expect(attempt.journal.has('destination-ops')).toBe(false)
+  })
+
+  it('a revert that left gas unused is a revert; so is running out of a limit the intent paid for', async () => {
+    const reverted = fresh(freshChain(100_000n, { status: 'reverted' }).chain, {})
+    await expect(reverted.run).rejects.toBeInstanceOf(StepRevertedError)
+    const capped = fresh(freshChain(90_000n, { status: 'reverted', outOfGas: true }).chain, { gasLimit: 100_000n })
+    await expect(capped.run).rejects.toBeInstanceOf(StepRevertedError)
+    expect([reverted.deletes, capped.deletes]).toEqual([[], []])
+  })
+})

@@ -9,6 +9,9 @@
 // with the current fees (a bump a node accepts as a replacement), journaled in place of the old
 // bytes, which the entry keeps (only one of them can be mined; whichever is, is the step's), and
 // sent — at most MAX_REPLACEMENTS times a step. No other refusal is answered with a higher fee.
+// A step with a gas limit of its own (what the intent paid for) is sent with exactly that, and not
+// at all when its estimate is higher. A transaction that ran out of gas changed nothing: its entry
+// is dropped and the step is signed again, with a fresh estimate, on the next pass (transient).
 import { BaseError, ExecutionRevertedError, type Hex, keccak256, parseTransaction, RpcRequestError, type TransactionReceipt, TransactionReceiptNotFoundError } from 'viem'
 import { shortReason } from '../core/errors'
 import { findTransaction, forgetTransaction, type JournalEntry, journalOf, rewriteTransaction, transactionHashes } from '../storage/journalStore'
@@ -69,6 +72,12 @@ const EVM_HALT =
 const reverts = (error: unknown) => error instanceof BaseError && error.walk((e) => e instanceof ExecutionRevertedError || (e instanceof RpcRequestError && EVM_HALT.test(e.details))) !== null
 
 const authorizations = (call: Call) => (call.authorizationList ? { authorizationList: call.authorizationList } : {})
+
+/** Whether a reverted transaction used all of its gas: it ran out (a revert returns what is left). */
+export function ranOutOfGas(receipt: Pick<TransactionReceipt, 'gasUsed'>, entry: Pick<JournalEntry, 'raw'>): boolean {
+  const { gas } = parseTransaction(entry.raw)
+  return gas !== undefined && receipt.gasUsed >= gas
+}
 
 /** A receipt, or undefined when the node has none; a node that did not answer throws. */
 export async function receiptOrNone(chain: FillerChain, hash: Hex): Promise<TransactionReceipt | undefined> {
@@ -188,8 +197,13 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
   } else {
     const simulated = await simulate(chain, p.call)
     if ('reason' in simulated) throw new StepRevertedError(`${p.step} on chain ${p.call.chainId} would revert (${simulated.reason})`, true)
-    // The estimate with a quarter more, so signing does not ask the node again (unused gas is not paid).
-    const gas = (simulated.gas * 5n) / 4n
+    if (p.gasLimit !== undefined && simulated.gas > p.gasLimit) {
+      const message = `${p.step} on chain ${p.call.chainId} needs ${simulated.gas} gas, more than the ${p.gasLimit} the intent paid for`
+      throw new StepRevertedError(message, true)
+    }
+    // The estimate with a quarter more (and the step's headroom), so signing does not ask the node
+    // again (unused gas is not paid); a step's own limit exactly.
+    const gas = p.gasLimit ?? (simulated.gas * 5n) / 4n + (p.headroom ?? 0n)
     // Signed in the chain's batch (sendBatch): the nonce is the one the node counts next for this
     // account, never one a parallel step uses; journaled before it is broadcast.
     journaled = await chain.sender.send({
@@ -227,7 +241,15 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
           }
           throw error
         })
-  if (receipt.status !== 'success') throw new StepRevertedError(`${p.step}: transaction ${entry.hash} reverted on chain ${p.call.chainId}`)
+  if (receipt.status !== 'success') {
+    if (p.gasLimit === undefined && ranOutOfGas(receipt, entry)) {
+      // Nothing happened: the step is signed again with a fresh estimate on the next pass.
+      await forgetTransaction(p.sql, p.intent, p.step)
+      p.journal?.delete(p.step)
+      throw new Error(`${p.step}: transaction ${entry.hash} ran out of gas on chain ${p.call.chainId}; it is sent again`)
+    }
+    throw new StepRevertedError(`${p.step}: transaction ${entry.hash} reverted on chain ${p.call.chainId}`)
+  }
   if (!p.proof(receipt)) throw new StepRevertedError(`${p.step}: transaction ${entry.hash} on chain ${p.call.chainId} carries no proof of this step for this filler`)
   const block = await chain.client.getBlock({ blockNumber: receipt.blockNumber })
   return { hash: entry.hash, receipt, timestamp: Number(block.timestamp) }

@@ -1,13 +1,15 @@
 // Settles one submitted intent, step by step, from whatever state the database says it is in.
 // The filler is paid only against proof that it delivered:
 //   PERMIT2 (escrow with refund)
-//     PENDING  → checks (deadline, nonce unused, attester alive, every escrow and the fill
-//                simulated), then each element's escrow into its origin arbiter
+//     PENDING  → checks (deadline, nonce unused, attester alive, prices within tolerance for a
+//                cross-asset route, every escrow and the fill simulated), then each element's
+//                escrow into its origin arbiter
 //     CLAIMED  → the fill on the destination chain
 //     FILLED   → once the attester signed the fill: each escrow released to the filler
 //   COMPACT (fill first)
-//     PENDING  → checks (deadline, nonce unused, lock balances, attester alive, fill simulated),
-//                then the fill from the filler's inventory
+//     PENDING  → checks (deadline, nonce unused, lock balances, attester alive, prices, fill
+//                simulated), then each element's allocation (its claim registered, so nothing the
+//                sponsor does afterwards can stop it), then the fill from the filler's inventory
 //     FILLED   → once the attester signed the fill: each element's locks claimed
 //   A smart account's setupOps (deployment, or the EIP-7702 delegation) and pre-claim operations
 //   run before anything is taken or filled, and its destination calls (simulated after the fill
@@ -28,12 +30,14 @@ import type { Sql } from '../storage/sql'
 import { deliverySteps } from './directDelivery'
 import type { FillerChain } from './fillerChains'
 import { afterSimulationRevert, finalBy, type MachineEvent, SIMULATION_ATTEMPTS, transition } from './intentMachine'
+import { priceMoved } from './priceCheck'
 import { refundPass } from './refundPass'
 import { runAccountSteps, runDestinationOps, simulateDestinationOps } from './runAccountSteps'
 import { hasJournal, passJournal, type StepResult, StepRevertedError, sendStep } from './sendStep'
 import { firstOf, firstRevert, lockShortfall, nonceUsedBySomeoneElse } from './settleChecks'
 import type { SettleContext } from './settleContext'
 import { type SettlementPlan, type Step, settlementPlan } from './settlementCalls'
+import { unpaidGasWei } from './unpaidGas'
 
 /** A fill (and the escrows before it) starts only with this much time left before the fill deadline. */
 export const SAFETY_SECONDS = 30n
@@ -84,7 +88,10 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     }
     const failedClaims = claims.map((cl) => (cl.status === 'PENDING' ? { ...cl, status: 'FAILED' as const } : cl))
     const status = plan ? transition(plan.funding, intent.status, { type: 'failed' }) : 'FAILED'
-    await updateIntent(sql, id, { status, failureReason: reason, claims: failedClaims, refunds })
+    // What the sponsor's failed intent cost the filler in gas counts against the sponsor's budget.
+    const unpaidGas = await unpaidGasWei(sql, id, chainOf).catch(() => undefined)
+    const unpaid = unpaidGas ? { unpaidGasWei: unpaidGas } : {}
+    await updateIntent(sql, id, { status, failureReason: reason, claims: failedClaims, refunds, ...unpaid })
     intent.status = status
     p.log('intent failed', { id, reason, refunds: refunds.length })
     if (plan && refunds.length > 0) return refundsOf(plan)
@@ -146,10 +153,17 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
   /** The checks before anything is sent; an outcome when the intent cannot go on now. The reads
    * are asked at once; the first reason in this order counts. */
   const preflight = async (escrows: SettlementPlan['elements']): Promise<SettleOutcome | undefined> => {
-    const [time, used, short, alive] = await Promise.all([now(), nonceUsedBySomeoneElse(c), plan.funding === 'COMPACT' ? lockShortfall(c) : undefined, p.attesterAlive()])
+    const [time, used, short, alive, moved] = await Promise.all([
+      now(),
+      nonceUsedBySomeoneElse(c),
+      plan.funding === 'COMPACT' ? lockShortfall(c) : undefined,
+      p.attesterAlive(),
+      priceMoved(signed, plan, p.chains),
+    ])
     if (time + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; nothing was taken`)
     if (used) return fail(used)
     if (short) return fail(short)
+    if (moved) return fail(`${moved}; nothing was taken`)
     if (!alive) return 'waiting'
     const accountFailure = await runAccountSteps(accountRun)
     if (accountFailure) return fail(accountFailure)
@@ -291,6 +305,9 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       // Paid for a fill a re-org undid: while it can still be mined it goes out again (below).
       if (!paid && time + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; ${nothing}`, refundable)
       if (!paid && !alive) return 'waiting'
+      // No free option: the prices are read again before the filler fronts a cross-asset fill.
+      const moved = paid ? undefined : await priceMoved(signed, plan, p.chains)
+      if (moved) return fail(`${moved}; ${nothing}`, refundable)
     }
     try {
       const chain = chainOf(plan.fill.chainId)

@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest'
 import { arbiterAbi } from '../core/abi/arbiter'
 import { lockContractAbi } from '../core/abi/theCompact'
 import { addresses } from '../core/addresses'
-import { compactTypedData, compactTypes } from '../core/intentOp/typedData'
+import { compactTypedData, compactTypes, mandateMessage } from '../core/intentOp/typedData'
 import { defaultAllocator } from '../core/locks/defaultLockTag'
 import { fixtureIntentOp } from '../ui/route/fixtures/routes'
 import { settlementPlan } from './settlementCalls'
@@ -67,10 +67,12 @@ describe('settlement plan', () => {
   })
 
   it('counts the fill only with Filled by this filler, from the destination arbiter', () => {
-    const good = { sponsor, nonce, recipient: other, filler, delivered: [], fillExpiry: 1n }
+    const mandateHashes = permit2.elements.map((e) => hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandateMessage(e) }))
+    const good = { sponsor, nonce, recipient: other, filler, delivered: [], fillExpiry: 1n, mandateHashes }
     expect(plan.fill.proof(receipt(log(plan.fill.arbiter, events, 'Filled', good)))).toBe(true)
     expect(plan.fill.proof(receipt(log(plan.fill.arbiter, events, 'Filled', { ...good, filler: other })))).toBe(false)
     expect(plan.fill.proof(receipt(log(other, events, 'Filled', good)))).toBe(false)
+    expect(plan.fill.proof(receipt(log(plan.fill.arbiter, events, 'Filled', { ...good, mandateHashes: [] })))).toBe(false) // a fill of other mandates
   })
 
   // A captured compact route, its plan with placeholder signatures, and an attestation naming this filler.
@@ -90,6 +92,7 @@ describe('settlement plan', () => {
     destinationArbiter: other,
     fillBlock: 1n,
     fillTimestamp: 1n,
+    mandateHashes: [],
   }
 
   it("counts a compact claim only with the arbiter's CompactClaimed for this filler and the lock contract's Claim", () => {

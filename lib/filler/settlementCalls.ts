@@ -27,7 +27,19 @@ import type { FillAttestation } from '../core/settlement/attestation'
 export type Call = { chainId: number; to: Address; data: Hex; value: bigint; authorizationList?: SignedAuthorization[] }
 
 /** A transaction and what its receipt must show for the step to count as done. */
-export type Step = { call: Call; proof: (receipt: TransactionReceipt) => boolean }
+export type Step = {
+  call: Call
+  proof: (receipt: TransactionReceipt) => boolean
+  /** The gas it is sent with, exactly: what the intent paid for. A call estimated above it is not sent. */
+  gasLimit?: bigint
+  /** Gas added to the estimate where state can grow between the estimate and the block (a lock's
+   * other allocations, allocated at the same time). */
+  headroom?: bigint
+}
+
+/** Room for the allocations of one lock made between an allocation's estimate and its block (each
+ * live allocation of the lock costs its sponsor's next allocation about 15k gas). */
+export const ALLOCATE_HEADROOM = 500_000n
 
 /** A read whose answer decides something (a nonce used, an escrow's state). */
 export type Read<T> = { chainId: number; to: Address; data: Hex; decode: (result: Hex) => T }
@@ -171,6 +183,7 @@ export function settlementPlan(intentOp: WireIntentOp, originSignatures: readonl
       },
       allocate: {
         call: { chainId, to: allocator, value: 0n, data: encodeFunctionData({ abi: allocatorAbi, functionName: 'allocate', args: [commitment] }) },
+        headroom: ALLOCATE_HEADROOM,
         proof: (receipt) =>
           parseEventLogs({ abi: allocatorAbi, logs: receipt.logs, eventName: 'Allocated' }).some(
             (log) => isAddressEqual(log.address, allocator) && isAddressEqual(log.args.sponsor, sponsor) && log.args.nonce === nonce,
@@ -206,7 +219,8 @@ export function settlementPlan(intentOp: WireIntentOp, originSignatures: readonl
   return { funding, elements, fill: fillPlan(intentOp, filler) }
 }
 
-/** One fill for the whole intent: every element's tokenOut, summed per token, through the last element's arbiter. */
+/** One fill for the whole intent through the last element's arbiter: every element's Mandate, so the
+ * arbiter delivers each one's tokenOut and records their hashes for the attestation. */
 export function fillPlan(intentOp: WireIntentOp, filler: Address): FillPlan {
   const last = intentOp.elements.at(-1)!
   const nonce = BigInt(intentOp.nonce)
@@ -216,17 +230,24 @@ export function fillPlan(intentOp: WireIntentOp, filler: Address): FillPlan {
     for (const t of mandateMessage(element).target.tokenOut) sums.set(t.token, (sums.get(t.token) ?? 0n) + t.amount)
   }
   const delivered = [...sums].map(([token, amount]) => ({ token, amount }))
-  const target = { recipient: last.mandate.recipient, tokenOut: delivered, targetChain: BigInt(chainId), fillExpiry: BigInt(last.mandate.fillDeadline) }
+  const mandates = intentOp.elements.map((element) => mandateMessage(element))
+  const mandateHashes = mandates.map((data) => hashStruct({ types: compactTypes, primaryType: 'Mandate', data }))
   const value = delivered.filter((t) => t.token === zeroAddress).reduce((sum, t) => sum + t.amount, 0n)
   return {
     chainId,
     arbiter: last.arbiter,
     recipient: last.mandate.recipient as Address,
     delivered,
-    call: { chainId, to: last.arbiter, data: encodeFunctionData({ abi: arbiterAbi, functionName: 'fill', args: [intentOp.sponsor, nonce, target] }), value },
+    call: { chainId, to: last.arbiter, data: encodeFunctionData({ abi: arbiterAbi, functionName: 'fill', args: [intentOp.sponsor, nonce, mandates] }), value },
     proof: (receipt) =>
       parseEventLogs({ abi: arbiterAbi, logs: receipt.logs, eventName: 'Filled' }).some(
-        (log) => isAddressEqual(log.address, last.arbiter) && isAddressEqual(log.args.sponsor, intentOp.sponsor) && log.args.nonce === nonce && isAddressEqual(log.args.filler, filler),
+        (log) =>
+          isAddressEqual(log.address, last.arbiter) &&
+          isAddressEqual(log.args.sponsor, intentOp.sponsor) &&
+          log.args.nonce === nonce &&
+          isAddressEqual(log.args.filler, filler) &&
+          log.args.mandateHashes.length === mandateHashes.length &&
+          log.args.mandateHashes.every((h, i) => h === mandateHashes[i]),
       ),
   }
 }

@@ -1,8 +1,9 @@
 import 'server-only'
-// The browser key's budget. Each client address has its own; only requests that pass it count
-// against the shared ceiling, so one client flooding never spends other clients' share. When the
-// shared ceiling is reached anyway (many clients at once), every client still gets a small reserve
-// of its own (a tenth of its budget) instead of nothing: the service degrades evenly.
+// The browser key's budget. Each client network (an IPv4 address, an IPv6 /64) has its own; only
+// requests that pass it count against the shared ceiling, so one client flooding never spends other
+// clients' share. When the shared ceiling is reached anyway (many clients at once), every client
+// still gets a small reserve of its own (a tenth of its budget) instead of nothing: the service
+// degrades evenly.
 import { parseRateLimit } from '../config/rateLimitSpec'
 import { RateLimitedError, type RateLimiter, type RateLimitState } from './rateLimiter'
 

@@ -42,6 +42,20 @@ describe('the failed-authentication budget', () => {
     expect(await statusOf(requireCaller(from('203.0.113.2', `ir_aaaaaaaaaa_${'z'.repeat(43)}`), 'portfolio:read', context()))).toBe(429)
   }, 60_000)
 
+  it('spends one budget for every address of an IPv6 /64, and another /64 has its own', async () => {
+    const statuses = []
+    for (let i = 0; i < 8; i++) {
+      const key = `ir_cccccccccc_${'w'.repeat(42)}${i}`
+      const address = `2001:db8:7:7::${(i + 1).toString(16)}`
+      statuses.push(await statusOf(requireCaller(from(address, key), 'portfolio:read', context())))
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429])
+    const anotherKey = `ir_cccccccccc_${'w'.repeat(43)}`
+    const elsewhere = requireCaller(from('2001:db8:7:8::1', anotherKey), 'portfolio:read', context())
+    expect(await statusOf(elsewhere)).toBe(401)
+    expect(await statusOf(requireCaller(from('2001:db8:7:7:ffff::1', VALID), 'portfolio:read', context()))).toBe(200)
+  }, 60_000)
+
   it('lets a valid sign-in through after a burst of bad ones from the same address, and valid keys too', async () => {
     const statuses = []
     for (let i = 0; i < 8; i++) statuses.push(await statusOf(withAuthFailureBudget('203.0.113.3', 'sign-in', badSignIn)))

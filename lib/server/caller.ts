@@ -7,6 +7,7 @@ import { ServiceError } from '../core/errors'
 import { authenticate, type Caller } from './apiKeys'
 import { consumeBrowserBudget } from './browserBudget'
 import { clientAddress } from './clientAddress'
+import { clientNetwork } from './clientNetwork'
 import { serverContext } from './context'
 import { database } from './database'
 import type { HandlerContext } from './http'
@@ -17,12 +18,13 @@ type Context = Pick<HandlerContext<unknown>, 'responseHeaders' | 'log'>
 
 export async function requireCaller(request: Request, scope: Scope, context: Context): Promise<Caller> {
   const ctx = serverContext()
-  const client = clientAddress(request.headers, ctx.trustedProxies)
+  // Budgets are the client network's: an IPv4 address, or an IPv6 /64 (clientNetwork.ts).
+  const client = clientNetwork(clientAddress(request.headers, ctx.trustedProxies))
   const caller = await withAuthFailureBudget(client, presentedKeyPrefix(request.headers.get('x-api-key')), () => authenticate(request.headers, ctx.apiKeys, scope, database))
   context.log.keyName = caller.label
   context.log.keyId = caller.keyId
   if (caller.browser) caller.wallet = (await currentSession(request.headers))?.address ?? null
-  // The browser key is everyone's: its budget is per client address (one nobody can choose, see
+  // The browser key is everyone's: its budget is per client network (one nobody can choose, see
   // clientAddress.ts), and all its use together also has a ceiling that degrades evenly.
   await spend(context, () =>
     caller.browser
@@ -32,16 +34,16 @@ export async function requireCaller(request: Request, scope: Scope, context: Con
   return caller
 }
 
-/** For operations without a key (sign-in): the client address's own budget. */
+/** For operations without a key (sign-in): the client network's own budget; answers that network. */
 export async function requireClientBudget(request: Request, context: Context): Promise<string> {
   const ctx = serverContext()
-  const client = clientAddress(request.headers, ctx.trustedProxies)
+  const client = clientNetwork(clientAddress(request.headers, ctx.trustedProxies))
   await spend(context, () => ctx.rateLimiter.consume(`client:${client}`, ctx.browserRateClient))
   return client
 }
 
 /** Runs an authentication first: one that succeeds is never refused, whatever others did. A
- * failure spends a point of the budget of (client address, `credential`), and once that is spent
+ * failure spends a point of the budget of (client network, `credential`), and once that is spent
  * the failure is answered 429 instead of 401 — so guessing is slowed without locking anyone out.
  * Unknown keys are cached (apiKeys.ts), so a flood of them reaches the database once per key. */
 export async function withAuthFailureBudget<T>(client: string, credential: string, attempt: () => Promise<T>): Promise<T> {

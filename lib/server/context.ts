@@ -22,6 +22,8 @@ export type ServerContext = {
   browserKey: string | undefined
   lockTags: Hex[]
   priceMaxAgeSeconds: number
+  /** A sponsor whose failed intents left the filler more gas than this unpaid gets no new route. */
+  unpaidGasBudgetWei: bigint
   /** Signs every route; its address is public (GET /api/v1/signer), its key never leaves this object. */
   signer: PrivateKeyAccount
   feeModel: FeeModel
@@ -72,6 +74,7 @@ function buildContext(): ServerContext {
     browserKey,
     lockTags: (env.LOCK_TAGS as Hex[] | undefined) ?? [defaultLockTag],
     priceMaxAgeSeconds: env.PRICE_MAX_AGE_SECONDS,
+    unpaidGasBudgetWei: env.SPONSOR_UNPAID_GAS_BUDGET_WEI,
     signer: privateKeyToAccount(env.SIGNER_PRIVATE_KEY as Hex),
     feeModel: defaultFeeModel(env.PROTOCOL_FEE_BPS),
     routeTtlSeconds: env.ROUTE_TTL_SECONDS,

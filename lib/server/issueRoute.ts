@@ -7,11 +7,14 @@ import 'server-only'
 // which is a function of what is stored and the server's key (signRouteResponse gives the same bytes
 // every time): the route is signed on this thread while the database (another process: Postgres, or
 // the embedded database's socket) writes it, instead of before.
+import type { Address } from 'viem'
 import type { RouteRequest } from '../api/routeRequest'
 import { fieldError, InvalidInputError } from '../core/errors'
 import type { RouteResponse } from '../core/intentOp/intentOp'
 import { signRouteResponse } from '../core/intentOp/serverSignature'
+import { InsufficientBalanceError } from '../core/route/insufficientBalanceError'
 import { quoteUnsignedRoute } from '../core/route/quoteRoute'
+import { unpaidGasOf } from '../storage/intentStore'
 import { NonceTakenError, recordRoute } from '../storage/routeStore'
 import { refuseOverCap, SponsorCapReachedError, sponsoredUsd } from '../storage/sponsorshipStore'
 import { type Caller, issuerOf } from './apiKeys'
@@ -36,6 +39,9 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<I
     const message = `The request is ${stored} bytes once validated; a stored route request may be at most ${ctx.storedRequestMaxBytes} bytes`
     throw InvalidInputError.forField('body', message, { bytes: stored, limit: ctx.storedRequestMaxBytes })
   }
+  // Read while the route is quoted: what this sponsor's failed intents left the filler to pay.
+  const unpaid = database().then((db) => unpaidGasOf(db, input.account.address))
+  unpaid.catch(() => {}) // awaited below
   for (let attempt = 1; ; attempt++) {
     // The nonce is drawn while the chains are read (it is awaited only when the intentOp is built).
     const drawn = nonces.take()
@@ -48,15 +54,18 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<I
       model: ctx.feeModel,
       ttlSeconds: ctx.routeTtlSeconds,
       nonce: drawn,
+      fillerAddress: ctx.fillerAddress,
       nowSeconds: BigInt(Math.floor(Date.now() / 1000)),
       caches: { market: ctx.caches.market, marketMaxAgeMs: ctx.caches.marketMaxAgeMs, state: ctx.caches.routeState },
     })
     if (!quote.intentOp) {
-      // A shortfall issues no route (its nonce is skipped): nothing to sign or store.
-      const route = { ...quote, intentOp: null }
-      return { route, json: JSON.stringify(route) }
+      // A shortfall issues no route (its nonce is skipped): nothing to sign or store. The client's
+      // InsufficientBalanceError (422), with the figures the route would have carried.
+      throw new InsufficientBalanceError(quote.intentCost, quote.warnings)
     }
-    const nonce = await drawn
+    await refuseOverUnpaidBudget(await unpaid, ctx.unpaidGasBudgetWei, input.account.address)
+    // The intentOp's nonce is the drawn counter scoped to the sponsor; the table is keyed by it.
+    const nonce = BigInt(quote.intentOp.nonce)
     // What the operator would pay must fit the key's sponsorship cap: refused at quote time.
     const sponsored = sponsoredUsd(quote.intentCost.sponsorFee)
     if (sponsored.totalUsd !== '0') await refuseOverCap(await database(), issuerOf(caller), caller.keyId, sponsored.totalUsd).catch(rethrowCapReached)
@@ -82,6 +91,15 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<I
       if (!(error instanceof NonceTakenError) || attempt >= ATTEMPTS) throw error
     }
   }
+}
+
+/** The filler's exposure to one sponsor is bounded: gas it spent on intents the sponsor let fail
+ * (after their setup or allocation, before any payment) counts, and past the budget no new route
+ * is issued for that account (a 422 naming `account`). */
+function refuseOverUnpaidBudget(unpaid: bigint, budget: bigint, account: Address) {
+  if (unpaid <= budget) return
+  const message = `account: ${account}'s failed intents left the filler ${unpaid} wei of gas unpaid, over this service's budget of ${budget} wei; no new route is issued for it`
+  throw fieldError('unprocessable', 'account', message, { unpaidGasWei: unpaid.toString(), budgetWei: budget.toString() }, { code: 'SPONSOR_EXPOSURE' })
 }
 
 /** Resolves after the ticks and I/O callbacks already due: node-postgres hands a query a pooled

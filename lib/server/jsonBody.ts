@@ -1,12 +1,20 @@
 import 'server-only'
 // Reads a JSON request body with the limits and messages the client knows: 415 for another
-// content type, 413 `entity.too.large` above 1 MiB, 400 `entity.parse.failed` for malformed JSON,
-// 400 naming the field for an ill-formed string (a lone surrogate: no database can store it), and
-// 499 when the client hangs up before its body arrived.
+// content type, 413 `entity.too.large` above 1 MiB or above 20,000 values, 400 naming the depth
+// limit for arrays and objects nested deeper than 64, 400 `entity.parse.failed` for malformed
+// JSON, 400 naming the field for an ill-formed string (a lone surrogate: no database can store
+// it), and 499 when the client hangs up before its body arrived. Every step is linear in the body
+// and none recurses (docs/hostile-input.md).
 import { HttpError } from '../api/errorEnvelope'
 import { fieldError, ServiceError } from '../core/errors'
+import { illFormedField } from './illFormedField'
+import { jsonTextLimit } from './jsonTextLimit'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+/** Arrays and objects inside one another; the deepest request the SDK sends nests about 10. */
+export const MAX_JSON_DEPTH = 64
+/** Values in one body; the largest request the SDK sends (a submitted route) holds a few hundred. */
+export const MAX_JSON_VALUES = 20_000
 
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? ''
@@ -14,7 +22,27 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     throw new HttpError('unsupported_media_type', `Content-Type must be application/json, got ${type || 'none'}`)
   }
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) throw tooLarge()
+  if (declared > MAX_BODY_BYTES) throw tooLarge('bytes', MAX_BODY_BYTES)
+  const text = await readText(request)
+  const limit = jsonTextLimit(text, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_VALUES })
+  if (limit === 'depth') throw tooDeep()
+  if (limit === 'values') throw tooLarge('values', MAX_JSON_VALUES)
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    const details = [{ message: 'entity.parse.failed', context: { reason: 'the body is not valid JSON' } }]
+    throw new ServiceError('invalid_input', 'entity.parse.failed', details, { code: 'MALFORMED_JSON', cause: error })
+  }
+  const bad = illFormedField(value)
+  if (bad !== undefined) {
+    const field = bad || '(body)'
+    throw fieldError('invalid_input', field, `${field}: must be well-formed Unicode (no lone surrogates)`)
+  }
+  return value
+}
+
+async function readText(request: Request): Promise<string> {
   const reader = request.body?.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -30,43 +58,21 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     size += chunk.value.byteLength
     if (size > MAX_BODY_BYTES) {
       await reader.cancel()
-      throw tooLarge()
+      throw tooLarge('bytes', MAX_BODY_BYTES)
     }
     chunks.push(chunk.value)
   }
-  const text = Buffer.concat(chunks).toString('utf8')
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch (error) {
-    throw new ServiceError('invalid_input', 'entity.parse.failed', [{ message: 'entity.parse.failed', context: { reason: 'the body is not valid JSON' } }], { code: 'MALFORMED_JSON', cause: error })
-  }
-  const bad = illFormedField(value, [])
-  if (bad !== undefined) throw fieldError('invalid_input', bad || '(body)', `${bad || '(body)'}: must be well-formed Unicode (no lone surrogates)`)
-  return value
+  return Buffer.concat(chunks).toString('utf8')
 }
 
-/** The path of the first string (or key) that is not well-formed UTF-16, if any. A bad key names
- * the object holding it. */
-function illFormedField(value: unknown, path: readonly string[]): string | undefined {
-  if (typeof value === 'string') return value.isWellFormed() ? undefined : path.join('.')
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const bad = illFormedField(value[i], [...path, String(i)])
-      if (bad !== undefined) return bad
-    }
-    return undefined
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (!key.isWellFormed()) return path.join('.')
-      const bad = illFormedField(item, [...path, key])
-      if (bad !== undefined) return bad
-    }
-  }
-  return undefined
+function tooLarge(limit: 'bytes' | 'values', max: number) {
+  const reason = limit === 'bytes' ? `the body is over ${max} bytes` : `the body holds more than ${max} JSON values`
+  const context = { limit, max, reason, ...(limit === 'bytes' ? { limitBytes: max } : {}) }
+  return new HttpError('too_large', 'entity.too.large', [{ message: 'entity.too.large', context }])
 }
 
-function tooLarge() {
-  return new HttpError('too_large', 'entity.too.large', [{ message: 'entity.too.large', context: { limitBytes: MAX_BODY_BYTES } }])
+function tooDeep() {
+  const message = `entity.too.deep: arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`
+  const context = { limit: 'depth', max: MAX_JSON_DEPTH }
+  return new ServiceError('invalid_input', message, [{ message, context }], { code: 'JSON_TOO_DEEP' })
 }

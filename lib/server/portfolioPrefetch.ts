@@ -9,6 +9,7 @@ import { getPortfolio as operation } from '../api/operations'
 import type { PortfolioResponse } from '../api/portfolio'
 import { consumeBrowserBudget } from './browserBudget'
 import { clientAddress } from './clientAddress'
+import { clientNetwork } from './clientNetwork'
 import { serverContext } from './context'
 import { logger } from './logger'
 import { readPortfolio } from './portfolio'
@@ -27,7 +28,9 @@ export async function prefetchPortfolio(search: SearchParams, headers: Headers):
   const query = operation.parameters.safeParse({ ...Object.fromEntries(new URL(path, 'http://page').searchParams), userAddress: view.address })
   if (!query.success) return undefined
   try {
-    await consumeBrowserBudget(ctx.rateLimiter, clientAddress(headers, ctx.trustedProxies), { perClient: ctx.browserRateClient, total: ctx.browserRateTotal })
+    const client = clientNetwork(clientAddress(headers, ctx.trustedProxies))
+    const rates = { perClient: ctx.browserRateClient, total: ctx.browserRateTotal }
+    await consumeBrowserBudget(ctx.rateLimiter, client, rates)
     const read = await Promise.race([readPortfolio(query.data), new Promise<undefined>((resolve) => setTimeout(resolve, PREFETCH_WAIT_MS))])
     return read && { queryKey: portfolioQueryKey(path, 'app'), data: read.body }
   } catch (error) {

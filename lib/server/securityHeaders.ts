@@ -31,9 +31,12 @@ export const pageHeaders: Record<string, string> = {
 /** Sent only on answers to https requests (browsers ignore it over http anyway): two years, subdomains too. */
 export const strictTransportSecurity = 'max-age=63072000; includeSubDomains'
 
+/** What a cross-origin caller may read besides the body; the chains an answer left out among them. */
+const exposed = 'x-trace-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy'
+
 export const apiHeaders: Record<string, string> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-trace-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy, x-unavailable-chains',
+  'access-control-expose-headers': `${exposed}, x-unavailable-chains, x-unsupported-chains`,
   'x-content-type-options': 'nosniff',
   'cache-control': 'no-store',
 }

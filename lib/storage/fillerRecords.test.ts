@@ -7,7 +7,7 @@ import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { openedDatabase } from '../../tests/support/openedDatabase'
 import { databaseKinds } from '../../tests/support/testDatabases'
-import { findIntent, findIntentStatus, insertIntent, updateIntent } from './intentStore'
+import { findIntent, findIntentStatus, insertIntent, unpaidGasOf, updateIntent } from './intentStore'
 import { findTransaction, journalOf, openJournal, recordTransaction, recordTransactions, rewriteTransaction, settledJournalSince } from './journalStore'
 import { applyMigration } from './migrate'
 import { migrations } from './migrations'
@@ -148,5 +148,17 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     await applyMigration(sql, migrations.find((m) => m.version === 11)!)
     await recordTransaction(sql, 111n, { step: 'destination-ops', chainId: 8453, raw: '0x22', hash: hash(36) })
     expect((await journalOf(sql, 111n)).map((e) => e.step)).toEqual([...steps, 'destination-ops'])
+  })
+
+  it("sums the gas a sponsor's failed intents left unpaid, for that sponsor only, in any letter case", async () => {
+    const other = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' as const
+    const before = await unpaidGasOf(sql, sponsor)
+    await submitted(121n)
+    await submitted(122n)
+    await updateIntent(sql, 121n, { status: 'FAILED', failureReason: 'expired', unpaidGasWei: 10n ** 15n })
+    await updateIntent(sql, 122n, { status: 'FAILED', failureReason: 'expired', unpaidGasWei: 2n ** 80n })
+    expect(await unpaidGasOf(sql, sponsor)).toBe(before + 10n ** 15n + 2n ** 80n)
+    expect(await unpaidGasOf(sql, sponsor.toLowerCase() as typeof sponsor)).toBe(before + 10n ** 15n + 2n ** 80n)
+    expect(await unpaidGasOf(sql, other)).toBe(0n)
   })
 })

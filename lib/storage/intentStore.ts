@@ -198,7 +198,16 @@ export async function completedSettlementSamples(sql: Pick<Sql, 'query'>, window
   })
 }
 
-export type IntentUpdate = { status?: IntentStatus; claims?: ClaimRecord[]; fill?: FillRecord; refunds?: RefundRecord[]; failureReason?: string; simulationReverts?: number }
+export type IntentUpdate = {
+  status?: IntentStatus
+  claims?: ClaimRecord[]
+  fill?: FillRecord
+  refunds?: RefundRecord[]
+  failureReason?: string
+  simulationReverts?: number
+  /** The gas (wei, every chain) the filler spent on an intent that failed before it was paid. */
+  unpaidGasWei?: bigint
+}
 
 /** One statement per change: the filler is the only writer of an intent after it is submitted. */
 export async function updateIntent(sql: Pick<Sql, 'query'>, nonce: bigint | string, update: IntentUpdate): Promise<void> {
@@ -214,6 +223,7 @@ export async function updateIntent(sql: Pick<Sql, 'query'>, nonce: bigint | stri
   if (update.refunds) set('refunds', JSON.stringify(update.refunds))
   if (update.failureReason !== undefined) set('failure_reason', update.failureReason)
   if (update.simulationReverts !== undefined) set('simulation_reverts', update.simulationReverts)
+  if (update.unpaidGasWei !== undefined) set('unpaid_gas_wei', update.unpaidGasWei.toString())
   if (sets.length === 0) return
   await sql.query(`UPDATE intents SET ${sets.join(', ')}, updated_at = clock_timestamp() WHERE nonce = $1`, params)
 }
@@ -225,4 +235,10 @@ export async function listIntents(sql: Pick<Sql, 'query'>, sponsor: Address, p: 
   // What a history line shows: not the signed operations, the largest column.
   const { rows, nextCursor } = await newestFirstPage<Row>(sql, { table: 'intents', columns: `${RECORD_COLUMNS}, ${CREATED_US} AS created_us`, sponsor, ...p })
   return { intents: rows.map((r) => recordRow.parse(r)), nextCursor }
+}
+
+/** What the sponsor's failed intents left the filler to pay in gas (wei, every chain summed). */
+export async function unpaidGasOf(sql: Pick<Sql, 'query'>, sponsor: Address): Promise<bigint> {
+  const rows = await sql.query<{ total: string | null }>('SELECT sum(unpaid_gas_wei)::text AS total FROM intents WHERE sponsor = $1 AND unpaid_gas_wei > 0', [sponsor.toLowerCase()])
+  return BigInt(rows[0]?.total ?? '0')
 }

@@ -187,4 +187,12 @@ export const migrations: readonly Migration[] = [
       DROP INDEX IF EXISTS routes_by_sponsor;
     `,
   },
+  {
+    version: 13,
+    name: "the filler's gas an intent left unpaid (it failed before the filler was paid), summed per sponsor at quote time",
+    sql: `
+      ALTER TABLE intents ADD COLUMN unpaid_gas_wei numeric(78, 0);
+      CREATE INDEX intents_unpaid_by_sponsor ON intents (sponsor) WHERE unpaid_gas_wei > 0;
+    `,
+  },
 ]

@@ -1,13 +1,25 @@
 // The published @rhinestone/sdk client, unchanged, against our server.
-import { AuthenticationRequiredError, InvalidApiKeyError, Orchestrator, TokenNotSupportedError, UnsupportedChainError } from '@rhinestone/sdk/dist/src/orchestrator'
-import { describe, expect, inject, it } from 'vitest'
+import { RhinestoneSDK } from '@rhinestone/sdk'
+import { AuthenticationRequiredError, InvalidApiKeyError, Orchestrator, TokenNotSupportedError } from '@rhinestone/sdk/dist/src/orchestrator'
+import { parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, inject, it, vi } from 'vitest'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import { demoSeeds } from '../../lib/devnet/demoAccount'
+import { devnetActions } from '../support/devnetActions'
 
 const base = `${inject('baseUrl')}/api/v1`
 const demo = inject('demoAddress')
 const orchestrator = (key: string) => new Orchestrator(base, { getHeaders: async () => ({ 'x-api-key': key }), getSubmitHeaders: async () => ({ 'x-api-key': key }) } as never)
 const sdk = orchestrator(inject('apiKey'))
+const rpcUrls = inject('rpcUrls')
+const rhinestone = new RhinestoneSDK({
+  apiKey: inject('apiKey'),
+  endpointUrl: base,
+  provider: { type: 'custom', urls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])) },
+})
+const chain = devnetActions(rpcUrls)
+const realFetch = globalThis.fetch
 
 // The seeds as the SDK reports them: group symbol → chain → token address → amounts.
 function expectedRows(filter: (s: (typeof demoSeeds)[number]) => boolean) {
@@ -48,10 +60,48 @@ describe('@rhinestone/sdk Orchestrator.getPortfolio', () => {
     ])
   })
 
+  // Chains this deployment does not serve are left out, not refused (they were UnsupportedChainError).
+  it('answers a chainIds filter naming chains not served here for the served ones', async () => {
+    const portfolio = await sdk.getPortfolio(demo, { chainIds: [10, 137, 999] })
+    expect(portfolio).toEqual(await sdk.getPortfolio(demo, { chainIds: [10] }))
+    expect(await sdk.getPortfolio(demo, { chainIds: [137, 999] })).toEqual([])
+  })
+
   it('turns our errors into its typed errors', async () => {
     await expect(orchestrator('wrong').getPortfolio(demo)).rejects.toBeInstanceOf(InvalidApiKeyError)
     await expect(orchestrator('').getPortfolio(demo)).rejects.toBeInstanceOf(AuthenticationRequiredError)
-    await expect(sdk.getPortfolio(demo, { chainIds: [999] })).rejects.toBeInstanceOf(UnsupportedChainError)
     await expect(sdk.getPortfolio(demo, { tokens: { 8453: ['0x1111111111111111111111111111111111111111'] } })).rejects.toBeInstanceOf(TokenNotSupportedError)
+  })
+})
+
+describe('@rhinestone/sdk account.getPortfolio', () => {
+  it("reads an SDK account's balances on the served chains of every chain the client asks for", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const account = await rhinestone.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
+    const address = account.getAddress()
+    await chain.mint(8453, 'USDC', address, parseUnits('42', 6))
+    await chain.lockUsdcFor(10, address, parseUnits('7', 6))
+    const asked: URL[] = []
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      asked.push(new URL(input instanceof Request ? input.url : String(input)))
+      return realFetch(input, init)
+    })
+    const portfolio = await account.getPortfolio().finally(() => spy.mockRestore())
+    // The client names every mainnet chain it knows, served here or not (137: Polygon, not served).
+    const named = asked
+      .find((u) => u.pathname.endsWith(`/accounts/${address}/portfolio`))
+      ?.searchParams.get('chainIds')
+      ?.split(',')
+    expect(named).toEqual(expect.arrayContaining(['1', '10', '137', '8453', '42161']))
+    const usdc = portfolio.find((p) => p.symbol === 'USDC')
+    expect(usdc?.balances).toEqual({ locked: parseUnits('7', 6), unlocked: parseUnits('42', 6) })
+    const held = portfolio.flatMap((p) => p.chains).filter((c) => c.locked + c.unlocked > 0n)
+    expect(held.map((c) => [c.chain, c.address, c.locked, c.unlocked])).toEqual(
+      expect.arrayContaining([
+        [8453, findTokenBySymbol(8453, 'USDC')!.address, 0n, parseUnits('42', 6)],
+        [10, findTokenBySymbol(10, 'USDC')!.address, parseUnits('7', 6), 0n],
+      ]),
+    )
+    expect(held).toHaveLength(2)
   })
 })

@@ -1,5 +1,7 @@
 // The published @rhinestone/sdk client, unchanged: getIntentRoute against our server, and its
 // error parser turning our errors into its typed errors.
+
+import { RhinestoneSDK } from '@rhinestone/sdk'
 import {
   InvalidApiKeyError,
   NoPathFoundError,
@@ -9,16 +11,27 @@ import {
   UnsupportedChainError,
   UnsupportedTokenError,
 } from '@rhinestone/sdk/dist/src/orchestrator'
+import { InsufficientBalanceError } from '@rhinestone/sdk/errors'
 import { parseUnits, recoverMessageAddress } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { base, optimism } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
 import { routeDigest } from '../../lib/core/intentOp/serverSignature'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
+import { devnetActions } from '../support/devnetActions'
 
-const base = `${inject('baseUrl')}/api/v1`
+const endpoint = `${inject('baseUrl')}/api/v1`
 const demo = inject('demoAddress')
-const orchestrator = (key: string) => new Orchestrator(base, { getHeaders: async () => ({ 'x-api-key': key }), getSubmitHeaders: async () => ({ 'x-api-key': key }) } as never)
+const orchestrator = (key: string) => new Orchestrator(endpoint, { getHeaders: async () => ({ 'x-api-key': key }), getSubmitHeaders: async () => ({ 'x-api-key': key }) } as never)
 const sdk = orchestrator(inject('apiKey'))
 const usdcBase = findTokenBySymbol(8453, 'USDC')!.address
+const rpcUrls = inject('rpcUrls')
+const rhinestone = new RhinestoneSDK({
+  apiKey: inject('apiKey'),
+  endpointUrl: endpoint,
+  provider: { type: 'custom', urls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])) },
+})
+const chain = devnetActions(rpcUrls)
 
 // An IntentInput as the SDK's own prepareTransaction builds it (bigints, SDK option names).
 const input = (overrides: Record<string, unknown> = {}) =>
@@ -49,7 +62,7 @@ describe('@rhinestone/sdk Orchestrator.getIntentRoute', () => {
     expect(route.intentCost.hasFulfilledAll).toBe(true)
     expect(route.intentCost.tokensReceived[0]).toMatchObject({ tokenAddress: usdcBase, targetAmount: '900000000', hasFulfilled: true })
     // The server signature verifies against the published signer.
-    const signer = await (await fetch(`${base}/signer`)).json()
+    const signer = await (await fetch(`${endpoint}/signer`)).json()
     expect(await recoverMessageAddress({ message: { raw: routeDigest(op) }, signature: op.serverSignature })).toBe(signer.address)
   })
 
@@ -74,5 +87,26 @@ describe('@rhinestone/sdk Orchestrator.getIntentRoute', () => {
         }),
       ),
     ).rejects.toBeInstanceOf(NoPathFoundError)
+  })
+})
+
+describe('@rhinestone/sdk account.prepareTransaction for more than the account holds', () => {
+  // A 200 with intentOp: null used to crash the client (TypeError reading 'elements'): now it is the
+  // 422 Insufficient balance it maps to its typed error.
+  it("rejects with the client's InsufficientBalanceError", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const account = await rhinestone.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
+    await chain.lockUsdcFor(10, account.getAddress(), parseUnits('10', 6))
+    const prepared = account.prepareTransaction({
+      sourceChains: [optimism],
+      targetChain: base,
+      tokenRequests: [{ address: usdcBase, amount: parseUnits('500', 6) }],
+    })
+    const error = await prepared.then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(InsufficientBalanceError)
+    expect(error).toMatchObject({ message: 'Insufficient balance', statusCode: 422 })
   })
 })

@@ -33,10 +33,19 @@ test('USDT0 across chains is refused at quote time: the service does not settle 
   await screenshot(page, 'route-oft-refused')
 })
 
-test('a request the account cannot cover shows what is missing', async ({ page }) => {
+test('a request the account cannot cover shows what is missing', async ({ page, allowApiErrors }) => {
+  // The service answers 422 Insufficient balance (the client's InsufficientBalanceError), the
+  // shortfall in errors[0].context.intentCost; the page shows it from there.
+  allowApiErrors(422)
   await openSignedIn(page)
   await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100000' })
+  const answer = page.waitForResponse((r) => {
+    return r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route'
+  })
   await getRoute(page)
+  const response = await answer
+  expect(response.status()).toBe(422)
+  expect(await response.json()).toMatchObject({ message: 'Insufficient balance', code: 'INSUFFICIENT_BALANCE' })
   const shortfall = region(page, 'Not enough funds for this route')
   await expect(shortfall).toContainText(/Missing in total: \$9\d,\d{3}\.\d\d/)
   const row = shortfall.getByRole('row', { name: /USDC/ })

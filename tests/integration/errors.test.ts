@@ -48,13 +48,6 @@ describe('bad input is a 400 that names the field', () => {
     expect(body.errors[0]!.context).toMatchObject({ field: expect.stringMatching(field) })
   })
 
-  it('Unsupported chain 999 for an unknown chain id', async () => {
-    const body = await expectError(await http.get(path('?chainIds=1,999')), 400, /^Unsupported chain 999$/)
-    expect(body.errors[0]!.context).toMatchObject({ chainId: 999, field: 'chainIds' })
-  })
-  it('Unsupported chain for a token pair on an unknown chain', async () => {
-    await expectError(await http.get(path('?tokens=56:0x55d398326f99059fF775485246999027B3197955')), 400, /^Unsupported chain 56$/)
-  })
   it('Token … not supported on chain … for an unknown token address', async () => {
     const bogus = '0x1111111111111111111111111111111111111111'
     await expectError(await http.get(path(`?tokens=8453:${bogus}`)), 400, `Token ${bogus} not supported on chain 8453`)

@@ -1,5 +1,6 @@
 // The served document is the generated one, and live answers fit the schemas it documents.
 import { describe, expect, inject, it } from 'vitest'
+import { insufficientBalanceSchema } from '../../lib/api/insufficientBalance'
 import { openApiDocument } from '../../lib/api/openapi'
 import { getIntentRoute, getPortfolio, getPrices, getSigner } from '../../lib/api/operations'
 import { api } from '../support/api'
@@ -16,6 +17,8 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('documents what the handlers actually answer', async () => {
     getPortfolio.response.parse((await http.get(`/api/v1/accounts/${demo}/portfolio`)).body)
+    const unserved = await http.get(`/api/v1/accounts/${demo}/portfolio?chainIds=10,137`)
+    expect(getPortfolio.response.parse(unserved.body).unsupportedChainIds).toEqual([137])
     getPrices.response.parse((await http.get('/api/v1/prices')).body)
     getSigner.response.parse((await http.get('/api/v1/signer', { key: null })).body)
     const route = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
@@ -30,7 +33,10 @@ describe('GET /api/v1/openapi.json', () => {
       headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ destinationChainId: 10, tokenRequests: [{ tokenAddress: 'USDC', amount: '900000000000' }], account: { address: demo } }),
     })
-    expect(getIntentRoute.response.parse(await shortfall.json()).intentCost.tokenShortfall?.length).toBe(1)
+    // More than the account holds: the documented 422, the shortfall in its context.
+    expect(shortfall.status).toBe(422)
+    const refused = getIntentRoute.unprocessable.schema.parse(await shortfall.json())
+    expect(insufficientBalanceSchema.parse(refused).errors[0].context.intentCost.tokenShortfall?.length).toBe(1)
     const withAlternatives = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
       method: 'POST',
       headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },

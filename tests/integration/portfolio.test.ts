@@ -94,6 +94,35 @@ describe('GET /api/v1/accounts/{userAddress}/portfolio', () => {
     expect(chains).toEqual(new Set([10, 8453]))
   })
 
+  // @rhinestone/sdk's account.getPortfolio() names every chain it knows (18 mainnet ids): the served ones
+  // are answered, the rest named in the body and a header (these chains used to be a 400 Unsupported chain).
+  it('leaves out chains the chainIds filter names that are not served, and names them', async () => {
+    const res = await http.get(`/api/v1/accounts/${user.address}/portfolio?chainIds=1,10,56,137,8453,42161,999`)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const body = portfolioResponseSchema.parse(res.body)
+    expect(body.unsupportedChainIds).toEqual([56, 137, 999])
+    expect(res.headers.get('x-unsupported-chains')).toBe('56,137,999')
+    expect(res.headers.get('access-control-expose-headers')).toMatch(/\bx-unsupported-chains\b/)
+    expect(body.portfolio).toEqual(await portfolio(user.address))
+    const served = await http.get(`/api/v1/accounts/${user.address}/portfolio?chainIds=10`)
+    expect(served.body.unsupportedChainIds).toBeUndefined()
+    expect(served.headers.get('x-unsupported-chains')).toBeNull()
+  })
+
+  it('leaves out token pairs on chains not served, and answers nothing when no named chain is served', async () => {
+    const usdtBsc = '0x55d398326f99059fF775485246999027B3197955'
+    const pairs = await http.get(`/api/v1/accounts/${user.address}/portfolio?tokens=56:${usdtBsc},8453:USDC`)
+    expect(pairs.status, JSON.stringify(pairs.body)).toBe(200)
+    const body = portfolioResponseSchema.parse(pairs.body)
+    expect(body.unsupportedChainIds).toEqual([56])
+    const rows = body.portfolio.flatMap((e) => e.tokenChainBalance.map((r) => `${r.chainId}:${r.tokenAddress}`))
+    expect(rows).toEqual([`8453:${usdcBase}`])
+    const none = await http.get(`/api/v1/accounts/${user.address}/portfolio?chainIds=137,999`)
+    expect(none.status, JSON.stringify(none.body)).toBe(200)
+    expect(portfolioResponseSchema.parse(none.body)).toEqual({ portfolio: [], unsupportedChainIds: [137, 999] })
+    expect(none.headers.get('x-unsupported-chains')).toBe('137,999')
+  })
+
   it('filters by chain:token pairs', async () => {
     const entries = await portfolio(user.address, `?tokens=8453:${usdcBase},10:${usdcOp.toLowerCase()}`)
     expect(entries.map((e) => e.tokenName)).toEqual(['USDC'])

@@ -1,5 +1,6 @@
 // EIP-7702 delegations and supplied authorizations, the server signature over the intentOp, and
 // route nonces.
+
 import { type Address, encodePacked, getAddress, keccak256, parseEther, parseUnits } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -7,6 +8,7 @@ import { nexus } from '../../lib/core/accounts/smartAccounts'
 import { InvalidInputError } from '../../lib/core/errors'
 import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
 import { routeSigner } from '../../lib/core/intentOp/serverSignature'
+import { sponsorNonce } from '../../lib/core/locks/sponsorNonce'
 import { routeEngine } from '../support/routeEngine'
 
 const engine = routeEngine()
@@ -148,8 +150,10 @@ describe('server signature and nonces', () => {
   it('distinct nonces give distinct intentOps; the same nonce on the same state gives the same intentOp', async () => {
     const body = { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '60000000' }], account: { address: user.address } }
     const [a, b, again] = [await engine.fulfilled(body, { nonce: 12n }), await engine.fulfilled(body, { nonce: 13n }), await engine.fulfilled(body, { nonce: 11n })]
-    expect([a.intentOp.nonce, b.intentOp.nonce]).toEqual(['12', '13'])
-    expect(a.intentOp.targetExecutionNonce).toBe('12')
+    // The counter drawn, scoped to the sponsor: its address in the low 160 bits.
+    const scoped = (counter: bigint) => sponsorNonce(counter, user.address).toString()
+    expect([a.intentOp.nonce, b.intentOp.nonce]).toEqual([scoped(12n), scoped(13n)])
+    expect(a.intentOp.targetExecutionNonce).toBe(scoped(12n))
     expect(a.intentOp.serverSignature).not.toBe(b.intentOp.serverSignature)
     expect(a.intentOp).not.toEqual(b.intentOp)
     // Besides the nonce fields, only RELAY's request and order ids may differ, and they must be

@@ -1,8 +1,10 @@
 // Request forms the published client sends, and answer fields the hosted schema has: each case
 // here was wrong before (refused, ignored, or reported inconsistently) and is checked on the devnet.
+
 import { type Address, parseUnits, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { nexus } from '../../lib/core/accounts/smartAccounts'
+import { nonceSponsor } from '../../lib/core/locks/sponsorNonce'
 import { api } from '../support/api'
 import { routeEngine, token } from '../support/routeEngine'
 
@@ -142,15 +144,21 @@ describe('answers the client can settle and read', () => {
     expect(fees[zeroAddress]).toBeUndefined()
   })
 
-  it('the nonce fits int64, as the hosted schema declares it', async () => {
+  // The hosted schema declares the nonce int64; this service's nonces are scoped to their sponsor (its
+  // address in the low 160 bits, so nobody can take another account's nonce), which the client
+  // carries as the decimal string it is (it reads it with BigInt).
+  it("the nonce is a decimal string scoped to the account: its low 160 bits are the account's address", async () => {
     const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
     const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
       method: 'POST',
       headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: user.address } }),
     })
-    const nonce = BigInt(((await res.json()) as { intentOp: { nonce: string } }).intentOp.nonce)
-    expect(nonce > 0n && nonce < 2n ** 63n).toBe(true)
+    const text = ((await res.json()) as { intentOp: { nonce: string } }).intentOp.nonce
+    expect(text).toMatch(/^\d+$/)
+    const nonce = BigInt(text)
+    expect(nonce > 0n && nonce < 2n ** 256n).toBe(true)
+    expect(nonceSponsor(nonce)).toBe(user.address)
   })
 
   it('a portfolio filter naming a chain twice reads it once', async () => {

@@ -5,6 +5,8 @@ import { pad, parseUnits, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { lockId } from '../../lib/core/locks/lockId'
+import { EXECUTOR_OVERHEAD_GAS, MAX_DESTINATION_CALL_GAS } from '../../lib/core/settlement/destinationGas'
+import { burnCall, deployGasBurner, GAS_PER_TURN } from '../support/gasBurner'
 import { bridgeUsd8, ctxOf, elementOn, elementsOf, expectedFees, fromUsd8, outId, routeEngine, sum, token, usd } from '../support/routeEngine'
 
 const engine = routeEngine()
@@ -133,7 +135,7 @@ describe('fee token', () => {
 })
 
 describe('destination executions', () => {
-  it('their gas rides on the last element as minGas and in the fill fee: 60k each + 16 per calldata byte, or destinationGasUnits', async () => {
+  it('calls that cannot run yet ride on the last element as minGas: 60k each + 16 per calldata byte, or destinationGasUnits; the fill fee adds the executor', async () => {
     const user = await engine.funded([{ chainId: 42161, symbol: 'USDC', amount: usdc('100') }], { nexusOn: [42161] })
     const execution = { to: user.address, value: '0', data: `0x${'ab'.repeat(100)}` as const }
     const target = [{ token: token(42161, 'USDC'), amount: usdc('50') }]
@@ -158,10 +160,47 @@ describe('destination executions', () => {
         elements: elementsOf(r.intentOp),
         targets: target,
         feeToken: token(42161, 'USDC'),
-        executionGas: gas,
+        executionGas: gas + EXECUTOR_OVERHEAD_GAS,
         executionBytes: 100,
       })
       expect(sum(e.idsAndAmounts)).toBe(usdc('50') + fees.charge)
     }
+  })
+
+  it('calls that run are charged the gas their simulation uses (and a tenth), signed as minGas', async () => {
+    const user = await engine.funded([{ chainId: 42161, symbol: 'USDC', amount: usdc('100') }], { nexusOn: [42161] })
+    const burner = await deployGasBurner(engine.chain, 42161)
+    const call = burnCall(burner, 20_000n) // ~0.8 M gas of loop
+    const used = await engine.readers.find((r) => r.chainId === 42161)!.client.estimateGas({ account: user.address, to: burner, data: call.data })
+    const r = await engine.fulfilled({
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('50').toString() }],
+      account: { address: user.address },
+      destinationExecutions: [call],
+    })
+    const minGas = BigInt(r.intentOp.elements.at(-1)!.mandate.minGas)
+    expect(used).toBeGreaterThan(700_000n)
+    // The simulation's own figure, a tenth on top; the node's estimate may pad a little itself.
+    expect(minGas).toBeGreaterThanOrEqual(used)
+    expect(minGas).toBeLessThanOrEqual(used + used / 10n + 1n)
+  })
+
+  it('calls that need more than the stated maximum are refused at quote time, naming destinationExecutions', async () => {
+    const user = await engine.funded([{ chainId: 42161, symbol: 'USDC', amount: usdc('100') }], { nexusOn: [42161] })
+    const burner = await deployGasBurner(engine.chain, 42161)
+    const turns = MAX_DESTINATION_CALL_GAS / GAS_PER_TURN + 1_000n
+    const error = await engine
+      .route({
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('50').toString() }],
+        account: { address: user.address },
+        destinationExecutions: [burnCall(burner, turns)],
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e as { kind: string; message: string; details: { context: { field: string } }[] },
+      )
+    expect(error).toMatchObject({ kind: 'unprocessable', details: [{ context: { field: 'destinationExecutions' } }] })
+    expect(error!.message).toMatch(/need \d+ gas .* more than the 5000000/)
   })
 })

@@ -5,6 +5,7 @@ import { parseUnits } from 'viem'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { z } from 'zod'
 import { errorEnvelopeSchema } from '../../lib/api/errorEnvelope'
+import { insufficientBalanceSchema } from '../../lib/api/insufficientBalance'
 import { routeSigner } from '../../lib/core/intentOp/serverSignature'
 import { api } from '../support/api'
 import { devnetActions } from '../support/devnetActions'
@@ -88,6 +89,16 @@ describe('POST /api/v1/intents/route: 400 naming the field', () => {
     const res = await expectError(await post(body), 400, new RegExp(`^${message}$`))
     expect(res.errors[0]!.message).toBe(message)
     expect(res.errors[0]!.context).toMatchObject({ field })
+  })
+
+  // A token named without a chain: the client's generic message for it (its BadRequestError); the detail names it.
+  it('an unknown token address in accountAccessList.tokens: exactly "Unsupported token addresses"', async () => {
+    const bogus = '0x1111111111111111111111111111111111111111'
+    const res = await post({ ...valid, accountAccessList: { tokens: [bogus] } })
+    const body = await expectError(res, 400, /^Unsupported token addresses$/)
+    expect(body.code).toBe('UNSUPPORTED_TOKEN')
+    const context = { field: 'accountAccessList.tokens.0', token: bogus }
+    expect(body.errors).toEqual([{ message: `Unsupported token ${bogus} on any chain`, context }])
   })
 })
 
@@ -196,6 +207,21 @@ describe('a valid request', () => {
     expect(signer.status).toBe(200)
     expect(signer.body.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(await routeSigner(res.body.intentOp)).toBe(signer.body.address)
+  })
+
+  // The client's InsufficientBalanceError (it maps the message), with the figures a route would carry.
+  it('more than the account holds: 422 Insufficient balance, the exact shortfall in errors[0].context', async () => {
+    const res = await post({ ...valid, tokenRequests: [{ tokenAddress: 'USDC', amount: '500000000' }] })
+    const body = await expectError(res, 422, /^Insufficient balance$/)
+    const { intentCost } = insufficientBalanceSchema.parse(body).errors[0].context
+    expect(intentCost.hasFulfilledAll).toBe(false)
+    expect(intentCost.tokenShortfall).toHaveLength(1)
+    const shortfall = intentCost.tokenShortfall![0]!
+    expect(shortfall).toMatchObject({ tokenSymbol: 'USDC', destinationChainId: 42161, targetAmount: '500000000' })
+    expect(shortfall.availableAmount).toBe('80000000')
+    // What is missing: the target plus the fee, less what the account holds.
+    expect(shortfall.shortfallAmount).toBe((500_000000n + BigInt(shortfall.feeAmount) - 80_000000n).toString())
+    expect(intentCost.totalTokenShortfallInUSD).toBeGreaterThan(0)
   })
 
   it('two identical requests get distinct nonces, both signed by the published signer', async () => {

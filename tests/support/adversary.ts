@@ -4,10 +4,11 @@
 // a stack of its own with adversarialStack() (it stops the filler and the attester and moves the
 // chains' clocks), which binds these helpers to it.
 import type { Address, Hex, TransactionReceipt } from 'viem'
-import { encodeFunctionData, erc20Abi, hashStruct, keccak256, pad } from 'viem'
+import { encodeFunctionData, erc20Abi, hashStruct, keccak256, pad, parseAbi, zeroAddress } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { scopes } from '../../lib/config/scopes'
+import { allocatorAbi } from '../../lib/core/abi/allocator'
 import { permit2Abi } from '../../lib/core/abi/permit2'
 import { lockContractAbi } from '../../lib/core/abi/theCompact'
 import { addresses } from '../../lib/core/addresses'
@@ -88,7 +89,8 @@ export async function warpTo(atLeast: bigint) {
  * that crashed right after this step. */
 export async function stepBeforeCrash(intentId: string, step: string, call: Call): Promise<TransactionReceipt> {
   const client = s.chain.client(call.chainId)
-  const request = await client.prepareTransactionRequest({ account: fillerAccount, to: call.to, data: call.data, value: call.value, chain: client.chain })
+  const authorizationList = call.authorizationList ? { authorizationList: call.authorizationList } : {}
+  const request = await client.prepareTransactionRequest({ account: fillerAccount, to: call.to, data: call.data, value: call.value, chain: client.chain, ...authorizationList } as never)
   const raw = await fillerAccount.signTransaction(request as never)
   expect(await recordTransaction(sql, intentId, { step, chainId: call.chainId, raw, hash: keccak256(raw) })).toBe(true)
   const receipt = await client.waitForTransactionReceipt({ hash: await client.sendRawTransaction({ serializedTransaction: raw }) })
@@ -126,6 +128,35 @@ export async function routed(account: PrivateKeyAccount, body: Record<string, un
   return { intentOp, signed: await s.sign(account, intentOp) }
 }
 
+/** A Safe 1.4.1 with one owner (threshold 1) runs `data` on `to` through its own execTransaction. */
+export async function safeExec(chainId: number, safeAddress: Address, owner: PrivateKeyAccount, to: Address, data: Hex) {
+  const client = s.chain.client(chainId)
+  const nonce = await client.readContract({ address: safeAddress, abi: safeAbi, functionName: 'nonce' })
+  const tx = { to, value: 0n, data, operation: 0, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n, gasToken: zeroAddress, refundReceiver: zeroAddress, nonce }
+  const signature = await owner.signTypedData({ domain: { chainId, verifyingContract: safeAddress }, types: safeTxTypes, primaryType: 'SafeTx', message: tx })
+  const args = [to, 0n, data, 0, 0n, 0n, 0n, zeroAddress, zeroAddress, signature] as const
+  return s.chain.send(chainId, { account: owner, to: safeAddress, data: encodeFunctionData({ abi: safeAbi, functionName: 'execTransaction', args }), chain: client.chain })
+}
+
+const safeAbi = parseAbi([
+  'function nonce() view returns (uint256)',
+  'function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)',
+])
+const safeTxTypes = {
+  SafeTx: [
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'data', type: 'bytes' },
+    { name: 'operation', type: 'uint8' },
+    { name: 'safeTxGas', type: 'uint256' },
+    { name: 'baseGas', type: 'uint256' },
+    { name: 'gasPrice', type: 'uint256' },
+    { name: 'gasToken', type: 'address' },
+    { name: 'refundReceiver', type: 'address' },
+    { name: 'nonce', type: 'uint256' },
+  ],
+} as const
+
 export const planOf = (signed: WireIntentOp & { originSignatures: Hex[] }) => settlementPlan(signed, signed.originSignatures, fillerAccount.address)
 
 /** The sponsor burns its own Permit2 nonce on `chainId` (invalidateUnorderedNonces). */
@@ -148,7 +179,30 @@ export async function burnCompactNonce(account: PrivateKeyAccount, chainId: numb
   return s.chain.send(chainId, { account, to: addresses.theCompact, data, chain: s.chain.client(chainId).chain })
 }
 
-async function compactNonceBurn(account: PrivateKeyAccount, chainId: number, nonce: bigint, expires: bigint): Promise<Hex> {
+/** The allocator's `allocate` of a one-element compact `account` signs over `amount` of its own
+ * USDC lock under `nonce` (someone else's, when an attacker squats it). */
+export async function squatAllocation(account: PrivateKeyAccount, chainId: number, nonce: bigint, expires: bigint, amount = 0n): Promise<Hex> {
+  const usdc = s.chain.token(chainId, 'USDC').address
+  const { mandate, commitments, signature } = await selfCompact(account, chainId, nonce, expires, amount)
+  const element = { arbiter: account.address, chainId: BigInt(chainId), commitments, mandate }
+  const commitment = {
+    sponsor: account.address,
+    nonce,
+    expires,
+    arbiter: account.address,
+    idsAndAmounts: [[lockId(defaultLockTag, usdc), amount]] as const,
+    witness: hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate }),
+    witnessTypestring: mandateWitnessTypestring,
+    elementHashes: [hashStruct({ types: compactTypes, primaryType: 'Element', data: element })],
+    elementIndex: 0n,
+    notarizedChainId: BigInt(chainId),
+    sponsorSignature: signature,
+  }
+  return encodeFunctionData({ abi: allocatorAbi, functionName: 'allocate', args: [commitment] })
+}
+
+/** A one-element compact `account` signs with itself as arbiter over `amount` of its USDC lock. */
+async function selfCompact(account: PrivateKeyAccount, chainId: number, nonce: bigint, expires: bigint, amount: bigint) {
   const usdc = s.chain.token(chainId, 'USDC').address
   const mandate = {
     target: { recipient: account.address, tokenOut: [], targetChain: BigInt(chainId), fillExpiry: expires },
@@ -157,7 +211,7 @@ async function compactNonceBurn(account: PrivateKeyAccount, chainId: number, non
     destOps: { vt: pad('0x00', { size: 32 }), ops: [] },
     q: pad('0x00', { size: 32 }),
   }
-  const commitments = [{ lockTag: defaultLockTag, token: usdc, amount: 1n }]
+  const commitments = [{ lockTag: defaultLockTag, token: usdc, amount }]
   const message = { sponsor: account.address, nonce, expires, elements: [{ arbiter: account.address, chainId: BigInt(chainId), commitments, mandate }] }
   const signature = await account.signTypedData({
     domain: { name: 'The Compact', version: '1', chainId, verifyingContract: compactSigningContract },
@@ -165,6 +219,14 @@ async function compactNonceBurn(account: PrivateKeyAccount, chainId: number, non
     primaryType: 'MultichainCompact',
     message,
   })
+  return { mandate, commitments, signature }
+}
+
+/** The lock contract's batch multichain claim of a compact `account` signs with itself as arbiter
+ * over `amount` of its USDC lock, paid back to itself: it uses the nonce and pays nobody. */
+export async function compactNonceBurn(account: PrivateKeyAccount, chainId: number, nonce: bigint, expires: bigint, amount = 1n): Promise<Hex> {
+  const usdc = s.chain.token(chainId, 'USDC').address
+  const { mandate, signature } = await selfCompact(account, chainId, nonce, expires, amount)
   const toItself = (BigInt(defaultLockTag) << 160n) | BigInt(account.address)
   return encodeFunctionData({
     abi: lockContractAbi,
@@ -178,7 +240,7 @@ async function compactNonceBurn(account: PrivateKeyAccount, chainId: number, non
         expires,
         witness: hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate }),
         witnessTypestring: mandateWitnessTypestring,
-        claims: [{ id: lockId(defaultLockTag, usdc), allocatedAmount: 1n, portions: [{ claimant: toItself, amount: 1n }] }],
+        claims: [{ id: lockId(defaultLockTag, usdc), allocatedAmount: amount, portions: [{ claimant: toItself, amount }] }],
         additionalChains: [],
       },
     ],

@@ -4,6 +4,7 @@
 import dynamic from 'next/dynamic'
 import { useEffect } from 'react'
 import { ApiErrorNotice } from '@/components/ApiErrorNotice'
+import { ShortfallNotice } from '@/components/route/ShortfallNotice'
 import type { InspectedRoute } from '@/lib/api/client/routeApi'
 import type { RouteErrorAdvice } from '@/lib/ui/route/describeRouteError'
 
@@ -44,6 +45,8 @@ export function RouteOutcome({ pending, advice, inspected, outdated, onRetry }: 
       </div>
     )
   }
+  // The account cannot cover the request (422 Insufficient balance): the shortfall is the answer.
+  if (advice?.shortfall) return <ShortfallNotice cost={advice.shortfall} />
   if (advice) {
     return (
       <ApiErrorNotice advice={advice} onRetry={onRetry}>

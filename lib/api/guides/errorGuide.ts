@@ -5,19 +5,22 @@
 export const errorGuide = `Every error status carries one envelope, which \`@rhinestone/sdk\` parses into its typed errors:
 
 \`\`\`json
-{ "message": "Unsupported chain 999", "errors": [{ "message": "Unsupported chain 999", "context": { "field": "chainIds", "chainId": 999 } }], "traceId": "4f0c…" }
+{ "message": "Unsupported chain 999", "errors": [{ "message": "Unsupported chain 999", "context": { "field": "destinationChainId", "chainId": 999 } }], "traceId": "4f0c…" }
 \`\`\`
 
 | Status    | When                                                                                       | \`message\`                                                                                   |
 | --------- | ------------------------------------------------------------------------------------------ | ------------------------------------------------------------------------------------------- |
 | 400       | a malformed value; \`errors[].context.field\` names it                                       | e.g. \`chainIds.0: must be a decimal chain id\`                                               |
-| 400       | a chain that is not served                                                                 | \`Unsupported chain {id}\`                                                                    |
+| 400       | a route naming a chain that is not served (a portfolio filter leaves it out instead)       | \`Unsupported chain {id}\`                                                                    |
 | 400       | an unknown token address / symbol on a chain                                               | \`Token {address} not supported on chain {id}\` / \`Unsupported token {SYMBOL} for chain {id}\` |
+| 400       | a token address named without a chain (access list \`tokens\`, fee token) on no served chain | \`Unsupported token addresses\` (\`errors[0]\` names it)                                        |
 | 401       | no \`x-api-key\`                                                                             | \`Authentication is required\`                                                                |
 | 403       | a key without the operation's scope, or the browser key outside a same-origin page request | \`Insufficient permissions\`                                                                  |
-| 413 / 415 | body over 1 MiB / not JSON                                                                 | \`entity.too.large\` / \`Content-Type must be application/json…\`                               |
+| 413 / 415 | body over 1 MiB or 20,000 JSON values / not JSON                                           | \`entity.too.large\` / \`Content-Type must be application/json…\`                               |
 | 422       | no allowed path can bring the token                                                        | \`No Path Found\`                                                                             |
+| 422       | the account cannot cover the route, fees included (\`errors[0].context.intentCost\`)         | \`Insufficient balance\`                                                                      |
 | 400       | malformed JSON                                                                             | \`entity.parse.failed\`                                                                       |
+| 400       | arrays and objects nested deeper than 64 levels (\`JSON_TOO_DEEP\`)                          | \`entity.too.deep: …\`                                                                        |
 | 400       | two token requests without an amount                                                       | \`Only one target token amount can be unset\`                                                 |
 | 401       | an unknown key                                                                             | \`Invalid API key\`                                                                           |
 | 404       | an unknown \`/api\` path (JSON, never HTML)                                                  | \`No API route …\`                                                                            |
@@ -49,7 +52,8 @@ serve the signed-in wallet's own address only (another address: \`403\`). It nev
 \`{ limit, windowSeconds, retryAfterSeconds }\`. Repeated failed authentications (unknown keys, bad
 sign-ins) from one client address are answered \`429\` instead of \`401\` once its budget for that key
 prefix (or for sign-in) is spent; a valid key or sign-in is always checked first and never refused
-for others' failures.
+for others' failures. Client budgets (the browser key's, sign-in's, failed authentications') are kept
+per network: an IPv4 address, or an IPv6 address's /64 (an IPv4-mapped IPv6 address is its IPv4 address).
 
 **When a chain is down.** A portfolio or route leaves out a source chain that does not answer and
 still answers \`200\`, with \`warnings: [{ code: 'CHAIN_UNAVAILABLE', chainId, message }]\` and the
@@ -59,12 +63,17 @@ is \`503 Chain {id} is unavailable\` with \`Retry-After\`. Nothing is remembered
 the next request tries it again.
 
 **Bodies and bounds.** Request bodies are JSON (\`content-type: application/json\`, else \`415\`), at
-most 1 MiB (\`413 entity.too.large\`); malformed JSON is \`400 entity.parse.failed\`. Every list and
-string is bounded and the bound is in the \`400\`'s message; a route request may be at most 64 KiB
-once validated (\`400\` naming \`body\`), since it is stored with the route.
+most 1 MiB and 20,000 JSON values (\`413 entity.too.large\`, \`errors[0].context.limit\` \`bytes\` or
+\`values\`), nested at most 64 levels (\`400 JSON_TOO_DEEP\`, \`context.limit: 'depth'\`); malformed JSON is
+\`400 entity.parse.failed\`. Every list and string is bounded and the bound is in the \`400\`'s message; a
+list or record is counted before its entries are checked. A \`400\` lists the first 20 problems and
+counts the rest in one more entry (\`context: { limit: 'errors', max: 20, total }\`), so an error body
+stays a few KB. A route request may be at most 64 KiB once validated (\`400\` naming \`body\`), since
+it is stored with the route.
 
 **CORS and caching.** Any origin may call the API (\`Access-Control-Allow-Origin: *\`, methods
 \`GET, POST, DELETE\`, request headers \`content-type, x-api-key, x-sdk-version, x-api-version,
 x-request-id\`, no credentials; preflights \`204\`, cached 10 minutes); the trace, rate-limit,
-\`Retry-After\` and \`x-unavailable-chains\` headers are exposed. Answers are \`Cache-Control: no-store\`.
+\`Retry-After\`, \`x-unavailable-chains\` and \`x-unsupported-chains\` headers are exposed. Answers are
+\`Cache-Control: no-store\`.
 `

@@ -12,6 +12,11 @@ export const portfolioGuide = `Query (all optional):
 
 \`chainIds\` and \`tokens\` together select their intersection. With \`filterEmpty=true\`, per-chain rows
 whose locked and unlocked balances are both 0 are left out, and so are tokens with nothing left.
+A chain either filter names that this deployment does not serve is left out, not refused
+(\`@rhinestone/sdk\`'s \`account.getPortfolio()\` names every chain it knows): the answer covers the
+served ones and names the others, ascending, in \`unsupportedChainIds\` and in the
+\`x-unsupported-chains\` header (comma-separated; both absent when every named chain is served).
+An unknown token on a served chain is still a \`400\`.
 
 Response: one entry per asset, its total and its per-chain rows. Amounts are decimal
 integer strings in the token's smallest unit.

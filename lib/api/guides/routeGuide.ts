@@ -18,7 +18,9 @@ curl -s -H "x-api-key: $(cat .devnet/demo-api-key)" -H 'content-type: applicatio
 **Request** (the shape @rhinestone/sdk sends). Required: \`destinationChainId\`, \`tokenRequests\`
 (1–10; \`tokenAddress\` is an address or a symbol; \`amount\` a decimal string — a safe-integer
 number is accepted, a fraction, sign, exponent or unsafe number is not; at most one request may
-omit \`amount\`, meaning "send the maximum"), \`account.address\`. Optional: \`recipient\`,
+omit \`amount\`, meaning "send the maximum"), \`account.address\`. Optional: \`recipient\` (not
+the zero address, a burn address, a token contract or one of the service's own contracts: \`400\`
+naming \`recipient.address\`, as the dashboard refuses them),
 \`destinationExecutions\` (≤ 20, calldata ≤ 32 KiB each), \`destinationGasUnits\`,
 \`accountAccessList\` (object form with \`chainIds\`, \`tokens\`, \`chainTokens\`, \`exclude\`, or the
 legacy array \`[{ chainId, tokenAddress, amount? }]\` where \`amount\` caps what that pair gives;
@@ -26,8 +28,9 @@ an empty include-list — \`chainIds: []\`, \`tokens: []\`, \`chainTokens: {}\`,
 nothing, as does \`options.settlementLayers: []\`),
 \`preClaimExecutions\` (≤ 5 chains × 10), \`options.settlementLayers\`, \`options.sponsorSettings\`,
 \`options.feeToken\` (symbol or address), and — an addition — \`signedAuthorizations\` /
-\`recipientSignedAuthorizations\` (EIP-7702, below). Unknown fields are ignored. Body ≤ 1 MiB
-(\`413 entity.too.large\`), JSON only (\`415\`), malformed JSON is \`400 entity.parse.failed\`.
+\`recipientSignedAuthorizations\` (EIP-7702, below); \`delegations\` and \`chainTokens\` name at most 16
+chains. Unknown fields are ignored. Body ≤ 1 MiB and 20,000 JSON values (\`413 entity.too.large\`),
+nested ≤ 64 levels (\`400 JSON_TOO_DEEP\`), JSON only (\`415\`), malformed JSON is \`400 entity.parse.failed\`.
 
 **Reading.** Per chain, one Multicall3 round reads: balances and resource locks (the portfolio's
 own calls), the block time, each ERC-20's allowance to Permit2, on OP-stack chains the
@@ -63,7 +66,7 @@ shortfall reports the scheme that comes closest (its available amount, not the s
 
 | part     | how                                                                                                                                                                                                                                                                                                                                                                                                                                 |
 | -------- | ----------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------- |
-| gas      | per element, claim units (\`COMPACT\` 110k + 25k/token, \`PERMIT2\` 95k + 30k/token, OFT send 180k) × the chain's gas price, plus the OP-stack L1 data fee (Ecotone: \`(16·bytes + 1088) · (16·baseFeeScalar·l1BaseFee + blobBaseFeeScalar·blobBaseFee) / 16e6\`) for an estimated calldata size; one fill on the destination (80k + 35k/token + the executions' gas: \`destinationGasUnits\`, or 60k per execution + 16 per calldata byte) |
+| gas      | per element, claim units (\`COMPACT\` 110k + 25k/token, \`PERMIT2\` 95k + 30k/token, OFT send 180k) × the chain's gas price, plus the OP-stack L1 data fee (Ecotone: \`(16·bytes + 1088) · (16·baseFeeScalar·l1BaseFee + blobBaseFeeScalar·blobBaseFee) / 16e6\`) for an estimated calldata size; one fill on the destination (80k + 35k/token + the executions' gas: their simulated gas + a tenth, or 60k per execution + 16 per calldata byte when they cannot run yet, or \`destinationGasUnits\` if more; plus 200k for the intent executor when there are executions) |
 | bridge   | ACROSS 4 bps + $0.05, ECO 5 bps + $0.03, RELAY 6 bps + $0.02 per source; OFT: the adapter's quoted native fee plus what \`quoteOFT\` says is kept; same chain: 0                                                                                                                                                                                                                                                                      |
 | protocol | \`PROTOCOL_FEE_BPS\` (default 3) of what is delivered                                                                                                                                                                                                                                                                                                                                                                                 |
 
@@ -104,9 +107,11 @@ from the user to the sponsor; \`intentCost.sponsorFee\` shows the sponsor's shar
   where the on-chain allowance falls short, and \`{ [chainId]: { "0x000…000": { type: 'wrap', amount } } }\`
   where native ETH must be wrapped into WETH first.
 
-**When funds fall short** the answer is still \`200\`: \`intentOp: null\`,
-\`intentCost.hasFulfilledAll: false\`, and \`tokenShortfall\` (per token: target, fee, available,
-shortfall in base units and USD) plus \`totalTokenShortfallInUSD\`. When nothing the access list
+**When funds fall short** the answer is \`422 Insufficient balance\` (\`code: INSUFFICIENT_BALANCE\`,
+the client's \`InsufficientBalanceError\`); nothing is issued or stored. \`errors[0].context.intentCost\`
+holds what the route would cost: \`hasFulfilledAll: false\`, and \`tokenShortfall\` (per token: target,
+fee, available, shortfall in base units and USD) plus \`totalTokenShortfallInUSD\`
+(\`errors[0].context.warnings\` names source chains that did not answer). When nothing the access list
 and settlement layers allow can ever bring the token to the destination: \`422 No Path Found\`.
 
 **EIP-7702.** \`account.delegations: { [chainId]: { contract } }\` declares the delegate per chain;
@@ -155,7 +160,11 @@ Compact's address; we follow the client.
 - USDT0 crosses chains only as the account's own OFT send: for an EOA with no code anywhere the
   answer is \`422 No Path Found\` with that reason in \`errors[0].context.reason\`.
 - \`destinationGasUnits\` can raise the gas charged for the executions, never lower it below the
-  engine's own estimate (60k per execution + 16 per calldata byte): the signed fee always covers it.
+  engine's own figure: the calls simulated on the destination chain after the filler's delivery (+ a
+  tenth), or 60k per execution + 16 per calldata byte when they revert there now. That figure is the
+  last element's \`minGas\`, and the filler runs the calls with exactly \`minGas\` + 200k (the
+  intent executor's own cost): calls that need more fail the intent before anything is taken. Calls
+  needing more than 5,000,000 gas are refused with a 422 naming \`destinationExecutions\`.
 - \`options.customDeadline\` (unix seconds) sets the fill deadline, from a minute away up to the
   route lifetime; \`options.topupCompact: true\`, \`appFees\`, \`protocolFees\` and \`auxiliaryFunds\` are
   not supported and refused by name (400), never ignored.

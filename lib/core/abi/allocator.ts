@@ -8,6 +8,8 @@ export const allocatorAbi = parseAbi([
   'struct Commitment { address sponsor; uint256 nonce; uint256 expires; address arbiter; uint256[2][] idsAndAmounts; bytes32 witness; string witnessTypestring; bytes32[] elementHashes; uint256 elementIndex; uint256 notarizedChainId; bytes sponsorSignature; }',
   'function allocate(Commitment commitment) returns (bytes32 claimHash)',
   'function outstanding(address sponsor, uint256 id) view returns (uint256)',
-  'function allocations(uint256 nonce) view returns (address sponsor, uint256 expires, bytes32 claimHash, bool claimed)',
+  'function allocations(address sponsor, uint256 nonce) view returns (uint256 expires, bytes32 claimHash, bool claimed)',
+  'function inScope(uint256 nonce, address sponsor) pure returns (bool)',
+  'function listed(address sponsor, uint256 id) view returns (uint256)',
   'event Allocated(address indexed sponsor, uint256 indexed nonce, bytes32 claimHash, uint256 expires)',
 ])

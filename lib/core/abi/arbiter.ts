@@ -15,7 +15,7 @@ export const arbiterAbi = parseAbi([
   'struct BatchClaimComponent { uint256 id; uint256 allocatedAmount; Component[] portions; }',
   'struct BatchMultichainClaim { bytes allocatorData; bytes sponsorSignature; address sponsor; uint256 nonce; uint256 expires; bytes32 witness; string witnessTypestring; BatchClaimComponent[] claims; bytes32[] additionalChains; }',
   'struct ExogenousBatchMultichainClaim { bytes allocatorData; bytes sponsorSignature; address sponsor; uint256 nonce; uint256 expires; bytes32 witness; string witnessTypestring; BatchClaimComponent[] claims; bytes32[] additionalChains; uint256 chainIndex; uint256 notarizedChainId; }',
-  'struct FillAttestation { address sponsor; uint256 nonce; address recipient; Token[] delivered; address filler; uint256 destinationChainId; address destinationArbiter; uint256 fillBlock; uint256 fillTimestamp; }',
+  'struct FillAttestation { address sponsor; uint256 nonce; address recipient; Token[] delivered; address filler; uint256 destinationChainId; address destinationArbiter; uint256 fillBlock; uint256 fillTimestamp; bytes32[] mandateHashes; }',
   'function escrowPermit2(address sponsor, uint256 nonce, uint256 deadline, Token[] permitted, Mandate mandate, bytes signature)',
   'function release(address sponsor, uint256 nonce, Mandate mandate, FillAttestation attestation, bytes attesterSignature)',
   'function refund(address sponsor, uint256 nonce)',
@@ -23,7 +23,7 @@ export const arbiterAbi = parseAbi([
   'function escrowOf(address sponsor, uint256 nonce) view returns (uint8 status, uint256 refundableAfter)',
   'function claimCompact(BatchMultichainClaim claim, Mandate mandate, FillAttestation attestation, bytes attesterSignature)',
   'function claimCompactExogenous(ExogenousBatchMultichainClaim claim, Mandate mandate, FillAttestation attestation, bytes attesterSignature)',
-  'function fill(address sponsor, uint256 nonce, Target target) payable',
+  'function fill(address sponsor, uint256 nonce, Mandate[] mandates) payable',
   'function filled(address sponsor, uint256 nonce) view returns (bool)',
   'function attester() view returns (address)',
   'function filler() view returns (address)',
@@ -32,7 +32,7 @@ export const arbiterAbi = parseAbi([
   'event Released(address indexed sponsor, uint256 indexed nonce, address indexed filler)',
   'event Refunded(address indexed sponsor, uint256 indexed nonce, address caller)',
   'event CompactClaimed(address indexed sponsor, uint256 indexed nonce, address indexed claimant, bytes32 claimHash)',
-  'event Filled(address indexed sponsor, uint256 indexed nonce, address indexed recipient, address filler, Token[] delivered, uint256 fillExpiry)',
+  'event Filled(address indexed sponsor, uint256 indexed nonce, address indexed recipient, address filler, Token[] delivered, uint256 fillExpiry, bytes32[] mandateHashes)',
 ])
 
 /** escrowOf's status values. */

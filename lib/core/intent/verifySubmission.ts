@@ -3,8 +3,9 @@
 // its sponsor over exactly the typed data the client builds for it, one signature per element.
 import { type Address, type Hex, isAddressEqual, recoverTypedDataAddress } from 'viem'
 import { type ErrorDetail, fieldError, InvalidInputError } from '../errors'
+import { canonicalJson } from '../intentOp/canonicalJson'
 import type { WireAuthorization, WireIntentOp } from '../intentOp/intentOp'
-import { canonicalJson, routeSigner } from '../intentOp/serverSignature'
+import { routeSigner } from '../intentOp/serverSignature'
 import { type RouteTypedData, routeTypedData } from '../intentOp/typedData'
 
 /** The signed intentOp a client submits: the route's intentOp and the sponsor's signatures (the

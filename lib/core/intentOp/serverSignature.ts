@@ -1,21 +1,13 @@
 // The server's signature over a route, verifiable by anyone against the published signer address.
 //   digest = keccak256(utf8(canonicalJson(intentOp without serverSignature)))
 //   serverSignature = EIP-191 personal_sign over the 32-byte digest (viem signMessage({ message: { raw: digest } }))
-// canonicalJson: JSON with object keys sorted by code unit at every level, no whitespace.
+// canonicalJson: JSON with object keys sorted by code unit at every level, no whitespace (canonicalJson.ts).
 // The digest covers the elements, nonce, expiry, sponsor, signedMetadata and the authorizations.
 // viem signs deterministically (RFC 6979): the same intentOp and key always give the same signature,
 // so a route stored without it is signed again, to the same bytes, whenever it is handed out.
 import { type Address, type Hex, keccak256, recoverMessageAddress, stringToBytes } from 'viem'
+import { canonicalJson } from './canonicalJson'
 import type { RouteResponse, UnsignedIntentOp, UnsignedRouteResponse, WireIntentOp } from './intentOp'
-
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value)
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
-}
 
 export function routeDigest(intentOp: UnsignedIntentOp & { serverSignature?: Hex }): Hex {
   const { serverSignature: _, ...signed } = intentOp

@@ -1,5 +1,6 @@
 // The portfolio read: select tokens, read them live from chain, aggregate. A chain that does not
-// answer is left out with a warning; only when none answers is the read unavailable.
+// answer is left out with a warning; only when none answers is the read unavailable. A chain the
+// filters name that is not served is left out too, and named.
 import type { Address, Hex } from 'viem'
 import { type ChainWarning, requireSome, settleChains } from '../chainState/settleChains'
 import type { TtlCache } from '../chainState/ttlCache'
@@ -19,11 +20,18 @@ export type GetPortfolioParameters = {
   cache?: { balances: TtlCache<ChainBalances>; maxAgeMs: number }
 }
 
-/** `blocks`: the block each answering chain was read at (how fresh the balances are). */
-export type PortfolioResult = { entries: PortfolioEntry[]; warnings: ChainWarning[]; blocks: { chainId: number; blockNumber: bigint }[] }
+/** `blocks`: the block each answering chain was read at (how fresh the balances are);
+ * `unsupportedChainIds`: chains the filters named that are not served here, left out. */
+export type PortfolioResult = {
+  entries: PortfolioEntry[]
+  warnings: ChainWarning[]
+  blocks: { chainId: number; blockNumber: bigint }[]
+  unsupportedChainIds: number[]
+}
 
 export async function getPortfolio(p: GetPortfolioParameters): Promise<PortfolioResult> {
-  const tokens = selectTokens({ servedChainIds: p.readers.map((r) => r.chainId), chainIds: p.chainIds, tokens: p.tokens })
+  const servedChainIds = p.readers.map((r) => r.chainId)
+  const { tokens, unsupportedChainIds } = selectTokens({ servedChainIds, chainIds: p.chainIds, tokens: p.tokens })
   const readers = p.readers.filter((r) => tokens.some((t) => t.chainId === r.chainId))
   const read = async (chainId: number) => (await readBalances({ account: p.account, readers: readers.filter((r) => r.chainId === chainId), tokens, lockTags: p.lockTags }))[0]!
   const cached = (chainId: number) => {
@@ -46,5 +54,6 @@ export async function getPortfolio(p: GetPortfolioParameters): Promise<Portfolio
     entries: aggregatePortfolio({ chains, filterEmpty: p.filterEmpty }),
     warnings,
     blocks: chains.map((c) => ({ chainId: c.chainId, blockNumber: c.blockNumber })).sort((a, b) => a.chainId - b.chainId),
+    unsupportedChainIds,
   }
 }

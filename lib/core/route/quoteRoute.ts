@@ -1,10 +1,11 @@
 // A route, end to end, one stage after another: resolve the request, read the chains, check the
 // caller's authorizations and operations, plan the sources, price it, build the intentOp and sign it.
 // quoteUnsignedRoute stops before the signature, for a caller that stores the route while it is signed.
-import type { Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { ChainReader } from '../chainState/multicallRound'
 import type { RouteResponse, UnsignedRouteResponse } from '../intentOp/intentOp'
 import { type RouteSigner, signRouteResponse } from '../intentOp/serverSignature'
+import { sponsorNonce } from '../locks/sponsorNonce'
 import type { PriceFeeds } from '../prices/readUsdPrices'
 import { buildAlternatives } from './build/buildAlternatives'
 import { buildCost } from './build/buildCost'
@@ -15,6 +16,7 @@ import { alternativePlans } from './plan/alternatives'
 import { planInput } from './plan/planRequest'
 import { planWithSetup } from './plan/planWithSetup'
 import { checkAccount } from './request/accountSettles'
+import { priceDestinationCalls } from './request/destinationGas'
 import { resolveRequest } from './request/resolveRequest'
 import { routeAuthorizations } from './request/routeAuthorizations'
 import type { RouteInput } from './routeInput'
@@ -27,11 +29,14 @@ export type QuoteRouteParameters = {
   prices: { chainId: number; feeds: PriceFeeds; maxAgeSeconds: number }
   model: FeeModel
   ttlSeconds: number
-  /** The route's nonce; a promise lets the caller draw it while the chains are read. */
+  /** The route's nonce counter (the intentOp's nonce is it scoped to the sponsor: locks/sponsorNonce.ts);
+   * a promise lets the caller draw it while the chains are read. */
   nonce: bigint | Promise<bigint>
   signer: RouteSigner
   /** The server's clock (unix seconds): a route's times start at the later of it and the destination's last block. */
   nowSeconds?: bigint
+  /** Whose inventory fills the route: its deliveries precede the destination calls' simulation. */
+  fillerAddress?: Address | undefined
   /** Market data reuse (gas, L1 parameters, prices) and single flight for identical chain reads. */
   caches?: RouteCaches
 }
@@ -41,8 +46,9 @@ export async function quoteRoute(p: QuoteRouteParameters): Promise<RouteResponse
 }
 
 export async function quoteUnsignedRoute(p: Omit<QuoteRouteParameters, 'signer'>): Promise<UnsignedRouteResponse> {
-  const request = await resolveRequest(p.input, p.readers, p.model)
-  const state = await readState(request, p)
+  const resolved = await resolveRequest(p.input, p.readers, p.model)
+  // The calls' simulation goes alongside the chain reads (it only changes what gas is charged).
+  const [request, state] = await Promise.all([priceDestinationCalls(resolved, p.readers, p.fillerAddress), readState(resolved, p)])
   const authorizations = await routeAuthorizations(request, state)
   const accounts = checkAccount(p.input, Object.keys(request.preClaimExecutions).map(Number), state)
   const { request: charged, plan } = planWithSetup(request, state, p.model, accounts)
@@ -56,7 +62,7 @@ export async function quoteUnsignedRoute(p: Omit<QuoteRouteParameters, 'signer'>
     plan,
     state,
     model: p.model,
-    nonce: await p.nonce,
+    nonce: sponsorNonce(await p.nonce, request.account.address),
     outputLockTag: p.lockTags[0]!,
     ttlSeconds: p.ttlSeconds,
     nowSeconds: p.nowSeconds,

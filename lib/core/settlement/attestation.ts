@@ -1,7 +1,7 @@
 // The attester's EIP-712 message: what it saw in a destination chain's `Filled` event. The
 // devnet arbiter (lib/core/abi/arbiter.ts) checks it on every origin chain of a route before it
 // releases an escrow or claims a lock; the domain has no chain id, so one signature serves all.
-import type { Address, TypedDataDefinition } from 'viem'
+import type { Address, Hex, TypedDataDefinition } from 'viem'
 
 export const attestationDomain = { name: 'Intent Router Attester', version: '1' } as const
 
@@ -16,6 +16,7 @@ export const attestationTypes = {
     { name: 'destinationArbiter', type: 'address' },
     { name: 'fillBlock', type: 'uint256' },
     { name: 'fillTimestamp', type: 'uint256' },
+    { name: 'mandateHashes', type: 'bytes32[]' },
   ],
   Token: [
     { name: 'token', type: 'address' },
@@ -33,6 +34,8 @@ export type FillAttestation = {
   destinationArbiter: Address
   fillBlock: bigint
   fillTimestamp: bigint
+  /** The hashes of the Mandates the fill delivered, computed by the destination arbiter. */
+  mandateHashes: readonly Hex[]
 }
 
 export function attestationTypedData(message: FillAttestation): TypedDataDefinition<typeof attestationTypes, 'FillAttestation'> {

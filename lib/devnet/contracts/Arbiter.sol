@@ -44,8 +44,9 @@ interface IPermit2 {
 ///   before that (an intent that failed before its fill).
 /// - COMPACT elements (fill first): `claimCompact` claims the sponsor's locks from the lock
 ///   contract only against a valid attestation of the destination fill, for the filler it names.
-/// - Destination: `fill` delivers the target's tokenOut to the recipient from the filler and
-///   emits `Filled`, which the attester watches.
+/// - Destination: `fill` delivers every element's Mandate (one recipient, this chain) from the
+///   filler and emits `Filled` with the hashes of the mandates it delivered, which the attester
+///   signs: an origin arbiter pays only for a fill of its own mandate.
 ///
 /// The attestation is an EIP-712 `FillAttestation` signed by the attester this arbiter was
 /// initialised with: it models a bridge's verification of the destination's event (like a
@@ -89,7 +90,15 @@ contract Arbiter is FillAttestations {
     event Released(address indexed sponsor, uint256 indexed nonce, address indexed filler);
     event Refunded(address indexed sponsor, uint256 indexed nonce, address caller);
     event CompactClaimed(address indexed sponsor, uint256 indexed nonce, address indexed claimant, bytes32 claimHash);
-    event Filled(address indexed sponsor, uint256 indexed nonce, address indexed recipient, address filler, Token[] delivered, uint256 fillExpiry);
+    event Filled(
+        address indexed sponsor,
+        uint256 indexed nonce,
+        address indexed recipient,
+        address filler,
+        Token[] delivered,
+        uint256 fillExpiry,
+        bytes32[] mandateHashes
+    );
 
     address public filler;
     mapping(address => mapping(uint256 => bool)) public filled;
@@ -231,29 +240,44 @@ contract Arbiter is FillAttestations {
 
     // ---- Destination chain: fill -------------------------------------------------------------
 
-    /// @notice Delivers every tokenOut of the target to its recipient, from the filler: ERC-20s by
-    /// transferFrom (the filler approves this arbiter), native ETH (token 0) from msg.value, which
-    /// must equal the native total.
-    function fill(address sponsor, uint256 nonce, Target calldata target) external payable onlyFiller {
-        require(block.chainid == target.targetChain, "Arbiter: wrong chain");
-        require(block.timestamp <= target.fillExpiry, "Arbiter: fill expired");
+    /// @notice Delivers every tokenOut of the intent's mandates (one per element, one recipient, this
+    /// chain) to the recipient, from the filler: ERC-20s by transferFrom (the filler approves this
+    /// arbiter), native ETH (token 0) from msg.value, which must equal the native total. The
+    /// earliest fill expiry counts. `Filled` carries each mandate's hash, computed here.
+    function fill(address sponsor, uint256 nonce, Mandate[] calldata mandates) external payable onlyFiller {
+        require(mandates.length > 0, "Arbiter: nothing to fill");
+        address recipient = mandates[0].target.recipient;
+        uint256 fillExpiry = type(uint256).max;
+        uint256 count = 0;
+        bytes32[] memory hashes = new bytes32[](mandates.length);
+        for (uint256 m = 0; m < mandates.length; m++) {
+            Target calldata target = mandates[m].target;
+            require(target.recipient == recipient, "Arbiter: mandates name different recipients");
+            require(block.chainid == target.targetChain, "Arbiter: wrong chain");
+            if (target.fillExpiry < fillExpiry) fillExpiry = target.fillExpiry;
+            count += target.tokenOut.length;
+            hashes[m] = MandateHashes.mandateHash(mandates[m]);
+        }
+        require(block.timestamp <= fillExpiry, "Arbiter: fill expired");
         require(!filled[sponsor][nonce], "Arbiter: already filled");
         filled[sponsor][nonce] = true;
+        Token[] memory delivered = new Token[](count);
         uint256 nativeTotal = 0;
-        for (uint256 i = 0; i < target.tokenOut.length; i++) {
-            Token calldata out = target.tokenOut[i];
-            if (out.token == address(0)) {
-                nativeTotal += out.amount;
-            } else {
-                _transferFrom(out.token, msg.sender, target.recipient, out.amount);
+        uint256 k = 0;
+        for (uint256 m = 0; m < mandates.length; m++) {
+            Token[] calldata out = mandates[m].target.tokenOut;
+            for (uint256 i = 0; i < out.length; i++) {
+                delivered[k++] = out[i];
+                if (out[i].token == address(0)) nativeTotal += out[i].amount;
+                else _transferFrom(out[i].token, msg.sender, recipient, out[i].amount);
             }
         }
         require(msg.value == nativeTotal, "Arbiter: msg.value is not the native total");
         if (nativeTotal > 0) {
-            (bool ok,) = target.recipient.call{value: nativeTotal}("");
+            (bool ok,) = recipient.call{value: nativeTotal}("");
             require(ok, "Arbiter: native transfer failed");
         }
-        emit Filled(sponsor, nonce, target.recipient, msg.sender, target.tokenOut, target.fillExpiry);
+        emit Filled(sponsor, nonce, recipient, msg.sender, delivered, fillExpiry, hashes);
     }
 
     function mandateHash(Mandate calldata m) public pure returns (bytes32) {

@@ -97,3 +97,23 @@ interface ITheCompactReads {
 
     function getForcedWithdrawalStatus(address account, uint256 id) external view returns (uint8 status, uint256 withdrawableAt);
 }
+
+/// @notice The Compact's registration of a claim hash for a sponsor: a registered claim needs no
+/// sponsor signature when it is processed.
+interface ITheCompactRegistration {
+    event CompactRegistered(address indexed sponsor, bytes32 claimHash, bytes32 typehash);
+
+    function register(bytes32 claimHash, bytes32 typehash) external returns (bool);
+
+    function registerMultichainFor(
+        bytes32 typehash,
+        address sponsor,
+        uint256 nonce,
+        uint256 expires,
+        bytes32 elementsHash,
+        uint256 notarizedChainId,
+        bytes calldata sponsorSignature
+    ) external returns (bytes32 claimHash);
+
+    function isRegistered(address sponsor, bytes32 claimHash, bytes32 typehash) external view returns (bool);
+}

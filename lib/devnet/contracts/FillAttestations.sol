@@ -3,7 +3,10 @@ pragma solidity ^0.8.24;
 
 import {Mandate, MandateHashes, Token} from "./MandateHashes.sol";
 
-/// @notice What the attester signs after it saw a `Filled` event on the destination chain.
+/// @notice What the attester signs after it saw a `Filled` event on the destination chain. The
+/// fill computed `mandateHashes` itself from the Mandates it delivered (one per element), so the
+/// attestation proves the delivery of exactly those mandates: recipient, tokenOut, destination
+/// chain, fill deadline and destination operations.
 struct FillAttestation {
     address sponsor;
     uint256 nonce;
@@ -14,6 +17,7 @@ struct FillAttestation {
     address destinationArbiter;
     uint256 fillBlock;
     uint256 fillTimestamp;
+    bytes32[] mandateHashes;
 }
 
 /// @notice The arbiter's check of an EIP-712 `FillAttestation` signed by its attester: it models
@@ -22,7 +26,7 @@ struct FillAttestation {
 abstract contract FillAttestations {
     bytes32 public constant FILL_ATTESTATION_TYPEHASH = keccak256(
         "FillAttestation(address sponsor,uint256 nonce,address recipient,Token[] delivered,address filler,"
-        "uint256 destinationChainId,address destinationArbiter,uint256 fillBlock,uint256 fillTimestamp)"
+        "uint256 destinationChainId,address destinationArbiter,uint256 fillBlock,uint256 fillTimestamp,bytes32[] mandateHashes)"
         "Token(address token,uint256 amount)"
     );
     /// @notice The attester's EIP-712 domain: name and version only, so one signature is checked
@@ -48,13 +52,15 @@ abstract contract FillAttestations {
                 a.destinationChainId,
                 a.destinationArbiter,
                 a.fillBlock,
-                a.fillTimestamp
+                a.fillTimestamp,
+                keccak256(abi.encodePacked(a.mandateHashes))
             )
         );
     }
 
-    /// @dev The attester signed it, and it proves this mandate's delivery: same sponsor and nonce,
-    /// the mandate's recipient and chain, before its deadline, at least every tokenOut.
+    /// @dev The attester signed it, and it proves this mandate's delivery: the fill delivered this
+    /// very mandate (its hash is among the fill's), for the same sponsor and nonce, to the mandate's
+    /// recipient on its chain, before its deadline, at least every tokenOut.
     function _checkAttestation(address sponsor, uint256 nonce, Mandate calldata mandate, FillAttestation calldata a, bytes calldata signature)
         internal
         view
@@ -62,6 +68,10 @@ abstract contract FillAttestations {
         bytes32 digest = keccak256(abi.encodePacked("\x19\x01", ATTESTER_DOMAIN_SEPARATOR, attestationHash(a)));
         require(_recover(digest, signature) == attester, "Arbiter: not signed by the attester");
         require(a.sponsor == sponsor && a.nonce == nonce, "Arbiter: attestation of another intent");
+        bytes32 wanted = MandateHashes.mandateHash(mandate);
+        bool delivered = false;
+        for (uint256 i = 0; i < a.mandateHashes.length && !delivered; i++) delivered = a.mandateHashes[i] == wanted;
+        require(delivered, "Arbiter: the fill was not of this mandate");
         require(a.recipient == mandate.target.recipient, "Arbiter: delivered to another recipient");
         require(a.destinationChainId == mandate.target.targetChain, "Arbiter: filled on another chain");
         require(a.fillTimestamp <= mandate.target.fillExpiry, "Arbiter: filled after the deadline");

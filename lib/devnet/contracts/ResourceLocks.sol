@@ -9,7 +9,8 @@ import {
     Component,
     ExogenousBatchMultichainClaim,
     IAllocator,
-    ITheCompactClaims
+    ITheCompactClaims,
+    ITheCompactRegistration
 } from "./CompactTypes.sol";
 import {ForcedWithdrawal} from "./ForcedWithdrawal.sol";
 
@@ -25,8 +26,11 @@ import {ForcedWithdrawal} from "./ForcedWithdrawal.sol";
 /// A multichain claim checks the sponsor's EIP-712 MultichainCompact signature (domain
 /// "The Compact" / "1" on the notarized chain, verifyingContract = the address the published
 /// client signs with), this chain's element (the caller as arbiter, this chain, the claimed locks,
-/// the witness), the expiry and the nonce in the allocator's scope, then pays each portion.
-contract ResourceLocks is ITheCompactClaims, ForcedWithdrawal {
+/// the witness), the expiry and the nonce in the allocator's scope, then pays each portion. A claim
+/// hash registered for the sponsor (`register`, or `registerMultichainFor` with the sponsor's
+/// signature, checked once when it is registered) needs no signature at claim time: the allocator
+/// registers every compact it allocates, so a claim it allocated cannot be withdrawn afterwards.
+contract ResourceLocks is ITheCompactClaims, ITheCompactRegistration, ForcedWithdrawal {
     event AllocatorRegistered(uint96 allocatorId, address allocator);
     event Claim(address indexed sponsor, address indexed allocator, address indexed arbiter, bytes32 claimHash, uint256 nonce);
 
@@ -40,6 +44,8 @@ contract ResourceLocks is ITheCompactClaims, ForcedWithdrawal {
 
     mapping(uint96 => address) public allocators;
     mapping(address => mapping(uint256 => bool)) internal _consumedNonces;
+    /// @dev sponsor => claim hash => typehash => registered.
+    mapping(address => mapping(bytes32 => mapping(bytes32 => bool))) internal _registered;
 
     // ---- Allocators -------------------------------------------------------------------------
 
@@ -87,20 +93,59 @@ contract ResourceLocks is ITheCompactClaims, ForcedWithdrawal {
         return CompactHashes.domainSeparator(block.chainid);
     }
 
+    // ---- Registration -------------------------------------------------------------------------
+
+    /// @notice Registers a claim hash for the caller as sponsor.
+    function register(bytes32 claimHash, bytes32 typehash) external returns (bool) {
+        _register(msg.sender, claimHash, typehash);
+        return true;
+    }
+
+    /// @notice Registers a MultichainCompact for `sponsor` with the sponsor's signature on the
+    /// notarized chain's domain; anyone holding the signature may send it.
+    function registerMultichainFor(
+        bytes32 typehash,
+        address sponsor,
+        uint256 nonce,
+        uint256 expires,
+        bytes32 elementsHash,
+        uint256 notarizedChainId,
+        bytes calldata sponsorSignature
+    ) external returns (bytes32 claimHash) {
+        claimHash = keccak256(abi.encode(typehash, sponsor, nonce, expires, elementsHash));
+        require(
+            CompactHashes.signedBy(sponsor, CompactHashes.digest(notarizedChainId, claimHash), sponsorSignature),
+            "ResourceLocks: invalid sponsor signature"
+        );
+        _register(sponsor, claimHash, typehash);
+    }
+
+    function isRegistered(address sponsor, bytes32 claimHash, bytes32 typehash) external view returns (bool) {
+        return _registered[sponsor][claimHash][typehash];
+    }
+
+    function _register(address sponsor, bytes32 claimHash, bytes32 typehash) internal {
+        _registered[sponsor][claimHash][typehash] = true;
+        emit CompactRegistered(sponsor, claimHash, typehash);
+    }
+
     // ---- Claims -------------------------------------------------------------------------------
 
     /// @notice Claims this chain's element of a MultichainCompact notarized on this chain (its
     /// first element); `additionalChains` are the later elements' hashes.
     function batchMultichainClaim(BatchMultichainClaim calldata c) external returns (bytes32 claimHash) {
-        claimHash = _claimHash(c.sponsor, c.nonce, c.expires, c.witness, c.witnessTypestring, c.claims, c.additionalChains, true, 0);
-        _settle(claimHash, block.chainid, c.allocatorData, c.sponsorSignature, c.sponsor, c.nonce, c.expires, c.claims);
+        bytes32 typehash;
+        (claimHash, typehash) = _claimHash(c.sponsor, c.nonce, c.expires, c.witness, c.witnessTypestring, c.claims, c.additionalChains, true, 0);
+        _settle(claimHash, typehash, block.chainid, c.allocatorData, c.sponsorSignature, c.sponsor, c.nonce, c.expires, c.claims);
     }
 
     /// @notice Claims a later element: its hash goes after additionalChains[chainIndex], and the
     /// sponsor signed on notarizedChainId's domain.
     function exogenousBatchClaim(ExogenousBatchMultichainClaim calldata c) external returns (bytes32 claimHash) {
-        claimHash = _claimHash(c.sponsor, c.nonce, c.expires, c.witness, c.witnessTypestring, c.claims, c.additionalChains, false, c.chainIndex);
-        _settle(claimHash, c.notarizedChainId, c.allocatorData, c.sponsorSignature, c.sponsor, c.nonce, c.expires, c.claims);
+        bytes32 typehash;
+        (claimHash, typehash) =
+            _claimHash(c.sponsor, c.nonce, c.expires, c.witness, c.witnessTypestring, c.claims, c.additionalChains, false, c.chainIndex);
+        _settle(claimHash, typehash, c.notarizedChainId, c.allocatorData, c.sponsorSignature, c.sponsor, c.nonce, c.expires, c.claims);
     }
 
     /// @notice Transfers or withdraws (claimant lock tag 0) the caller's locked balance, with its
@@ -130,18 +175,21 @@ contract ResourceLocks is ITheCompactClaims, ForcedWithdrawal {
         bytes32[] calldata additionalChains,
         bool first,
         uint256 chainIndex
-    ) internal view returns (bytes32) {
-        (bytes32 elementTypehash, bytes32 compactTypehash) = CompactHashes.typehashes(witnessTypestring);
+    ) internal view returns (bytes32 claimHash, bytes32 compactTypehash) {
+        bytes32 elementTypehash;
+        (elementTypehash, compactTypehash) = CompactHashes.typehashes(witnessTypestring);
         bytes32 element = CompactHashes.elementHash(
             elementTypehash, msg.sender, block.chainid, CompactHashes.commitmentsHash(claims), witness, bytes(witnessTypestring).length > 0
         );
         bytes32[] memory elements = CompactHashes.withElement(additionalChains, element, first, chainIndex);
-        return CompactHashes.compactHash(compactTypehash, sponsor, nonce, expires, elements);
+        claimHash = CompactHashes.compactHash(compactTypehash, sponsor, nonce, expires, elements);
     }
 
-    /// @dev Expiry, sponsor signature, nonce, allocator's consent, the Claim event, then payouts.
+    /// @dev Expiry, sponsor signature (unless the claim hash is registered for the sponsor), nonce,
+    /// allocator's consent, the Claim event, then payouts.
     function _settle(
         bytes32 claimHash,
+        bytes32 typehash,
         uint256 notarizedChainId,
         bytes calldata allocatorData,
         bytes calldata sponsorSignature,
@@ -153,7 +201,8 @@ contract ResourceLocks is ITheCompactClaims, ForcedWithdrawal {
         require(block.timestamp <= expires, "ResourceLocks: compact expired");
         require(claims.length > 0, "ResourceLocks: nothing claimed");
         require(
-            CompactHashes.signedBy(sponsor, CompactHashes.digest(notarizedChainId, claimHash), sponsorSignature),
+            _registered[sponsor][claimHash][typehash]
+                || CompactHashes.signedBy(sponsor, CompactHashes.digest(notarizedChainId, claimHash), sponsorSignature),
             "ResourceLocks: invalid sponsor signature"
         );
         address allocator = _consume(claims[0].id, nonce);

@@ -2,9 +2,10 @@ import { getAddress, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { demoAddress } from '../../core/accounts/demoAddress'
 import { addresses } from '../../core/addresses'
+import { devnetFillerAddress } from '../../core/route/request/refusedRecipient'
 import { findTokenBySymbol } from '../../core/tokens/tokens'
 import { fillerAccount } from '../../devnet/demoAccount'
-import { addressFormatProblem, devnetFillerAddress, isBadChecksum, recipientProblem } from './addressProblems'
+import { addressFormatProblem, isBadChecksum, recipientProblem } from './addressProblems'
 
 describe('addressProblems', () => {
   it('says a wrong checksum is a checksum error, not a malformed address', () => {

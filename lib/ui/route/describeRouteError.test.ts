@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/client/fetchApi'
 import { describeRouteError } from './describeRouteError'
+import { fixtureInsufficientBalance } from './fixtures/routes'
 
 const http = (status: number, errors: { message: string; context?: Record<string, unknown> }[]) =>
   new ApiError('http', errors.map((e) => e.message).join('; '), { status, envelope: { message: errors.map((e) => e.message).join('; '), errors, traceId: 'trace-1' } })
@@ -20,6 +21,18 @@ describe('describeRouteError', () => {
       'tokenRequests.1.tokenAddress': 'USDC is requested twice; ask for the sum once.',
       'accountAccessList.chainIds': 'Unsupported chain 999.',
     })
+  })
+
+  it('carries a 422 Insufficient balance’s shortfall to show, and marks no field', () => {
+    const error = fixtureInsufficientBalance()
+    const advice = describeRouteError(error, 'app', [usdcArb])
+    expect(advice).toMatchObject({ title: 'Not enough funds for this route', action: 'show-shortfall', fields: {} })
+    expect(advice.traceId).toBe(error.envelope?.traceId)
+    expect(advice.shortfall).toEqual(error.envelope?.errors[0]?.context?.intentCost)
+    expect(advice.shortfall?.tokenShortfall?.[0]).toMatchObject({ tokenAddress: usdcArb, targetAmount: '100000000000' })
+    // Any other 422 is not a shortfall.
+    const context = { reason: 'x', token: usdcArb, destinationChainId: 42161 }
+    expect(describeRouteError(http(422, [{ message: 'No Path Found', context }]), 'app').shortfall).toBeUndefined()
   })
 
   it('puts a 422 No Path Found at the token that cannot reach the destination', () => {

@@ -1,13 +1,23 @@
 // What the route builder says about a failed POST /intents/route: a 400 marks the fields the
-// server names (errors[].context.field), a 422 No Path Found marks the token that cannot reach the
+// server names (errors[].context.field), a 422 Insufficient balance carries the shortfall to show
+// (errors[0].context.intentCost), a 422 No Path Found marks the token that cannot reach the
 // destination (and says when the reason is that only the account's own OFT send could), and anything else gets the dashboard's usual advice (key, retry, unavailable chain).
 import { getAddress, isAddress } from 'viem'
 import { ApiError } from '../../api/client/fetchApi'
+import { insufficientBalanceOf } from '../../api/insufficientBalance'
+import type { RouteResponse } from '../../api/routeResponse'
 import { describeApiError, type ErrorAdvice, type KeySource } from '../shared/describeApiError'
 import { anyChainToken, chainName } from '../shared/tokenAmount'
 import type { FieldErrors } from './routeRequestBody'
 
-export type RouteErrorAdvice = Omit<ErrorAdvice, 'action'> & { action: ErrorAdvice['action'] | 'fix-fields'; fields: FieldErrors }
+export type RouteErrorAdvice = Omit<ErrorAdvice, 'action'> & {
+  action: ErrorAdvice['action'] | 'fix-fields' | 'show-shortfall'
+  fields: FieldErrors
+  /** A 422 Insufficient balance: what the route would cost and what is missing, shown as the answer. */
+  shortfall?: IntentCost
+}
+
+type IntentCost = RouteResponse['intentCost']
 
 /** `requestedTokens`: the token address of each token request, in order (to place a 422). */
 export function describeRouteError(error: unknown, keySource: KeySource, requestedTokens: readonly string[] = []): RouteErrorAdvice {
@@ -18,6 +28,13 @@ export function describeRouteError(error: unknown, keySource: KeySource, request
       if (field) fields[field] ??= atField(e.message, field)
     }
     return withTrace(error, { title: 'The service could not accept this request', detail: error.message, action: 'fix-fields', fields })
+  }
+  const refused = error instanceof ApiError && error.status === 422 ? error : undefined
+  const insufficient = insufficientBalanceOf(refused?.envelope)
+  if (refused && insufficient) {
+    const detail = 'The chains and tokens this request may draw on cannot cover it, fees included.'
+    const advice = { title: 'Not enough funds for this route', detail, action: 'show-shortfall' as const, fields: {} }
+    return withTrace(refused, { ...advice, shortfall: insufficient.intentCost })
   }
   if (error instanceof ApiError && error.status === 422 && error.envelope?.code === 'UNSETTLEABLE') {
     // A route the service can plan but could not settle (e.g. USDT0 over OFT): its message says why.

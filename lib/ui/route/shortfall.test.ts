@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { formatTokenAmount } from '../shared/tokenAmount'
-import { fixtureRoute } from './fixtures/routes'
+import { describeRouteError } from './describeRouteError'
+import { fixtureInsufficientBalance, fixtureRoute } from './fixtures/routes'
 import { shortfallRows } from './shortfall'
 
 describe('shortfallRows', () => {
-  it('says what is missing per token, in token units and USD', () => {
-    const { route } = fixtureRoute('shortfall')
-    expect(route.intentOp).toBeNull()
-    const { rows, totalUsd } = shortfallRows(route.intentCost)
+  it('says what is missing per token, in token units and USD, from the 422 Insufficient balance', () => {
+    const cost = describeRouteError(fixtureInsufficientBalance(), 'app').shortfall
+    if (!cost) throw new Error('the 422 carries no shortfall')
+    const { rows, totalUsd } = shortfallRows(cost)
     expect(rows).toHaveLength(1)
     const [row] = rows
     expect(formatTokenAmount(row!.target)).toBe('100,000 USDC')
@@ -15,8 +16,16 @@ describe('shortfallRows', () => {
     expect(row!.missing.chainName).toBe('Arbitrum One')
     // What is missing is the target plus the fee, less what the allowed sources hold.
     expect(row!.missing.amount).toBe(row!.target.amount + row!.fee.amount - row!.available.amount)
-    expect(row!.missingUsd).toBe(route.intentCost.tokenShortfall![0]!.shortfallUSD)
-    expect(totalUsd).toBe(route.intentCost.totalTokenShortfallInUSD)
+    expect(row!.missingUsd).toBe(cost.tokenShortfall![0]!.shortfallUSD)
+    expect(totalUsd).toBe(cost.totalTokenShortfallInUSD)
+  })
+
+  it('reads a shortfall route an earlier version stored (intentOp: null) the same way', () => {
+    const { route } = fixtureRoute('shortfall')
+    expect(route.intentOp).toBeNull()
+    const cost = describeRouteError(fixtureInsufficientBalance(), 'app').shortfall
+    expect(cost).toBeDefined()
+    expect(shortfallRows(route.intentCost)).toEqual(cost && shortfallRows(cost))
   })
 
   it('is empty for a route that is covered', () => {

@@ -1,5 +1,6 @@
-// When the account cannot cover a route (intentOp: null): per token, what was asked, the fee, what
-// the allowed sources hold and what is missing, in token units and USD.
+// When the account cannot cover a route (the 422 Insufficient balance's intentCost, or a shortfall an
+// earlier version stored): per token, what was asked, the fee, what the allowed sources hold and what
+// is missing, in token units and USD.
 import type { RouteResponse } from '../../api/routeResponse'
 import { type TokenAmount, tokenAmount } from '../shared/tokenAmount'
 

@@ -14,8 +14,11 @@ const log = (address: Address, topics: Hex[], data: Hex, logIndex: number): Log 
 
 const transfer = (token: Address, from: Address, to: Address, value: bigint, i: number) =>
   log(token, encodeEventTopics({ abi: erc20Abi, eventName: 'Transfer', args: { from, to } }) as Hex[], encodeAbiParameters([{ type: 'uint256' }], [value]), i)
-// Filled's data: the filler, what it delivered and the fill expiry (not indexed).
-const filledData = encodeAbiParameters([{ type: 'address' }, { type: 'tuple[]', components: [{ type: 'address' }, { type: 'uint256' }] }, { type: 'uint256' }], [sponsor, [], 0n])
+// Filled's data: the filler, what it delivered, the fill expiry and the mandates' hashes (not indexed).
+const filledData = encodeAbiParameters(
+  [{ type: 'address' }, { type: 'tuple[]', components: [{ type: 'address' }, { type: 'uint256' }] }, { type: 'uint256' }, { type: 'bytes32[]' }],
+  [sponsor, [], 0n, [hash]],
+)
 const filled = (i: number) => log(arbiter, encodeEventTopics({ abi: arbiterEventsAbi, eventName: 'Filled', args: { sponsor, nonce: 42n, recipient: sponsor } }) as Hex[], filledData, i)
 
 describe('txEvents', () => {

@@ -5,6 +5,7 @@ import Link from 'next/link'
 import { useMemo } from 'react'
 import { ErrorNotice } from '@/components/ErrorNotice'
 import { RouteInspector } from '@/components/route/RouteInspector'
+import { ShortfallNotice } from '@/components/route/ShortfallNotice'
 import { inspectStoredRoute } from '@/lib/api/client/routeApi'
 import { storedRoutePagePath } from '@/lib/api/client/storedRouteApi'
 import type { StoredRouteResponse } from '@/lib/api/routeHistory'
@@ -20,7 +21,10 @@ export function StoredRouteInspector({ stored, account }: { stored: StoredRouteR
   if (!inspected) {
     return <ErrorNotice title="This stored route can no longer be shown" detail="It was saved in a form this version of the dashboard does not read. Build the route again instead." />
   }
-  const advice = refresh.error ? describeRouteError(refresh.error, source) : undefined
+  const refused = refresh.error ? describeRouteError(refresh.error, source) : undefined
+  // A request the account can no longer cover shows what is missing, as the builder does.
+  const shortfall = refused?.shortfall
+  const advice = shortfall ? undefined : refused
   const freshNonce = fresh?.route.intentOp?.nonce
   return (
     <div className="grid min-w-0 gap-4">
@@ -37,6 +41,7 @@ export function StoredRouteInspector({ stored, account }: { stored: StoredRouteR
           )}
         </p>
       )}
+      {shortfall && <ShortfallNotice cost={shortfall} />}
       {advice && <ErrorNotice title={`The route could not be refreshed: ${advice.title.toLowerCase()}`} detail={advice.detail} {...(advice.traceId ? { traceId: advice.traceId } : {})} />}
       <RouteInspector
         key={(fresh ?? inspected).route.intentOp?.nonce ?? 'shortfall'}

@@ -51,7 +51,7 @@ export function buildIntentOp({ request, plan, state, model, nonce, outputLockTa
     using7579: account.accountType === 'ERC7579' || account.accountType === 'smartAccount',
     destinationExecutions: input.destinationExecutions,
     preClaimExecutions,
-    minGas: request.executionGas,
+    minGas: request.callGas,
   })
   const estimatedCalldataSize = elements.length * model.gas.calldata.base + model.gas.calldata.perToken * elements.reduce((n, e) => n + e.idsAndAmounts.length, 0) + request.executionBytes
   return {

@@ -1,6 +1,6 @@
 // Which (chain, token) pairs a route may take funds from (accountAccessList), and how much.
 import { type Address, isAddress, isAddressEqual } from 'viem'
-import { InvalidInputError, UnsupportedChainError } from '../../errors'
+import { InvalidInputError, UnsupportedChainError, UnsupportedTokenAddressError } from '../../errors'
 import { resolvePair } from '../../tokens/resolveToken'
 import { type TokenInfo, tokens } from '../../tokens/tokens'
 import type { AccessListInput } from '../routeInput'
@@ -58,5 +58,6 @@ function tokenMatcher(ref: string, field: string): (t: TokenInfo) => boolean {
 
 function unknownToken(ref: string, field: string) {
   const message = `Unsupported token ${ref} on any chain`
+  if (isAddress(ref, { strict: false })) return new UnsupportedTokenAddressError(ref, field, message)
   return new InvalidInputError(message, [{ message, context: { field, token: ref } }])
 }

@@ -2,7 +2,7 @@
 // once, none zero), and the asset group its fee is paid in: the fee token's, or the first request's.
 import type { Address } from 'viem'
 import { isAddress, isAddressEqual } from 'viem'
-import { InvalidInputError } from '../../errors'
+import { InvalidInputError, UnsupportedTokenAddressError } from '../../errors'
 import { resolvePair } from '../../tokens/resolveToken'
 import type { TokenGroup } from '../../tokens/tokenList'
 import { tokens } from '../../tokens/tokens'
@@ -47,7 +47,9 @@ function feeGroupOf(feeToken: string | undefined): TokenGroup | undefined {
   const match = isAddress(feeToken, { strict: false }) ? tokens.find((t) => isAddressEqual(t.address, feeToken as Address)) : tokens.find((t) => t.symbol === feeToken.toUpperCase())
   if (!match) {
     const message = `options.feeToken: Unsupported token ${feeToken} on any chain`
-    throw InvalidInputError.forField('options.feeToken', message)
+    const field = 'options.feeToken'
+    if (isAddress(feeToken, { strict: false })) throw new UnsupportedTokenAddressError(feeToken, field, message)
+    throw InvalidInputError.forField(field, message)
   }
   return match.extensions.group
 }

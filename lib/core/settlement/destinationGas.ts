@@ -1,0 +1,17 @@
+// The gas a route's destination calls may use, fixed when the route is quoted and carried in the
+// signed Mandate as `minGas`: the calls' own gas (simulated at quote time, or the flat estimate when
+// they cannot be simulated yet). The route charges it plus the intent executor's fixed cost (the
+// account's signature check, the mandate's hash, the executed flag, one `executeFromExecutor`),
+// and the filler sends the destination transaction with exactly that limit: a call can never make
+// the filler spend more gas than the intent paid for.
+
+/** The intent executor's own gas around the calls, charged with them. */
+export const EXECUTOR_OVERHEAD_GAS = 200_000n
+
+/** The most gas a route's destination calls may need; a route whose calls need more is refused. */
+export const MAX_DESTINATION_CALL_GAS = 5_000_000n
+
+/** The gas limit of the destination transaction for a mandate's `minGas`. */
+export function destinationGasLimit(minGas: bigint): bigint {
+  return minGas + EXECUTOR_OVERHEAD_GAS
+}
