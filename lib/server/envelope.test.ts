@@ -70,7 +70,11 @@ describe('storage input errors', () => {
     const response = errorResponse(Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' }), 'trace')
     expect(response.status).toBe(400)
     expect(errors).not.toHaveBeenCalled()
+    // Any other failure is a 500, logged at error level (kept out of the test's output here).
+    errors.mockImplementation(() => undefined)
     expect(errorResponse(Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' }), 'trace').status).toBe(500)
+    expect(errors).toHaveBeenCalledOnce()
+    errors.mockRestore()
   })
 })
 
