@@ -1,5 +1,5 @@
-// Imports point down the layers only: core ← config ← rpc ← storage ← api ← server/filler/attester ← ui ←
-// components/app. lib/layers.test.ts runs this in the unit suite; `npx depcruise app components lib
+// Imports point down the layers only: core ← config ← rpc ← storage ← api ← worker ← server/filler/attester ←
+// ui ← components/app. The filler and the attester share lib/worker and never import each other. lib/layers.test.ts runs this in the unit suite; `npx depcruise app components lib
 // proxy.ts instrumentation.ts` prints the same verdict. Type-only imports count too.
 
 /** Lowest first. A module may import its own layer and those before it, never one after it. */
@@ -9,6 +9,7 @@ const layers = [
   { name: 'rpc', path: '^lib/rpc/' },
   { name: 'storage', path: '^lib/storage/' },
   { name: 'api', path: '^lib/api/' },
+  { name: 'worker', path: '^lib/worker/' },
   { name: 'server/filler', path: '^lib/(server|filler|attester)/' },
   { name: 'ui', path: '^lib/ui/' },
   { name: 'app', path: '^(app|components)/|^(proxy|instrumentation)\\.ts$' },
@@ -39,6 +40,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^app/api/' },
       to: { path: '^lib/storage/' },
+    },
+    {
+      name: 'filler-and-attester-apart',
+      comment: 'the filler and the attester share lib/worker, never each other',
+      severity: 'error',
+      from: { path: '^lib/(filler|attester)/', pathNot: notSource },
+      to: { path: '^lib/(filler|attester)/', pathNot: '^lib/$1/' },
     },
     {
       name: 'no-circular',

@@ -1,6 +1,7 @@
 // The layering rule (.dependency-cruiser.cjs) over the whole source tree: imports point down the
-// layers only (core ← config ← rpc ← storage ← api ← server/filler ← ui ← app), route handlers reach
-// storage only through lib/server, and nothing imports in a circle.
+// layers only (core ← config ← rpc ← storage ← api ← worker ← server/filler ← ui ← app), route
+// handlers reach storage only through lib/server, the filler and the attester never import each
+// other, and nothing imports in a circle.
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -24,7 +25,7 @@ describe('layers', () => {
     expect(violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([])
   }, 120_000)
 
-  it('catches core importing the API, type-only imports included, and a handler reading storage', () => {
+  it('catches core importing the API, type-only imports included, a handler reading storage, and the filler importing the attester', () => {
     const dir = mkdtempSync(join(tmpdir(), 'layers-'))
     try {
       const files: Record<string, string> = {
@@ -32,6 +33,9 @@ describe('layers', () => {
         'lib/core/engine.ts': "import type { Wire } from '../api/schema'\nexport const use = (w: Wire) => w.a\n",
         'lib/storage/store.ts': 'export const read = () => 1\n',
         'app/api/x/route.ts': "import { read } from '../../../lib/storage/store'\nexport const GET = read\n",
+        'lib/attester/sign.ts': 'export const sign = () => 2\n',
+        'lib/filler/settle.ts': "import { sign } from '../attester/sign'\nimport { loop } from './loop'\nexport const settle = () => sign() + loop()\n",
+        'lib/filler/loop.ts': 'export const loop = () => 3\n',
         'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler' } }),
       }
       for (const [path, text] of Object.entries(files)) {
@@ -42,6 +46,8 @@ describe('layers', () => {
       const rules = cruise(dir, ['app', 'lib']).map((v) => `${v.rule.name}: ${v.from}`)
       expect(rules).toContain('no-core-to-higher: lib/core/engine.ts')
       expect(rules).toContain('route-handlers-through-server: app/api/x/route.ts')
+      expect(rules).toContain('filler-and-attester-apart: lib/filler/settle.ts')
+      expect(rules.filter((r) => r.startsWith('filler-and-attester-apart'))).toHaveLength(1) // its own folder is fine
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

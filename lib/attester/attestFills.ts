@@ -11,12 +11,8 @@ import { arbiterAddresses } from '../core/route/settlementLayers'
 import { attestationTypedData, type FillAttestation } from '../core/settlement/attestation'
 import { forgetAttestationsFrom, recordAttestation } from '../storage/attestationStore'
 import type { Sql } from '../storage/sql'
-import { attestationToJson } from './attestationJson'
 
 const filledEvent = arbiterAbi.find((item) => item.type === 'event' && item.name === 'Filled')!
-
-/** The lease the attester holds while it works; the filler reads it as the attester's heartbeat. */
-export const ATTESTER_LEASE = 'attester'
 
 /** How far back a fresh attester looks. */
 const LOOKBACK_BLOCKS = 5_000n
@@ -82,7 +78,7 @@ export async function attestFills(p: {
       mandateHashes: [...args.mandateHashes],
     }
     const signature: Hex = await p.account.signTypedData(attestationTypedData(attestation))
-    await recordAttestation(p.sql, { chainId: p.chainId, sponsor: args.sponsor, nonce: args.nonce.toString(), attestation: attestationToJson(attestation), signature })
+    await recordAttestation(p.sql, { chainId: p.chainId, sponsor: args.sponsor, nonce: args.nonce.toString(), attestation, signature })
     p.log('fill attested', { chainId: p.chainId, sponsor: args.sponsor, nonce: args.nonce.toString(), block: log.blockNumber.toString() })
   }
   p.cursor.next = to + 1n

@@ -8,8 +8,9 @@
 // attester holds it.
 import { attesterEnvSchema, logEnvSchema, readEnv } from '../config/env'
 import { chainIds } from '../core/chains/chains'
-import { firstLine, runWorker } from '../filler/workerProcess'
-import { ATTESTER_LEASE, type AttesterCursor, attestFills } from './attestFills'
+import { ATTESTER_LEASE } from '../storage/leaseStore'
+import { firstLine, runWorker } from '../worker/workerProcess'
+import { type AttesterCursor, attestFills } from './attestFills'
 
 const env = readEnv(attesterEnvSchema)
 

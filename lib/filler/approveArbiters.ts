@@ -3,7 +3,7 @@
 import { type Address, encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
 import { arbiterAddresses } from '../core/route/settlementLayers'
 import { tokensOnChain } from '../core/tokens/tokens'
-import type { FillerChain } from './fillerChains'
+import type { FillerChain } from '../worker/fillerChains'
 
 export async function approveArbiters(chain: FillerChain): Promise<number> {
   let sent = 0

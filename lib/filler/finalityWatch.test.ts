@@ -5,7 +5,7 @@
 import { type Hex, TransactionReceiptNotFoundError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { SettledJournal } from '../storage/journalStore'
-import type { FillerChain } from './fillerChains'
+import type { FillerChain } from '../worker/fillerChains'
 import { CURSOR_OVERLAP_MS, FINALITY_WATCH_SECONDS, type FinalityStore, FinalityWatch } from './finalityWatch'
 
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex

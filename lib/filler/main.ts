@@ -6,21 +6,20 @@
 // Intents are settled in parallel (scheduler.ts, FILLER_CONCURRENCY at once), their transactions
 // signed in one batch at a time per chain (sendBatch.ts); settled ones stay watched for re-orgs
 // (finalityWatch.ts).
-import { ATTESTER_LEASE } from '../attester/attestFills'
 import { fillerEnvSchema, logEnvSchema, readEnv } from '../config/env'
 import { type ChainId, chainIds } from '../core/chains/chains'
 import { attestedNonces } from '../storage/attestationStore'
 import { openIntents } from '../storage/intentStore'
 import { openJournal } from '../storage/journalStore'
-import { leaseHeld } from '../storage/leaseStore'
+import { ATTESTER_LEASE, leaseHeld } from '../storage/leaseStore'
 import { pruneStoredRoutes } from '../storage/retention'
+import { inNonceOrder } from '../worker/nonceGaps'
+import { firstLine, runWorker } from '../worker/workerProcess'
 import { approveArbiters } from './approveArbiters'
 import { FinalityWatch, finalityStore } from './finalityWatch'
-import { inNonceOrder } from './nonceGaps'
 import { Scheduler } from './scheduler'
 import { RECEIPT_WAIT_MS } from './sendStep'
 import { settleIntent } from './settleIntent'
-import { firstLine, runWorker } from './workerProcess'
 
 /** Outlives the longest step (a receipt wait of RECEIPT_WAIT_MS) with room; renewed every turn. */
 const LEASE_MS = RECEIPT_WAIT_MS + 5_000

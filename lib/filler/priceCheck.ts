@@ -12,7 +12,7 @@ import { decodeLockId } from '../core/locks/lockId'
 import { readUsdPrices } from '../core/prices/readUsdPrices'
 import { crossAsset, type Leg, priceMovedBeyondTolerance } from '../core/settlement/priceTolerance'
 import { findTokenByAddress } from '../core/tokens/tokens'
-import type { FillerChain } from './fillerChains'
+import type { FillerChain } from '../worker/fillerChains'
 import type { SettlementPlan } from './settlementCalls'
 
 /** The feeds' age limit, as the API's default (PRICE_MAX_AGE_SECONDS). */

@@ -6,7 +6,7 @@ import { createPublicClient, custom, type Hex, keccak256, parseTransaction, RpcR
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import type { JournalEntry } from '../storage/journalStore'
-import type { FillerChain } from './fillerChains'
+import type { FillerChain } from '../worker/fillerChains'
 import { MAX_REPLACEMENTS, revertReason, StepRevertedError, sendStep } from './sendStep'
 
 const gwei = 1_000_000_000n

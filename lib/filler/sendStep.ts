@@ -16,8 +16,8 @@ import { BaseError, ExecutionRevertedError, type Hex, keccak256, parseTransactio
 import { shortReason } from '../core/errors'
 import { findTransaction, forgetTransaction, type JournalEntry, journalOf, rewriteTransaction, transactionHashes } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
-import type { FillerChain } from './fillerChains'
-import { alreadyKnown, feeTooLow, nonceUsed, replacementFees } from './sendBatch'
+import type { FillerChain } from '../worker/fillerChains'
+import { alreadyKnown, feeTooLow, nonceUsed, replacementFees } from '../worker/sendBatch'
 import type { Call, Read, Step } from './settlementCalls'
 
 export type StepResult = { hash: Hex; receipt: TransactionReceipt; timestamp: number }

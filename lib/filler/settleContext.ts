@@ -2,7 +2,7 @@
 // records it updates (claims and refunds), and the journal depth per chain.
 import type { StoredIntent } from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
-import type { FillerChain } from './fillerChains'
+import type { FillerChain } from '../worker/fillerChains'
 import type { SettlementPlan } from './settlementCalls'
 
 export type SettleContext = {

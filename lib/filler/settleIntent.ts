@@ -20,15 +20,14 @@
 // The status moves only as the state machine (intentMachine.ts) allows; every change is written
 // before the next step starts; each step is journaled (sendStep).
 import type { Hex } from 'viem'
-import { attestationFromJson } from '../attester/attestationJson'
 import { arbiterAbi, arbiterRefundDelaySeconds } from '../core/abi/arbiter'
 import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { findAttestation } from '../storage/attestationStore'
 import { type ClaimRecord, type IntentUpdate, type RefundRecord, type StoredIntent, updateIntent } from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
+import type { FillerChain } from '../worker/fillerChains'
 import { deliverySteps } from './directDelivery'
-import type { FillerChain } from './fillerChains'
 import { afterSimulationRevert, finalBy, type MachineEvent, SIMULATION_ATTEMPTS, transition } from './intentMachine'
 import { priceMoved } from './priceCheck'
 import { refundPass } from './refundPass'
@@ -147,7 +146,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
 
   const attestation = async () => {
     const stored = await findAttestation(sql, plan.fill.chainId, intent.sponsor, id)
-    return stored ? { attestation: attestationFromJson(stored.attestation), signature: stored.signature } : undefined
+    return stored ? { attestation: stored.attestation, signature: stored.signature } : undefined
   }
 
   /** The checks before anything is sent; an outcome when the intent cannot go on now. The reads

@@ -1,7 +1,7 @@
 // The gas an intent that failed before payment cost the filler, from its journal's receipts.
 import { type Hex, TransactionReceiptNotFoundError } from 'viem'
 import { describe, expect, it } from 'vitest'
-import type { FillerChain } from './fillerChains'
+import type { FillerChain } from '../worker/fillerChains'
 import { unpaidGasWei } from './unpaidGas'
 
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex

@@ -5,7 +5,7 @@
 // sponsor and refuses new routes from a sponsor past its budget (lib/server/issueRoute.ts).
 import { journalOf } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
-import type { FillerChain } from './fillerChains'
+import type { FillerChain } from '../worker/fillerChains'
 import { receiptOrNone } from './sendStep'
 
 /** Undefined when the filler was paid (a release or claim is journaled): nothing is unpaid. */

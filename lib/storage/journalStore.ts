@@ -137,7 +137,7 @@ export async function forgetTransaction(sql: Pick<Sql, 'query'>, nonce: bigint |
 }
 
 /** The transactions journaled on `chainId` in the last `seconds`, oldest first: what a re-org
- * there may have dropped (the filler re-sends them in nonce order, lib/filler/nonceGaps.ts). */
+ * there may have dropped (the filler re-sends them in nonce order, lib/worker/nonceGaps.ts). */
 export async function recentJournalOn(sql: Pick<Sql, 'query'>, chainId: number, seconds: number): Promise<JournalEntry[]> {
   const rows = await sql.query(`SELECT step, chain_id, raw, hash FROM intent_transactions WHERE chain_id = $1 AND created_at > clock_timestamp() - $2 * interval '1 second' ORDER BY seq`, [
     chainId,

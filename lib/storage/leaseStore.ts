@@ -4,6 +4,9 @@
 // Postgres and PGlite alike.
 import type { Sql } from './sql'
 
+/** The lease the attester holds while it works; the filler reads it as the attester's heartbeat. */
+export const ATTESTER_LEASE = 'attester'
+
 /** Takes or renews a named lease for `holder` for `ms`; true while this holder has it. */
 export async function holdLease(sql: Pick<Sql, 'query'>, name: string, holder: string, ms: number): Promise<boolean> {
   const rows = await sql.query(

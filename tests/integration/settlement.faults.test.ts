@@ -182,7 +182,7 @@ describe('settlement faults', () => {
     expect(fill.status).toBe('success')
     expect(refilled.fillTimestamp).toBe(Number((await suite.s.chain.client(42161).getBlock({ blockNumber: fill.blockNumber })).timestamp))
     // The attester withdrew its attestation of the dropped block and signed the fill where it is now.
-    await until('the attestation of the fill where it landed', async () => (await findAttestation(suite.sql, 42161, account.address, id))?.attestation.fillBlock === fill.blockNumber.toString())
+    await until('the attestation of the fill where it landed', async () => (await findAttestation(suite.sql, 42161, account.address, id))?.attestation.fillBlock === fill.blockNumber)
 
     // The release on the origin is dropped: back to FILLED, the journaled release goes out again.
     const release = await findTransaction(suite.sql, id, 'release:0')

@@ -11,10 +11,10 @@ import { freePort } from '../../lib/devnet/anvil'
 import { devnetAppEnv } from '../../lib/devnet/appEnv'
 import { devnetAttesterEnv, devnetFillerEnv } from '../../lib/devnet/fillerEnv'
 import { type Devnet, startDevnet } from '../../lib/devnet/startDevnet'
-import { type FillerProcess, spawnAttester, spawnFiller, type WorkerProcess } from '../../lib/filler/spawnFiller'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { hostPglite } from '../../lib/storage/hostPglite'
 import { openDatabase } from '../../lib/storage/openDatabase'
+import { type FillerProcess, spawnAttester, spawnFiller, type WorkerProcess } from '../../lib/worker/spawnFiller'
 import { postgresDatabase, postgresUrl } from './testDatabases'
 
 export type Stack = {
