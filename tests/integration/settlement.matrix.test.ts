@@ -1,7 +1,8 @@
 // The adversarial settlement matrix: fast-check draws, from a fixed seed, cases of route shape ×
 // fault × step (tests/support/settlementMatrix.ts): the user's moves (nonce burned, Permit2
-// approval revoked, funds moved away, WETH unwrapped, lock transferred, forced withdrawal started)
-// once the intent is submitted or after any filler step, a filler crash after each step, a re-org
+// approval revoked, funds moved away, WETH unwrapped, lock transferred, forced withdrawal started;
+// for an EIP-7702 smart account made by the SDK, its validator uninstalled and its call on arrival
+// made to burn far more gas than the route charged) once the intent is submitted or after any filler step, a filler crash after each step, a re-org
 // dropping each step. All cases share one stack and run side by side (each its own fresh account):
 //   1. filler and attester stopped: each case is funded, routed, signed and submitted; the filler
 //      steps up to its step are sent as the filler would (journaled, mined: a crash right after),
@@ -15,24 +16,31 @@
 //      of what it was paid; every intent final before its deadline.
 // MATRIX_SEED, MATRIX_RUNS (one case per shape per run) and MATRIX_CASE=<run>:<shape index> replay
 // a case; every case is printed with them.
+import { RhinestoneSDK } from '@rhinestone/sdk'
 import type { Hex, TransactionReceipt } from 'viem'
 import { type Address, encodeFunctionData, erc20Abi, parseAbi } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
+import { base, optimism } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { arbiterAbi, escrowStatus } from '../../lib/core/abi/arbiter'
 import { lockContractAbi } from '../../lib/core/abi/theCompact'
+import { nexus } from '../../lib/core/accounts/smartAccounts'
 import { addresses } from '../../lib/core/addresses'
 import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
 import { decodeLockId } from '../../lib/core/locks/lockId'
+import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
+import { setupSteps } from '../../lib/filler/accountSteps'
 import type { SettlementPlan } from '../../lib/filler/settlementCalls'
+import { findIntent } from '../../lib/storage/intentStore'
 import { journalOf } from '../../lib/storage/journalStore'
 import { adversarialStack, burnCompactNonce, burnPermit2Nonce, planOf, revokePermit2, routed, status, stepBeforeCrash, warpTo } from '../support/adversary'
+import { burnCall, deployGasBurner, raiseBurn } from '../support/gasBurner'
 import { fundedAccount } from '../support/settlement'
 import { type Amounts, add, assetOf, chainIds, heads, holdingsOf, journalOnChain, type SettledCase, settlementBreaches } from '../support/settlementInvariant'
 import { caseName, essentials, faults, fillerSteps, type MatrixCase, matrixCases, shapes } from '../support/settlementMatrix'
 
-const seed = Number(process.env.MATRIX_SEED ?? 499)
+const seed = Number(process.env.MATRIX_SEED ?? 681)
 const runs = Number(process.env.MATRIX_RUNS ?? 3)
 const only = process.env.MATRIX_CASE?.split(':').map(Number)
 const suite = adversarialStack('settlement matrix suite')
@@ -201,17 +209,19 @@ describe('settlement matrix', () => {
 async function prepare(c: MatrixCase): Promise<Live> {
   const chain = suite.s.chain
   const account = await fundedAccount(chain, c.shape.funds)
-  const { intentOp, signed } = await routed(account, c.shape.request)
+  const burner = c.shape.smart ? await deployGasBurner(chain, 8453) : undefined
+  const { intentOp, signed, before } = burner ? await smartRoute(c, account, burner) : await plainRoute(c, account)
   const fundings = intentOp.elements.map((e) => e.mandate.qualifier.settlementContext.fundingMethod)
   expect({ case: label(c), elements: fundings.length, funding: fundings[0] }).toEqual({ case: label(c), elements: c.shape.elements, funding: c.shape.funding })
-  const before = await holdingsOf(chain, account.address)
-  const submitted = await suite.s.submit(signed)
-  expect(submitted.status, `${label(c)}: ${JSON.stringify(submitted.body)}`).toBe(201)
   const plan = planOf(signed)
   const steps = fillerSteps(c.shape)
   const done = c.step === 'submitted' ? 0 : steps.indexOf(c.step) + 1
   const notes: string[] = []
   let last: TransactionReceipt | undefined
+  // A smart account is set up (EIP-7702 delegation) on every chain before the filler's first step.
+  if (done > 0) {
+    for (const s of setupSteps(signed, (signed.signedAuthorizations ?? []) as never)) last = await oneFillerAtATime(() => stepBeforeCrash(intentOp.nonce, s.step, s.call))
+  }
   for (const step of steps.slice(0, done)) last = await oneFillerAtATime(() => stepBeforeCrash(intentOp.nonce, step, callOf(plan, step)))
   if (c.fault === 'reorg') {
     const client = chain.client(callOf(plan, c.step).chainId)
@@ -232,6 +242,7 @@ async function prepare(c: MatrixCase): Promise<Live> {
       element.idsAndAmounts.map(([id]) => BigInt(id)),
       ownMoves,
       notes,
+      burner,
     )
   }
   const destination = Number(intentOp.elements.at(-1)!.mandate.destinationChainId)
@@ -253,7 +264,7 @@ async function prepare(c: MatrixCase): Promise<Live> {
 }
 
 /** The user's move on `chainId`; a move the chain refuses is noted and changes nothing. */
-async function userMove(c: MatrixCase, account: PrivateKeyAccount, intentOp: WireIntentOp, chainId: number, ids: bigint[], own: Amounts, notes: string[]) {
+async function userMove(c: MatrixCase, account: PrivateKeyAccount, intentOp: WireIntentOp, chainId: number, ids: bigint[], own: Amounts, notes: string[], burner?: Address) {
   const chain = suite.s.chain
   const client = chain.client(chainId)
   const send = (to: Address, data: Hex) => chain.send(chainId, { account, to, data, chain: client.chain })
@@ -314,7 +325,52 @@ async function userMove(c: MatrixCase, account: PrivateKeyAccount, intentOp: Wir
         }
       }
       return
+    case 'validator-uninstalled':
+      await attempt('validator uninstalled', () => send(nexus.ownableValidator, encodeFunctionData({ abi: artifacts.ownableValidator.abi, functionName: 'onUninstall', args: ['0x'] })))
+      return
+    case 'gas-heavy-call':
+      if (!burner) throw new Error(`${label(c)}: a gas-heavy call needs the route's call`)
+      // The call's contract is the user's own: 800k more turns, 32 M gas, far past what was charged.
+      await raiseBurn(chain, 8453, burner, 800_000n)
+      notes.push('the call on arrival made to burn 32 M gas')
+      return
   }
+}
+
+/** A plain EOA's route through the API, signed as the client signs it, submitted. */
+async function plainRoute(c: MatrixCase, account: PrivateKeyAccount) {
+  const { intentOp, signed } = await routed(account, c.shape.request)
+  const before = await holdingsOf(suite.s.chain, account.address)
+  const submitted = await suite.s.submit(signed)
+  expect(submitted.status, `${label(c)}: ${JSON.stringify(submitted.body)}`).toBe(201)
+  return { intentOp, signed, before }
+}
+
+/** The same account as an EIP-7702 smart account of @rhinestone/sdk (its validator answers for its
+ * signatures), its route with a call on arrival, prepared, signed and submitted by the SDK. */
+async function smartRoute(c: MatrixCase, account: PrivateKeyAccount, burner: Address) {
+  const rpcUrls = suite.stack.devnet.rpcUrls
+  const sdk = new RhinestoneSDK({
+    apiKey: suite.apiKey,
+    endpointUrl: `${suite.stack.baseUrl}/api/v1`,
+    provider: { type: 'custom', urls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])) },
+  })
+  const smart = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [account] }, eoa: account })
+  const [{ tokenAddress, amount }] = (c.shape.request as { tokenRequests: { tokenAddress: string; amount: string }[] }).tokenRequests as [{ tokenAddress: string; amount: string }]
+  const prepared = await smart.prepareTransaction({
+    sourceChains: [optimism],
+    targetChain: base,
+    calls: [{ to: burner, data: burnCall(burner, 1_000n).data }],
+    tokenRequests: [{ address: suite.s.chain.token(8453, tokenAddress).address, amount: BigInt(amount) }],
+    eip7702InitSignature: await smart.signEip7702InitData(),
+  })
+  const intentOp = prepared.intentRoute.intentOp as unknown as WireIntentOp
+  const before = await holdingsOf(suite.s.chain, account.address)
+  const result = await smart.submitTransaction(await smart.signTransaction(prepared), await smart.signAuthorizations(prepared))
+  expect(String(result.id), label(c)).toBe(intentOp.nonce)
+  const stored = await findIntent(suite.sql, BigInt(intentOp.nonce))
+  if (!stored) throw new Error(`${label(c)}: the submitted intent is not stored`)
+  return { intentOp, signed: stored.signedIntentOp as WireIntentOp & { originSignatures: Hex[] }, before }
 }
 
 function callOf(plan: SettlementPlan, step: string) {

@@ -29,7 +29,7 @@ const chainIds = [1, 10, 8453, 42161]
 let s: ReturnType<typeof settlement>
 let sql: Sql
 
-export type AdversarialStack = { stack: Stack; sql: Sql; s: ReturnType<typeof settlement> }
+export type AdversarialStack = { stack: Stack; sql: Sql; s: ReturnType<typeof settlement>; apiKey: string }
 
 /** Registers the suite file's beforeAll and afterAll: a stack of its own, its database opened, a key
  * with every scope named `name`, and the helpers below bound to them. The fields are set once
@@ -40,6 +40,7 @@ export function adversarialStack(name: string): AdversarialStack {
     suite.stack = await startStack()
     suite.sql = await openDatabase({ url: suite.stack.databaseUrl })
     const { key } = await createApiKey(suite.sql, { name, scopes })
+    suite.apiKey = key
     suite.s = settlement({ baseUrl: suite.stack.baseUrl, apiKey: key, rpcUrls: suite.stack.devnet.rpcUrls })
     s = suite.s
     sql = suite.sql

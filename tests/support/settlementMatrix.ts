@@ -18,12 +18,15 @@ export type Shape = {
   weth: boolean
   funds: Funds[]
   request: Record<string, unknown>
+  /** An EIP-7702 account made by @rhinestone/sdk (its signatures answered by its validator's
+   * ERC-1271), whose route carries a call on arrival; else a plain EOA through the API. */
+  smart?: true
 }
 
 /** `v` whole units of `symbol`: USDC has 6 decimals, ETH and WETH 18. */
 const units = (symbol: string, v: string) => (symbol === 'USDC' ? parseUnits(v, 6) : parseEther(v))
 
-type ShapeSpec = Partial<Pick<Shape, 'funding' | 'elements' | 'weth'>> & {
+type ShapeSpec = Partial<Pick<Shape, 'funding' | 'elements' | 'weth' | 'smart'>> & {
   /** What the fresh account holds, in whole units: locked in The Compact for a COMPACT shape. */
   funds: [chainId: number, symbol: Funds['symbol'], amount: string][]
   /** The one token request, in whole units. */
@@ -32,12 +35,13 @@ type ShapeSpec = Partial<Pick<Shape, 'funding' | 'elements' | 'weth'>> & {
 }
 
 /** A shape is PERMIT2, one element, no WETH unless its spec says otherwise. */
-function shape(name: string, { funding = 'PERMIT2', elements = 1, weth = false, funds, wants: [destinationChainId, token, amount], options }: ShapeSpec): Shape {
+function shape(name: string, { funding = 'PERMIT2', elements = 1, weth = false, smart, funds, wants: [destinationChainId, token, amount], options }: ShapeSpec): Shape {
   return {
     name,
     funding,
     elements,
     weth,
+    ...(smart ? { smart } : {}),
     funds: funds.map(([chainId, symbol, v]) => ({ chainId, symbol, amount: units(symbol, v), ...(funding === 'COMPACT' ? { locked: true } : {}) })),
     request: { destinationChainId, tokenRequests: [{ tokenAddress: token, amount: units(token, amount).toString() }], ...(options ? { options } : {}) },
   }
@@ -76,10 +80,12 @@ export const shapes: Shape[] = [
     wants: [42161, 'ETH', '0.05'],
     options: { feeToken: 'USDC' },
   }),
+  shape('smart-account-lock', { funding: 'COMPACT', smart: true, funds: [[10, 'USDC', '150']], wants: [8453, 'USDC', '60'] }),
 ]
 
-/** The user's moves, then the faults nobody chose. */
-export const userMoves = ['nonce-burn', 'approval-revoked', 'funds-moved', 'unwrap', 'lock-transferred', 'forced-withdrawal'] as const
+/** The user's moves, then the faults nobody chose. A smart account can also uninstall the validator
+ * its signatures rest on, and make its call on arrival burn more gas than the route charged. */
+export const userMoves = ['nonce-burn', 'approval-revoked', 'funds-moved', 'unwrap', 'lock-transferred', 'forced-withdrawal', 'validator-uninstalled', 'gas-heavy-call'] as const
 export type Fault = (typeof userMoves)[number] | 'crash' | 'reorg'
 export const faults: readonly Fault[] = [...userMoves, 'crash', 'reorg']
 
@@ -90,6 +96,7 @@ export function fillerSteps(shape: Shape): string[] {
 }
 
 export function faultsFor(shape: Shape): Fault[] {
+  if (shape.smart) return ['validator-uninstalled', 'gas-heavy-call', 'crash', 'reorg']
   const moves: Fault[] =
     shape.funding === 'PERMIT2' ? ['nonce-burn', 'approval-revoked', 'funds-moved', ...(shape.weth ? (['unwrap'] as const) : [])] : ['nonce-burn', 'lock-transferred', 'forced-withdrawal']
   return [...moves, 'crash', 'reorg']
@@ -129,6 +136,8 @@ export const essentials: [string, (c: MatrixCase) => boolean][] = [
   ['WETH unwrapped before any escrow', (c) => c.fault === 'unwrap' && c.step === 'submitted'],
   ['a crash after the fill', (c) => c.fault === 'crash' && c.step === 'fill'],
   ['a re-org of the fill', (c) => c.fault === 'reorg' && c.step === 'fill'],
+  ['a validator uninstalled once its compact is allocated', (c) => c.fault === 'validator-uninstalled' && c.step !== 'submitted'],
+  ['a call on arrival made heavy', (c) => c.fault === 'gas-heavy-call'],
 ]
 
 export const caseName = (c: MatrixCase) => `${c.shape.name} × ${c.fault} @ ${c.step}`
