@@ -149,6 +149,10 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     return stored ? { attestation: stored.attestation, signature: stored.signature } : undefined
   }
 
+  /** Whether this pass valued the intent at current prices already (preflight): the fill that
+   * follows in the same pass does not read them again. */
+  let pricesRead = false
+
   /** The checks before anything is sent; an outcome when the intent cannot go on now. The reads
    * are asked at once; the first reason in this order counts. */
   const preflight = async (escrows: SettlementPlan['elements']): Promise<SettleOutcome | undefined> => {
@@ -159,6 +163,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       p.attesterAlive(),
       priceMoved(signed, plan, p.chains),
     ])
+    pricesRead = true
     if (time + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; nothing was taken`)
     if (used) return fail(used)
     if (short) return fail(short)
@@ -305,7 +310,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       if (!paid && time + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; ${nothing}`, refundable)
       if (!paid && !alive) return 'waiting'
       // No free option: the prices are read again before the filler fronts a cross-asset fill.
-      const moved = paid ? undefined : await priceMoved(signed, plan, p.chains)
+      const moved = paid || pricesRead ? undefined : await priceMoved(signed, plan, p.chains)
       if (moved) return fail(`${moved}; ${nothing}`, refundable)
     }
     try {

@@ -1,7 +1,6 @@
 // Smart accounts through @rhinestone/sdk's own high-level flow, unchanged, against the running app
 // on the devnet: createAccount → sendTransaction (or prepareTransaction → signTransaction →
 // submitTransaction) → waitForExecution. Every amount is checked by raw chain reads.
-import { RhinestoneSDK } from '@rhinestone/sdk'
 import { IntentFailedError } from '@rhinestone/sdk/errors'
 import { type Address, concatHex, encodeFunctionData, erc20Abi, type Hex, pad, parseAbi, parseUnits } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
@@ -14,14 +13,11 @@ import { lockId } from '../../lib/core/locks/lockId'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { devnetActions } from '../support/devnetActions'
+import { sdkClient } from '../support/sdkClient'
 import { finalStatus } from '../support/sdkFinalStatus'
 
 const rpcUrls = inject('rpcUrls')
-const sdk = new RhinestoneSDK({
-  apiKey: inject('apiKey'),
-  endpointUrl: `${inject('baseUrl')}/api/v1`,
-  provider: { type: 'custom', urls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])) },
-})
+const sdk = sdkClient({ baseUrl: inject('baseUrl'), apiKey: inject('apiKey'), rpcUrls })
 const chain = devnetActions(rpcUrls)
 const usdc = (v: string) => parseUnits(v, 6)
 const usdcOn = (chainId: number) => findTokenBySymbol(chainId, 'USDC')!.address

@@ -11,7 +11,6 @@ import {
   InvalidApiKeyError,
   NoPathFoundError,
   OnlyOneTargetTokenAmountCanBeUnsetError,
-  Orchestrator,
   type OrchestratorError,
   TokenNotSupportedError,
   UnsupportedChainError,
@@ -20,14 +19,11 @@ import {
 import { parseUnits } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
+import { orchestratorClient } from '../support/sdkClient'
 
 const base = `${inject('baseUrl')}/api/v1`
 const demo = inject('demoAddress')
-const headers = (key: string) => async () => ({ 'x-api-key': key })
-const orchestrator = (key: string) => {
-  const auth = { getHeaders: headers(key), getSubmitHeaders: headers(key) }
-  return new Orchestrator(base, auth as never)
-}
+const orchestrator = (key: string) => orchestratorClient(inject('baseUrl'), key)
 const sdk = orchestrator(inject('apiKey'))
 const usdcBase = findTokenBySymbol(8453, 'USDC')!.address
 const bogus = '0x1111111111111111111111111111111111111111'

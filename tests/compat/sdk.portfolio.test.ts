@@ -1,23 +1,18 @@
 // The published @rhinestone/sdk client, unchanged, against our server.
-import { RhinestoneSDK } from '@rhinestone/sdk'
-import { AuthenticationRequiredError, InvalidApiKeyError, Orchestrator, TokenNotSupportedError } from '@rhinestone/sdk/dist/src/orchestrator'
+import { AuthenticationRequiredError, InvalidApiKeyError, TokenNotSupportedError } from '@rhinestone/sdk/dist/src/orchestrator'
 import { parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, it, vi } from 'vitest'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import { demoSeeds } from '../../lib/devnet/demoAccount'
 import { devnetActions } from '../support/devnetActions'
+import { orchestratorClient, sdkClient } from '../support/sdkClient'
 
-const base = `${inject('baseUrl')}/api/v1`
 const demo = inject('demoAddress')
-const orchestrator = (key: string) => new Orchestrator(base, { getHeaders: async () => ({ 'x-api-key': key }), getSubmitHeaders: async () => ({ 'x-api-key': key }) } as never)
+const orchestrator = (key: string) => orchestratorClient(inject('baseUrl'), key)
 const sdk = orchestrator(inject('apiKey'))
 const rpcUrls = inject('rpcUrls')
-const rhinestone = new RhinestoneSDK({
-  apiKey: inject('apiKey'),
-  endpointUrl: base,
-  provider: { type: 'custom', urls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])) },
-})
+const rhinestone = sdkClient({ baseUrl: inject('baseUrl'), apiKey: inject('apiKey'), rpcUrls })
 const chain = devnetActions(rpcUrls)
 const realFetch = globalThis.fetch
 

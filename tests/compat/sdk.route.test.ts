@@ -1,12 +1,10 @@
 // The published @rhinestone/sdk client, unchanged: getIntentRoute against our server, and its
 // error parser turning our errors into its typed errors.
 
-import { RhinestoneSDK } from '@rhinestone/sdk'
 import {
   InvalidApiKeyError,
   NoPathFoundError,
   OnlyOneTargetTokenAmountCanBeUnsetError,
-  Orchestrator,
   TokenNotSupportedError,
   UnsupportedChainError,
   UnsupportedTokenError,
@@ -19,18 +17,15 @@ import { describe, expect, inject, it } from 'vitest'
 import { routeDigest } from '../../lib/core/intentOp/serverSignature'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import { devnetActions } from '../support/devnetActions'
+import { orchestratorClient, sdkClient } from '../support/sdkClient'
 
 const endpoint = `${inject('baseUrl')}/api/v1`
 const demo = inject('demoAddress')
-const orchestrator = (key: string) => new Orchestrator(endpoint, { getHeaders: async () => ({ 'x-api-key': key }), getSubmitHeaders: async () => ({ 'x-api-key': key }) } as never)
+const orchestrator = (key: string) => orchestratorClient(inject('baseUrl'), key)
 const sdk = orchestrator(inject('apiKey'))
 const usdcBase = findTokenBySymbol(8453, 'USDC')!.address
 const rpcUrls = inject('rpcUrls')
-const rhinestone = new RhinestoneSDK({
-  apiKey: inject('apiKey'),
-  endpointUrl: endpoint,
-  provider: { type: 'custom', urls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])) },
-})
+const rhinestone = sdkClient({ baseUrl: inject('baseUrl'), apiKey: inject('apiKey'), rpcUrls })
 const chain = devnetActions(rpcUrls)
 
 // An IntentInput as the SDK's own prepareTransaction builds it (bigints, SDK option names).

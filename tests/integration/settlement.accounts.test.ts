@@ -5,7 +5,6 @@
 // address, the call ran, the account and its beneficiary got exactly tokenOut between them, the
 // locks lost exactly what the route spends, and the filler kept exactly the fee (never less than
 // it delivered). A call that would revert is refused with nothing taken: the compat suite.
-import { RhinestoneSDK } from '@rhinestone/sdk'
 import fc from 'fast-check'
 import { type Address, encodeFunctionData, erc20Abi, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -16,17 +15,14 @@ import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import { operatorAddress } from '../../lib/devnet/demoAccount'
 import { mined } from '../../lib/devnet/devnetClient'
+import { sdkClient } from '../support/sdkClient'
 import { finalStatus } from '../support/sdkFinalStatus'
 import { expectedMoves, fillerAddress, settlement } from '../support/settlement'
 
 const s = settlement()
 const { chain } = s
 const rpcUrls = inject('rpcUrls')
-const sdk = new RhinestoneSDK({
-  apiKey: inject('apiKey'),
-  endpointUrl: `${inject('baseUrl')}/api/v1`,
-  provider: { type: 'custom', urls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])) },
-})
+const sdk = sdkClient({ baseUrl: inject('baseUrl'), apiKey: inject('apiKey'), rpcUrls })
 const runs = Number(process.env.SETTLEMENT_ACCOUNT_RUNS ?? 4)
 const usdcOn = (chainId: number) => findTokenBySymbol(chainId, 'USDC')!.address
 

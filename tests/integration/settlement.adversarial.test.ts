@@ -4,7 +4,6 @@
 // allocated, a stranger taking a sponsor's nonce, and 30 routes from one lock at once. After each, raw chain reads show that the filler never lost tokens net
 // of what it was paid, and that the account either got exactly tokenOut or lost nothing, with the
 // intent in a final state. (Crashes, outages and re-orgs: settlement.faults.test.ts.)
-import { RhinestoneSDK } from '@rhinestone/sdk'
 import { type Address, encodeFunctionData, type Hex, pad, parseEther, parseUnits, type TransactionReceipt } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { base, optimism } from 'viem/chains'
@@ -37,16 +36,12 @@ import {
   waitFor,
 } from '../support/adversary'
 import { burnCall, deployGasBurner, GAS_PER_TURN, raiseBurn } from '../support/gasBurner'
+import { sdkClient } from '../support/sdkClient'
 import { expectedMoves, fundedAccount, settlement } from '../support/settlement'
 
 const suite = adversarialStack('adversarial settlement suite')
 const usdc = (v: string) => parseUnits(v, 6)
-const sdk = () =>
-  new RhinestoneSDK({
-    apiKey: suite.stack.apiKey,
-    endpointUrl: `${suite.stack.baseUrl}/api/v1`,
-    provider: { type: 'custom', urls: Object.fromEntries(Object.entries(suite.stack.devnet.rpcUrls).map(([id, url]) => [Number(id), url])) },
-  })
+const sdk = () => sdkClient({ baseUrl: suite.stack.baseUrl, apiKey: suite.stack.apiKey, rpcUrls: suite.stack.devnet.rpcUrls })
 /** Status reads with the key the SDK submitted with. */
 const viaStackKey = () => settlement({ baseUrl: suite.stack.baseUrl, apiKey: suite.stack.apiKey, rpcUrls: suite.stack.devnet.rpcUrls })
 const uninstallValidator = encodeFunctionData({ abi: artifacts.ownableValidator.abi, functionName: 'onUninstall', args: ['0x'] })

@@ -16,7 +16,6 @@
 //      of what it was paid; every intent final before its deadline.
 // MATRIX_SEED, MATRIX_RUNS (one case per shape per run) and MATRIX_CASE=<run>:<shape index> replay
 // a case; every case is printed with them.
-import { RhinestoneSDK } from '@rhinestone/sdk'
 import type { Hex, TransactionReceipt } from 'viem'
 import { type Address, encodeFunctionData, erc20Abi, parseAbi } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
@@ -36,6 +35,7 @@ import { findIntent } from '../../lib/storage/intentStore'
 import { journalOf } from '../../lib/storage/journalStore'
 import { adversarialStack, burnCompactNonce, burnPermit2Nonce, planOf, revokePermit2, routed, status, stepBeforeCrash, warpTo } from '../support/adversary'
 import { burnCall, deployGasBurner, raiseBurn } from '../support/gasBurner'
+import { sdkClient } from '../support/sdkClient'
 import { fundedAccount } from '../support/settlement'
 import { type Amounts, add, assetOf, chainIds, heads, holdingsOf, journalOnChain, type SettledCase, settlementBreaches } from '../support/settlementInvariant'
 import { caseName, essentials, faults, fillerSteps, type MatrixCase, matrixCases, shapes } from '../support/settlementMatrix'
@@ -349,12 +349,7 @@ async function plainRoute(c: MatrixCase, account: PrivateKeyAccount) {
 /** The same account as an EIP-7702 smart account of @rhinestone/sdk (its validator answers for its
  * signatures), its route with a call on arrival, prepared, signed and submitted by the SDK. */
 async function smartRoute(c: MatrixCase, account: PrivateKeyAccount, burner: Address) {
-  const rpcUrls = suite.stack.devnet.rpcUrls
-  const sdk = new RhinestoneSDK({
-    apiKey: suite.apiKey,
-    endpointUrl: `${suite.stack.baseUrl}/api/v1`,
-    provider: { type: 'custom', urls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])) },
-  })
+  const sdk = sdkClient({ baseUrl: suite.stack.baseUrl, apiKey: suite.apiKey, rpcUrls: suite.stack.devnet.rpcUrls })
   const smart = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [account] }, eoa: account })
   const [{ tokenAddress, amount }] = (c.shape.request as { tokenRequests: { tokenAddress: string; amount: string }[] }).tokenRequests as [{ tokenAddress: string; amount: string }]
   const prepared = await smart.prepareTransaction({
