@@ -63,7 +63,7 @@ describe('settlement matrix', () => {
     const started = Date.now()
     for (const c of cases) console.log(`[matrix] seed=${seed} path=${c.run} shape=${c.index}: ${caseName(c)}`)
     if (!only) {
-      // The README says what the matrix covers: every shape, every fault and these situations; the fixed seed draws them.
+      // docs/settlement.md says what the matrix covers: every shape, every fault and these situations; the fixed seed draws them.
       expect(new Set(cases.map((c) => c.shape.name))).toEqual(new Set(shapes.map((s) => s.name)))
       expect(new Set(cases.map((c) => c.fault))).toEqual(new Set(faults))
       expect(essentials.filter(([, is]) => !cases.some(is)).map(([what]) => what)).toEqual([])

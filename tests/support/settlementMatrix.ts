@@ -124,7 +124,7 @@ export function matrixCases(seed: number, runs: number, path?: string): MatrixCa
 
 const moveAway = new Set<Fault>(['nonce-burn', 'approval-revoked', 'funds-moved'])
 
-/** Situations the drawn sample must contain besides every shape and every fault (the README names
+/** Situations the drawn sample must contain besides every shape and every fault (docs/settlement.md names
  * them): checked whenever the whole sample runs. */
 export const essentials: [string, (c: MatrixCase) => boolean][] = [
   ['a Permit2 escrow refunded: a move on the second chain after the first escrow', (c) => c.shape.funding === 'PERMIT2' && c.shape.elements > 1 && moveAway.has(c.fault) && c.step === 'escrow:0'],
