@@ -4,19 +4,20 @@
 // own, its 21k intrinsic cost included, which the executor does not pay: a margin) plus a tenth is
 // what the route charges and signs as the Mandate's minGas, and the filler runs them with exactly
 // that and the executor's fixed cost (core/settlement/destinationGas.ts). Calls needing more than
-// MAX_DESTINATION_CALL_GAS are refused here. Calls that revert in the simulation keep the flat
-// estimate: the filler simulates them again before it takes anything and fails the intent if they
-// still would revert, so the account loses nothing.
+// MAX_DESTINATION_CALL_GAS are refused here. Calls that revert in the simulation, or a node that
+// cannot simulate (no eth_simulateV1), keep the flat estimate: the filler simulates them again
+// before it takes anything and fails the intent if they still would revert or need more gas than
+// was charged, so the account loses nothing.
 import { type Address, encodeFunctionData, erc20Abi, type Hex, maxUint128, zeroAddress } from 'viem'
 import type { ChainReader } from '../../chainState/multicallRound'
 import { fieldError } from '../../errors'
-import { EXECUTOR_OVERHEAD_GAS, MAX_DESTINATION_CALL_GAS } from '../../settlement/destinationGas'
+import { chargedCallGas, MAX_DESTINATION_CALL_GAS } from '../../settlement/destinationGas'
 import type { ResolvedRequest } from './resolveRequest'
 
-export type SimulatedCalls = { gas: bigint } | { reverted: string }
+type SimulatedCalls = { gas: bigint } | { reverted: string }
 
 /** The calls' simulated gas, or why they reverted. */
-export async function simulateDestinationCalls(request: ResolvedRequest, reader: ChainReader, filler: Address | undefined): Promise<SimulatedCalls> {
+async function simulateDestinationCalls(request: ResolvedRequest, reader: ChainReader, filler: Address | undefined): Promise<SimulatedCalls> {
   const recipient = request.recipient.address
   const account = request.account.address
   type SimulatedCall = { account: Address; to: Address; data?: Hex; value?: bigint }
@@ -43,14 +44,12 @@ export async function priceDestinationCalls(request: ResolvedRequest, readers: r
   if (request.input.destinationExecutions.length === 0) return request
   const reader = readers.find((r) => r.chainId === request.destination)
   if (!reader) return request
-  const simulated = await simulateDestinationCalls(request, reader, filler)
+  const simulated = await simulateDestinationCalls(request, reader, filler).catch((error: unknown) => ({ reverted: String(error) }))
   if ('reverted' in simulated) return request
   if (simulated.gas > MAX_DESTINATION_CALL_GAS) {
     const message = `destinationExecutions: the calls need ${simulated.gas} gas on chain ${request.destination}, more than the ${MAX_DESTINATION_CALL_GAS} a route may carry`
     throw fieldError('unprocessable', 'destinationExecutions', message, { gas: simulated.gas.toString(), limit: MAX_DESTINATION_CALL_GAS.toString() })
   }
   const priced = simulated.gas + simulated.gas / 10n
-  const asked = request.input.destinationGasUnits
-  const callGas = asked !== undefined && asked > priced ? asked : priced
-  return { ...request, callGas, executionGas: callGas + EXECUTOR_OVERHEAD_GAS }
+  return { ...request, ...chargedCallGas(priced, request.input.destinationGasUnits, request.input.destinationExecutions.length) }
 }

@@ -3,7 +3,7 @@
 // refusal that needs no chain read (unsupported chains, duplicate or zero requests, no path).
 import type { ChainReader } from '../../chainState/multicallRound'
 import { UnsupportedChainError } from '../../errors'
-import { EXECUTOR_OVERHEAD_GAS } from '../../settlement/destinationGas'
+import { chargedCallGas } from '../../settlement/destinationGas'
 import type { TokenGroup } from '../../tokens/tokenList'
 import type { FeeModel } from '../feeModel'
 import type { TokenRequest } from '../plan/types'
@@ -54,8 +54,7 @@ export async function resolveRequest(input: RouteInput, readers: readonly ChainR
   const executionBytes = input.destinationExecutions.reduce((n, e) => n + (e.data.length - 2) / 2, 0)
   // The caller may ask for more gas than the engine's own estimate, never for less: the fee it signs covers at least that.
   const estimatedGas = model.gas.perExecution * BigInt(input.destinationExecutions.length) + 16n * BigInt(executionBytes)
-  const callGas = input.destinationGasUnits !== undefined && input.destinationGasUnits > estimatedGas ? input.destinationGasUnits : estimatedGas
-  const executionGas = input.destinationExecutions.length > 0 ? callGas + EXECUTOR_OVERHEAD_GAS : 0n
+  const { callGas, executionGas } = chargedCallGas(estimatedGas, input.destinationGasUnits, input.destinationExecutions.length)
   const account = input.account
   const recipient = input.recipient ?? input.account
   return { input, served, destination, account, recipient, preClaimExecutions, requests, feeGroup, groups, access, layers, executionBytes, callGas, executionGas }
