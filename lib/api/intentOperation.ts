@@ -92,9 +92,9 @@ export const intentStatusResponseSchema = z.object({
     .array(
       z.object({
         kind: z
-          .enum(['setup', 'preClaim', 'destinationCalls'])
+          .enum(['setup', 'preClaim', 'destinationCalls', 'singleChainOps'])
           .describe(
-            "setup: the account's setupOps (its deployment, or the EIP-7702 delegation and initialisation); preClaim: an element's pre-claim operations; destinationCalls: the route's calls on arrival",
+            "setup: the account's setupOps (its deployment, or the EIP-7702 delegation and initialisation); preClaim: an element's pre-claim operations; destinationCalls: the route's calls on arrival; singleChainOps: the account's own signed ops (SingleChainOps) run by the intent executor, for a route settled through INTENT_EXECUTOR with NO_FUNDING (also reported as the fill)",
           ),
         chainId: z.number().int(),
         transactionHash: hash,
@@ -111,7 +111,15 @@ export type AccountOperation = NonNullable<IntentStatusResponse['accountOperatio
 /** The filler's journaled steps that are an account's operations, as the status names them. */
 export function accountOperationsOf(journal: readonly JournalStep[]): AccountOperation[] {
   return journal.flatMap((e) => {
-    const kind = e.step.startsWith('setup:') ? 'setup' : e.step.startsWith('preclaim:') ? 'preClaim' : e.step === 'destination-ops' ? 'destinationCalls' : undefined
+    const kind = e.step.startsWith('setup:')
+      ? 'setup'
+      : e.step.startsWith('preclaim:')
+        ? 'preClaim'
+        : e.step === 'destination-ops'
+          ? 'destinationCalls'
+          : e.step.startsWith('execute:')
+            ? 'singleChainOps'
+            : undefined
     return kind ? [{ kind, chainId: e.chainId, transactionHash: e.hash }] : []
   })
 }

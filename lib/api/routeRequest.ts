@@ -161,8 +161,9 @@ export const routeRequestSchema = z
           field === 'auxiliaryFunds' ? 'funds from outside the account are not supported' : 'fees set by the caller are not supported; this service charges its own protocol fee (see intentCost)',
         )
     }
-    if (r.tokenRequests.length === 0 && r.destinationExecutions.length === 0) {
-      refuse('tokenRequests', 'at least one token request, or destinationExecutions for a call-only intent')
+    // Nothing to do at all, unless the account's setupOps deploy it (the client's `deploy()`).
+    if (r.tokenRequests.length === 0 && r.destinationExecutions.length === 0 && r.account.setupOps.length === 0) {
+      refuse('tokenRequests', 'at least one token request, destinationExecutions for a call-only intent, or account.setupOps that deploy the account')
     }
     // What the dashboard refuses as a recipient (lib/ui/route/addressProblems.ts), refused here too.
     const refused = r.recipient && refusedRecipient(r.recipient.address)

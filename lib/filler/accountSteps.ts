@@ -6,14 +6,17 @@
 //   the Nexus `initializeAccount` call; done once the account reports the intent executor installed;
 // - pre-claim: an element's `preClaimOps`, on its chain, through the intent executor;
 // - destination: the route's `destinationOps`, on the destination chain after the fill, through
-//   the intent executor, with exactly the gas the route charged for them (core/settlement/destinationGas.ts).
+//   the intent executor, with exactly the gas the route charged for them (core/settlement/destinationGas.ts);
+// - single-chain ops: for a route settled as the account's own ops (INTENT_EXECUTOR, NO_FUNDING),
+//   each element's `destinationOps` on its `destinationChainId`, checked against the element's
+//   `SingleChainOps` signature, with exactly the gas the route charged.
 // The executor checks the account's own signature over the Mandate that carries these operations
 // (the element's Permit2 or MultichainCompact signature); its ABI: lib/core/abi/intentExecutor.ts.
 import { type Address, encodeFunctionData, type Hex, hashStruct, isAddressEqual, parseEventLogs, type TransactionReceipt } from 'viem'
 import { intentExecutorAbi } from '../core/abi/intentExecutor'
 import { accountSetup, nexus, nexusAccountAbi } from '../core/accounts/smartAccounts'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
-import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/intentOp/typedData'
+import { compactTypedData, compactTypes, mandateMessage, permit2TypedData, singleChainOpsTypedData } from '../core/intentOp/typedData'
 import { destinationGasLimit } from '../core/settlement/destinationGas'
 import type { Read, Step } from './settlementCalls'
 
@@ -109,6 +112,36 @@ function executedProof(intentOp: WireIntentOp, destination: boolean) {
       (log) =>
         isAddressEqual(log.address, nexus.intentExecutor) && isAddressEqual(log.args.account, intentOp.sponsor) && log.args.nonce === BigInt(intentOp.nonce) && log.args.destination === destination,
     )
+}
+
+/** A route settled as the account's own single-chain ops: every element is INTENT_EXECUTOR with NO_FUNDING. */
+export function isSingleChainRoute(intentOp: WireIntentOp): boolean {
+  return intentOp.elements.every((e) => {
+    const c = e.mandate.qualifier.settlementContext
+    return c.settlementLayer === 'INTENT_EXECUTOR' && c.fundingMethod === 'NO_FUNDING' && !c.bridge
+  })
+}
+
+/** Each element's single-chain ops, on the chain where they run, under its own signature. */
+export function singleChainSteps(intentOp: WireIntentOp, originSignatures: readonly Hex[]): AccountStep[] {
+  const nonce = BigInt(intentOp.nonce)
+  return intentOp.elements.map((element, i) => {
+    const chainId = Number(element.mandate.destinationChainId)
+    const op = singleChainOpsTypedData(intentOp.sponsor, element, nonce).message.op
+    const data = encodeFunctionData({ abi: intentExecutorAbi, functionName: 'executeSinglechainOps', args: [intentOp.sponsor, nonce, op, originSignatures[i]!] })
+    const proof = (receipt: TransactionReceipt) =>
+      parseEventLogs({ abi: intentExecutorAbi, logs: receipt.logs, eventName: 'SinglechainOpsExecuted' }).some(
+        (log) => isAddressEqual(log.address, nexus.intentExecutor) && isAddressEqual(log.args.account, intentOp.sponsor) && log.args.nonce === nonce,
+      )
+    const done: Read<boolean> = {
+      chainId,
+      to: nexus.intentExecutor,
+      data: encodeFunctionData({ abi: intentExecutorAbi, functionName: 'singlechainExecuted', args: [intentOp.sponsor, nonce] }),
+      decode: (result: Hex) => result !== '0x' && BigInt(result) === 1n,
+    }
+    const gasLimit = destinationGasLimit(BigInt(element.mandate.minGas))
+    return { step: `execute:${i}`, call: { chainId, to: nexus.intentExecutor, data, value: 0n }, gasLimit, proof, done }
+  })
 }
 
 /** Each element's pre-claim operations, on its chain. */

@@ -14,6 +14,18 @@ describe('transition', () => {
     expect(() => transition('COMPACT', 'PENDING', { type: 'escrowed' })).toThrow(IllegalTransitionError)
   })
 
+  it("walks an account's own single-chain ops: PENDING → COMPLETED in one step, and back on a re-org", () => {
+    expect(transition('NO_FUNDING', 'PENDING', { type: 'executed' })).toBe('COMPLETED')
+    expect(transition('NO_FUNDING', 'PENDING', { type: 'failed' })).toBe('FAILED')
+    for (const event of [{ type: 'escrowed' }, { type: 'filled' }, { type: 'delivered' }] as const) {
+      expect(() => transition('NO_FUNDING', 'PENDING', event)).toThrow(IllegalTransitionError)
+    }
+    expect(() => transition('NO_FUNDING', 'FILLED', { type: 'paid' })).toThrow(IllegalTransitionError)
+    expect(() => transition('PERMIT2', 'PENDING', { type: 'executed' })).toThrow(IllegalTransitionError)
+    expect(transition('NO_FUNDING', 'COMPLETED', { type: 'reorged', step: 'execute:0' })).toBe('PENDING')
+    expect(transition('NO_FUNDING', 'COMPLETED', { type: 'reorged', step: 'setup:8453' })).toBe('PENDING')
+  })
+
   it('refuses steps out of order: no fill before the escrows, no payout before the fill, nothing after FAILED', () => {
     expect(() => transition('PERMIT2', 'PENDING', { type: 'filled' })).toThrow(/PERMIT2: no 'filled' from PENDING/)
     expect(() => transition('PERMIT2', 'CLAIMED', { type: 'paid' })).toThrow(IllegalTransitionError)

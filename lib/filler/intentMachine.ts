@@ -4,15 +4,16 @@
 //
 //   PERMIT2 (escrow with refund)  PENDING ─escrowed→ CLAIMED ─filled→ FILLED ─paid→ COMPLETED
 //   COMPACT (fill first)          PENDING ─filled→ FILLED ─paid→ COMPLETED
+//   NO_FUNDING (the account's own single-chain ops, fee included)  PENDING ─executed→ COMPLETED
 //   any open status ─failed→ FAILED (refunds of whatever an escrow holds are then sent)
 //   COMPLETED ─reorged(step)→ the status before that step (the step goes out again, then on)
 //   paid, then the fill undone and past its deadline: PENDING (COMPACT) / CLAIMED ─delivered→
 //     COMPLETED (tokenOut sent to the recipient from the filler's inventory)
 import type { IntentStatus } from '../storage/intentStore'
 
-export type Funding = 'PERMIT2' | 'COMPACT'
+export type Funding = 'PERMIT2' | 'COMPACT' | 'NO_FUNDING'
 
-export type MachineEvent = { type: 'escrowed' } | { type: 'filled' } | { type: 'paid' } | { type: 'delivered' } | { type: 'failed' } | { type: 'reorged'; step: string }
+export type MachineEvent = { type: 'escrowed' } | { type: 'filled' } | { type: 'paid' } | { type: 'delivered' } | { type: 'executed' } | { type: 'failed' } | { type: 'reorged'; step: string }
 
 export class IllegalTransitionError extends Error {}
 
@@ -27,8 +28,11 @@ export function transition(funding: Funding, status: IntentStatus, event: Machin
     case 'filled':
       if ((funding === 'PERMIT2' && status === 'CLAIMED') || (funding === 'COMPACT' && status === 'PENDING')) return 'FILLED'
       throw illegal()
+    case 'executed':
+      if (funding === 'NO_FUNDING' && status === 'PENDING') return 'COMPLETED'
+      throw illegal()
     case 'paid':
-      if (status === 'FILLED') return 'COMPLETED'
+      if (funding !== 'NO_FUNDING' && status === 'FILLED') return 'COMPLETED'
       throw illegal()
     case 'delivered':
       if ((funding === 'PERMIT2' && status === 'CLAIMED') || (funding === 'COMPACT' && status === 'PENDING')) return 'COMPLETED'
@@ -47,7 +51,7 @@ export function statusBefore(funding: Funding, step: string): IntentStatus {
   const kind = step.split(':')[0]
   if (kind === 'release' || kind === 'claim' || kind === 'destination-ops') return 'FILLED'
   if (kind === 'fill' || kind === 'deliver') return funding === 'PERMIT2' ? 'CLAIMED' : 'PENDING'
-  return 'PENDING' // escrows and the account's setup and pre-claim steps come first
+  return 'PENDING' // escrows, single-chain ops and the account's setup and pre-claim steps come first
 }
 
 const order: readonly IntentStatus[] = ['PENDING', 'CLAIMED', 'FILLED', 'COMPLETED']

@@ -11,6 +11,7 @@
 //                simulated), then each element's allocation (its claim registered, so nothing the
 //                sponsor does afterwards can stop it), then the fill from the filler's inventory
 //     FILLED   → once the attester signed the fill: each element's locks claimed
+//   NO_FUNDING (the account's own single-chain ops): settleSingleChain.ts
 //   A smart account's setupOps (deployment, or the EIP-7702 delegation) and pre-claim operations
 //   run before anything is taken or filled, and its destination calls (simulated after the fill
 //   before anything is taken) run once the fill is paid for (lib/filler/runAccountSteps.ts)
@@ -27,6 +28,7 @@ import { findAttestation } from '../storage/attestationStore'
 import { type ClaimRecord, type IntentUpdate, type RefundRecord, type StoredIntent, updateIntent } from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from '../worker/fillerChains'
+import { isSingleChainRoute } from './accountSteps'
 import { deliverySteps } from './directDelivery'
 import { afterSimulationRevert, finalBy, type MachineEvent, SIMULATION_ATTEMPTS, transition } from './intentMachine'
 import { priceMoved } from './priceCheck'
@@ -36,6 +38,7 @@ import { hasJournal, passJournal, type StepResult, StepRevertedError, sendStep }
 import { firstOf, firstRevert, lockShortfall, nonceUsedBySomeoneElse } from './settleChecks'
 import type { SettleContext } from './settleContext'
 import { type SettlementPlan, type Step, settlementPlan } from './settlementCalls'
+import { settleSingleChain } from './settleSingleChain'
 import { unpaidGasWei } from './unpaidGas'
 
 /** A fill (and the escrows before it) starts only with this much time left before the fill deadline. */
@@ -60,6 +63,8 @@ export type SettleParameters = {
 
 export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> {
   const { sql, intent } = p
+  // The account's own single-chain ops: no escrow, fill or claim (settleSingleChain.ts).
+  if (isSingleChainRoute(intent.signedIntentOp as WireIntentOp)) return settleSingleChain(p)
   const id = intent.nonce
   // This pass is the only one settling the intent: its journal is read once, and kept up to date
   // by the steps this pass signs.

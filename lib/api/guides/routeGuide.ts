@@ -155,8 +155,8 @@ Compact's address; we follow the client.
 - Calls the account could never run are refused up front, naming the field: \`destinationExecutions\`
   (and a call-only request, \`tokenRequests: []\`) when the recipient has no code on the destination
   (an EOA without an EIP-7702 delegation), \`preClaimExecutions\` likewise on the source chain. A
-  call-only intent for an account with code is \`422\`: it needs the intent executor, which this
-  deployment does not operate.
+  call-only intent runs as the account's own single-chain ops (\`INTENT_EXECUTOR\`, \`NO_FUNDING\`):
+  for an account with code but no intent executor installed it is \`422\` naming \`tokenRequests\`.
 - USDT0 crosses chains only as the account's own OFT send: for an EOA with no code anywhere the
   answer is \`422 No Path Found\` with that reason in \`errors[0].context.reason\`.
 - \`destinationGasUnits\` can raise the gas charged for the executions, never lower it below the

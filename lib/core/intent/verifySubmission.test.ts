@@ -14,10 +14,22 @@ const server = privateKeyToAccount(generatePrivateKey())
 const usdc = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
 const emptyOp = { vt: pad('0x01', { dir: 'right', size: 32 }), ops: [] }
 
-async function issued(overrides: { fillDeadline?: bigint; layer?: 'SAME_CHAIN' | 'INTENT_EXECUTOR'; destinationOps?: boolean } = {}): Promise<WireIntentOp> {
+type Layer = 'SAME_CHAIN' | 'OFT' | 'SINGLE_CHAIN_OPS'
+const oft = {
+  gasRefund: { token: usdc, exchangeRate: 1n, overhead: 1n },
+  oft: { dstEid: 30110, dstChainId: 42161, minAmountLD: 1n, adapter: usdc },
+} as const
+
+function qualifierOf(layer: Layer) {
+  if (layer === 'OFT') return settlementQualifier({ layer: 'OFT', funding: 'NO_FUNDING', using7579: false, ...oft })
+  if (layer === 'SINGLE_CHAIN_OPS') return settlementQualifier({ layer: 'SAME_CHAIN', funding: 'NO_FUNDING', using7579: false })
+  return settlementQualifier({ layer: 'SAME_CHAIN', funding: 'PERMIT2', using7579: false })
+}
+
+async function issued(overrides: { fillDeadline?: bigint; layer?: Layer; destinationOps?: boolean } = {}): Promise<WireIntentOp> {
   const fillDeadline = overrides.fillDeadline ?? 2_000_000_000n
   const id = lockId(defaultLockTag, usdc).toString()
-  const qualifier = settlementQualifier({ layer: overrides.layer === 'INTENT_EXECUTOR' ? 'OFT' : 'SAME_CHAIN', funding: 'PERMIT2', using7579: false })
+  const qualifier = qualifierOf(overrides.layer ?? 'SAME_CHAIN')
   const unsigned: Omit<WireIntentOp, 'serverSignature'> = {
     sponsor: sponsor.address,
     nonce: '42',
@@ -101,9 +113,18 @@ describe('verifySubmission', () => {
     await expect(verify(op, { ...(await signed(op)), originSignatures: [] })).rejects.toMatchObject({ details: [{ context: { field: 'signedIntentOp.originSignatures' } }] })
   })
 
-  it('refuses a route through the intent executor (SingleChainOps) with 422', async () => {
-    const op = await issued({ layer: 'INTENT_EXECUTOR' })
+  it('refuses an OFT send through the intent executor with 422', async () => {
+    const op = await issued({ layer: 'OFT' })
     await expect(verify(op, await signed(op))).rejects.toMatchObject({ kind: 'unprocessable' })
+  })
+
+  it("accepts an account's own single-chain ops signed as SingleChainOps, and nothing else", async () => {
+    const op = await issued({ layer: 'SINGLE_CHAIN_OPS', destinationOps: true })
+    expect(routeTypedData(op, sponsor.address).map((t) => t.primaryType)).toEqual(['SingleChainOps'])
+    await expect(verify(op, await signed(op))).resolves.toBeUndefined()
+    const asPermit2 = await issued({ destinationOps: true })
+    const wrong = { ...(await signed(op)), originSignatures: (await signed(asPermit2)).originSignatures }
+    await expect(verify(op, wrong)).rejects.toMatchObject({ details: [{ context: { field: 'signedIntentOp.originSignatures.0' } }] })
   })
 
   it('accepts destination operations signed by the sponsor: its intent executor runs them', async () => {

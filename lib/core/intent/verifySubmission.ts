@@ -55,11 +55,11 @@ export async function verifySubmission(p: VerifySubmissionParameters): Promise<v
     ])
   }
 
-  // Routes through the intent executor's own SingleChainOps signature (OFT sends, call-only
-  // intents) are no longer quoted; one issued before is still refused here.
-  const unsupported = issued.elements.flatMap((e, i) => (e.mandate.qualifier.settlementContext.settlementLayer === 'INTENT_EXECUTOR' ? [`elements.${i}: settles through the intent executor`] : []))
+  // An account's own single-chain ops settle here; an OFT send through the intent executor is no
+  // longer quoted, and one issued before is still refused.
+  const unsupported = issued.elements.flatMap((e, i) => (e.mandate.qualifier.settlementContext.bridge ? [`elements.${i}: bridges over LayerZero OFT`] : []))
   if (unsupported.length > 0) {
-    const message = `This deployment's filler cannot settle this intent: ${unsupported.join('; ')}, which signs SingleChainOps this filler does not run`
+    const message = `This deployment's filler cannot settle this intent: ${unsupported.join('; ')}, which this filler does not relay`
     throw fieldError('unprocessable', 'signedIntentOp.elements', message, {}, { code: 'UNSETTLEABLE' })
   }
 

@@ -19,6 +19,7 @@ import { checkAccount } from './request/accountSettles'
 import { priceDestinationCalls } from './request/destinationGas'
 import { resolveRequest } from './request/resolveRequest'
 import { routeAuthorizations } from './request/routeAuthorizations'
+import { planSingleChain, refuseCallOnlyHere, settlesSingleChain } from './request/singleChain'
 import type { RouteInput } from './routeInput'
 import { type RouteCaches, readState } from './state/readState'
 
@@ -51,7 +52,9 @@ export async function quoteUnsignedRoute(p: Omit<QuoteRouteParameters, 'signer'>
   const [request, state] = await Promise.all([priceDestinationCalls(resolved, p.readers, p.fillerAddress), readState(resolved, p)])
   const authorizations = await routeAuthorizations(request, state)
   const accounts = checkAccount(p.input, Object.keys(request.preClaimExecutions).map(Number), state)
-  const { request: charged, plan } = planWithSetup(request, state, p.model, accounts)
+  const singleChain = settlesSingleChain(request, state, accounts)
+  if (!singleChain && request.requests.length === 0) refuseCallOnlyHere(request, state)
+  const { request: charged, plan } = singleChain ? planSingleChain(request, state, p.model, accounts) : planWithSetup(request, state, p.model, accounts)
   const intentCost = buildCost(plan, state, request.destination)
   const warnings = state.warnings.length > 0 ? { warnings: state.warnings } : {}
   if (!plan.fulfilled) return { intentOp: null, intentCost, tokenRequirements: {}, ...warnings }
@@ -67,9 +70,10 @@ export async function quoteUnsignedRoute(p: Omit<QuoteRouteParameters, 'signer'>
     ttlSeconds: p.ttlSeconds,
     nowSeconds: p.nowSeconds,
     authorizations,
+    fillerAddress: p.fillerAddress,
   })
   // Only when asked for: the other plans within what the request allows (see plan/alternatives.ts),
   // priced with the chosen plan's setup charge; asking for one re-plans it with its own.
-  const alternatives = p.input.options.alternatives ? { alternatives: buildAlternatives(alternativePlans(planInput(charged, state, p.model), plan), state, request.destination) } : {}
+  const alternatives = p.input.options.alternatives && !singleChain ? { alternatives: buildAlternatives(alternativePlans(planInput(charged, state, p.model), plan), state, request.destination) } : {}
   return { intentOp, intentCost, tokenRequirements: requirements, ...warnings, ...alternatives }
 }

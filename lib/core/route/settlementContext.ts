@@ -7,7 +7,8 @@
 //   RELAY:               layerData = abi.encode(bytes32 requestId, bytes32 orderId)
 //   INTENT_EXECUTOR:     layerData = abi.encode((address token, uint256 exchangeRate, uint256 overhead) gasRefund,
 //                                                (uint32 dstEid, uint256 dstChainId, uint256 minAmountLD, address adapter) bridge)
-import { type Address, encodeAbiParameters, type Hex, parseAbiParameters } from 'viem'
+//                        (an account's own single-chain ops, NO_FUNDING on one chain: both tuples zero)
+import { type Address, encodeAbiParameters, type Hex, parseAbiParameters, zeroAddress } from 'viem'
 import type { WireSettlementContext } from '../intentOp/intentOp'
 import { type FundingMethod, type Layer, wireLayer } from './settlementLayers'
 
@@ -25,10 +26,18 @@ export type SettlementInput = {
 }
 
 export function settlementQualifier(s: SettlementInput): { settlementContext: WireSettlementContext; encodedVal: Hex } {
-  const settlementLayer = wireLayer(s.layer)
+  const singleChain = s.funding === 'NO_FUNDING' && s.layer === 'SAME_CHAIN'
+  const settlementLayer = singleChain ? 'INTENT_EXECUTOR' : wireLayer(s.layer)
   const context: WireSettlementContext = { settlementLayer, using7579: s.using7579, fundingMethod: s.funding }
   let layerData: Hex = '0x'
-  if (s.layer === 'ECO') {
+  if (singleChain) {
+    // No refund of the relayer's gas: the fee is one of the ops. The client signs this struct as it is.
+    context.gasRefund = { token: zeroAddress, exchangeRate: '0', overhead: '0' }
+    layerData = encodeAbiParameters(parseAbiParameters('(address, uint256, uint256), (uint32, uint256, uint256, address)'), [
+      [zeroAddress, 0n, 0n],
+      [0, 0n, 0n, zeroAddress],
+    ])
+  } else if (s.layer === 'ECO') {
     const fee = s.ecoProvingFee ?? 0n
     context.provingFee = fee.toString()
     layerData = encodeAbiParameters(parseAbiParameters('uint256'), [fee])

@@ -16,6 +16,15 @@ export function destinationGasLimit(minGas: bigint): bigint {
   return minGas + EXECUTOR_OVERHEAD_GAS
 }
 
+/** Gas of one transfer a route adds to an account's single-chain ops (its fee, a delivery to
+ * another recipient), charged with them and included in the Mandate's `minGas`. */
+export const TRANSFER_OP_GAS = 40_000n
+
+/** The `minGas` of a single-chain ops element: the calls' gas and each transfer the route adds. */
+export function singleChainMinGas(callGas: bigint, routeTransfers: number): bigint {
+  return callGas + TRANSFER_OP_GAS * BigInt(routeTransfers)
+}
+
 /** What the route charges for its calls: the engine's figure, or what the caller asked if more (it
  * may raise the charge, never lower it), plus the executor's own cost when there are calls. */
 export function chargedCallGas(engineGas: bigint, asked: bigint | undefined, calls: number): { callGas: bigint; executionGas: bigint } {

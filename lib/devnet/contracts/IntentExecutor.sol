@@ -21,8 +21,17 @@ interface IERC7579Execution {
 /// rebuilds that EIP-712 digest on chain from its parts, asks the account's ERC-1271
 /// `isValidSignature`, and runs each (account, nonce)'s operations at most once per chain and kind.
 ///
-/// MODELLED: only the devnet filler may relay (set once by `initialize`); the production executor's
-/// own `SingleChainOps` flow and gas refunds are not modelled.
+/// Single-chain ops: `executeSinglechainOps` runs operations the account signed as
+/// `SingleChainOps{account, nonce, op, gasRefund}` in this contract's EIP-712 domain
+/// (name "IntentExecutor", version "v0.0.1", the executing chain) — the typed data the client signs
+/// for every element of a route that settles through the intent executor. The account's own funds
+/// move by its own signature, with no Permit2 approval and no lock. Each (account, nonce) runs at
+/// most once per chain; a nonce is the account's own, so nobody else can consume it.
+/// `executeSinglechainOpsWithGasRefund` also charges the relayer's gas to the account afterwards:
+/// (gas used + overhead) x gas price x exchangeRate / 1e18 units of `gasRefund.token` (native ETH
+/// when the token is the zero address).
+///
+/// MODELLED: only the devnet filler may relay (set once by `initialize`).
 contract IntentExecutor {
     struct Lock {
         bytes12 lockTag;
@@ -59,7 +68,21 @@ contract IntentExecutor {
         "Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)"
         "Token(address token,uint256 amount)" "TokenPermissions(address token,uint256 amount)"
     );
+    struct GasRefund {
+        address token;
+        uint256 exchangeRate;
+        uint256 overhead;
+    }
+
+    bytes32 internal constant GAS_REFUND_TYPEHASH = keccak256("GasRefund(address token,uint256 exchangeRate,uint256 overhead)");
+    bytes32 internal constant SINGLE_CHAIN_OPS_TYPEHASH = keccak256(
+        "SingleChainOps(address account,uint256 nonce,Op op,GasRefund gasRefund)"
+        "GasRefund(address token,uint256 exchangeRate,uint256 overhead)" "Op(bytes32 vt,Ops[] ops)"
+        "Ops(address to,uint256 value,bytes data)"
+    );
+
     event Initialized(address filler);
+    event SinglechainOpsExecuted(address indexed account, uint256 indexed nonce, uint256 gasRefunded);
     event OpsExecuted(address indexed account, uint256 indexed nonce, bool destination);
 
     address public filler;
@@ -67,6 +90,8 @@ contract IntentExecutor {
     mapping(address => mapping(uint256 => bool)) public destinationExecuted;
     /// account → nonce → ran (pre-claim operations on this chain)
     mapping(address => mapping(uint256 => bool)) public originExecuted;
+    /// account → nonce → ran (single-chain ops on this chain)
+    mapping(address => mapping(uint256 => bool)) public singlechainExecuted;
 
     function initialize(address filler_) external {
         require(filler == address(0), "IntentExecutor: already initialized");
@@ -117,6 +142,41 @@ contract IntentExecutor {
     ) external {
         bytes32 digest = compactDigest(account, nonce, signed, mandate);
         _checkAndRun(account, nonce, digest, mandate, destination, destination ? mandate.target.targetChain : signed.chainId, signature);
+    }
+
+    /// @notice Runs `ops` as `account`, which signed them as SingleChainOps with no gas refund.
+    function executeSinglechainOps(address account, uint256 nonce, Op calldata ops, bytes calldata signature) external {
+        _runSinglechain(account, nonce, ops, GasRefund(address(0), 0, 0), signature);
+    }
+
+    /// @notice The same, then the relayer's gas charged to the account as `gasRefund` says.
+    function executeSinglechainOpsWithGasRefund(
+        address account,
+        uint256 nonce,
+        Op calldata ops,
+        GasRefund calldata gasRefund,
+        bytes calldata signature
+    ) external {
+        _runSinglechain(account, nonce, ops, gasRefund, signature);
+    }
+
+    function singlechainDigest(address account, uint256 nonce, Op calldata ops, GasRefund memory gasRefund)
+        public
+        view
+        returns (bytes32)
+    {
+        bytes32 domain = keccak256(
+            abi.encode(
+                keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
+                keccak256("IntentExecutor"),
+                keccak256("v0.0.1"),
+                block.chainid,
+                address(this)
+            )
+        );
+        bytes32 refund = keccak256(abi.encode(GAS_REFUND_TYPEHASH, gasRefund.token, gasRefund.exchangeRate, gasRefund.overhead));
+        bytes32 structHash = keccak256(abi.encode(SINGLE_CHAIN_OPS_TYPEHASH, account, nonce, MandateHashes.opHash(ops), refund));
+        return keccak256(abi.encodePacked(hex"1901", domain, structHash));
     }
 
     function permit2Digest(uint256 nonce, Permit2Signed calldata signed, Mandate calldata mandate) public pure returns (bytes32) {
@@ -192,6 +252,28 @@ contract IntentExecutor {
         Op calldata op = destination ? mandate.destOps : mandate.originOps;
         if (op.ops.length > 0) IERC7579Execution(account).executeFromExecutor(op.vt, _encode(op));
         emit OpsExecuted(account, nonce, destination);
+    }
+
+    function _runSinglechain(address account, uint256 nonce, Op calldata op, GasRefund memory gasRefund, bytes calldata signature)
+        internal
+    {
+        uint256 gasAtStart = gasleft();
+        require(msg.sender == filler, "IntentExecutor: only the filler");
+        require(!singlechainExecuted[account][nonce], "IntentExecutor: already executed");
+        require(account.code.length > 0, "IntentExecutor: account has no code");
+        bytes32 digest = singlechainDigest(account, nonce, op, gasRefund);
+        require(IERC1271(account).isValidSignature(digest, signature) == 0x1626ba7e, "IntentExecutor: not the account's signature");
+        singlechainExecuted[account][nonce] = true;
+        if (op.ops.length > 0) IERC7579Execution(account).executeFromExecutor(op.vt, _encode(op));
+        uint256 refunded;
+        if (gasRefund.exchangeRate > 0) {
+            refunded = ((gasAtStart - gasleft() + gasRefund.overhead) * tx.gasprice * gasRefund.exchangeRate) / 1e18;
+            bytes memory pay = gasRefund.token == address(0)
+                ? abi.encodePacked(msg.sender, refunded, bytes(""))
+                : abi.encodePacked(gasRefund.token, uint256(0), abi.encodeWithSignature("transfer(address,uint256)", msg.sender, refunded));
+            IERC7579Execution(account).executeFromExecutor(bytes32(0), pay);
+        }
+        emit SinglechainOpsExecuted(account, nonce, refunded);
     }
 
     /// @dev ERC-7579 execution calldata: single = target ‖ value ‖ callData; batch = abi.encode(Execution[]).

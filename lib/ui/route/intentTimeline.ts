@@ -51,7 +51,8 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
   const operations = intent.accountOperations ?? []
   const reason = intent.failureReason ?? ''
   operations.forEach((o, i) => {
-    if (o.kind === 'destinationCalls') return
+    // The calls on arrival come after the fill; single-chain ops are the fill itself.
+    if (o.kind === 'destinationCalls' || o.kind === 'singleChainOps') return
     const name = chainName(o.chainId)
     const broke = failed && (o.kind === 'setup' ? /setupOps on chain/.test(reason) : /pre-claim operations on chain/.test(reason)) && reason.includes(`chain ${o.chainId} `)
     const title =

@@ -1,6 +1,6 @@
 // The build stage: a fulfilled plan as the intentOp the sponsor signs (still without the server's
 // signature) — its deadline and expiry, one element per source chain, the signed metadata.
-import type { Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import { InvalidInputError } from '../../errors'
 import type { WireAuthorization, WireIntentOp } from '../../intentOp/intentOp'
 import type { FeeModel } from '../feeModel'
@@ -9,6 +9,7 @@ import type { ResolvedRequest } from '../request/resolveRequest'
 import type { RouteState } from '../state/readRouteState'
 import { buildElements } from './buildElements'
 import { buildMetadata } from './buildMetadata'
+import { singleChainElement } from './singleChainElement'
 
 /** Time after the fill deadline in which the claim may still settle. */
 const CLAIM_WINDOW_SECONDS = 600n
@@ -24,9 +25,22 @@ export type BuildIntentOpParameters = {
   /** The server's clock (unix seconds); the route's times start at the later of it and the destination's last block. */
   nowSeconds?: bigint | undefined
   authorizations: { signedAuthorizations: WireAuthorization[]; recipientSignedAuthorizations: WireAuthorization[] }
+  /** Who is paid the fee of a route settled as single-chain ops. */
+  fillerAddress?: Address | undefined
 }
 
-export function buildIntentOp({ request, plan, state, model, nonce, outputLockTag, ttlSeconds, nowSeconds, authorizations }: BuildIntentOpParameters): Omit<WireIntentOp, 'serverSignature'> {
+export function buildIntentOp({
+  request,
+  plan,
+  state,
+  model,
+  nonce,
+  outputLockTag,
+  ttlSeconds,
+  nowSeconds,
+  authorizations,
+  fillerAddress,
+}: BuildIntentOpParameters): Omit<WireIntentOp, 'serverSignature'> {
   const { input, destination, account, recipient, preClaimExecutions } = request
   for (const id of Object.keys(preClaimExecutions)) {
     if (!plan.allocations.some((a) => a.chainId === Number(id))) {
@@ -38,21 +52,24 @@ export function buildIntentOp({ request, plan, state, model, nonce, outputLockTa
   const chainTime = state.chains.get(destination)!.timestamp
   const now = nowSeconds !== undefined && nowSeconds > chainTime ? nowSeconds : chainTime
   const fillDeadline = fillDeadlineOf(input.options.customDeadline, now, BigInt(ttlSeconds))
-  const elements = buildElements({
-    plan,
-    state,
-    model,
-    destinationChainId: destination,
-    account: account.address,
-    recipient: recipient.address,
-    nonce,
-    fillDeadline,
-    outputLockTag,
-    using7579: account.accountType === 'ERC7579' || account.accountType === 'smartAccount',
-    destinationExecutions: input.destinationExecutions,
-    preClaimExecutions,
-    minGas: request.callGas,
-  })
+  const using7579 = account.accountType === 'ERC7579' || account.accountType === 'smartAccount'
+  const elements = request.singleChain
+    ? [singleChainElement({ request, plan, fillDeadline, outputLockTag, using7579, fillerAddress })]
+    : buildElements({
+        plan,
+        state,
+        model,
+        destinationChainId: destination,
+        account: account.address,
+        recipient: recipient.address,
+        nonce,
+        fillDeadline,
+        outputLockTag,
+        using7579,
+        destinationExecutions: input.destinationExecutions,
+        preClaimExecutions,
+        minGas: request.callGas,
+      })
   const estimatedCalldataSize = elements.length * model.gas.calldata.base + model.gas.calldata.perToken * elements.reduce((n, e) => n + e.idsAndAmounts.length, 0) + request.executionBytes
   return {
     sponsor: account.address,

@@ -1,6 +1,7 @@
 // What a plan costs: its fees by kind and payer, the objective in USD (8 decimals), and its
 // allocations grouped into one element per source chain.
 
+import { TRANSFER_OP_GAS } from '../../settlement/destinationGas'
 import type { TokenGroup } from '../../tokens/tokenList'
 import type { TokenInfo } from '../../tokens/tokens'
 import { bps, fromUsd8, l1DataFee, toUsd8 } from '../feeModel'
@@ -34,7 +35,7 @@ function priceFees(input: PlanInput, allocations: readonly Allocation[], deliver
   const gasByChain = new Map<number, bigint>()
   const nativeByChain = new Map<number, bigint>()
   const bridgeByAllocation = allocations.map((a) => (a.request === 'fee' ? 0n : bridgeProportionalUsd8(input, a.chainId, a.layer, a.token, a.amount)))
-  for (const element of groupElements(allocations)) {
+  for (const element of input.singleChain ? [] : groupElements(allocations)) {
     const chain = state.chains.get(element.chainId)!
     gasByChain.set(element.chainId, (gasByChain.get(element.chainId) ?? 0n) + originGasUsd8(input, chain, element.funding, element.tokens))
     // The fixed part of a bridge fee is paid once per element that bridges something.
@@ -44,7 +45,11 @@ function priceFees(input: PlanInput, allocations: readonly Allocation[], deliver
   }
   const destination = state.chains.get(input.destinationChainId)!
   const delivered = deliveries.filter((d) => d.target > 0n).length
-  const fillUnits = model.gas.fill.base + model.gas.fill.perToken * BigInt(delivered) + input.executionGas
+  // Single-chain ops: no fill, one executor transaction (executionGas holds its limit for the calls)
+  // and the transfers the route adds to the ops.
+  const fillUnits = input.singleChain
+    ? input.executionGas + TRANSFER_OP_GAS * BigInt(input.singleChain.transfers)
+    : model.gas.fill.base + model.gas.fill.perToken * BigInt(delivered) + input.executionGas
   const fillBytes = model.gas.calldata.base + model.gas.calldata.perToken * delivered + input.executionBytes
   const fillGasUsd8 = gasUsd8(input, destination, fillUnits, fillBytes)
   gasByChain.set(destination.chainId, (gasByChain.get(destination.chainId) ?? 0n) + fillGasUsd8)

@@ -32,6 +32,7 @@ export function drawable(input: PlanInput, group: TokenGroup): bigint {
 
 /** Every source of a group the access list allows. */
 function sourcesOf(group: TokenGroup, input: PlanInput): Source[] {
+  if (input.singleChain) return singleChainSources(group, input)
   const destination = input.destinationChainId
   const sources: Source[] = []
   for (const chain of input.state.chains.values()) {
@@ -68,6 +69,16 @@ function sourcesOf(group: TokenGroup, input: PlanInput): Source[] {
     }
   }
   return sources
+}
+
+/** The account's own unlocked balances on the destination, spent by its own single-chain ops (no
+ * approval, no wrap, no gas of its own: native ETH is spent as it is). */
+function singleChainSources(group: TokenGroup, input: PlanInput): Source[] {
+  const chain = input.state.chains.get(input.destinationChainId)
+  if (!chain) return []
+  return chain.balances
+    .filter((b) => b.token.extensions.group === group && b.unlocked > 0n && input.access.allows(b.token))
+    .map((b) => ({ chainId: chain.chainId, token: b.token, origin: b.token, funding: 'NO_FUNDING', layers: ['SAME_CHAIN'], wrapsNative: false, available: b.unlocked }))
 }
 
 function ethOf(chain: ChainState): bigint {

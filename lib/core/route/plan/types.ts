@@ -27,6 +27,10 @@ export type PlanInput = {
   executionBytes: number
   /** The one funding method the caller allows (options.fundingMethod); absent: any. */
   funding?: FundingMethod | undefined
+  /** Set when the account settles with its own single-chain ops on the destination
+   * (request/singleChain.ts): its unlocked balances there are the only sources, and the route adds
+   * `transfers` transfers to its ops (the fee, deliveries to another recipient). */
+  singleChain?: { transfers: number } | undefined
 }
 
 export type Source = {

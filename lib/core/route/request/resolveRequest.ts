@@ -10,7 +10,7 @@ import type { TokenRequest } from '../plan/types'
 import type { AccountInput, Execution, RouteInput } from '../routeInput'
 import { allowedLayers, type Layer } from '../settlementLayers'
 import { type AccessPolicy, accessPolicy } from './accessPolicy'
-import { refuseCallOnly } from './callOnly'
+import { refuseCallOnlyWithoutCode } from './callOnly'
 import { assertPath } from './paths'
 import { resolveTokenRequests } from './tokenRequests'
 
@@ -35,6 +35,8 @@ export type ResolvedRequest = {
   /** Gas the fill is charged for beyond its own: the calls with the intent executor's fixed cost,
    * and (once planned) the account's setup. */
   executionGas: bigint
+  /** Settled as the account's own single-chain ops (request/singleChain.ts). */
+  singleChain?: boolean
 }
 
 export async function resolveRequest(input: RouteInput, readers: readonly ChainReader[], model: FeeModel): Promise<ResolvedRequest> {
@@ -45,7 +47,7 @@ export async function resolveRequest(input: RouteInput, readers: readonly ChainR
   const preClaimExecutions = Object.fromEntries(Object.entries(input.preClaimExecutions).filter(([, ops]) => ops.length > 0))
   for (const id of Object.keys(preClaimExecutions)) if (!served.includes(Number(id))) throw new UnsupportedChainError(id, 'preClaimExecutions')
 
-  if (input.tokenRequests.length === 0) await refuseCallOnly(input, readers.find((r) => r.chainId === destination)!)
+  if (input.tokenRequests.length === 0) await refuseCallOnlyWithoutCode(input, readers.find((r) => r.chainId === destination)!)
   const { requests, feeGroup, groups } = resolveTokenRequests(input, served)
   const access = accessPolicy(input.accountAccessList, served)
   const layers = allowedLayers(input.options.settlementLayers)

@@ -19,8 +19,10 @@ export type TokenRequests = {
 export function resolveTokenRequests(input: RouteInput, served: readonly number[]): TokenRequests {
   const feeTokenGroup = feeGroupOf(input.options.feeToken)
   const requests = resolveRequests(input, served)
-  const feeGroup = feeTokenGroup ?? requests[0]!.token.extensions.group
-  return { requests, feeGroup, groups: [...new Set([...requests.map((r) => r.token.extensions.group), feeGroup])] }
+  // A call-only intent naming no fee token pays in USDC or ETH (request/singleChain.ts): both are read.
+  const feeGroup = feeTokenGroup ?? requests[0]?.token.extensions.group ?? 'USDC'
+  const feeGroups: TokenGroup[] = requests.length === 0 && feeTokenGroup === undefined ? ['USDC', 'ETH'] : [feeGroup]
+  return { requests, feeGroup, groups: [...new Set([...requests.map((r) => r.token.extensions.group), ...feeGroups])] }
 }
 
 function resolveRequests(input: RouteInput, served: readonly number[]): TokenRequest[] {
