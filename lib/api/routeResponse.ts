@@ -19,6 +19,7 @@ const settlementContext = z.object({
   gasRefund: z.object({ token: address, exchangeRate: decimal, overhead: decimal }).optional(),
   bridgeFill: z.object({ type: z.literal('OFT'), destinationChainId: z.number().int() }).optional(),
   bridge: z.object({ type: z.literal('OFT'), oftToken: z.literal('USDT0'), dstChainId: z.number().int(), dstEid: z.number().int(), minAmountLD: decimal, adapter: address }).optional(),
+  prefundAmount: decimal.optional().describe("Native ETH (wei) the relayer hands the account with its ops (an OFT send's LayerZero fee), charged in the route's fee"),
 })
 
 const element = z.object({

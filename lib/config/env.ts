@@ -164,6 +164,12 @@ export const attesterEnvSchema = z
     ATTESTER_CONFIRMATIONS: z.coerce.number().int().min(0).max(1_000).default(0),
     /** How often it reads new blocks. */
     ATTESTER_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(100),
+    /** Devnet only: the key of the relay standing in for LayerZero, which delivers the OFT
+     * adapters' packets (lib/attester/relayOft.ts); unset on real chains, where LayerZero does. */
+    OFT_RELAY_PRIVATE_KEY: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
+      .optional(),
   })
   .refine((env) => chainIds.some((id) => env[`RPC_URL_${id}`]), {
     message: `set at least one of ${chainIds.map((id) => `RPC_URL_${id}`).join(', ')}`,

@@ -28,6 +28,13 @@ export const fillerAccount = mnemonicToAccount(devnetMnemonic, { addressIndex: 2
  */
 export const attesterAccount = mnemonicToAccount(devnetMnemonic, { addressIndex: 3 })
 
+/**
+ * Index 4: the devnet's OFT relay, standing in for LayerZero's DVNs and executor: it delivers each
+ * USDT0 packet an OFT adapter sent to the destination adapter (lib/attester/relayOft.ts), and is
+ * paid LayerZero's native fee. Devnet-only, like the others.
+ */
+export const oftRelayAccount = mnemonicToAccount(devnetMnemonic, { addressIndex: 4 })
+
 export type Seed = { chainId: number; symbol: string; amount: bigint; decimals: number; locked: boolean }
 
 const usd = (v: string) => parseUnits(v, 6)

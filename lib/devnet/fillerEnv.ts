@@ -1,7 +1,8 @@
 // The filler's and the attester's environments on the devnet: the nodes, the database, and each
-// one's devnet key (anvil's published test mnemonic, index 2 and 3: devnet-only keys).
+// one's devnet key (anvil's published test mnemonic, index 2 and 3: devnet-only keys); the attester
+// process also relays the devnet's OFT packets with the relay's key (index 4).
 import { toHex } from 'viem'
-import { attesterAccount, fillerAccount } from './demoAccount'
+import { attesterAccount, fillerAccount, oftRelayAccount } from './demoAccount'
 
 export function devnetFillerKey(): `0x${string}` {
   return toHex(fillerAccount.getHdKey().privateKey!)
@@ -18,5 +19,6 @@ export function devnetFillerEnv(rpcUrls: Record<number, string>, databaseUrl: st
 }
 
 export function devnetAttesterEnv(rpcUrls: Record<number, string>, databaseUrl: string): Record<string, string> {
-  return { ...rpcEnv(rpcUrls), DATABASE_URL: databaseUrl, ATTESTER_PRIVATE_KEY: devnetAttesterKey() }
+  const relayKey = toHex(oftRelayAccount.getHdKey().privateKey!)
+  return { ...rpcEnv(rpcUrls), DATABASE_URL: databaseUrl, ATTESTER_PRIVATE_KEY: devnetAttesterKey(), OFT_RELAY_PRIVATE_KEY: relayKey }
 }

@@ -1,5 +1,5 @@
 // Places the devnet's contract code at the real addresses of one chain and initialises it.
-import { type Address, type Chain, concatHex, getContractAddress, type Hex, isAddressEqual } from 'viem'
+import { type Address, type Chain, concatHex, getContractAddress, type Hex, isAddressEqual, parseEther } from 'viem'
 import { addresses, oftAdapters, priceFeeds } from '../core/addresses'
 import { getChain } from '../core/chains/chains'
 import { defaultAllocator } from '../core/locks/defaultLockTag'
@@ -8,7 +8,7 @@ import { arbiterAddresses } from '../core/route/settlementLayers'
 import { findTokenBySymbol, tokensOnChain } from '../core/tokens/tokens'
 import * as artifacts from './contracts/artifacts'
 import { create2Deployer, permit2CreationCode, permit2Salt } from './contracts/permit2'
-import { attesterAccount, fillerAccount, operatorAddress } from './demoAccount'
+import { attesterAccount, fillerAccount, oftRelayAccount, operatorAddress } from './demoAccount'
 import { type DevnetClient, mined } from './devnetClient'
 import { devnetL1FeeParams, devnetOftFee, devnetPrices } from './market'
 import { placeAccountContracts } from './placeAccounts'
@@ -82,6 +82,11 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
       devnetOftFee.feeBps,
       operatorAddress,
     ])
+    // The relay standing in for LayerZero delivers its packets; the token lets it burn and mint.
+    await write(oft.adapter, artifacts.oftAdapter.abi, 'setRelay', [oftRelayAccount.address, oft.eid])
+    await write(token.address, artifacts.devToken.abi, 'setBridge', [oft.adapter])
+    // Gas for its deliveries (it earns LayerZero's native fee of each packet it is sent).
+    await client.setBalance({ address: oftRelayAccount.address, value: parseEther('10') })
   }
 }
 

@@ -16,7 +16,8 @@ import { type Address, encodeFunctionData, type Hex, hashStruct, isAddressEqual,
 import { intentExecutorAbi } from '../core/abi/intentExecutor'
 import { accountSetup, nexus, nexusAccountAbi } from '../core/accounts/smartAccounts'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
-import { compactTypedData, compactTypes, mandateMessage, permit2TypedData, singleChainOpsTypedData } from '../core/intentOp/typedData'
+import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/intentOp/typedData'
+import { singleChainOpsData } from '../core/route/ops'
 import { destinationGasLimit } from '../core/settlement/destinationGas'
 import type { Read, Step } from './settlementCalls'
 
@@ -114,11 +115,12 @@ function executedProof(intentOp: WireIntentOp, destination: boolean) {
     )
 }
 
-/** A route settled as the account's own single-chain ops: every element is INTENT_EXECUTOR with NO_FUNDING. */
+/** A route settled as the account's own single-chain ops: every element is INTENT_EXECUTOR with
+ * NO_FUNDING (an OFT send included: its element's ops run on its source chain). */
 export function isSingleChainRoute(intentOp: WireIntentOp): boolean {
   return intentOp.elements.every((e) => {
     const c = e.mandate.qualifier.settlementContext
-    return c.settlementLayer === 'INTENT_EXECUTOR' && c.fundingMethod === 'NO_FUNDING' && !c.bridge
+    return c.settlementLayer === 'INTENT_EXECUTOR' && c.fundingMethod === 'NO_FUNDING'
   })
 }
 
@@ -127,8 +129,8 @@ export function singleChainSteps(intentOp: WireIntentOp, originSignatures: reado
   const nonce = BigInt(intentOp.nonce)
   return intentOp.elements.map((element, i) => {
     const chainId = Number(element.mandate.destinationChainId)
-    const op = singleChainOpsTypedData(intentOp.sponsor, element, nonce).message.op
-    const data = encodeFunctionData({ abi: intentExecutorAbi, functionName: 'executeSinglechainOps', args: [intentOp.sponsor, nonce, op, originSignatures[i]!] })
+    const signedOps = { account: intentOp.sponsor, nonce, ops: { data: singleChainOpsData(element.mandate.destinationOps) }, signature: originSignatures[i]! }
+    const data = encodeFunctionData({ abi: intentExecutorAbi, functionName: 'executeSinglechainOps', args: [signedOps] })
     const proof = (receipt: TransactionReceipt) =>
       parseEventLogs({ abi: intentExecutorAbi, logs: receipt.logs, eventName: 'SinglechainOpsExecuted' }).some(
         (log) => isAddressEqual(log.address, nexus.intentExecutor) && isAddressEqual(log.args.account, intentOp.sponsor) && log.args.nonce === nonce,
@@ -136,11 +138,13 @@ export function singleChainSteps(intentOp: WireIntentOp, originSignatures: reado
     const done: Read<boolean> = {
       chainId,
       to: nexus.intentExecutor,
-      data: encodeFunctionData({ abi: intentExecutorAbi, functionName: 'singlechainExecuted', args: [intentOp.sponsor, nonce] }),
+      data: encodeFunctionData({ abi: intentExecutorAbi, functionName: 'isStandaloneIntentNonceConsumed', args: [nonce, intentOp.sponsor] }),
       decode: (result: Hex) => result !== '0x' && BigInt(result) === 1n,
     }
     const gasLimit = destinationGasLimit(BigInt(element.mandate.minGas))
-    return { step: `execute:${i}`, call: { chainId, to: nexus.intentExecutor, data, value: 0n }, gasLimit, proof, done }
+    // An OFT send's LayerZero fee goes to the account with the call (the route's prefundAmount).
+    const value = BigInt(element.mandate.qualifier.settlementContext.prefundAmount ?? '0')
+    return { step: `execute:${i}`, call: { chainId, to: nexus.intentExecutor, data, value }, gasLimit, proof, done }
   })
 }
 

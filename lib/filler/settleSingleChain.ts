@@ -3,7 +3,11 @@
 //   1. checks: the fill deadline is not near; the account's setupOps (deployment, the EIP-7702
 //      delegation) run first where it has no code (runAccountSteps);
 //   2. each element's ops through the intent executor's `executeSinglechainOps` on its chain,
-//      journaled (sendStep: simulated first, sent once, with exactly the gas the route charged).
+//      journaled (sendStep: simulated first, sent once, with exactly the gas the route charged);
+//      an OFT send's LayerZero fee (`prefundAmount`) goes to the account with that call;
+//   3. an OFT element's packet delivered on its destination (bridgeDelivery.ts): the fill. Until
+//      then the intent waits; not delivered by its final-state deadline, it ends FAILED saying where
+//      the tokens went.
 // The fee is one of the ops, so the filler is paid in the same transaction that does the work, or
 // the transaction reverts and nothing moves; a simulation that reverts is retried after a back-off
 // (SIMULATION_ATTEMPTS in all), a mined revert fails the intent. What a failed intent cost the filler
@@ -13,7 +17,8 @@ import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { updateIntent } from '../storage/intentStore'
 import { singleChainSteps } from './accountSteps'
-import { afterSimulationRevert, SIMULATION_ATTEMPTS, transition } from './intentMachine'
+import { deliveryOf, sentPacket } from './bridgeDelivery'
+import { afterSimulationRevert, FINAL_MARGIN_SECONDS, SIMULATION_ATTEMPTS, transition } from './intentMachine'
 import { runAccountSteps } from './runAccountSteps'
 import { hasJournal, passJournal, read, type StepResult, StepRevertedError, sendStep } from './sendStep'
 import type { SettleOutcome, SettleParameters } from './settleIntent'
@@ -59,6 +64,7 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
       if (accountFailure) return await fail(accountFailure)
     }
     let last: StepResult | undefined
+    const packets: { guid: Hex; dstChainId: number; sentIn: Hex }[] = []
     for (const [i, s] of steps.entries()) {
       const chain = chainOf(s.call.chainId)
       // Only the filler relays through the executor, so ops recorded as run without a journal
@@ -66,10 +72,25 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
       if (!journaled[i] && (await read(chain, s.done))) continue
       last = await sendStep({ ...s, sql, journal, intent: id, chain, confirmations: depth(s.call.chainId) })
       p.log('single-chain ops ran', { id, element: i, chainId: s.call.chainId, tx: last.hash })
+      const element = signed.elements[i]
+      const packet = element && sentPacket(element, last.receipt)
+      if (packet) packets.push({ ...packet, sentIn: last.hash })
+    }
+    let fill: { chainId: number; txHash: Hex; timestamp: number; status: 'COMPLETED' } | undefined
+    for (const packet of packets) {
+      const delivered = await deliveryOf(packet, chainOf(packet.dstChainId))
+      if (!delivered) {
+        const finalAt = BigInt(intent.expires) + FINAL_MARGIN_SECONDS
+        if (p.nowSeconds() > finalAt) {
+          return await fail(`sent over LayerZero OFT in ${packet.sentIn}, but not delivered on chain ${packet.dstChainId} by ${finalAt}`)
+        }
+        return 'waiting'
+      }
+      fill = { ...delivered, status: 'COMPLETED' }
     }
     const status = transition('NO_FUNDING', intent.status, { type: 'executed' })
     const chainId = steps.at(-1)?.call.chainId ?? Number(signed.elements[0]?.chainId)
-    const fill = last ? { chainId, txHash: last.hash, timestamp: last.timestamp, status: 'COMPLETED' as const } : undefined
+    fill ??= last ? { chainId, txHash: last.hash, timestamp: last.timestamp, status: 'COMPLETED' as const } : undefined
     await updateIntent(sql, id, { status, ...(fill ? { fill } : {}) })
     intent.status = status
     p.log('intent completed', { id })

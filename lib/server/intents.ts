@@ -1,11 +1,12 @@
 import 'server-only'
-// The intent lifecycle behind the handlers: accept a signed intent (after every check; nothing
-// runs before it is stored), report its status, list an account's intents. The filler
-// (lib/filler) settles what is stored here.
 import type { Address } from 'viem'
 import type { SignedIntentOp } from '../api/intentOperation'
 import { fieldError } from '../core/errors'
 import { verifySubmission } from '../core/intent/verifySubmission'
+// The intent lifecycle behind the handlers: accept a signed intent (after every check; nothing
+// runs before it is stored), report its status, list an account's intents. The filler
+// (lib/filler) settles what is stored here.
+import { routeDestination } from '../core/intentOp/routeDestination'
 import { findIntent, findIntentStatus, IntentExistsError, type IntentStatusRecord, insertIntent, listIntents } from '../storage/intentStore'
 import { findRoute } from '../storage/routeStore'
 import { recordSponsorship, sponsoredUsd } from '../storage/sponsorshipStore'
@@ -54,7 +55,7 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
       await insertIntent(tx, {
         nonce,
         sponsor: issued.sponsor,
-        destinationChainId: Number(issued.elements[0]!.mandate.destinationChainId),
+        destinationChainId: routeDestination(issued),
         signedIntentOp: submitted,
         claims: issued.elements.map((e, elementIndex) => ({ elementIndex, chainId: Number(e.chainId), status: 'PENDING' })),
         issuedBy: issuerOf(caller),

@@ -192,16 +192,19 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     }
   })
 
-  it('a USDT0 route across chains is refused at quote time with its documented 422', async () => {
+  it('a USDT0 route across chains with calls on arrival is refused at quote time with its documented 422', async () => {
     const signer = privateKeyToAccount(generatePrivateKey()) as PrivateKeyAccount
     const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [signer] } })
     await chain.mint(10, 'USDT0', account.getAddress(), usdc('50'))
     await chain.setEth(10, account.getAddress(), parseUnits('0.01', 18)) // LayerZero's native fee
     const usdt0 = findTokenBySymbol(42161, 'USDT0')!.address
-    const error = await account.prepareTransaction({ sourceChains: [optimism], targetChain: { ...base, id: 42161 } as never, tokenRequests: [{ address: usdt0, amount: usdc('20') }] }).then(
+    // The OFT send delivers by the bridge: nothing would run calls on arrival (sdk.singleChain.test.ts sends USDT0).
+    const calls = [{ to: usdt0, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [signer.address, 1n] }) }]
+    const error = await account.prepareTransaction({ sourceChains: [optimism], targetChain: { ...base, id: 42161 } as never, calls, tokenRequests: [{ address: usdt0, amount: usdc('20') }] }).then(
       () => undefined,
       (e: unknown) => e as { statusCode?: number; message?: string; context?: unknown },
     )
     expect(error).toMatchObject({ statusCode: 422 })
+    expect(error!.message).toMatch(/LayerZero OFT.*no calls on arrival/)
   })
 })

@@ -4,14 +4,21 @@
 // then deployed), a Safe and an EIP-7702 EOA. Each is proven with raw chain reads: the account's
 // code, the call's effect, and the fee the filler received being exactly what the account paid
 // beyond its calls.
+
 import { InsufficientBalanceError } from '@rhinestone/sdk/dist/src/orchestrator'
+import { IntentFailedError } from '@rhinestone/sdk/errors'
 import { type Address, concatHex, encodeFunctionData, erc20Abi, type Hex, parseAbi, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { base } from 'viem/chains'
+import { arbitrum, base, optimism } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
+import { intentExecutorAbi } from '../../lib/core/abi/intentExecutor'
 import { nexus, nexusAccountAbi } from '../../lib/core/accounts/smartAccounts'
+import { addresses, oftAdapters } from '../../lib/core/addresses'
+import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
+import { singleChainOpsData, toSingleChainOp } from '../../lib/core/route/ops'
 import { devnetFillerAddress } from '../../lib/core/route/request/refusedRecipient'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
+import { fillerAccount } from '../../lib/devnet/demoAccount'
 import { devnetActions } from '../support/devnetActions'
 import { sdkClient } from '../support/sdkClient'
 import { finalStatus } from '../support/sdkFinalStatus'
@@ -149,6 +156,116 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
     const fee = (await usdcOf(devnetFillerAddress)) - fillerBefore
     expect(usdc('12') - (await usdcOf(eoa.address))).toBe(usdc('2') + fee)
     expect(await chain.client(8453).getBalance({ address: eoa.address })).toBe(0n)
+  })
+
+  it("nobody can run an account's single-chain ops but the filler with its signature, once, as signed", async () => {
+    const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
+    const address = account.getAddress()
+    const attacker = chain.freshAccount().address
+    const prepared = await account.prepareTransaction({ chain: base, calls: [transfer(chain.freshAccount().address, usdc('1'))] })
+    const signed = await account.signTransaction(prepared)
+    const intentOp = prepared.intentRoute.intentOp as unknown as WireIntentOp
+    const element = intentOp.elements[0]!
+    const nonce = BigInt(intentOp.nonce)
+    const signature = signed.originSignatures[0] as Hex
+    const relay = (from: Address, signedOps: { account: Address; nonce: bigint; ops: { data: Hex }; signature: Hex }, chainId = 8453) =>
+      chain
+        .client(chainId)
+        .simulateContract({ address: addresses.intentExecutor, abi: intentExecutorAbi, functionName: 'executeSinglechainOps', args: [signedOps], account: from })
+        .then(
+          () => 'ran',
+          (e: unknown) => String((e as Error).message),
+        )
+    const ops = { data: singleChainOpsData(element.mandate.destinationOps) }
+    const honest = { account: address, nonce, ops, signature }
+    expect(await relay(fillerAccount.address, honest)).toBe('ran')
+    expect(await relay(attacker, honest)).toMatch(/only the filler/)
+    // Another nonce, other ops (the transfer to the attacker), another account's or chain's domain.
+    expect(await relay(fillerAccount.address, { ...honest, nonce: nonce + 1n })).toMatch(/InvalidStandaloneIntentSignature/)
+    const stolen = singleChainOpsData(toSingleChainOp([{ to: usdcOnBase, value: 0n, data: transfer(attacker, usdc('1')).data }]))
+    expect(await relay(fillerAccount.address, { ...honest, ops: { data: stolen } })).toMatch(/InvalidStandaloneIntentSignature/)
+    const other = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] } })
+    expect(await relay(fillerAccount.address, { ...honest, account: other.getAddress() })).toMatch(/NotInitialized/)
+    expect(await relay(fillerAccount.address, honest, 10)).toMatch(/NotInitialized/)
+
+    const result = await account.submitTransaction(signed)
+    await account.waitForExecution(result)
+    expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
+    expect(await relay(fillerAccount.address, honest)).toMatch(/already executed/)
+    const consumed = (n: bigint, who: Address) =>
+      chain.client(8453).readContract({ address: addresses.intentExecutor, abi: intentExecutorAbi, functionName: 'isStandaloneIntentNonceConsumed', args: [n, who] })
+    expect(await consumed(nonce, address)).toBe(true)
+    expect(await consumed(nonce, other.getAddress())).toBe(false) // a nonce is per account
+  })
+
+  it('ops that can no longer run (the fee token drained after signing) end FAILED before anything is sent', async () => {
+    const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
+    const address = account.getAddress()
+    const beneficiary = chain.freshAccount().address
+    const stale = await account.prepareTransaction({ chain: base, calls: [transfer(beneficiary, usdc('5'))] })
+    const staleSigned = await account.signTransaction(stale)
+    const [element] = (stale.intentRoute.intentOp as unknown as WireIntentOp).elements
+    const fee = BigInt(element!.idsAndAmounts[0]![1]) // a call-only route spends only its fee
+    expect(fee).toBeGreaterThan(0n)
+    // The account spends nearly all it holds first, by another route of its own (about as dear).
+    const held = await usdcOf(address)
+    const drain = await account.sendTransaction({ chain: base, calls: [transfer(chain.freshAccount().address, held - 3n * fee)] })
+    await account.waitForExecution(drain)
+    const after = await usdcOf(address)
+    expect(after).toBeLessThan(usdc('5') + fee)
+
+    const result = await account.submitTransaction(staleSigned)
+    await expect(account.waitForExecution(result)).rejects.toBeInstanceOf(IntentFailedError)
+    const status = (await statusOf(result.id)) as Status & { failureReason?: string }
+    expect(status.status).toBe('FAILED')
+    expect(status.failureReason).toMatch(/ops reverted.*nothing was taken/)
+    expect(status.accountOperations ?? []).toEqual([]) // nothing was sent
+    expect(await usdcOf(address)).toBe(after)
+    expect(await usdcOf(beneficiary)).toBe(0n)
+  })
+
+  it('USDT0 from OP Mainnet to Arbitrum over LayerZero OFT, from an undeployed Nexus holding only USDT0', async () => {
+    const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] } })
+    const address = account.getAddress()
+    const recipient = chain.freshAccount().address
+    await chain.mint(10, 'USDT0', address, usdc('60'))
+    const usdt0 = (chainId: number, who: Address) => chain.erc20Balance(chainId, 'USDT0', who)
+    const fillerBefore = await usdt0(10, devnetFillerAddress)
+
+    const prepared = await account.prepareTransaction({
+      sourceChains: [optimism],
+      targetChain: arbitrum,
+      tokenRequests: [{ address: findTokenBySymbol(42161, 'USDT0')!.address, amount: usdc('25') }],
+      recipient,
+    })
+    const intentOp = prepared.intentRoute.intentOp as unknown as WireIntentOp
+    expect(intentOp.elements).toHaveLength(1)
+    const [element] = intentOp.elements
+    expect(element!.mandate.destinationChainId).toBe('10') // the ops run on the source chain
+    const context = element!.mandate.qualifier.settlementContext
+    expect(context).toMatchObject({ settlementLayer: 'INTENT_EXECUTOR', fundingMethod: 'NO_FUNDING', bridgeFill: { type: 'OFT', destinationChainId: 42161 } })
+    expect(BigInt(context.prefundAmount ?? '0')).toBeGreaterThan(0n) // LayerZero's fee, handed over by the filler
+    const result = await account.submitTransaction(await account.signTransaction(prepared))
+    await account.waitForExecution(result)
+    expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
+
+    // Arrived on Arbitrum by the bridge's delivery, which the status reports as the fill.
+    expect(await usdt0(42161, recipient)).toBe(usdc('25'))
+    const status = await statusOf(result.id)
+    expect(status).toMatchObject({ status: 'COMPLETED', destinationChainId: 42161 })
+    const delivery = await chain.client(42161).getTransactionReceipt({ hash: status.fillTransactionHash! })
+    expect(delivery.status).toBe('success')
+    expect(delivery.logs.some((l) => l.address.toLowerCase() === oftAdapters[42161].adapter.toLowerCase())).toBe(true)
+    // On OP Mainnet: deployed, then its own ops: the fee to the filler and the send (the OFT keeps its
+    // share of what was sent); the account spent exactly what the route drew, and holds no ETH.
+    expect(await chain.client(10).getCode({ address })).toMatch(/^0x6080/)
+    const drawn = BigInt(element!.idsAndAmounts[0]![1])
+    expect(usdc('60') - (await usdt0(10, address))).toBe(drawn)
+    const fee = (await usdt0(10, devnetFillerAddress)) - fillerBefore
+    expect(fee).toBeGreaterThan(0n)
+    expect(drawn - fee).toBeGreaterThanOrEqual(usdc('25'))
+    expect(await chain.client(10).getBalance({ address })).toBe(0n)
+    expect(((await statusOf(result.id)).accountOperations ?? []).map((o) => `${o.kind}:${o.chainId}`)).toEqual(['setup:10', 'singleChainOps:10'])
   })
 
   it('an account holding nothing gets the typed insufficient-balance error, and nothing is sent', async () => {

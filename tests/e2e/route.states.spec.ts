@@ -1,15 +1,14 @@
-// The route builder's other answers: USDT0 across chains refused at quote (OFT routes are not
-// settled here), a shortfall,
-// fields marked before anything is sent, the API's errors at the right place, a declined
-// signature, the curl command, and a 390 px phone.
+// The route builder's other answers: USDT0 across chains refused at quote for a plain wallet (only
+// the account's own OFT send carries it), a shortfall, fields marked before anything is sent, the
+// API's errors at the right place, a declined signature, the curl command, and a 390 px phone.
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { askFor, countRoutePosts, getRoute, openBuilder, openSignedIn, region } from './support/routePage'
 
-test('USDT0 across chains is refused at quote time: the service does not settle OFT routes, and says so', async ({ page, allowApiErrors }) => {
+test('USDT0 across chains is refused at quote time for a plain wallet: only its own OFT send could, and it says so', async ({ page, allowApiErrors }) => {
   allowApiErrors(422)
   await openSignedIn(page)
   // Arbitrum One holds 300 USDT0; the other 100 could only come from OP Mainnet as the account's own
-  // LayerZero OFT send through the intent executor, which this deployment does not settle: a 422 at quote.
+  // LayerZero OFT send through its intent executor, which a plain wallet (an EOA) cannot run: a 422 at quote.
   await askFor(page, { chain: 'Arbitrum One', token: 'USDT0', amount: '400' })
   const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route')
   await getRoute(page)
@@ -22,11 +21,11 @@ test('USDT0 across chains is refused at quote time: the service does not settle 
 
   const alert = page.getByRole('main').getByRole('alert').filter({ hasText: 'This route cannot be settled' })
   await expect(alert).toBeVisible()
-  await expect(alert).toContainText('this deployment does not settle OFT routes')
+  await expect(alert).toContainText("crosses chains only over LayerZero OFT, as the account's own send through its intent executor")
   await expect(alert).not.toContainText('Allow more chains or settlement layers')
   const token = page.getByRole('group', { name: 'Token request 1' }).getByLabel('Token', { exact: true })
   await expect(token).toHaveAttribute('aria-invalid', 'true')
-  await expect(token).toHaveAccessibleDescription(/does not settle OFT routes/)
+  await expect(token).toHaveAccessibleDescription(/crosses chains only over LayerZero OFT/)
   await expect(region(page, 'Summary')).toHaveCount(0)
   await expect(region(page, 'Sign')).toHaveCount(0)
   await expectAccessible(page, 'USDT0 refused at quote')

@@ -1,5 +1,5 @@
 // Routes whose fee has more parts than gas (sponsorship, a fee paid in another asset than the one
-// requested, destination executions), and the refused LayerZero OFT path for USDT0. Expected fees
+// requested, destination executions), and the LayerZero OFT path for USDT0. Expected fees
 // come from the fee model recomputed against chain state (tests/support/routeEngine.ts).
 import { pad, parseUnits, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
@@ -13,25 +13,38 @@ const engine = routeEngine()
 const usdc = (v: string) => parseUnits(v, 6)
 
 describe('OFT (USDT0 over LayerZero)', () => {
-  // The OFT send would run as a pre-claim operation that no signature covers on the chain where it
-  // runs: such routes are refused at quote time (422 naming tokenRequests), never quoted.
+  // The account's own send through its intent executor, on the source chain: one element whose ops
+  // pay the fee to the filler, approve the adapter where it needs it, and send with LayerZero's fee
+  // (handed over by the filler: prefundAmount); the bridge delivers, so no fill gas is charged.
   it.each([
-    ['USDT0 on 10, requested on 42161', 10, 'USDT0'],
-    ['USDT on Ethereum, requested as USDT0 on 42161', 1, 'USDT'],
-  ] as const)('%s: 422 at quote time, naming tokenRequests and the reason', async (_, chainId, symbol) => {
-    const user = await engine.funded(
-      [
-        { chainId, symbol, amount: usdc('200') },
-        { chainId, symbol: 'ETH', amount: 10n ** 16n },
-      ],
-      { nexusOn: [chainId] },
-    )
-    const error = await engine.route({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }], account: { address: user.address } }).then(
+    ['USDT0 on 10, requested on 42161', 10, 'USDT0', 2],
+    ['USDT on Ethereum, requested as USDT0 on 42161', 1, 'USDT', 3],
+  ] as const)('%s: one element of the account own ops, the fee without a phantom fill', async (_, chainId, symbol, opCount) => {
+    const user = await engine.funded([{ chainId, symbol, amount: usdc('200') }], { nexusOn: [chainId] })
+    const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }], account: { address: user.address } })
+    const [element] = r.intentOp.elements
+    expect(r.intentOp.elements).toHaveLength(1)
+    expect(element!.chainId).toBe(String(chainId))
+    expect(element!.mandate.destinationChainId).toBe(String(chainId))
+    const context = element!.mandate.qualifier.settlementContext
+    expect(context).toMatchObject({ settlementLayer: 'INTENT_EXECUTOR', fundingMethod: 'NO_FUNDING', bridgeFill: { type: 'OFT', destinationChainId: 42161 } })
+    const ops = element!.mandate.destinationOps.ops
+    expect(ops).toHaveLength(opCount) // fee, (approval,) send
+    expect(BigInt(ops.at(-1)!.value)).toBe(BigInt(context.prefundAmount ?? '0'))
+    expect(BigInt(context.prefundAmount ?? '0')).toBeGreaterThan(0n)
+    const cost = r.intentCost as { gasCost: { destination: { gasUSD: number } }; feeBreakdownUSD: { bridgeFeeUSD: number }; nativeFees: { usd: number }[] }
+    expect(cost.gasCost.destination.gasUSD).toBe(0)
+    expect(cost.feeBreakdownUSD.bridgeFeeUSD).toBeGreaterThanOrEqual(cost.nativeFees[0]!.usd)
+  })
+
+  it('USDT0 across chains for an EOA that cannot run ops: 422 at quote time, naming tokenRequests and the reason', async () => {
+    const user = await engine.funded([{ chainId: 10, symbol: 'USDT0', amount: usdc('200') }])
+    const error = await engine.route({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }], account: { address: user.address, accountType: 'EOA' } }).then(
       () => undefined,
       (e: unknown) => e as { kind: string; message: string; details: { context: { field: string } }[] },
     )
     expect(error).toMatchObject({ kind: 'unprocessable', details: [{ context: { field: 'tokenRequests' } }] })
-    expect(error!.message).toMatch(/LayerZero OFT.*does not settle OFT routes/)
+    expect(error!.message).toMatch(/LayerZero OFT, as the account's own send through its intent executor/)
   })
 
   it('USDT0 the account holds on the destination chain still routes (same chain, no bridge)', async () => {
@@ -135,8 +148,10 @@ describe('fee token', () => {
 })
 
 describe('destination executions', () => {
+  // Funded on Base, so the calls ride on a fill (with unlocked USDC on Arbitrum itself the account
+  // would settle as its own single-chain ops: sdk.singleChain.test.ts).
   it('calls that cannot run yet ride on the last element as minGas: 60k each + 16 per calldata byte, or destinationGasUnits; the fill fee adds the executor', async () => {
-    const user = await engine.funded([{ chainId: 42161, symbol: 'USDC', amount: usdc('100') }], { nexusOn: [42161] })
+    const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }], { nexusOn: [42161] })
     const execution = { to: user.address, value: '0', data: `0x${'ab'.repeat(100)}` as const }
     const target = [{ token: token(42161, 'USDC'), amount: usdc('50') }]
     // The caller can raise the gas charged, never lower it below the engine's estimate ("0" charged 0 before).
@@ -168,7 +183,7 @@ describe('destination executions', () => {
   })
 
   it('calls that run are charged the gas their simulation uses (and a tenth), signed as minGas', async () => {
-    const user = await engine.funded([{ chainId: 42161, symbol: 'USDC', amount: usdc('100') }], { nexusOn: [42161] })
+    const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }], { nexusOn: [42161] })
     const burner = await deployGasBurner(engine.chain, 42161)
     const call = burnCall(burner, 20_000n) // ~0.8 M gas of loop
     const used = await engine.readers.find((r) => r.chainId === 42161)!.client.estimateGas({ account: user.address, to: burner, data: call.data })

@@ -12,7 +12,7 @@ import { routeTypedData } from '../../lib/core/intentOp/typedData'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { defaultFeeModel } from '../../lib/core/route/feeModel'
 import { quoteRoute } from '../../lib/core/route/quoteRoute'
-import { demoAccount } from '../../lib/devnet/demoAccount'
+import { demoAccount, fillerAccount } from '../../lib/devnet/demoAccount'
 import { devnetActions } from '../support/devnetActions'
 import { sdkMessages } from '../support/settlement'
 
@@ -32,6 +32,7 @@ async function route(body: Record<string, unknown>, account: Address = demo): Pr
     ttlSeconds: 600,
     nonce: 7n,
     signer,
+    fillerAddress: fillerAccount.address,
   })
   expect(intentOp).not.toBeNull()
   return intentOp!
@@ -99,19 +100,24 @@ describe('route typed data is byte-identical to @rhinestone/sdk', () => {
     await expectIdentical(intentOp, 'PermitBatchWitnessTransferFrom', account)
   })
 
-  it('no route needs SingleChainOps: the one that would (USDT0 over OFT, through the intent executor) is refused at quote time', async () => {
+  it('SingleChainOps for USDT0 over OFT, sent by the account through its intent executor on the source chain', async () => {
     const account = await delegatedAccount(10, [{ chainId: 10, amount: '100', symbol: 'USDT0' }])
-    const error = await route(
+    const intentOp = await route(
       {
         destinationChainId: 42161,
         tokenRequests: [{ tokenAddress: 'USDT0', amount: parseUnits('50', 6).toString() }],
         accountAccessList: { chainIds: [10] },
       },
       account.address,
-    ).then(
-      () => undefined,
-      (e: unknown) => e,
     )
-    expect(error).toMatchObject({ kind: 'unprocessable', details: [{ context: { field: 'tokenRequests' } }] })
+    expect(intentOp.elements.map((e) => e.mandate.destinationChainId)).toEqual(['10'])
+    await expectIdentical(intentOp, 'SingleChainOps', account)
+  })
+
+  it('SingleChainOps for a call-only intent of an account that runs the intent executor', async () => {
+    const account = await delegatedAccount(8453, [{ chainId: 8453, amount: '20' }])
+    const intentOp = await route({ destinationChainId: 8453, tokenRequests: [], destinationExecutions: [{ to: account.address, value: '0', data: '0x' }] }, account.address)
+    expect(intentOp.elements.map((e) => e.mandate.qualifier.settlementContext.settlementLayer)).toEqual(['INTENT_EXECUTOR'])
+    await expectIdentical(intentOp, 'SingleChainOps', account)
   })
 })

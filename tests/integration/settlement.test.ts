@@ -143,7 +143,7 @@ describe('routes settle on the devnet', () => {
     await settles(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }], recipient: { address: recipient, accountType: 'EOA' } }, recipient)
   })
 
-  it('USDT0 across chains is refused at quote time (OFT routes are not settled here), naming the field and the reason', async () => {
+  it('USDT0 across chains for an EOA is refused at quote time (only an account running ops sends OFT), naming the field and the reason', async () => {
     const account = await fundedAccount([{ chainId: 10, symbol: 'USDT0', amount: usdc('100') }])
     const r = await s.call('POST', '/intents/route', {
       destinationChainId: 42161,
@@ -152,7 +152,7 @@ describe('routes settle on the devnet', () => {
     })
     expect(r.status).toBe(422)
     expect(r.body.errors[0].context.field).toBe('tokenRequests')
-    expect(r.body.message).toMatch(/LayerZero OFT.*does not settle OFT routes/)
+    expect(r.body.message).toMatch(/LayerZero OFT, as the account's own send through its intent executor/)
   })
 
   it('destination executions are refused at quote time (422) for an EOA that cannot run them, naming the field', async () => {

@@ -1,4 +1,5 @@
 // vitest globalSetup: one stack for the integration and compatibility suites.
+import { writeFileSync } from 'node:fs'
 import 'vitest'
 import type { TestProject } from 'vitest/node'
 import { startStack } from './stack'
@@ -26,6 +27,8 @@ export default async function setup(project: TestProject) {
   project.provide('demoAddress', stack.devnet.demoAddress)
   return async () => {
     await stack.stop()
+    // STACK_LOG_FILE=path keeps what the app, the filler and the attester printed, for a failure's story.
+    if (process.env.STACK_LOG_FILE) writeFileSync(process.env.STACK_LOG_FILE, stack.logs())
     // After the whole run: no key, no signing key, anywhere in what the app printed.
     const leaks = secretsIn(stack.logs(), stack)
     if (leaks.length > 0) throw new Error(`secrets reached the app logs: ${leaks.join(', ')}`)

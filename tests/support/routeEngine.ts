@@ -14,6 +14,7 @@ import { decodeLockId, lockId } from '../../lib/core/locks/lockId'
 import { defaultFeeModel } from '../../lib/core/route/feeModel'
 import { quoteRoute } from '../../lib/core/route/quoteRoute'
 import { findTokenByAddress, findTokenBySymbol, type TokenGroup, type TokenInfo } from '../../lib/core/tokens/tokens'
+import { fillerAccount } from '../../lib/devnet/demoAccount'
 import { devnetActions } from './devnetActions'
 
 export const PROTOCOL_BPS = 3
@@ -54,6 +55,7 @@ export function routeEngine() {
       ttlSeconds: Number(TTL_SECONDS),
       nonce: o.nonce ?? nonce++,
       signer,
+      fillerAddress: fillerAccount.address,
     })
   /** A route that must be fulfilled. */
   const fulfilled = async (body: unknown, o: { nonce?: bigint } = {}) => {

@@ -136,10 +136,14 @@ Compact's address; we follow the client.
 - A legacy access-list \`amount\` caps the pair as a whole, locked and unlocked together.
 - When the account holds enough but no allowed layer can bring it (e.g. \`settlementLayers: ['OFT']\`
   for USDC held elsewhere), the answer is \`422 No Path Found\`, not a shortfall.
-- OFT: the account's own \`send\` carries LayerZero's native fee as its value, so the account needs
-  that much ETH on the source chain (a source without it is not used); it is reported in
-  \`intentCost.nativeFees\` and not charged again. The send bridges exactly what the recipient is
-  owed; the route's fee stays on the source chain for the executor's gas refund.
+- OFT: one \`INTENT_EXECUTOR\` / \`NO_FUNDING\` element on the source chain
+  (\`mandate.destinationChainId\` is where its ops run), \`bridgeFill: { type: 'OFT',
+  destinationChainId }\`: the account's own ops pay the route's fee to the filler, approve the adapter
+  where it pulls (Ethereum's USDT), and \`send\` with LayerZero's native fee as value, which the filler
+  hands the account with the ops (\`prefundAmount\`; charged in the bridge fee, reported in
+  \`intentCost.nativeFees\`). No fill: the bridge delivers exactly what the recipient is owed, and the
+  status reports the delivery on the destination chain. Only from chains where the account runs ops
+  (its intent executor installed, or its setupOps deploy it), and never with calls on arrival.
 - The fixed part of a bridge fee is paid once per element; a fee paid in another asset
   (\`options.feeToken\`) is drawn by elements with an empty \`tokenOut\`, which pay claim gas but no
   bridge fee.
@@ -157,8 +161,9 @@ Compact's address; we follow the client.
   (an EOA without an EIP-7702 delegation), \`preClaimExecutions\` likewise on the source chain. A
   call-only intent runs as the account's own single-chain ops (\`INTENT_EXECUTOR\`, \`NO_FUNDING\`):
   for an account with code but no intent executor installed it is \`422\` naming \`tokenRequests\`.
-- USDT0 crosses chains only as the account's own OFT send: for an EOA with no code anywhere the
-  answer is \`422 No Path Found\` with that reason in \`errors[0].context.reason\`.
+- USDT0 crosses chains only as the account's own OFT send: for an account that cannot run ops where
+  it holds it (an EOA without a delegation), or with calls on arrival, the answer is \`422\` naming
+  \`tokenRequests\` with that reason.
 - \`destinationGasUnits\` can raise the gas charged for the executions, never lower it below the
   engine's own figure: the calls simulated on the destination chain after the filler's delivery (+ a
   tenth), or 60k per execution + 16 per calldata byte when they revert there now. That figure is the

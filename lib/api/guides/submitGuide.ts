@@ -19,9 +19,9 @@ naming it: the server signature must still hold), before its fill deadline, not 
 with one origin signature per element that recovers to the sponsor over exactly the typed data the
 client builds (or passes ERC-1271 for a sponsor with code). \`options.dryRun: true\` runs every check,
 stores and executes nothing, and answers \`201 { result: { id, status: 'PENDING', dryRun: true } }\`.
-Routes this deployment's filler cannot settle — elements through the intent executor (OFT),
-pre-claim or destination operations, EIP-7702 delegations to perform — are refused with \`422\` and
-the reason, before anything is stored.
+What this deployment cannot settle is refused when it is quoted (\`422\` with the reason), so every
+route it issued settles: fills, the account's own single-chain ops through the intent executor
+(OFT sends included), pre-claim and destination operations, EIP-7702 delegations.
 
 **Status.** \`{ id, status, destinationChainId, userAddress, claims: [{ chainId, status,
 claimTimestamp, claimTransactionHash }], fillTimestamp, fillTransactionHash, delivery, failureReason,

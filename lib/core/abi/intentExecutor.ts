@@ -1,8 +1,10 @@
 // DEVNET-ONLY. The ABI of the devnet's intent executor stand-in (lib/devnet/contracts/IntentExecutor.sol),
 // placed at the address the published client installs as its executor. Its entry points
 // (executePermit2Ops, executeCompactOps) are the stand-in's own: the production executor's ABI
-// ships in no package. Single-chain ops (executeSinglechainOps, with or without a gas refund) run
-// what the account signed as the client's `SingleChainOps` typed data. It checks the account's signature over the Mandate that carries the
+// ships in no package. Single-chain ops have the production executor's interface
+// (`executeSinglechainOps(SignedOps)`, `isStandaloneIntentNonceConsumed`; its ops as
+// encodePacked(uint8 execType, uint8 sigMode, abi.encode(Ops[]))) and run what the account signed as
+// the client's `SingleChainOps` typed data; a gas-refund variant takes the SDK's GasRefund. It checks the account's signature over the Mandate that carries the
 // operations through the account's ERC-1271 and runs them with `executeFromExecutor`, at most
 // once per (account, nonce).
 import { parseAbi } from 'viem'
@@ -19,9 +21,13 @@ export const intentExecutorAbi = parseAbi([
   'function executePermit2Ops(address account, uint256 nonce, Permit2Signed signed, Mandate mandate, bool destination, bytes signature)',
   'function executeCompactOps(address account, uint256 nonce, CompactSigned signed, Mandate mandate, bool destination, bytes signature)',
   'struct GasRefund { address token; uint256 exchangeRate; uint256 overhead; }',
-  'function executeSinglechainOps(address account, uint256 nonce, Op ops, bytes signature)',
-  'function executeSinglechainOpsWithGasRefund(address account, uint256 nonce, Op ops, GasRefund gasRefund, bytes signature)',
-  'function singlechainExecuted(address account, uint256 nonce) view returns (bool)',
+  'struct OpsData { bytes data; }',
+  'struct SignedOps { address account; uint256 nonce; OpsData ops; bytes signature; }',
+  'function executeSinglechainOps(SignedOps signedOps) payable',
+  'function executeSinglechainOpsWithGasRefund(SignedOps signedOps, GasRefund gasRefund) payable',
+  'function isStandaloneIntentNonceConsumed(uint256 nonce, address account) view returns (bool)',
+  'error InvalidStandaloneIntentSignature()',
+  'error NotInitialized(address account)',
   'event SinglechainOpsExecuted(address indexed account, uint256 indexed nonce, uint256 gasRefunded)',
   'function destinationExecuted(address account, uint256 nonce) view returns (bool)',
   'function originExecuted(address account, uint256 nonce) view returns (bool)',

@@ -1,6 +1,6 @@
-// CANONICAL. LayerZero's OFT interface (v2): the views a route reads quotes from and the send an
-// OFT element runs, on USDT0's adapters. The devnet's OftAdapter answers the quotes; the send is
-// run by the account's intent executor, never on the devnet.
+// CANONICAL. LayerZero's OFT interface (v2): the views a route reads quotes from, the send an OFT
+// element runs (through the account's intent executor) and the events by which the filler follows
+// a packet from the source adapter (OFTSent) to its delivery (OFTReceived, same guid).
 import { parseAbi } from 'viem'
 
 export const oftAbi = parseAbi([
@@ -12,4 +12,6 @@ export const oftAbi = parseAbi([
   'function quoteSend(SendParam sendParam, bool payInLzToken) view returns (MessagingFee)',
   'function quoteOFT(SendParam sendParam) view returns (OFTLimit, OFTFeeDetail[], OFTReceipt)',
   'function send(SendParam sendParam, MessagingFee fee, address refundAddress) payable',
+  'event OFTSent(bytes32 indexed guid, uint32 dstEid, address indexed fromAddress, uint256 amountSentLD, uint256 amountReceivedLD)',
+  'event OFTReceived(bytes32 indexed guid, uint32 srcEid, address indexed toAddress, uint256 amountReceivedLD)',
 ])

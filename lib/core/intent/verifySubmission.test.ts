@@ -113,9 +113,10 @@ describe('verifySubmission', () => {
     await expect(verify(op, { ...(await signed(op)), originSignatures: [] })).rejects.toMatchObject({ details: [{ context: { field: 'signedIntentOp.originSignatures' } }] })
   })
 
-  it('refuses an OFT send through the intent executor with 422', async () => {
+  it('accepts an OFT send through the intent executor signed as SingleChainOps', async () => {
     const op = await issued({ layer: 'OFT' })
-    await expect(verify(op, await signed(op))).rejects.toMatchObject({ kind: 'unprocessable' })
+    expect(routeTypedData(op, sponsor.address).map((t) => t.primaryType)).toEqual(['SingleChainOps'])
+    await expect(verify(op, await signed(op))).resolves.toBeUndefined()
   })
 
   it("accepts an account's own single-chain ops signed as SingleChainOps, and nothing else", async () => {

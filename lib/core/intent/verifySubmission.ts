@@ -2,7 +2,7 @@
 // (so its server signature still holds), not expired, settleable by this deployment, and signed by
 // its sponsor over exactly the typed data the client builds for it, one signature per element.
 import { type Address, type Hex, isAddressEqual, recoverTypedDataAddress } from 'viem'
-import { type ErrorDetail, fieldError, InvalidInputError } from '../errors'
+import { type ErrorDetail, InvalidInputError } from '../errors'
 import { canonicalJson } from '../intentOp/canonicalJson'
 import type { WireAuthorization, WireIntentOp } from '../intentOp/intentOp'
 import { routeSigner } from '../intentOp/serverSignature'
@@ -53,14 +53,6 @@ export async function verifySubmission(p: VerifySubmissionParameters): Promise<v
         context: { field: 'signedIntentOp.elements.0.mandate.fillDeadline', fillDeadline: fillDeadline.toString() },
       },
     ])
-  }
-
-  // An account's own single-chain ops settle here; an OFT send through the intent executor is no
-  // longer quoted, and one issued before is still refused.
-  const unsupported = issued.elements.flatMap((e, i) => (e.mandate.qualifier.settlementContext.bridge ? [`elements.${i}: bridges over LayerZero OFT`] : []))
-  if (unsupported.length > 0) {
-    const message = `This deployment's filler cannot settle this intent: ${unsupported.join('; ')}, which this filler does not relay`
-    throw fieldError('unprocessable', 'signedIntentOp.elements', message, {}, { code: 'UNSETTLEABLE' })
   }
 
   const typedData = routeTypedData(issued, issued.sponsor)

@@ -23,6 +23,8 @@ export type WireSettlementContext = {
   gasRefund?: { token: Address; exchangeRate: string; overhead: string } | undefined
   bridgeFill?: { type: 'OFT'; destinationChainId: number } | undefined
   bridge?: { type: 'OFT'; oftToken: 'USDT0'; dstChainId: number; dstEid: number; minAmountLD: string; adapter: Address } | undefined
+  /** Native ETH (wei) the relayer hands the account with its ops: an OFT send's LayerZero fee. */
+  prefundAmount?: string | undefined
 }
 
 export type WireElement = {

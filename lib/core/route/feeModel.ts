@@ -2,6 +2,7 @@
 // protocol fee, and exact conversions between wei, token units and USD. USD amounts are bigints
 // with 8 decimals (the feeds' precision); nothing here uses floating point for money.
 import type { UsdPrice } from '../prices/readUsdPrices'
+import { destinationGasLimit, OFT_SEND_GAS, singleChainMinGas } from '../settlement/destinationGas'
 import type { FundingMethod, Layer } from './settlementLayers'
 
 export type FeeModel = {
@@ -20,6 +21,12 @@ export type FeeModel = {
   }
 }
 
+/** Transfers an OFT element's ops add beside the send: the fee to the filler, and an approval. */
+export const OFT_ELEMENT_TRANSFERS = 2
+/** The minGas of an OFT element's ops, and the gas the route charges for its relayed transaction. */
+export const OFT_ELEMENT_MIN_GAS = singleChainMinGas(OFT_SEND_GAS, OFT_ELEMENT_TRANSFERS)
+const OFT_ELEMENT_GAS = destinationGasLimit(OFT_ELEMENT_MIN_GAS)
+
 export const defaultFeeModel = (protocolBps: number): FeeModel => ({
   bridge: {
     SAME_CHAIN: { bps: 0n, fixedUsd8: 0n },
@@ -32,7 +39,8 @@ export const defaultFeeModel = (protocolBps: number): FeeModel => ({
     claim: {
       COMPACT: { base: 110_000n, perToken: 25_000n },
       PERMIT2: { base: 95_000n, perToken: 30_000n },
-      NO_FUNDING: { base: 180_000n, perToken: 0n }, // the account's own OFT send through the intent executor
+      // The account's own OFT send run by its intent executor: the relayed transaction's whole limit.
+      NO_FUNDING: { base: OFT_ELEMENT_GAS, perToken: 0n },
     },
     fill: { base: 80_000n, perToken: 35_000n },
     perExecution: 60_000n,

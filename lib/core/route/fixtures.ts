@@ -77,6 +77,8 @@ export type InputOptions = {
   layers?: readonly Layer[]
   sponsorship?: Partial<Sponsorship>
   protocolBps?: number
+  /** Chains where the account runs its own ops (an OFT send leaves only from these). */
+  opsChains?: readonly number[]
 }
 
 export function planInput(state: RouteState, o: InputOptions): PlanInput {
@@ -92,5 +94,6 @@ export function planInput(state: RouteState, o: InputOptions): PlanInput {
     model: defaultFeeModel(o.protocolBps ?? 3),
     executionGas: 0n,
     executionBytes: 0,
+    opsChains: new Set(o.opsChains ?? []),
   }
 }

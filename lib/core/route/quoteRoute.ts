@@ -19,7 +19,7 @@ import { checkAccount } from './request/accountSettles'
 import { priceDestinationCalls } from './request/destinationGas'
 import { resolveRequest } from './request/resolveRequest'
 import { routeAuthorizations } from './request/routeAuthorizations'
-import { planSingleChain, refuseCallOnlyHere, settlesSingleChain } from './request/singleChain'
+import { opsChains, planSingleChain, refuseCallOnlyHere, settlesSingleChain } from './request/singleChain'
 import type { RouteInput } from './routeInput'
 import { type RouteCaches, readState } from './state/readState'
 
@@ -52,8 +52,12 @@ export async function quoteUnsignedRoute(p: Omit<QuoteRouteParameters, 'signer'>
   const [request, state] = await Promise.all([priceDestinationCalls(resolved, p.readers, p.fillerAddress), readState(resolved, p)])
   const authorizations = await routeAuthorizations(request, state)
   const accounts = checkAccount(p.input, Object.keys(request.preClaimExecutions).map(Number), state)
-  const singleChain = settlesSingleChain(request, state, accounts)
-  if (!singleChain && request.requests.length === 0) refuseCallOnlyHere(request, state)
+  // The account's own ops pay the filler who relays them: without its address (no FILLER_ADDRESS)
+  // none are offered.
+  const relayed = p.fillerAddress !== undefined
+  request.opsChains = relayed ? opsChains(state, accounts) : []
+  const singleChain = relayed && settlesSingleChain(request, state, accounts)
+  if (!singleChain && request.requests.length === 0) refuseCallOnlyHere(request, state, relayed)
   const { request: charged, plan } = singleChain ? planSingleChain(request, state, p.model, accounts) : planWithSetup(request, state, p.model, accounts)
   const intentCost = buildCost(plan, state, request.destination)
   const warnings = state.warnings.length > 0 ? { warnings: state.warnings } : {}

@@ -16,6 +16,8 @@ export type GasRefund = { token: Address; exchangeRate: bigint; overhead: bigint
 export type OftBridge = { dstEid: number; dstChainId: number; minAmountLD: bigint; adapter: Address }
 
 export type SettlementInput = {
+  /** OFT: the LayerZero fee the relayer hands the account with its ops (wei). */
+  prefundAmount?: bigint
   layer: Layer
   funding: FundingMethod
   using7579: boolean
@@ -44,9 +46,12 @@ export function settlementQualifier(s: SettlementInput): { settlementContext: Wi
   } else if (s.layer === 'RELAY' && s.relay) {
     Object.assign(context, s.relay)
     layerData = encodeAbiParameters(parseAbiParameters('bytes32, bytes32'), [s.relay.requestId, s.relay.orderId])
-  } else if (s.layer === 'OFT' && s.gasRefund && s.oft) {
-    const { gasRefund, oft } = s
+  } else if (s.layer === 'OFT' && s.oft) {
+    const { oft } = s
+    // The fee is one of the ops (as for single-chain ops): no refund of the relayer's gas.
+    const gasRefund = s.gasRefund ?? { token: zeroAddress, exchangeRate: 0n, overhead: 0n }
     context.gasRefund = { token: gasRefund.token, exchangeRate: gasRefund.exchangeRate.toString(), overhead: gasRefund.overhead.toString() }
+    if (s.prefundAmount !== undefined && s.prefundAmount > 0n) context.prefundAmount = s.prefundAmount.toString()
     context.bridgeFill = { type: 'OFT', destinationChainId: oft.dstChainId }
     context.bridge = { type: 'OFT', oftToken: 'USDT0', dstChainId: oft.dstChainId, dstEid: oft.dstEid, minAmountLD: oft.minAmountLD.toString(), adapter: oft.adapter }
     layerData = encodeAbiParameters(parseAbiParameters('(address, uint256, uint256), (uint32, uint256, uint256, address)'), [

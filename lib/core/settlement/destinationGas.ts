@@ -20,6 +20,10 @@ export function destinationGasLimit(minGas: bigint): bigint {
  * another recipient), charged with them and included in the Mandate's `minGas`. */
 export const TRANSFER_OP_GAS = 40_000n
 
+/** Gas of an account's OFT `send` (with its approval where the adapter needs one), as its intent
+ * executor runs it on the source chain. */
+export const OFT_SEND_GAS = 150_000n
+
 /** The `minGas` of a single-chain ops element: the calls' gas and each transfer the route adds. */
 export function singleChainMinGas(callGas: bigint, routeTransfers: number): bigint {
   return callGas + TRANSFER_OP_GAS * BigInt(routeTransfers)

@@ -2,10 +2,14 @@
 pragma solidity ^0.8.24;
 
 import {CompactHashes} from "./CompactHashes.sol";
-import {Mandate, MandateHashes, Op, Token} from "./MandateHashes.sol";
+import {Mandate, MandateHashes, Op, Ops, Token} from "./MandateHashes.sol";
 
 interface IERC1271 {
     function isValidSignature(bytes32 hash, bytes calldata signature) external view returns (bytes4);
+}
+
+interface IERC7579Module {
+    function isModuleInstalled(uint256 moduleTypeId, address module, bytes calldata additionalContext) external view returns (bool);
 }
 
 interface IERC7579Execution {
@@ -21,7 +25,7 @@ interface IERC7579Execution {
 /// rebuilds that EIP-712 digest on chain from its parts, asks the account's ERC-1271
 /// `isValidSignature`, and runs each (account, nonce)'s operations at most once per chain and kind.
 ///
-/// Single-chain ops: `executeSinglechainOps` runs operations the account signed as
+/// Single-chain ops (the production executor's interface): `executeSinglechainOps` runs operations the account signed as
 /// `SingleChainOps{account, nonce, op, gasRefund}` in this contract's EIP-712 domain
 /// (name "IntentExecutor", version "v0.0.1", the executing chain) — the typed data the client signs
 /// for every element of a route that settles through the intent executor. The account's own funds
@@ -68,6 +72,18 @@ contract IntentExecutor {
         "Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)"
         "Token(address token,uint256 amount)" "TokenPermissions(address token,uint256 amount)"
     );
+    /// The production executor's ops: encodePacked(uint8 execType, uint8 sigMode, abi.encode(Ops[])).
+    struct OpsData {
+        bytes data;
+    }
+
+    struct SignedOps {
+        address account;
+        uint256 nonce;
+        OpsData ops;
+        bytes signature;
+    }
+
     struct GasRefund {
         address token;
         uint256 exchangeRate;
@@ -80,6 +96,15 @@ contract IntentExecutor {
         "GasRefund(address token,uint256 exchangeRate,uint256 overhead)" "Op(bytes32 vt,Ops[] ops)"
         "Ops(address to,uint256 value,bytes data)"
     );
+
+    /// The only execType and sigMode the stand-in runs (the client's defaults): a batch of calls,
+    /// checked with the account's ERC-1271.
+    uint8 internal constant EXEC_TYPE_BATCH = 0x02;
+    uint8 internal constant SIG_MODE_ERC1271 = 0x01;
+    bytes32 internal constant BATCH_MODE = bytes32(bytes1(0x01));
+
+    error InvalidStandaloneIntentSignature();
+    error NotInitialized(address account);
 
     event Initialized(address filler);
     event SinglechainOpsExecuted(address indexed account, uint256 indexed nonce, uint256 gasRefunded);
@@ -144,23 +169,26 @@ contract IntentExecutor {
         _checkAndRun(account, nonce, digest, mandate, destination, destination ? mandate.target.targetChain : signed.chainId, signature);
     }
 
-    /// @notice Runs `ops` as `account`, which signed them as SingleChainOps with no gas refund.
-    function executeSinglechainOps(address account, uint256 nonce, Op calldata ops, bytes calldata signature) external {
-        _runSinglechain(account, nonce, ops, GasRefund(address(0), 0, 0), signature);
+    /// @notice Runs the ops `signedOps.account` signed as SingleChainOps (no gas refund), with the
+    /// production executor's interface: `ops.data` = encodePacked(uint8 execType, uint8 sigMode,
+    /// abi.encode(Ops[])); execType and sigMode are the first two bytes of the signed `Op.vt`. The
+    /// native value sent with the call is the route's `prefundAmount`, handed to the account before
+    /// its ops run (an OFT's LayerZero fee): if the ops revert, it goes back with everything else.
+    function executeSinglechainOps(SignedOps calldata signedOps) external payable {
+        _runSinglechain(signedOps, GasRefund(address(0), 0, 0));
     }
 
-    /// @notice The same, then the relayer's gas charged to the account as `gasRefund` says.
-    function executeSinglechainOpsWithGasRefund(
-        address account,
-        uint256 nonce,
-        Op calldata ops,
-        GasRefund calldata gasRefund,
-        bytes calldata signature
-    ) external {
-        _runSinglechain(account, nonce, ops, gasRefund, signature);
+    /// @notice The same, then the relayer's gas charged to the account as `gasRefund` says (it is part
+    /// of what the account signed).
+    function executeSinglechainOpsWithGasRefund(SignedOps calldata signedOps, GasRefund calldata gasRefund) external payable {
+        _runSinglechain(signedOps, gasRefund);
     }
 
-    function singlechainDigest(address account, uint256 nonce, Op calldata ops, GasRefund memory gasRefund)
+    function isStandaloneIntentNonceConsumed(uint256 nonce, address account) external view returns (bool) {
+        return singlechainExecuted[account][nonce];
+    }
+
+    function singlechainDigest(address account, uint256 nonce, bytes32 vt, Ops[] memory ops, GasRefund memory gasRefund)
         public
         view
         returns (bytes32)
@@ -174,8 +202,13 @@ contract IntentExecutor {
                 address(this)
             )
         );
+        bytes32[] memory hashes = new bytes32[](ops.length);
+        for (uint256 i = 0; i < ops.length; i++) {
+            hashes[i] = keccak256(abi.encode(MandateHashes.OPS_TYPEHASH, ops[i].to, ops[i].value, keccak256(ops[i].data)));
+        }
+        bytes32 op = keccak256(abi.encode(MandateHashes.OP_TYPEHASH, vt, keccak256(abi.encodePacked(hashes))));
         bytes32 refund = keccak256(abi.encode(GAS_REFUND_TYPEHASH, gasRefund.token, gasRefund.exchangeRate, gasRefund.overhead));
-        bytes32 structHash = keccak256(abi.encode(SINGLE_CHAIN_OPS_TYPEHASH, account, nonce, MandateHashes.opHash(ops), refund));
+        bytes32 structHash = keccak256(abi.encode(SINGLE_CHAIN_OPS_TYPEHASH, account, nonce, op, refund));
         return keccak256(abi.encodePacked(hex"1901", domain, structHash));
     }
 
@@ -254,17 +287,27 @@ contract IntentExecutor {
         emit OpsExecuted(account, nonce, destination);
     }
 
-    function _runSinglechain(address account, uint256 nonce, Op calldata op, GasRefund memory gasRefund, bytes calldata signature)
-        internal
-    {
+    function _runSinglechain(SignedOps calldata signedOps, GasRefund memory gasRefund) internal {
         uint256 gasAtStart = gasleft();
+        address account = signedOps.account;
         require(msg.sender == filler, "IntentExecutor: only the filler");
-        require(!singlechainExecuted[account][nonce], "IntentExecutor: already executed");
-        require(account.code.length > 0, "IntentExecutor: account has no code");
-        bytes32 digest = singlechainDigest(account, nonce, op, gasRefund);
-        require(IERC1271(account).isValidSignature(digest, signature) == 0x1626ba7e, "IntentExecutor: not the account's signature");
-        singlechainExecuted[account][nonce] = true;
-        if (op.ops.length > 0) IERC7579Execution(account).executeFromExecutor(op.vt, _encode(op));
+        require(!singlechainExecuted[account][signedOps.nonce], "IntentExecutor: already executed");
+        if (account.code.length == 0 || !IERC7579Module(account).isModuleInstalled(2, address(this), "")) {
+            revert NotInitialized(account);
+        }
+        bytes calldata data = signedOps.ops.data;
+        require(data.length >= 2, "IntentExecutor: ops too short");
+        require(uint8(data[0]) == EXEC_TYPE_BATCH && uint8(data[1]) == SIG_MODE_ERC1271, "IntentExecutor: unsupported execType or sigMode");
+        Ops[] memory ops = abi.decode(data[2:], (Ops[]));
+        bytes32 vt = bytes32(bytes2(data[0:2]));
+        bytes32 digest = singlechainDigest(account, signedOps.nonce, vt, ops, gasRefund);
+        if (IERC1271(account).isValidSignature(digest, signedOps.signature) != 0x1626ba7e) revert InvalidStandaloneIntentSignature();
+        singlechainExecuted[account][signedOps.nonce] = true;
+        if (msg.value > 0) {
+            (bool sent,) = account.call{value: msg.value}("");
+            require(sent, "IntentExecutor: prefund refused");
+        }
+        if (ops.length > 0) IERC7579Execution(account).executeFromExecutor(BATCH_MODE, abi.encode(ops));
         uint256 refunded;
         if (gasRefund.exchangeRate > 0) {
             refunded = ((gasAtStart - gasleft() + gasRefund.overhead) * tx.gasprice * gasRefund.exchangeRate) / 1e18;
@@ -273,7 +316,7 @@ contract IntentExecutor {
                 : abi.encodePacked(gasRefund.token, uint256(0), abi.encodeWithSignature("transfer(address,uint256)", msg.sender, refunded));
             IERC7579Execution(account).executeFromExecutor(bytes32(0), pay);
         }
-        emit SinglechainOpsExecuted(account, nonce, refunded);
+        emit SinglechainOpsExecuted(account, signedOps.nonce, refunded);
     }
 
     /// @dev ERC-7579 execution calldata: single = target ‖ value ‖ callData; batch = abi.encode(Execution[]).

@@ -122,13 +122,13 @@ export function buildCost(plan: Plan, state: RouteState, destinationChainId: num
     .filter(([id]) => id !== destinationChainId || plan.allocations.some((a) => a.chainId === id))
   const destinationGas = f.fillGasUsd8
   const gasUSD = f.gas.user + f.gas.sponsor
-  const nativeUSD = [...f.nativeByChain.values()].reduce((sum, wei) => sum + toUsd8(wei, 18, state.prices.ETH), 0n)
-  const bridgeUSD = f.bridge.user + f.bridge.sponsor + nativeUSD
+  const bridgeUSD = f.bridge.user + f.bridge.sponsor
   const protocolUSD = f.protocol.user + f.protocol.sponsor
   return {
     ...common,
     tokensSpent,
-    /** LayerZero fees the account pays itself, in ETH, with the OFT send on the source chain. */
+    /** LayerZero's fees, per source chain: handed to the account with its OFT send by the filler, and
+     * part of the bridge fee the route charges. */
     nativeFees: [...f.nativeByChain].map(([chainId, wei]) => ({ chainId, amount: wei.toString(), usd: usdNumber(toUsd8(wei, 18, state.prices.ETH)) })),
     gasCost: {
       originChains: origin.map(([chainId, usd8]) => ({ chainId, gasUSD: usdNumber(usd8) })),

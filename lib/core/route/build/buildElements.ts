@@ -1,23 +1,23 @@
 // The intentOp's elements: exactly one per source chain (a plan puts one funding method and one
 // layer on a chain, and one signing scheme on the route), destination chain last.
 // Each claims its allocations (idsAndAmounts), and its mandate names what it delivers (tokenOut)
-// to the recipient on the destination chain by the fill deadline.
+// to the recipient on the destination chain by the fill deadline. An OFT element is the account's
+// own single-chain ops on its source chain (its mandate's destinationChainId, where they run): the
+// fee to the filler, the approval where the adapter needs one, and the LayerZero send with the
+// native fee the filler hands it (`prefundAmount`); the bridge delivers tokenOut.
 import { type Address, encodeFunctionData, encodePacked, erc20Abi, type Hex, keccak256, pad } from 'viem'
 import { oftAbi } from '../../abi/oft'
 import { oftAdapters } from '../../addresses'
 import type { WireElement, WireOp } from '../../intentOp/intentOp'
 import { lockId } from '../../locks/lockId'
-import { type FeeModel, fromUsd8 } from '../feeModel'
-import { toOp } from '../ops'
+import { type FeeModel, fromUsd8, OFT_ELEMENT_MIN_GAS } from '../feeModel'
+import { toOp, toSingleChainOp } from '../ops'
 import { groupElements } from '../plan/pricing'
 import type { Allocation, Plan } from '../plan/types'
 import type { Execution } from '../routeInput'
 import { settlementQualifier } from '../settlementContext'
 import { arbiterOf } from '../settlementLayers'
 import type { RouteState } from '../state/readRouteState'
-
-/** Gas the intent executor adds on top of the metered ops when it refunds itself. */
-const GAS_REFUND_OVERHEAD = 50_000n
 
 export type BuildElementsParameters = {
   plan: Plan
@@ -34,6 +34,8 @@ export type BuildElementsParameters = {
   destinationExecutions: readonly Execution[]
   preClaimExecutions: Readonly<Record<string, readonly Execution[]>>
   minGas: bigint
+  /** Who is paid an OFT element's fee (one of its ops). */
+  fillerAddress?: Address | undefined
 }
 
 export function buildElements({
@@ -50,6 +52,7 @@ export function buildElements({
   destinationExecutions,
   preClaimExecutions,
   minGas,
+  fillerAddress,
 }: BuildElementsParameters): WireElement[] {
   const delivered = deliveredPerAllocation(plan)
   const elements = groupElements(plan.allocations).sort((a, b) => Number(a.chainId === destinationChainId) - Number(b.chainId === destinationChainId) || a.chainId - b.chainId)
@@ -77,21 +80,34 @@ export function buildElements({
     }
     if (element.layer === 'OFT') {
       const token = element.allocations[0]!.token
-      const chain = state.chains.get(element.chainId)!
-      const quote = chain.oftQuote!
-      const eth = state.prices.ETH
-      const tokenPrice = state.prices[token.extensions.group]
-      settlement.gasRefund = {
-        token: token.address,
-        // Fee-token base units per 1 ETH of gas, from the same feeds the fees are priced with.
-        exchangeRate: (eth.answer * 10n ** BigInt(token.decimals) * 10n ** BigInt(tokenPrice.decimals)) / (tokenPrice.answer * 10n ** BigInt(eth.decimals)),
-        overhead: GAS_REFUND_OVERHEAD,
-      }
-      // Send what the recipient must receive (grossed up by the OFT's own fee); the route's fee
-      // stays on the source chain, where the executor refunds itself from it.
-      const sent = quote.amountReceivedLD === 0n ? moved : (moved * quote.amountSentLD + quote.amountReceivedLD - 1n) / quote.amountReceivedLD
+      const quote = state.chains.get(element.chainId)?.oftQuote
+      if (!quote) throw new Error(`buildElements: no OFT quote on chain ${element.chainId}`)
+      if (!fillerAddress) throw new Error('buildElements: an OFT element pays its fee to the filler, and no filler address is configured')
+      // Send what the recipient must receive (grossed up by the OFT's own fee); the rest of what the
+      // element draws is the route's fee, paid to the filler by the same ops.
+      const drawn = element.allocations.reduce((sum, a) => sum + a.amount, 0n)
+      const grossed = quote.amountReceivedLD === 0n ? moved : (moved * quote.amountSentLD + quote.amountReceivedLD - 1n) / quote.amountReceivedLD
+      const sent = grossed < drawn ? grossed : drawn
       settlement.oft = { dstEid: quote.dstEid, dstChainId: destinationChainId, minAmountLD: moved, adapter: quote.adapter }
-      preClaim.push(...oftSendOps(element.chainId, token.address, quote.adapter, quote.dstEid, quote.nativeFee, sent, moved, recipient, account))
+      settlement.prefundAmount = quote.nativeFee
+      const ops: Execution[] = drawn > sent ? [erc20Transfer(token.address, fillerAddress, drawn - sent)] : []
+      ops.push(...oftSendOps(element.chainId, token.address, quote.adapter, quote.dstEid, quote.nativeFee, sent, moved, recipient, account))
+      return {
+        arbiter: arbiterOf(element.layer, using7579),
+        chainId: String(element.chainId),
+        idsAndAmounts,
+        spendTokens: idsAndAmounts.map(([id, amount]) => [id, amount] as [string, string]),
+        mandate: {
+          recipient,
+          tokenOut,
+          destinationChainId: String(element.chainId),
+          fillDeadline: fillDeadline.toString(),
+          preClaimOps: emptyOp,
+          destinationOps: toSingleChainOp(ops),
+          qualifier: settlementQualifier(settlement),
+          minGas: OFT_ELEMENT_MIN_GAS.toString(),
+        },
+      }
     }
 
     return {
@@ -133,6 +149,10 @@ function merge(pairs: readonly (readonly [bigint, bigint])[]): [string, string][
   const sums = new Map<bigint, bigint>()
   for (const [id, amount] of pairs) sums.set(id, (sums.get(id) ?? 0n) + amount)
   return [...sums].map(([id, amount]) => [id.toString(), amount.toString()])
+}
+
+function erc20Transfer(token: Address, to: Address, amount: bigint): Execution {
+  return { to: token, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) }
 }
 
 /** The account's own LayerZero send, run by the intent executor on the source chain. */

@@ -69,6 +69,7 @@ export function buildIntentOp({
         destinationExecutions: input.destinationExecutions,
         preClaimExecutions,
         minGas: request.callGas,
+        fillerAddress,
       })
   const estimatedCalldataSize = elements.length * model.gas.calldata.base + model.gas.calldata.perToken * elements.reduce((n, e) => n + e.idsAndAmounts.length, 0) + request.executionBytes
   return {

@@ -11,7 +11,7 @@ import type { WireElement } from '../../intentOp/intentOp'
 import { lockId } from '../../locks/lockId'
 import { singleChainMinGas } from '../../settlement/destinationGas'
 import type { TokenInfo } from '../../tokens/tokens'
-import { toOp } from '../ops'
+import { toOp, toSingleChainOp } from '../ops'
 import type { Plan } from '../plan/types'
 import type { ResolvedRequest } from '../request/resolveRequest'
 import type { Execution } from '../routeInput'
@@ -56,7 +56,7 @@ export function singleChainElement(p: SingleChainElementParameters): WireElement
       destinationChainId: String(request.destination),
       fillDeadline: p.fillDeadline.toString(),
       preClaimOps: toOp([]),
-      destinationOps: toOp(ops),
+      destinationOps: toSingleChainOp(ops),
       qualifier: settlementQualifier({ layer: 'SAME_CHAIN', funding: 'NO_FUNDING', using7579: p.using7579 }),
       minGas: singleChainMinGas(request.callGas, transfers).toString(),
     },

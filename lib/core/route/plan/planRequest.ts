@@ -18,15 +18,17 @@ export function planRequest(request: ResolvedRequest, state: RouteState, model: 
 
 /** The planner's input for a request. */
 export function planInput(request: ResolvedRequest, state: RouteState, model: FeeModel): PlanInput {
-  // USDT0 crosses chains only as the account's own OFT send through the intent executor, which
-  // this deployment does not settle (the send would run unsigned on its chain): never planned.
+  // USDT0 crosses chains only as the account's own OFT send through its intent executor, from a
+  // chain where it runs ops; calls on arrival are not carried with it (nothing would run them there).
   const sponsor = request.input.options.sponsorSettings
+  const oft = request.input.destinationExecutions.length === 0
   return {
     destinationChainId: request.destination,
     requests: request.requests,
     state,
     access: request.access,
-    layers: new Set([...request.layers].filter((l) => l !== 'OFT')),
+    layers: new Set([...request.layers].filter((l) => l !== 'OFT' || oft)),
+    opsChains: new Set(request.opsChains ?? []),
     feeGroup: request.feeGroup,
     sponsorship: { gas: sponsor?.gasSponsored ?? false, bridge: sponsor?.bridgeFeesSponsored ?? false, swap: sponsor?.swapFeesSponsored ?? false, protocol: sponsor?.protocolFeesSponsored ?? false },
     model,
@@ -41,10 +43,12 @@ export function planInput(request: ResolvedRequest, state: RouteState, model: Fe
 function assertReachable(plan: Plan, input: PlanInput) {
   for (const d of plan.deliveries.filter((x) => !x.fulfilled)) {
     const group = d.token.extensions.group
-    const withAll = drawable({ ...input, layers: new Set(crossChainLayers) }, group)
+    // As if every layer were allowed and the account ran its own ops on every chain (an OFT send).
+    const everywhere = new Set(input.state.chains.keys())
+    const withAll = drawable({ ...input, layers: new Set(crossChainLayers), opsChains: everywhere }, group)
     if (withAll >= d.target && withAll > drawable(input, group)) {
       if (group === 'USDT') {
-        const message = `tokenRequests: ${d.token.symbol} would have to cross chains over LayerZero OFT, sent by the account through the intent executor; this deployment does not settle OFT routes (the route's shape leaves the send unsigned on the chain where it runs), so request it on a chain where the account holds it`
+        const message = `tokenRequests: ${d.token.symbol} crosses chains only over LayerZero OFT, as the account's own send through its intent executor, so the account must run ops where it holds it (a smart account with the intent executor, or its setupOps; an EOA through an EIP-7702 delegation), and the route may carry no calls on arrival; request it on a chain where the account holds it, or send the calls separately`
         throw fieldError('unprocessable', 'tokenRequests', message, { token: d.token.address, destinationChainId: input.destinationChainId }, { code: 'UNSETTLEABLE' })
       }
       const reason = `the account holds ${d.token.symbol} that no allowed settlement layer can bring to chain ${input.destinationChainId}`

@@ -61,12 +61,16 @@ describe('one signing scheme per route', () => {
       ],
       oft: { 10: oft },
     })
-    const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDT0', amount: usdc(100) }] })
+    const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDT0', amount: usdc(100) }], opsChains: [10] })
     const plan = planRoute(input)
     expect(plan.fulfilled).toBe(true)
     expect([...fundings(plan)]).toEqual(['NO_FUNDING'])
     expect(plan.allocations.every((a) => a.layer === 'OFT')).toBe(true)
     expectValid(input, plan)
+    // An account that cannot run ops on 10 (an EOA there) has no OFT source: only what is on 42161.
+    const eoa = planRoute(planInput(state, { destination: 42161, requests: [{ symbol: 'USDT0', amount: usdc(100) }] }))
+    expect(eoa.fulfilled).toBe(false)
+    expect(eoa.allocations.some((a) => a.layer === 'OFT')).toBe(false)
   })
 })
 

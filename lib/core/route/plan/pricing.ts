@@ -10,10 +10,9 @@ import type { ChainState } from '../state/readRouteState'
 import { type Allocation, type Delivery, type FeePart, type FeeShortfall, type Fees, MAX_UINT256, type Plan, type PlanInput } from './types'
 
 /** The objective: everything the route costs in USD (8 decimals), whoever pays it. */
-export function planCostUsd8(input: PlanInput, plan: Plan): bigint {
+export function planCostUsd8(_input: PlanInput, plan: Plan): bigint {
   const f = plan.fees
-  const native = [...f.nativeByChain.values()].reduce((s, wei) => s + toUsd8(wei, 18, price(input, 'ETH')), 0n)
-  return f.gas.user + f.gas.sponsor + f.bridge.user + f.bridge.sponsor + f.protocol.user + f.protocol.sponsor + f.swap.user + f.swap.sponsor + native
+  return f.gas.user + f.gas.sponsor + f.bridge.user + f.bridge.sponsor + f.protocol.user + f.protocol.sponsor + f.swap.user + f.swap.sponsor
 }
 
 /** A plan from its allocations and deliveries: its fees priced, what it collects and causes. */
@@ -44,6 +43,8 @@ function priceFees(input: PlanInput, allocations: readonly Allocation[], deliver
     if (element.layer === 'OFT' && chain.oftQuote) nativeByChain.set(element.chainId, chain.oftQuote.nativeFee)
   }
   const destination = state.chains.get(input.destinationChainId)!
+  // Delivered by the bridge alone (every element an OFT send): no fill of the filler's to pay for.
+  const bridgedOnly = allocations.length > 0 && allocations.every((a) => a.layer === 'OFT')
   const delivered = deliveries.filter((d) => d.target > 0n).length
   // Single-chain ops: no fill, one executor transaction (executionGas holds its limit for the calls)
   // and the transfers the route adds to the ops.
@@ -51,12 +52,14 @@ function priceFees(input: PlanInput, allocations: readonly Allocation[], deliver
     ? input.executionGas + TRANSFER_OP_GAS * BigInt(input.singleChain.transfers)
     : model.gas.fill.base + model.gas.fill.perToken * BigInt(delivered) + input.executionGas
   const fillBytes = model.gas.calldata.base + model.gas.calldata.perToken * delivered + input.executionBytes
-  const fillGasUsd8 = gasUsd8(input, destination, fillUnits, fillBytes)
+  const fillGasUsd8 = bridgedOnly ? 0n : gasUsd8(input, destination, fillUnits, fillBytes)
   gasByChain.set(destination.chainId, (gasByChain.get(destination.chainId) ?? 0n) + fillGasUsd8)
 
   const protocolByRequest = deliveries.map((d) => bps(d.target, model.protocolBps))
   const gas = [...gasByChain.values()].reduce((a, b) => a + b, 0n)
-  const bridge = bridgeByAllocation.reduce((a, b) => a + b, 0n)
+  // LayerZero's native fee, which the filler hands the account with its ops, is a bridge fee too.
+  const native = [...nativeByChain.values()].reduce((s, wei) => s + toUsd8(wei, 18, price(input, 'ETH')), 0n)
+  const bridge = bridgeByAllocation.reduce((a, b) => a + b, 0n) + native
   const protocol = deliveries.reduce((sum, d, i) => sum + toUsd8(protocolByRequest[i]!, d.token.decimals, price(input, d.token.extensions.group)), 0n)
   const split = (usd8: bigint, sponsored: boolean): FeePart => (sponsored ? { user: 0n, sponsor: usd8 } : { user: usd8, sponsor: 0n })
   const parts = { gas: split(gas, sponsorship.gas), bridge: split(bridge, sponsorship.bridge), protocol: split(protocol, sponsorship.protocol), swap: split(0n, sponsorship.swap) }

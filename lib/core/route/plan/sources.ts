@@ -4,7 +4,6 @@
 import type { TokenGroup } from '../../tokens/tokenList'
 import { findTokenBySymbol } from '../../tokens/tokens'
 import { crossChainLayers, type FundingMethod, type Layer, layerSupports } from '../settlementLayers'
-import type { ChainState } from '../state/readRouteState'
 import type { PlanInput, Source } from './types'
 
 /** Native ETH left for the wrap/approve transactions a Permit2 route asks the user to send. */
@@ -56,8 +55,9 @@ function sourcesOf(group: TokenGroup, input: PlanInput): Source[] {
       }
       if (unlocked === 0n) continue
       if (layers.includes('OFT')) {
-        // The account pays LayerZero's native fee itself, from its ETH on the source chain.
-        if (ethOf(chain) < (chain.oftQuote?.nativeFee ?? 0n)) continue
+        // Sent by the account's own ops through its intent executor (LayerZero's fee handed to it
+        // by the filler with them, and charged in the route's fee).
+        if (!input.opsChains?.has(chain.chainId)) continue
         sources.push({ chainId: chain.chainId, token, origin: token, funding: 'NO_FUNDING', layers: ['OFT'], wrapsNative: false, available: unlocked })
         continue
       }
@@ -79,8 +79,4 @@ function singleChainSources(group: TokenGroup, input: PlanInput): Source[] {
   return chain.balances
     .filter((b) => b.token.extensions.group === group && b.unlocked > 0n && input.access.allows(b.token))
     .map((b) => ({ chainId: chain.chainId, token: b.token, origin: b.token, funding: 'NO_FUNDING', layers: ['SAME_CHAIN'], wrapsNative: false, available: b.unlocked }))
-}
-
-function ethOf(chain: ChainState): bigint {
-  return chain.balances.find((b) => b.token.extensions.native)?.unlocked ?? 0n
 }

@@ -31,6 +31,9 @@ export type PlanInput = {
    * (request/singleChain.ts): its unlocked balances there are the only sources, and the route adds
    * `transfers` transfers to its ops (the fee, deliveries to another recipient). */
   singleChain?: { transfers: number } | undefined
+  /** Chains where the account runs its own ops (its intent executor installed, or its setupOps
+   * deploy it there): the only chains an OFT send can leave from. */
+  opsChains?: ReadonlySet<number> | undefined
 }
 
 export type Source = {

@@ -37,6 +37,8 @@ export type ResolvedRequest = {
   executionGas: bigint
   /** Settled as the account's own single-chain ops (request/singleChain.ts). */
   singleChain?: boolean
+  /** Chains where the account runs its own ops (request/singleChain.ts `opsChains`). */
+  opsChains?: number[]
 }
 
 export async function resolveRequest(input: RouteInput, readers: readonly ChainReader[], model: FeeModel): Promise<ResolvedRequest> {

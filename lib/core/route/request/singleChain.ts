@@ -26,10 +26,16 @@ const hasCode = (code: string | undefined) => code !== undefined && code !== '0x
 /** Whether the account runs its own ops on the destination chain: deployed with the intent
  * executor installed, or deployed there by its setupOps (which install it). */
 export function runsOpsOn(request: ResolvedRequest, state: RouteState, accounts: AccountPlan): boolean {
-  const chain = state.chains.get(request.destination)
-  if (!chain) return false
-  if (hasCode(chain.accountCode)) return chain.executorInstalled === true
-  return accounts.setup !== undefined && accounts.needsSetup(request.destination)
+  return opsChains(state, accounts).includes(request.destination)
+}
+
+/** Every chain where the account runs its own ops (see runsOpsOn): where an OFT send can leave from. */
+export function opsChains(state: RouteState, accounts: AccountPlan): number[] {
+  return [...state.chains.keys()].filter((chainId) => {
+    const code = state.chains.get(chainId)?.accountCode
+    if (hasCode(code)) return state.chains.get(chainId)?.executorInstalled === true
+    return accounts.setup !== undefined && accounts.needsSetup(chainId)
+  })
 }
 
 /** Whether the request settles as the account's own single-chain ops (see the file header). */
@@ -38,21 +44,24 @@ export function settlesSingleChain(request: ResolvedRequest, state: RouteState, 
   if (input.options.fundingMethod !== undefined || Object.keys(request.preClaimExecutions).length > 0) return false
   if (!runsOpsOn(request, state, accounts)) return false
   const balances = state.chains.get(request.destination)?.balances ?? []
+  // Only from what the access list lets the route draw (sourceChains / sourceAssets).
   return request.requests.every((r) => {
-    const held = balances.find((b) => b.token === r.token || isAddressEqual(b.token.address, r.token.address))?.unlocked ?? 0n
-    return r.amount !== undefined && held >= r.amount
+    const held = balances.find((b) => b.token === r.token || isAddressEqual(b.token.address, r.token.address))
+    return r.amount !== undefined && held !== undefined && request.access.allows(held.token) && held.unlocked >= r.amount
   })
 }
 
 /** A call-only intent the account cannot run as single-chain ops is refused, saying why. */
-export function refuseCallOnlyHere(request: ResolvedRequest, state: RouteState): never {
+export function refuseCallOnlyHere(request: ResolvedRequest, state: RouteState, relayed = true): never {
   const account = request.account.address
   const chain = state.chains.get(request.destination)
-  const why = request.input.options.fundingMethod
-    ? `options.fundingMethod ${request.input.options.fundingMethod} funds tokens, and a call-only intent moves none`
-    : hasCode(chain?.accountCode)
-      ? `${account} does not have the intent executor ${nexus.intentExecutor} installed on chain ${request.destination}`
-      : `${account} has no code on chain ${request.destination} and no setupOps that deploy it`
+  const why = !relayed
+    ? 'this deployment has no filler to relay them (FILLER_ADDRESS is not set)'
+    : request.input.options.fundingMethod
+      ? `options.fundingMethod ${request.input.options.fundingMethod} funds tokens, and a call-only intent moves none`
+      : hasCode(chain?.accountCode)
+        ? `${account} does not have the intent executor ${nexus.intentExecutor} installed on chain ${request.destination}`
+        : `${account} has no code on chain ${request.destination} and no setupOps that deploy it`
   const message = `tokenRequests: a call-only intent runs as the account through its intent executor, and ${why}; request a token with the calls, or send the account's setupOps`
   throw fieldError('unprocessable', 'tokenRequests', message, {}, { code: 'UNSETTLEABLE' })
 }

@@ -2,6 +2,7 @@
 // (chainsToRead.ts). With caches, market data (gas, L1 parameters, prices) is reused and identical
 // concurrent requests share one read (stateSource.ts).
 import type { Hex } from 'viem'
+import { oftAdapters } from '../../addresses'
 import type { ChainReader } from '../../chainState/multicallRound'
 import type { TtlCache } from '../../chainState/ttlCache'
 import type { PriceFeeds } from '../../prices/readUsdPrices'
@@ -35,7 +36,12 @@ export async function readState(request: ResolvedRequest, { readers, lockTags, p
     nonceChains: [...new Set(input.signedAuthorizations.map((a) => a.chainId))],
     recipientNonceChains: [...new Set(input.recipientSignedAuthorizations.map((a) => a.chainId))],
     // The destination too for any account that may run its own ops there (request/singleChain.ts).
-    executorChains: [...Object.keys(request.preClaimExecutions).map(Number), ...(runsOwnOps(input) ? [request.destination] : [])],
+    // And every USDT0 chain, where an OFT send would leave from.
+    executorChains: [
+      ...Object.keys(request.preClaimExecutions).map(Number),
+      ...(runsOwnOps(input) ? [request.destination] : []),
+      ...(runsOwnOps(input) && request.groups.includes('USDT') ? Object.keys(oftAdapters).map(Number) : []),
+    ],
     prices,
     ...(caches ? { market: { cache: caches.market, maxAgeMs: caches.marketMaxAgeMs } } : {}),
   }
