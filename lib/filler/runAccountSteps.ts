@@ -33,6 +33,8 @@ export async function runAccountSteps(p: RunParameters): Promise<string | undefi
   for (const s of setup) {
     const chain = p.chainOf(s.call.chainId)
     if (await read(chain, s.done)) continue
+    const deployed = await deployedWithoutExecutor(chain, signed)
+    if (deployed) return deployed
     const stale = await staleAuthorization(p, s, signed)
     if (stale) return stale
     const failure = await send(p, s, (reason) => `the account's setupOps on chain ${s.call.chainId} failed (${reason}); nothing was taken`)
@@ -109,6 +111,19 @@ async function send(p: RunParameters, s: AccountStep, reason: (why: string) => s
     if (!(error instanceof StepRevertedError)) throw error
     return reason(error.message)
   }
+}
+
+/**
+ * A deployed account without the intent executor (uninstalled since, or never installed): setupOps
+ * that deploy it through a factory cannot change that, so nothing is sent for them. (An EIP-7702
+ * setup, the account's own delegation, can: it is sent.)
+ */
+async function deployedWithoutExecutor(chain: FillerChain, signed: Signed): Promise<string | undefined> {
+  const setup = signed.signedMetadata.account.setupOps[0]
+  if (!setup || setup.to.toLowerCase() === signed.sponsor.toLowerCase()) return undefined
+  const code = await chain.client.getCode({ address: signed.sponsor })
+  if (code === undefined || code === '0x') return undefined
+  return `${signed.sponsor} is deployed on chain ${chain.chainId} but does not run the intent executor (its setupOps only deploy it); nothing was taken`
 }
 
 /** An EIP-7702 setup needs the user's authorization for the chain, still at the account's nonce there. */

@@ -224,6 +224,63 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
     expect(await usdcOf(beneficiary)).toBe(0n)
   })
 
+  // The account changes what authorises its ops between signing and settlement, by ops of its own
+  // (the client's module and owner actions): the stale ops must end FAILED with nothing sent, and
+  // the filler must spend nothing on them.
+  const ownerActions = parseAbi([
+    'function addOwner(address owner)',
+    'function removeOwner(address prevOwner, address owner)',
+    'function getOwners(address account) view returns (address[])',
+    'function uninstallModule(uint256 moduleTypeId, address module, bytes deInitData)',
+  ])
+  it.each([
+    ['its only signer replaced (addOwner, removeOwner)', 'signer'],
+    ['the intent executor uninstalled (uninstallModule)', 'executor'],
+  ] as const)('%s after signing: the stale ops are refused or end FAILED, and nothing is sent', async (_, change) => {
+    const signer = privateKeyToAccount(generatePrivateKey())
+    const successor = privateKeyToAccount(generatePrivateKey())
+    const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [signer] } })
+    const address = account.getAddress()
+    await chain.mint(8453, 'USDC', address, usdc('30'))
+    expect(await account.deploy(base)).toBe(true)
+    const beneficiary = chain.freshAccount().address
+    const staleSigned = await account.signTransaction(await account.prepareTransaction({ chain: base, calls: [transfer(beneficiary, usdc('5'))] }))
+
+    const call = (to: Address, functionName: 'addOwner' | 'removeOwner' | 'uninstallModule', args: readonly unknown[]) => ({
+      to,
+      data: encodeFunctionData({ abi: ownerActions, functionName, args } as never),
+    })
+    const calls =
+      change === 'signer'
+        ? [call(nexus.ownableValidator, 'addOwner', [successor.address]), call(nexus.ownableValidator, 'removeOwner', [successor.address, signer.address])]
+        : [call(address, 'uninstallModule', [2n, nexus.intentExecutor, '0x'])]
+    await account.waitForExecution(await account.sendTransaction({ chain: base, calls }))
+    if (change === 'signer') {
+      const owners = await chain.client(8453).readContract({ address: nexus.ownableValidator, abi: ownerActions, functionName: 'getOwners', args: [address] })
+      expect(owners).toEqual([successor.address])
+    } else {
+      expect(await runsExecutor(address)).toBe(false)
+      // New calls are refused at quote time now: nothing could run them.
+      await expect(account.prepareTransaction({ chain: base, calls: [transfer(beneficiary, 1n)] })).rejects.toThrow(/intent executor/)
+    }
+    const [held, fillerEth] = [await usdcOf(address), await chain.client(8453).getBalance({ address: devnetFillerAddress })]
+
+    if (change === 'signer') {
+      // Submit checks the signature against the account as it is now (ERC-1271): refused at once.
+      await expect(account.submitTransaction(staleSigned)).rejects.toThrow(/not the sponsor's signature over element 0's SingleChainOps/)
+    } else {
+      const result = await account.submitTransaction(staleSigned)
+      await expect(account.waitForExecution(result)).rejects.toBeInstanceOf(IntentFailedError)
+      const status = (await statusOf(result.id)) as Status & { failureReason?: string }
+      expect(status.status).toBe('FAILED')
+      expect(status.failureReason).toMatch(/does not run the intent executor.*nothing was taken/)
+      expect(status.accountOperations ?? []).toEqual([])
+    }
+    expect(await usdcOf(address)).toBe(held)
+    expect(await usdcOf(beneficiary)).toBe(0n)
+    expect(await chain.client(8453).getBalance({ address: devnetFillerAddress })).toBe(fillerEth) // no gas spent on it
+  })
+
   it('USDT0 from OP Mainnet to Arbitrum over LayerZero OFT, from an undeployed Nexus holding only USDT0', async () => {
     const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] } })
     const address = account.getAddress()

@@ -23,6 +23,8 @@ import {
 ///   address selects the default validator, the OwnableValidator).
 /// - `executeFromExecutor(mode, executionCalldata)`: ERC-7579 single or batch calls, only from an
 ///   installed executor.
+/// - `installModule` / `uninstallModule` of validators and executors, by the account itself or an
+///   installed executor (the client's module actions, run as the account's own ops).
 /// Not modelled: ERC-4337 validation and execution through the EntryPoint, hooks, fallbacks,
 /// ERC-7739 nested signatures, upgrades.
 contract NexusAccount {
@@ -37,6 +39,7 @@ contract NexusAccount {
     bytes32 internal constant INITIALIZE_TYPEHASH = keccak256("Initialize(address nexus,uint256[] chainIds,bytes initData)");
 
     event ModuleInstalled(uint256 moduleTypeId, address module);
+    event ModuleUninstalled(uint256 moduleTypeId, address module);
 
     function accountId() external pure returns (string memory) {
         return "biconomy.nexus.1.2.0";
@@ -96,6 +99,24 @@ contract NexusAccount {
         else revert("Nexus: unsupported module type");
         IModule(module).onInstall(initData);
         emit ModuleInstalled(moduleTypeId, module);
+    }
+
+    /// @notice Removes a validator or an executor (the client's `uninstallModule` action); the
+    /// default validator stays, as Nexus keeps one validator.
+    function uninstallModule(uint256 moduleTypeId, address module, bytes calldata deInitData) external payable {
+        require(msg.sender == address(this) || nexusLayout().executors[msg.sender], "Nexus: only the account or an executor");
+        NexusLayout storage l = nexusLayout();
+        if (moduleTypeId == MODULE_TYPE_VALIDATOR) {
+            require(module != DEFAULT_VALIDATOR && l.validators[module], "Nexus: validator not installed");
+            l.validators[module] = false;
+        } else if (moduleTypeId == MODULE_TYPE_EXECUTOR) {
+            require(l.executors[module], "Nexus: executor not installed");
+            l.executors[module] = false;
+        } else {
+            revert("Nexus: unsupported module type");
+        }
+        IModule(module).onUninstall(deInitData);
+        emit ModuleUninstalled(moduleTypeId, module);
     }
 
     function isModuleInstalled(uint256 moduleTypeId, address module, bytes calldata) external view returns (bool) {

@@ -30,6 +30,7 @@ function nexusLayout() pure returns (NexusLayout storage l) {
 /// @notice The ERC-7579 module hooks the account calls on install.
 interface IModule {
     function onInstall(bytes calldata data) external;
+    function onUninstall(bytes calldata data) external;
     function isModuleType(uint256 moduleTypeId) external view returns (bool);
 }
 

@@ -6,8 +6,12 @@ pragma solidity ^0.8.24;
 /// and an ERC-1271 check passes when `threshold` distinct owners signed the hash. A signature is
 /// 65 bytes per signer (r ‖ s ‖ v); v above 30 means the signer signed the hash as an EIP-191
 /// personal message (v − 4), as the published client signs, otherwise the hash itself.
+/// Owners change as the client's actions change them: `addOwner` puts the new owner first,
+/// `removeOwner(prevOwner, owner)` names the owner before it (the sentinel 0x…01 for the first),
+/// `setThreshold`; each only by the account itself (through its executor or its own call).
 /// Not modelled: ERC-4337 user-operation validation.
 contract OwnableValidator {
+    address internal constant SENTINEL = address(1);
     uint256 internal constant MAX_S = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0;
 
     mapping(address => uint256) public threshold;
@@ -28,6 +32,33 @@ contract OwnableValidator {
     function onUninstall(bytes calldata) external {
         delete threshold[msg.sender];
         delete _owners[msg.sender];
+    }
+
+    function addOwner(address owner) external {
+        require(threshold[msg.sender] > 0, "OwnableValidator: not installed");
+        require(owner != address(0) && owner != SENTINEL, "OwnableValidator: bad owner");
+        address[] storage owners = _owners[msg.sender];
+        require(!_isOwner(owners, owner), "OwnableValidator: already an owner");
+        owners.push(owner);
+        for (uint256 i = owners.length - 1; i > 0; i--) owners[i] = owners[i - 1];
+        owners[0] = owner;
+    }
+
+    function removeOwner(address prevOwner, address owner) external {
+        address[] storage owners = _owners[msg.sender];
+        require(owners.length > threshold[msg.sender], "OwnableValidator: below threshold");
+        uint256 at = type(uint256).max;
+        for (uint256 i = 0; i < owners.length; i++) if (owners[i] == owner) at = i;
+        require(at != type(uint256).max, "OwnableValidator: not an owner");
+        require(prevOwner == (at == 0 ? SENTINEL : owners[at - 1]), "OwnableValidator: wrong previous owner");
+        for (uint256 i = at; i + 1 < owners.length; i++) owners[i] = owners[i + 1];
+        owners.pop();
+    }
+
+    function setThreshold(uint256 t) external {
+        require(threshold[msg.sender] > 0, "OwnableValidator: not installed");
+        require(t > 0 && t <= _owners[msg.sender].length, "OwnableValidator: bad threshold");
+        threshold[msg.sender] = t;
     }
 
     function isModuleType(uint256 moduleTypeId) external pure returns (bool) {
