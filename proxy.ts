@@ -4,13 +4,21 @@
 import { type NextRequest, NextResponse } from 'next/server'
 import { dashboardEnvSchema, readEnv } from '@/lib/config/env'
 import { chains } from '@/lib/core/chains/chains'
-import { connectOriginsOf, contentSecurityPolicy, pageHeaders, strictTransportSecurity } from '@/lib/server/securityHeaders'
+import {
+  connectOriginsOf,
+  contentSecurityPolicy,
+  pageHeaders,
+  strictTransportSecurity,
+} from '@/lib/server/securityHeaders'
 
 const dev = process.env.NODE_ENV !== 'production'
 let connectOrigins: string[] | undefined
 
 export function proxy(request: NextRequest) {
-  connectOrigins ??= connectOriginsOf([...Object.values(readEnv(dashboardEnvSchema).DEMO_WALLET_RPC_URLS ?? {}), ...chains.flatMap((c) => c.viem.rpcUrls.default.http)])
+  connectOrigins ??= connectOriginsOf([
+    ...Object.values(readEnv(dashboardEnvSchema).DEMO_WALLET_RPC_URLS ?? {}),
+    ...chains.flatMap((c) => c.viem.rpcUrls.default.http),
+  ])
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64')
   const csp = contentSecurityPolicy({ nonce, dev, connectOrigins })
   const requestHeaders = new Headers(request.headers)
@@ -20,7 +28,8 @@ export function proxy(request: NextRequest) {
   response.headers.set('content-security-policy', csp)
   for (const [name, value] of Object.entries(pageHeaders)) response.headers.set(name, value)
   // Next fills x-forwarded-proto from the socket unless a proxy in front set it.
-  if (request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') response.headers.set('strict-transport-security', strictTransportSecurity)
+  if (request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https')
+    response.headers.set('strict-transport-security', strictTransportSecurity)
   return response
 }
 

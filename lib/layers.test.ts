@@ -14,7 +14,11 @@ const cli = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mj
 type Violation = { from: string; to: string; rule: { name: string } }
 
 function cruise(cwd: string, paths: string[]): Violation[] {
-  const run = spawnSync(process.execPath, [cli, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...paths], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const run = spawnSync(
+    process.execPath,
+    [cli, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...paths],
+    { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
   if (!run.stdout) throw new Error(`dependency-cruiser failed: ${run.stderr}`)
   return (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations
 }
@@ -34,9 +38,12 @@ describe('layers', () => {
         'lib/storage/store.ts': 'export const read = () => 1\n',
         'app/api/x/route.ts': "import { read } from '../../../lib/storage/store'\nexport const GET = read\n",
         'lib/attester/sign.ts': 'export const sign = () => 2\n',
-        'lib/filler/settle.ts': "import { sign } from '../attester/sign'\nimport { loop } from './loop'\nexport const settle = () => sign() + loop()\n",
+        'lib/filler/settle.ts':
+          "import { sign } from '../attester/sign'\nimport { loop } from './loop'\nexport const settle = () => sign() + loop()\n",
         'lib/filler/loop.ts': 'export const loop = () => 3\n',
-        'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler' } }),
+        'tsconfig.json': JSON.stringify({
+          compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler' },
+        }),
       }
       for (const [path, text] of Object.entries(files)) {
         mkdirSync(dirname(join(dir, path)), { recursive: true })

@@ -16,20 +16,30 @@ export const firstLines = (message: string | undefined) =>
 type PlaywrightSuite = {
   file: string
   suites?: PlaywrightSuite[]
-  specs?: { title: string; line: number; tests: { projectName?: string; status?: string; results: { error?: { message?: string } }[] }[] }[]
+  specs?: {
+    title: string
+    line: number
+    tests: { projectName?: string; status?: string; results: { error?: { message?: string } }[] }[]
+  }[]
 }
 const suiteFailures = (suite: PlaywrightSuite): string[] => [
   ...(suite.specs ?? []).flatMap((spec) =>
     // As the counts judge it: a test is failed when its outcome was unexpected (after any retries).
     spec.tests.flatMap((t) =>
-      t.status === 'unexpected' ? [`${suite.file}:${spec.line} › ${t.projectName ? `[${t.projectName}] ` : ''}${spec.title}: ${firstLines(t.results.at(-1)?.error?.message)}`] : [],
+      t.status === 'unexpected'
+        ? [
+            `${suite.file}:${spec.line} › ${t.projectName ? `[${t.projectName}] ` : ''}${spec.title}: ${firstLines(t.results.at(-1)?.error?.message)}`,
+          ]
+        : [],
     ),
   ),
   ...(suite.suites ?? []).flatMap(suiteFailures),
 ]
 
 /** From Playwright's JSON report: errors outside any test (global setup), then each test whose last attempt neither passed nor was skipped. */
-export const playwrightFailures = (report: { suites?: PlaywrightSuite[]; errors?: { message?: string }[] } | undefined): string[] => [
+export const playwrightFailures = (
+  report: { suites?: PlaywrightSuite[]; errors?: { message?: string }[] } | undefined,
+): string[] => [
   ...(report?.errors ?? []).map((e) => `playwright: ${firstLines(e.message)}`),
   ...(report?.suites ?? []).flatMap(suiteFailures),
 ]

@@ -24,7 +24,12 @@ function ensureChromium(): boolean {
   const isRoot = process.getuid?.() === 0
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.error('Installing it now with apt-get (Debian, running as root)…\n')
-    if (run(['apt-get', 'update', '-qq']) === 0 && run(['apt-get', 'install', '-y', '-qq', 'chromium']) === 0 && existsSync(chromiumPath)) return true
+    if (
+      run(['apt-get', 'update', '-qq']) === 0 &&
+      run(['apt-get', 'install', '-y', '-qq', 'chromium']) === 0 &&
+      existsSync(chromiumPath)
+    )
+      return true
     console.error('apt-get could not install chromium.')
   } else {
     console.error('Install it with `sudo apt-get install -y chromium`, or set CHROMIUM_PATH to a Chromium binary.')
@@ -39,11 +44,23 @@ const readJson = (file: string) => (existsSync(file) ? JSON.parse(readFileSync(f
 const steps: Step[] = [
   {
     name: 'unit, integration and compatibility (vitest)',
-    command: [node, bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', '--reporter=./tests/vitestFailureReporter.ts', `--outputFile.json=${vitestReport}`],
+    command: [
+      node,
+      bin('vitest', 'vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./tests/vitestFailureReporter.ts',
+      `--outputFile.json=${vitestReport}`,
+    ],
     counts: () => {
       const r = readJson(vitestReport)
       // Skipped (it.skip, skipIf without its database) and todo tests are `pending` in the report.
-      return { passed: r?.numPassedTests ?? 0, failed: r ? r.numFailedTests : 1, skipped: (r?.numPendingTests ?? 0) + (r?.numTodoTests ?? 0) }
+      return {
+        passed: r?.numPassedTests ?? 0,
+        failed: r ? r.numFailedTests : 1,
+        skipped: (r?.numPendingTests ?? 0) + (r?.numTodoTests ?? 0),
+      }
     },
     failures: () => readJson(vitestFailures) ?? [],
   },
@@ -88,7 +105,14 @@ for (const step of steps) {
   console.log(`\n> ${step.name}`)
   const ok = run(step.command) === 0
   const { passed, failed, skipped } = step.counts()
-  results.push({ name: step.name, ok, passed, failed: ok ? failed : Math.max(failed, 1), skipped, failures: ok ? [] : step.failures() })
+  results.push({
+    name: step.name,
+    ok,
+    passed,
+    failed: ok ? failed : Math.max(failed, 1),
+    skipped,
+    failures: ok ? [] : step.failures(),
+  })
 }
 
 const failures = results.flatMap((r) => r.failures)
@@ -97,7 +121,13 @@ if (failures.length > 0) {
   for (const f of failures) console.log(`  ✗ ${f}`)
 }
 console.log('\nSuites:')
-for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`)
-const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 })
+for (const r of results)
+  console.log(
+    `  ${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
+  )
+const total = results.reduce(
+  (t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+)
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
 process.exit(results.every((r) => r.ok) ? 0 : 1)

@@ -18,7 +18,8 @@ export default class VitestFailureReporter implements Reporter {
     for (const m of modules) {
       const name = relative(process.cwd(), m.moduleId)
       for (const e of m.errors()) lines.push(`${name}: ${says(e)}`)
-      for (const suite of m.children.allSuites()) for (const e of suite.errors()) lines.push(`${name} › ${suite.fullName} (outside its tests): ${says(e)}`)
+      for (const suite of m.children.allSuites())
+        for (const e of suite.errors()) lines.push(`${name} › ${suite.fullName} (outside its tests): ${says(e)}`)
       for (const test of m.children.allTests('failed')) {
         const result = test.result()
         lines.push(`${name} › ${test.fullName}: ${result.state === 'failed' ? says(result.errors[0] ?? {}) : ''}`)

@@ -7,13 +7,19 @@ const MAX_UINT256 = 2n ** 256n - 1n
 export const amountSchema = z.union([z.string(), z.number()]).transform((value, ctx) => {
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value) || value < 0) {
-      ctx.addIssue({ code: 'custom', message: 'must be a non-negative integer; send amounts above 2^53 as decimal strings' })
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a non-negative integer; send amounts above 2^53 as decimal strings',
+      })
       return z.NEVER
     }
     return BigInt(value)
   }
   if (!/^\d{1,78}$/.test(value)) {
-    ctx.addIssue({ code: 'custom', message: 'must be a decimal integer string (digits only, no sign, point or exponent)' })
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a decimal integer string (digits only, no sign, point or exponent)',
+    })
     return z.NEVER
   }
   const amount = BigInt(value)
@@ -25,4 +31,5 @@ export const amountSchema = z.union([z.string(), z.number()]).transform((value, 
 })
 
 /** Amounts by token as the wire writes them: decimal strings. */
-export const wireAmounts = (amounts: Record<string, bigint>) => Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, v.toString()]))
+export const wireAmounts = (amounts: Record<string, bigint>) =>
+  Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, v.toString()]))

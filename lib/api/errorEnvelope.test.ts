@@ -1,21 +1,44 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ChainUnavailableError, codeOfKind, InsufficientLiquidityError, InvalidInputError, NoPathFoundError, ServiceError } from '../core/errors'
+import {
+  ChainUnavailableError,
+  codeOfKind,
+  InsufficientLiquidityError,
+  InvalidInputError,
+  NoPathFoundError,
+  ServiceError,
+} from '../core/errors'
 import { errorBounds } from './errorBounds'
-import { errorCodes, errorEnvelope, errorEnvelopeSchema, HttpError, insufficientLiquiditySchema, validationError } from './errorEnvelope'
+import {
+  errorCodes,
+  errorEnvelope,
+  errorEnvelopeSchema,
+  HttpError,
+  insufficientLiquiditySchema,
+  validationError,
+} from './errorEnvelope'
 
 describe('error envelope', () => {
   it('carries a stable code beside the message and errors the client reads', () => {
     const body = errorEnvelope(InvalidInputError.forField('amount', 'amount: must be positive'), 't-1')
-    expect(body).toEqual({ message: 'amount: must be positive', code: 'VALIDATION_ERROR', errors: [{ message: 'amount: must be positive', context: { field: 'amount' } }], traceId: 't-1' })
+    expect(body).toEqual({
+      message: 'amount: must be positive',
+      code: 'VALIDATION_ERROR',
+      errors: [{ message: 'amount: must be positive', context: { field: 'amount' } }],
+      traceId: 't-1',
+    })
     expect(errorEnvelopeSchema.parse(body)).toEqual(body)
   })
 
   it('names the cause, not only the kind', () => {
     expect(errorEnvelope(new NoPathFoundError('no layer', {}), 't').code).toBe('NO_PATH_FOUND')
     expect(errorEnvelope(new ChainUnavailableError(10, 'timeout'), 't').code).toBe('CHAIN_UNAVAILABLE')
-    expect(errorEnvelope(new ServiceError('forbidden', 'Insufficient permissions'), 't').code).toBe('INSUFFICIENT_SCOPE')
-    expect(errorEnvelope(new ServiceError('forbidden', 'sponsor', undefined, { code: 'SPONSOR_SCOPE_REQUIRED' }), 't').code).toBe('SPONSOR_SCOPE_REQUIRED')
+    expect(errorEnvelope(new ServiceError('forbidden', 'Insufficient permissions'), 't').code).toBe(
+      'INSUFFICIENT_SCOPE',
+    )
+    expect(
+      errorEnvelope(new ServiceError('forbidden', 'sponsor', undefined, { code: 'SPONSOR_SCOPE_REQUIRED' }), 't').code,
+    ).toBe('SPONSOR_SCOPE_REQUIRED')
     expect(errorEnvelope(new HttpError('too_large', 'entity.too.large'), 't').code).toBe('PAYLOAD_TOO_LARGE')
   })
 

@@ -25,7 +25,9 @@ export const errorEnvelopeSchema = z.object({
   message: z.string(),
   errors: z.array(z.object({ message: z.string(), context: z.record(z.string(), z.unknown()).optional() })),
   traceId: z.string(),
-  code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]).describe('Stable machine-readable cause; one of the codes listed in the API description'),
+  code: z
+    .enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]])
+    .describe('Stable machine-readable cause; one of the codes listed in the API description'),
 })
 
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>
@@ -97,11 +99,19 @@ export function validationError(error: z.ZodError, root?: string): ServiceError 
 }
 
 /** The error as the body that is sent: bounded in size whatever the request held (errorBounds.ts). */
-export function errorEnvelope(error: ServiceError | HttpError, traceId: string): ErrorEnvelope | z.infer<typeof insufficientLiquiditySchema> {
+export function errorEnvelope(
+  error: ServiceError | HttpError,
+  traceId: string,
+): ErrorEnvelope | z.infer<typeof insufficientLiquiditySchema> {
   const message = cutText(error.message, errorBounds.message)
   const envelope = { message, code: error.code, errors: boundedDetails(error.details), traceId }
   if (error instanceof InsufficientLiquidityError) {
-    return { ...envelope, error: 'INSUFFICIENT_LIQUIDITY', availableIntents: error.availableIntents.map(wireAmounts), unfillable: wireAmounts(error.unfillable) }
+    return {
+      ...envelope,
+      error: 'INSUFFICIENT_LIQUIDITY',
+      availableIntents: error.availableIntents.map(wireAmounts),
+      unfillable: wireAmounts(error.unfillable),
+    }
   }
   return envelope
 }

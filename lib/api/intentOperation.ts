@@ -37,7 +37,9 @@ export type SignedIntentOp = SubmitIntentBody['signedIntentOp']
 export const submitIntentResponseSchema = z.object({
   result: z.object({
     id: z.string().regex(/^\d+$/).describe('The intent id: the route nonce, a decimal integer'),
-    status: z.enum(['PENDING', 'FAILED']).describe('PENDING once accepted; a dry run answers PENDING and executes nothing'),
+    status: z
+      .enum(['PENDING', 'FAILED'])
+      .describe('PENDING once accepted; a dry run answers PENDING and executes nothing'),
     dryRun: z.boolean().optional(),
   }),
 })
@@ -53,7 +55,9 @@ export const intentStatusResponseSchema = z.object({
   id: z.string(),
   status: z
     .enum(['PENDING', 'CLAIMED', 'FILLED', 'COMPLETED', 'FAILED'])
-    .describe('PENDING → CLAIMED → FILLED → COMPLETED, or FAILED (an expired intent is FAILED with its failureReason, so the client stops polling)'),
+    .describe(
+      'PENDING → CLAIMED → FILLED → COMPLETED, or FAILED (an expired intent is FAILED with its failureReason, so the client stops polling)',
+    ),
   destinationChainId: z.number().int(),
   userAddress: z.string(),
   fillTimestamp: z.number().int().optional(),
@@ -64,13 +68,20 @@ export const intentStatusResponseSchema = z.object({
     .describe(
       "Set when a re-org undid the fill after the filler had been paid and the fill could no longer be mined: the filler sent tokenOut to the recipient from its inventory with a plain transfer (fillTransactionHash is that transfer's, one per token; the first named)",
     ),
-  failureReason: z.string().optional().describe('Why the intent FAILED (set only then), e.g. "expired: …" or "the escrow of element 1 failed: …"'),
+  failureReason: z
+    .string()
+    .optional()
+    .describe('Why the intent FAILED (set only then), e.g. "expired: …" or "the escrow of element 1 failed: …"'),
   expired: z.boolean().optional(),
   refunds: z
     .array(
       z.object({
         chainId: z.number().int(),
-        status: z.enum(['PENDING', 'COMPLETED']).describe('PENDING until the arbiter accepts the refund (fill deadline + 300 s), COMPLETED once the escrow is back with the sponsor'),
+        status: z
+          .enum(['PENDING', 'COMPLETED'])
+          .describe(
+            'PENDING until the arbiter accepts the refund (fill deadline + 300 s), COMPLETED once the escrow is back with the sponsor',
+          ),
         transactionHash: hash.optional(),
         timestamp: z.number().int().optional(),
         reason: z.string(),
@@ -101,7 +112,9 @@ export const intentStatusResponseSchema = z.object({
       }),
     )
     .optional()
-    .describe("The transactions the filler sent for a smart account's operations, in the order it signed them (absent when there were none)"),
+    .describe(
+      "The transactions the filler sent for a smart account's operations, in the order it signed them (absent when there were none)",
+    ),
   submittedAt: z.string(),
   updatedAt: z.string(),
 })
@@ -126,7 +139,10 @@ export function accountOperationsOf(journal: readonly JournalStep[]): AccountOpe
 
 export type IntentStatusResponse = z.infer<typeof intentStatusResponseSchema>
 
-export function serializeIntentStatus(intent: IntentRecord, accountOperations: readonly AccountOperation[] = []): IntentStatusResponse {
+export function serializeIntentStatus(
+  intent: IntentRecord,
+  accountOperations: readonly AccountOperation[] = [],
+): IntentStatusResponse {
   return {
     id: intent.nonce,
     status: intent.status,

@@ -76,7 +76,10 @@ describe('OpenAPI document', () => {
     const served: string[] = []
     for (const file of files) {
       const path = apiPath(file)
-      const module = (await import(file)) as Record<string, ((...a: unknown[]) => unknown) & { methodNotAllowed?: true; operation?: unknown }>
+      const module = (await import(file)) as Record<
+        string,
+        ((...a: unknown[]) => unknown) & { methodNotAllowed?: true; operation?: unknown }
+      >
       expect(
         operations.some((o) => o.path === path),
         `${path} is served but not documented`,
@@ -87,7 +90,9 @@ describe('OpenAPI document', () => {
         if (handler!.methodNotAllowed) continue
         served.push(`${method} ${path}`)
         // The handler parses and authenticates with the very operation the document shows.
-        expect(handler!.operation, `${method} ${path} goes through handle({ operation })`).toBe(operations.find((o) => o.path === path && o.method === method))
+        expect(handler!.operation, `${method} ${path} goes through handle({ operation })`).toBe(
+          operations.find((o) => o.path === path && o.method === method),
+        )
       }
     }
     expect(served.sort()).toEqual(operations.map((o) => `${o.method} ${o.path}`).sort())

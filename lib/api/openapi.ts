@@ -10,7 +10,10 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   return rest
 }
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+})
 
 export function openApiDocument(serverUrl = '/api/v1') {
   const paths: Record<string, Record<string, unknown>> = {}
@@ -40,12 +43,16 @@ export function openApiDocument(serverUrl = '/api/v1') {
 }
 
 function operationObject(op: Operation) {
-  const params = op.parameters ? (jsonSchema(op.parameters, 'input') as { properties?: Record<string, unknown>; required?: string[] }) : undefined
+  const params = op.parameters
+    ? (jsonSchema(op.parameters, 'input') as { properties?: Record<string, unknown>; required?: string[] })
+    : undefined
   const pathNames = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
   return {
     operationId: op.id,
     summary: op.summary,
-    description: [op.description, op.scope ? `Requires a key with the \`${op.scope}\` scope.` : 'No key needed.'].filter(Boolean).join('\n\n'),
+    description: [op.description, op.scope ? `Requires a key with the \`${op.scope}\` scope.` : 'No key needed.']
+      .filter(Boolean)
+      .join('\n\n'),
     ...(op.scope ? {} : { security: [] }),
     parameters: Object.entries(params?.properties ?? {}).map(([name, schema]) => ({
       name,
@@ -54,17 +61,37 @@ function operationObject(op: Operation) {
       schema,
       ...(op.examples?.parameters?.[name] !== undefined ? { example: op.examples.parameters[name] } : {}),
     })),
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input'), ...example(op.examples?.body) } } } } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(op.body, 'input'), ...example(op.examples?.body) } },
+          },
+        }
+      : {}),
     responses: {
-      '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.response, 'output'), ...example(op.examples?.response) } } },
+      '200': {
+        description: 'OK',
+        content: {
+          'application/json': { schema: jsonSchema(op.response, 'output'), ...example(op.examples?.response) },
+        },
+      },
       '400': errorResponse('A malformed or unsupported value; errors[].context.field names it'),
-      ...(op.scope ? { '401': errorResponse('No key, or an unknown or revoked key'), '403': errorResponse('The key lacks the scope') } : {}),
+      ...(op.scope
+        ? {
+            '401': errorResponse('No key, or an unknown or revoked key'),
+            '403': errorResponse('The key lacks the scope'),
+          }
+        : {}),
       ...(op.body
         ? {
             '413': errorResponse('Body over 1 MiB'),
             '415': errorResponse('Not JSON'),
             '422': op.unprocessable
-              ? { description: op.unprocessable.description, content: { 'application/json': { schema: jsonSchema(op.unprocessable.schema, 'output') } } }
+              ? {
+                  description: op.unprocessable.description,
+                  content: { 'application/json': { schema: jsonSchema(op.unprocessable.schema, 'output') } },
+                }
               : errorResponse('No Path Found'),
           }
         : {}),

@@ -24,8 +24,16 @@ export const portfolioExamples = {
         tokenDecimals: 6,
         balance: { locked: '500000000', unlocked: '1250500000' },
         tokenChainBalance: [
-          { chainId: 10, tokenAddress: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', balance: { locked: '500000000', unlocked: '0' } },
-          { chainId: 8453, tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', balance: { locked: '0', unlocked: '1250500000' } },
+          {
+            chainId: 10,
+            tokenAddress: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
+            balance: { locked: '500000000', unlocked: '0' },
+          },
+          {
+            chainId: 8453,
+            tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+            balance: { locked: '0', unlocked: '1250500000' },
+          },
         ],
       },
       {
@@ -33,8 +41,16 @@ export const portfolioExamples = {
         tokenDecimals: 18,
         balance: { locked: '0', unlocked: '1250000000000000000' },
         tokenChainBalance: [
-          { chainId: 10, tokenAddress: '0x0000000000000000000000000000000000000000', balance: { locked: '0', unlocked: '500000000000000000' } },
-          { chainId: 8453, tokenAddress: '0x0000000000000000000000000000000000000000', balance: { locked: '0', unlocked: '750000000000000000' } },
+          {
+            chainId: 10,
+            tokenAddress: '0x0000000000000000000000000000000000000000',
+            balance: { locked: '0', unlocked: '500000000000000000' },
+          },
+          {
+            chainId: 8453,
+            tokenAddress: '0x0000000000000000000000000000000000000000',
+            balance: { locked: '0', unlocked: '750000000000000000' },
+          },
         ],
       },
     ],
@@ -175,7 +191,13 @@ export const storedRouteExamples = {
 } satisfies OperationExamples
 
 export const submitIntentExamples = {
-  body: { signedIntentOp: { ...routeExample.intentOp, originSignatures: [sampleSignature], destinationSignature: sampleSignature } },
+  body: {
+    signedIntentOp: {
+      ...routeExample.intentOp,
+      originSignatures: [sampleSignature],
+      destinationSignature: sampleSignature,
+    },
+  },
   response: { result: { id: nonce, status: 'PENDING' } },
 } satisfies OperationExamples
 
@@ -186,7 +208,9 @@ const completedIntent = {
   userAddress: demoAccount,
   fillTimestamp: 1795429931,
   fillTransactionHash: `0x${'5e'.repeat(32)}`,
-  claims: [{ chainId: 8453, status: 'COMPLETED', claimTimestamp: 1795429933, claimTransactionHash: `0x${'c1'.repeat(32)}` }],
+  claims: [
+    { chainId: 8453, status: 'COMPLETED', claimTimestamp: 1795429933, claimTransactionHash: `0x${'c1'.repeat(32)}` },
+  ],
   submittedAt: '2026-11-23T10:12:10.000Z',
   updatedAt: '2026-11-23T10:12:14.000Z',
 }
@@ -244,14 +268,21 @@ export const settlementTimesExamples = {
 } satisfies OperationExamples
 
 export const signerExamples = {
-  response: { address: '0xa5F2A32072474e82aE9f86bE7cff6f7B44FFcB5a', scheme: 'EIP-191 personal_sign over keccak256(canonicalJson(intentOp without serverSignature))' },
+  response: {
+    address: '0xa5F2A32072474e82aE9f86bE7cff6f7B44FFcB5a',
+    scheme: 'EIP-191 personal_sign over keccak256(canonicalJson(intentOp without serverSignature))',
+  },
 } satisfies OperationExamples
 
-export const openApiExamples = { response: { openapi: '3.1.0', info: { title: 'Intent Router API', version: '2026-01.alps' }, paths: {} } } satisfies OperationExamples
+export const openApiExamples = {
+  response: { openapi: '3.1.0', info: { title: 'Intent Router API', version: '2026-01.alps' }, paths: {} },
+} satisfies OperationExamples
 
 const session = { address: demoAccount, expiresAt: '2026-11-24T10:12:09.000Z' }
 
-export const signInNonceExamples = { response: { nonce: 'k3Jv9QeZp1Lw', expiresAt: '2026-11-23T10:17:09.000Z' } } satisfies OperationExamples
+export const signInNonceExamples = {
+  response: { nonce: 'k3Jv9QeZp1Lw', expiresAt: '2026-11-23T10:17:09.000Z' },
+} satisfies OperationExamples
 
 export const createSessionExamples = {
   body: {

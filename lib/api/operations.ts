@@ -8,11 +8,23 @@ import { portfolioGuide } from './guides/portfolioGuide'
 import { routeGuide } from './guides/routeGuide'
 import { submitGuide } from './guides/submitGuide'
 import { insufficientBalanceSchema } from './insufficientBalance'
-import { intentIdSchema, intentListQuerySchema, intentListResponseSchema, intentStatusResponseSchema, submitIntentBodySchema, submitIntentResponseSchema } from './intentOperation'
+import {
+  intentIdSchema,
+  intentListQuerySchema,
+  intentListResponseSchema,
+  intentStatusResponseSchema,
+  submitIntentBodySchema,
+  submitIntentResponseSchema,
+} from './intentOperation'
 import * as examples from './operationExamples'
 import { portfolioQuerySchema, portfolioResponseSchema } from './portfolio'
 import { pricesResponseSchema } from './prices'
-import { routeHistoryQuerySchema, routeHistoryResponseSchema, storedRouteParamsSchema, storedRouteResponseSchema } from './routeHistory'
+import {
+  routeHistoryQuerySchema,
+  routeHistoryResponseSchema,
+  storedRouteParamsSchema,
+  storedRouteResponseSchema,
+} from './routeHistory'
 import { routeRequestSchema } from './routeRequest'
 import { routeResponseSchema, signerResponseSchema } from './routeResponse'
 import { settlementTimesResponseSchema } from './settlementTimes'
@@ -97,7 +109,8 @@ export const getStoredRoute = {
   id: 'getStoredRoute',
   method: 'GET',
   path: '/accounts/{userAddress}/routes/{nonce}',
-  summary: 'One route issued for an account, in full: the request, the route as issued, whether it expired and its status.',
+  summary:
+    'One route issued for an account, in full: the request, the route as issued, whether it expired and its status.',
   description:
     "The same access as the list: only a route this key issued for this account (the dashboard's browser key: one the signed-in wallet built in the dashboard); any other nonce is a 404, whether or not it exists, and a malformed nonce a 400 naming `nonce`. The route is what /intents/route answered, with the same server signature (routes are stored unsigned and signed again on the way out; after a change of the server's key, by the new key); `request` is the validated request (unknown fields dropped), which can be posted to /intents/route again for a fresh route.",
   scope: 'routes:read',
@@ -126,7 +139,8 @@ export const getIntentOpStatus = {
   id: 'getIntentOpStatus',
   method: 'GET',
   path: '/intent-operation/{id}',
-  summary: 'Status of a submitted intent: per-chain claims with transaction hashes and times, the fill, failureReason and refunds on failure.',
+  summary:
+    'Status of a submitted intent: per-chain claims with transaction hashes and times, the fill, failureReason and refunds on failure.',
   description:
     'Poll until the status is COMPLETED or FAILED. Claims are per origin chain; the fill is on the destination chain. The status moves PENDING → CLAIMED (escrowed; unlocked funds only) → FILLED (delivered) → COMPLETED (the filler paid against the attestation of its fill), or ends FAILED with a `failureReason` and, where an escrow held funds, `refunds` (PENDING until 300 s after the fill deadline, then COMPLETED with the refund transaction) (an intent not filled before its deadline ends FAILED with `failureReason: "expired: …"` and `expired: true`). An unknown id is a 404 (`No such intent with nonce …`, the client\'s IntentNotFoundError).',
   scope: 'routes:read',
@@ -153,11 +167,15 @@ export const splitIntents = {
   path: '/intents/split',
   summary:
     "How wanted amounts on a chain split into intents the filler's inventory there can fill. When it cannot fill them all: 422 { error: 'INSUFFICIENT_LIQUIDITY', availableIntents, unfillable, traceId }.",
-  description: 'Splits each wanted amount into intents no larger than what the filler holds on that chain, so each intent can be filled on its own.',
+  description:
+    'Splits each wanted amount into intents no larger than what the filler holds on that chain, so each intent can be filled on its own.',
   scope: 'routes:create',
   body: splitRequestSchema,
   response: splitResponseSchema,
-  unprocessable: { description: "The filler's inventory cannot fill every amount: what it can fill, and what is left", schema: insufficientLiquiditySchema },
+  unprocessable: {
+    description: "The filler's inventory cannot fill every amount: what it can fill, and what is left",
+    schema: insufficientLiquiditySchema,
+  },
   examples: examples.splitExamples,
 } as const satisfies Operation
 
@@ -212,7 +230,8 @@ export const getOpenApi = {
   method: 'GET',
   path: '/openapi.json',
   summary: 'This document. No key needed.',
-  description: 'Generated from the same zod schemas the handlers validate with, so it cannot drift from what they accept.',
+  description:
+    'Generated from the same zod schemas the handlers validate with, so it cannot drift from what they accept.',
   scope: null,
   response: z.record(z.string(), z.unknown()),
   examples: examples.openApiExamples,
@@ -222,8 +241,10 @@ export const getSignInNonce = {
   id: 'getSignInNonce',
   method: 'GET',
   path: '/auth/nonce',
-  summary: 'A single-use nonce (valid 5 minutes) for a Sign-In with Ethereum (EIP-4361) message. No key needed; counted per client address.',
-  description: 'Put the nonce in the EIP-4361 message you ask the wallet to sign, then POST the message and signature to /auth/session.',
+  summary:
+    'A single-use nonce (valid 5 minutes) for a Sign-In with Ethereum (EIP-4361) message. No key needed; counted per client address.',
+  description:
+    'Put the nonce in the EIP-4361 message you ask the wallet to sign, then POST the message and signature to /auth/session.',
   scope: null,
   response: nonceResponseSchema,
   examples: examples.signInNonceExamples,

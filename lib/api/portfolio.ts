@@ -36,7 +36,12 @@ export const portfolioQuerySchema = z.object({
         .min(1)
         .max(MAX_FILTER_ITEMS, `at most ${MAX_FILTER_ITEMS} tokens`),
     )
-    .transform((pairs) => pairs.filter((p, i) => pairs.findIndex((q) => q.chainId === p.chainId && q.token.toLowerCase() === p.token.toLowerCase()) === i))
+    .transform((pairs) =>
+      pairs.filter(
+        (p, i) =>
+          pairs.findIndex((q) => q.chainId === p.chainId && q.token.toLowerCase() === p.token.toLowerCase()) === i,
+      ),
+    )
     .optional(),
   filterEmpty: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -86,16 +91,25 @@ export function serializePortfolio(
   blocks: readonly { chainId: number; blockNumber: bigint }[] = [],
   unsupportedChainIds: readonly number[] = [],
 ): PortfolioResponse {
-  const text = (a: { locked: bigint; unlocked: bigint }) => ({ locked: a.locked.toString(), unlocked: a.unlocked.toString() })
+  const text = (a: { locked: bigint; unlocked: bigint }) => ({
+    locked: a.locked.toString(),
+    unlocked: a.unlocked.toString(),
+  })
   return {
     portfolio: entries.map((e) => ({
       tokenName: e.tokenName,
       tokenDecimals: e.tokenDecimals,
       balance: text(e.balance),
-      tokenChainBalance: e.tokenChainBalance.map((c) => ({ chainId: c.chainId, tokenAddress: c.tokenAddress, balance: text(c.balance) })),
+      tokenChainBalance: e.tokenChainBalance.map((c) => ({
+        chainId: c.chainId,
+        tokenAddress: c.tokenAddress,
+        balance: text(c.balance),
+      })),
     })),
     ...(warnings.length > 0 ? { warnings: [...warnings] } : {}),
     ...(unsupportedChainIds.length > 0 ? { unsupportedChainIds: [...unsupportedChainIds] } : {}),
-    ...(blocks.length > 0 ? { blocks: blocks.map((b) => ({ chainId: b.chainId, blockNumber: b.blockNumber.toString() })) } : {}),
+    ...(blocks.length > 0
+      ? { blocks: blocks.map((b) => ({ chainId: b.chainId, blockNumber: b.blockNumber.toString() })) }
+      : {}),
   }
 }

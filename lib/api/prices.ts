@@ -4,13 +4,26 @@ import type { UsdPrice } from '../core/prices/readUsdPrices'
 import type { TokenGroup } from '../core/tokens/tokenList'
 
 export const pricesResponseSchema = z.object({
-  prices: z.record(z.string(), z.object({ usd: z.number(), answer: z.string().regex(/^\d+$/), decimals: z.number().int(), updatedAt: z.string().regex(/^\d+$/) })),
+  prices: z.record(
+    z.string(),
+    z.object({
+      usd: z.number(),
+      answer: z.string().regex(/^\d+$/),
+      decimals: z.number().int(),
+      updatedAt: z.string().regex(/^\d+$/),
+    }),
+  ),
 })
 
 export type PricesResponse = z.infer<typeof pricesResponseSchema>
 
 export function serializePrices(prices: Record<TokenGroup, UsdPrice>): PricesResponse {
   return {
-    prices: Object.fromEntries(Object.entries(prices).map(([group, p]) => [group, { usd: p.usd, answer: p.answer.toString(), decimals: p.decimals, updatedAt: p.updatedAt.toString() }])),
+    prices: Object.fromEntries(
+      Object.entries(prices).map(([group, p]) => [
+        group,
+        { usd: p.usd, answer: p.answer.toString(), decimals: p.decimals, updatedAt: p.updatedAt.toString() },
+      ]),
+    ),
   }
 }

@@ -16,7 +16,13 @@ const userAddress = z
 
 export const routeHistoryQuerySchema = z.object({
   userAddress,
-  limit: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100, 'at most 100').default(20).describe('Entries per page, 1–100 (default 20)'),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(100, 'at most 100')
+    .default(20)
+    .describe('Entries per page, 1–100 (default 20)'),
   cursor: z.string().max(200).optional().describe("The previous page's nextCursor; omit for the newest entries"),
 })
 
@@ -31,23 +37,42 @@ export const routeSummarySchema = z.object({
   requestKey: z
     .string()
     .regex(/^0x[0-9a-f]{32}$/)
-    .describe('The same for every route issued for the same request (a hash of its canonical JSON): group re-requests by it'),
-  delivers: z.array(tokenAmount).max(10).describe("What arrives on the destination chain, summed per token (a shortfall's: what was asked)"),
+    .describe(
+      'The same for every route issued for the same request (a hash of its canonical JSON): group re-requests by it',
+    ),
+  delivers: z
+    .array(tokenAmount)
+    .max(10)
+    .describe("What arrives on the destination chain, summed per token (a shortfall's: what was asked)"),
   recipient: address.nullable().describe('Who receives the tokens on the destination chain; null without an intentOp'),
-  sourceChainIds: z.array(z.number().int()).max(16).describe('The chains the route takes tokens from (one element each)'),
+  sourceChainIds: z
+    .array(z.number().int())
+    .max(16)
+    .describe('The chains the route takes tokens from (one element each)'),
   fee: tokenAmount.nullable().describe('The fee in its token (intentCost.feeToken)'),
-  signingScheme: z.enum(['COMPACT', 'PERMIT2', 'NO_FUNDING']).nullable().describe("The elements' fundingMethod; null without an intentOp"),
-  hasIntentOp: z.boolean().describe('false when the account could not cover the request (a shortfall: nothing to sign)'),
+  signingScheme: z
+    .enum(['COMPACT', 'PERMIT2', 'NO_FUNDING'])
+    .nullable()
+    .describe("The elements' fundingMethod; null without an intentOp"),
+  hasIntentOp: z
+    .boolean()
+    .describe('false when the account could not cover the request (a shortfall: nothing to sign)'),
   status: z
     .enum(routeStatuses)
     .describe(
       'BUILT (signable, not submitted), EXPIRED (never submitted), SHORTFALL (nothing to sign), SUBMITTED (settling), COMPLETED or FAILED; signing happens in the wallet and shows once submitted',
     ),
-  intentStatus: intentStatus.nullable().describe('The intent’s status once submitted (as /intent-operation/{id} reports it)'),
+  intentStatus: intentStatus
+    .nullable()
+    .describe('The intent’s status once submitted (as /intent-operation/{id} reports it)'),
 })
 
 export const routeHistoryResponseSchema = z.object({
-  routes: z.array(routeSummarySchema).describe(`Summaries only (each at most ${storedRouteSummaryMaxBytes} bytes of JSON); read a route in full at /accounts/{userAddress}/routes/{nonce}`),
+  routes: z
+    .array(routeSummarySchema)
+    .describe(
+      `Summaries only (each at most ${storedRouteSummaryMaxBytes} bytes of JSON); read a route in full at /accounts/{userAddress}/routes/{nonce}`,
+    ),
   nextCursor: z.string().nullable().describe('Pass back as cursor for the next page; null on the last'),
 })
 
@@ -69,13 +94,18 @@ export const storedRouteResponseSchema = z.object({
   destinationChainId: z.number().int(),
   status: z.enum(routeStatuses),
   intentStatus: intentStatus.nullable(),
-  request: z.unknown().describe('The validated request the route answered (POST it to /intents/route again for a fresh route)'),
+  request: z
+    .unknown()
+    .describe('The validated request the route answered (POST it to /intents/route again for a fresh route)'),
   route: z.unknown().describe('The route exactly as issued (the /intents/route response)'),
 })
 
 export type StoredRouteResponse = z.infer<typeof storedRouteResponseSchema>
 
-export function serializeStoredRoute(r: StoredRoute, p: { intentStatus: z.infer<typeof intentStatus> | null; status: StoredRouteResponse['status']; expired: boolean }): StoredRouteResponse {
+export function serializeStoredRoute(
+  r: StoredRoute,
+  p: { intentStatus: z.infer<typeof intentStatus> | null; status: StoredRouteResponse['status']; expired: boolean },
+): StoredRouteResponse {
   return {
     nonce: r.nonce,
     createdAt: r.createdAt.toISOString(),

@@ -5,7 +5,11 @@ import { arbiterAddresses } from '../core/route/settlementLayers'
 import { findTokenBySymbol } from '../core/tokens/tokens'
 import { routeLimits, routeRequestSchema } from './routeRequest'
 
-const base = { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1' }], account: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } }
+const base = {
+  destinationChainId: 8453,
+  tokenRequests: [{ tokenAddress: 'USDC', amount: '1' }],
+  account: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+}
 const problems = (extra: Record<string, unknown>) => {
   const r = routeRequestSchema.safeParse({ ...base, ...extra })
   return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
@@ -13,13 +17,17 @@ const problems = (extra: Record<string, unknown>) => {
 
 describe('routeRequestSchema bounds', () => {
   it('refuses chain-id keys with leading zeros, so "010" cannot stand beside "10"', () => {
-    expect(problems({ preClaimExecutions: { '010': [] } })).toEqual([expect.stringMatching(/^preClaimExecutions\.010: must be an object keyed by chain ids/)])
+    expect(problems({ preClaimExecutions: { '010': [] } })).toEqual([
+      expect.stringMatching(/^preClaimExecutions\.010: must be an object keyed by chain ids/),
+    ])
     expect(problems({ preClaimExecutions: { '10': [] } })).toEqual([])
   })
 
   it('caps destinationGasUnits at a block’s gas', () => {
     expect(problems({ destinationGasUnits: '30000000' })).toEqual([])
-    expect(problems({ destinationGasUnits: '30000001' })).toEqual([expect.stringMatching(/^destinationGasUnits: at most 30000000/)])
+    expect(problems({ destinationGasUnits: '30000001' })).toEqual([
+      expect.stringMatching(/^destinationGasUnits: at most 30000000/),
+    ])
   })
 
   it('keeps free-form emissaryConfig small, plain and free of NUL', () => {
@@ -30,8 +38,12 @@ describe('routeRequestSchema bounds', () => {
   })
 
   it('accepts only address or symbol characters as token references', () => {
-    expect(problems({ tokenRequests: [{ tokenAddress: 'USDC\u0000', amount: '1' }] })).toEqual([expect.stringMatching(/must be a token address or symbol/)])
-    expect(problems({ tokenRequests: [{ tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount: '1' }] })).toEqual([])
+    expect(problems({ tokenRequests: [{ tokenAddress: 'USDC\u0000', amount: '1' }] })).toEqual([
+      expect.stringMatching(/must be a token address or symbol/),
+    ])
+    expect(
+      problems({ tokenRequests: [{ tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount: '1' }] }),
+    ).toEqual([])
   })
 
   it('counts lists and chain-keyed records before their entries: one problem for 100,000 of them', () => {

@@ -35,7 +35,9 @@ const byChain = <T extends z.ZodType>(value: T, max: number) => {
   return sizeFirst(record, max, `at most ${max} chains`)
 }
 
-const chainId = z.union([z.number(), z.string().regex(/^\d+$/, 'must be a chain id').transform(Number)]).pipe(z.number().int().min(0))
+const chainId = z
+  .union([z.number(), z.string().regex(/^\d+$/, 'must be a chain id').transform(Number)])
+  .pipe(z.number().int().min(0))
 
 /** An address or a symbol (`USDC`, `ETH`, …): resolved against the chain later. */
 const tokenRef = z.string().regex(/^[A-Za-z0-9_.]{1,64}$/, 'must be a token address or symbol')
@@ -69,7 +71,9 @@ const execution = z.object({
 const accountDetails = z.object({
   address,
   accountType: z.enum(['smartAccount', 'GENERIC', 'EOA', 'ERC7579']).default('smartAccount'),
-  setupOps: list(z.object({ to: address, data: hexBytes(routeLimits.calldataBytes) }), routeLimits.setupOps).default([]),
+  setupOps: list(z.object({ to: address, data: hexBytes(routeLimits.calldataBytes) }), routeLimits.setupOps).default(
+    [],
+  ),
   emissaryConfig: boundedJson(4_096).optional(),
   delegations: byChain(z.object({ contract: address }), routeLimits.chains).default({}),
 })
@@ -103,11 +107,16 @@ export const routeRequestSchema = z
   .object({
     destinationChainId: chainId,
     /** Empty for a call-only intent (destinationExecutions and no tokens). */
-    tokenRequests: list(z.object({ tokenAddress: tokenRef, amount: amountSchema.optional() }), routeLimits.tokenRequests),
+    tokenRequests: list(
+      z.object({ tokenAddress: tokenRef, amount: amountSchema.optional() }),
+      routeLimits.tokenRequests,
+    ),
     account: accountDetails,
     recipient: accountDetails.optional(),
     destinationExecutions: list(execution, routeLimits.destinationExecutions).default([]),
-    destinationGasUnits: amountSchema.pipe(z.bigint().max(MAX_GAS_UNITS, `at most ${MAX_GAS_UNITS} (a block's gas)`)).optional(),
+    destinationGasUnits: amountSchema
+      .pipe(z.bigint().max(MAX_GAS_UNITS, `at most ${MAX_GAS_UNITS} (a block's gas)`))
+      .optional(),
     accountAccessList: accountAccessList
       .optional()
       .describe(
@@ -117,7 +126,9 @@ export const routeRequestSchema = z
     options: z
       .object({
         topupCompact: z.boolean().default(false),
-        settlementLayers: list(settlementLayer, 7).optional().describe('The cross-chain layers the route may use; absent or `[]` means every layer.'),
+        settlementLayers: list(settlementLayer, 7)
+          .optional()
+          .describe('The cross-chain layers the route may use; absent or `[]` means every layer.'),
         sponsorSettings: z
           .object({
             gasSponsored: z.boolean().default(false),
@@ -132,7 +143,9 @@ export const routeRequestSchema = z
         fundingMethod: z
           .enum(['COMPACT', 'PERMIT2'])
           .optional()
-          .describe('Draw only on funds locked in The Compact (`COMPACT`) or only on unlocked funds (`PERMIT2`); absent: whichever route is cheaper.'),
+          .describe(
+            'Draw only on funds locked in The Compact (`COMPACT`) or only on unlocked funds (`PERMIT2`); absent: whichever route is cheaper.',
+          ),
         alternatives: z
           .boolean()
           .optional()
@@ -151,25 +164,43 @@ export const routeRequestSchema = z
   })
   .superRefine((r, ctx) => {
     const refuse = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: field.split('.'), message })
-    if (r.options.topupCompact) refuse('options.topupCompact', 'locking funds in The Compact within a route is not supported; deposit first, then route from the lock')
+    if (r.options.topupCompact)
+      refuse(
+        'options.topupCompact',
+        'locking funds in The Compact within a route is not supported; deposit first, then route from the lock',
+      )
     for (const field of ['appFees', 'protocolFees', 'auxiliaryFunds'] as const) {
       const value = r.options[field]
-      const empty = value === undefined || value === null || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0)
+      const empty =
+        value === undefined ||
+        value === null ||
+        (Array.isArray(value) && value.length === 0) ||
+        (typeof value === 'object' && value !== null && Object.keys(value).length === 0)
       if (!empty)
         refuse(
           `options.${field}`,
-          field === 'auxiliaryFunds' ? 'funds from outside the account are not supported' : 'fees set by the caller are not supported; this service charges its own protocol fee (see intentCost)',
+          field === 'auxiliaryFunds'
+            ? 'funds from outside the account are not supported'
+            : 'fees set by the caller are not supported; this service charges its own protocol fee (see intentCost)',
         )
     }
     // Nothing to do at all, unless the account's setupOps deploy it (the client's `deploy()`).
     if (r.tokenRequests.length === 0 && r.destinationExecutions.length === 0 && r.account.setupOps.length === 0) {
-      refuse('tokenRequests', 'at least one token request, destinationExecutions for a call-only intent, or account.setupOps that deploy the account')
+      refuse(
+        'tokenRequests',
+        'at least one token request, destinationExecutions for a call-only intent, or account.setupOps that deploy the account',
+      )
     }
     // What the dashboard refuses as a recipient (lib/ui/route/addressProblems.ts), refused here too.
     const refused = r.recipient && refusedRecipient(r.recipient.address)
     if (refused) refuse('recipient.address', `must not be ${refused}`)
     if (r.tokenRequests.filter((t) => t.amount === undefined).length > 1) {
-      ctx.addIssue({ code: 'custom', path: ['tokenRequests'], message: 'Only one target token amount can be unset', params: { exact: true } })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tokenRequests'],
+        message: 'Only one target token amount can be unset',
+        params: { exact: true },
+      })
     }
   }) satisfies z.ZodType<RouteInput, unknown>
 

@@ -18,8 +18,21 @@ const settlementContext = z.object({
   orderId: hex.optional(),
   gasRefund: z.object({ token: address, exchangeRate: decimal, overhead: decimal }).optional(),
   bridgeFill: z.object({ type: z.literal('OFT'), destinationChainId: z.number().int() }).optional(),
-  bridge: z.object({ type: z.literal('OFT'), oftToken: z.literal('USDT0'), dstChainId: z.number().int(), dstEid: z.number().int(), minAmountLD: decimal, adapter: address }).optional(),
-  prefundAmount: decimal.optional().describe("Native ETH (wei) the relayer hands the account with its ops (an OFT send's LayerZero fee), charged in the route's fee"),
+  bridge: z
+    .object({
+      type: z.literal('OFT'),
+      oftToken: z.literal('USDT0'),
+      dstChainId: z.number().int(),
+      dstEid: z.number().int(),
+      minAmountLD: decimal,
+      adapter: address,
+    })
+    .optional(),
+  prefundAmount: decimal
+    .optional()
+    .describe(
+      "Native ETH (wei) the relayer hands the account with its ops (an OFT send's LayerZero fee), charged in the route's fee",
+    ),
 })
 
 const element = z.object({
@@ -41,7 +54,12 @@ const element = z.object({
 
 const accountContext = z.union([
   z.object({ accountType: z.literal('EOA') }),
-  z.object({ accountType: z.literal('smartAccount'), isDeployed: z.boolean(), isERC7579: z.boolean(), delegatedTo: address.optional() }),
+  z.object({
+    accountType: z.literal('smartAccount'),
+    isDeployed: z.boolean(),
+    isERC7579: z.boolean(),
+    delegatedTo: address.optional(),
+  }),
 ])
 
 const accountWithContext = z.object({
@@ -53,7 +71,14 @@ const accountWithContext = z.object({
   requiredDelegations: z.record(z.string(), z.object({ contract: address })),
 })
 
-export const authorizationSchema = z.object({ chainId: z.number().int(), address, nonce: decimal, yParity: z.number().int(), r: hex, s: hex }) satisfies z.ZodType<WireAuthorization>
+export const authorizationSchema = z.object({
+  chainId: z.number().int(),
+  address,
+  nonce: decimal,
+  yParity: z.number().int(),
+  r: hex,
+  s: hex,
+}) satisfies z.ZodType<WireAuthorization>
 
 export const intentOpSchema = z.object({
   sponsor: address,
@@ -62,16 +87,27 @@ export const intentOpSchema = z.object({
   targetExecutionNonce: decimal,
   expires: decimal.describe('Unix seconds'),
   elements: z.array(element),
-  serverSignature: hex.describe('EIP-191 signature over keccak256(canonicalJson(intentOp without serverSignature)); signer at /api/v1/signer'),
+  serverSignature: hex.describe(
+    'EIP-191 signature over keccak256(canonicalJson(intentOp without serverSignature)); signer at /api/v1/signer',
+  ),
   signedMetadata: z.object({
     tokenPrices: z.record(z.string(), z.number()),
     gasPrices: z.record(z.string(), decimal),
     /** Per OP-stack chain id the L1 fee parameters read from its GasPriceOracle, plus the calldata size fees assumed. */
-    opGasParams: z.record(z.string(), z.union([z.number(), z.object({ l1BaseFee: decimal, l1BlobBaseFee: decimal, baseFeeScalar: decimal, blobFeeScalar: decimal })])),
+    opGasParams: z.record(
+      z.string(),
+      z.union([
+        z.number(),
+        z.object({ l1BaseFee: decimal, l1BlobBaseFee: decimal, baseFeeScalar: decimal, blobFeeScalar: decimal }),
+      ]),
+    ),
     account: accountWithContext,
     recipient: accountWithContext,
     quotes: z.record(z.string(), z.array(z.unknown())),
-    fees: z.object({ sponsorFee: z.object({ relayer: z.number(), protocol: z.number() }), protocolFees: z.record(z.string(), decimal) }),
+    fees: z.object({
+      sponsorFee: z.object({ relayer: z.number(), protocol: z.number() }),
+      protocolFees: z.record(z.string(), decimal),
+    }),
     executionTokensReceived: z.array(address),
   }),
   signedAuthorizations: z.array(authorizationSchema),
@@ -81,7 +117,9 @@ export const intentOpSchema = z.object({
 const feeBreakdown = z
   .object({ gasFee: decimal, bridgeFee: decimal, protocolFee: decimal, swapFee: decimal, settlementFee: decimal })
   .describe("The fee by kind, in the fee token's base units; the parts add up to the fee")
-const feesByToken = z.record(z.string(), z.object({ amount: decimal, breakdown: feeBreakdown })).describe('Fees by the token they are paid in (keyed by its address)')
+const feesByToken = z
+  .record(z.string(), z.object({ amount: decimal, breakdown: feeBreakdown }))
+  .describe('Fees by the token they are paid in (keyed by its address)')
 
 const tokenReceived = z.object({
   tokenAddress: address,
@@ -103,7 +141,12 @@ export const intentCostSchema = z.object({
   sponsorFee: z.object({ relayer: z.number(), protocol: z.number() }),
   feeToken: z.object({ tokenAddress: address, tokenSymbol: z.string(), amount: decimal }),
   nativeFees: z.array(z.object({ chainId: z.number().int(), amount: decimal, usd: z.number() })).optional(),
-  tokensSpent: z.record(z.string(), z.record(z.string(), z.object({ locked: decimal, unlocked: decimal, version: z.number().int() }))).optional(),
+  tokensSpent: z
+    .record(
+      z.string(),
+      z.record(z.string(), z.object({ locked: decimal, unlocked: decimal, version: z.number().int() })),
+    )
+    .optional(),
   gasCost: z
     .object({
       originChains: z.array(z.object({ chainId: z.number().int(), gasUSD: z.number() })),
@@ -111,7 +154,16 @@ export const intentCostSchema = z.object({
       totalUSD: z.number(),
     })
     .optional(),
-  feeBreakdownUSD: z.object({ gasFeeUSD: z.number(), bridgeFeeUSD: z.number(), protocolFeeUSD: z.number(), swapFeeUSD: z.number(), settlementFeeUSD: z.number(), totalFeeUSD: z.number() }).optional(),
+  feeBreakdownUSD: z
+    .object({
+      gasFeeUSD: z.number(),
+      bridgeFeeUSD: z.number(),
+      protocolFeeUSD: z.number(),
+      swapFeeUSD: z.number(),
+      settlementFeeUSD: z.number(),
+      totalFeeUSD: z.number(),
+    })
+    .optional(),
   tokenShortfall: z
     .array(
       z.object({
@@ -134,23 +186,43 @@ export const intentCostSchema = z.object({
   totalTokenShortfallInUSD: z.number().optional(),
 })
 
-const tokenRequirement = z.union([z.object({ type: z.literal('approval'), amount: decimal, spender: address }), z.object({ type: z.literal('wrap'), amount: decimal })])
+const tokenRequirement = z.union([
+  z.object({ type: z.literal('approval'), amount: decimal, spender: address }),
+  z.object({ type: z.literal('wrap'), amount: decimal }),
+])
 
 const sourceLayer = z.enum(['SAME_CHAIN', 'ACROSS', 'ECO', 'RELAY'])
 const alternative = z.object({
   chosen: z.boolean().describe('True for the route this answer’s intentOp is'),
-  fundingMethod: z.enum(['COMPACT', 'PERMIT2']).describe('COMPACT: funds locked in The Compact; PERMIT2: unlocked funds'),
+  fundingMethod: z
+    .enum(['COMPACT', 'PERMIT2'])
+    .describe('COMPACT: funds locked in The Compact; PERMIT2: unlocked funds'),
   sources: z
-    .array(z.object({ chainId: z.number().int(), tokenAddress: address, tokenSymbol: z.string(), amount: decimal, settlementLayer: sourceLayer }))
-    .describe('What it draws per chain and balance (native ETH, wrapped first, as the zero address) and how it crosses'),
+    .array(
+      z.object({
+        chainId: z.number().int(),
+        tokenAddress: address,
+        tokenSymbol: z.string(),
+        amount: decimal,
+        settlementLayer: sourceLayer,
+      }),
+    )
+    .describe(
+      'What it draws per chain and balance (native ETH, wrapped first, as the zero address) and how it crosses',
+    ),
   feeUSD: z.number().describe('The fee in USD, as intentCost.feeBreakdownUSD.totalFeeUSD counts it'),
   feeAmount: decimal.describe("What the user pays in the fee token's base units, as intentCost.feeToken.amount"),
   request: z
     .object({
       accountAccessList: z.object({ chainTokens: z.record(z.string(), z.array(z.string())) }),
-      options: z.object({ fundingMethod: z.enum(['COMPACT', 'PERMIT2']), settlementLayers: z.array(z.enum(['ACROSS', 'ECO', 'RELAY'])) }),
+      options: z.object({
+        fundingMethod: z.enum(['COMPACT', 'PERMIT2']),
+        settlementLayers: z.array(z.enum(['ACROSS', 'ECO', 'RELAY'])),
+      }),
     })
-    .describe('Merged into the request (replacing its accountAccessList, options.fundingMethod and options.settlementLayers), these fields ask for this route'),
+    .describe(
+      'Merged into the request (replacing its accountAccessList, options.fundingMethod and options.settlementLayers), these fields ask for this route',
+    ),
 }) satisfies z.ZodType<RouteAlternative>
 
 export const routeResponseSchema = z.object({

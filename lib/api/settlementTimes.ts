@@ -18,6 +18,9 @@ export const settlementTimesResponseSchema = z.object({
 
 export type SettlementTimesResponse = z.infer<typeof settlementTimesResponseSchema>
 
-export function serializeSettlementTimes(windowSeconds: number, destinations: readonly SettlementTimes[]): SettlementTimesResponse {
+export function serializeSettlementTimes(
+  windowSeconds: number,
+  destinations: readonly SettlementTimes[],
+): SettlementTimesResponse {
   return { windowSeconds, destinations: destinations.map((d) => ({ ...d })) }
 }

@@ -27,5 +27,9 @@ export const splitResponseSchema = z.object({ intents: z.array(z.record(z.string
 
 export const chainsResponseSchema = z.record(
   z.string(),
-  z.object({ name: z.string(), supportedTokens: z.array(z.object({ symbol: z.string(), address, decimals: z.number().int() })), testnet: z.boolean() }),
+  z.object({
+    name: z.string(),
+    supportedTokens: z.array(z.object({ symbol: z.string(), address, decimals: z.number().int() })),
+    testnet: z.boolean(),
+  }),
 )

@@ -35,7 +35,12 @@ export async function attestFills(p: {
   const head = await p.client.getBlock({ blockTag: 'latest' })
   const { next, lastHash } = p.cursor
   if (next !== undefined && lastHash !== undefined && !(head.number === next - 1n && head.hash === lastHash)) {
-    const last = head.number < next - 1n ? undefined : head.number === next - 1n ? head : await p.client.getBlock({ blockNumber: next - 1n }).catch(() => undefined)
+    const last =
+      head.number < next - 1n
+        ? undefined
+        : head.number === next - 1n
+          ? head
+          : await p.client.getBlock({ blockNumber: next - 1n }).catch(() => undefined)
     if (last?.hash !== lastHash) {
       const from = next - 1n > REORG_WINDOW_BLOCKS ? next - 1n - REORG_WINDOW_BLOCKS : 0n
       const withdrawn = await forgetAttestationsFrom(p.sql, p.chainId, from)
@@ -48,7 +53,13 @@ export async function attestFills(p: {
   if (to < 0n) return 0
   const from = p.cursor.next ?? (to > LOOKBACK_BLOCKS ? to - LOOKBACK_BLOCKS : 0n)
   if (from > to) return 0
-  const logs = await p.client.getLogs({ address: [...arbiterAddresses], event: filledEvent, fromBlock: from, toBlock: to, strict: true })
+  const logs = await p.client.getLogs({
+    address: [...arbiterAddresses],
+    event: filledEvent,
+    fromBlock: from,
+    toBlock: to,
+    strict: true,
+  })
   const times = new Map<bigint, bigint>()
   for (const log of logs) {
     if (log.removed || log.blockNumber === null) continue
@@ -78,8 +89,19 @@ export async function attestFills(p: {
       mandateHashes: [...args.mandateHashes],
     }
     const signature: Hex = await p.account.signTypedData(attestationTypedData(attestation))
-    await recordAttestation(p.sql, { chainId: p.chainId, sponsor: args.sponsor, nonce: args.nonce.toString(), attestation, signature })
-    p.log('fill attested', { chainId: p.chainId, sponsor: args.sponsor, nonce: args.nonce.toString(), block: log.blockNumber.toString() })
+    await recordAttestation(p.sql, {
+      chainId: p.chainId,
+      sponsor: args.sponsor,
+      nonce: args.nonce.toString(),
+      attestation,
+      signature,
+    })
+    p.log('fill attested', {
+      chainId: p.chainId,
+      sponsor: args.sponsor,
+      nonce: args.nonce.toString(),
+      block: log.blockNumber.toString(),
+    })
   }
   p.cursor.next = to + 1n
   p.cursor.lastHash = to === head.number ? head.hash : (await p.client.getBlock({ blockNumber: to })).hash

@@ -35,7 +35,13 @@ runWorker({
     const relayChains = new Map<number, RelayChain>()
     for (const c of chains.values()) {
       const url = rpcUrls[c.chainId]?.[0]
-      if (url) relayChains.set(c.chainId, { chainId: c.chainId, chain: c.chain, client: c.client as RelayChain['client'], rpcUrl: url })
+      if (url)
+        relayChains.set(c.chainId, {
+          chainId: c.chainId,
+          chain: c.chain,
+          client: c.client as RelayChain['client'],
+          rpcUrl: url,
+        })
     }
     let announced = false
     return {
@@ -54,13 +60,18 @@ runWorker({
               confirmations: env.ATTESTER_CONFIRMATIONS,
               cursor: cursors.get(chain.chainId)!,
               log: (event, fields) => log.info(fields, event),
-            }).catch((error: unknown) => log.warn({ chainId: chain.chainId, error: firstLine(error) }, 'attesting failed; retrying')),
+            }).catch((error: unknown) =>
+              log.warn({ chainId: chain.chainId, error: firstLine(error) }, 'attesting failed; retrying'),
+            ),
           ),
         )
         if (relay) {
-          await relayOftPackets({ chains: relayChains, account: relay, cursors: relayCursors, log: (event, fields) => log.info(fields, event) }).catch((error: unknown) =>
-            log.warn({ error: firstLine(error) }, 'relaying OFT packets failed; retrying'),
-          )
+          await relayOftPackets({
+            chains: relayChains,
+            account: relay,
+            cursors: relayCursors,
+            log: (event, fields) => log.info(fields, event),
+          }).catch((error: unknown) => log.warn({ error: firstLine(error) }, 'relaying OFT packets failed; retrying'))
         }
       },
     }

@@ -28,26 +28,55 @@ export async function relayOftPackets(p: {
   cursors: RelayCursors
   log: (event: string, fields: Record<string, unknown>) => void
 }): Promise<void> {
-  const byEid = new Map([...p.chains.values()].flatMap((c) => (adapterOf(c.chainId) ? [[adapterOf(c.chainId)?.eid, c]] : [])))
+  const byEid = new Map(
+    [...p.chains.values()].flatMap((c) => (adapterOf(c.chainId) ? [[adapterOf(c.chainId)?.eid, c]] : [])),
+  )
   for (const source of p.chains.values()) {
     const adapter = adapterOf(source.chainId)
     if (!adapter) continue
     const latest = await source.client.getBlockNumber()
     const from = p.cursors.get(source.chainId) ?? 0n
     if (from > latest) continue
-    const logs = await source.client.getContractEvents({ address: adapter.adapter, abi: oftRelayAbi, eventName: 'PacketSent', fromBlock: from, toBlock: latest })
+    const logs = await source.client.getContractEvents({
+      address: adapter.adapter,
+      abi: oftRelayAbi,
+      eventName: 'PacketSent',
+      fromBlock: from,
+      toBlock: latest,
+    })
     for (const log of logs) {
       const { guid, srcEid, dstEid, to, amountReceivedLD } = log.args
       const destination = dstEid === undefined ? undefined : byEid.get(dstEid)
       const target = destination && adapterOf(destination.chainId)
       if (!guid || srcEid === undefined || !to || amountReceivedLD === undefined || !destination || !target) continue
-      const read = { address: target.adapter, abi: oftRelayAbi, functionName: 'delivered', args: [srcEid, guid] } as const
+      const read = {
+        address: target.adapter,
+        abi: oftRelayAbi,
+        functionName: 'delivered',
+        args: [srcEid, guid],
+      } as const
       if (await destination.client.readContract(read)) continue
-      const wallet = createWalletClient({ account: p.account, chain: destination.chain, transport: http(destination.rpcUrl) })
-      const hash = await wallet.writeContract({ address: target.adapter, abi: oftRelayAbi, functionName: 'lzReceive', args: [srcEid, guid, to, amountReceivedLD] })
+      const wallet = createWalletClient({
+        account: p.account,
+        chain: destination.chain,
+        transport: http(destination.rpcUrl),
+      })
+      const hash = await wallet.writeContract({
+        address: target.adapter,
+        abi: oftRelayAbi,
+        functionName: 'lzReceive',
+        args: [srcEid, guid, to, amountReceivedLD],
+      })
       const receipt = await destination.client.waitForTransactionReceipt({ hash })
-      if (receipt.status !== 'success') throw new Error(`lzReceive of packet ${guid} reverted on chain ${destination.chainId}`)
-      p.log('OFT packet delivered', { guid, from: source.chainId, to: destination.chainId, amount: amountReceivedLD.toString(), tx: hash })
+      if (receipt.status !== 'success')
+        throw new Error(`lzReceive of packet ${guid} reverted on chain ${destination.chainId}`)
+      p.log('OFT packet delivered', {
+        guid,
+        from: source.chainId,
+        to: destination.chainId,
+        amount: amountReceivedLD.toString(),
+        tx: hash,
+      })
     }
     p.cursors.set(source.chainId, latest + 1n)
   }

@@ -13,7 +13,8 @@ describe('readEnv', () => {
   })
 
   it('names every bad variable', () => {
-    const run = () => readEnv(serverEnvSchema, { RPC_URL_10: 'not a url', API_KEY_SHA256: 'demo:xyz', RPC_TIMEOUT_MS: 'soon' })
+    const run = () =>
+      readEnv(serverEnvSchema, { RPC_URL_10: 'not a url', API_KEY_SHA256: 'demo:xyz', RPC_TIMEOUT_MS: 'soon' })
     expect(run).toThrow(EnvError)
     expect(run).toThrow(/RPC_URL_10/)
     expect(run).toThrow(/API_KEY_SHA256/)
@@ -25,17 +26,27 @@ describe('readEnv', () => {
     const env = readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', ...signer })
     expect(env).toMatchObject({ API_KEY_SHA256: [], PGLITE_DATA_DIR: '.data/pglite' })
     expect(env.DATABASE_URL).toBeUndefined()
-    expect(() => readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', ...signer, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
-    expect(() => readEnv(serverEnvSchema, { API_KEY_SHA256: hash, ...signer })).toThrow(/RPC_URL_1, RPC_URL_10, RPC_URL_8453, RPC_URL_42161/)
+    expect(() => readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', ...signer, DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL/,
+    )
+    expect(() => readEnv(serverEnvSchema, { API_KEY_SHA256: hash, ...signer })).toThrow(
+      /RPC_URL_1, RPC_URL_10, RPC_URL_8453, RPC_URL_42161/,
+    )
   })
 
   it('requires a well-formed signing key', () => {
-    expect(() => readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', API_KEY_SHA256: hash })).toThrow(/SIGNER_PRIVATE_KEY/)
-    expect(() => readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', API_KEY_SHA256: hash, SIGNER_PRIVATE_KEY: '0x12' })).toThrow(/SIGNER_PRIVATE_KEY/)
+    expect(() => readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', API_KEY_SHA256: hash })).toThrow(
+      /SIGNER_PRIVATE_KEY/,
+    )
+    expect(() =>
+      readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', API_KEY_SHA256: hash, SIGNER_PRIVATE_KEY: '0x12' }),
+    ).toThrow(/SIGNER_PRIVATE_KEY/)
   })
 
   it('rejects a malformed lock tag', () => {
-    expect(() => readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', API_KEY_SHA256: hash, LOCK_TAGS: '0x1234', ...signer })).toThrow(/LOCK_TAGS/)
+    expect(() =>
+      readEnv(serverEnvSchema, { RPC_URL_1: 'http://a', API_KEY_SHA256: hash, LOCK_TAGS: '0x1234', ...signer }),
+    ).toThrow(/LOCK_TAGS/)
   })
 
   it('reads the dev runner ports', () => {

@@ -24,7 +24,9 @@ const originList = z
   )
   .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)).min(1, 'at least one origin'))
 
-const rateSpec = z.string().regex(/^\d{1,9}\/(s|sec|second|min|minute|h|hour|day)$/, 'write it as N/s, N/min, N/hour or N/day')
+const rateSpec = z
+  .string()
+  .regex(/^\d{1,9}\/(s|sec|second|min|minute|h|hour|day)$/, 'write it as N/s, N/min, N/hour or N/day')
 
 /** Comma-separated IPs or CIDRs (`10.0.0.0/8, ::1`). */
 const addressList = z
@@ -35,7 +37,13 @@ const addressList = z
       .map((v) => v.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'each entry must be an IP address or CIDR (10.0.0.0/8)' })))
+  .pipe(
+    z.array(
+      z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+        error: 'each entry must be an IP address or CIDR (10.0.0.0/8)',
+      }),
+    ),
+  )
 
 /** How long stored routes (and finished intents) are kept. */
 const retentionDays = z.coerce.number().int().min(1).max(3_650).default(30)
@@ -129,7 +137,9 @@ export const serverEnvSchema = z
 export type ServerEnv = z.infer<typeof serverEnvSchema>
 
 /** The filler (lib/filler): the chains it settles on, the database it takes intents from, its own key. */
-const confirmationVars = Object.fromEntries(chainIds.map((id) => [`FILLER_CONFIRMATIONS_${id}`, z.coerce.number().int().min(0).max(1_000).optional()])) as {
+const confirmationVars = Object.fromEntries(
+  chainIds.map((id) => [`FILLER_CONFIRMATIONS_${id}`, z.coerce.number().int().min(0).max(1_000).optional()]),
+) as {
   [K in `FILLER_CONFIRMATIONS_${ChainId}`]: z.ZodOptional<z.ZodCoercedNumber>
 }
 
@@ -198,7 +208,12 @@ export const devEnvSchema = z.object({
 /** EXPLORER_URL_<chainId>: where the dashboard links a transaction on that chain (`<url>/tx/<hash>`),
  * or `builtin` for the app's own /tx view. */
 const explorerVars = Object.fromEntries(
-  chainIds.map((id) => [`EXPLORER_URL_${id}`, z.union([z.literal('builtin'), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or builtin' })]).optional()]),
+  chainIds.map((id) => [
+    `EXPLORER_URL_${id}`,
+    z
+      .union([z.literal('builtin'), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or builtin' })])
+      .optional(),
+  ]),
 ) as { [K in `EXPLORER_URL_${ChainId}`]: z.ZodOptional<z.ZodUnion<[z.ZodLiteral<'builtin'>, z.ZodURL]>> }
 
 /**
@@ -262,7 +277,9 @@ export class EnvError extends Error {
 }
 
 /** The log level every process logs at (LOG_LEVEL). */
-export const logEnvSchema = z.object({ LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') })
+export const logEnvSchema = z.object({
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
 
 let server: ServerEnv | undefined
 /** The app server's environment, read and validated once per process. */
@@ -271,7 +288,10 @@ export function serverEnv(): ServerEnv {
   return server
 }
 
-export function readEnv<S extends z.ZodType>(schema: S, source: Record<string, string | undefined> = process.env): z.infer<S> {
+export function readEnv<S extends z.ZodType>(
+  schema: S,
+  source: Record<string, string | undefined> = process.env,
+): z.infer<S> {
   const parsed = schema.safeParse(source)
   if (!parsed.success) throw new EnvError(parsed.error.issues)
   return parsed.data

@@ -10,12 +10,20 @@ describe('explorerBases', () => {
   })
 
   it('links each real chain to its public explorer, or to the one configured, or to the built-in view when asked', () => {
-    const bases = explorerBases(readEnv(dashboardEnvSchema, { EXPLORER_URL_10: 'https://explorer.example/op/', EXPLORER_URL_42161: 'builtin' }))
-    expect(bases).toEqual({ 1: 'https://etherscan.io', 10: 'https://explorer.example/op', 8453: 'https://basescan.org' })
+    const bases = explorerBases(
+      readEnv(dashboardEnvSchema, { EXPLORER_URL_10: 'https://explorer.example/op/', EXPLORER_URL_42161: 'builtin' }),
+    )
+    expect(bases).toEqual({
+      1: 'https://etherscan.io',
+      10: 'https://explorer.example/op',
+      8453: 'https://basescan.org',
+    })
   })
 
   it('lets a devnet chain name an explorer of its own', () => {
-    expect(explorerBases(readEnv(dashboardEnvSchema, { ...devnet, EXPLORER_URL_8453: 'http://localhost:4000' }))).toEqual({ 8453: 'http://localhost:4000' })
+    expect(
+      explorerBases(readEnv(dashboardEnvSchema, { ...devnet, EXPLORER_URL_8453: 'http://localhost:4000' })),
+    ).toEqual({ 8453: 'http://localhost:4000' })
   })
 
   it('refuses an explorer that is not an http(s) URL, naming the variable', () => {

@@ -11,7 +11,10 @@ export function explorerBases(env: DashboardEnv): ExplorerBases {
   const devnet = env.DEMO_WALLET_RPC_URLS !== undefined
   const entries = chainIds.flatMap((id) => {
     const configured = env[`EXPLORER_URL_${id}`]
-    const base = configured === 'builtin' ? undefined : (configured ?? (devnet ? undefined : getChain(id)?.viem.blockExplorers?.default.url))
+    const base =
+      configured === 'builtin'
+        ? undefined
+        : (configured ?? (devnet ? undefined : getChain(id)?.viem.blockExplorers?.default.url))
     return base ? [[id, base.replace(/\/+$/, '')] as const] : []
   })
   return Object.fromEntries(entries)

@@ -1,6 +1,14 @@
 // Domain errors with stable kinds; the API layer maps a kind to an HTTP status and envelope (the
 // kinds only HTTP has, such as a wrong method or media type, live with it in lib/api/errorEnvelope).
-export type ErrorKind = 'invalid_input' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'rate_limited' | 'unavailable'
+export type ErrorKind =
+  | 'invalid_input'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'unavailable'
 
 export type ErrorDetail = { message: string; context?: Record<string, unknown> }
 
@@ -18,8 +26,10 @@ export const serviceErrorCodes = {
   SIGN_IN_FAILED: 'The sign-in message or its signature was refused',
   INSUFFICIENT_SCOPE: 'The key lacks the scope the operation needs',
   SPONSOR_SCOPE_REQUIRED: 'Sponsorship needs a key with routes:sponsor',
-  SPONSOR_CAP_REACHED: "Sponsoring this route would pass the key's sponsorship cap (errors[].context: capUsd, spentUsd, neededUsd)",
-  SPONSOR_EXPOSURE: "The account's failed intents left the filler more gas unpaid than this service allows; no new route for it (errors[].context: unpaidGasWei, budgetWei)",
+  SPONSOR_CAP_REACHED:
+    "Sponsoring this route would pass the key's sponsorship cap (errors[].context: capUsd, spentUsd, neededUsd)",
+  SPONSOR_EXPOSURE:
+    "The account's failed intents left the filler more gas unpaid than this service allows; no new route for it (errors[].context: unpaidGasWei, budgetWei)",
   ACCOUNT_MISMATCH: "The dashboard's key is signed in as another wallet",
   NOT_FOUND: 'Nothing with this id or path was issued to this key',
   ALREADY_SUBMITTED: 'The intent was already submitted',
@@ -73,7 +83,13 @@ export function fieldDetails(field: string, message: string, context: Record<str
 }
 
 /** An error of any kind about one field of the request (see fieldDetails). */
-export function fieldError(kind: ErrorKind, field: string, message: string, context: Record<string, unknown> = {}, options?: ServiceErrorOptions): ServiceError {
+export function fieldError(
+  kind: ErrorKind,
+  field: string,
+  message: string,
+  context: Record<string, unknown> = {},
+  options?: ServiceErrorOptions,
+): ServiceError {
   return new ServiceError(kind, message, fieldDetails(field, message, context), options)
 }
 
@@ -83,14 +99,21 @@ export class InvalidInputError extends ServiceError {
   }
 
   /** A 400 naming one field: `{ message, errors: [{ message, context: { field } }] }`. */
-  static forField(field: string, message: string, context: Record<string, unknown> = {}, options?: ServiceErrorOptions): InvalidInputError {
+  static forField(
+    field: string,
+    message: string,
+    context: Record<string, unknown> = {},
+    options?: ServiceErrorOptions,
+  ): InvalidInputError {
     return new InvalidInputError(message, fieldDetails(field, message, context), options)
   }
 }
 
 export class UnsupportedChainError extends InvalidInputError {
   constructor(chainId: number | string, field: string) {
-    super(`Unsupported chain ${chainId}`, [{ message: `Unsupported chain ${chainId}`, context: { field, chainId } }], { code: 'UNSUPPORTED_CHAIN' })
+    super(`Unsupported chain ${chainId}`, [{ message: `Unsupported chain ${chainId}`, context: { field, chainId } }], {
+      code: 'UNSUPPORTED_CHAIN',
+    })
   }
 }
 
@@ -120,7 +143,12 @@ export class UnsupportedTokenAddressError extends InvalidInputError {
 export class ChainUnavailableError extends ServiceError {
   readonly chainId: number
   constructor(chainId: number, reason: string, options: { cause?: unknown } = {}) {
-    super('unavailable', `Chain ${chainId} is unavailable`, [{ message: `Chain ${chainId} is unavailable`, context: { chainId, reason } }], { code: 'CHAIN_UNAVAILABLE', ...options })
+    super(
+      'unavailable',
+      `Chain ${chainId} is unavailable`,
+      [{ message: `Chain ${chainId} is unavailable`, context: { chainId, reason } }],
+      { code: 'CHAIN_UNAVAILABLE', ...options },
+    )
     this.chainId = chainId
   }
 }
@@ -128,7 +156,9 @@ export class ChainUnavailableError extends ServiceError {
 /** No settlement layer the request allows can bring the asset to the destination. */
 export class NoPathFoundError extends ServiceError {
   constructor(reason: string, context: Record<string, unknown>) {
-    super('unprocessable', 'No Path Found', [{ message: 'No Path Found', context: { reason, ...context } }], { code: 'NO_PATH_FOUND' })
+    super('unprocessable', 'No Path Found', [{ message: 'No Path Found', context: { reason, ...context } }], {
+      code: 'NO_PATH_FOUND',
+    })
   }
 }
 
@@ -146,6 +176,9 @@ export class InsufficientLiquidityError extends ServiceError {
 /** The first line of what went wrong: viem's short message with its one-line details, or the message. */
 export function shortReason(error: unknown): string {
   const e = error as { shortMessage?: string; details?: string; message?: string }
-  const text = e.details && !e.details.includes('\n') ? `${e.shortMessage ?? ''} ${e.details}` : (e.shortMessage ?? e.message ?? String(error))
+  const text =
+    e.details && !e.details.includes('\n')
+      ? `${e.shortMessage ?? ''} ${e.details}`
+      : (e.shortMessage ?? e.message ?? String(error))
   return text.split('\n')[0]!.trim().slice(0, 300)
 }

@@ -5,7 +5,18 @@
 // every move the lock holds at least what the live allocations commit, the allocator lists no more
 // than the live allocations, and it answered exactly as the rule says.
 import fc from 'fast-check'
-import { type Address, type Chain, erc20Abi, type Hex, hashStruct, keccak256, type PrivateKeyAccount, pad, parseEther, toHex } from 'viem'
+import {
+  type Address,
+  type Chain,
+  erc20Abi,
+  type Hex,
+  hashStruct,
+  keccak256,
+  type PrivateKeyAccount,
+  pad,
+  parseEther,
+  toHex,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { allocatorAbi } from '../core/abi/allocator'
@@ -43,10 +54,20 @@ afterAll(async () => {
   await devnet?.stop()
 }, 30_000)
 
-const send = (account: PrivateKeyAccount | Address, address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[]) =>
-  mined(client, client.writeContract({ address, abi, functionName, args, account, chain: client.chain } as never))
-const refused = (account: Address, address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[]) =>
-  client.simulateContract({ address, abi, functionName, args, account } as never)
+const send = (
+  account: PrivateKeyAccount | Address,
+  address: Address,
+  abi: readonly unknown[],
+  functionName: string,
+  args: readonly unknown[],
+) => mined(client, client.writeContract({ address, abi, functionName, args, account, chain: client.chain } as never))
+const refused = (
+  account: Address,
+  address: Address,
+  abi: readonly unknown[],
+  functionName: string,
+  args: readonly unknown[],
+) => client.simulateContract({ address, abi, functionName, args, account } as never)
 
 /** A one-element compact over `amount` of the lock, signed by `sponsor`, claimable by `arbiter`. */
 async function compact(sponsor: PrivateKeyAccount, arbiter: Address, nonce: bigint, amount: bigint, tag = 0n) {
@@ -58,7 +79,12 @@ async function compact(sponsor: PrivateKeyAccount, arbiter: Address, nonce: bigi
     destOps: { vt: zero, ops: [] },
     q: toHex(tag, { size: 32 }),
   }
-  const element = { arbiter, chainId: BigInt(chainId), commitments: [{ lockTag: defaultLockTag, token: usdc, amount }], mandate }
+  const element = {
+    arbiter,
+    chainId: BigInt(chainId),
+    commitments: [{ lockTag: defaultLockTag, token: usdc, amount }],
+    mandate,
+  }
   const message = { sponsor: sponsor.address, nonce, expires, elements: [element] }
   const signature = await sponsor.signTypedData({
     domain: { name: 'The Compact', version: '1', chainId, verifyingContract: compactSigningContract },
@@ -97,7 +123,10 @@ async function compact(sponsor: PrivateKeyAccount, arbiter: Address, nonce: bigi
 type Move = { kind: 'allocate' | 'transfer' | 'withdraw' | 'claim' | 'hijack' | 'squat'; amount: bigint; pick: number }
 
 const kinds: Move['kind'][] = ['allocate', 'allocate', 'transfer', 'withdraw', 'claim', 'hijack', 'squat']
-const moves = fc.array(fc.record({ kind: fc.constantFrom(...kinds), amount: fc.bigInt({ min: 1n, max: 600n }), pick: fc.nat(7) }), { minLength: 1, maxLength: 8 })
+const moves = fc.array(
+  fc.record({ kind: fc.constantFrom(...kinds), amount: fc.bigInt({ min: 1n, max: 600n }), pick: fc.nat(7) }),
+  { minLength: 1, maxLength: 8 },
+)
 
 describe('devnet allocator', () => {
   it('keeps every live allocation funded under any interleaving of allocations, transfers, withdrawals and claims', async () => {
@@ -105,10 +134,16 @@ describe('devnet allocator', () => {
       fc.asyncProperty(moves, async (plan) => {
         const sponsor = privateKeyToAccount(generatePrivateKey())
         const arbiter = privateKeyToAccount(generatePrivateKey())
-        for (const a of [sponsor.address, arbiter.address]) await client.setBalance({ address: a, value: parseEther('1') })
+        for (const a of [sponsor.address, arbiter.address])
+          await client.setBalance({ address: a, value: parseEther('1') })
         await send(operatorAddress, usdc, artifacts.devToken.abi, 'mint', [sponsor.address, 1000n])
         await send(sponsor, usdc, erc20Abi, 'approve', [addresses.theCompact, 1000n])
-        await send(sponsor, addresses.theCompact, lockContractAbi, 'depositERC20', [usdc, defaultLockTag, 1000n, sponsor.address])
+        await send(sponsor, addresses.theCompact, lockContractAbi, 'depositERC20', [
+          usdc,
+          defaultLockTag,
+          1000n,
+          sponsor.address,
+        ])
         let balance = 1000n
         const live: { nonce: bigint; amount: bigint; claim: Awaited<ReturnType<typeof compact>>['claim'] }[] = []
         const owed = () => live.reduce((sum, a) => sum + a.amount, 0n)
@@ -122,18 +157,33 @@ describe('devnet allocator', () => {
               await send(arbiter, defaultAllocator, allocatorAbi, 'allocate', [c.commitment]) // anyone may send it
               live.push({ nonce, amount: move.amount, claim: c.claim })
             } else {
-              await expect(refused(arbiter.address, defaultAllocator, allocatorAbi, 'allocate', [c.commitment])).rejects.toThrow(/does not cover this intent/)
+              await expect(
+                refused(arbiter.address, defaultAllocator, allocatorAbi, 'allocate', [c.commitment]),
+              ).rejects.toThrow(/does not cover this intent/)
             }
           } else if ((move.kind === 'transfer' || move.kind === 'withdraw') && amount > 0n) {
             const [functionName, args] =
               move.kind === 'transfer'
                 ? (['transfer', [arbiter.address, id, amount]] as const)
-                : (['allocatedTransfer', [{ allocatorData: '0x', nonce: nextNonce(sponsor.address), expires, id, recipients: [{ claimant: BigInt(sponsor.address), amount }] }]] as const)
+                : ([
+                    'allocatedTransfer',
+                    [
+                      {
+                        allocatorData: '0x',
+                        nonce: nextNonce(sponsor.address),
+                        expires,
+                        id,
+                        recipients: [{ claimant: BigInt(sponsor.address), amount }],
+                      },
+                    ],
+                  ] as const)
             if (balance - amount >= owed()) {
               await send(sponsor, addresses.theCompact, lockContractAbi, functionName, args)
               balance -= amount
             } else {
-              await expect(refused(sponsor.address, addresses.theCompact, lockContractAbi, functionName, args)).rejects.toThrow(unfunded)
+              await expect(
+                refused(sponsor.address, addresses.theCompact, lockContractAbi, functionName, args),
+              ).rejects.toThrow(unfunded)
             }
           } else if (move.kind === 'claim' && live.length > 0) {
             const [allocation] = live.splice(move.pick % live.length, 1)
@@ -145,25 +195,53 @@ describe('devnet allocator', () => {
             // The sponsor signs another compact under a live allocation's nonce and claims it itself.
             const target = live[move.pick % live.length]!
             const other = await compact(sponsor, sponsor.address, target.nonce, 1n, 1n)
-            await expect(refused(sponsor.address, addresses.theCompact, lockContractAbi, 'batchMultichainClaim', [other.claim])).rejects.toThrow(/nonce allocated to another compact/)
+            await expect(
+              refused(sponsor.address, addresses.theCompact, lockContractAbi, 'batchMultichainClaim', [other.claim]),
+            ).rejects.toThrow(/nonce allocated to another compact/)
           } else if (move.kind === 'squat') {
             // A stranger with an empty lock of its own takes the sponsor's next nonce: its own compact
             // allocated under it, a claim of it, or an allocated transfer of its own lock. All refused.
             const victimNonce = sponsorNonce(counter, sponsor.address)
             const own = await compact(arbiter, arbiter.address, victimNonce, 0n)
-            await expect(refused(arbiter.address, defaultAllocator, allocatorAbi, 'allocate', [own.commitment])).rejects.toThrow(outOfScope)
-            await expect(refused(arbiter.address, addresses.theCompact, lockContractAbi, 'batchMultichainClaim', [own.claim])).rejects.toThrow(outOfScope)
+            await expect(
+              refused(arbiter.address, defaultAllocator, allocatorAbi, 'allocate', [own.commitment]),
+            ).rejects.toThrow(outOfScope)
+            await expect(
+              refused(arbiter.address, addresses.theCompact, lockContractAbi, 'batchMultichainClaim', [own.claim]),
+            ).rejects.toThrow(outOfScope)
             const transfer = { allocatorData: '0x' as Hex, nonce: victimNonce, expires, id, recipients: [] }
-            await expect(refused(arbiter.address, addresses.theCompact, lockContractAbi, 'allocatedTransfer', [transfer])).rejects.toThrow(outOfScope)
+            await expect(
+              refused(arbiter.address, addresses.theCompact, lockContractAbi, 'allocatedTransfer', [transfer]),
+            ).rejects.toThrow(outOfScope)
           }
-          const onChain = await client.readContract({ address: addresses.theCompact, abi: lockContractAbi, functionName: 'balanceOf', args: [sponsor.address, id] })
-          const outstanding = await client.readContract({ address: defaultAllocator, abi: allocatorAbi, functionName: 'outstanding', args: [sponsor.address, id] })
-          const listed = await client.readContract({ address: defaultAllocator, abi: allocatorAbi, functionName: 'listed', args: [sponsor.address, id] })
-          expect({ onChain, outstanding, listed }).toEqual({ onChain: balance, outstanding: owed(), listed: BigInt(live.length) })
+          const onChain = await client.readContract({
+            address: addresses.theCompact,
+            abi: lockContractAbi,
+            functionName: 'balanceOf',
+            args: [sponsor.address, id],
+          })
+          const outstanding = await client.readContract({
+            address: defaultAllocator,
+            abi: allocatorAbi,
+            functionName: 'outstanding',
+            args: [sponsor.address, id],
+          })
+          const listed = await client.readContract({
+            address: defaultAllocator,
+            abi: allocatorAbi,
+            functionName: 'listed',
+            args: [sponsor.address, id],
+          })
+          expect({ onChain, outstanding, listed }).toEqual({
+            onChain: balance,
+            outstanding: owed(),
+            listed: BigInt(live.length),
+          })
           expect(onChain >= outstanding).toBe(true)
         }
         // Every live allocation can still be claimed in full.
-        for (const allocation of live) await send(arbiter, addresses.theCompact, lockContractAbi, 'batchMultichainClaim', [allocation.claim])
+        for (const allocation of live)
+          await send(arbiter, addresses.theCompact, lockContractAbi, 'batchMultichainClaim', [allocation.claim])
       }),
       { numRuns: 12 },
     )

@@ -22,7 +22,22 @@ export async function startAnvil({ chainId, port }: { chainId: number; port: num
   installExitHook()
   const child = spawn(
     anvilBinary(),
-    ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--hardfork', 'prague', '--mnemonic', devnetMnemonic, '--accounts', '2', '--balance', '1000000'],
+    [
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--chain-id',
+      String(chainId),
+      '--hardfork',
+      'prague',
+      '--mnemonic',
+      devnetMnemonic,
+      '--accounts',
+      '2',
+      '--balance',
+      '1000000',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   live.add(child)
@@ -30,14 +45,21 @@ export async function startAnvil({ chainId, port }: { chainId: number; port: num
 
   await new Promise<void>((resolve, reject) => {
     let output = ''
-    const timer = setTimeout(() => fail(new Error(`anvil for chain ${chainId} did not start within 15 s:\n${output}`)), 15_000)
+    const timer = setTimeout(
+      () => fail(new Error(`anvil for chain ${chainId} did not start within 15 s:\n${output}`)),
+      15_000,
+    )
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       if (output.includes('Listening on')) done()
     }
     const onExit = (code: number | null) => {
       const inUse = output.includes('Address already in use')
-      fail(new Error(inUse ? portInUseMessage(port, chainId) : `anvil for chain ${chainId} exited with code ${code}:\n${output}`))
+      fail(
+        new Error(
+          inUse ? portInUseMessage(port, chainId) : `anvil for chain ${chainId} exited with code ${code}:\n${output}`,
+        ),
+      )
     }
     const cleanup = () => {
       clearTimeout(timer)

@@ -27,7 +27,23 @@ import { sponsorNonce } from '../core/locks/sponsorNonce'
 import type { FillAttestation } from '../core/settlement/attestation'
 import * as artifacts from './contracts/artifacts'
 import { demoAccount, fillerAccount, operatorAddress } from './demoAccount'
-import { ACROSS, arbiterAbi, asOperator, attest, clients, element, erc20Balance, lockBalance, now, SAME_CHAIN, send, simulate, stranger, token, withDevnet } from './settlementHarness'
+import {
+  ACROSS,
+  arbiterAbi,
+  asOperator,
+  attest,
+  clients,
+  element,
+  erc20Balance,
+  lockBalance,
+  now,
+  SAME_CHAIN,
+  send,
+  simulate,
+  stranger,
+  token,
+  withDevnet,
+} from './settlementHarness'
 
 withDevnet()
 
@@ -94,14 +110,25 @@ describe('devnet compact settlement', () => {
           expires,
           witness: hashStruct({ types: compactTypes, primaryType: 'Mandate', data: message.mandate }),
           witnessTypestring: mandateWitnessTypestring,
-          claims: message.commitments.map((l) => ({ id: lockId(l.lockTag, l.token), allocatedAmount: l.amount, portions: [{ claimant: BigInt(to), amount: l.amount }] })),
+          claims: message.commitments.map((l) => ({
+            id: lockId(l.lockTag, l.token),
+            allocatedAmount: l.amount,
+            portions: [{ claimant: BigInt(to), amount: l.amount }],
+          })),
           additionalChains: elementHashes.filter((_, i) => i !== index),
         }
         return index === 0 ? base : { ...base, chainIndex: BigInt(index - 1), notarizedChainId: 10n }
       }
       /** The arbiter's claim of element `index`, as payload `p`, against `a` (the attestation). */
-      const claimCall = (index: number, p: ReturnType<typeof payload> = payload(index), a: { attestation: FillAttestation; signature: Hex } = proof) =>
-        [index === 0 ? 'claimCompact' : 'claimCompactExogenous', [p, messages[index]!.mandate, a.attestation, a.signature]] as const
+      const claimCall = (
+        index: number,
+        p: ReturnType<typeof payload> = payload(index),
+        a: { attestation: FillAttestation; signature: Hex } = proof,
+      ) =>
+        [
+          index === 0 ? 'claimCompact' : 'claimCompactExogenous',
+          [p, messages[index]!.mandate, a.attestation, a.signature],
+        ] as const
       const claimArgs = (index: number, sig: Hex = signature) => claimCall(index, payload(index, sig))
       return { typed, signature, elementHashes, messages, expires, payload, claimCall, claimArgs }
     }
@@ -116,19 +143,38 @@ describe('devnet compact settlement', () => {
         delivered: [{ token: usdc42161, amount: parseUnits('248', 6) }],
         destinationChainId: 42161n,
         filler: claimant,
-        mandateHashes: messages.map((m) => hashStruct({ types: compactTypes, primaryType: 'Mandate', data: m.mandate })),
+        mandateHashes: messages.map((m) =>
+          hashStruct({ types: compactTypes, primaryType: 'Mandate', data: m.mandate }),
+        ),
       })
       // Lock ETH and USDC for the demo account on 42161, from the operator (the demo account's
       // 500 USDC on 10 are already locked by the seed).
-      await asOperator(42161, addresses.theCompact, artifacts.resourceLocks.abi, 'depositNative', [defaultLockTag, demoAccount.address], parseEther('0.3'))
+      await asOperator(
+        42161,
+        addresses.theCompact,
+        artifacts.resourceLocks.abi,
+        'depositNative',
+        [defaultLockTag, demoAccount.address],
+        parseEther('0.3'),
+      )
       await asOperator(42161, usdc42161, artifacts.devToken.abi, 'mint', [operatorAddress, parseUnits('75', 6)])
       await asOperator(42161, usdc42161, erc20Abi, 'approve', [addresses.theCompact, parseUnits('75', 6)])
-      await asOperator(42161, addresses.theCompact, artifacts.resourceLocks.abi, 'depositERC20', [usdc42161, defaultLockTag, parseUnits('75', 6), demoAccount.address])
+      await asOperator(42161, addresses.theCompact, artifacts.resourceLocks.abi, 'depositERC20', [
+        usdc42161,
+        defaultLockTag,
+        parseUnits('75', 6),
+        demoAccount.address,
+      ])
     }, 60_000)
 
     it('hashes the mandate as viem does', async () => {
       const { messages } = await signedCompact(demoAccount)
-      const mandateHash = await clients[42161]!.readContract({ address: SAME_CHAIN, abi: artifacts.arbiter.abi, functionName: 'mandateHash', args: [messages[1]!.mandate] })
+      const mandateHash = await clients[42161]!.readContract({
+        address: SAME_CHAIN,
+        abi: artifacts.arbiter.abi,
+        functionName: 'mandateHash',
+        args: [messages[1]!.mandate],
+      })
       expect(mandateHash).toBe(hashStruct({ types: compactTypes, primaryType: 'Mandate', data: messages[1]!.mandate }))
     })
 
@@ -138,17 +184,49 @@ describe('devnet compact settlement', () => {
 
       // Element 1 on Arbitrum: wrong signer, wrong arbiter, wrong element, a direct call, a forged
       // or short proof, a payout to someone else: refused.
-      const sim = (chainId: number, from: Address, arbiter: Address, [fn, args]: ReturnType<typeof good.claimCall>) => simulate(chainId, from, arbiter, arbiterAbi, fn, args)
-      await expect(sim(42161, fillerAccount.address, SAME_CHAIN, good.claimArgs(1, bad.signature))).rejects.toThrow(/invalid sponsor signature/)
-      await expect(sim(42161, fillerAccount.address, ACROSS, good.claimArgs(1))).rejects.toThrow(/invalid sponsor signature/)
-      await expect(sim(42161, fillerAccount.address, SAME_CHAIN, good.claimCall(0))).rejects.toThrow(/invalid sponsor signature/)
-      await expect(sim(42161, fillerAccount.address, SAME_CHAIN, good.claimCall(1, { ...good.payload(1), witness: good.payload(0).witness }))).rejects.toThrow(/witness is not the mandate/)
+      const sim = (chainId: number, from: Address, arbiter: Address, [fn, args]: ReturnType<typeof good.claimCall>) =>
+        simulate(chainId, from, arbiter, arbiterAbi, fn, args)
+      await expect(sim(42161, fillerAccount.address, SAME_CHAIN, good.claimArgs(1, bad.signature))).rejects.toThrow(
+        /invalid sponsor signature/,
+      )
+      await expect(sim(42161, fillerAccount.address, ACROSS, good.claimArgs(1))).rejects.toThrow(
+        /invalid sponsor signature/,
+      )
+      await expect(sim(42161, fillerAccount.address, SAME_CHAIN, good.claimCall(0))).rejects.toThrow(
+        /invalid sponsor signature/,
+      )
+      await expect(
+        sim(
+          42161,
+          fillerAccount.address,
+          SAME_CHAIN,
+          good.claimCall(1, { ...good.payload(1), witness: good.payload(0).witness }),
+        ),
+      ).rejects.toThrow(/witness is not the mandate/)
       const forged = await attest({ ...proof.attestation }, stranger)
-      await expect(sim(42161, stranger.address, SAME_CHAIN, good.claimCall(1, good.payload(1), forged))).rejects.toThrow(/not signed by the attester/)
-      const short = await attest({ ...proof.attestation, delivered: [{ token: usdc42161, amount: parseUnits('48', 6) }] })
-      await expect(sim(42161, stranger.address, SAME_CHAIN, good.claimCall(1, good.payload(1), short))).rejects.toThrow(/delivered less/)
-      await expect(sim(42161, stranger.address, SAME_CHAIN, good.claimCall(1, good.payload(1, good.signature, stranger.address)))).rejects.toThrow(/someone other than the proven filler/)
-      await expect(simulate(42161, fillerAccount.address, addresses.theCompact, artifacts.resourceLocks.abi, 'exogenousBatchClaim', [good.payload(1)])).rejects.toThrow(/invalid sponsor signature/) // called directly, the caller is not the signed arbiter
+      await expect(
+        sim(42161, stranger.address, SAME_CHAIN, good.claimCall(1, good.payload(1), forged)),
+      ).rejects.toThrow(/not signed by the attester/)
+      const short = await attest({
+        ...proof.attestation,
+        delivered: [{ token: usdc42161, amount: parseUnits('48', 6) }],
+      })
+      await expect(sim(42161, stranger.address, SAME_CHAIN, good.claimCall(1, good.payload(1), short))).rejects.toThrow(
+        /delivered less/,
+      )
+      await expect(
+        sim(42161, stranger.address, SAME_CHAIN, good.claimCall(1, good.payload(1, good.signature, stranger.address))),
+      ).rejects.toThrow(/someone other than the proven filler/)
+      await expect(
+        simulate(
+          42161,
+          fillerAccount.address,
+          addresses.theCompact,
+          artifacts.resourceLocks.abi,
+          'exogenousBatchClaim',
+          [good.payload(1)],
+        ),
+      ).rejects.toThrow(/invalid sponsor signature/) // called directly, the caller is not the signed arbiter
 
       const ethBefore = await lockBalance(42161, demoAccount.address, idEth42161)
       const usdcBefore = await lockBalance(42161, demoAccount.address, idUsdc42161)
@@ -161,22 +239,43 @@ describe('devnet compact settlement', () => {
       expect(await erc20Balance(42161, usdc42161, claimant)).toBe(parseUnits('50', 6))
       expect(await lockBalance(42161, demoAccount.address, idEth42161)).toBe(parseEther('0.2'))
       expect(await lockBalance(42161, demoAccount.address, idUsdc42161)).toBe(parseUnits('25', 6))
-      expect(await clients[42161]!.getBalance({ address: addresses.theCompact })).toBe(compactEthBefore - parseEther('0.1'))
+      expect(await clients[42161]!.getBalance({ address: addresses.theCompact })).toBe(
+        compactEthBefore - parseEther('0.1'),
+      )
       const claimHash = hashStruct({ types: compactTypes, primaryType: 'MultichainCompact', data: good.typed.message })
       const [claim] = parseEventLogs({ abi: artifacts.resourceLocks.abi, logs: receipt.logs, eventName: 'Claim' })
-      expect(claim!.args).toEqual({ sponsor: demoAccount.address, allocator: getAddress(defaultAllocator), arbiter: SAME_CHAIN, claimHash, nonce })
-      const [approved] = parseEventLogs({ abi: artifacts.allocator.abi, logs: receipt.logs, eventName: 'ClaimAuthorized' })
+      expect(claim!.args).toEqual({
+        sponsor: demoAccount.address,
+        allocator: getAddress(defaultAllocator),
+        arbiter: SAME_CHAIN,
+        claimHash,
+        nonce,
+      })
+      const [approved] = parseEventLogs({
+        abi: artifacts.allocator.abi,
+        logs: receipt.logs,
+        eventName: 'ClaimAuthorized',
+      })
       expect(approved!.args).toMatchObject({ claimHash, arbiter: SAME_CHAIN, sponsor: demoAccount.address, nonce })
       const consumed = (chainId: number) =>
-        clients[chainId]!.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'hasConsumedAllocatorNonce', args: [nonce, defaultAllocator] })
+        clients[chainId]!.readContract({
+          address: addresses.theCompact,
+          abi: artifacts.resourceLocks.abi,
+          functionName: 'hasConsumedAllocatorNonce',
+          args: [nonce, defaultAllocator],
+        })
       expect(await consumed(42161)).toBe(true)
 
       // Replay on 42161.
-      await expect(sim(42161, fillerAccount.address, SAME_CHAIN, good.claimArgs(1))).rejects.toThrow(/nonce already used/)
+      await expect(sim(42161, fillerAccount.address, SAME_CHAIN, good.claimArgs(1))).rejects.toThrow(
+        /nonce already used/,
+      )
 
       // Element 0 on OP Mainnet, the notarized chain, from the seeded 500 locked USDC.
       expect(await consumed(10)).toBe(false)
-      await expect(sim(10, fillerAccount.address, ACROSS, good.claimArgs(0, bad.signature))).rejects.toThrow(/invalid sponsor signature/)
+      await expect(sim(10, fillerAccount.address, ACROSS, good.claimArgs(0, bad.signature))).rejects.toThrow(
+        /invalid sponsor signature/,
+      )
       expect(await lockBalance(10, demoAccount.address, idUsdc10)).toBe(parseUnits('500', 6))
       // Signed in EIP-2098 compact form (64 bytes) this time.
       const compact = serializeCompactSignature(signatureToCompactSignature(parseSignature(good.signature)))
@@ -210,9 +309,21 @@ describe('devnet compact settlement', () => {
       } as unknown as WireIntentOp
       const typed = compactTypedData(intentOp)
       const signature = await demoAccount.signTypedData(typed)
-      const hashes = typed.message.elements.map((e) => hashStruct({ types: compactTypes, primaryType: 'Element', data: e }))
-      const mandateHashes = [hashStruct({ types: compactTypes, primaryType: 'Mandate', data: typed.message.elements[0]!.mandate })]
-      const none = await attest({ sponsor: demoAccount.address, nonce: fresh, recipient: demoAccount.address, delivered: [], destinationChainId: 42161n, filler: claimant, mandateHashes })
+      const hashes = typed.message.elements.map((e) =>
+        hashStruct({ types: compactTypes, primaryType: 'Element', data: e }),
+      )
+      const mandateHashes = [
+        hashStruct({ types: compactTypes, primaryType: 'Mandate', data: typed.message.elements[0]!.mandate }),
+      ]
+      const none = await attest({
+        sponsor: demoAccount.address,
+        nonce: fresh,
+        recipient: demoAccount.address,
+        delivered: [],
+        destinationChainId: 42161n,
+        filler: claimant,
+        mandateHashes,
+      })
       const commitments = typed.message.elements[0]!.commitments
       const args = [
         {
@@ -221,9 +332,17 @@ describe('devnet compact settlement', () => {
           sponsor: demoAccount.address,
           nonce: fresh,
           expires: base.expires,
-          witness: hashStruct({ types: compactTypes, primaryType: 'Mandate', data: typed.message.elements[0]!.mandate }),
+          witness: hashStruct({
+            types: compactTypes,
+            primaryType: 'Mandate',
+            data: typed.message.elements[0]!.mandate,
+          }),
           witnessTypestring: mandateWitnessTypestring,
-          claims: commitments.map((l) => ({ id: lockId(l.lockTag, l.token), allocatedAmount: l.amount, portions: [{ claimant: BigInt(claimant), amount: l.amount }] })),
+          claims: commitments.map((l) => ({
+            id: lockId(l.lockTag, l.token),
+            allocatedAmount: l.amount,
+            portions: [{ claimant: BigInt(claimant), amount: l.amount }],
+          })),
           additionalChains: [],
         },
         typed.message.elements[0]!.mandate,
@@ -231,10 +350,14 @@ describe('devnet compact settlement', () => {
         none.signature,
       ]
       expect(hashes).toHaveLength(1)
-      await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', args)).rejects.toThrow(/insufficient balance/)
+      await expect(
+        simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', args),
+      ).rejects.toThrow(/insufficient balance/)
       await client.increaseTime({ seconds: 7200 })
       await client.mine({ blocks: 1 })
-      await expect(simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', args)).rejects.toThrow(/compact expired/)
+      await expect(
+        simulate(42161, fillerAccount.address, SAME_CHAIN, arbiterAbi, 'claimCompact', args),
+      ).rejects.toThrow(/compact expired/)
     })
   })
 
@@ -247,41 +370,100 @@ describe('devnet compact settlement', () => {
       await clients[chainId]!.setBalance({ address: stranger.address, value: parseEther('1') })
       const before = await lockBalance(chainId, demoAccount.address, id)
       expect(before).toBeGreaterThan(0n)
-      expect(await clients[chainId]!.readContract({ address: defaultAllocator, abi: artifacts.allocator.abi, functionName: 'outstanding', args: [demoAccount.address, id] })).toBe(0n)
+      expect(
+        await clients[chainId]!.readContract({
+          address: defaultAllocator,
+          abi: artifacts.allocator.abi,
+          functionName: 'outstanding',
+          args: [demoAccount.address, id],
+        }),
+      ).toBe(0n)
       await send(chainId, demoAccount, addresses.theCompact, lockAbi, 'transfer', [stranger.address, id, 1n])
       await send(chainId, demoAccount, addresses.theCompact, lockAbi, 'setOperator', [stranger.address, true])
-      await send(chainId, stranger, addresses.theCompact, lockAbi, 'transferFrom', [stranger.address, demoAccount.address, id, 1n])
-      await send(chainId, stranger, addresses.theCompact, lockAbi, 'transferFrom', [demoAccount.address, stranger.address, id, 1n])
+      await send(chainId, stranger, addresses.theCompact, lockAbi, 'transferFrom', [
+        stranger.address,
+        demoAccount.address,
+        id,
+        1n,
+      ])
+      await send(chainId, stranger, addresses.theCompact, lockAbi, 'transferFrom', [
+        demoAccount.address,
+        stranger.address,
+        id,
+        1n,
+      ])
       await send(chainId, demoAccount, addresses.theCompact, lockAbi, 'setOperator', [stranger.address, false])
       await send(chainId, stranger, addresses.theCompact, lockAbi, 'transfer', [demoAccount.address, id, 1n])
       expect(await lockBalance(chainId, demoAccount.address, id)).toBe(before)
       // Only the lock contract may ask the allocator.
-      await expect(simulate(chainId, stranger.address, defaultAllocator, artifacts.allocator.abi, 'attest', [stranger.address, demoAccount.address, stranger.address, id, 1n])).rejects.toThrow(
-        /only the lock contract/,
-      )
+      await expect(
+        simulate(chainId, stranger.address, defaultAllocator, artifacts.allocator.abi, 'attest', [
+          stranger.address,
+          demoAccount.address,
+          stranger.address,
+          id,
+          1n,
+        ]),
+      ).rejects.toThrow(/only the lock contract/)
     })
 
     it("the sponsor's own exit: a forced withdrawal, only once the lock's reset period has passed", async () => {
       const client = clients[chainId]!
       const before = await lockBalance(chainId, demoAccount.address, id)
       const usdcBefore = await erc20Balance(chainId, token(10, 'USDC'), demoAccount.address)
-      expect(await client.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'resetPeriodSeconds', args: [id] })).toBe(612_000n) // 7 days 1 h
-      await expect(simulate(chainId, demoAccount.address, addresses.theCompact, lockAbi, 'forcedWithdrawal', [id, demoAccount.address, 1n])).rejects.toThrow(/forced withdrawal not available/)
-      await send(chainId, demoAccount, addresses.theCompact, artifacts.resourceLocks.abi, 'enableForcedWithdrawal', [id])
-      const [status, at] = await client.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'getForcedWithdrawalStatus', args: [demoAccount.address, id] })
+      expect(
+        await client.readContract({
+          address: addresses.theCompact,
+          abi: artifacts.resourceLocks.abi,
+          functionName: 'resetPeriodSeconds',
+          args: [id],
+        }),
+      ).toBe(612_000n) // 7 days 1 h
+      await expect(
+        simulate(chainId, demoAccount.address, addresses.theCompact, lockAbi, 'forcedWithdrawal', [
+          id,
+          demoAccount.address,
+          1n,
+        ]),
+      ).rejects.toThrow(/forced withdrawal not available/)
+      await send(chainId, demoAccount, addresses.theCompact, artifacts.resourceLocks.abi, 'enableForcedWithdrawal', [
+        id,
+      ])
+      const [status, at] = await client.readContract({
+        address: addresses.theCompact,
+        abi: artifacts.resourceLocks.abi,
+        functionName: 'getForcedWithdrawalStatus',
+        args: [demoAccount.address, id],
+      })
       expect(status).toBe(1)
       expect(at).toBe((await now(chainId)) + 612_000n)
-      await expect(simulate(chainId, demoAccount.address, addresses.theCompact, lockAbi, 'forcedWithdrawal', [id, demoAccount.address, 1n])).rejects.toThrow(/forced withdrawal not available/)
+      await expect(
+        simulate(chainId, demoAccount.address, addresses.theCompact, lockAbi, 'forcedWithdrawal', [
+          id,
+          demoAccount.address,
+          1n,
+        ]),
+      ).rejects.toThrow(/forced withdrawal not available/)
       await client.setNextBlockTimestamp({ timestamp: at })
       await client.mine({ blocks: 1 })
-      await send(chainId, demoAccount, addresses.theCompact, artifacts.resourceLocks.abi, 'forcedWithdrawal', [id, demoAccount.address, parseUnits('10', 6)])
+      await send(chainId, demoAccount, addresses.theCompact, artifacts.resourceLocks.abi, 'forcedWithdrawal', [
+        id,
+        demoAccount.address,
+        parseUnits('10', 6),
+      ])
       expect(await lockBalance(chainId, demoAccount.address, id)).toBe(before - parseUnits('10', 6))
       expect(await erc20Balance(chainId, token(10, 'USDC'), demoAccount.address)).toBe(usdcBefore + parseUnits('10', 6))
-      await send(chainId, demoAccount, addresses.theCompact, artifacts.resourceLocks.abi, 'disableForcedWithdrawal', [id])
-      expect(await client.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'getForcedWithdrawalStatus', args: [demoAccount.address, id] })).toEqual([
-        0,
-        0n,
+      await send(chainId, demoAccount, addresses.theCompact, artifacts.resourceLocks.abi, 'disableForcedWithdrawal', [
+        id,
       ])
+      expect(
+        await client.readContract({
+          address: addresses.theCompact,
+          abi: artifacts.resourceLocks.abi,
+          functionName: 'getForcedWithdrawalStatus',
+          args: [demoAccount.address, id],
+        }),
+      ).toEqual([0, 0n])
     })
   })
 })

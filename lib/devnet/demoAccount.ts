@@ -55,7 +55,15 @@ export const demoSeeds: readonly Seed[] = [
 /** The filler's inventory on every devnet chain: 1,000 ETH, 10,000 WETH, 10,000,000 of each 6-decimal token. */
 export const fillerSeeds: readonly Seed[] = chains.flatMap((chain) =>
   tokensOnChain(chain.id).flatMap((token): Seed[] => {
-    const amount = token.extensions.native ? parseEther('1000') : token.symbol === 'WETH' ? parseEther('10000') : token.decimals === 6 ? parseUnits('10000000', 6) : undefined
-    return amount === undefined ? [] : [{ chainId: chain.id, symbol: token.symbol, amount, decimals: token.decimals, locked: false }]
+    const amount = token.extensions.native
+      ? parseEther('1000')
+      : token.symbol === 'WETH'
+        ? parseEther('10000')
+        : token.decimals === 6
+          ? parseUnits('10000000', 6)
+          : undefined
+    return amount === undefined
+      ? []
+      : [{ chainId: chain.id, symbol: token.symbol, amount, decimals: token.decimals, locked: false }]
   }),
 )

@@ -22,7 +22,8 @@ import { ensureProductionBuild } from './productionBuild'
 import { type Devnet, startDevnet } from './startDevnet'
 
 async function main() {
-  const { PORT, HOST, DEVNET_BASE_PORT, DATABASE_URL, PGLITE_DATA_DIR, FILLER_PRIVATE_KEY, ATTESTER_PRIVATE_KEY } = readEnv(devEnvSchema)
+  const { PORT, HOST, DEVNET_BASE_PORT, DATABASE_URL, PGLITE_DATA_DIR, FILLER_PRIVATE_KEY, ATTESTER_PRIVATE_KEY } =
+    readEnv(devEnvSchema)
   const watch = process.argv.includes('--watch')
   const realChains = configuredRpcVars()
   if (!DATABASE_URL && process.env.RATE_LIMIT_STORE === 'postgres') {
@@ -31,7 +32,10 @@ async function main() {
     )
   }
   // Before the build: a taken port should not cost a first run's minutes of building.
-  await assertDevPortsFree({ app: { port: PORT, host: HOST }, ...(realChains.length === 0 ? { devnetBasePort: DEVNET_BASE_PORT } : {}) })
+  await assertDevPortsFree({
+    app: { port: PORT, host: HOST },
+    ...(realChains.length === 0 ? { devnetBasePort: DEVNET_BASE_PORT } : {}),
+  })
   if (!watch) await ensureProductionBuild()
   const env: NodeJS.ProcessEnv = { ...process.env }
   const lines: string[] = []
@@ -39,7 +43,9 @@ async function main() {
 
   const stoppers: (() => Promise<void>)[] = []
   const [devnet, db] = await Promise.all([
-    realChains.length === 0 ? startDevnet({ basePort: DEVNET_BASE_PORT }) : Promise.resolve(undefined as Devnet | undefined),
+    realChains.length === 0
+      ? startDevnet({ basePort: DEVNET_BASE_PORT })
+      : Promise.resolve(undefined as Devnet | undefined),
     devDatabase({ databaseUrl: DATABASE_URL, pgliteDir: resolve(PGLITE_DATA_DIR) }),
   ])
   if (devnet) stoppers.push(devnet.stop)
@@ -55,7 +61,10 @@ async function main() {
     lines.push(
       `Devnet ready in ${Math.round(performance.now() - started)} ms: ${devnet.nodes.map((n) => `${getChain(n.chainId)!.name} (${n.chainId}) ${n.url}`).join(', ')}`,
       `Demo account:  ${devnet.demoAddress}`,
-      ...demoSeeds.map((s) => `  ${getChain(s.chainId)!.name.padEnd(13)} ${formatUnits(s.amount, s.decimals).padStart(8)} ${s.symbol}${s.locked ? ' (locked in The Compact)' : ''}`),
+      ...demoSeeds.map(
+        (s) =>
+          `  ${getChain(s.chainId)!.name.padEnd(13)} ${formatUnits(s.amount, s.decimals).padStart(8)} ${s.symbol}${s.locked ? ' (locked in The Compact)' : ''}`,
+      ),
     )
   } else {
     env.DATABASE_URL ??= db.url
@@ -77,7 +86,9 @@ async function main() {
   lines.unshift(
     `App:           http://${HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST}:${PORT}${watch ? '   (next dev: hot reload)' : `   (production build, ${env.WEB_CONCURRENCY ?? availableParallelism()} server process(es): WEB_CONCURRENCY)`}`,
   )
-  lines.push(`Database:      ${db.embedded ? `PGlite in ${PGLITE_DATA_DIR} (served on the Unix socket in ${new URL(db.url).searchParams.get('host')} while dev runs)` : 'DATABASE_URL'}`)
+  lines.push(
+    `Database:      ${db.embedded ? `PGlite in ${PGLITE_DATA_DIR} (served on the Unix socket in ${new URL(db.url).searchParams.get('host')} while dev runs)` : 'DATABASE_URL'}`,
+  )
   // The whole key only to a terminal on the devnet; a redirected log gets the file's path (demoKeyLine.ts).
   const terminal = process.stdout.isTTY === true
   lines.push(demoKeyLine({ key, file: '.devnet/demo-api-key', terminal, realChains: realChains.length > 0 }))

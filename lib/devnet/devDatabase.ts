@@ -5,7 +5,10 @@
 import { publishDevDatabaseUrl } from '../storage/devDatabaseUrl'
 import { hostPglite } from '../storage/hostPglite'
 
-export async function devDatabase(p: { databaseUrl?: string; pgliteDir: string }): Promise<{ url: string; embedded: boolean; stop: () => Promise<void> }> {
+export async function devDatabase(p: {
+  databaseUrl?: string
+  pgliteDir: string
+}): Promise<{ url: string; embedded: boolean; stop: () => Promise<void> }> {
   if (p.databaseUrl) return { url: p.databaseUrl, embedded: false, stop: async () => {} }
   const host = await hostPglite({ dir: p.pgliteDir })
   const unpublish = publishDevDatabaseUrl(p.pgliteDir, host.url)

@@ -1,5 +1,13 @@
 // A viem client with anvil test actions, public reads and wallet writes, for one devnet chain.
-import { type Chain, createTestClient, type Hex, http, publicActions, type TransactionReceipt, walletActions } from 'viem'
+import {
+  type Chain,
+  createTestClient,
+  type Hex,
+  http,
+  publicActions,
+  type TransactionReceipt,
+  walletActions,
+} from 'viem'
 
 export function createDevnetClient(url: string, chain: Chain) {
   return createTestClient({ mode: 'anvil', chain, transport: http(url), pollingInterval: 20 })

@@ -12,7 +12,8 @@ export function devnetAttesterKey(): `0x${string}` {
   return toHex(attesterAccount.getHdKey().privateKey!)
 }
 
-const rpcEnv = (rpcUrls: Record<number, string>) => Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [`RPC_URL_${id}`, url]))
+const rpcEnv = (rpcUrls: Record<number, string>) =>
+  Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [`RPC_URL_${id}`, url]))
 
 export function devnetFillerEnv(rpcUrls: Record<number, string>, databaseUrl: string): Record<string, string> {
   return { ...rpcEnv(rpcUrls), DATABASE_URL: databaseUrl, FILLER_PRIVATE_KEY: devnetFillerKey() }
@@ -20,5 +21,10 @@ export function devnetFillerEnv(rpcUrls: Record<number, string>, databaseUrl: st
 
 export function devnetAttesterEnv(rpcUrls: Record<number, string>, databaseUrl: string): Record<string, string> {
   const relayKey = toHex(oftRelayAccount.getHdKey().privateKey!)
-  return { ...rpcEnv(rpcUrls), DATABASE_URL: databaseUrl, ATTESTER_PRIVATE_KEY: devnetAttesterKey(), OFT_RELAY_PRIVATE_KEY: relayKey }
+  return {
+    ...rpcEnv(rpcUrls),
+    DATABASE_URL: databaseUrl,
+    ATTESTER_PRIVATE_KEY: devnetAttesterKey(),
+    OFT_RELAY_PRIVATE_KEY: relayKey,
+  }
 }

@@ -1,6 +1,15 @@
 // The devnet's USDT0 OFT adapters and the relay standing in for LayerZero: a send takes the tokens
 // and the native fee and emits the packet; only the relay delivers, once per packet, whoever asks.
-import { type Chain, createPublicClient, http, type PublicClient, pad, parseAbi, parseEventLogs, parseUnits } from 'viem'
+import {
+  type Chain,
+  createPublicClient,
+  http,
+  type PublicClient,
+  pad,
+  parseAbi,
+  parseEventLogs,
+  parseUnits,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { type RelayChain, relayOftPackets } from '../attester/relayOft'
@@ -43,11 +52,37 @@ describe('USDT0 over the devnet OFT adapters', () => {
     const relayBefore = await clients[10]!.getBalance({ address: oftRelayAccount.address })
     const heldBefore = await erc20Balance(10, usdt0, demoAccount.address)
 
-    const param = { dstEid: oftAdapters[42161].eid, to: pad(recipient), amountLD: amount, minAmountLD: amount, extraOptions: '0x', composeMsg: '0x', oftCmd: '0x' } as const
+    const param = {
+      dstEid: oftAdapters[42161].eid,
+      to: pad(recipient),
+      amountLD: amount,
+      minAmountLD: amount,
+      extraOptions: '0x',
+      composeMsg: '0x',
+      oftCmd: '0x',
+    } as const
     const fee = { nativeFee: devnetOftFee.nativeFee, lzTokenFee: 0n }
     // Less than LayerZero's quoted fee is refused.
-    await expect(simulate(10, demoAccount.address, source, adapterAbi, 'send', [param, fee, demoAccount.address], fee.nativeFee - 1n)).rejects.toThrow(/native fee too low/)
-    const receipt = await send(10, demoAccount, source, adapterAbi, 'send', [param, fee, demoAccount.address], fee.nativeFee)
+    await expect(
+      simulate(
+        10,
+        demoAccount.address,
+        source,
+        adapterAbi,
+        'send',
+        [param, fee, demoAccount.address],
+        fee.nativeFee - 1n,
+      ),
+    ).rejects.toThrow(/native fee too low/)
+    const receipt = await send(
+      10,
+      demoAccount,
+      source,
+      adapterAbi,
+      'send',
+      [param, fee, demoAccount.address],
+      fee.nativeFee,
+    )
     const [sent] = parseEventLogs({ abi: adapterAbi, logs: receipt.logs, eventName: 'OFTSent' })
     expect(sent?.args).toMatchObject({ dstEid: oftAdapters[42161].eid, amountSentLD: amount, amountReceivedLD: amount })
     const guid = sent?.args.guid ?? '0x'
@@ -58,7 +93,9 @@ describe('USDT0 over the devnet OFT adapters', () => {
     // Nobody but the relay delivers, not even the recipient.
     const srcEid = oftAdapters[10].eid
     for (const who of [stranger.address, recipient, demoAccount.address]) {
-      await expect(simulate(42161, who, destination, adapterAbi, 'lzReceive', [srcEid, guid, pad(recipient), amount])).rejects.toThrow(/only the relay/)
+      await expect(
+        simulate(42161, who, destination, adapterAbi, 'lzReceive', [srcEid, guid, pad(recipient), amount]),
+      ).rejects.toThrow(/only the relay/)
     }
 
     // The relay delivers it; run again (a restart reading the same blocks), it credits nothing twice.
@@ -67,8 +104,20 @@ describe('USDT0 over the devnet OFT adapters', () => {
     await relayOftPackets({ chains, account: oftRelayAccount, cursors: new Map(), log })
     await relayOftPackets({ chains, account: oftRelayAccount, cursors: new Map(), log })
     expect(await erc20Balance(42161, token(42161, 'USDT0'), recipient)).toBe(amount)
-    const delivered = await clients[42161]!.readContract({ address: destination, abi: adapterAbi, functionName: 'delivered', args: [srcEid, guid] })
+    const delivered = await clients[42161]!.readContract({
+      address: destination,
+      abi: adapterAbi,
+      functionName: 'delivered',
+      args: [srcEid, guid],
+    })
     expect(delivered).toBe(true)
-    await expect(simulate(42161, oftRelayAccount.address, destination, adapterAbi, 'lzReceive', [srcEid, guid, pad(recipient), amount])).rejects.toThrow(/already delivered/)
+    await expect(
+      simulate(42161, oftRelayAccount.address, destination, adapterAbi, 'lzReceive', [
+        srcEid,
+        guid,
+        pad(recipient),
+        amount,
+      ]),
+    ).rejects.toThrow(/already delivered/)
   })
 })

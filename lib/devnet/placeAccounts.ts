@@ -62,20 +62,35 @@ async function deploySafe(client: DevnetClient, chain: Chain): Promise<void> {
   if ((await client.getCode({ address: factory.address })) === undefined) {
     await client.setBalance({ address: factory.signer, value: factory.gasPrice * factory.gasLimit })
     const block = await client.getBlock()
-    if ((block.baseFeePerGas ?? 0n) > factory.gasPrice) await client.setNextBlockBaseFeePerGas({ baseFeePerGas: factory.gasPrice })
+    if ((block.baseFeePerGas ?? 0n) > factory.gasPrice)
+      await client.setNextBlockBaseFeePerGas({ baseFeePerGas: factory.gasPrice })
     await mined(client, client.sendRawTransaction({ serializedTransaction: factory.transaction }))
   }
   // One transaction (Multicall3) for all of them: the factory's CREATE2 does not depend on the caller.
   const calls = safeDeployments.map(({ name, address }) => {
-    const expected = getContractAddress({ opcode: 'CREATE2', from: factory.address, salt: zeroHash, bytecode: safeCreationCode[name] })
+    const expected = getContractAddress({
+      opcode: 'CREATE2',
+      from: factory.address,
+      salt: zeroHash,
+      bytecode: safeCreationCode[name],
+    })
     if (!isAddressEqual(expected, address)) throw new Error(`Safe ${name} would land at ${expected}, not ${address}`)
     return { target: factory.address, allowFailure: false, callData: concatHex([zeroHash, safeCreationCode[name]]) }
   })
   await mined(
     client,
-    client.writeContract({ address: addresses.multicall3, abi: artifacts.multicall3.abi, functionName: 'aggregate3', args: [calls], account: operatorAddress, chain, gas: 20_000_000n } as never),
+    client.writeContract({
+      address: addresses.multicall3,
+      abi: artifacts.multicall3.abi,
+      functionName: 'aggregate3',
+      args: [calls],
+      account: operatorAddress,
+      chain,
+      gas: 20_000_000n,
+    } as never),
   )
   for (const { name, address } of safeDeployments) {
-    if ((await client.getCode({ address })) === undefined) throw new Error(`chain ${chain.id}: Safe ${name} did not land at ${address}`)
+    if ((await client.getCode({ address })) === undefined)
+      throw new Error(`chain ${chain.id}: Safe ${name} did not land at ${address}`)
   }
 }

@@ -15,9 +15,17 @@ import { placeAccountContracts } from './placeAccounts'
 
 export async function placeContracts(client: DevnetClient, chainId: number): Promise<void> {
   const chain = getChain(chainId)!.viem as Chain
-  const write = async (address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[] = []) => {
+  const write = async (
+    address: Address,
+    abi: readonly unknown[],
+    functionName: string,
+    args: readonly unknown[] = [],
+  ) => {
     // The operator is an unlocked anvil account; automine mines each write before it returns.
-    await mined(client, client.writeContract({ address, abi, functionName, args, account: operatorAddress, chain } as never))
+    await mined(
+      client,
+      client.writeContract({ address, abi, functionName, args, account: operatorAddress, chain } as never),
+    )
   }
   const place = (address: Address, runtime: Hex) => client.setCode({ address, bytecode: runtime })
 
@@ -36,7 +44,9 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
     args: [allocatorId(defaultAllocator)],
   })
   if (!isAddressEqual(registered, defaultAllocator)) {
-    throw new Error(`chain ${chainId}: allocator id ${allocatorId(defaultAllocator)} holds ${registered}, not ${defaultAllocator}`)
+    throw new Error(
+      `chain ${chainId}: allocator id ${allocatorId(defaultAllocator)} holds ${registered}, not ${defaultAllocator}`,
+    )
   }
 
   // Every settlement layer's arbiter: the devnet filler fills, the devnet attester's word proves it.
@@ -52,7 +62,12 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
       await write(token.address, artifacts.weth.abi, 'initialize')
     } else {
       await place(token.address, artifacts.devToken.runtime)
-      await write(token.address, artifacts.devToken.abi, 'initialize', [token.name, token.symbol, token.decimals, operatorAddress])
+      await write(token.address, artifacts.devToken.abi, 'initialize', [
+        token.name,
+        token.symbol,
+        token.decimals,
+        operatorAddress,
+      ])
     }
   }
 
@@ -68,7 +83,12 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
     const p = devnetL1FeeParams
     await place(addresses.gasPriceOracle, artifacts.gasPriceOracle.runtime)
     await write(addresses.gasPriceOracle, artifacts.gasPriceOracle.abi, 'initialize', [operatorAddress])
-    await write(addresses.gasPriceOracle, artifacts.gasPriceOracle.abi, 'setL1FeeParams', [p.l1BaseFee, p.blobBaseFee, p.baseFeeScalar, p.blobBaseFeeScalar])
+    await write(addresses.gasPriceOracle, artifacts.gasPriceOracle.abi, 'setL1FeeParams', [
+      p.l1BaseFee,
+      p.blobBaseFee,
+      p.baseFeeScalar,
+      p.blobBaseFeeScalar,
+    ])
   }
 
   const oft = oftAdapters[chainId as keyof typeof oftAdapters]
@@ -95,12 +115,27 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
  * CREATE2 deployer, so it lands at its canonical address with its real per-chain domain separator.
  */
 async function deployPermit2(client: DevnetClient, chain: Chain): Promise<void> {
-  const expected = getContractAddress({ opcode: 'CREATE2', from: create2Deployer, salt: permit2Salt, bytecode: permit2CreationCode })
-  if (!isAddressEqual(expected, addresses.permit2)) throw new Error(`Permit2 would land at ${expected}, not ${addresses.permit2}`)
+  const expected = getContractAddress({
+    opcode: 'CREATE2',
+    from: create2Deployer,
+    salt: permit2Salt,
+    bytecode: permit2CreationCode,
+  })
+  if (!isAddressEqual(expected, addresses.permit2))
+    throw new Error(`Permit2 would land at ${expected}, not ${addresses.permit2}`)
   if ((await client.getCode({ address: create2Deployer })) === undefined) {
     throw new Error(`chain ${chain.id}: no CREATE2 deployer at ${create2Deployer}`)
   }
-  await mined(client, client.sendTransaction({ to: create2Deployer, data: concatHex([permit2Salt, permit2CreationCode]), account: operatorAddress, chain } as never))
+  await mined(
+    client,
+    client.sendTransaction({
+      to: create2Deployer,
+      data: concatHex([permit2Salt, permit2CreationCode]),
+      account: operatorAddress,
+      chain,
+    } as never),
+  )
   const code = await client.getCode({ address: addresses.permit2 })
-  if (code === undefined || code === '0x') throw new Error(`chain ${chain.id}: Permit2 did not land at ${addresses.permit2}`)
+  if (code === undefined || code === '0x')
+    throw new Error(`chain ${chain.id}: Permit2 did not land at ${addresses.permit2}`)
 }

@@ -24,13 +24,17 @@ describe('assertDevPortsFree', () => {
     const port = await freePort()
     await hold(port)
     expect(await portIsFree(port)).toBe(false)
-    await expect(assertDevPortsFree({ app: { port, host: '127.0.0.1' } })).rejects.toThrow(`Port ${port} (the app) is already in use`)
+    await expect(assertDevPortsFree({ app: { port, host: '127.0.0.1' } })).rejects.toThrow(
+      `Port ${port} (the app) is already in use`,
+    )
     await expect(assertDevPortsFree({ app: { port, host: '127.0.0.1' } })).rejects.toThrow(/choose another with PORT\./)
   })
 
   it('names a taken devnet port and DEVNET_BASE_PORT', async () => {
     const [app, base] = [await freePort(), await freePort()]
     await hold(base)
-    await expect(assertDevPortsFree({ app: { port: app, host: '127.0.0.1' }, devnetBasePort: base })).rejects.toThrow(/Port \d+ \(the devnet's Ethereum node\).*DEVNET_BASE_PORT/)
+    await expect(assertDevPortsFree({ app: { port: app, host: '127.0.0.1' }, devnetBasePort: base })).rejects.toThrow(
+      /Port \d+ \(the devnet's Ethereum node\).*DEVNET_BASE_PORT/,
+    )
   })
 })

@@ -13,11 +13,21 @@ export type DevPortsParameters = {
 export async function assertDevPortsFree({ app, devnetBasePort }: DevPortsParameters): Promise<void> {
   const wanted = [
     { port: app.port, host: app.host, what: 'the app', variable: 'PORT' },
-    ...(devnetBasePort === undefined ? [] : chains.map((c, i) => ({ port: devnetBasePort + i, host: '127.0.0.1', what: `the devnet's ${c.name} node`, variable: 'DEVNET_BASE_PORT' }))),
+    ...(devnetBasePort === undefined
+      ? []
+      : chains.map((c, i) => ({
+          port: devnetBasePort + i,
+          host: '127.0.0.1',
+          what: `the devnet's ${c.name} node`,
+          variable: 'DEVNET_BASE_PORT',
+        }))),
   ]
   const taken = (await Promise.all(wanted.map(async (w) => ((await portIsFree(w.port, w.host)) ? [] : [w])))).flat()
   if (taken.length === 0) return
-  const lines = taken.map((t) => `Port ${t.port} (${t.what}) is already in use: stop the process holding it (\`lsof -i :${t.port}\`) or choose another with ${t.variable}.`)
+  const lines = taken.map(
+    (t) =>
+      `Port ${t.port} (${t.what}) is already in use: stop the process holding it (\`lsof -i :${t.port}\`) or choose another with ${t.variable}.`,
+  )
   throw new Error(lines.join('\n'))
 }
 
@@ -25,7 +35,9 @@ export async function assertDevPortsFree({ app, devnetBasePort }: DevPortsParame
 export function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
-    probe.once('error', (e: NodeJS.ErrnoException) => (e.code === 'EADDRINUSE' || e.code === 'EACCES' ? resolve(false) : reject(e)))
+    probe.once('error', (e: NodeJS.ErrnoException) =>
+      e.code === 'EADDRINUSE' || e.code === 'EACCES' ? resolve(false) : reject(e),
+    )
     probe.listen(port, host, () => probe.close(() => resolve(true)))
   })
 }

@@ -5,7 +5,17 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = join(import.meta.dirname, '..', '..')
-const sources = ['app', 'components', 'lib', 'public', 'proxy.ts', 'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json']
+const sources = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'proxy.ts',
+  'next.config.mjs',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  'package-lock.json',
+]
 
 export function buildIsStale(distDir = process.env.NEXT_DIST_DIR || '.next'): boolean {
   const buildId = join(root, distDir, 'BUILD_ID')
@@ -18,7 +28,11 @@ export async function ensureProductionBuild(): Promise<void> {
   if (!buildIsStale()) return
   console.log('Building the app (next build): the production build is missing or older than its sources…')
   const code = await new Promise<number | null>((resolve) =>
-    spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } }).once('exit', resolve),
+    spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    }).once('exit', resolve),
   )
   if (code !== 0) throw new Error(`next build exited with code ${code}`)
 }

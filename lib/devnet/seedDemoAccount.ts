@@ -9,15 +9,36 @@ import * as artifacts from './contracts/artifacts'
 import { operatorAddress, type Seed } from './demoAccount'
 import { type DevnetClient, mined } from './devnetClient'
 
-export async function seedAccount(client: DevnetClient, chainId: number, account: Address, seeds: readonly Seed[]): Promise<void> {
+export async function seedAccount(
+  client: DevnetClient,
+  chainId: number,
+  account: Address,
+  seeds: readonly Seed[],
+): Promise<void> {
   const chain = getChain(chainId)!.viem as Chain
-  const write = (address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[], value?: bigint) =>
-    mined(client, client.writeContract({ address, abi, functionName, args, value, account: operatorAddress, chain } as never))
+  const write = (
+    address: Address,
+    abi: readonly unknown[],
+    functionName: string,
+    args: readonly unknown[],
+    value?: bigint,
+  ) =>
+    mined(
+      client,
+      client.writeContract({ address, abi, functionName, args, value, account: operatorAddress, chain } as never),
+    )
 
   for (const seed of seeds.filter((s) => s.chainId === chainId)) {
     const token = findTokenBySymbol(chainId, seed.symbol)!
     if (token.extensions.native) {
-      if (seed.locked) await write(addresses.theCompact, artifacts.resourceLocks.abi, 'depositNative', [defaultLockTag, account], seed.amount)
+      if (seed.locked)
+        await write(
+          addresses.theCompact,
+          artifacts.resourceLocks.abi,
+          'depositNative',
+          [defaultLockTag, account],
+          seed.amount,
+        )
       else await client.setBalance({ address: account, value: seed.amount })
       continue
     }
@@ -27,7 +48,12 @@ export async function seedAccount(client: DevnetClient, chainId: number, account
 
     if (seed.locked) {
       await write(token.address, erc20Abi, 'approve', [addresses.theCompact, seed.amount])
-      await write(addresses.theCompact, artifacts.resourceLocks.abi, 'depositERC20', [token.address, defaultLockTag, seed.amount, account])
+      await write(addresses.theCompact, artifacts.resourceLocks.abi, 'depositERC20', [
+        token.address,
+        defaultLockTag,
+        seed.amount,
+        account,
+      ])
     } else if (token.symbol === 'WETH') {
       await write(token.address, erc20Abi, 'transfer', [account, seed.amount])
     }

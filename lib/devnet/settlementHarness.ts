@@ -1,7 +1,16 @@
 // The devnet settlement tests' shared harness: one devnet per test file (withDevnet), clients per
 // chain, the canonical arbiter addresses, and small helpers to send, simulate, read balances,
 // attest fills and build elements.
-import { type Address, type Chain, erc20Abi, getTypesForEIP712Domain, type Hex, hashDomain, pad, type TypedDataDomain } from 'viem'
+import {
+  type Address,
+  type Chain,
+  erc20Abi,
+  getTypesForEIP712Domain,
+  type Hex,
+  hashDomain,
+  pad,
+  type TypedDataDomain,
+} from 'viem'
 import { type HDAccount, mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll } from 'vitest'
 import { addresses } from '../core/addresses'
@@ -54,35 +63,90 @@ export const token = (chainId: number, symbol: string) => findTokenBySymbol(chai
 export const now = async (chainId: number) => (await clients[chainId]!.getBlock()).timestamp
 
 /** A transaction signed locally by `account` (demo, filler, stranger), mined, success required. */
-export async function send(chainId: number, account: HDAccount, address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[], value?: bigint) {
+export async function send(
+  chainId: number,
+  account: HDAccount,
+  address: Address,
+  abi: readonly unknown[],
+  functionName: string,
+  args: readonly unknown[],
+  value?: bigint,
+) {
   const client = clients[chainId]!
-  return mined(client, client.writeContract({ address, abi, functionName, args, value, account, chain: chainOf(chainId) } as never))
+  return mined(
+    client,
+    client.writeContract({ address, abi, functionName, args, value, account, chain: chainOf(chainId) } as never),
+  )
 }
 
 /** The same call simulated (eth_call): resolves with the result or rejects with the revert reason. */
-export function simulate(chainId: number, account: Address, address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[], value?: bigint) {
+export function simulate(
+  chainId: number,
+  account: Address,
+  address: Address,
+  abi: readonly unknown[],
+  functionName: string,
+  args: readonly unknown[],
+  value?: bigint,
+) {
   return clients[chainId]!.simulateContract({ address, abi, functionName, args, value, account } as never)
 }
 
 /** Operator transactions (an unlocked anvil account). */
-export function asOperator(chainId: number, address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[], value?: bigint) {
+export function asOperator(
+  chainId: number,
+  address: Address,
+  abi: readonly unknown[],
+  functionName: string,
+  args: readonly unknown[],
+  value?: bigint,
+) {
   const client = clients[chainId]!
-  return mined(client, client.writeContract({ address, abi, functionName, args, value, account: operatorAddress, chain: chainOf(chainId) } as never))
+  return mined(
+    client,
+    client.writeContract({
+      address,
+      abi,
+      functionName,
+      args,
+      value,
+      account: operatorAddress,
+      chain: chainOf(chainId),
+    } as never),
+  )
 }
 
 export const erc20Balance = (chainId: number, tokenAddress: Address, owner: Address) =>
   clients[chainId]!.readContract({ address: tokenAddress, abi: balanceOfAbi, functionName: 'balanceOf', args: [owner] })
 export const lockBalance = (chainId: number, owner: Address, id: bigint) =>
-  clients[chainId]!.readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'balanceOf', args: [owner, id] })
+  clients[chainId]!.readContract({
+    address: addresses.theCompact,
+    abi: artifacts.resourceLocks.abi,
+    functionName: 'balanceOf',
+    args: [owner, id],
+  })
 
 /** viem's EIP-712 domain separator for a Permit2 domain (name, chainId, verifyingContract). */
 export function permit2DomainSeparator(domain: TypedDataDomain): Hex {
-  return hashDomain({ domain, types: { EIP712Domain: getTypesForEIP712Domain({ domain }) } } as Parameters<typeof hashDomain>[0])
+  return hashDomain({ domain, types: { EIP712Domain: getTypesForEIP712Domain({ domain }) } } as Parameters<
+    typeof hashDomain
+  >[0])
 }
 
 /** A FillAttestation of a delivery to `recipient` on `destinationChainId`, signed by `signer` (the attester unless said). */
-export async function attest(p: Partial<FillAttestation> & Pick<FillAttestation, 'sponsor' | 'nonce' | 'recipient' | 'delivered' | 'destinationChainId'>, signer: HDAccount = attesterAccount) {
-  const attestation: FillAttestation = { filler: fillerAccount.address, destinationArbiter: ECO, fillBlock: 1n, fillTimestamp: 1n, mandateHashes: [], ...p }
+export async function attest(
+  p: Partial<FillAttestation> &
+    Pick<FillAttestation, 'sponsor' | 'nonce' | 'recipient' | 'delivered' | 'destinationChainId'>,
+  signer: HDAccount = attesterAccount,
+) {
+  const attestation: FillAttestation = {
+    filler: fillerAccount.address,
+    destinationArbiter: ECO,
+    fillBlock: 1n,
+    fillTimestamp: 1n,
+    mandateHashes: [],
+    ...p,
+  }
   return { attestation, signature: await signer.signTypedData(attestationTypedData(attestation)) }
 }
 

@@ -23,7 +23,9 @@ export type StartDevnetParameters = {
 }
 
 export async function startDevnet({ basePort }: StartDevnetParameters = {}): Promise<Devnet> {
-  const ports = await Promise.all(chains.map((_, i) => (basePort === undefined ? freePort() : Promise.resolve(basePort + i))))
+  const ports = await Promise.all(
+    chains.map((_, i) => (basePort === undefined ? freePort() : Promise.resolve(basePort + i))),
+  )
   const started = await Promise.allSettled(chains.map((c, i) => startAnvil({ chainId: c.id, port: ports[i]! })))
   const nodes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
   const stop = async () => void (await Promise.all(nodes.map((n) => n.stop())))

@@ -12,7 +12,15 @@
 //   `SingleChainOps` signature, with exactly the gas the route charged.
 // The executor checks the account's own signature over the Mandate that carries these operations
 // (the element's Permit2 or MultichainCompact signature); its ABI: lib/core/abi/intentExecutor.ts.
-import { type Address, encodeFunctionData, type Hex, hashStruct, isAddressEqual, parseEventLogs, type TransactionReceipt } from 'viem'
+import {
+  type Address,
+  encodeFunctionData,
+  type Hex,
+  hashStruct,
+  isAddressEqual,
+  parseEventLogs,
+  type TransactionReceipt,
+} from 'viem'
 import { intentExecutorAbi } from '../core/abi/intentExecutor'
 import { accountSetup, nexus, nexusAccountAbi } from '../core/accounts/smartAccounts'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
@@ -28,7 +36,12 @@ type WireAuthorization = { chainId: number; address: Address; nonce: string | nu
 
 /** The chains an intent touches: every element's chain and the destination. */
 export function intentChains(intentOp: WireIntentOp): number[] {
-  return [...new Set([...intentOp.elements.map((e) => Number(e.chainId)), Number(intentOp.elements.at(-1)!.mandate.destinationChainId)])]
+  return [
+    ...new Set([
+      ...intentOp.elements.map((e) => Number(e.chainId)),
+      Number(intentOp.elements.at(-1)!.mandate.destinationChainId),
+    ]),
+  ]
 }
 
 /** A read that is true once the account exists with the intent executor installed. */
@@ -36,7 +49,11 @@ function deployedCheck(chainId: number, account: Address): Read<boolean> {
   return {
     chainId,
     to: account,
-    data: encodeFunctionData({ abi: nexusAccountAbi, functionName: 'isModuleInstalled', args: [2n, nexus.intentExecutor, '0x'] }),
+    data: encodeFunctionData({
+      abi: nexusAccountAbi,
+      functionName: 'isModuleInstalled',
+      args: [2n, nexus.intentExecutor, '0x'],
+    }),
     decode: (result: Hex) => result !== '0x' && BigInt(result) === 1n,
   }
 }
@@ -46,13 +63,18 @@ export function setupSteps(intentOp: WireIntentOp, authorizations: readonly Wire
   const account = intentOp.signedMetadata.account
   if (account.setupOps.length === 0) return []
   const setup = accountSetup(intentOp.sponsor, account.setupOps as { to: Address; data: Hex }[])
-  if (!setup) throw new Error('the account setupOps are not ones this filler runs (Nexus 1.2.0 and Safe 1.4.1 with the Safe7579 adapter only)')
+  if (!setup)
+    throw new Error(
+      'the account setupOps are not ones this filler runs (Nexus 1.2.0 and Safe 1.4.1 with the Safe7579 adapter only)',
+    )
   return intentChains(intentOp).map((chainId) => {
     const call: Step['call'] = { chainId, to: setup.to, data: setup.data, value: 0n }
     if (setup.kind === 'eip7702-init') {
       const a = authorizations.find((x) => x.chainId === chainId)
       if (a) {
-        call.authorizationList = [{ chainId: a.chainId, address: a.address, nonce: Number(a.nonce), yParity: a.yParity, r: a.r, s: a.s }]
+        call.authorizationList = [
+          { chainId: a.chainId, address: a.address, nonce: Number(a.nonce), yParity: a.yParity, r: a.r, s: a.s },
+        ]
       }
     }
     // Done is read from the account afterwards (it runs the intent executor), not from this receipt.
@@ -66,7 +88,9 @@ function executorCall(intentOp: WireIntentOp, elementIndex: number, signature: H
   const mandate = mandateMessage(element)
   if (element.mandate.qualifier.settlementContext.fundingMethod === 'COMPACT') {
     const compact = compactTypedData(intentOp)
-    const elementHashes = compact.message.elements.map((data) => hashStruct({ types: compactTypes, primaryType: 'Element', data }))
+    const elementHashes = compact.message.elements.map((data) =>
+      hashStruct({ types: compactTypes, primaryType: 'Element', data }),
+    )
     const signed = compact.message.elements[elementIndex]!
     return encodeFunctionData({
       abi: intentExecutorAbi,
@@ -93,7 +117,19 @@ function executorCall(intentOp: WireIntentOp, elementIndex: number, signature: H
   return encodeFunctionData({
     abi: intentExecutorAbi,
     functionName: 'executePermit2Ops',
-    args: [intentOp.sponsor, nonce, { chainId: BigInt(element.chainId), spender: message.spender, deadline: message.deadline, permitted: message.permitted }, mandate, destination, signature],
+    args: [
+      intentOp.sponsor,
+      nonce,
+      {
+        chainId: BigInt(element.chainId),
+        spender: message.spender,
+        deadline: message.deadline,
+        permitted: message.permitted,
+      },
+      mandate,
+      destination,
+      signature,
+    ],
   })
 }
 
@@ -101,7 +137,11 @@ function executedCheck(chainId: number, intentOp: WireIntentOp, destination: boo
   return {
     chainId,
     to: nexus.intentExecutor,
-    data: encodeFunctionData({ abi: intentExecutorAbi, functionName: destination ? 'destinationExecuted' : 'originExecuted', args: [intentOp.sponsor, BigInt(intentOp.nonce)] }),
+    data: encodeFunctionData({
+      abi: intentExecutorAbi,
+      functionName: destination ? 'destinationExecuted' : 'originExecuted',
+      args: [intentOp.sponsor, BigInt(intentOp.nonce)],
+    }),
     decode: (result: Hex) => result !== '0x' && BigInt(result) === 1n,
   }
 }
@@ -111,7 +151,10 @@ function executedProof(intentOp: WireIntentOp, destination: boolean) {
   return (receipt: TransactionReceipt) =>
     parseEventLogs({ abi: intentExecutorAbi, logs: receipt.logs, eventName: 'OpsExecuted' }).some(
       (log) =>
-        isAddressEqual(log.address, nexus.intentExecutor) && isAddressEqual(log.args.account, intentOp.sponsor) && log.args.nonce === BigInt(intentOp.nonce) && log.args.destination === destination,
+        isAddressEqual(log.address, nexus.intentExecutor) &&
+        isAddressEqual(log.args.account, intentOp.sponsor) &&
+        log.args.nonce === BigInt(intentOp.nonce) &&
+        log.args.destination === destination,
     )
 }
 
@@ -129,16 +172,32 @@ export function singleChainSteps(intentOp: WireIntentOp, originSignatures: reado
   const nonce = BigInt(intentOp.nonce)
   return intentOp.elements.map((element, i) => {
     const chainId = Number(element.mandate.destinationChainId)
-    const signedOps = { account: intentOp.sponsor, nonce, ops: { data: singleChainOpsData(element.mandate.destinationOps) }, signature: originSignatures[i]! }
-    const data = encodeFunctionData({ abi: intentExecutorAbi, functionName: 'executeSinglechainOps', args: [signedOps] })
+    const signedOps = {
+      account: intentOp.sponsor,
+      nonce,
+      ops: { data: singleChainOpsData(element.mandate.destinationOps) },
+      signature: originSignatures[i]!,
+    }
+    const data = encodeFunctionData({
+      abi: intentExecutorAbi,
+      functionName: 'executeSinglechainOps',
+      args: [signedOps],
+    })
     const proof = (receipt: TransactionReceipt) =>
       parseEventLogs({ abi: intentExecutorAbi, logs: receipt.logs, eventName: 'SinglechainOpsExecuted' }).some(
-        (log) => isAddressEqual(log.address, nexus.intentExecutor) && isAddressEqual(log.args.account, intentOp.sponsor) && log.args.nonce === nonce,
+        (log) =>
+          isAddressEqual(log.address, nexus.intentExecutor) &&
+          isAddressEqual(log.args.account, intentOp.sponsor) &&
+          log.args.nonce === nonce,
       )
     const done: Read<boolean> = {
       chainId,
       to: nexus.intentExecutor,
-      data: encodeFunctionData({ abi: intentExecutorAbi, functionName: 'isStandaloneIntentNonceConsumed', args: [nonce, intentOp.sponsor] }),
+      data: encodeFunctionData({
+        abi: intentExecutorAbi,
+        functionName: 'isStandaloneIntentNonceConsumed',
+        args: [nonce, intentOp.sponsor],
+      }),
       decode: (result: Hex) => result !== '0x' && BigInt(result) === 1n,
     }
     const gasLimit = destinationGasLimit(BigInt(element.mandate.minGas))
@@ -153,8 +212,20 @@ export function preClaimSteps(intentOp: WireIntentOp, originSignatures: readonly
   return intentOp.elements.flatMap((element, i) => {
     if (element.mandate.preClaimOps.ops.length === 0) return []
     const chainId = Number(element.chainId)
-    const call = { chainId, to: nexus.intentExecutor, data: executorCall(intentOp, i, originSignatures[i]!, false), value: 0n }
-    return [{ step: `preclaim:${i}`, call, proof: executedProof(intentOp, false), done: executedCheck(chainId, intentOp, false) }]
+    const call = {
+      chainId,
+      to: nexus.intentExecutor,
+      data: executorCall(intentOp, i, originSignatures[i]!, false),
+      value: 0n,
+    }
+    return [
+      {
+        step: `preclaim:${i}`,
+        call,
+        proof: executedProof(intentOp, false),
+        done: executedCheck(chainId, intentOp, false),
+      },
+    ]
   })
 }
 
@@ -164,8 +235,19 @@ export function destinationStep(intentOp: WireIntentOp, originSignatures: readon
   const element = intentOp.elements[last]!
   if (element.mandate.destinationOps.ops.length === 0) return undefined
   const chainId = Number(element.mandate.destinationChainId)
-  const call = { chainId, to: nexus.intentExecutor, data: executorCall(intentOp, last, originSignatures[last]!, true), value: 0n }
+  const call = {
+    chainId,
+    to: nexus.intentExecutor,
+    data: executorCall(intentOp, last, originSignatures[last]!, true),
+    value: 0n,
+  }
   // Exactly the gas the route charged for the calls (the Mandate's minGas) and the executor's own.
   const gasLimit = destinationGasLimit(BigInt(element.mandate.minGas))
-  return { step: 'destination-ops', call, gasLimit, proof: executedProof(intentOp, true), done: executedCheck(chainId, intentOp, true) }
+  return {
+    step: 'destination-ops',
+    call,
+    gasLimit,
+    proof: executedProof(intentOp, true),
+    done: executedCheck(chainId, intentOp, true),
+  }
 }

@@ -10,7 +10,12 @@ export async function approveArbiters(chain: FillerChain): Promise<number> {
   for (const token of tokensOnChain(chain.chainId)) {
     if (token.extensions.native) continue
     for (const spender of arbiterAddresses) {
-      const allowance = await chain.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'allowance', args: [chain.account.address, spender] })
+      const allowance = await chain.client.readContract({
+        address: token.address,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [chain.account.address, spender],
+      })
       if (allowance >= maxUint256 / 2n) continue
       const request = await chain.client.prepareTransactionRequest({
         account: chain.account,
@@ -18,9 +23,14 @@ export async function approveArbiters(chain: FillerChain): Promise<number> {
         to: token.address,
         data: encodeApprove(spender),
       })
-      const hash = await chain.client.sendRawTransaction({ serializedTransaction: await chain.account.signTransaction(request as Parameters<typeof chain.account.signTransaction>[0]) })
+      const hash = await chain.client.sendRawTransaction({
+        serializedTransaction: await chain.account.signTransaction(
+          request as Parameters<typeof chain.account.signTransaction>[0],
+        ),
+      })
       const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 25 })
-      if (receipt.status !== 'success') throw new Error(`approving ${token.symbol} for ${spender} on chain ${chain.chainId} reverted`)
+      if (receipt.status !== 'success')
+        throw new Error(`approving ${token.symbol} for ${spender} on chain ${chain.chainId} reverted`)
       sent++
     }
   }

@@ -24,10 +24,19 @@ export function deliverySteps(fill: FillPlan, filler: Address): DeliveryStep[] {
       name,
       token,
       amount,
-      call: { chainId: fill.chainId, to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [fill.recipient, amount] }), value: 0n },
+      call: {
+        chainId: fill.chainId,
+        to: token,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [fill.recipient, amount] }),
+        value: 0n,
+      },
       proof: (receipt) =>
         parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' }).some(
-          (log) => isAddressEqual(log.address, token) && isAddressEqual(log.args.from, filler) && isAddressEqual(log.args.to, fill.recipient) && log.args.value === amount,
+          (log) =>
+            isAddressEqual(log.address, token) &&
+            isAddressEqual(log.args.from, filler) &&
+            isAddressEqual(log.args.to, fill.recipient) &&
+            log.args.value === amount,
         ),
     }
   })

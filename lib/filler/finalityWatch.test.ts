@@ -50,7 +50,9 @@ function fakeStore(clock: () => number) {
     settledSince: async (since, seconds) => {
       asked.push(since)
       const from = since ? since.getTime() : clock() - seconds * 1_000
-      return [...completed.values()].filter((c) => c.settledAt.getTime() > from).map((c) => ({ ...c, ageSeconds: (clock() - c.settledAt.getTime()) / 1_000 }))
+      return [...completed.values()]
+        .filter((c) => c.settledAt.getTime() > from)
+        .map((c) => ({ ...c, ageSeconds: (clock() - c.settledAt.getTime()) / 1_000 }))
     },
     reopen: async (nonce, steps) => {
       if (!completed.delete(nonce)) return undefined
@@ -59,7 +61,12 @@ function fakeStore(clock: () => number) {
     },
   }
   const complete = (nonce: string, entries: { step: string; chainId: number; hash: Hex }[]) =>
-    completed.set(nonce, { nonce, settledAt: new Date(clock()), ageSeconds: 0, entries: entries.map((e) => ({ ...e, raw: '0x01' as Hex })) })
+    completed.set(nonce, {
+      nonce,
+      settledAt: new Date(clock()),
+      ageSeconds: 0,
+      entries: entries.map((e) => ({ ...e, raw: '0x01' as Hex })),
+    })
   return { store, asked, reopened, complete, refunded, askedRefunded }
 }
 

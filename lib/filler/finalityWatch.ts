@@ -87,13 +87,16 @@ export function finalityStore(sql: Pick<Sql, 'query'>, chains: Map<number, Fille
         // pass sends it (the same bytes, or signed anew), as long as the escrow is still held.
         const gone = new Set(steps.filter((s) => s.startsWith('refund:')).map(elementOf))
         const refunds = intent.refunds.map((r) =>
-          gone.has(r.elementIndex) && r.status === 'COMPLETED' ? { chainId: r.chainId, elementIndex: r.elementIndex, status: 'PENDING' as const, reason: r.reason } : r,
+          gone.has(r.elementIndex) && r.status === 'COMPLETED'
+            ? { chainId: r.chainId, elementIndex: r.elementIndex, status: 'PENDING' as const, reason: r.reason }
+            : r,
         )
         if (JSON.stringify(refunds) !== JSON.stringify(intent.refunds)) await updateIntent(sql, nonce, { refunds })
         return 'FAILED'
       }
       if (intent?.status !== 'COMPLETED') return undefined
-      const funding = (intent.signedIntentOp as WireIntentOp).elements[0]!.mandate.qualifier.settlementContext.fundingMethod as Funding
+      const funding = (intent.signedIntentOp as WireIntentOp).elements[0]!.mandate.qualifier.settlementContext
+        .fundingMethod as Funding
       let status: IntentStatus = intent.status
       for (const step of steps) status = transition(funding, status, { type: 'reorged', step })
       // The escrows and claims that are gone are pending again; the next pass sends them first.
@@ -162,7 +165,10 @@ export class FinalityWatch {
     this.heads.set(chain.chainId, { number: head.number, hash: head.hash })
     if (!seen || (head.number === seen.number && head.hash === seen.hash)) return false
     if (head.number < seen.number) return true
-    const then = head.number === seen.number ? head : await chain.client.getBlock({ blockNumber: seen.number }).catch(() => undefined)
+    const then =
+      head.number === seen.number
+        ? head
+        : await chain.client.getBlock({ blockNumber: seen.number }).catch(() => undefined)
     return then?.hash !== seen.hash
   }
 
@@ -170,11 +176,14 @@ export class FinalityWatch {
    * intent, goes out again in nonce order (nonceGaps.ts), so none waits behind a gap. */
   private async refill(chain: FillerChain): Promise<void> {
     const { resent, filled } = await chain.refillNonces()
-    if (resent + filled > 0) this.log('re-org dropped filler transactions; re-sent in nonce order', { chainId: chain.chainId, resent, filled })
+    if (resent + filled > 0)
+      this.log('re-org dropped filler transactions; re-sent in nonce order', { chainId: chain.chainId, resent, filled })
   }
 
   private async reopenDropped(chain: FillerChain, reorged: boolean): Promise<string[]> {
-    const toLook = [...this.watched].flatMap(([nonce, w]) => w.entries.filter((e) => e.chainId === chain.chainId && (reorged || !e.looked)).map((entry) => ({ nonce, entry })))
+    const toLook = [...this.watched].flatMap(([nonce, w]) =>
+      w.entries.filter((e) => e.chainId === chain.chainId && (reorged || !e.looked)).map((entry) => ({ nonce, entry })),
+    )
     const dropped = new Map<string, string[]>()
     const reverted = new Map<string, (JournalEntry & { looked: boolean })[]>()
     await Promise.all(
@@ -192,7 +201,8 @@ export class FinalityWatch {
         }
         if (receipt?.status === 'success') entry.looked = true
         // A refund or return mined as a revert: the escrow may have been refunded by another party.
-        else if (receipt && entry.step.startsWith('refund:')) reverted.set(nonce, [...(reverted.get(nonce) ?? []), { ...entry, hash: receipt.transactionHash }])
+        else if (receipt && entry.step.startsWith('refund:'))
+          reverted.set(nonce, [...(reverted.get(nonce) ?? []), { ...entry, hash: receipt.transactionHash }])
         // Any other step mined as a revert (a fill past its deadline, mined again after a re-org) is
         // reopened: its pass meets the revert as a failed step. Not mined at all: dropped.
         else dropped.set(nonce, [...(dropped.get(nonce) ?? []), entry.step])
@@ -209,7 +219,12 @@ export class FinalityWatch {
         const watched = this.watched.get(nonce)?.entries.find((w) => w.step === e.step)
         if (done.includes(e.step)) {
           if (watched) watched.looked = true
-          this.log('refund reverted: the escrow was already refunded by another party', { id: nonce, chainId: chain.chainId, step: e.step, tx: e.hash })
+          this.log('refund reverted: the escrow was already refunded by another party', {
+            id: nonce,
+            chainId: chain.chainId,
+            step: e.step,
+            tx: e.hash,
+          })
         } else dropped.set(nonce, [...(dropped.get(nonce) ?? []), e.step])
       }
     }
@@ -217,7 +232,8 @@ export class FinalityWatch {
       // No longer watched: reopened, it is read from the cursor again once it is COMPLETED again.
       this.watched.delete(nonce)
       const status = await this.store.reopen(nonce, steps)
-      if (status) this.log('re-org dropped a settled step; intent reopened', { id: nonce, chainId: chain.chainId, steps, status })
+      if (status)
+        this.log('re-org dropped a settled step; intent reopened', { id: nonce, chainId: chain.chainId, steps, status })
     }
     return [...dropped.keys()]
   }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { afterSimulationRevert, FINAL_MARGIN_SECONDS, finalBy, IllegalTransitionError, SIMULATION_ATTEMPTS, statusBefore, transition } from './intentMachine'
+import {
+  afterSimulationRevert,
+  FINAL_MARGIN_SECONDS,
+  finalBy,
+  IllegalTransitionError,
+  SIMULATION_ATTEMPTS,
+  statusBefore,
+  transition,
+} from './intentMachine'
 
 describe('transition', () => {
   it('walks escrow with refund: PENDING → CLAIMED → FILLED → COMPLETED', () => {
@@ -37,13 +45,20 @@ describe('transition', () => {
     expect(statusBefore('COMPACT', 'deliver:0')).toBe('PENDING')
     expect(statusBefore('PERMIT2', 'deliver:0')).toBe('CLAIMED')
     expect(() => transition('COMPACT', 'PENDING', { type: 'paid' })).toThrow(IllegalTransitionError)
-    for (const event of [{ type: 'escrowed' }, { type: 'filled' }, { type: 'paid' }, { type: 'failed' }, { type: 'reorged', step: 'fill' }] as const) {
+    for (const event of [
+      { type: 'escrowed' },
+      { type: 'filled' },
+      { type: 'paid' },
+      { type: 'failed' },
+      { type: 'reorged', step: 'fill' },
+    ] as const) {
       expect(() => transition('PERMIT2', 'FAILED', event)).toThrow(IllegalTransitionError)
     }
   })
 
   it('fails from every open status, never from a final one', () => {
-    for (const status of ['PENDING', 'CLAIMED', 'FILLED'] as const) expect(transition('PERMIT2', status, { type: 'failed' })).toBe('FAILED')
+    for (const status of ['PENDING', 'CLAIMED', 'FILLED'] as const)
+      expect(transition('PERMIT2', status, { type: 'failed' })).toBe('FAILED')
     expect(() => transition('COMPACT', 'COMPLETED', { type: 'failed' })).toThrow(IllegalTransitionError)
   })
 
@@ -58,8 +73,14 @@ describe('transition', () => {
   })
 
   it('two dropped steps reopen at the earlier one, whatever the order they are seen in', () => {
-    const a = transition('PERMIT2', transition('PERMIT2', 'COMPLETED', { type: 'reorged', step: 'release:0' }), { type: 'reorged', step: 'fill' })
-    const b = transition('PERMIT2', transition('PERMIT2', 'COMPLETED', { type: 'reorged', step: 'fill' }), { type: 'reorged', step: 'release:0' })
+    const a = transition('PERMIT2', transition('PERMIT2', 'COMPLETED', { type: 'reorged', step: 'release:0' }), {
+      type: 'reorged',
+      step: 'fill',
+    })
+    const b = transition('PERMIT2', transition('PERMIT2', 'COMPLETED', { type: 'reorged', step: 'fill' }), {
+      type: 'reorged',
+      step: 'release:0',
+    })
     expect([a, b]).toEqual(['CLAIMED', 'CLAIMED'])
   })
 
@@ -79,11 +100,17 @@ describe('simulation reverts', () => {
 
 describe('finalBy', () => {
   it('is the expiry plus the margin for fill first', () => {
-    expect(finalBy({ funding: 'COMPACT', fillDeadline: 1_000n, expires: 2_000n, refundDelay: 300n })).toBe(2_000n + FINAL_MARGIN_SECONDS)
+    expect(finalBy({ funding: 'COMPACT', fillDeadline: 1_000n, expires: 2_000n, refundDelay: 300n })).toBe(
+      2_000n + FINAL_MARGIN_SECONDS,
+    )
   })
 
   it('waits for the escrow refund to open when that comes after the expiry', () => {
-    expect(finalBy({ funding: 'PERMIT2', fillDeadline: 1_900n, expires: 2_000n, refundDelay: 300n })).toBe(2_200n + FINAL_MARGIN_SECONDS)
-    expect(finalBy({ funding: 'PERMIT2', fillDeadline: 1_000n, expires: 2_000n, refundDelay: 300n })).toBe(2_000n + FINAL_MARGIN_SECONDS)
+    expect(finalBy({ funding: 'PERMIT2', fillDeadline: 1_900n, expires: 2_000n, refundDelay: 300n })).toBe(
+      2_200n + FINAL_MARGIN_SECONDS,
+    )
+    expect(finalBy({ funding: 'PERMIT2', fillDeadline: 1_000n, expires: 2_000n, refundDelay: 300n })).toBe(
+      2_000n + FINAL_MARGIN_SECONDS,
+    )
   })
 })

@@ -13,7 +13,14 @@ import type { IntentStatus } from '../storage/intentStore'
 
 export type Funding = 'PERMIT2' | 'COMPACT' | 'NO_FUNDING'
 
-export type MachineEvent = { type: 'escrowed' } | { type: 'filled' } | { type: 'paid' } | { type: 'delivered' } | { type: 'executed' } | { type: 'failed' } | { type: 'reorged'; step: string }
+export type MachineEvent =
+  | { type: 'escrowed' }
+  | { type: 'filled' }
+  | { type: 'paid' }
+  | { type: 'delivered' }
+  | { type: 'executed' }
+  | { type: 'failed' }
+  | { type: 'reorged'; step: string }
 
 export class IllegalTransitionError extends Error {}
 
@@ -26,7 +33,8 @@ export function transition(funding: Funding, status: IntentStatus, event: Machin
       if (funding === 'PERMIT2' && status === 'PENDING') return 'CLAIMED'
       throw illegal()
     case 'filled':
-      if ((funding === 'PERMIT2' && status === 'CLAIMED') || (funding === 'COMPACT' && status === 'PENDING')) return 'FILLED'
+      if ((funding === 'PERMIT2' && status === 'CLAIMED') || (funding === 'COMPACT' && status === 'PENDING'))
+        return 'FILLED'
       throw illegal()
     case 'executed':
       if (funding === 'NO_FUNDING' && status === 'PENDING') return 'COMPLETED'
@@ -35,7 +43,8 @@ export function transition(funding: Funding, status: IntentStatus, event: Machin
       if (funding !== 'NO_FUNDING' && status === 'FILLED') return 'COMPLETED'
       throw illegal()
     case 'delivered':
-      if ((funding === 'PERMIT2' && status === 'CLAIMED') || (funding === 'COMPACT' && status === 'PENDING')) return 'COMPLETED'
+      if ((funding === 'PERMIT2' && status === 'CLAIMED') || (funding === 'COMPACT' && status === 'PENDING'))
+        return 'COMPLETED'
       throw illegal()
     case 'failed':
       if (open.includes(status)) return 'FAILED'

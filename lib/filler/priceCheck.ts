@@ -24,8 +24,14 @@ function leg(chainId: number, token: Address, amount: bigint): Leg | undefined {
 }
 
 /** Why the filler declines this fill at current prices, or undefined. */
-export async function priceMoved(intentOp: WireIntentOp, plan: SettlementPlan, chains: Map<number, FillerChain>): Promise<string | undefined> {
-  const paid = intentOp.elements.flatMap((e) => e.idsAndAmounts.map(([id, amount]) => leg(Number(e.chainId), decodeLockId(BigInt(id)).token, BigInt(amount))))
+export async function priceMoved(
+  intentOp: WireIntentOp,
+  plan: SettlementPlan,
+  chains: Map<number, FillerChain>,
+): Promise<string | undefined> {
+  const paid = intentOp.elements.flatMap((e) =>
+    e.idsAndAmounts.map(([id, amount]) => leg(Number(e.chainId), decodeLockId(BigInt(id)).token, BigInt(amount))),
+  )
   const delivered = plan.fill.delivered.map((t) => leg(plan.fill.chainId, t.token, t.amount))
   const known = (legs: (Leg | undefined)[]): legs is Leg[] => legs.every((l) => l !== undefined)
   if (!known(paid) || !known(delivered) || !crossAsset(paid, delivered)) return undefined
@@ -36,7 +42,8 @@ export async function priceMoved(intentOp: WireIntentOp, plan: SettlementPlan, c
     const prices = await readUsdPrices({ reader, feeds: priceFeeds.feeds, maxAgeSeconds: PRICE_MAX_AGE_SECONDS })
     return priceMovedBeyondTolerance(paid, delivered, prices)
   } catch (error) {
-    if (error instanceof ServiceError && error.code === 'PRICE_UNAVAILABLE') return `no current price to value the fill by (${error.message})`
+    if (error instanceof ServiceError && error.code === 'PRICE_UNAVAILABLE')
+      return `no current price to value the fill by (${error.message})`
     throw error
   }
 }

@@ -4,7 +4,13 @@ import type { RefundRecord } from '../storage/intentStore'
 import { refundPass } from './refundPass'
 import type { SettleContext } from './settleContext'
 
-const chainState = { status: escrowStatus.held as number, refundableAfter: 1_000n, head: 500n, fillJournaled: false, returnRefused: false }
+const chainState = {
+  status: escrowStatus.held as number,
+  refundableAfter: 1_000n,
+  head: 500n,
+  fillJournaled: false,
+  returnRefused: false,
+}
 const sent: string[] = []
 
 vi.mock('../storage/intentStore', () => ({ updateIntent: async () => {} }))
@@ -15,7 +21,8 @@ vi.mock('./sendStep', async (actual) => {
     hasJournal: async (_sql: unknown, _id: string, step: string) => step === 'fill' && chainState.fillJournaled,
     read: async () => ({ status: chainState.status, refundableAfter: chainState.refundableAfter }),
     sendStep: async (p: { step: string }) => {
-      if (p.step.endsWith(':return') && chainState.returnRefused) throw new StepRevertedError('only the escrowing filler', true)
+      if (p.step.endsWith(':return') && chainState.returnRefused)
+        throw new StepRevertedError('only the escrowing filler', true)
       sent.push(p.step)
       chainState.status = escrowStatus.refunded
       return { hash: `0x${'ab'.repeat(32)}`, timestamp: 1 }
@@ -23,7 +30,10 @@ vi.mock('./sendStep', async (actual) => {
   }
 })
 
-const step = { call: { chainId: 8453, to: '0x0000000000000000000000000000000000000001', data: '0x', value: 0n }, proof: () => true } as const
+const step = {
+  call: { chainId: 8453, to: '0x0000000000000000000000000000000000000001', data: '0x', value: 0n },
+  proof: () => true,
+} as const
 const context = {
   sql: {},
   id: '7',
@@ -33,7 +43,9 @@ const context = {
   depth: () => 0,
   log: () => {},
 } as unknown as SettleContext
-const pending: RefundRecord[] = [{ chainId: 8453, elementIndex: 0, status: 'PENDING', reason: 'the intent failed after this chain’s escrow' }]
+const pending: RefundRecord[] = [
+  { chainId: 8453, elementIndex: 0, status: 'PENDING', reason: 'the intent failed after this chain’s escrow' },
+]
 
 describe('refund pass', () => {
   beforeEach(() => {

@@ -14,7 +14,10 @@ import type { SettleContext } from './settleContext'
 import type { ElementPlan, Step } from './settlementCalls'
 
 /** Sends each pending refund the arbiter accepts now; 'waiting' while one is not refundable yet. */
-export async function refundPass(c: SettleContext, refunds: RefundRecord[]): Promise<{ refunds: RefundRecord[]; waiting: boolean }> {
+export async function refundPass(
+  c: SettleContext,
+  refunds: RefundRecord[],
+): Promise<{ refunds: RefundRecord[]; waiting: boolean }> {
   let waiting = false
   const kept: RefundRecord[] = []
   const fillSent = c.intent.fill !== null || (await hasJournal(c.sql, c.id, 'fill'))
@@ -39,7 +42,11 @@ export async function refundPass(c: SettleContext, refunds: RefundRecord[]): Pro
         continue
       }
       returnRefused = true
-      c.log('escrow return refused; refunding after the delay', { id: c.id, element: r.elementIndex, chainId: e.chainId })
+      c.log('escrow return refused; refunding after the delay', {
+        id: c.id,
+        element: r.elementIndex,
+        chainId: e.chainId,
+      })
     }
     const head = await chain.client.getBlock({ blockTag: 'latest' })
     if (escrowExit({ fillSent, returnRefused, refundDue: head.timestamp > state.refundableAfter }) === 'wait') {
@@ -57,10 +64,22 @@ export async function refundPass(c: SettleContext, refunds: RefundRecord[]): Pro
 
 /** Sends one refund step; the completed record, or undefined when the arbiter refused it and the
  * escrow is still not refunded. */
-async function send(c: SettleContext, r: RefundRecord, e: ElementPlan, chain: FillerChain, step: string, call: Step): Promise<RefundRecord | undefined> {
+async function send(
+  c: SettleContext,
+  r: RefundRecord,
+  e: ElementPlan,
+  chain: FillerChain,
+  step: string,
+  call: Step,
+): Promise<RefundRecord | undefined> {
   try {
     const result = await sendStep({ sql: c.sql, intent: c.id, step, chain, confirmations: c.depth(e.chainId), ...call })
-    c.log(step.endsWith(':return') ? 'escrow returned' : 'escrow refunded', { id: c.id, element: r.elementIndex, chainId: e.chainId, tx: result.hash })
+    c.log(step.endsWith(':return') ? 'escrow returned' : 'escrow refunded', {
+      id: c.id,
+      element: r.elementIndex,
+      chainId: e.chainId,
+      tx: result.hash,
+    })
     return { ...r, status: 'COMPLETED', txHash: result.hash, timestamp: result.timestamp }
   } catch (error) {
     if (!(error instanceof StepRevertedError)) throw error

@@ -37,7 +37,11 @@ export async function runAccountSteps(p: RunParameters): Promise<string | undefi
     if (deployed) return deployed
     const stale = await staleAuthorization(p, s, signed)
     if (stale) return stale
-    const failure = await send(p, s, (reason) => `the account's setupOps on chain ${s.call.chainId} failed (${reason}); nothing was taken`)
+    const failure = await send(
+      p,
+      s,
+      (reason) => `the account's setupOps on chain ${s.call.chainId} failed (${reason}); nothing was taken`,
+    )
     if (failure) return failure
     if (!(await read(chain, s.done))) {
       return `after its setupOps on chain ${s.call.chainId}, ${signed.sponsor} still does not run the intent executor (the setupOps do not deploy this account); nothing was taken`
@@ -46,7 +50,11 @@ export async function runAccountSteps(p: RunParameters): Promise<string | undefi
   }
   for (const s of preClaimSteps(signed, signed.originSignatures)) {
     if (await read(p.chainOf(s.call.chainId), s.done)) continue
-    const failure = await send(p, s, (reason) => `the pre-claim operations on chain ${s.call.chainId} failed (${reason}); nothing was taken`)
+    const failure = await send(
+      p,
+      s,
+      (reason) => `the pre-claim operations on chain ${s.call.chainId} failed (${reason}); nothing was taken`,
+    )
     if (failure) return failure
   }
   return undefined
@@ -57,7 +65,12 @@ export async function runDestinationOps(p: RunParameters): Promise<string | unde
   const signed = p.intent.signedIntentOp as Signed
   const s = destinationStep(signed, signed.originSignatures)
   if (!s || (await read(p.chainOf(s.call.chainId), s.done))) return undefined
-  const failure = await send(p, s, (reason) => `delivered, but the destination calls failed on chain ${s.call.chainId} (${reason}); tokenOut is with the account`)
+  const failure = await send(
+    p,
+    s,
+    (reason) =>
+      `delivered, but the destination calls failed on chain ${s.call.chainId} (${reason}); tokenOut is with the account`,
+  )
   if (!failure) p.log('destination calls ran', { id: p.intent.nonce, chainId: s.call.chainId })
   return failure
 }
@@ -67,7 +80,11 @@ export async function runDestinationOps(p: RunParameters): Promise<string | unde
  * chain (eth_simulateV1), so calls that would revert once the tokens arrive fail the intent
  * before anything is taken or filled. The reason, or undefined when they would run.
  */
-export async function simulateDestinationOps(intent: StoredIntent, chainOf: (chainId: number) => FillerChain, fill: Call): Promise<string | undefined> {
+export async function simulateDestinationOps(
+  intent: StoredIntent,
+  chainOf: (chainId: number) => FillerChain,
+  fill: Call,
+): Promise<string | undefined> {
   const signed = intent.signedIntentOp as Signed
   const s = destinationStep(signed, signed.originSignatures)
   if (!s) return undefined
@@ -88,9 +105,11 @@ export async function simulateDestinationOps(intent: StoredIntent, chainOf: (cha
   const [filled, calls] = block?.calls ?? []
   // Nearly all of the limit used: out of gas (each call frame keeps back 1/64 of what it passes on).
   const outOfGas = calls?.status === 'failure' && s.gasLimit !== undefined && calls.gasUsed * 64n >= s.gasLimit * 60n
-  if (outOfGas) return `the destination calls need more than the ${s.gasLimit} gas the route paid for; nothing was taken`
+  if (outOfGas)
+    return `the destination calls need more than the ${s.gasLimit} gas the route paid for; nothing was taken`
   const failed = [filled, calls].find((c) => c?.status === 'failure')
-  if (failed) return `the destination calls would revert after the fill (${shortReason(failed.error)}); nothing was taken`
+  if (failed)
+    return `the destination calls would revert after the fill (${shortReason(failed.error)}); nothing was taken`
   return undefined
 }
 
@@ -131,7 +150,8 @@ async function staleAuthorization(p: RunParameters, s: AccountStep, signed: Sign
   const setup = signed.signedMetadata.account.setupOps[0]
   if (!setup || setup.to.toLowerCase() !== signed.sponsor.toLowerCase()) return undefined
   const authorization = s.call.authorizationList?.[0]
-  if (!authorization) return `the account must delegate on chain ${s.call.chainId} (EIP-7702) and no authorization for that chain was submitted; nothing was taken`
+  if (!authorization)
+    return `the account must delegate on chain ${s.call.chainId} (EIP-7702) and no authorization for that chain was submitted; nothing was taken`
   if (await hasJournal(p.sql, p.intent.nonce, s.step)) return undefined
   const nonce = await p.chainOf(s.call.chainId).client.getTransactionCount({ address: signed.sponsor })
   if (nonce !== authorization.nonce) {

@@ -41,7 +41,8 @@ export class Scheduler {
     }
     const free = this.o.concurrency - this.running.size
     if (free <= 0) return
-    for (const intent of await this.o.openIntents(free, [...this.backoff.waiting(), ...this.running.keys()])) this.start(intent)
+    for (const intent of await this.o.openIntents(free, [...this.backoff.waiting(), ...this.running.keys()]))
+      this.start(intent)
   }
 
   /** Settles once every running task ended. */
@@ -68,7 +69,10 @@ export class Scheduler {
       } catch (error) {
         // Transient (a node or the database did not answer): this intent backs off, the others go on.
         const delay = this.backoff.wait(id)
-        this.o.warn({ id, retryInMs: delay, error: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'settlement step failed; retrying')
+        this.o.warn(
+          { id, retryInMs: delay, error: error instanceof Error ? error.message.split('\n')[0] : String(error) },
+          'settlement step failed; retrying',
+        )
       } finally {
         this.running.delete(id)
         this.o.wake()

@@ -2,7 +2,15 @@
 // bytes whose fee the base fee outgrew are signed again at their nonce with a bump and journaled in
 // their place (the old bytes kept with the entry), a bounded number of times; any other refusal is
 // tried again with the same bytes; old bytes mined after all are recognised as the step's.
-import { createPublicClient, custom, type Hex, keccak256, parseTransaction, RpcRequestError, TransactionReceiptNotFoundError } from 'viem'
+import {
+  createPublicClient,
+  custom,
+  type Hex,
+  keccak256,
+  parseTransaction,
+  RpcRequestError,
+  TransactionReceiptNotFoundError,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import type { JournalEntry } from '../storage/journalStore'
@@ -38,7 +46,14 @@ function fakeChain(refuse: (raw: Hex) => string | undefined) {
     getBlock: async () => ({ timestamp: 100n, baseFeePerGas: 20n * gwei }),
     getTransactionCount: async () => 7,
   }
-  const chain = { chainId: 10, chain: { id: 10 }, client, account, fence: () => {}, refillNonces: async () => ({ resent: 0, filled: 0 }) } as unknown as FillerChain
+  const chain = {
+    chainId: 10,
+    chain: { id: 10 },
+    client,
+    account,
+    fence: () => {},
+    refillNonces: async () => ({ resent: 0, filled: 0 }),
+  } as unknown as FillerChain
   return { chain, mined, sent }
 }
 
@@ -57,11 +72,25 @@ function fakeSql() {
 
 /** The step's transaction as journaled before the base fee rose: 2 gwei at most, nonce 7. */
 async function journaledAt2Gwei(): Promise<JournalEntry> {
-  const raw = await account.signTransaction({ chainId: 10, type: 'eip1559', to: target, data: '0x1234', value: 0n, gas: 50_000n, nonce: 7, maxFeePerGas: 2n * gwei, maxPriorityFeePerGas: gwei })
+  const raw = await account.signTransaction({
+    chainId: 10,
+    type: 'eip1559',
+    to: target,
+    data: '0x1234',
+    value: 0n,
+    gas: 50_000n,
+    nonce: 7,
+    maxFeePerGas: 2n * gwei,
+    maxPriorityFeePerGas: gwei,
+  })
   return { step: 'fill', chainId: 10, raw, hash: keccak256(raw) }
 }
 
-const step = (sql: { query: (text: string, params?: unknown[]) => Promise<unknown[]> }, chain: FillerChain, journal: Map<string, JournalEntry>) =>
+const step = (
+  sql: { query: (text: string, params?: unknown[]) => Promise<unknown[]> },
+  chain: FillerChain,
+  journal: Map<string, JournalEntry>,
+) =>
   sendStep({
     sql: sql as never,
     intent: '1',
@@ -76,7 +105,9 @@ const step = (sql: { query: (text: string, params?: unknown[]) => Promise<unknow
 describe('sendStep with journaled bytes the node refuses for good', () => {
   it('a fee below the risen base fee: the step is signed again at its nonce with a bump, journaled in place of the old bytes, and mined', async () => {
     const old = await journaledAt2Gwei()
-    const { chain, sent } = fakeChain((raw) => (raw === old.raw ? 'max fee per gas less than block base fee' : undefined))
+    const { chain, sent } = fakeChain((raw) =>
+      raw === old.raw ? 'max fee per gas less than block base fee' : undefined,
+    )
     const { sql, updates } = fakeSql()
     const journal = new Map([['fill', old]])
     const result = await step(sql, chain, journal)
@@ -93,7 +124,11 @@ describe('sendStep with journaled bytes the node refuses for good', () => {
   })
 
   it('a refusal not about the fee (funds, a node limit, our own transaction holding the nonce) is tried again with the same bytes, never outbid', async () => {
-    for (const reason of ['insufficient funds for gas * price + value', 'too many requests', 'replacement transaction underpriced']) {
+    for (const reason of [
+      'insufficient funds for gas * price + value',
+      'too many requests',
+      'replacement transaction underpriced',
+    ]) {
       const old = await journaledAt2Gwei()
       const { chain, sent } = fakeChain((raw) => (raw === old.raw ? reason : undefined))
       const { sql, updates } = fakeSql()
@@ -110,14 +145,18 @@ describe('sendStep with journaled bytes the node refuses for good', () => {
     const { chain, sent } = fakeChain(() => 'max fee per gas less than block base fee')
     const { sql, updates } = fakeSql()
     const journal = new Map([['fill', old]])
-    for (let pass = 1; pass <= MAX_REPLACEMENTS + 4; pass++) await expect(step(sql, chain, journal)).rejects.toThrow('less than block base fee')
+    for (let pass = 1; pass <= MAX_REPLACEMENTS + 4; pass++)
+      await expect(step(sql, chain, journal)).rejects.toThrow('less than block base fee')
     expect(updates).toHaveLength(MAX_REPLACEMENTS)
     expect(journal.get('fill')!.replaced).toHaveLength(MAX_REPLACEMENTS)
     expect(sent).toEqual([])
     // Every replacement kept the step's nonce and raised its fee.
-    const fees = [old, ...journal.get('fill')!.replaced!.slice(1), journal.get('fill')!].map((e) => parseTransaction(e.raw))
+    const fees = [old, ...journal.get('fill')!.replaced!.slice(1), journal.get('fill')!].map((e) =>
+      parseTransaction(e.raw),
+    )
     for (const tx of fees) expect(tx.nonce).toBe(7)
-    for (let i = 1; i < fees.length; i++) expect(fees[i]!.maxPriorityFeePerGas!).toBeGreaterThan(fees[i - 1]!.maxPriorityFeePerGas!)
+    for (let i = 1; i < fees.length; i++)
+      expect(fees[i]!.maxPriorityFeePerGas!).toBeGreaterThan(fees[i - 1]!.maxPriorityFeePerGas!)
   })
 
   it('replaced bytes mined after all are the step: the entry is written back to them, nothing is sent', async () => {
@@ -125,7 +164,9 @@ describe('sendStep with journaled bytes the node refuses for good', () => {
     const { chain, mined, sent } = fakeChain(() => 'should not be sent')
     const { sql, updates } = fakeSql()
     const replacement = { raw: '0x02aa' as Hex, hash: keccak256('0x02aa') }
-    const journal = new Map<string, JournalEntry>([['fill', { ...old, raw: replacement.raw, hash: replacement.hash, replaced: [{ raw: old.raw, hash: old.hash }] }]])
+    const journal = new Map<string, JournalEntry>([
+      ['fill', { ...old, raw: replacement.raw, hash: replacement.hash, replaced: [{ raw: old.raw, hash: old.hash }] }],
+    ])
     mined.set(old.hash, { status: 'success', blockNumber: 1n, transactionHash: old.hash })
     const result = await step(sql, chain, journal)
     expect(result.hash).toBe(old.hash)
@@ -151,7 +192,9 @@ describe('sendStep on a step not yet signed', () => {
     const sender = {
       send: async (request: { sign: (nonce: number, fees: typeof batchFees) => Promise<JournalEntry> }) => {
         const entry = await request.sign(3, batchFees)
-        await (chain.client as unknown as { sendRawTransaction: (a: { serializedTransaction: Hex }) => Promise<Hex> }).sendRawTransaction({ serializedTransaction: entry.raw })
+        await (
+          chain.client as unknown as { sendRawTransaction: (a: { serializedTransaction: Hex }) => Promise<Hex> }
+        ).sendRawTransaction({ serializedTransaction: entry.raw })
         return entry
       },
     }
@@ -159,7 +202,15 @@ describe('sendStep on a step not yet signed', () => {
     const result = await step(fakeSql().sql, fresh, new Map())
     expect(sent).toHaveLength(1)
     expect(result.hash).toBe(keccak256(sent[0]!))
-    expect(parseTransaction(sent[0]!)).toMatchObject({ chainId: 10, type: 'eip1559', nonce: 3, to: target, data: '0x1234', gas: 100_000n, ...batchFees })
+    expect(parseTransaction(sent[0]!)).toMatchObject({
+      chainId: 10,
+      type: 'eip1559',
+      nonce: 3,
+      to: target,
+      data: '0x1234',
+      gas: 100_000n,
+      ...batchFees,
+    })
     // Only the estimate before, the broadcast is the batch's; then the receipt and its block.
     expect(asked).toEqual(['estimateGas', 'waitForTransactionReceipt', 'getBlock'])
   })
@@ -171,7 +222,12 @@ describe('sendStep: what counts as a revert in simulation', () => {
   const node = (answer: (method: string) => unknown) => {
     const asked: { method: string; params: unknown }[] = []
     const client = createPublicClient({
-      chain: { id: 10, name: 'test', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } },
+      chain: {
+        id: 10,
+        name: 'test',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [] } },
+      },
       transport: custom(
         {
           request: async ({ method, params }) => {
@@ -198,7 +254,8 @@ describe('sendStep: what counts as a revert in simulation', () => {
     expect(asked.map((a) => a.method)).toEqual(['eth_estimateGas'])
     const [request] = asked[0]!.params as Record<string, unknown>[]
     expect(request).toMatchObject({ from: account.address, to: target, data: '0x1234', value: '0x5' })
-    for (const fee of ['gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'gas', 'nonce']) expect(request).not.toHaveProperty(fee)
+    for (const fee of ['gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'gas', 'nonce'])
+      expect(request).not.toHaveProperty(fee)
   })
 
   it('the EVM halting on the call (an invalid opcode, as anvil and geth answer it) is a revert too', async () => {
@@ -214,7 +271,11 @@ describe('sendStep: what counts as a revert in simulation', () => {
   })
 
   it("the node's execution reverted (code 3, with the revert data) is a simulated revert: counted, then the intent fails", async () => {
-    const error = await stepAnswered({ code: 3, message: 'execution reverted: custom error 0x756688fe', data: '0x756688fe' })
+    const error = await stepAnswered({
+      code: 3,
+      message: 'execution reverted: custom error 0x756688fe',
+      data: '0x756688fe',
+    })
     expect(error).toBeInstanceOf(StepRevertedError)
     expect((error as StepRevertedError).simulated).toBe(true)
     expect((error as Error).message).toContain('would revert')
@@ -236,29 +297,52 @@ describe('sendStep: what counts as a revert in simulation', () => {
 
 /** A chain that estimates `estimate`, signs whatever the batch hands it at nonce 7, and mines it
  * with `outcome` (reverted, with gasUsed of all the gas it was sent with when `outOfGas`). */
-function freshChain(estimate: bigint, outcome: { status: 'success' | 'reverted'; outOfGas?: boolean } = { status: 'success' }) {
+function freshChain(
+  estimate: bigint,
+  outcome: { status: 'success' | 'reverted'; outOfGas?: boolean } = { status: 'success' },
+) {
   const signed: Hex[] = []
   const client = {
     estimateGas: async () => estimate,
     waitForTransactionReceipt: async ({ hash }: { hash: Hex }) => {
       const raw = signed.find((r) => keccak256(r) === hash)
       const gas = raw ? (parseTransaction(raw).gas ?? 0n) : 0n
-      return { status: outcome.status, blockNumber: 1n, transactionHash: hash, gasUsed: outcome.outOfGas ? gas : 21_000n, logs: [] }
+      return {
+        status: outcome.status,
+        blockNumber: 1n,
+        transactionHash: hash,
+        gasUsed: outcome.outOfGas ? gas : 21_000n,
+        logs: [],
+      }
     },
     getBlock: async () => ({ timestamp: 100n, baseFeePerGas: gwei }),
   }
   const sender = {
-    send: async (request: { sign: (nonce: number, fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }) => Promise<JournalEntry> }) => {
+    send: async (request: {
+      sign: (nonce: number, fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }) => Promise<JournalEntry>
+    }) => {
       const entry = await request.sign(7, { maxFeePerGas: 2n * gwei, maxPriorityFeePerGas: gwei })
       signed.push(entry.raw)
       return entry
     },
   }
-  const chain = { chainId: 10, chain: { id: 10 }, client, account, sender, fence: () => {}, refillNonces: async () => ({ resent: 0, filled: 0 }) } as unknown as FillerChain
+  const chain = {
+    chainId: 10,
+    chain: { id: 10 },
+    client,
+    account,
+    sender,
+    fence: () => {},
+    refillNonces: async () => ({ resent: 0, filled: 0 }),
+  } as unknown as FillerChain
   return { chain, signed }
 }
 
-const fresh = (chain: FillerChain, limits: { gasLimit?: bigint; headroom?: bigint }, journal = new Map<string, JournalEntry>()) => {
+const fresh = (
+  chain: FillerChain,
+  limits: { gasLimit?: bigint; headroom?: bigint },
+  journal = new Map<string, JournalEntry>(),
+) => {
   const { sql, updates } = fakeSql()
   const deletes: unknown[][] = []
   const counting = {

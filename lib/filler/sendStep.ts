@@ -12,9 +12,25 @@
 // A step with a gas limit of its own (what the intent paid for) is sent with exactly that, and not
 // at all when its estimate is higher. A transaction that ran out of gas changed nothing: its entry
 // is dropped and the step is signed again, with a fresh estimate, on the next pass (transient).
-import { BaseError, ExecutionRevertedError, type Hex, keccak256, parseTransaction, RpcRequestError, type TransactionReceipt, TransactionReceiptNotFoundError } from 'viem'
+import {
+  BaseError,
+  ExecutionRevertedError,
+  type Hex,
+  keccak256,
+  parseTransaction,
+  RpcRequestError,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+} from 'viem'
 import { shortReason } from '../core/errors'
-import { findTransaction, forgetTransaction, type JournalEntry, journalOf, rewriteTransaction, transactionHashes } from '../storage/journalStore'
+import {
+  findTransaction,
+  forgetTransaction,
+  type JournalEntry,
+  journalOf,
+  rewriteTransaction,
+  transactionHashes,
+} from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from '../worker/fillerChains'
 import { alreadyKnown, feeTooLow, nonceUsed, replacementFees } from '../worker/sendBatch'
@@ -57,7 +73,16 @@ export async function revertReason(chain: FillerChain, call: Call): Promise<stri
  * would read as the call reverting; it shows when the transaction is sent instead, as a refusal. */
 async function simulate(chain: FillerChain, call: Call): Promise<{ gas: bigint } | { reason: string }> {
   try {
-    return { gas: await chain.client.estimateGas({ account: chain.account, to: call.to, data: call.data, value: call.value, prepare: false, ...authorizations(call) }) }
+    return {
+      gas: await chain.client.estimateGas({
+        account: chain.account,
+        to: call.to,
+        data: call.data,
+        value: call.value,
+        prepare: false,
+        ...authorizations(call),
+      }),
+    }
   } catch (error) {
     if (!reverts(error)) throw error
     return { reason: shortReason(error) }
@@ -69,7 +94,11 @@ async function simulate(chain: FillerChain, call: Call): Promise<{ gas: bigint }
 const EVM_HALT =
   /^EVM error |invalid opcode|invalid jump destination|stack underflow|stack limit reached|out of gas|max call depth exceeded|write protection|return data out of bounds|max code size exceeded|max initcode size exceeded|contract address collision|invalid code: must not begin with 0xef/i
 
-const reverts = (error: unknown) => error instanceof BaseError && error.walk((e) => e instanceof ExecutionRevertedError || (e instanceof RpcRequestError && EVM_HALT.test(e.details))) !== null
+const reverts = (error: unknown) =>
+  error instanceof BaseError &&
+  error.walk(
+    (e) => e instanceof ExecutionRevertedError || (e instanceof RpcRequestError && EVM_HALT.test(e.details)),
+  ) !== null
 
 const authorizations = (call: Call) => (call.authorizationList ? { authorizationList: call.authorizationList } : {})
 
@@ -108,14 +137,27 @@ type StepAt = { sql: Pick<Sql, 'query'>; intent: string; step: string; journal?:
 
 /** The receipt of the step's journaled transaction, or of bytes it replaced (mined after all: the
  * entry is written back to them, so what is journaled is what is on chain). */
-async function minedOf(p: StepAt, chain: FillerChain, entry: JournalEntry): Promise<{ entry: JournalEntry; receipt: TransactionReceipt } | undefined> {
+async function minedOf(
+  p: StepAt,
+  chain: FillerChain,
+  entry: JournalEntry,
+): Promise<{ entry: JournalEntry; receipt: TransactionReceipt } | undefined> {
   const receipt = await receiptOrNone(chain, entry.hash)
   if (receipt) return { entry, receipt }
   for (const old of entry.replaced ?? []) {
     const late = await receiptOrNone(chain, old.hash)
     if (!late) continue
-    const back: JournalEntry = { ...entry, raw: old.raw, hash: old.hash, replaced: [...entry.replaced!.filter((r) => r.hash !== old.hash), { raw: entry.raw, hash: entry.hash }] }
-    await rewriteTransaction(p.sql, p.intent, p.step, entry.hash, { raw: back.raw, hash: back.hash, replaced: back.replaced! })
+    const back: JournalEntry = {
+      ...entry,
+      raw: old.raw,
+      hash: old.hash,
+      replaced: [...entry.replaced!.filter((r) => r.hash !== old.hash), { raw: entry.raw, hash: entry.hash }],
+    }
+    await rewriteTransaction(p.sql, p.intent, p.step, entry.hash, {
+      raw: back.raw,
+      hash: back.hash,
+      replaced: back.replaced!,
+    })
     p.journal?.set(p.step, back)
     return { entry: back, receipt: late }
   }
@@ -127,11 +169,27 @@ async function minedOf(p: StepAt, chain: FillerChain, entry: JournalEntry): Prom
 async function replaceAtNonce(p: StepAt, chain: FillerChain, entry: JournalEntry): Promise<JournalEntry> {
   const { r: _r, s: _s, v: _v, yParity: _y, ...unsigned } = parseTransaction(entry.raw)
   const current = await chain.client.estimateFeesPerGas({ chain: chain.chain })
-  const fees = replacementFees({ maxFeePerGas: unsigned.maxFeePerGas ?? 0n, maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas ?? 0n }, current)
+  const fees = replacementFees(
+    { maxFeePerGas: unsigned.maxFeePerGas ?? 0n, maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas ?? 0n },
+    current,
+  )
   chain.fence()
-  const raw = await chain.account.signTransaction({ ...unsigned, ...fees } as Parameters<typeof chain.account.signTransaction>[0])
-  const next: JournalEntry = { ...entry, raw, hash: keccak256(raw), replaced: [...(entry.replaced ?? []), { raw: entry.raw, hash: entry.hash }] }
-  if (!(await rewriteTransaction(p.sql, p.intent, p.step, entry.hash, { raw: next.raw, hash: next.hash, replaced: next.replaced! }))) {
+  const raw = await chain.account.signTransaction({ ...unsigned, ...fees } as Parameters<
+    typeof chain.account.signTransaction
+  >[0])
+  const next: JournalEntry = {
+    ...entry,
+    raw,
+    hash: keccak256(raw),
+    replaced: [...(entry.replaced ?? []), { raw: entry.raw, hash: entry.hash }],
+  }
+  if (
+    !(await rewriteTransaction(p.sql, p.intent, p.step, entry.hash, {
+      raw: next.raw,
+      hash: next.hash,
+      replaced: next.replaced!,
+    }))
+  ) {
     throw new Error(`${p.step} of intent ${p.intent} was journaled anew by another pass`)
   }
   p.journal?.set(p.step, next)
@@ -148,7 +206,8 @@ async function replaceAtNonce(p: StepAt, chain: FillerChain, entry: JournalEntry
 async function outgrown(chain: FillerChain, entry: JournalEntry): Promise<boolean> {
   const { maxFeePerGas, nonce } = parseTransaction(entry.raw)
   if (maxFeePerGas === undefined || nonce === undefined) return false
-  if ((await chain.client.getTransactionCount({ address: chain.account.address, blockTag: 'latest' })) > nonce) return false
+  if ((await chain.client.getTransactionCount({ address: chain.account.address, blockTag: 'latest' })) > nonce)
+    return false
   const { baseFeePerGas } = await chain.client.getBlock({ blockTag: 'latest' })
   return baseFeePerGas !== null && baseFeePerGas !== undefined && maxFeePerGas < baseFeePerGas
 }
@@ -156,7 +215,12 @@ async function outgrown(chain: FillerChain, entry: JournalEntry): Promise<boolea
 /** How many times the step was signed again at its nonce. */
 const replacements = (entry: JournalEntry) => entry.replaced?.length ?? 0
 
-export async function hasJournal(sql: Pick<Sql, 'query'>, intent: string, step: string, journal?: PassJournal): Promise<boolean> {
+export async function hasJournal(
+  sql: Pick<Sql, 'query'>,
+  intent: string,
+  step: string,
+  journal?: PassJournal,
+): Promise<boolean> {
   return journal ? journal.has(step) : (await findTransaction(sql, intent, step)) !== undefined
 }
 
@@ -167,7 +231,16 @@ export async function passJournal(sql: Pick<Sql, 'query'>, intent: string): Prom
   return new Map((await journalOf(sql, intent)).map((e) => [e.step, e]))
 }
 
-export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; step: string; chain: FillerChain; confirmations: number; journal?: PassJournal } & Step): Promise<StepResult> {
+export async function sendStep(
+  p: {
+    sql: Pick<Sql, 'query'>
+    intent: string
+    step: string
+    chain: FillerChain
+    confirmations: number
+    journal?: PassJournal
+  } & Step,
+): Promise<StepResult> {
   const { chain } = p
   let journaled = p.journal ? p.journal.get(p.step) : await findTransaction(p.sql, p.intent, p.step)
   let mined: TransactionReceipt | undefined
@@ -196,7 +269,8 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
     }
   } else {
     const simulated = await simulate(chain, p.call)
-    if ('reason' in simulated) throw new StepRevertedError(`${p.step} on chain ${p.call.chainId} would revert (${simulated.reason})`, true)
+    if ('reason' in simulated)
+      throw new StepRevertedError(`${p.step} on chain ${p.call.chainId} would revert (${simulated.reason})`, true)
     if (p.gasLimit !== undefined && simulated.gas > p.gasLimit) {
       const message = `${p.step} on chain ${p.call.chainId} needs ${simulated.gas} gas, more than the ${p.gasLimit} the intent paid for`
       throw new StepRevertedError(message, true)
@@ -215,7 +289,9 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
         // the node's answer would replace the gas margin above and the batch's fees.
         const { to, data, value, authorizationList } = p.call
         const fields = { chainId: chain.chainId, to, data, value, gas, nonce, ...fees }
-        const raw = await chain.account.signTransaction(authorizationList ? { ...fields, type: 'eip7702', authorizationList } : { ...fields, type: 'eip1559' })
+        const raw = await chain.account.signTransaction(
+          authorizationList ? { ...fields, type: 'eip7702', authorizationList } : { ...fields, type: 'eip1559' },
+        )
         return { step: p.step, chainId: p.call.chainId, raw, hash: keccak256(raw) }
       },
     })
@@ -225,32 +301,44 @@ export async function sendStep(p: { sql: Pick<Sql, 'query'>; intent: string; ste
   const receipt =
     mined && p.confirmations === 0
       ? mined
-      : await chain.client.waitForTransactionReceipt({ hash: entry.hash, timeout: RECEIPT_WAIT_MS, pollingInterval: 50, confirmations: p.confirmations + 1 }).catch(async (error: unknown) => {
-          // Not mined in time: it may wait behind a nonce a re-org emptied; every gap below it is filled.
-          await chain.refillNonces().catch(() => undefined)
-          // Never mined and its account nonce used by another transaction: it can never be; sign again
-          // next time. A transaction merely unknown to the node (a re-org emptied its pool) is kept:
-          // its nonce is free, so its bytes go out again (nonceGaps.ts) and cannot run twice.
-          if (await replaced(chain, entry)) {
-            await forgetTransaction(p.sql, p.intent, p.step)
-            p.journal?.delete(p.step)
-          } else if (replacements(entry) < MAX_REPLACEMENTS && (await outgrown(chain, entry).catch(() => false))) {
-            // Pooled, or dropped, with a fee the base fee has outgrown: it would wait for ever and
-            // hold every later nonce; its replacement is waited for on the next pass.
-            await replaceAtNonce(p, chain, entry).catch(() => undefined)
-          }
-          throw error
-        })
+      : await chain.client
+          .waitForTransactionReceipt({
+            hash: entry.hash,
+            timeout: RECEIPT_WAIT_MS,
+            pollingInterval: 50,
+            confirmations: p.confirmations + 1,
+          })
+          .catch(async (error: unknown) => {
+            // Not mined in time: it may wait behind a nonce a re-org emptied; every gap below it is filled.
+            await chain.refillNonces().catch(() => undefined)
+            // Never mined and its account nonce used by another transaction: it can never be; sign again
+            // next time. A transaction merely unknown to the node (a re-org emptied its pool) is kept:
+            // its nonce is free, so its bytes go out again (nonceGaps.ts) and cannot run twice.
+            if (await replaced(chain, entry)) {
+              await forgetTransaction(p.sql, p.intent, p.step)
+              p.journal?.delete(p.step)
+            } else if (replacements(entry) < MAX_REPLACEMENTS && (await outgrown(chain, entry).catch(() => false))) {
+              // Pooled, or dropped, with a fee the base fee has outgrown: it would wait for ever and
+              // hold every later nonce; its replacement is waited for on the next pass.
+              await replaceAtNonce(p, chain, entry).catch(() => undefined)
+            }
+            throw error
+          })
   if (receipt.status !== 'success') {
     if (p.gasLimit === undefined && ranOutOfGas(receipt, entry)) {
       // Nothing happened: the step is signed again with a fresh estimate on the next pass.
       await forgetTransaction(p.sql, p.intent, p.step)
       p.journal?.delete(p.step)
-      throw new Error(`${p.step}: transaction ${entry.hash} ran out of gas on chain ${p.call.chainId}; it is sent again`)
+      throw new Error(
+        `${p.step}: transaction ${entry.hash} ran out of gas on chain ${p.call.chainId}; it is sent again`,
+      )
     }
     throw new StepRevertedError(`${p.step}: transaction ${entry.hash} reverted on chain ${p.call.chainId}`)
   }
-  if (!p.proof(receipt)) throw new StepRevertedError(`${p.step}: transaction ${entry.hash} on chain ${p.call.chainId} carries no proof of this step for this filler`)
+  if (!p.proof(receipt))
+    throw new StepRevertedError(
+      `${p.step}: transaction ${entry.hash} on chain ${p.call.chainId} carries no proof of this step for this filler`,
+    )
   const block = await chain.client.getBlock({ blockNumber: receipt.blockNumber })
   return { hash: entry.hash, receipt, timestamp: Number(block.timestamp) }
 }

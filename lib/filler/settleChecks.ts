@@ -16,13 +16,18 @@ export async function firstOf(checks: Promise<string | undefined>[]): Promise<st
 export async function nonceUsedBySomeoneElse(c: SettleContext): Promise<string | undefined> {
   return firstOf(
     c.plan.elements.map(async (e) =>
-      (await read(c.chainOf(e.chainId), e.nonceUsed)) ? `the nonce ${c.id} was already used on chain ${e.chainId} (not by this filler's settlement); nothing was sent` : undefined,
+      (await read(c.chainOf(e.chainId), e.nonceUsed))
+        ? `the nonce ${c.id} was already used on chain ${e.chainId} (not by this filler's settlement); nothing was sent`
+        : undefined,
     ),
   )
 }
 
 /** Every escrow and the fill simulated before anything is sent: the first that would revert. */
-export async function firstRevert(c: SettleContext, calls: { what: string; call: SettlementPlan['fill']['call'] }[]): Promise<string | undefined> {
+export async function firstRevert(
+  c: SettleContext,
+  calls: { what: string; call: SettlementPlan['fill']['call'] }[],
+): Promise<string | undefined> {
   return firstOf(
     [...calls, { what: 'the fill', call: c.plan.fill.call }].map(async (s) => {
       const reason = await revertReason(c.chainOf(s.call.chainId), s.call)
@@ -41,12 +46,24 @@ export async function lockShortfall(c: SettleContext): Promise<string | undefine
     lockNeeds(c.plan).map(async (need) => {
       const client = c.chainOf(need.chainId).client
       const [balance, [status, at]] = await Promise.all([
-        client.readContract({ address: addresses.theCompact, abi: lockContractAbi, functionName: 'balanceOf', args: [c.intent.sponsor, need.id] }),
-        client.readContract({ address: addresses.theCompact, abi: lockContractAbi, functionName: 'getForcedWithdrawalStatus', args: [c.intent.sponsor, need.id] }),
+        client.readContract({
+          address: addresses.theCompact,
+          abi: lockContractAbi,
+          functionName: 'balanceOf',
+          args: [c.intent.sponsor, need.id],
+        }),
+        client.readContract({
+          address: addresses.theCompact,
+          abi: lockContractAbi,
+          functionName: 'getForcedWithdrawalStatus',
+          args: [c.intent.sponsor, need.id],
+        }),
       ])
-      if (balance < need.amount) return `the sponsor's lock ${need.id} on chain ${need.chainId} holds ${balance}, less than the ${need.amount} this route claims; nothing was sent`
+      if (balance < need.amount)
+        return `the sponsor's lock ${need.id} on chain ${need.chainId} holds ${balance}, less than the ${need.amount} this route claims; nothing was sent`
       const period = resetPeriodSeconds[Number((need.id >> 252n) & 7n)]!
-      if (period <= window) return `the lock ${need.id} on chain ${need.chainId} resets in ${period} s, sooner than the route's claim window (${window} s); nothing was sent`
+      if (period <= window)
+        return `the lock ${need.id} on chain ${need.chainId} resets in ${period} s, sooner than the route's claim window (${window} s); nothing was sent`
       if (status !== 0 && at <= expires)
         return `the sponsor enabled a forced withdrawal of lock ${need.id} on chain ${need.chainId}, available at ${at}, before the claim window ends; nothing was sent`
       return undefined

@@ -25,7 +25,13 @@ import { arbiterAbi, arbiterRefundDelaySeconds } from '../core/abi/arbiter'
 import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { findAttestation } from '../storage/attestationStore'
-import { type ClaimRecord, type IntentUpdate, type RefundRecord, type StoredIntent, updateIntent } from '../storage/intentStore'
+import {
+  type ClaimRecord,
+  type IntentUpdate,
+  type RefundRecord,
+  type StoredIntent,
+  updateIntent,
+} from '../storage/intentStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from '../worker/fillerChains'
 import { isSingleChainRoute } from './accountSteps'
@@ -84,9 +90,16 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     // Whatever an escrow may hold goes back to the sponsor: the refund pass reads each on chain.
     if (plan?.funding === 'PERMIT2') {
       for (const e of plan.elements) {
-        const escrowed = claims[e.elementIndex]?.status === 'COMPLETED' || (await hasJournal(sql, id, `escrow:${e.elementIndex}`, journal))
+        const escrowed =
+          claims[e.elementIndex]?.status === 'COMPLETED' ||
+          (await hasJournal(sql, id, `escrow:${e.elementIndex}`, journal))
         if (escrowed && !refunds.some((r) => r.elementIndex === e.elementIndex)) {
-          refunds.push({ chainId: e.chainId, elementIndex: e.elementIndex, status: 'PENDING', reason: `the intent failed after this chain's escrow: ${reason}` })
+          refunds.push({
+            chainId: e.chainId,
+            elementIndex: e.elementIndex,
+            status: 'PENDING',
+            reason: `the intent failed after this chain's escrow: ${reason}`,
+          })
         }
       }
     }
@@ -144,7 +157,11 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
   }
 
   /** A step threw: a revert (simulated or mined) ends the intent; anything else is transient. */
-  const stepFailed = (error: unknown, reason: (message: string) => string, refundable?: SettlementPlan): Promise<SettleOutcome> => {
+  const stepFailed = (
+    error: unknown,
+    reason: (message: string) => string,
+    refundable?: SettlementPlan,
+  ): Promise<SettleOutcome> => {
     if (!(error instanceof StepRevertedError)) throw error
     return error.simulated ? reverted(reason(error.message), refundable) : fail(reason(error.message), refundable)
   }
@@ -169,7 +186,8 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       priceMoved(signed, plan, p.chains),
     ])
     pricesRead = true
-    if (time + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; nothing was taken`)
+    if (time + SAFETY_SECONDS >= deadline)
+      return fail(`expired: not filled before its fill deadline ${deadline}; nothing was taken`)
     if (used) return fail(used)
     if (short) return fail(short)
     if (moved) return fail(`${moved}; nothing was taken`)
@@ -207,25 +225,50 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
 
     if (plan.funding === 'PERMIT2') {
       if (intent.status === 'PENDING') {
-        const started = claims.some((cl) => cl.status === 'COMPLETED') || (await Promise.all(plan.elements.map((e) => hasJournal(sql, id, `escrow:${e.elementIndex}`, journal)))).some(Boolean)
+        const started =
+          claims.some((cl) => cl.status === 'COMPLETED') ||
+          (await Promise.all(plan.elements.map((e) => hasJournal(sql, id, `escrow:${e.elementIndex}`, journal)))).some(
+            Boolean,
+          )
         if (!started) {
           const stop = await preflight(plan.elements)
           if (stop) return stop
         }
         const todo = plan.elements.filter((e) => claims[e.elementIndex]!.status !== 'COMPLETED')
-        const unsigned = (await Promise.all(todo.map((e) => hasJournal(sql, id, `escrow:${e.elementIndex}`, journal)))).some((journaled) => !journaled)
-        if (unsigned && (await now()) + SAFETY_SECONDS >= deadline) return await fail(`expired: its fill deadline ${deadline} came before every escrow was in place`, plan)
+        const unsigned = (
+          await Promise.all(todo.map((e) => hasJournal(sql, id, `escrow:${e.elementIndex}`, journal)))
+        ).some((journaled) => !journaled)
+        if (unsigned && (await now()) + SAFETY_SECONDS >= deadline)
+          return await fail(`expired: its fill deadline ${deadline} came before every escrow was in place`, plan)
         const failure = await eachElement(
           todo,
-          (e) => sendStep({ sql, journal, intent: id, step: `escrow:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.escrow! }),
+          (e) =>
+            sendStep({
+              sql,
+              journal,
+              intent: id,
+              step: `escrow:${e.elementIndex}`,
+              chain: chainOf(e.chainId),
+              confirmations: depth(e.chainId),
+              ...e.escrow!,
+            }),
           (e, result) => {
-            claims[e.elementIndex] = { ...claims[e.elementIndex]!, status: 'COMPLETED', txHash: result.hash, timestamp: result.timestamp }
+            claims[e.elementIndex] = {
+              ...claims[e.elementIndex]!,
+              status: 'COMPLETED',
+              txHash: result.hash,
+              timestamp: result.timestamp,
+            }
             p.log('element escrowed', { id, element: e.elementIndex, chainId: e.chainId, tx: result.hash })
           },
         )
         if (failure) {
           await updateIntent(sql, id, { claims })
-          return await stepFailed(failure.error, (m) => `the escrow of element ${failure.element.elementIndex} failed: ${m}`, plan)
+          return await stepFailed(
+            failure.error,
+            (m) => `the escrow of element ${failure.element.elementIndex} failed: ${m}`,
+            plan,
+          )
         }
         await advance({ type: 'escrowed' }, { claims })
       }
@@ -238,14 +281,31 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
         if (!proof) return await noAttestation(deadline + arbiterRefundDelaySeconds)
         const failure = await eachElement(
           plan.elements,
-          (e) => sendStep({ sql, journal, intent: id, step: `release:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.payout(proof) }),
+          (e) =>
+            sendStep({
+              sql,
+              journal,
+              intent: id,
+              step: `release:${e.elementIndex}`,
+              chain: chainOf(e.chainId),
+              confirmations: depth(e.chainId),
+              ...e.payout(proof),
+            }),
           (e, result) => p.log('escrow released', { id, element: e.elementIndex, chainId: e.chainId, tx: result.hash }),
         )
-        if (failure) return await stepFailed(failure.error, (m) => `delivered, but the release of element ${failure.element.elementIndex} failed: ${m}`)
+        if (failure)
+          return await stepFailed(
+            failure.error,
+            (m) => `delivered, but the release of element ${failure.element.elementIndex} failed: ${m}`,
+          )
         await reconfirm([
           ...plan.elements.map((e) => ({ name: `escrow:${e.elementIndex}`, chainId: e.chainId, step: e.escrow! })),
           { name: 'fill', chainId: plan.fill.chainId, step: plan.fill },
-          ...plan.elements.map((e) => ({ name: `release:${e.elementIndex}`, chainId: e.chainId, step: e.payout(proof) })),
+          ...plan.elements.map((e) => ({
+            name: `release:${e.elementIndex}`,
+            chainId: e.chainId,
+            step: e.payout(proof),
+          })),
         ])
       }
     } else {
@@ -256,10 +316,24 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
           // The allocator records each element, so no transfer can unfund the locks the claims need.
           const failure = await eachElement(
             plan.elements,
-            (e) => sendStep({ sql, journal, intent: id, step: `allocate:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.allocate! }),
+            (e) =>
+              sendStep({
+                sql,
+                journal,
+                intent: id,
+                step: `allocate:${e.elementIndex}`,
+                chain: chainOf(e.chainId),
+                confirmations: depth(e.chainId),
+                ...e.allocate!,
+              }),
             () => {},
           )
-          if (failure) return await stepFailed(failure.error, (m) => `the allocator refused element ${failure.element.elementIndex}: ${m}; nothing was sent to the destination`)
+          if (failure)
+            return await stepFailed(
+              failure.error,
+              (m) =>
+                `the allocator refused element ${failure.element.elementIndex}: ${m}; nothing was sent to the destination`,
+            )
         }
         const outcome = await fill(false)
         if (outcome) return outcome
@@ -270,17 +344,37 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
         const todo = plan.elements.filter((e) => claims[e.elementIndex]!.status !== 'COMPLETED')
         const failure = await eachElement(
           todo,
-          (e) => sendStep({ sql, journal, intent: id, step: `claim:${e.elementIndex}`, chain: chainOf(e.chainId), confirmations: depth(e.chainId), ...e.payout(proof) }),
+          (e) =>
+            sendStep({
+              sql,
+              journal,
+              intent: id,
+              step: `claim:${e.elementIndex}`,
+              chain: chainOf(e.chainId),
+              confirmations: depth(e.chainId),
+              ...e.payout(proof),
+            }),
           (e, result) => {
-            claims[e.elementIndex] = { ...claims[e.elementIndex]!, status: 'COMPLETED', txHash: result.hash, timestamp: result.timestamp }
+            claims[e.elementIndex] = {
+              ...claims[e.elementIndex]!,
+              status: 'COMPLETED',
+              txHash: result.hash,
+              timestamp: result.timestamp,
+            }
             p.log('element claimed', { id, element: e.elementIndex, chainId: e.chainId, tx: result.hash })
           },
         )
         if (failure) {
           await updateIntent(sql, id, { claims })
-          return await stepFailed(failure.error, (m) => `delivered, but the claim of element ${failure.element.elementIndex} failed: ${m}`)
+          return await stepFailed(
+            failure.error,
+            (m) => `delivered, but the claim of element ${failure.element.elementIndex} failed: ${m}`,
+          )
         }
-        await reconfirm([{ name: 'fill', chainId: plan.fill.chainId, step: plan.fill }, ...plan.elements.map((e) => ({ name: `claim:${e.elementIndex}`, chainId: e.chainId, step: e.payout(proof) }))])
+        await reconfirm([
+          { name: 'fill', chainId: plan.fill.chainId, step: plan.fill },
+          ...plan.elements.map((e) => ({ name: `claim:${e.elementIndex}`, chainId: e.chainId, step: e.payout(proof) })),
+        ])
       }
     }
     // Delivered and paid for: the route's calls, as the account (a revert leaves tokenOut with it).
@@ -293,7 +387,10 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
   } catch (error) {
     // Transient (a node not answering): past its deadline the intent still ends, with refunds.
     const wall = p.nowSeconds()
-    if (intent.status === 'FILLED' && wall > finalBy({ funding: plan.funding, fillDeadline: deadline, expires, refundDelay: arbiterRefundDelaySeconds })) {
+    if (
+      intent.status === 'FILLED' &&
+      wall > finalBy({ funding: plan.funding, fillDeadline: deadline, expires, refundDelay: arbiterRefundDelaySeconds })
+    ) {
       return fail(`delivered, but not paid by its final-state deadline (${shortReason(error)})`)
     }
     if (intent.status !== 'FAILED' && intent.status !== 'FILLED' && wall > expires) {
@@ -306,13 +403,15 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
   async function fill(escrowed: boolean): Promise<SettleOutcome | undefined> {
     const refundable = escrowed ? plan : undefined
     const nothing = escrowed ? 'the escrows are refunded' : 'nothing was taken'
-    if (delivery.some((d) => journal.has(d.name))) return deliverFromInventory('its delivery from inventory had started')
+    if (delivery.some((d) => journal.has(d.name)))
+      return deliverFromInventory('its delivery from inventory had started')
     if (!(await hasJournal(sql, id, 'fill', journal))) {
       const [time, alive] = await Promise.all([now(), p.attesterAlive()])
       const paid = time + SAFETY_SECONDS >= deadline && (await paidOnChain())
       if (paid && time > deadline) return deliverFromInventory(`the fill deadline ${deadline} has passed`)
       // Paid for a fill a re-org undid: while it can still be mined it goes out again (below).
-      if (!paid && time + SAFETY_SECONDS >= deadline) return fail(`expired: not filled before its fill deadline ${deadline}; ${nothing}`, refundable)
+      if (!paid && time + SAFETY_SECONDS >= deadline)
+        return fail(`expired: not filled before its fill deadline ${deadline}; ${nothing}`, refundable)
       if (!paid && !alive) return 'waiting'
       // No free option: the prices are read again before the filler fronts a cross-asset fill.
       const moved = paid || pricesRead ? undefined : await priceMoved(signed, plan, p.chains)
@@ -320,8 +419,20 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     }
     try {
       const chain = chainOf(plan.fill.chainId)
-      const result = await sendStep({ sql, journal, intent: id, step: 'fill', chain, confirmations: depth(plan.fill.chainId), call: plan.fill.call, proof: plan.fill.proof })
-      await advance({ type: 'filled' }, { fill: { chainId: plan.fill.chainId, txHash: result.hash, status: 'COMPLETED', timestamp: result.timestamp } })
+      const result = await sendStep({
+        sql,
+        journal,
+        intent: id,
+        step: 'fill',
+        chain,
+        confirmations: depth(plan.fill.chainId),
+        call: plan.fill.call,
+        proof: plan.fill.proof,
+      })
+      await advance(
+        { type: 'filled' },
+        { fill: { chainId: plan.fill.chainId, txHash: result.hash, status: 'COMPLETED', timestamp: result.timestamp } },
+      )
       p.log('intent filled', { id, chainId: plan.fill.chainId, tx: result.hash })
       return undefined
     } catch (error) {
@@ -333,7 +444,10 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
   /** Whether the filler was paid for this intent: every element's release or claim is journaled
    * and mined (a re-org that undid the fill after them reopened the intent). */
   async function paidOnChain(): Promise<boolean> {
-    const payouts = plan.elements.map((e) => ({ chainId: e.chainId, entry: journal.get(`${plan.funding === 'COMPACT' ? 'claim' : 'release'}:${e.elementIndex}`) }))
+    const payouts = plan.elements.map((e) => ({
+      chainId: e.chainId,
+      entry: journal.get(`${plan.funding === 'COMPACT' ? 'claim' : 'release'}:${e.elementIndex}`),
+    }))
     if (payouts.some((x) => !x.entry)) return false
     const receipts = await Promise.all(
       payouts.map((x) =>
@@ -356,19 +470,64 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     if (!delivery.some((d) => journal.has(d.name))) {
       const [latest, filled] = await Promise.all([
         chain.client.getBlock({ blockTag: 'latest' }),
-        chain.client.readContract({ address: plan.fill.call.to, abi: arbiterAbi, functionName: 'filled', args: [intent.sponsor, BigInt(id)] }),
+        chain.client.readContract({
+          address: plan.fill.call.to,
+          abi: arbiterAbi,
+          functionName: 'filled',
+          args: [intent.sponsor, BigInt(id)],
+        }),
       ])
-      if (filled) throw new Error(`the arbiter records intent ${id} as filled by a transaction this journal does not hold; not delivering twice`)
-      if (latest.timestamp <= deadline) throw new Error(`the fill of intent ${id} could still be mined until ${deadline}; not delivering from inventory yet`)
+      if (filled)
+        throw new Error(
+          `the arbiter records intent ${id} as filled by a transaction this journal does not hold; not delivering twice`,
+        )
+      if (latest.timestamp <= deadline)
+        throw new Error(
+          `the fill of intent ${id} could still be mined until ${deadline}; not delivering from inventory yet`,
+        )
     }
-    const results = await Promise.allSettled(delivery.map((d) => sendStep({ sql, journal, intent: id, step: d.name, chain, confirmations: depth(chain.chainId), call: d.call, proof: d.proof })))
+    const results = await Promise.allSettled(
+      delivery.map((d) =>
+        sendStep({
+          sql,
+          journal,
+          intent: id,
+          step: d.name,
+          chain,
+          confirmations: depth(chain.chainId),
+          call: d.call,
+          proof: d.proof,
+        }),
+      ),
+    )
     const failed = results.find((r) => r.status === 'rejected')
-    if (failed) return stepFailed(failed.reason, (m) => `the fill was undone after the filler was paid and can no longer be mined; delivering tokenOut from the filler's inventory failed: ${m}`)
+    if (failed)
+      return stepFailed(
+        failed.reason,
+        (m) =>
+          `the fill was undone after the filler was paid and can no longer be mined; delivering tokenOut from the filler's inventory failed: ${m}`,
+      )
     const sent = results.map((r) => (r as PromiseFulfilledResult<StepResult>).value)
     const opsFailure = await runDestinationOps(accountRun)
     if (opsFailure) return fail(opsFailure)
-    await advance({ type: 'delivered' }, { fill: { chainId: chain.chainId, txHash: sent[0]!.hash, timestamp: sent[0]!.timestamp, status: 'COMPLETED', method: 'transfer' } })
-    p.log('fill undone after payment; tokenOut delivered from inventory', { id, why, chainId: chain.chainId, txs: sent.map((r) => r.hash) })
+    await advance(
+      { type: 'delivered' },
+      {
+        fill: {
+          chainId: chain.chainId,
+          txHash: sent[0]!.hash,
+          timestamp: sent[0]!.timestamp,
+          status: 'COMPLETED',
+          method: 'transfer',
+        },
+      },
+    )
+    p.log('fill undone after payment; tokenOut delivered from inventory', {
+      id,
+      why,
+      chainId: chain.chainId,
+      txs: sent.map((r) => r.hash),
+    })
     return 'final'
   }
 
@@ -376,13 +535,26 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
    * A step a re-org dropped is sent again as its journaled bytes (sendStep); one that can no longer
    * be mined throws, and the next pass takes the intent up from there. */
   async function reconfirm(steps: { name: string; chainId: number; step: Step }[]): Promise<void> {
-    await Promise.all(steps.map((s) => sendStep({ sql, journal, intent: id, step: s.name, chain: chainOf(s.chainId), confirmations: depth(s.chainId), ...s.step })))
+    await Promise.all(
+      steps.map((s) =>
+        sendStep({
+          sql,
+          journal,
+          intent: id,
+          step: s.name,
+          chain: chainOf(s.chainId),
+          confirmations: depth(s.chainId),
+          ...s.step,
+        }),
+      ),
+    )
   }
 
   /** Filled, no attestation yet: wait for it (the scheduler wakes the intent when it is stored),
    * until the proof could no longer pay (then FAILED). */
   async function noAttestation(lastUseful: bigint): Promise<SettleOutcome> {
-    if ((await now()) > lastUseful) return fail(`delivered, but no attestation of the fill arrived before ${lastUseful}`)
+    if ((await now()) > lastUseful)
+      return fail(`delivered, but no attestation of the fill arrived before ${lastUseful}`)
     return 'attestation'
   }
 }

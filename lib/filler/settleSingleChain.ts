@@ -82,7 +82,9 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
       if (!delivered) {
         const finalAt = BigInt(intent.expires) + FINAL_MARGIN_SECONDS
         if (p.nowSeconds() > finalAt) {
-          return await fail(`sent over LayerZero OFT in ${packet.sentIn}, but not delivered on chain ${packet.dstChainId} by ${finalAt}`)
+          return await fail(
+            `sent over LayerZero OFT in ${packet.sentIn}, but not delivered on chain ${packet.dstChainId} by ${finalAt}`,
+          )
         }
         return 'waiting'
       }
@@ -108,7 +110,9 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
     }
     // Transient (a node not answering): past its expiry, with nothing sent, the intent ends.
     if (!journaled.some(Boolean) && p.nowSeconds() > BigInt(intent.expires)) {
-      return fail(`expired: still not settled at its expiry ${intent.expires} (${shortReason(error)}); nothing was taken`)
+      return fail(
+        `expired: still not settled at its expiry ${intent.expires} (${shortReason(error)}); nothing was taken`,
+      )
     }
     throw error
   }

@@ -67,12 +67,16 @@ describe('settlement plan', () => {
   })
 
   it('counts the fill only with Filled by this filler, from the destination arbiter', () => {
-    const mandateHashes = permit2.elements.map((e) => hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandateMessage(e) }))
+    const mandateHashes = permit2.elements.map((e) =>
+      hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandateMessage(e) }),
+    )
     const good = { sponsor, nonce, recipient: other, filler, delivered: [], fillExpiry: 1n, mandateHashes }
     expect(plan.fill.proof(receipt(log(plan.fill.arbiter, events, 'Filled', good)))).toBe(true)
     expect(plan.fill.proof(receipt(log(plan.fill.arbiter, events, 'Filled', { ...good, filler: other })))).toBe(false)
     expect(plan.fill.proof(receipt(log(other, events, 'Filled', good)))).toBe(false)
-    expect(plan.fill.proof(receipt(log(plan.fill.arbiter, events, 'Filled', { ...good, mandateHashes: [] })))).toBe(false) // a fill of other mandates
+    expect(plan.fill.proof(receipt(log(plan.fill.arbiter, events, 'Filled', { ...good, mandateHashes: [] })))).toBe(
+      false,
+    ) // a fill of other mandates
   })
 
   // A captured compact route, its plan with placeholder signatures, and an attestation naming this filler.
@@ -99,24 +103,61 @@ describe('settlement plan', () => {
     expect(c.funding).toBe('COMPACT')
     const el = c.elements[0]!
     const step = el.payout({ attestation, signature: zero32 })
-    const claimed = log(el.arbiter, events, 'CompactClaimed', { sponsor: compact.sponsor, nonce: BigInt(compact.nonce), claimant: filler, claimHash: zero32 })
-    const claim = log(addresses.theCompact, lockEvents, 'Claim', { sponsor: compact.sponsor, allocator: defaultAllocator, arbiter: el.arbiter, claimHash: zero32, nonce: BigInt(compact.nonce) })
+    const claimed = log(el.arbiter, events, 'CompactClaimed', {
+      sponsor: compact.sponsor,
+      nonce: BigInt(compact.nonce),
+      claimant: filler,
+      claimHash: zero32,
+    })
+    const claim = log(addresses.theCompact, lockEvents, 'Claim', {
+      sponsor: compact.sponsor,
+      allocator: defaultAllocator,
+      arbiter: el.arbiter,
+      claimHash: zero32,
+      nonce: BigInt(compact.nonce),
+    })
     expect(step.proof(receipt(claimed, claim))).toBe(true)
     expect(
       step.proof(
-        receipt(claimed, log(addresses.theCompact, lockEvents, 'Claim', { sponsor: compact.sponsor, allocator: other, arbiter: el.arbiter, claimHash: zero32, nonce: BigInt(compact.nonce) })),
+        receipt(
+          claimed,
+          log(addresses.theCompact, lockEvents, 'Claim', {
+            sponsor: compact.sponsor,
+            allocator: other,
+            arbiter: el.arbiter,
+            claimHash: zero32,
+            nonce: BigInt(compact.nonce),
+          }),
+        ),
       ),
     ).toBe(false)
     expect(step.proof(receipt(claim))).toBe(false)
     expect(step.proof(receipt(claimed))).toBe(false)
-    expect(step.proof(receipt(log(el.arbiter, events, 'CompactClaimed', { sponsor: compact.sponsor, nonce: BigInt(compact.nonce), claimant: other, claimHash: zero32 }), claim))).toBe(false)
+    expect(
+      step.proof(
+        receipt(
+          log(el.arbiter, events, 'CompactClaimed', {
+            sponsor: compact.sponsor,
+            nonce: BigInt(compact.nonce),
+            claimant: other,
+            claimHash: zero32,
+          }),
+          claim,
+        ),
+      ),
+    ).toBe(false)
   })
 
   it("sends The Compact's own struct claim: batch multichain on the notarized chain, exogenous after, paying the proven filler", () => {
     const typed = compactTypedData(compact)
-    const hashes = typed.message.elements.map((data) => hashStruct({ types: compactTypes, primaryType: 'Element', data }))
+    const hashes = typed.message.elements.map((data) =>
+      hashStruct({ types: compactTypes, primaryType: 'Element', data }),
+    )
     for (const el of c.elements) {
-      const { functionName, args } = decodeFunctionData({ abi: arbiterAbi, data: el.payout({ attestation, signature: zero32 }).call.data })
+      const { functionName, args } = decodeFunctionData({
+        abi: arbiterAbi,
+        data: el.payout({ attestation, signature: zero32 }).call.data,
+      })
       expect(functionName).toBe(el.elementIndex === 0 ? 'claimCompact' : 'claimCompactExogenous')
       const payload = args[0] as unknown as {
         witness: Hex
@@ -129,16 +170,34 @@ describe('settlement plan', () => {
       const signed = typed.message.elements[el.elementIndex]!
       expect(payload.witness).toBe(hashStruct({ types: compactTypes, primaryType: 'Mandate', data: signed.mandate }))
       expect(payload.additionalChains).toEqual(hashes.filter((_, i) => i !== el.elementIndex))
-      expect(payload.claims.map((x) => [x.id, x.allocatedAmount])).toEqual(compact.elements[el.elementIndex]!.idsAndAmounts.map(([id, amount]) => [BigInt(id), BigInt(amount)]))
-      expect(payload.claims.flatMap((x) => x.portions.map((p) => p.claimant))).toEqual(payload.claims.map(() => BigInt(filler)))
-      if (el.elementIndex > 0) expect([payload.chainIndex, payload.notarizedChainId]).toEqual([BigInt(el.elementIndex - 1), BigInt(compact.elements[0]!.chainId)])
+      expect(payload.claims.map((x) => [x.id, x.allocatedAmount])).toEqual(
+        compact.elements[el.elementIndex]!.idsAndAmounts.map(([id, amount]) => [BigInt(id), BigInt(amount)]),
+      )
+      expect(payload.claims.flatMap((x) => x.portions.map((p) => p.claimant))).toEqual(
+        payload.claims.map(() => BigInt(filler)),
+      )
+      if (el.elementIndex > 0)
+        expect([payload.chainIndex, payload.notarizedChainId]).toEqual([
+          BigInt(el.elementIndex - 1),
+          BigInt(compact.elements[0]!.chainId),
+        ])
       // The Compact rebuilds this element's hash from the witness and "Mandate(" + witnessTypestring + ")".
       const elementTypehash = keccak256(
-        toBytes(`Element(address arbiter,uint256 chainId,Lock[] commitments,Mandate mandate)Lock(bytes12 lockTag,address token,uint256 amount)Mandate(${payload.witnessTypestring})`),
+        toBytes(
+          `Element(address arbiter,uint256 chainId,Lock[] commitments,Mandate mandate)Lock(bytes12 lockTag,address token,uint256 amount)Mandate(${payload.witnessTypestring})`,
+        ),
       )
-      const lockHashes = signed.commitments.map((data) => hashStruct({ types: compactTypes, primaryType: 'Lock', data }))
+      const lockHashes = signed.commitments.map((data) =>
+        hashStruct({ types: compactTypes, primaryType: 'Lock', data }),
+      )
       const rebuilt = keccak256(
-        encodeAbiParameters(parseAbiParameters('bytes32, address, uint256, bytes32, bytes32'), [elementTypehash, signed.arbiter, signed.chainId, keccak256(concat(lockHashes)), payload.witness]),
+        encodeAbiParameters(parseAbiParameters('bytes32, address, uint256, bytes32, bytes32'), [
+          elementTypehash,
+          signed.arbiter,
+          signed.chainId,
+          keccak256(concat(lockHashes)),
+          payload.witness,
+        ]),
       )
       expect(rebuilt).toBe(hashes[el.elementIndex])
       expect(el.allocate!.call.to.toLowerCase()).toBe(defaultAllocator)

@@ -11,14 +11,30 @@
 //   attester's signature.
 // A step counts as done only when its receipt carries the arbiter's event for this sponsor, nonce
 // and filler: "the nonce is used" proves nothing about who used it.
-import { type Address, encodeFunctionData, type Hex, hashStruct, isAddressEqual, parseEventLogs, type SignedAuthorization, type TransactionReceipt, zeroAddress } from 'viem'
+import {
+  type Address,
+  encodeFunctionData,
+  type Hex,
+  hashStruct,
+  isAddressEqual,
+  parseEventLogs,
+  type SignedAuthorization,
+  type TransactionReceipt,
+  zeroAddress,
+} from 'viem'
 import { allocatorAbi } from '../core/abi/allocator'
 import { arbiterAbi } from '../core/abi/arbiter'
 import { permit2Abi, permit2NonceWord } from '../core/abi/permit2'
 import { lockContractAbi } from '../core/abi/theCompact'
 import { addresses } from '../core/addresses'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
-import { compactTypedData, compactTypes, mandateMessage, mandateWitnessTypestring, permit2TypedData } from '../core/intentOp/typedData'
+import {
+  compactTypedData,
+  compactTypes,
+  mandateMessage,
+  mandateWitnessTypestring,
+  permit2TypedData,
+} from '../core/intentOp/typedData'
 import { defaultAllocator } from '../core/locks/defaultLockTag'
 import { allocatorId, decodeLockId, lockId } from '../core/locks/lockId'
 import type { FillAttestation } from '../core/settlement/attestation'
@@ -66,20 +82,37 @@ export type ElementPlan = {
   payout: (proof: SignedAttestation) => Step
 }
 
-export type FillPlan = Step & { chainId: number; arbiter: Address; recipient: Address; delivered: { token: Address; amount: bigint }[] }
+export type FillPlan = Step & {
+  chainId: number
+  arbiter: Address
+  recipient: Address
+  delivered: { token: Address; amount: bigint }[]
+}
 
 export type SettlementPlan = { funding: 'PERMIT2' | 'COMPACT'; elements: ElementPlan[]; fill: FillPlan }
 
-export function settlementPlan(intentOp: WireIntentOp, originSignatures: readonly Hex[], filler: Address): SettlementPlan {
+export function settlementPlan(
+  intentOp: WireIntentOp,
+  originSignatures: readonly Hex[],
+  filler: Address,
+): SettlementPlan {
   const nonce = BigInt(intentOp.nonce)
   const sponsor = intentOp.sponsor
   const fundings = new Set(intentOp.elements.map((e) => e.mandate.qualifier.settlementContext.fundingMethod))
   if (fundings.size !== 1) throw new Error('elements mix funding methods')
   const funding = [...fundings][0]
-  if (funding !== 'PERMIT2' && funding !== 'COMPACT') throw new Error(`funding method ${funding} is not settled by this filler`)
+  if (funding !== 'PERMIT2' && funding !== 'COMPACT')
+    throw new Error(`funding method ${funding} is not settled by this filler`)
   const compact = funding === 'COMPACT' ? compactTypedData(intentOp) : undefined
-  const elementHashes = compact?.message.elements.map((data) => hashStruct({ types: compactTypes, primaryType: 'Element', data }))
-  const has = (receipt: TransactionReceipt, arbiter: Address, eventName: 'Escrowed' | 'Released' | 'Refunded' | 'CompactClaimed', who?: Address) =>
+  const elementHashes = compact?.message.elements.map((data) =>
+    hashStruct({ types: compactTypes, primaryType: 'Element', data }),
+  )
+  const has = (
+    receipt: TransactionReceipt,
+    arbiter: Address,
+    eventName: 'Escrowed' | 'Released' | 'Refunded' | 'CompactClaimed',
+    who?: Address,
+  ) =>
     parseEventLogs({ abi: arbiterAbi, logs: receipt.logs, eventName }).some((log) => {
       if (!isAddressEqual(log.address, arbiter)) return false
       const args = log.args as { sponsor: Address; nonce: bigint; filler?: Address; claimant?: Address }
@@ -112,7 +145,11 @@ export function settlementPlan(intentOp: WireIntentOp, originSignatures: readonl
             chainId,
             to: arbiter,
             value: 0n,
-            data: encodeFunctionData({ abi: arbiterAbi, functionName: 'escrowPermit2', args: [sponsor, nonce, message.deadline, message.permitted, message.mandate, signature] }),
+            data: encodeFunctionData({
+              abi: arbiterAbi,
+              functionName: 'escrowPermit2',
+              args: [sponsor, nonce, message.deadline, message.permitted, message.mandate, signature],
+            }),
           },
           proof: (receipt) => has(receipt, arbiter, 'Escrowed', filler),
         },
@@ -122,19 +159,41 @@ export function settlementPlan(intentOp: WireIntentOp, originSignatures: readonl
           data: encodeFunctionData({ abi: arbiterAbi, functionName: 'escrowOf', args: [sponsor, nonce] }),
           decode: (result) => {
             const word = result.slice(2)
-            return { status: Number(BigInt(`0x${word.slice(0, 64) || '0'}`)), refundableAfter: BigInt(`0x${word.slice(64, 128) || '0'}`) }
+            return {
+              status: Number(BigInt(`0x${word.slice(0, 64) || '0'}`)),
+              refundableAfter: BigInt(`0x${word.slice(64, 128) || '0'}`),
+            }
           },
         },
         refund: {
-          call: { chainId, to: arbiter, value: 0n, data: encodeFunctionData({ abi: arbiterAbi, functionName: 'refund', args: [sponsor, nonce] }) },
+          call: {
+            chainId,
+            to: arbiter,
+            value: 0n,
+            data: encodeFunctionData({ abi: arbiterAbi, functionName: 'refund', args: [sponsor, nonce] }),
+          },
           proof: (receipt) => has(receipt, arbiter, 'Refunded'),
         },
         returnEscrow: {
-          call: { chainId, to: arbiter, value: 0n, data: encodeFunctionData({ abi: arbiterAbi, functionName: 'returnEscrow', args: [sponsor, nonce] }) },
+          call: {
+            chainId,
+            to: arbiter,
+            value: 0n,
+            data: encodeFunctionData({ abi: arbiterAbi, functionName: 'returnEscrow', args: [sponsor, nonce] }),
+          },
           proof: (receipt) => has(receipt, arbiter, 'Refunded'),
         },
         payout: ({ attestation, signature: attesterSignature }) => ({
-          call: { chainId, to: arbiter, value: 0n, data: encodeFunctionData({ abi: arbiterAbi, functionName: 'release', args: [sponsor, nonce, mandate, attestation, attesterSignature] }) },
+          call: {
+            chainId,
+            to: arbiter,
+            value: 0n,
+            data: encodeFunctionData({
+              abi: arbiterAbi,
+              functionName: 'release',
+              args: [sponsor, nonce, mandate, attestation, attesterSignature],
+            }),
+          },
           proof: (receipt) => has(receipt, arbiter, 'Released', filler),
         }),
       }
@@ -154,7 +213,11 @@ export function settlementPlan(intentOp: WireIntentOp, originSignatures: readonl
       expires,
       witness,
       witnessTypestring: mandateWitnessTypestring,
-      claims: locks.map((l) => ({ id: l.id, allocatedAmount: l.amount, portions: [{ claimant: BigInt(claimant), amount: l.amount }] })),
+      claims: locks.map((l) => ({
+        id: l.id,
+        allocatedAmount: l.amount,
+        portions: [{ claimant: BigInt(claimant), amount: l.amount }],
+      })),
       additionalChains,
     })
     const commitment = {
@@ -178,15 +241,27 @@ export function settlementPlan(intentOp: WireIntentOp, originSignatures: readonl
       nonceUsed: {
         chainId,
         to: addresses.theCompact,
-        data: encodeFunctionData({ abi: lockContractAbi, functionName: 'hasConsumedAllocatorNonce', args: [nonce, allocator] }),
+        data: encodeFunctionData({
+          abi: lockContractAbi,
+          functionName: 'hasConsumedAllocatorNonce',
+          args: [nonce, allocator],
+        }),
         decode: (result) => BigInt(result) !== 0n,
       },
       allocate: {
-        call: { chainId, to: allocator, value: 0n, data: encodeFunctionData({ abi: allocatorAbi, functionName: 'allocate', args: [commitment] }) },
+        call: {
+          chainId,
+          to: allocator,
+          value: 0n,
+          data: encodeFunctionData({ abi: allocatorAbi, functionName: 'allocate', args: [commitment] }),
+        },
         headroom: ALLOCATE_HEADROOM,
         proof: (receipt) =>
           parseEventLogs({ abi: allocatorAbi, logs: receipt.logs, eventName: 'Allocated' }).some(
-            (log) => isAddressEqual(log.address, allocator) && isAddressEqual(log.args.sponsor, sponsor) && log.args.nonce === nonce,
+            (log) =>
+              isAddressEqual(log.address, allocator) &&
+              isAddressEqual(log.args.sponsor, sponsor) &&
+              log.args.nonce === nonce,
           ),
       },
       payout: ({ attestation, signature: attesterSignature }) => ({
@@ -196,11 +271,20 @@ export function settlementPlan(intentOp: WireIntentOp, originSignatures: readonl
           value: 0n,
           data:
             elementIndex === 0
-              ? encodeFunctionData({ abi: arbiterAbi, functionName: 'claimCompact', args: [claimPayload(attestation.filler), signed.mandate, attestation, attesterSignature] })
+              ? encodeFunctionData({
+                  abi: arbiterAbi,
+                  functionName: 'claimCompact',
+                  args: [claimPayload(attestation.filler), signed.mandate, attestation, attesterSignature],
+                })
               : encodeFunctionData({
                   abi: arbiterAbi,
                   functionName: 'claimCompactExogenous',
-                  args: [{ ...claimPayload(attestation.filler), chainIndex: BigInt(elementIndex - 1), notarizedChainId }, signed.mandate, attestation, attesterSignature],
+                  args: [
+                    { ...claimPayload(attestation.filler), chainIndex: BigInt(elementIndex - 1), notarizedChainId },
+                    signed.mandate,
+                    attestation,
+                    attesterSignature,
+                  ],
                 }),
         },
         proof: (receipt) =>
@@ -238,7 +322,12 @@ export function fillPlan(intentOp: WireIntentOp, filler: Address): FillPlan {
     arbiter: last.arbiter,
     recipient: last.mandate.recipient as Address,
     delivered,
-    call: { chainId, to: last.arbiter, data: encodeFunctionData({ abi: arbiterAbi, functionName: 'fill', args: [intentOp.sponsor, nonce, mandates] }), value },
+    call: {
+      chainId,
+      to: last.arbiter,
+      data: encodeFunctionData({ abi: arbiterAbi, functionName: 'fill', args: [intentOp.sponsor, nonce, mandates] }),
+      value,
+    },
     proof: (receipt) =>
       parseEventLogs({ abi: arbiterAbi, logs: receipt.logs, eventName: 'Filled' }).some(
         (log) =>
@@ -259,7 +348,12 @@ export function lockNeeds(plan: SettlementPlan): { chainId: number; id: bigint; 
     for (const lock of e.locks) {
       const key = `${e.chainId}:${lock.id}`
       const prev = needs.get(key)
-      needs.set(key, { chainId: e.chainId, id: lock.id, amount: (prev?.amount ?? 0n) + lock.amount, token: decodeLockId(lock.id).token })
+      needs.set(key, {
+        chainId: e.chainId,
+        id: lock.id,
+        amount: (prev?.amount ?? 0n) + lock.amount,
+        token: decodeLockId(lock.id).token,
+      })
     }
   }
   return [...needs.values()]

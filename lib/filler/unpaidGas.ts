@@ -9,7 +9,11 @@ import type { FillerChain } from '../worker/fillerChains'
 import { receiptOrNone } from './sendStep'
 
 /** Undefined when the filler was paid (a release or claim is journaled): nothing is unpaid. */
-export async function unpaidGasWei(sql: Pick<Sql, 'query'>, id: string, chainOf: (chainId: number) => FillerChain): Promise<bigint | undefined> {
+export async function unpaidGasWei(
+  sql: Pick<Sql, 'query'>,
+  id: string,
+  chainOf: (chainId: number) => FillerChain,
+): Promise<bigint | undefined> {
   const journal = await journalOf(sql, id)
   if (journal.some((e) => e.step.startsWith('release:') || e.step.startsWith('claim:'))) return undefined
   const receipts = await Promise.all(journal.map((e) => receiptOrNone(chainOf(e.chainId), e.hash)))

@@ -40,7 +40,8 @@ async function refusingUrl() {
   return `http://127.0.0.1:${port}`
 }
 
-const read = (urls: string[]) => createPublicClient({ transport: chainTransport(urls, { timeout: 5_000 }) }).getBlockNumber({ cacheTime: 0 })
+const read = (urls: string[]) =>
+  createPublicClient({ transport: chainTransport(urls, { timeout: 5_000 }) }).getBlockNumber({ cacheTime: 0 })
 
 describe('chainTransport', () => {
   it('with one URL, a failed request takes one more pass after the retry delay, and no more', async () => {

@@ -13,7 +13,11 @@ type Raw = { status: number; headers?: Record<string, string>; body: string }
 type Answer = string | Raw | 'hang' | undefined
 type Call = { id: number; method: string; params: unknown[] }
 
-async function node(answer: (req: IncomingMessage, body: string) => Answer | Promise<Answer> = () => undefined, timeout = 10_000, retryCount = 0) {
+async function node(
+  answer: (req: IncomingMessage, body: string) => Answer | Promise<Answer> = () => undefined,
+  timeout = 10_000,
+  retryCount = 0,
+) {
   const sockets: unknown[] = []
   server = createServer((req, res) => {
     sockets.push(req.socket)
@@ -60,10 +64,19 @@ describe('rpcTransport', () => {
       const parsed = JSON.parse(body) as { id: number; method: string } | { id: number; method: string }[]
       if (!Array.isArray(parsed)) return undefined
       return JSON.stringify(
-        parsed.reverse().map((r) => (r.method === 'eth_chainId' ? { jsonrpc: '2.0', id: r.id, result: '0x1' } : { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `no ${r.method}` } })),
+        parsed
+          .reverse()
+          .map((r) =>
+            r.method === 'eth_chainId'
+              ? { jsonrpc: '2.0', id: r.id, result: '0x1' }
+              : { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `no ${r.method}` } },
+          ),
       )
     })
-    const [chainId, missing] = await Promise.allSettled([client.request({ method: 'eth_chainId' }), client.request({ method: 'eth_gasPrice' })])
+    const [chainId, missing] = await Promise.allSettled([
+      client.request({ method: 'eth_chainId' }),
+      client.request({ method: 'eth_gasPrice' }),
+    ])
     expect(chainId).toEqual({ status: 'fulfilled', value: '0x1' })
     expect(missing.status === 'rejected' && String(missing.reason)).toContain('no eth_gasPrice')
     expect(bodies).toHaveLength(1)
@@ -74,14 +87,20 @@ describe('rpcTransport', () => {
     const bodies: string[] = []
     const { client } = await node((_req, body) => {
       bodies.push(body)
-      return body.startsWith('[') ? JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batches not supported' } }) : undefined
+      return body.startsWith('[')
+        ? JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batches not supported' } })
+        : undefined
     })
-    expect(await Promise.all([client.request({ method: 'eth_blockNumber' }), client.request({ method: 'eth_blockNumber' })])).toEqual(['0x2a', '0x2a'])
+    expect(
+      await Promise.all([client.request({ method: 'eth_blockNumber' }), client.request({ method: 'eth_blockNumber' })]),
+    ).toEqual(['0x2a', '0x2a'])
     expect(bodies.filter((b) => !b.startsWith('['))).toHaveLength(2)
   })
 
   it('passes a node error through as the JSON-RPC error it is, with its code', async () => {
-    const { client } = await node((_req, body) => JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(body).id, error: { code: -32000, message: 'header not found' } }))
+    const { client } = await node((_req, body) =>
+      JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(body).id, error: { code: -32000, message: 'header not found' } }),
+    )
     const error = await client.request({ method: 'eth_blockNumber' }).catch((e: unknown) => e)
     expect(String(error)).toContain('header not found')
     expect(error).toMatchObject({ code: -32000 })
@@ -108,7 +127,11 @@ describe('rpcTransport', () => {
         return {
           status: 403,
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(body).id, error: { code: -32601, message: 'method not allowed here' } }),
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: JSON.parse(body).id,
+            error: { code: -32601, message: 'method not allowed here' },
+          }),
         }
       },
       10_000,
@@ -133,7 +156,9 @@ describe('rpcTransport', () => {
       1,
     )
     const started = performance.now()
-    expect(await Promise.all([client.request({ method: 'eth_blockNumber' }), client.request({ method: 'eth_chainId' })])).toEqual(['0x2a', '0x2a'])
+    expect(
+      await Promise.all([client.request({ method: 'eth_blockNumber' }), client.request({ method: 'eth_chainId' })]),
+    ).toEqual(['0x2a', '0x2a'])
     expect(performance.now() - started).toBeGreaterThanOrEqual(950)
     expect(bodies).toHaveLength(2)
     expect(bodies.every((b) => b.startsWith('['))).toBe(true)
@@ -141,7 +166,14 @@ describe('rpcTransport', () => {
 
   it('retries a 2xx answer that is not JSON, and reads an empty 2xx answer as no result, as viem does', async () => {
     let asked = 0
-    const html = await node(() => (++asked === 1 ? { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>gateway</html>' } : undefined), 10_000, 1)
+    const html = await node(
+      () =>
+        ++asked === 1
+          ? { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>gateway</html>' }
+          : undefined,
+      10_000,
+      1,
+    )
     expect(await html.client.request({ method: 'eth_blockNumber' })).toBe('0x2a')
     expect(asked).toBe(2)
     await new Promise<void>((resolve) => server!.close(() => resolve()))
@@ -151,7 +183,11 @@ describe('rpcTransport', () => {
 
   it("sends signed transactions' broadcasts in a batch of their own, in order, answered without waiting on a slow read; a node-signed send alone", async () => {
     const bodies: string[] = []
-    const answer = (r: { id: number; method: string }) => ({ jsonrpc: '2.0', id: r.id, result: r.method === 'eth_sendRawTransaction' ? `0x${'0'.repeat(63)}${r.id % 10}` : '0x2a' })
+    const answer = (r: { id: number; method: string }) => ({
+      jsonrpc: '2.0',
+      id: r.id,
+      result: r.method === 'eth_sendRawTransaction' ? `0x${'0'.repeat(63)}${r.id % 10}` : '0x2a',
+    })
     const { client } = await node(async (_req, body) => {
       bodies.push(body)
       const calls = [JSON.parse(body)].flat() as { id: number; method: string }[]
@@ -160,8 +196,14 @@ describe('rpcTransport', () => {
       return JSON.stringify(Array.isArray(JSON.parse(body)) ? calls.map(answer) : answer(calls[0]!))
     }, 5_000)
     const started = performance.now()
-    const read = client.request({ method: 'eth_call', params: [{ to: '0x0000000000000000000000000000000000000001', data: '0x' }, 'latest'] })
-    const sends = [client.request({ method: 'eth_sendRawTransaction', params: ['0x01'] }), client.request({ method: 'eth_sendRawTransaction', params: ['0x02'] })]
+    const read = client.request({
+      method: 'eth_call',
+      params: [{ to: '0x0000000000000000000000000000000000000001', data: '0x' }, 'latest'],
+    })
+    const sends = [
+      client.request({ method: 'eth_sendRawTransaction', params: ['0x01'] }),
+      client.request({ method: 'eth_sendRawTransaction', params: ['0x02'] }),
+    ]
     const other = client.request({ method: 'eth_blockNumber' })
     const nodeSigned = (client.request as (args: { method: string; params: unknown[] }) => Promise<unknown>)({
       method: 'eth_sendTransaction',
@@ -175,7 +217,9 @@ describe('rpcTransport', () => {
     const sent = bodies.map((b) => JSON.parse(b) as Call | Call[])
     const methods = (c: Call) => (c.method === 'eth_sendRawTransaction' ? c.params[0] : c.method)
     // Two batches, and a node-signed send alone (never in a batch a garbled answer would send again one by one).
-    expect(sent.map((b) => (Array.isArray(b) ? b.map(methods) : methods(b)))).toEqual(expect.arrayContaining([['0x01', '0x02'], ['eth_call', 'eth_blockNumber'], 'eth_sendTransaction']))
+    expect(sent.map((b) => (Array.isArray(b) ? b.map(methods) : methods(b)))).toEqual(
+      expect.arrayContaining([['0x01', '0x02'], ['eth_call', 'eth_blockNumber'], 'eth_sendTransaction']),
+    )
     expect(sent).toHaveLength(3)
   })
 
@@ -193,7 +237,10 @@ describe('rpcTransport', () => {
       setTimeout(() => res.end('not json'), 800)
     })
     const started = performance.now()
-    const results = await Promise.allSettled([client.request({ method: 'eth_blockNumber' }), client.request({ method: 'eth_chainId' })])
+    const results = await Promise.allSettled([
+      client.request({ method: 'eth_blockNumber' }),
+      client.request({ method: 'eth_chainId' }),
+    ])
     for (const r of results) expect(r.status === 'rejected' && r.reason).toBeInstanceOf(TimeoutError)
     expect(performance.now() - started).toBeLessThan(1_500)
   })
@@ -202,9 +249,14 @@ describe('rpcTransport', () => {
     const bodies: string[] = []
     const { client } = await node((_req, body) => {
       bodies.push(body)
-      return JSON.stringify((JSON.parse(body) as { id: number }[]).map((r) => ({ jsonrpc: '2.0', id: r.id, result: '0x1' })))
+      return JSON.stringify(
+        (JSON.parse(body) as { id: number }[]).map((r) => ({ jsonrpc: '2.0', id: r.id, result: '0x1' })),
+      )
     })
-    const answers = await Promise.all([client.request({ method: 'eth_getBalance', params: [10n, 'latest'] } as never), client.request({ method: 'eth_chainId' })])
+    const answers = await Promise.all([
+      client.request({ method: 'eth_getBalance', params: [10n, 'latest'] } as never),
+      client.request({ method: 'eth_chainId' }),
+    ])
     expect(answers).toEqual(['0x1', '0x1'])
     expect(JSON.parse(bodies[0]!)[0].params).toEqual(['10', 'latest'])
   })
@@ -215,7 +267,13 @@ describe('rpcTransport', () => {
       seen.push(req.headers.authorization)
       return 'HTTP 500 down'
     })
-    const client = createPublicClient({ transport: rpcTransport(url.replace('http://', 'http://user:s3cret@'), { timeout: 10_000, retryCount: 0, retryDelay: 10 }) })
+    const client = createPublicClient({
+      transport: rpcTransport(url.replace('http://', 'http://user:s3cret@'), {
+        timeout: 10_000,
+        retryCount: 0,
+        retryDelay: 10,
+      }),
+    })
     const error = await client.request({ method: 'eth_blockNumber' }).catch((e: unknown) => e)
     expect(seen).toEqual([`Basic ${Buffer.from('user:s3cret').toString('base64')}`])
     expect(String(error)).not.toContain('s3cret')
@@ -225,8 +283,13 @@ describe('rpcTransport', () => {
     const { url } = await node()
     await new Promise<void>((resolve) => server!.close(() => resolve()))
     server = undefined
-    const client = createPublicClient({ transport: rpcTransport(url, { timeout: 10_000, retryCount: 0, retryDelay: 10 }) })
-    const results = await Promise.allSettled([client.request({ method: 'eth_blockNumber' }), client.request({ method: 'eth_chainId' })])
+    const client = createPublicClient({
+      transport: rpcTransport(url, { timeout: 10_000, retryCount: 0, retryDelay: 10 }),
+    })
+    const results = await Promise.allSettled([
+      client.request({ method: 'eth_blockNumber' }),
+      client.request({ method: 'eth_chainId' }),
+    ])
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
     for (const r of results) expect(r.status === 'rejected' && r.reason).toBeInstanceOf(HttpRequestError)
   })
@@ -247,7 +310,9 @@ describe('rpcTransport', () => {
   })
 
   it('refuses an answer larger than its bound', async () => {
-    const { client } = await node((_req, body) => JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(body).id, result: `0x${'0'.repeat(MAX_BODY_BYTES + 1024)}` }))
+    const { client } = await node((_req, body) =>
+      JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(body).id, result: `0x${'0'.repeat(MAX_BODY_BYTES + 1024)}` }),
+    )
     const error = await client.request({ method: 'eth_blockNumber' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpRequestError)
     expect(String((error as Error).cause)).toMatch(/larger than/)

@@ -28,7 +28,12 @@ export const MAX_BODY_BYTES = 10 * 1024 * 1024
 /** The most requests folded into one batch (providers cap batch sizes; ours stay far below). */
 const MAX_BATCH = 20
 
-const agentOptions = { keepAlive: true, maxFreeSockets: MAX_FREE_SOCKETS, timeout: IDLE_TIMEOUT_MS, scheduling: 'lifo' as const }
+const agentOptions = {
+  keepAlive: true,
+  maxFreeSockets: MAX_FREE_SOCKETS,
+  timeout: IDLE_TIMEOUT_MS,
+  scheduling: 'lifo' as const,
+}
 const httpAgent = new HttpAgent(agentOptions)
 const httpsAgent = new HttpsAgent(agentOptions)
 
@@ -69,14 +74,23 @@ export function rpcTransport(url: string, options: RpcTransportOptions): Transpo
             if (w.call.method === 'eth_sendTransaction') sendOne(node, w)
             else (w.call.method === 'eth_sendRawTransaction' ? broadcasts : reads).push(w)
           }
-          for (const part of [broadcasts, reads]) for (let i = 0; i < part.length; i += MAX_BATCH) send(node, part.slice(i, i + MAX_BATCH))
+          for (const part of [broadcasts, reads])
+            for (let i = 0; i < part.length; i += MAX_BATCH) send(node, part.slice(i, i + MAX_BATCH))
         })
       }
       lastId = lastId >= Number.MAX_SAFE_INTEGER ? 1 : lastId + 1
       const call: Call = { jsonrpc: '2.0', id: lastId, method, ...(params === undefined ? {} : { params }) }
       queue.push({ call, deadline: performance.now() + options.timeout, resolve, reject })
     })
-  return custom({ request }, { key: 'rpc', name: 'JSON-RPC over keep-alive HTTP', retryCount: options.retryCount, retryDelay: options.retryDelay })
+  return custom(
+    { request },
+    {
+      key: 'rpc',
+      name: 'JSON-RPC over keep-alive HTTP',
+      retryCount: options.retryCount,
+      retryDelay: options.retryDelay,
+    },
+  )
 }
 
 type Node = { url: URL; shown: string; headers: Record<string, string> }
@@ -113,7 +127,10 @@ function send(node: Node, part: Waiting[]): void {
   post(node, body, Math.min(...part.map((w) => w.deadline))).then(
     (reply) => {
       const answers = reply.status >= 200 && reply.status < 300 ? parseOr(reply.text) : undefined
-      const byId = Array.isArray(answers) && answers.length === part.length ? new Map((answers as Answer[]).map((a) => [a?.id, a])) : undefined
+      const byId =
+        Array.isArray(answers) && answers.length === part.length
+          ? new Map((answers as Answer[]).map((a) => [a?.id, a]))
+          : undefined
       if (byId && byId.size === part.length && part.every((w) => byId.has(w.call.id))) {
         for (const w of part) settle(node, w, byId.get(w.call.id)!)
       } else if (TRANSIENT.has(reply.status)) {
@@ -143,7 +160,9 @@ function sendOne(node: Node, w: Waiting): void {
       const ok = reply.status >= 200 && reply.status < 300
       let data: unknown
       try {
-        data = JSON.parse(String(reply.headers['content-type'] ?? '').startsWith('application/json') ? reply.text : reply.text || '{}')
+        data = JSON.parse(
+          String(reply.headers['content-type'] ?? '').startsWith('application/json') ? reply.text : reply.text || '{}',
+        )
       } catch (error) {
         if (ok) return w.reject(new HttpRequestError({ body: w.call, cause: error as Error, url: node.shown }))
         data = { error: reply.text }
@@ -165,7 +184,8 @@ function settle(node: Node, w: Waiting, answer: Answer): void {
  * (viem waits out a Retry-After). */
 function refusal(node: Node, call: Call, reply: Reply, data: unknown): Error {
   const headers = new Headers()
-  for (const [name, value] of Object.entries(reply.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  for (const [name, value] of Object.entries(reply.headers))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
   const body = Array.isArray(data) && data.length === 1 ? data[0] : data
   const error = (body as { error?: unknown } | undefined)?.error as RpcError | undefined
   if (typeof error?.code === 'number' && typeof error.message === 'string') {
@@ -174,7 +194,12 @@ function refusal(node: Node, call: Call, reply: Reply, data: unknown): Error {
   const details = (data as { error?: unknown } | undefined)?.error
   return new HttpRequestError({
     body: call,
-    details: (details === undefined ? '' : typeof details === 'string' ? details.slice(0, 500) : stringify(details).slice(0, 500)) || reply.statusText,
+    details:
+      (details === undefined
+        ? ''
+        : typeof details === 'string'
+          ? details.slice(0, 500)
+          : stringify(details).slice(0, 500)) || reply.statusText,
     headers,
     status: reply.status,
     url: node.shown,
@@ -193,7 +218,11 @@ class Timeout extends Error {}
 
 function failure(node: Node, call: Call, error: unknown): Error {
   if (error instanceof Timeout) return new TimeoutError({ body: call, url: node.shown })
-  return new HttpRequestError({ body: call, cause: error instanceof Error ? error : new Error(String(error)), url: node.shown })
+  return new HttpRequestError({
+    body: call,
+    cause: error instanceof Error ? error : new Error(String(error)),
+    url: node.shown,
+  })
 }
 
 /** One POST, answered by `deadline` (its answer read whole, within the size bound). */
@@ -209,23 +238,27 @@ function post(node: Node, body: string, deadline: number, mayRetry = true): Prom
       outcome()
     }
     const https = node.url.protocol === 'https:'
-    const req = (https ? httpsRequest : httpRequest)(node.url, { method: 'POST', headers: node.headers, agent: https ? httpsAgent : httpAgent }, (res) => {
-      const chunks: Buffer[] = []
-      let size = 0
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length
-        if (size > MAX_BODY_BYTES) fail(new Error(`RPC answer larger than ${MAX_BODY_BYTES} bytes`))
-        else chunks.push(chunk)
-      })
-      res.once('end', () =>
-        finish(() => {
-          const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')
-          resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, text })
-        }),
-      )
-      res.once('error', fail)
-      res.once('aborted', () => fail(new Error('RPC answer aborted')))
-    })
+    const req = (https ? httpsRequest : httpRequest)(
+      node.url,
+      { method: 'POST', headers: node.headers, agent: https ? httpsAgent : httpAgent },
+      (res) => {
+        const chunks: Buffer[] = []
+        let size = 0
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length
+          if (size > MAX_BODY_BYTES) fail(new Error(`RPC answer larger than ${MAX_BODY_BYTES} bytes`))
+          else chunks.push(chunk)
+        })
+        res.once('end', () =>
+          finish(() => {
+            const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')
+            resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, text })
+          }),
+        )
+        res.once('error', fail)
+        res.once('aborted', () => fail(new Error('RPC answer aborted')))
+      },
+    )
     const timer = setTimeout(() => fail(new Timeout('timed out')), left)
     function fail(error: NodeJS.ErrnoException) {
       // A kept-alive connection the node closed while idle fails on first write: the request never

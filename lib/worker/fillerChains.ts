@@ -30,7 +30,12 @@ export type FillerChain = {
 }
 
 /** `sql` journals what the chains' batches sign (sendBatch); without it nothing can be sent. */
-export function fillerChains(rpcUrls: Partial<Record<number, string[]>>, account: PrivateKeyAccount, fence: () => void = () => {}, sql?: Pick<Sql, 'query'>): Map<number, FillerChain> {
+export function fillerChains(
+  rpcUrls: Partial<Record<number, string[]>>,
+  account: PrivateKeyAccount,
+  fence: () => void = () => {},
+  sql?: Pick<Sql, 'query'>,
+): Map<number, FillerChain> {
   const db = () => {
     if (!sql) throw new Error('no database to journal the transactions in')
     return sql
@@ -40,7 +45,11 @@ export function fillerChains(rpcUrls: Partial<Record<number, string[]>>, account
       const urls = rpcUrls[c.id]
       if (!urls || urls.length === 0) return []
       const chain = c.viem as Chain
-      const client = createPublicClient({ chain, transport: chainTransport(urls, { timeout: RPC_TIMEOUT_MS }), pollingInterval: 100 }) as PublicClient
+      const client = createPublicClient({
+        chain,
+        transport: chainTransport(urls, { timeout: RPC_TIMEOUT_MS }),
+        pollingInterval: 100,
+      }) as PublicClient
       const sender = new SendBatcher({
         pendingNonce: () => client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
         fees: async () => {
@@ -61,13 +70,24 @@ export function fillerChains(rpcUrls: Partial<Record<number, string[]>>, account
           refillNonces({
             minedNonce: () => client.getTransactionCount({ address: account.address, blockTag: 'latest' }),
             journaled: async (from) =>
-              (await recentJournalOn(db(), c.id, REFILL_JOURNAL_SECONDS)).map((e) => ({ nonce: parseTransaction(e.raw).nonce ?? -1, raw: e.raw })).filter((t) => t.nonce >= from),
+              (await recentJournalOn(db(), c.id, REFILL_JOURNAL_SECONDS))
+                .map((e) => ({ nonce: parseTransaction(e.raw).nonce ?? -1, raw: e.raw }))
+                .filter((t) => t.nonce >= from),
             broadcast: async (raw) => {
               await client.sendRawTransaction({ serializedTransaction: raw })
             },
             selfTransfer: async (nonce) => {
               const { maxFeePerGas, maxPriorityFeePerGas } = await client.estimateFeesPerGas({ chain })
-              return account.signTransaction({ chainId: c.id, type: 'eip1559', to: account.address, value: 0n, gas: 21_000n, nonce, maxFeePerGas, maxPriorityFeePerGas })
+              return account.signTransaction({
+                chainId: c.id,
+                type: 'eip1559',
+                to: account.address,
+                value: 0n,
+                gas: 21_000n,
+                nonce,
+                maxFeePerGas,
+                maxPriorityFeePerGas,
+              })
             },
             fence,
           }),

@@ -5,7 +5,11 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { type GapChain, inNonceOrder, type NoncedTransaction, refillNonces } from './nonceGaps'
 
-function fakeChain(mined: number, journal: NoncedTransaction[], o: { refuse?: (raw: Hex) => string | undefined; fenced?: () => boolean } = {}) {
+function fakeChain(
+  mined: number,
+  journal: NoncedTransaction[],
+  o: { refuse?: (raw: Hex) => string | undefined; fenced?: () => boolean } = {},
+) {
   const sent: Hex[] = []
   const chain: GapChain = {
     minedNonce: async () => mined,
@@ -39,7 +43,10 @@ describe('refillNonces', () => {
 
   it('goes on past a nonce the node holds already, and stops at any other refusal', async () => {
     const journal = [2, 3, 4].map((nonce) => ({ nonce, raw: `0x0${nonce}` as Hex }))
-    const held = fakeChain(2, journal, { refuse: (raw) => (raw === '0x02' ? 'already known' : raw === '0x03' ? 'replacement transaction underpriced' : undefined) })
+    const held = fakeChain(2, journal, {
+      refuse: (raw) =>
+        raw === '0x02' ? 'already known' : raw === '0x03' ? 'replacement transaction underpriced' : undefined,
+    })
     expect(await refillNonces(held.chain)).toEqual({ resent: 3, filled: 0 })
     expect(held.sent).toEqual(['0x04'])
     const down = fakeChain(2, journal, { refuse: (raw) => (raw === '0x03' ? 'fetch failed' : undefined) })
@@ -49,7 +56,9 @@ describe('refillNonces', () => {
 
   it('goes on past journaled bytes whose fee the base fee outgrew: their step replaces them at their nonce', async () => {
     const journal = [2, 3, 4].map((nonce) => ({ nonce, raw: `0x0${nonce}` as Hex }))
-    const { chain, sent } = fakeChain(2, journal, { refuse: (raw) => (raw === '0x03' ? 'max fee per gas less than block base fee' : undefined) })
+    const { chain, sent } = fakeChain(2, journal, {
+      refuse: (raw) => (raw === '0x03' ? 'max fee per gas less than block base fee' : undefined),
+    })
     await refillNonces(chain)
     expect(sent).toEqual(['0x02', '0x04'])
   })
@@ -64,7 +73,16 @@ describe('refillNonces', () => {
 describe('inNonceOrder', () => {
   it('orders journaled transactions by chain, then by the account nonce read from their signed bytes', async () => {
     const filler = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
-    const signed = (chainId: number, nonce: number) => filler.signTransaction({ chainId, nonce, to: filler.address, value: 0n, gas: 21_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n })
+    const signed = (chainId: number, nonce: number) =>
+      filler.signTransaction({
+        chainId,
+        nonce,
+        to: filler.address,
+        value: 0n,
+        gas: 21_000n,
+        maxFeePerGas: 2n,
+        maxPriorityFeePerGas: 1n,
+      })
     const entries = [
       { step: 'claim:0', chainId: 10, raw: await signed(10, 8) },
       { step: 'fill', chainId: 8453, raw: await signed(8453, 4) },

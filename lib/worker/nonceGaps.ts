@@ -25,7 +25,8 @@ export type GapChain = {
 }
 
 /** A broadcast error that says the nonce already holds a transaction (pending or mined). */
-const taken = (error: unknown) => alreadyKnown(error) || nonceUsed(error) || /underpriced|replacement/i.test(String((error as Error)?.message))
+const taken = (error: unknown) =>
+  alreadyKnown(error) || nonceUsed(error) || /underpriced|replacement/i.test(String((error as Error)?.message))
 
 /** Fills every nonce between the chain's confirmed one and the highest journaled: what was re-sent
  * and what was filled with a transfer to itself. */

@@ -85,7 +85,9 @@ describe('SendBatcher', () => {
   })
 
   it('a transaction already known counts as sent; any other refusal fails only that step', async () => {
-    const { chain } = fakeChain({ refuse: (raw) => (raw === '0x01' ? 'already known' : raw === '0x02' ? 'insufficient funds' : undefined) })
+    const { chain } = fakeChain({
+      refuse: (raw) => (raw === '0x01' ? 'already known' : raw === '0x02' ? 'insufficient funds' : undefined),
+    })
     const batcher = new SendBatcher(chain)
     batcher.send(request('a')).catch(() => {})
     const results = await Promise.allSettled(['b', 'c', 'd'].map((s) => batcher.send(request(s))))

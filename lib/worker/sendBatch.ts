@@ -32,7 +32,8 @@ export type BatchChain = {
 export class AlreadyJournaledError extends Error {}
 
 /** A broadcast error that says the node already holds these very bytes (pending or mined). */
-export const alreadyKnown = (error: unknown) => /already known|known transaction|already imported/i.test(String((error as Error)?.message))
+export const alreadyKnown = (error: unknown) =>
+  /already known|known transaction|already imported/i.test(String((error as Error)?.message))
 
 /** A broadcast error that says the nonce is used: by these bytes, mined, or by another transaction
  * (then these bytes can never be mined). Only a receipt of their own hash tells which. */
@@ -43,7 +44,9 @@ export const nonceUsed = (error: unknown) => /nonce too low/i.test(String((error
  * transaction underpriced": that is another transaction of the account's holding the nonce, which
  * a higher fee would only outbid. */
 export const feeTooLow = (error: unknown) =>
-  /less than (the )?block base fee|fee cap .*less than .*base fee|(?<!replacement (transaction )?)underpriced|fee too low/i.test(String((error as Error)?.message))
+  /less than (the )?block base fee|fee cap .*less than .*base fee|(?<!replacement (transaction )?)underpriced|fee too low/i.test(
+    String((error as Error)?.message),
+  )
 
 /** The fees of a replacement for a transaction signed with `old`: the chain's current fees, and at
  * least an eighth above the old ones (a node replaces a pooled transaction only for a bump). */
@@ -100,7 +103,8 @@ export class SendBatcher {
     this.chain.fence()
     const [first, fees] = await Promise.all([this.chain.pendingNonce(), this.chain.fees()])
     const signed: Journaled[] = []
-    for (const [i, request] of batch.entries()) signed.push({ ...(await request.sign(first + i, fees)), nonce: request.intent })
+    for (const [i, request] of batch.entries())
+      signed.push({ ...(await request.sign(first + i, fees)), nonce: request.intent })
     this.chain.fence()
     const recorded = await this.chain.journal(signed)
     // A step journaled by another pass leaves its nonce unused: what was signed after it would wait
@@ -109,8 +113,11 @@ export class SendBatcher {
     const sendable = gap === -1 ? batch.length : gap
     if (gap !== -1) {
       await this.chain.forget(signed.slice(gap + 1).filter((e) => recorded.has(`${e.nonce}:${e.step}`)))
-      batch[gap]!.reject(new AlreadyJournaledError(`${batch[gap]!.step} of intent ${batch[gap]!.intent} was journaled by another pass`))
-      for (const request of batch.slice(gap + 1)) request.reject(new Error(`signed after a step another pass had journaled; signed again on the next pass`))
+      batch[gap]!.reject(
+        new AlreadyJournaledError(`${batch[gap]!.step} of intent ${batch[gap]!.intent} was journaled by another pass`),
+      )
+      for (const request of batch.slice(gap + 1))
+        request.reject(new Error(`signed after a step another pass had journaled; signed again on the next pass`))
     }
     // Broadcast in nonce order without waiting for each answer: a node keeps a nonce that arrives
     // before the one below it until that one lands. One that is not taken is rejected and goes out
@@ -118,7 +125,12 @@ export class SendBatcher {
     this.chain.fence()
     await Promise.all(
       batch.slice(0, sendable).map(async (request, i) => {
-        const entry: JournalEntry = { step: signed[i]!.step, chainId: signed[i]!.chainId, raw: signed[i]!.raw, hash: signed[i]!.hash }
+        const entry: JournalEntry = {
+          step: signed[i]!.step,
+          chainId: signed[i]!.chainId,
+          raw: signed[i]!.raw,
+          hash: signed[i]!.hash,
+        }
         try {
           await this.chain.broadcast(entry.raw)
           request.resolve(entry)

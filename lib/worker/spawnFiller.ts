@@ -25,7 +25,12 @@ export function spawnAttester(env: Record<string, string>, onOutput: (chunk: Buf
   return spawnWorker(join(root, 'lib', 'attester', 'main.ts'), '"msg":"attesting"', env, onOutput)
 }
 
-function spawnWorker(script: string, readyLine: string, env: Record<string, string>, onOutput: (chunk: Buffer) => void): WorkerProcess {
+function spawnWorker(
+  script: string,
+  readyLine: string,
+  env: Record<string, string>,
+  onOutput: (chunk: Buffer) => void,
+): WorkerProcess {
   const name = script.split('/').at(-2)
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,

@@ -56,8 +56,16 @@ async function main(o: WorkerOptions): Promise<void> {
   const sql = await openDatabase({ url: o.databaseUrl, maxConnections: 1 })
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
   const lease = new Lease(sql, o.service, holder, o.leaseMs)
-  const chains = fillerChains(Object.fromEntries(chainIds.map((id) => [id, o.rpcUrls[id]])), account, () => lease.fence(), sql)
-  log.info({ [o.service]: account.address, chains: [...chains.keys()], holder, ...o.describe?.(account) }, `${o.service} started`)
+  const chains = fillerChains(
+    Object.fromEntries(chainIds.map((id) => [id, o.rpcUrls[id]])),
+    account,
+    () => lease.fence(),
+    sql,
+  )
+  log.info(
+    { [o.service]: account.address, chains: [...chains.keys()], holder, ...o.describe?.(account) },
+    `${o.service} started`,
+  )
 
   let stopping = false
   let wakeUp: () => void = () => {}

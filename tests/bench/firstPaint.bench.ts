@@ -26,7 +26,15 @@ type Content = { selector: string; text?: string; interactive?: boolean }
  * with its ratio but outside the target. */
 type PageSpec = { name: string; path: string; content: Content; signedIn?: boolean; informs?: true }
 /** In-page readings, ms since navigation start (performance.now()). */
-type Readings = { content?: number; fromFrame?: boolean; hydrated?: number; fcp?: number; lcp?: number; ttfb?: number; kb?: number }
+type Readings = {
+  content?: number
+  fromFrame?: boolean
+  hydrated?: number
+  fcp?: number
+  lcp?: number
+  ttfb?: number
+  kb?: number
+}
 type Samples = Record<'cold' | 'warm', Readings[]>
 
 await withStack(bench)
@@ -39,19 +47,59 @@ async function bench(stack: Stack) {
 
   const pages: PageSpec[] = [
     { name: '/', path: '/', content: { selector: 'main table tbody tr' } },
-    { name: '/portfolio (demo account)', path: `/portfolio?address=${demo}`, content: { selector: 'main tbody th[scope=row]', text: 'USDC' } },
-    { name: '/route', path: '/route', content: { selector: 'form[aria-label="Route request"] button[type=submit]:enabled', text: 'Get route', interactive: true } },
-    { name: '/history (signed in)', path: `/history?address=${demo}`, content: { selector: 'main li[data-nonce]' }, signedIn: true },
+    {
+      name: '/portfolio (demo account)',
+      path: `/portfolio?address=${demo}`,
+      content: { selector: 'main tbody th[scope=row]', text: 'USDC' },
+    },
+    {
+      name: '/route',
+      path: '/route',
+      content: {
+        selector: 'form[aria-label="Route request"] button[type=submit]:enabled',
+        text: 'Get route',
+        interactive: true,
+      },
+    },
+    {
+      name: '/history (signed in)',
+      path: `/history?address=${demo}`,
+      content: { selector: 'main li[data-nonce]' },
+      signedIn: true,
+    },
     // The operation index is rendered on the server; the interactive reference (a browser-only Vue
     // viewer) is drawn after it, measured on its own row.
-    { name: '/docs (operation index)', path: '/docs', content: { selector: 'main ul[aria-label=Operations] li[data-operation]', text: 'Locked and unlocked balances per token' } },
-    { name: '/docs (full reference drawn)', path: '/docs', content: { selector: '.scalar-app', text: 'Locked and unlocked balances per token' }, informs: true },
-    { name: '/tx (USDC mint on Base)', path: `/tx/8453/${tx.transactionHash}`, content: { selector: '[data-testid=tx-status]', text: 'success' } },
+    {
+      name: '/docs (operation index)',
+      path: '/docs',
+      content: {
+        selector: 'main ul[aria-label=Operations] li[data-operation]',
+        text: 'Locked and unlocked balances per token',
+      },
+    },
+    {
+      name: '/docs (full reference drawn)',
+      path: '/docs',
+      content: { selector: '.scalar-app', text: 'Locked and unlocked balances per token' },
+      informs: true,
+    },
+    {
+      name: '/tx (USDC mint on Base)',
+      path: `/tx/8453/${tx.transactionHash}`,
+      content: { selector: '[data-testid=tx-status]', text: 'success' },
+    },
   ]
 
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   const problems: string[] = []
   try {
@@ -75,7 +123,13 @@ async function bench(stack: Stack) {
 }
 
 /** One fresh context: a cold visit, then the same URL again with the cache and connection warm. */
-async function visit(browser: Browser, baseUrl: string, spec: PageSpec, cookie: string, problems: string[]): Promise<{ cold: Readings; warm: Readings }> {
+async function visit(
+  browser: Browser,
+  baseUrl: string,
+  spec: PageSpec,
+  cookie: string,
+  problems: string[],
+): Promise<{ cold: Readings; warm: Readings }> {
   const context = await browser.newContext()
   try {
     if (spec.signedIn) {
@@ -88,7 +142,9 @@ async function visit(browser: Browser, baseUrl: string, spec: PageSpec, cookie: 
       if (m.type() === 'error') problems.push(`${spec.name}: console: ${m.text()}`)
     })
     // As source text: tsx names the script's inner functions with an `__name` helper the page lacks.
-    await page.addInitScript({ content: `(() => { const __name = (f) => f; (${watchContent})(${JSON.stringify(spec.content)}) })()` })
+    await page.addInitScript({
+      content: `(() => { const __name = (f) => f; (${watchContent})(${JSON.stringify(spec.content)}) })()`,
+    })
     const cold = await measure(page, `${baseUrl}${spec.path}`, spec)
     const warm = await measure(page, `${baseUrl}${spec.path}`, spec)
     return { cold, warm }
@@ -103,7 +159,9 @@ async function measure(page: Page, url: string, spec: PageSpec): Promise<Reading
     await page.waitForFunction(
       () => {
         const seen = (window as unknown as { __firstPaint?: Readings }).__firstPaint
-        return seen?.content !== undefined && seen.hydrated !== undefined && seen.fcp !== undefined && seen.lcp !== undefined
+        return (
+          seen?.content !== undefined && seen.hydrated !== undefined && seen.fcp !== undefined && seen.lcp !== undefined
+        )
       },
       undefined,
       { timeout: CONTENT_TIMEOUT_MS },
@@ -113,10 +171,15 @@ async function measure(page: Page, url: string, spec: PageSpec): Promise<Reading
       .locator('#main')
       .textContent({ timeout: 1_000 })
       .catch(() => '(no #main)')
-    const seen = await page.evaluate(() => JSON.stringify((window as unknown as { __firstPaint?: Readings }).__firstPaint)).catch(() => '?')
-    throw new Error(`${spec.name}: the main content (${spec.content.selector}) did not show within ${CONTENT_TIMEOUT_MS} ms at ${url} (readings ${seen})\n--- the page shows ---\n${shown}`, {
-      cause: error,
-    })
+    const seen = await page
+      .evaluate(() => JSON.stringify((window as unknown as { __firstPaint?: Readings }).__firstPaint))
+      .catch(() => '?')
+    throw new Error(
+      `${spec.name}: the main content (${spec.content.selector}) did not show within ${CONTENT_TIMEOUT_MS} ms at ${url} (readings ${seen})\n--- the page shows ---\n${shown}`,
+      {
+        cause: error,
+      },
+    )
   }
   // Two more frames, so an LCP candidate painted with the content has been reported.
   return page.evaluate(
@@ -155,11 +218,15 @@ function watchContent(content: Content) {
       if (e.identifier === 'meaningful-paint' && seen.content === undefined) seen.content = e.renderTime || e.startTime
     }
   }).observe({ type: 'element', buffered: true })
-  const shown = (e: Element) => e.checkVisibility() && e.getBoundingClientRect().height > 0 && (!content.text || (e.textContent ?? '').includes(content.text))
+  const shown = (e: Element) =>
+    e.checkVisibility() &&
+    e.getBoundingClientRect().height > 0 &&
+    (!content.text || (e.textContent ?? '').includes(content.text))
   // React marks every element it has hydrated with its props (a `__reactProps$…` key); content drawn
   // by another framework (the docs' Scalar is a Vue app) counts from its React container.
   const hydrated = (e: Element) => {
-    for (let node: Element | null = e; node; node = node.parentElement) if (Object.keys(node).some((k) => k.startsWith('__reactProps$'))) return true
+    for (let node: Element | null = e; node; node = node.parentElement)
+      if (Object.keys(node).some((k) => k.startsWith('__reactProps$'))) return true
     return false
   }
   let found: number | undefined
@@ -178,7 +245,8 @@ function watchContent(content: Content) {
           const all = Array.from(element.querySelectorAll('*'))
           const has = (e: Element) => (e.textContent ?? '').includes(content.text ?? '')
           const holders = content.text ? all.filter((e) => has(e) && !Array.from(e.children).some(has)) : []
-          for (const e of [element, ...holders, ...all.slice(0, 5_000)]) e.setAttribute('elementtiming', 'meaningful-paint')
+          for (const e of [element, ...holders, ...all.slice(0, 5_000)])
+            e.setAttribute('elementtiming', 'meaningful-paint')
         }
       }
       if (seen.hydrated === undefined && ready) seen.hydrated = performance.now()
@@ -196,7 +264,11 @@ function watchContent(content: Content) {
 /** A real devnet transaction for /tx: USDC minted on Base (a decoded ERC-20 transfer on the page). */
 async function mintTransaction(stack: Stack, to: `0x${string}`) {
   const chain = devnetActions(stack.devnet.rpcUrls)
-  const data = encodeFunctionData({ abi: parseAbi(['function mint(address to, uint256 amount)']), functionName: 'mint', args: [to, parseUnits('1', 6)] })
+  const data = encodeFunctionData({
+    abi: parseAbi(['function mint(address to, uint256 amount)']),
+    functionName: 'mint',
+    args: [to, parseUnits('1', 6)],
+  })
   return chain.send(8453, { account: operatorAddress, to: chain.token(8453, 'USDC').address, data })
 }
 
@@ -205,14 +277,28 @@ async function issueRoutes(stack: Stack, cookie: string, count: number): Promise
   for (let i = 0; i < count; i++) {
     const res = await fetch(`${stack.baseUrl}/api/v1/intents/route`, {
       method: 'POST',
-      headers: { 'x-api-key': stack.browserKey, 'sec-fetch-site': 'same-origin', cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: demoAccount.address, accountType: 'EOA' } }),
+      headers: {
+        'x-api-key': stack.browserKey,
+        'sec-fetch-site': 'same-origin',
+        cookie,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        destinationChainId: 8453,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
+        account: { address: demoAccount.address, accountType: 'EOA' },
+      }),
     })
     if (res.status !== 200) throw new Error(`issuing a route for /history: HTTP ${res.status} ${await res.text()}`)
   }
 }
 
-function report(pages: PageSpec[], samples: Map<string, Samples>, first: Map<string, Readings>, problems: string[]): string[] {
+function report(
+  pages: PageSpec[],
+  samples: Map<string, Samples>,
+  first: Map<string, Readings>,
+  problems: string[],
+): string[] {
   const p50 = (rs: Readings[], k: Exclude<keyof Readings, 'fromFrame'>) =>
     percentile(
       rs.map((r) => r[k]!),
@@ -230,7 +316,11 @@ function report(pages: PageSpec[], samples: Map<string, Samples>, first: Map<str
     }),
   )
   const fromFrame = pages
-    .flatMap(({ name }) => (['cold', 'warm'] as const).map((run) => [`${name} ${run}`, samples.get(name)![run].filter((r) => r.fromFrame).length] as const))
+    .flatMap(({ name }) =>
+      (['cold', 'warm'] as const).map(
+        (run) => [`${name} ${run}`, samples.get(name)![run].filter((r) => r.fromFrame).length] as const,
+      ),
+    )
     .filter(([, n]) => n > 0)
   const firsts = pages.map(({ name }) => `${name} ${first.get(name)!.content!.toFixed(0)} ms`).join(', ')
   return [
@@ -250,7 +340,9 @@ function report(pages: PageSpec[], samples: Map<string, Samples>, first: Map<str
     "  that content; TTFB: the document's responseStart; KB: bytes transferred (document and resources, as of the paint).",
     `paints not reported by Element Timing (the frame's time used instead): ${fromFrame.length ? fromFrame.map(([name, n]) => `${name} ${n}/${RUNS}`).join(', ') : 'none'}`,
     `first visit after next start (not in the percentiles): ${firsts}`,
-    ...(problems.length ? ['', `page errors seen (${problems.length}):`, ...[...new Set(problems)].slice(0, 10).map((p) => `  ${p}`)] : []),
+    ...(problems.length
+      ? ['', `page errors seen (${problems.length}):`, ...[...new Set(problems)].slice(0, 10).map((p) => `  ${p}`)]
+      : []),
     '',
     `first meaningful paint p95 <= ${TARGET_MS} ms on every page, cold and warm: ${misses.length === 0 ? 'PASS' : `MISS (${misses.join(', ')})`}`,
   ]

@@ -27,7 +27,8 @@ const stack = await startStack({
     MARKET_CACHE_MS: '3000',
     RATE_LIMIT_DEFAULT: '100000000/min',
     WEB_CONCURRENCY: PROCESSES,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import "${join(import.meta.dirname, 'heapProbe.mjs')}"`.trim(),
+    NODE_OPTIONS:
+      `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import "${join(import.meta.dirname, 'heapProbe.mjs')}"`.trim(),
     HEAP_PROBE_DIR: probes,
   },
 })
@@ -35,7 +36,11 @@ try {
   const demo = stack.devnet.demoAddress
   const headers = { 'x-api-key': stack.apiKey, 'content-type': 'application/json' }
   const runs = [
-    { name: 'portfolio (cached)', target: 1_500, options: { url: `${stack.baseUrl}/api/v1/accounts/${demo}/portfolio`, headers } },
+    {
+      name: 'portfolio (cached)',
+      target: 1_500,
+      options: { url: `${stack.baseUrl}/api/v1/accounts/${demo}/portfolio`, headers },
+    },
     {
       name: 'route',
       target: undefined,
@@ -43,11 +48,18 @@ try {
         url: `${stack.baseUrl}/api/v1/intents/route`,
         method: 'POST' as const,
         headers,
-        body: JSON.stringify({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000000' }], account: { address: demo, accountType: 'EOA' } }),
+        body: JSON.stringify({
+          destinationChainId: 42161,
+          tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000000' }],
+          account: { address: demo, accountType: 'EOA' },
+        }),
       },
     },
   ]
-  const lines: string[] = [`load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, loopback, app pid ${stack.appPid} (WEB_CONCURRENCY ${PROCESSES})`, '']
+  const lines: string[] = [
+    `load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, loopback, app pid ${stack.appPid} (WEB_CONCURRENCY ${PROCESSES})`,
+    '',
+  ]
   let failed = false
   for (const run of runs) {
     // Warm-up at full concurrency until the heap has grown to its working size (5 s rounds until
@@ -106,13 +118,17 @@ async function retainedMiB(pid: number): Promise<{ mib: number; pids: string }> 
   for (;;) {
     const answers = processes.map((p) => {
       try {
-        const probe = JSON.parse(readFileSync(join(probes, `${p}.json`), 'utf8')) as { heapUsed: number; external: number }
+        const probe = JSON.parse(readFileSync(join(probes, `${p}.json`), 'utf8')) as {
+          heapUsed: number
+          external: number
+        }
         return probe.heapUsed + probe.external
       } catch {
         return undefined
       }
     })
-    if (answers.every((a) => a !== undefined)) return { mib: answers.reduce((sum, a) => sum + a!, 0) / 2 ** 20, pids: processes.join(',') }
+    if (answers.every((a) => a !== undefined))
+      return { mib: answers.reduce((sum, a) => sum + a!, 0) / 2 ** 20, pids: processes.join(',') }
     if (Date.now() > deadline) throw new Error(`the heap probe did not answer in ${processes.join(', ')}`)
     await new Promise((r) => setTimeout(r, 50))
   }

@@ -4,7 +4,17 @@
 // inform, they don't gate: a miss prints MISS and exits 0; an error (any non-200, a wrong body, a
 // failed call) exits non-zero.
 import { type Agent, get } from 'node:http'
-import { type Address, type Chain, createPublicClient, encodeFunctionData, erc20Abi, type Hex, http, multicall3Abi, parseAbi } from 'viem'
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  multicall3Abi,
+  parseAbi,
+} from 'viem'
 import { serializePortfolio } from '../../lib/api/portfolio'
 import { addresses } from '../../lib/core/addresses'
 import { chains } from '../../lib/core/chains/chains'
@@ -33,12 +43,17 @@ async function bench(stack: Stack, keepAlive: Agent) {
   // FLOOR: the calls readBalances makes, encoded once, so a round is only one keep-alive POST and
   // its JSON per chain, all chains in parallel.
   const raw = rawRpc()
-  const floorBodies = rpc.map(({ chainId, url }) => ({ chainId, url, body: ethCallBody(floorCalldata(chainId, account)) }))
+  const floorBodies = rpc.map(({ chainId, url }) => ({
+    chainId,
+    url,
+    body: ethCallBody(floorCalldata(chainId, account)),
+  }))
   const floor = async () => {
     await Promise.all(
       floorBodies.map(async ({ chainId, url, body }) => {
         const json = (await raw.post(url, body)) as { result?: Hex }
-        if (typeof json.result !== 'string') throw new Error(`floor eth_call on chain ${chainId}: ${JSON.stringify(json)}`)
+        if (typeof json.result !== 'string')
+          throw new Error(`floor eth_call on chain ${chainId}: ${JSON.stringify(json)}`)
       }),
     )
   }
@@ -53,19 +68,29 @@ async function bench(stack: Stack, keepAlive: Agent) {
       transport: http(url, { onFetchRequest: (_request, init) => void sent.get(chainId)!.push(String(init.body)) }),
     }),
   }))
-  await readBalances({ account, readers: capturing, tokens: rpc.flatMap((r) => tokensOnChain(r.chainId)), lockTags: [defaultLockTag] })
+  await readBalances({
+    account,
+    readers: capturing,
+    tokens: rpc.flatMap((r) => tokensOnChain(r.chainId)),
+    lockTags: [defaultLockTag],
+  })
   const rpcCall = (body: string) => JSON.stringify((({ method, params }) => ({ method, params }))(JSON.parse(body)))
   for (const { chainId, body } of floorBodies) {
     const bodies = sent.get(chainId)!
     if (bodies.length !== 1 || rpcCall(bodies[0]!) !== rpcCall(body)) {
-      throw new Error(`chain ${chainId}: readBalances did not send exactly the floor's one eth_call\n  floor: ${body}\n  readBalances: ${bodies.join('\n')}`)
+      throw new Error(
+        `chain ${chainId}: readBalances did not send exactly the floor's one eth_call\n  floor: ${body}\n  readBalances: ${bodies.join('\n')}`,
+      )
     }
   }
 
   // IN-PROCESS: the reader as the server builds it (lib/server/context.ts), without HTTP in front.
   const readers: ChainReader[] = rpc.map(({ chainId, chain, url }) => ({
     chainId,
-    client: createPublicClient({ chain, transport: rpcTransport(url, { timeout: 10_000, retryCount: 1, retryDelay: 150 }) }),
+    client: createPublicClient({
+      chain,
+      transport: rpcTransport(url, { timeout: 10_000, retryCount: 1, retryDelay: 150 }),
+    }),
   }))
   const inProcess = () => getPortfolio({ account, readers, lockTags: [defaultLockTag], filterEmpty: false })
 
@@ -73,21 +98,35 @@ async function bench(stack: Stack, keepAlive: Agent) {
   // not all zero; its `blocks` name the same chains, each read at or after the in-process read
   // (the filler keeps mining, so the block numbers themselves legitimately move).
   const reference = await inProcess()
-  const { blocks: referenceBlocks, ...expectedBody } = serializePortfolio(reference.entries, reference.warnings, reference.blocks)
+  const { blocks: referenceBlocks, ...expectedBody } = serializePortfolio(
+    reference.entries,
+    reference.warnings,
+    reference.blocks,
+  )
   const expected = JSON.stringify(expectedBody)
   if (!/"unlocked":"[1-9]/.test(expected)) throw new Error(`the demo account reads as empty: ${expected}`)
   const checkBody = (mode: string, body: string) => {
     const { blocks, ...rest } = JSON.parse(body) as { blocks?: { chainId: number; blockNumber: string }[] }
-    if (JSON.stringify(rest) !== expected) throw new Error(`GET portfolio (${mode}): balances differ from the in-process read\n  api: ${body}\n  in-process: ${expected}`)
+    if (JSON.stringify(rest) !== expected)
+      throw new Error(
+        `GET portfolio (${mode}): balances differ from the in-process read\n  api: ${body}\n  in-process: ${expected}`,
+      )
     const stale = (referenceBlocks ?? []).filter((r) => {
       const b = blocks?.find((x) => x.chainId === r.chainId)
       return !b || BigInt(b.blockNumber) < BigInt(r.blockNumber)
     })
-    if (stale.length > 0 || blocks?.length !== referenceBlocks?.length) throw new Error(`GET portfolio (${mode}): blocks ${JSON.stringify(blocks)} do not cover ${JSON.stringify(referenceBlocks)}`)
+    if (stale.length > 0 || blocks?.length !== referenceBlocks?.length)
+      throw new Error(
+        `GET portfolio (${mode}): blocks ${JSON.stringify(blocks)} do not cover ${JSON.stringify(referenceBlocks)}`,
+      )
   }
   let reused = { warm: 0, cold: 0 }
   const api = (mode: 'warm' | 'cold') => async () => {
-    const { status, body, reusedSocket } = await httpGet(portfolioUrl, stack.apiKey, mode === 'warm' ? keepAlive : false)
+    const { status, body, reusedSocket } = await httpGet(
+      portfolioUrl,
+      stack.apiKey,
+      mode === 'warm' ? keepAlive : false,
+    )
     if (status !== 200) throw new Error(`GET portfolio (${mode}): HTTP ${status} ${body}`)
     checkBody(mode, body)
     if (reusedSocket) reused[mode]++
@@ -120,13 +159,19 @@ async function bench(stack: Stack, keepAlive: Agent) {
     `bench process rss: ${(process.memoryUsage().rss / 2 ** 20).toFixed(1)} MiB`,
     '',
   ]
-  out.push(ratioLine('API cold p50 / floor p50', scenarios[3]!, scenarios[0]!, 2.5), ratioLine('API warm p50 / floor p50', scenarios[2]!, scenarios[0]!, 2.5))
+  out.push(
+    ratioLine('API cold p50 / floor p50', scenarios[3]!, scenarios[0]!, 2.5),
+    ratioLine('API warm p50 / floor p50', scenarios[2]!, scenarios[0]!, 2.5),
+  )
   console.log(out.join('\n'))
 }
 
 /** aggregate3 over: getBlockNumber, each token's unlocked balance, each token's lock under the default tag. */
 function floorCalldata(chainId: number, account: Address): Hex {
-  const views = parseAbi(['function getBlockNumber() view returns (uint256)', 'function getEthBalance(address) view returns (uint256)'])
+  const views = parseAbi([
+    'function getBlockNumber() view returns (uint256)',
+    'function getEthBalance(address) view returns (uint256)',
+  ])
   const locks = parseAbi(['function balanceOf(address owner, uint256 id) view returns (uint256)'])
   const tokens = tokensOnChain(chainId)
   const call = (target: Address, callData: Hex) => ({ target, allowFailure: true, callData })
@@ -137,17 +182,35 @@ function floorCalldata(chainId: number, account: Address): Hex {
         ? call(addresses.multicall3, encodeFunctionData({ abi: views, functionName: 'getEthBalance', args: [account] }))
         : call(t.address, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [account] })),
     ),
-    ...tokens.map((t) => call(addresses.theCompact, encodeFunctionData({ abi: locks, functionName: 'balanceOf', args: [account, lockId(defaultLockTag, t.address)] }))),
+    ...tokens.map((t) =>
+      call(
+        addresses.theCompact,
+        encodeFunctionData({
+          abi: locks,
+          functionName: 'balanceOf',
+          args: [account, lockId(defaultLockTag, t.address)],
+        }),
+      ),
+    ),
   ]
   return encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls] })
 }
 
 function ethCallBody(data: Hex): string {
-  return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ data, to: addresses.multicall3 }, 'latest'] })
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'eth_call',
+    params: [{ data, to: addresses.multicall3 }, 'latest'],
+  })
 }
 
 /** node:http for both API scenarios, so warm and cold differ only in whether the connection is reused. */
-function httpGet(url: string, apiKey: string, agent: Agent | false): Promise<{ status: number; body: string; reusedSocket: boolean }> {
+function httpGet(
+  url: string,
+  apiKey: string,
+  agent: Agent | false,
+): Promise<{ status: number; body: string; reusedSocket: boolean }> {
   return new Promise((resolve, reject) => {
     const req = get(url, { agent, headers: { 'x-api-key': apiKey } }, (res) => {
       let body = ''

@@ -38,7 +38,9 @@ async function bench(stack: Stack, keepAlive: Agent) {
       client: createPublicClient({
         chain: c.viem as Chain,
         transport: capture
-          ? http(stack.devnet.rpcUrls[c.id], { onFetchRequest: (r, init) => void sent.push({ url: r.url, body: String(init.body) }) })
+          ? http(stack.devnet.rpcUrls[c.id], {
+              onFetchRequest: (r, init) => void sent.push({ url: r.url, body: String(init.body) }),
+            })
           : rpcTransport(stack.devnet.rpcUrls[c.id]!, { timeout: 10_000, retryCount: 1, retryDelay: 150 }),
       }),
     }))
@@ -97,13 +99,21 @@ async function bench(stack: Stack, keepAlive: Agent) {
 
 function post(url: string, body: string, apiKey: string, keepAlive: Agent): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', agent: keepAlive, headers: { 'x-api-key': apiKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => (text += chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
-      res.on('error', reject)
-    })
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        agent: keepAlive,
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+        res.on('error', reject)
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })

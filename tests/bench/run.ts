@@ -20,11 +20,15 @@ for (const name of names) {
   console.log(`\n=== ${name} (tests/bench/${name}.bench.ts) ===`)
   const started = performance.now()
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, `${name}.bench.ts`)], { stdio: 'inherit' })
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, `${name}.bench.ts`)], {
+      stdio: 'inherit',
+    })
     child.once('error', () => resolve(null))
     child.once('exit', (exitCode, signal) => resolve(signal ? null : exitCode))
   })
   results.push({ name, code, seconds: (performance.now() - started) / 1000 })
 }
-console.log(`\n=== summary ===\n${results.map((r) => `${r.name.padEnd(12)} ${r.code === 0 ? 'ran' : `BROKE (exit ${r.code ?? 'signal'})`}  ${r.seconds.toFixed(0)} s`).join('\n')}`)
+console.log(
+  `\n=== summary ===\n${results.map((r) => `${r.name.padEnd(12)} ${r.code === 0 ? 'ran' : `BROKE (exit ${r.code ?? 'signal'})`}  ${r.seconds.toFixed(0)} s`).join('\n')}`,
+)
 if (results.some((r) => r.code !== 0)) process.exitCode = 1

@@ -37,7 +37,11 @@ await withStack(bench)
 async function bench(stack: Stack) {
   const chain = devnetActions(stack.devnet.rpcUrls)
   const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.baseUrl}/api/v1${path}`, { method, headers: { 'x-api-key': stack.apiKey, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) })
+    const res = await fetch(`${stack.baseUrl}/api/v1${path}`, {
+      method,
+      headers: { 'x-api-key': stack.apiKey, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    })
     return { status: res.status, body: (await res.json()) as any }
   }
 
@@ -57,12 +61,20 @@ async function bench(stack: Stack) {
     const intentOp = route.body.intentOp as WireIntentOp
     if (kind === 'burned') {
       const nonce = BigInt(intentOp.nonce)
-      const data = encodeFunctionData({ abi: permit2Abi, functionName: 'invalidateUnorderedNonces', args: [nonce >> 8n, 1n << (nonce & 255n)] })
+      const data = encodeFunctionData({
+        abi: permit2Abi,
+        functionName: 'invalidateUnorderedNonces',
+        args: [nonce >> 8n, 1n << (nonce & 255n)],
+      })
       await chain.send(8453, { account, to: addresses.permit2, data, chain: chain.client(8453).chain })
     }
     const originSignatures: Hex[] = []
-    for (const typed of sdkMessages(account.address, intentOp)) originSignatures.push(await account.signTypedData(typed as never))
-    return { intentOp, body: { signedIntentOp: { ...intentOp, originSignatures, destinationSignature: originSignatures.at(-1) } } }
+    for (const typed of sdkMessages(account.address, intentOp))
+      originSignatures.push(await account.signTypedData(typed as never))
+    return {
+      intentOp,
+      body: { signedIntentOp: { ...intentOp, originSignatures, destinationSignature: originSignatures.at(-1) } },
+    }
   }
   /** Submits and polls as the client does until a final status: when it was recorded (the status's
    * `updatedAt`) and when the client saw it, each in ms after the submit was sent; and in
@@ -77,9 +89,18 @@ async function bench(stack: Stack) {
       const status = await call('GET', `/intent-operation/${intentOp.nonce}`)
       if (status.body.status === 'COMPLETED' || status.body.status === 'FAILED') {
         const seen = Date.now() - submittedAt
-        const receipt = status.body.fillTransactionHash ? await base.getTransactionReceipt({ hash: status.body.fillTransactionHash }) : undefined
+        const receipt = status.body.fillTransactionHash
+          ? await base.getTransactionReceipt({ hash: status.body.fillTransactionHash })
+          : undefined
         const ms = Date.parse(status.body.updatedAt) - submittedAt
-        return { intentOp, status: status.body.status as string, ms, seen, blocks: receipt ? Number(receipt.blockNumber - submitBlock) : NaN, doneAt: submittedAt + ms }
+        return {
+          intentOp,
+          status: status.body.status as string,
+          ms,
+          seen,
+          blocks: receipt ? Number(receipt.blockNumber - submitBlock) : NaN,
+          doneAt: submittedAt + ms,
+        }
       }
     }
   }
@@ -100,14 +121,17 @@ async function bench(stack: Stack) {
     warm.results.map((r) => r.ms),
     50,
   )
-  console.log(`\nwarm-up round (not measured): ${INTENTS} intents, p50 ${warmP50.toFixed(0)} ms, ${warmLost} not COMPLETED`)
+  console.log(
+    `\nwarm-up round (not measured): ${INTENTS} intents, p50 ${warmP50.toFixed(0)} ms, ${warmLost} not COMPLETED`,
+  )
   if (warmLost > 0) throw new Error('the warm-up round lost an intent')
   const { results, startBlock, elapsed } = await round()
 
   const lost = results.filter((r) => r.status !== 'COMPLETED')
   const fills = await base.getLogs({ event: filledEvent, fromBlock: startBlock, toBlock: 'latest' })
   const fillsPerNonce = new Map<string, number>()
-  for (const log of fills) fillsPerNonce.set(String(log.args.nonce), (fillsPerNonce.get(String(log.args.nonce)) ?? 0) + 1)
+  for (const log of fills)
+    fillsPerNonce.set(String(log.args.nonce), (fillsPerNonce.get(String(log.args.nonce)) ?? 0) + 1)
   const double = results.filter((r) => (fillsPerNonce.get(r.intentOp.nonce) ?? 0) !== 1)
 
   const latencies = results.map((r) => r.ms)
@@ -132,7 +156,10 @@ async function bench(stack: Stack) {
   const burned: Awaited<ReturnType<typeof signedRoute>>[] = []
   for (let i = 0; i < INTENTS; i++) burned.push(await signedRoute('burned'))
   const ordinary = await signedRoute('ordinary')
-  const behind = await Promise.all([...burned.map(settle), new Promise((r) => setTimeout(r, 20)).then(() => settle(ordinary))])
+  const behind = await Promise.all([
+    ...burned.map(settle),
+    new Promise((r) => setTimeout(r, 20)).then(() => settle(ordinary)),
+  ])
   const mine = behind.at(-1)!
   const badFailed = behind.slice(0, -1).filter((r) => r.status === 'FAILED').length
   console.log(

@@ -24,7 +24,12 @@ export function ms(value: number): string {
 export type Scenario = { name: string; run: () => Promise<unknown>; samples: number[]; trials?: number[][] }
 
 /** Interleaved rounds, order rotated each round, so drift in the machine hits all scenarios alike. */
-export async function runInterleaved(scenarios: Scenario[], warmup: number, samples: number, onMeasureStart?: () => void): Promise<void> {
+export async function runInterleaved(
+  scenarios: Scenario[],
+  warmup: number,
+  samples: number,
+  onMeasureStart?: () => void,
+): Promise<void> {
   for (let round = 0; round < warmup + samples; round++) {
     if (round === warmup) onMeasureStart?.()
     for (let k = 0; k < scenarios.length; k++) {
@@ -42,7 +47,13 @@ export async function runInterleaved(scenarios: Scenario[], warmup: number, samp
  * production has long passed them; fewer rounds measure the JIT warming up. */
 export const WARMUP_ROUNDS = Number(process.env.BENCH_WARMUP ?? 500)
 
-export async function runTrials(scenarios: Scenario[], warmup: number, samples: number, trials: number, onMeasureStart?: () => void): Promise<void> {
+export async function runTrials(
+  scenarios: Scenario[],
+  warmup: number,
+  samples: number,
+  trials: number,
+  onMeasureStart?: () => void,
+): Promise<void> {
   for (const s of scenarios) s.trials = []
   for (let t = 0; t < trials; t++) {
     const before = scenarios.map((s) => s.samples.length)

@@ -24,12 +24,25 @@ const usdcOn = (chainId: number) => findTokenBySymbol(chainId, 'USDC')!.address
 const usdcLock = (chainId: number) => lockId(defaultLockTag, usdcOn(chainId))
 
 const locked = (chainId: number, owner: Address) =>
-  chain.client(chainId).readContract({ address: addresses.theCompact, abi: artifacts.resourceLocks.abi, functionName: 'balanceOf', args: [owner, usdcLock(chainId)] })
-const transfer = (to: Address, amount: bigint) => ({ to: usdcOn(8453), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) })
+  chain.client(chainId).readContract({
+    address: addresses.theCompact,
+    abi: artifacts.resourceLocks.abi,
+    functionName: 'balanceOf',
+    args: [owner, usdcLock(chainId)],
+  })
+const transfer = (to: Address, amount: bigint) => ({
+  to: usdcOn(8453),
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+})
 
 /** What the route takes from the locks on chain 10, summed from its signed elements. */
-function spentOn(intentOp: { elements: { chainId: string; idsAndAmounts: [string, string][] }[] }, chainId: number): bigint {
-  return intentOp.elements.filter((e) => Number(e.chainId) === chainId).reduce((sum, e) => sum + e.idsAndAmounts.reduce((s, [, a]) => s + BigInt(a), 0n), 0n)
+function spentOn(
+  intentOp: { elements: { chainId: string; idsAndAmounts: [string, string][] }[] },
+  chainId: number,
+): bigint {
+  return intentOp.elements
+    .filter((e) => Number(e.chainId) === chainId)
+    .reduce((sum, e) => sum + e.idsAndAmounts.reduce((s, [, a]) => s + BigInt(a), 0n), 0n)
 }
 
 describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
@@ -50,7 +63,9 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
       calls: [transfer(beneficiary, usdc('10'))],
       tokenRequests: [{ address: usdcOn(8453), amount: usdc('75') }],
     })
-    const intentOp = prepared.intentRoute.intentOp as unknown as Parameters<typeof spentOn>[0] & { signedMetadata: { account: { setupOps: { to: Address }[] } } }
+    const intentOp = prepared.intentRoute.intentOp as unknown as Parameters<typeof spentOn>[0] & {
+      signedMetadata: { account: { setupOps: { to: Address }[] } }
+    }
     expect(intentOp.signedMetadata.account.setupOps[0]!.to.toLowerCase()).toBe(nexus.factory.toLowerCase())
     const signed = await account.signTransaction(prepared)
     const result = await account.submitTransaction(signed)
@@ -61,10 +76,19 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     for (const id of [10, 8453]) expect(await chain.client(id).getCode({ address: nexusAddress })).toMatch(/^0x6080/)
     // The status names what the filler sent for the account: its deployment on each chain, then
     // the destination call; each is a mined, successful transaction.
-    const res = await fetch(`${inject('baseUrl')}/api/v1/intent-operation/${result.id}`, { headers: { 'x-api-key': inject('apiKey') } })
-    const { accountOperations } = (await res.json()) as { accountOperations?: { kind: string; chainId: number; transactionHash: Hex }[] }
-    expect(accountOperations?.map((o) => `${o.kind}:${o.chainId}`).sort()).toEqual(['destinationCalls:8453', 'setup:10', 'setup:8453'])
-    for (const o of accountOperations!) expect((await chain.client(o.chainId).getTransactionReceipt({ hash: o.transactionHash })).status).toBe('success')
+    const res = await fetch(`${inject('baseUrl')}/api/v1/intent-operation/${result.id}`, {
+      headers: { 'x-api-key': inject('apiKey') },
+    })
+    const { accountOperations } = (await res.json()) as {
+      accountOperations?: { kind: string; chainId: number; transactionHash: Hex }[]
+    }
+    expect(accountOperations?.map((o) => `${o.kind}:${o.chainId}`).sort()).toEqual([
+      'destinationCalls:8453',
+      'setup:10',
+      'setup:8453',
+    ])
+    for (const o of accountOperations!)
+      expect((await chain.client(o.chainId).getTransactionReceipt({ hash: o.transactionHash })).status).toBe('success')
     expect(await chain.erc20Balance(8453, 'USDC', beneficiary)).toBe(usdc('10'))
     expect(await chain.erc20Balance(8453, 'USDC', nexusAddress)).toBe(usdc('65'))
     expect(before - (await locked(10, nexusAddress))).toBe(spentOn(intentOp, 10))
@@ -137,7 +161,9 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     })
     await expect(account.waitForExecution(result)).rejects.toBeInstanceOf(IntentFailedError)
     // The client's status type has no failure reason: read it as the API answers it.
-    const res = await fetch(`${inject('baseUrl')}/api/v1/intent-operation/${result.id}`, { headers: { 'x-api-key': inject('apiKey') } })
+    const res = await fetch(`${inject('baseUrl')}/api/v1/intent-operation/${result.id}`, {
+      headers: { 'x-api-key': inject('apiKey') },
+    })
     const status = (await res.json()) as { status: string; failureReason?: string }
     expect(status.status).toBe('FAILED')
     expect(status.failureReason).toMatch(/destination calls would revert.*nothing was taken/)
@@ -147,7 +173,10 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
 
   it('an undeployed Safe 1.4.1 account with one destination call: deployed at the SDK address, the call ran, amounts exact', async () => {
     const signer = privateKeyToAccount(generatePrivateKey())
-    const account = await sdk.createAccount({ account: { type: 'safe' }, owners: { type: 'ecdsa', accounts: [signer] } })
+    const account = await sdk.createAccount({
+      account: { type: 'safe' },
+      owners: { type: 'ecdsa', accounts: [signer] },
+    })
     const address = account.getAddress()
     const beneficiary = chain.freshAccount().address
     await chain.lockUsdcFor(10, address, usdc('120'))
@@ -160,7 +189,9 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
       calls: [transfer(beneficiary, usdc('7'))],
       tokenRequests: [{ address: usdcOn(8453), amount: usdc('50') }],
     })
-    const intentOp = prepared.intentRoute.intentOp as unknown as Parameters<typeof spentOn>[0] & { signedMetadata: { account: { setupOps: { to: Address }[] } } }
+    const intentOp = prepared.intentRoute.intentOp as unknown as Parameters<typeof spentOn>[0] & {
+      signedMetadata: { account: { setupOps: { to: Address }[] } }
+    }
     expect(intentOp.signedMetadata.account.setupOps[0]!.to.toLowerCase()).toBe(safe.proxyFactory.toLowerCase())
     const result = await account.submitTransaction(await account.signTransaction(prepared))
     const execution = await account.waitForExecution(result)
@@ -172,7 +203,13 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
       const c = chain.client(id)
       expect(await c.getCode({ address })).toMatch(/^0x6080/)
       expect(await c.getStorageAt({ address, slot: '0x0' })).toBe(pad(safe.singletonL2.toLowerCase() as Hex))
-      expect(await c.readContract({ address, abi: parseAbi(['function getOwners() view returns (address[])']), functionName: 'getOwners' })).toEqual([signer.address])
+      expect(
+        await c.readContract({
+          address,
+          abi: parseAbi(['function getOwners() view returns (address[])']),
+          functionName: 'getOwners',
+        }),
+      ).toEqual([signer.address])
     }
     expect(await chain.erc20Balance(8453, 'USDC', beneficiary)).toBe(usdc('7'))
     expect(await chain.erc20Balance(8453, 'USDC', address)).toBe(usdc('43'))
@@ -181,12 +218,21 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
 
   it('Kernel and Startale accounts are refused at quote time with a 422 naming the setupOps', async () => {
     for (const type of ['kernel', 'startale'] as const) {
-      const account = await sdk.createAccount({ account: { type }, owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] } })
+      const account = await sdk.createAccount({
+        account: { type },
+        owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] },
+      })
       await chain.lockUsdcFor(10, account.getAddress(), usdc('50'))
-      const error = await account.prepareTransaction({ sourceChains: [optimism], targetChain: base, tokenRequests: [{ address: usdcOn(8453), amount: usdc('10') }] }).then(
-        () => undefined,
-        (e: unknown) => e as { statusCode?: number; message?: string },
-      )
+      const error = await account
+        .prepareTransaction({
+          sourceChains: [optimism],
+          targetChain: base,
+          tokenRequests: [{ address: usdcOn(8453), amount: usdc('10') }],
+        })
+        .then(
+          () => undefined,
+          (e: unknown) => e as { statusCode?: number; message?: string },
+        )
       expect(error).toMatchObject({ statusCode: 422 })
       expect(error!.message).toMatch(/setupOps.*Kernel and Startale accounts are not served/)
     }
@@ -199,11 +245,20 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     await chain.setEth(10, account.getAddress(), parseUnits('0.01', 18)) // LayerZero's native fee
     const usdt0 = findTokenBySymbol(42161, 'USDT0')!.address
     // The OFT send delivers by the bridge: nothing would run calls on arrival (sdk.singleChain.test.ts sends USDT0).
-    const calls = [{ to: usdt0, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [signer.address, 1n] }) }]
-    const error = await account.prepareTransaction({ sourceChains: [optimism], targetChain: { ...base, id: 42161 } as never, calls, tokenRequests: [{ address: usdt0, amount: usdc('20') }] }).then(
-      () => undefined,
-      (e: unknown) => e as { statusCode?: number; message?: string; context?: unknown },
-    )
+    const calls = [
+      { to: usdt0, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [signer.address, 1n] }) },
+    ]
+    const error = await account
+      .prepareTransaction({
+        sourceChains: [optimism],
+        targetChain: { ...base, id: 42161 } as never,
+        calls,
+        tokenRequests: [{ address: usdt0, amount: usdc('20') }],
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e as { statusCode?: number; message?: string; context?: unknown },
+      )
     expect(error).toMatchObject({ statusCode: 422 })
     expect(error!.message).toMatch(/LayerZero OFT.*no calls on arrival/)
   })

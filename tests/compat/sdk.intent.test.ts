@@ -10,14 +10,21 @@ import { settlement } from '../support/settlement'
 
 const base = `${inject('baseUrl')}/api/v1`
 const key = inject('apiKey')
-const sdk = new Orchestrator(base, { getHeaders: async () => ({ 'x-api-key': key }), getSubmitHeaders: async () => ({ 'x-api-key': key }) } as never)
+const sdk = new Orchestrator(base, {
+  getHeaders: async () => ({ 'x-api-key': key }),
+  getSubmitHeaders: async () => ({ 'x-api-key': key }),
+} as never)
 const s = settlement()
 const usdc = (v: string) => parseUnits(v, 6)
 
 /** The client's stop rule: COMPLETED, FILLED, FAILED (and PRECONFIRMED). */
 async function waitForExecution(id: bigint) {
   for (;;) {
-    const status = (await sdk.getIntentOpStatus(id)) as { status: string; fillTransactionHash?: string; claims: { chainId: number; claimTransactionHash?: string }[] }
+    const status = (await sdk.getIntentOpStatus(id)) as {
+      status: string
+      fillTransactionHash?: string
+      claims: { chainId: number; claimTransactionHash?: string }[]
+    }
     if (['COMPLETED', 'FILLED', 'FAILED', 'PRECONFIRMED'].includes(status.status)) return status
     await new Promise((r) => setTimeout(r, 500))
   }
@@ -55,7 +62,9 @@ describe('@rhinestone/sdk submitIntent + getIntentOpStatus', () => {
     }
     expect(status.status).toBe('COMPLETED')
     expect(status.fillTransactionHash).toBe(delivered.fillTransactionHash)
-    expect(status.claims).toEqual([expect.objectContaining({ chainId: 10, claimTransactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })])
+    expect(status.claims).toEqual([
+      expect.objectContaining({ chainId: 10, claimTransactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) }),
+    ])
 
     await expect(sdk.submitIntent(signed as never, false)).rejects.toMatchObject({ statusCode: 409 })
   })

@@ -1,5 +1,9 @@
 // The published @rhinestone/sdk client, unchanged, against our server.
-import { AuthenticationRequiredError, InvalidApiKeyError, TokenNotSupportedError } from '@rhinestone/sdk/dist/src/orchestrator'
+import {
+  AuthenticationRequiredError,
+  InvalidApiKeyError,
+  TokenNotSupportedError,
+} from '@rhinestone/sdk/dist/src/orchestrator'
 import { parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, it, vi } from 'vitest'
@@ -34,8 +38,12 @@ describe('@rhinestone/sdk Orchestrator.getPortfolio', () => {
     expect(usdc.decimals).toBe(6)
     expect(usdc.balances).toEqual({ locked: 500_000000n, unlocked: 2_050_500000n })
     const nonEmpty = portfolio.flatMap((p) => p.chains).filter((c) => c.locked + c.unlocked > 0n)
-    expect(new Set(nonEmpty.map((c) => JSON.stringify(c, (_, v) => (typeof v === 'bigint' ? v.toString() : v))))).toEqual(
-      new Set(expectedRows(() => true).map((c) => JSON.stringify(c, (_, v) => (typeof v === 'bigint' ? v.toString() : v)))),
+    expect(
+      new Set(nonEmpty.map((c) => JSON.stringify(c, (_, v) => (typeof v === 'bigint' ? v.toString() : v)))),
+    ).toEqual(
+      new Set(
+        expectedRows(() => true).map((c) => JSON.stringify(c, (_, v) => (typeof v === 'bigint' ? v.toString() : v))),
+      ),
     )
   })
 
@@ -65,7 +73,9 @@ describe('@rhinestone/sdk Orchestrator.getPortfolio', () => {
   it('turns our errors into its typed errors', async () => {
     await expect(orchestrator('wrong').getPortfolio(demo)).rejects.toBeInstanceOf(InvalidApiKeyError)
     await expect(orchestrator('').getPortfolio(demo)).rejects.toBeInstanceOf(AuthenticationRequiredError)
-    await expect(sdk.getPortfolio(demo, { tokens: { 8453: ['0x1111111111111111111111111111111111111111'] } })).rejects.toBeInstanceOf(TokenNotSupportedError)
+    await expect(
+      sdk.getPortfolio(demo, { tokens: { 8453: ['0x1111111111111111111111111111111111111111'] } }),
+    ).rejects.toBeInstanceOf(TokenNotSupportedError)
   })
 })
 

@@ -38,7 +38,12 @@ const input = (overrides: Record<string, unknown> = {}) =>
     tokenRequests: [{ tokenAddress: usdcBase, amount: parseUnits('900', 6) }],
     options: {
       topupCompact: false,
-      sponsorSettings: { gasSponsored: false, bridgeFeesSponsored: false, swapFeesSponsored: false, protocolFeesSponsored: false },
+      sponsorSettings: {
+        gasSponsored: false,
+        bridgeFeesSponsored: false,
+        swapFeesSponsored: false,
+        protocolFeesSponsored: false,
+      },
       settlementLayers: ['ACROSS', 'ECO', 'RELAY'],
     },
     ...overrides,
@@ -52,13 +57,21 @@ describe('@rhinestone/sdk Orchestrator.getIntentRoute', () => {
     expect(BigInt(op.nonce)).toBeGreaterThan(0n)
     expect(BigInt(op.expires)).toBeGreaterThan(BigInt(Math.floor(Date.now() / 1000)))
     expect(op.elements.length).toBeGreaterThan(0)
-    const delivered = op.elements.flatMap((e: any) => e.mandate.tokenOut).reduce((s: bigint, [, amount]: [string, string]) => s + BigInt(amount), 0n)
+    const delivered = op.elements
+      .flatMap((e: any) => e.mandate.tokenOut)
+      .reduce((s: bigint, [, amount]: [string, string]) => s + BigInt(amount), 0n)
     expect(delivered).toBe(parseUnits('900', 6))
     expect(route.intentCost.hasFulfilledAll).toBe(true)
-    expect(route.intentCost.tokensReceived[0]).toMatchObject({ tokenAddress: usdcBase, targetAmount: '900000000', hasFulfilled: true })
+    expect(route.intentCost.tokensReceived[0]).toMatchObject({
+      tokenAddress: usdcBase,
+      targetAmount: '900000000',
+      hasFulfilled: true,
+    })
     // The server signature verifies against the published signer.
     const signer = await (await fetch(`${endpoint}/signer`)).json()
-    expect(await recoverMessageAddress({ message: { raw: routeDigest(op) }, signature: op.serverSignature })).toBe(signer.address)
+    expect(await recoverMessageAddress({ message: { raw: routeDigest(op) }, signature: op.serverSignature })).toBe(
+      signer.address,
+    )
   })
 
   it('returns two different nonces for two identical requests', async () => {
@@ -69,9 +82,17 @@ describe('@rhinestone/sdk Orchestrator.getIntentRoute', () => {
   it('turns our errors into its typed errors', async () => {
     await expect(orchestrator('wrong').getIntentRoute(input())).rejects.toBeInstanceOf(InvalidApiKeyError)
     await expect(sdk.getIntentRoute(input({ destinationChainId: 999 }))).rejects.toBeInstanceOf(UnsupportedChainError)
-    await expect(sdk.getIntentRoute(input({ tokenRequests: [{ tokenAddress: '0x1111111111111111111111111111111111111111', amount: 1n }] }))).rejects.toBeInstanceOf(TokenNotSupportedError)
-    await expect(sdk.getIntentRoute(input({ tokenRequests: [{ tokenAddress: 'USDT0', amount: 1n }] }))).rejects.toBeInstanceOf(UnsupportedTokenError)
-    await expect(sdk.getIntentRoute(input({ tokenRequests: [{ tokenAddress: 'USDC' }, { tokenAddress: 'WETH' }] }))).rejects.toBeInstanceOf(OnlyOneTargetTokenAmountCanBeUnsetError)
+    await expect(
+      sdk.getIntentRoute(
+        input({ tokenRequests: [{ tokenAddress: '0x1111111111111111111111111111111111111111', amount: 1n }] }),
+      ),
+    ).rejects.toBeInstanceOf(TokenNotSupportedError)
+    await expect(
+      sdk.getIntentRoute(input({ tokenRequests: [{ tokenAddress: 'USDT0', amount: 1n }] })),
+    ).rejects.toBeInstanceOf(UnsupportedTokenError)
+    await expect(
+      sdk.getIntentRoute(input({ tokenRequests: [{ tokenAddress: 'USDC' }, { tokenAddress: 'WETH' }] })),
+    ).rejects.toBeInstanceOf(OnlyOneTargetTokenAmountCanBeUnsetError)
     await expect(
       sdk.getIntentRoute(
         input({

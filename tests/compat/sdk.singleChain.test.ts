@@ -28,23 +28,46 @@ const sdk = sdkClient({ baseUrl: inject('baseUrl'), apiKey: inject('apiKey'), rp
 const chain = devnetActions(rpcUrls)
 const usdc = (v: string) => parseUnits(v, 6)
 const usdcOnBase = findTokenBySymbol(8453, 'USDC')!.address
-const transfer = (to: Address, amount: bigint) => ({ to: usdcOnBase, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) })
+const transfer = (to: Address, amount: bigint) => ({
+  to: usdcOnBase,
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+})
 const usdcOf = (address: Address) => chain.erc20Balance(8453, 'USDC', address)
-const runsExecutor = (address: Address) => chain.client(8453).readContract({ address, abi: nexusAccountAbi, functionName: 'isModuleInstalled', args: [2n, nexus.intentExecutor, '0x'] })
+const runsExecutor = (address: Address) =>
+  chain.client(8453).readContract({
+    address,
+    abi: nexusAccountAbi,
+    functionName: 'isModuleInstalled',
+    args: [2n, nexus.intentExecutor, '0x'],
+  })
 
-type Status = { status: string; fillTransactionHash?: Hex; accountOperations?: { kind: string; chainId: number; transactionHash: Hex }[] }
+type Status = {
+  status: string
+  fillTransactionHash?: Hex
+  accountOperations?: { kind: string; chainId: number; transactionHash: Hex }[]
+}
 async function statusOf(id: bigint | string): Promise<Status> {
-  const res = await fetch(`${inject('baseUrl')}/api/v1/intent-operation/${id}`, { headers: { 'x-api-key': inject('apiKey') } })
+  const res = await fetch(`${inject('baseUrl')}/api/v1/intent-operation/${id}`, {
+    headers: { 'x-api-key': inject('apiKey') },
+  })
   return (await res.json()) as Status
 }
 
 /** What a single-chain route asks the account to sign: one INTENT_EXECUTOR / NO_FUNDING element on the chain. */
 function expectSingleChain(intentOp: unknown, chainId: number) {
-  const { elements } = intentOp as { elements: { chainId: string; mandate: { destinationChainId: string; qualifier: { settlementContext: Record<string, unknown> } } }[] }
+  const { elements } = intentOp as {
+    elements: {
+      chainId: string
+      mandate: { destinationChainId: string; qualifier: { settlementContext: Record<string, unknown> } }
+    }[]
+  }
   expect(elements).toHaveLength(1)
   expect(elements[0]!.chainId).toBe(String(chainId))
   expect(elements[0]!.mandate.destinationChainId).toBe(String(chainId))
-  expect(elements[0]!.mandate.qualifier.settlementContext).toMatchObject({ settlementLayer: 'INTENT_EXECUTOR', fundingMethod: 'NO_FUNDING' })
+  expect(elements[0]!.mandate.qualifier.settlementContext).toMatchObject({
+    settlementLayer: 'INTENT_EXECUTOR',
+    fundingMethod: 'NO_FUNDING',
+  })
 }
 
 describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain ops)', () => {
@@ -113,7 +136,10 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
 
   it('an undeployed Safe sent USDC runs a call-only transaction: deployed by its setupOps, the call ran', async () => {
     const signer = privateKeyToAccount(generatePrivateKey())
-    const account = await sdk.createAccount({ account: { type: 'safe' }, owners: { type: 'ecdsa', accounts: [signer] } })
+    const account = await sdk.createAccount({
+      account: { type: 'safe' },
+      owners: { type: 'ecdsa', accounts: [signer] },
+    })
     const address = account.getAddress()
     const beneficiary = chain.freshAccount().address
     await chain.mint(8453, 'USDC', address, usdc('15'))
@@ -123,7 +149,11 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
     await account.waitForExecution(result)
     expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
 
-    const owners = await chain.client(8453).readContract({ address, abi: parseAbi(['function getOwners() view returns (address[])']), functionName: 'getOwners' })
+    const owners = await chain.client(8453).readContract({
+      address,
+      abi: parseAbi(['function getOwners() view returns (address[])']),
+      functionName: 'getOwners',
+    })
     expect(owners).toEqual([signer.address])
     expect(await usdcOf(beneficiary)).toBe(usdc('4'))
     const fee = (await usdcOf(devnetFillerAddress)) - fillerBefore
@@ -162,16 +192,29 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
     const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
     const address = account.getAddress()
     const attacker = chain.freshAccount().address
-    const prepared = await account.prepareTransaction({ chain: base, calls: [transfer(chain.freshAccount().address, usdc('1'))] })
+    const prepared = await account.prepareTransaction({
+      chain: base,
+      calls: [transfer(chain.freshAccount().address, usdc('1'))],
+    })
     const signed = await account.signTransaction(prepared)
     const intentOp = prepared.intentRoute.intentOp as unknown as WireIntentOp
     const element = intentOp.elements[0]!
     const nonce = BigInt(intentOp.nonce)
     const signature = signed.originSignatures[0] as Hex
-    const relay = (from: Address, signedOps: { account: Address; nonce: bigint; ops: { data: Hex }; signature: Hex }, chainId = 8453) =>
+    const relay = (
+      from: Address,
+      signedOps: { account: Address; nonce: bigint; ops: { data: Hex }; signature: Hex },
+      chainId = 8453,
+    ) =>
       chain
         .client(chainId)
-        .simulateContract({ address: addresses.intentExecutor, abi: intentExecutorAbi, functionName: 'executeSinglechainOps', args: [signedOps], account: from })
+        .simulateContract({
+          address: addresses.intentExecutor,
+          abi: intentExecutorAbi,
+          functionName: 'executeSinglechainOps',
+          args: [signedOps],
+          account: from,
+        })
         .then(
           () => 'ran',
           (e: unknown) => String((e as Error).message),
@@ -181,10 +224,18 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
     expect(await relay(fillerAccount.address, honest)).toBe('ran')
     expect(await relay(attacker, honest)).toMatch(/only the filler/)
     // Another nonce, other ops (the transfer to the attacker), another account's or chain's domain.
-    expect(await relay(fillerAccount.address, { ...honest, nonce: nonce + 1n })).toMatch(/InvalidStandaloneIntentSignature/)
-    const stolen = singleChainOpsData(toSingleChainOp([{ to: usdcOnBase, value: 0n, data: transfer(attacker, usdc('1')).data }]))
-    expect(await relay(fillerAccount.address, { ...honest, ops: { data: stolen } })).toMatch(/InvalidStandaloneIntentSignature/)
-    const other = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] } })
+    expect(await relay(fillerAccount.address, { ...honest, nonce: nonce + 1n })).toMatch(
+      /InvalidStandaloneIntentSignature/,
+    )
+    const stolen = singleChainOpsData(
+      toSingleChainOp([{ to: usdcOnBase, value: 0n, data: transfer(attacker, usdc('1')).data }]),
+    )
+    expect(await relay(fillerAccount.address, { ...honest, ops: { data: stolen } })).toMatch(
+      /InvalidStandaloneIntentSignature/,
+    )
+    const other = await sdk.createAccount({
+      owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] },
+    })
     expect(await relay(fillerAccount.address, { ...honest, account: other.getAddress() })).toMatch(/NotInitialized/)
     expect(await relay(fillerAccount.address, honest, 10)).toMatch(/NotInitialized/)
 
@@ -193,7 +244,12 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
     expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
     expect(await relay(fillerAccount.address, honest)).toMatch(/already executed/)
     const consumed = (n: bigint, who: Address) =>
-      chain.client(8453).readContract({ address: addresses.intentExecutor, abi: intentExecutorAbi, functionName: 'isStandaloneIntentNonceConsumed', args: [n, who] })
+      chain.client(8453).readContract({
+        address: addresses.intentExecutor,
+        abi: intentExecutorAbi,
+        functionName: 'isStandaloneIntentNonceConsumed',
+        args: [n, who],
+      })
     expect(await consumed(nonce, address)).toBe(true)
     expect(await consumed(nonce, other.getAddress())).toBe(false) // a nonce is per account
   })
@@ -209,7 +265,10 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
     expect(fee).toBeGreaterThan(0n)
     // The account spends nearly all it holds first, by another route of its own (about as dear).
     const held = await usdcOf(address)
-    const drain = await account.sendTransaction({ chain: base, calls: [transfer(chain.freshAccount().address, held - 3n * fee)] })
+    const drain = await account.sendTransaction({
+      chain: base,
+      calls: [transfer(chain.freshAccount().address, held - 3n * fee)],
+    })
     await account.waitForExecution(drain)
     const after = await usdcOf(address)
     expect(after).toBeLessThan(usdc('5') + fee)
@@ -244,30 +303,51 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
     await chain.mint(8453, 'USDC', address, usdc('30'))
     expect(await account.deploy(base)).toBe(true)
     const beneficiary = chain.freshAccount().address
-    const staleSigned = await account.signTransaction(await account.prepareTransaction({ chain: base, calls: [transfer(beneficiary, usdc('5'))] }))
+    const staleSigned = await account.signTransaction(
+      await account.prepareTransaction({ chain: base, calls: [transfer(beneficiary, usdc('5'))] }),
+    )
 
-    const call = (to: Address, functionName: 'addOwner' | 'removeOwner' | 'uninstallModule', args: readonly unknown[]) => ({
+    const call = (
+      to: Address,
+      functionName: 'addOwner' | 'removeOwner' | 'uninstallModule',
+      args: readonly unknown[],
+    ) => ({
       to,
       data: encodeFunctionData({ abi: ownerActions, functionName, args } as never),
     })
     const calls =
       change === 'signer'
-        ? [call(nexus.ownableValidator, 'addOwner', [successor.address]), call(nexus.ownableValidator, 'removeOwner', [successor.address, signer.address])]
+        ? [
+            call(nexus.ownableValidator, 'addOwner', [successor.address]),
+            call(nexus.ownableValidator, 'removeOwner', [successor.address, signer.address]),
+          ]
         : [call(address, 'uninstallModule', [2n, nexus.intentExecutor, '0x'])]
     await account.waitForExecution(await account.sendTransaction({ chain: base, calls }))
     if (change === 'signer') {
-      const owners = await chain.client(8453).readContract({ address: nexus.ownableValidator, abi: ownerActions, functionName: 'getOwners', args: [address] })
+      const owners = await chain.client(8453).readContract({
+        address: nexus.ownableValidator,
+        abi: ownerActions,
+        functionName: 'getOwners',
+        args: [address],
+      })
       expect(owners).toEqual([successor.address])
     } else {
       expect(await runsExecutor(address)).toBe(false)
       // New calls are refused at quote time now: nothing could run them.
-      await expect(account.prepareTransaction({ chain: base, calls: [transfer(beneficiary, 1n)] })).rejects.toThrow(/intent executor/)
+      await expect(account.prepareTransaction({ chain: base, calls: [transfer(beneficiary, 1n)] })).rejects.toThrow(
+        /intent executor/,
+      )
     }
-    const [held, fillerEth] = [await usdcOf(address), await chain.client(8453).getBalance({ address: devnetFillerAddress })]
+    const [held, fillerEth] = [
+      await usdcOf(address),
+      await chain.client(8453).getBalance({ address: devnetFillerAddress }),
+    ]
 
     if (change === 'signer') {
       // Submit checks the signature against the account as it is now (ERC-1271): refused at once.
-      await expect(account.submitTransaction(staleSigned)).rejects.toThrow(/not the sponsor's signature over element 0's SingleChainOps/)
+      await expect(account.submitTransaction(staleSigned)).rejects.toThrow(
+        /not the sponsor's signature over element 0's SingleChainOps/,
+      )
     } else {
       const result = await account.submitTransaction(staleSigned)
       await expect(account.waitForExecution(result)).rejects.toBeInstanceOf(IntentFailedError)
@@ -282,7 +362,9 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
   })
 
   it('USDT0 from OP Mainnet to Arbitrum over LayerZero OFT, from an undeployed Nexus holding only USDT0', async () => {
-    const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] } })
+    const account = await sdk.createAccount({
+      owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] },
+    })
     const address = account.getAddress()
     const recipient = chain.freshAccount().address
     await chain.mint(10, 'USDT0', address, usdc('60'))
@@ -300,7 +382,11 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
     const [element] = intentOp.elements
     expect(element!.mandate.destinationChainId).toBe('10') // the ops run on the source chain
     const context = element!.mandate.qualifier.settlementContext
-    expect(context).toMatchObject({ settlementLayer: 'INTENT_EXECUTOR', fundingMethod: 'NO_FUNDING', bridgeFill: { type: 'OFT', destinationChainId: 42161 } })
+    expect(context).toMatchObject({
+      settlementLayer: 'INTENT_EXECUTOR',
+      fundingMethod: 'NO_FUNDING',
+      bridgeFill: { type: 'OFT', destinationChainId: 42161 },
+    })
     expect(BigInt(context.prefundAmount ?? '0')).toBeGreaterThan(0n) // LayerZero's fee, handed over by the filler
     const result = await account.submitTransaction(await account.signTransaction(prepared))
     await account.waitForExecution(result)
@@ -322,15 +408,22 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
     expect(fee).toBeGreaterThan(0n)
     expect(drawn - fee).toBeGreaterThanOrEqual(usdc('25'))
     expect(await chain.client(10).getBalance({ address })).toBe(0n)
-    expect(((await statusOf(result.id)).accountOperations ?? []).map((o) => `${o.kind}:${o.chainId}`)).toEqual(['setup:10', 'singleChainOps:10'])
+    expect(((await statusOf(result.id)).accountOperations ?? []).map((o) => `${o.kind}:${o.chainId}`)).toEqual([
+      'setup:10',
+      'singleChainOps:10',
+    ])
   })
 
   it('an account holding nothing gets the typed insufficient-balance error, and nothing is sent', async () => {
-    const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] } })
-    const error = await account.prepareTransaction({ chain: base, calls: [transfer(chain.freshAccount().address, 1n)] }).then(
-      () => undefined,
-      (e: unknown) => e,
-    )
+    const account = await sdk.createAccount({
+      owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] },
+    })
+    const error = await account
+      .prepareTransaction({ chain: base, calls: [transfer(chain.freshAccount().address, 1n)] })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     expect(error).toBeInstanceOf(InsufficientBalanceError)
     expect(await chain.client(8453).getCode({ address: account.getAddress() })).toBeUndefined()
   })

@@ -10,7 +10,10 @@ import { fillerAddress } from '../support/settlement'
 
 const base = `${inject('baseUrl')}/api/v1`
 const key = inject('apiKey')
-const sdk = new Orchestrator(base, { getHeaders: async () => ({ 'x-api-key': key }), getSubmitHeaders: async () => ({ 'x-api-key': key }) } as never)
+const sdk = new Orchestrator(base, {
+  getHeaders: async () => ({ 'x-api-key': key }),
+  getSubmitHeaders: async () => ({ 'x-api-key': key }),
+} as never)
 const chain = devnetActions(inject('rpcUrls'))
 const usdcBase = findTokenBySymbol(8453, 'USDC')!.address as Address
 
@@ -21,8 +24,12 @@ describe('@rhinestone/sdk splitIntents', () => {
   })
 
   it("throws the client's InsufficientLiquidityError with exact available and unfillable amounts", async () => {
-    const inventory = await chain.client(8453).readContract({ address: usdcBase, abi: erc20Abi, functionName: 'balanceOf', args: [fillerAddress] })
-    const error = await sdk.splitIntents({ chain: { id: 8453 }, tokens: { [usdcBase]: inventory + 5n } } as never).catch((e: unknown) => e)
+    const inventory = await chain
+      .client(8453)
+      .readContract({ address: usdcBase, abi: erc20Abi, functionName: 'balanceOf', args: [fillerAddress] })
+    const error = await sdk
+      .splitIntents({ chain: { id: 8453 }, tokens: { [usdcBase]: inventory + 5n } } as never)
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InsufficientLiquidityError)
     expect((error as InsufficientLiquidityError).availableIntents).toEqual([{ [usdcBase]: inventory }])
     expect((error as InsufficientLiquidityError).unfillable).toEqual({ [usdcBase]: 5n })
@@ -33,10 +40,21 @@ describe('GET /chains', () => {
   it('lists every served chain with the tokens routes move there', async () => {
     const res = await fetch(`${base}/chains`, { headers: { 'x-api-key': key } })
     expect(res.status).toBe(200)
-    const body = (await res.json()) as Record<string, { name: string; supportedTokens: { symbol: string; address: string; decimals: number }[]; testnet: boolean }>
+    const body = (await res.json()) as Record<
+      string,
+      { name: string; supportedTokens: { symbol: string; address: string; decimals: number }[]; testnet: boolean }
+    >
     expect(Object.keys(body).sort()).toEqual(chains.map((c) => String(c.id)).sort())
     for (const c of chains) {
-      expect(body[String(c.id)]).toEqual({ name: c.name, testnet: false, supportedTokens: tokensOnChain(c.id).map((t) => ({ symbol: t.symbol, address: t.address, decimals: t.decimals })) })
+      expect(body[String(c.id)]).toEqual({
+        name: c.name,
+        testnet: false,
+        supportedTokens: tokensOnChain(c.id).map((t) => ({
+          symbol: t.symbol,
+          address: t.address,
+          decimals: t.decimals,
+        })),
+      })
     }
   })
 })

@@ -25,10 +25,13 @@ function counted() {
     chainId: c.id,
     client: createPublicClient({
       chain: c.viem as Chain,
-      transport: http(rpcUrls[c.id], { onFetchRequest: (_, init) => void calls.push({ chainId: c.id, method: JSON.parse(String(init.body)).method }) }),
+      transport: http(rpcUrls[c.id], {
+        onFetchRequest: (_, init) => void calls.push({ chainId: c.id, method: JSON.parse(String(init.body)).method }),
+      }),
     }),
   }))
-  const count = (method: string, chainId?: number) => calls.filter((c) => c.method === method && (chainId === undefined || c.chainId === chainId)).length
+  const count = (method: string, chainId?: number) =>
+    calls.filter((c) => c.method === method && (chainId === undefined || c.chainId === chainId)).length
   return { readers, count, reset: () => (calls.length = 0) }
 }
 
@@ -44,7 +47,16 @@ describe('balance cache', () => {
     const c = clock()
     const rpc = counted()
     const cache = { balances: createTtlCache<ChainBalances>({ now: c.now }), maxAgeMs: 60_000 }
-    const read = async () => (await getPortfolio({ account: user.address, readers: rpc.readers, lockTags: [defaultLockTag], filterEmpty: true, cache })).entries
+    const read = async () =>
+      (
+        await getPortfolio({
+          account: user.address,
+          readers: rpc.readers,
+          lockTags: [defaultLockTag],
+          filterEmpty: true,
+          cache,
+        })
+      ).entries
     const first = await read()
     expect(rpc.count('eth_call')).toBe(4)
     await chain.mint(8453, 'USDC', user.address, 500n)
@@ -68,16 +80,28 @@ describe('balance cache', () => {
     const rpc = counted()
     const cache = { balances: createTtlCache<ChainBalances>(), maxAgeMs: 1_000 }
     const demo = inject('demoAddress')
-    const results = await Promise.all(Array.from({ length: 8 }, () => getPortfolio({ account: demo, readers: rpc.readers, lockTags: [defaultLockTag], filterEmpty: false, cache })))
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        getPortfolio({ account: demo, readers: rpc.readers, lockTags: [defaultLockTag], filterEmpty: false, cache }),
+      ),
+    )
     expect(rpc.count('eth_call')).toBe(4)
     for (const r of results) expect(r).toEqual(results[0])
   })
 })
 
 describe('market cache and route single flight', () => {
-  const route = async (rpc: ReturnType<typeof counted>, caches: Parameters<typeof quoteRoute>[0]['caches'], amount = '100000000') =>
+  const route = async (
+    rpc: ReturnType<typeof counted>,
+    caches: Parameters<typeof quoteRoute>[0]['caches'],
+    amount = '100000000',
+  ) =>
     quoteRoute({
-      input: routeRequestSchema.parse({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount }], account: { address: inject('demoAddress') } }),
+      input: routeRequestSchema.parse({
+        destinationChainId: 8453,
+        tokenRequests: [{ tokenAddress: 'USDC', amount }],
+        account: { address: inject('demoAddress') },
+      }),
       readers: rpc.readers,
       lockTags: [defaultLockTag],
       prices: { chainId: priceFeeds.chainId, feeds: priceFeeds.feeds, maxAgeSeconds: 90_000 },
@@ -91,7 +115,11 @@ describe('market cache and route single flight', () => {
   it('reads gas prices, L1 parameters and prices once per bound, and still prices routes the same', async () => {
     const c = clock()
     const rpc = counted()
-    const caches = { market: createTtlCache<MarketData>({ now: c.now }), marketMaxAgeMs: 3_000, state: createTtlCache<RouteState>() }
+    const caches = {
+      market: createTtlCache<MarketData>({ now: c.now }),
+      marketMaxAgeMs: 3_000,
+      state: createTtlCache<RouteState>(),
+    }
     const first = await route(rpc, caches)
     expect(rpc.count('eth_gasPrice')).toBe(4)
     rpc.reset()

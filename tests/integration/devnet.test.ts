@@ -21,7 +21,11 @@ describe('devnet chains', () => {
     const client = chain.client(id)
     expect(await client.getChainId()).toBe(id)
     expect((await client.getCode({ address: addresses.multicall3 }))?.length).toBeGreaterThan(100)
-    const block = await client.readContract({ address: addresses.multicall3, abi: parseAbi(['function getBlockNumber() view returns (uint256)']), functionName: 'getBlockNumber' })
+    const block = await client.readContract({
+      address: addresses.multicall3,
+      abi: parseAbi(['function getBlockNumber() view returns (uint256)']),
+      functionName: 'getBlockNumber',
+    })
     expect(block).toBe(await client.getBlockNumber())
   })
 
@@ -29,25 +33,38 @@ describe('devnet chains', () => {
     const client = chain.client(8453)
     const owner = chain.freshAccount()
     await chain.setEth(8453, owner.address, 10n ** 18n)
-    const authorization = await client.signAuthorization({ account: owner, contractAddress: addresses.multicall3, executor: 'self' })
+    const authorization = await client.signAuthorization({
+      account: owner,
+      contractAddress: addresses.multicall3,
+      executor: 'self',
+    })
     // The delegated code runs in the account's context: a view of the delegate answers.
     await chain.send(8453, {
       account: owner,
       chain: client.chain,
       to: owner.address,
       authorizationList: [authorization],
-      data: encodeFunctionData({ abi: parseAbi(['function getBlockNumber() view returns (uint256)']), functionName: 'getBlockNumber' }),
+      data: encodeFunctionData({
+        abi: parseAbi(['function getBlockNumber() view returns (uint256)']),
+        functionName: 'getBlockNumber',
+      }),
     })
-    expect(await client.getCode({ address: owner.address })).toBe(`0xef0100${addresses.multicall3.slice(2).toLowerCase()}`)
+    expect(await client.getCode({ address: owner.address })).toBe(
+      `0xef0100${addresses.multicall3.slice(2).toLowerCase()}`,
+    )
   })
 
-  it.each(chains.flatMap((c) => tokensOnChain(c.id).filter((t) => !t.extensions.native)))('chain $chainId: $symbol at $address has the real metadata', async (token) => {
-    const client = chain.client(token.chainId)
-    const read = (functionName: 'name' | 'symbol' | 'decimals') => client.readContract({ address: token.address, abi: erc20Abi, functionName })
-    expect(await read('symbol')).toBe(token.symbol)
-    expect(await read('name')).toBe(token.name)
-    expect(await read('decimals')).toBe(token.decimals)
-  })
+  it.each(chains.flatMap((c) => tokensOnChain(c.id).filter((t) => !t.extensions.native)))(
+    'chain $chainId: $symbol at $address has the real metadata',
+    async (token) => {
+      const client = chain.client(token.chainId)
+      const read = (functionName: 'name' | 'symbol' | 'decimals') =>
+        client.readContract({ address: token.address, abi: erc20Abi, functionName })
+      expect(await read('symbol')).toBe(token.symbol)
+      expect(await read('name')).toBe(token.name)
+      expect(await read('decimals')).toBe(token.decimals)
+    },
+  )
 
   it('WETH wraps and unwraps', async () => {
     const owner = chain.freshAccount()
@@ -56,12 +73,25 @@ describe('devnet chains', () => {
     const client = chain.client(1)
     await chain.send(1, { account: owner, chain: client.chain, to: weth, value: 4n * 10n ** 17n })
     expect(await chain.erc20Balance(1, 'WETH', owner.address)).toBe(4n * 10n ** 17n)
-    await mined(client, client.writeContract({ account: owner, chain: client.chain, address: weth, abi: parseAbi(['function withdraw(uint256)']), functionName: 'withdraw', args: [10n ** 17n] }))
+    await mined(
+      client,
+      client.writeContract({
+        account: owner,
+        chain: client.chain,
+        address: weth,
+        abi: parseAbi(['function withdraw(uint256)']),
+        functionName: 'withdraw',
+        args: [10n ** 17n],
+      }),
+    )
     expect(await chain.erc20Balance(1, 'WETH', owner.address)).toBe(3n * 10n ** 17n)
   })
 
   it('price feeds answer latestRoundData with 8 decimals on chain 1', async () => {
-    const abi = parseAbi(['function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)', 'function decimals() view returns (uint8)'])
+    const abi = parseAbi([
+      'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)',
+      'function decimals() view returns (uint8)',
+    ])
     const client = chain.client(1)
     for (const feed of Object.values(priceFeeds.feeds)) {
       const [, answer, , updatedAt] = await client.readContract({ address: feed, abi, functionName: 'latestRoundData' })
@@ -80,10 +110,20 @@ describe('devnet chains', () => {
     ])
     for (const id of [10, 8453]) {
       const client = chain.client(id)
-      expect(await client.readContract({ address: addresses.gasPriceOracle, abi, functionName: 'l1BaseFee' })).toBeGreaterThan(0n)
-      expect(await client.readContract({ address: addresses.gasPriceOracle, abi, functionName: 'getL1Fee', args: ['0x1234'] })).toBeGreaterThan(0n)
+      expect(
+        await client.readContract({ address: addresses.gasPriceOracle, abi, functionName: 'l1BaseFee' }),
+      ).toBeGreaterThan(0n)
+      expect(
+        await client.readContract({
+          address: addresses.gasPriceOracle,
+          abi,
+          functionName: 'getL1Fee',
+          args: ['0x1234'],
+        }),
+      ).toBeGreaterThan(0n)
     }
-    for (const id of [1, 42161]) expect(await chain.client(id).getCode({ address: addresses.gasPriceOracle })).toBeUndefined()
+    for (const id of [1, 42161])
+      expect(await chain.client(id).getCode({ address: addresses.gasPriceOracle })).toBeUndefined()
   })
 
   it('OFT adapters quote a native fee and the amount received', async () => {
@@ -94,7 +134,15 @@ describe('devnet chains', () => {
     ])
     for (const [id, { adapter }] of Object.entries(oftAdapters)) {
       const client = chain.client(Number(id))
-      const p = { dstEid: 30110, to: `0x${'00'.repeat(32)}` as const, amountLD: 10n ** 6n, minAmountLD: 0n, extraOptions: '0x' as const, composeMsg: '0x' as const, oftCmd: '0x' as const }
+      const p = {
+        dstEid: 30110,
+        to: `0x${'00'.repeat(32)}` as const,
+        amountLD: 10n ** 6n,
+        minAmountLD: 0n,
+        extraOptions: '0x' as const,
+        composeMsg: '0x' as const,
+        oftCmd: '0x' as const,
+      }
       const fee = await client.readContract({ address: adapter, abi, functionName: 'quoteSend', args: [p, false] })
       expect(fee.nativeFee).toBeGreaterThan(0n)
       const underlying = await client.readContract({ address: adapter, abi, functionName: 'token' })
@@ -106,9 +154,13 @@ describe('devnet chains', () => {
 describe('the demo account', () => {
   it.each(demoSeeds)('holds $amount $symbol on chain $chainId (locked: $locked)', async (seed) => {
     const token = chain.token(seed.chainId, seed.symbol)
-    const unlocked = token.extensions.native ? await chain.ethBalance(seed.chainId, demo) : await chain.erc20Balance(seed.chainId, seed.symbol, demo)
+    const unlocked = token.extensions.native
+      ? await chain.ethBalance(seed.chainId, demo)
+      : await chain.erc20Balance(seed.chainId, seed.symbol, demo)
     const locked = await chain.lockedBalance(seed.chainId, demo, lockId(defaultLockTag, token.address))
-    expect({ locked, unlocked }).toEqual(seed.locked ? { locked: seed.amount, unlocked: 0n } : { locked: 0n, unlocked: seed.amount })
+    expect({ locked, unlocked }).toEqual(
+      seed.locked ? { locked: seed.amount, unlocked: 0n } : { locked: 0n, unlocked: seed.amount },
+    )
     expect(Number(formatUnits(seed.amount, seed.decimals))).toBeGreaterThan(0)
   })
 
@@ -134,7 +186,12 @@ describe('anvil process management', () => {
 
   it('stop() ends the node: its port answers no more', async () => {
     const node = await startAnvil({ chainId: 10, port: await freePort() })
-    const rpc = () => fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' })
+    const rpc = () =>
+      fetch(node.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+      })
     expect((await (await rpc()).json()).result).toBe('0xa')
     await node.stop()
     await expect(rpc()).rejects.toThrow()

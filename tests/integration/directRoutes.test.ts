@@ -28,12 +28,24 @@ type Answer = { status: number; headers: Record<string, string | string[] | unde
 
 /** One request over the shared keep-alive agent; `body` is sent whole, or written by the function
  * (which must end the request), e.g. in pieces without a Content-Length. */
-function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer | ((req: ClientRequest) => void)): Promise<Answer> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer | ((req: ClientRequest) => void),
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(`${baseUrl}${path}`, { method, agent, headers: { 'x-api-key': apiKey, ...headers } }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), reused: req.reusedSocket }))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          reused: req.reusedSocket,
+        }),
+      )
     })
     req.on('error', reject)
     if (typeof body === 'function') body(req)
@@ -88,7 +100,11 @@ describe('API operations answered without Next’s router', () => {
   })
 
   it('reads a body sent in pieces to the end', async () => {
-    const body = JSON.stringify({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: '1' }], account: { address: account.address, accountType: 'EOA' } })
+    const body = JSON.stringify({
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: '1' }],
+      account: { address: account.address, accountType: 'EOA' },
+    })
     const answer = await send('POST', route, json, (req) => {
       req.write(body.slice(0, 20))
       setTimeout(() => req.end(body.slice(20)), 50)
@@ -99,15 +115,23 @@ describe('API operations answered without Next’s router', () => {
   })
 
   it('stores each route as the very bytes it answers but its serverSignature, which is ours over what is stored', async () => {
-    const ask = JSON.stringify({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: demoAddress, accountType: 'EOA' } })
+    const ask = JSON.stringify({
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
+      account: { address: demoAddress, accountType: 'EOA' },
+    })
     const signer = JSON.parse((await send('GET', '/api/v1/signer')).body.toString()).address as string
     for (const answer of [await send('POST', route, json, ask), await send('POST', route, json, ask)]) {
       expect(answer.status, answer.body.toString()).toBe(200)
       expect(Number(answer.headers['content-length'])).toBe(answer.body.length)
-      const { nonce, serverSignature } = JSON.parse(answer.body.toString()).intentOp as { nonce: string; serverSignature: Hex }
-      const [row] = await sql.query<{ response: { intentOp: Omit<WireIntentOp, 'serverSignature'> }; response_digest: string }>('SELECT response, response_digest FROM routes WHERE nonce = $1', [
-        nonce,
-      ])
+      const { nonce, serverSignature } = JSON.parse(answer.body.toString()).intentOp as {
+        nonce: string
+        serverSignature: Hex
+      }
+      const [row] = await sql.query<{
+        response: { intentOp: Omit<WireIntentOp, 'serverSignature'> }
+        response_digest: string
+      }>('SELECT response, response_digest FROM routes WHERE nonce = $1', [nonce])
       // The route was stored while it was signed: its text is the answer's bytes less the signature…
       const unsigned = answer.body.toString().replace(`,"serverSignature":"${serverSignature}"`, '')
       expect(unsigned.length).toBe(answer.body.length - `,"serverSignature":"${serverSignature}"`.length)

@@ -28,7 +28,11 @@ describe('authentication', () => {
     const browserKey = inject('browserKey')
     const body = await expectError(await http.get(path(), { key: browserKey }), 403, /^Insufficient permissions$/)
     expect(body.errors[0]!.context).toMatchObject({ scope: 'portfolio:read' })
-    await expectError(await http.get(path(), { key: browserKey, headers: { 'sec-fetch-site': 'cross-site' } }), 403, /Insufficient permissions/)
+    await expectError(
+      await http.get(path(), { key: browserKey, headers: { 'sec-fetch-site': 'cross-site' } }),
+      403,
+      /Insufficient permissions/,
+    )
     expect((await http.get(path(), { key: browserKey, headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(200)
   })
   it('checks the key before the input', async () => {
@@ -68,7 +72,9 @@ describe('routing', () => {
     expect(res.headers.get('allow')).toBe('GET')
   })
   it('accepts and ignores the SDK headers', async () => {
-    const res = await http.get(path(), { headers: { 'x-sdk-version': '1.15.0', 'x-api-version': '2026-01.alps', 'content-type': 'application/json' } })
+    const res = await http.get(path(), {
+      headers: { 'x-sdk-version': '1.15.0', 'x-api-version': '2026-01.alps', 'content-type': 'application/json' },
+    })
     expect(res.status).toBe(200)
   })
 })

@@ -33,7 +33,11 @@ const route = (destinationChainId: number) =>
   fetch(`${stack.baseUrl}/api/v1/intents/route`, {
     method: 'POST',
     headers: { 'x-api-key': stack.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ destinationChainId, tokenRequests: [{ tokenAddress: 'USDC', amount: '100000000' }], account: { address: stack.devnet.demoAddress } }),
+    body: JSON.stringify({
+      destinationChainId,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: '100000000' }],
+      account: { address: stack.devnet.demoAddress },
+    }),
   })
 
 describe('one chain down, then back', () => {
@@ -51,12 +55,20 @@ describe('one chain down, then back', () => {
     expect(degraded.status).toBe(200)
     expect(degraded.headers.get('x-unavailable-chains')).toBe(String(DEAD))
     const body = await degraded.json()
-    expect(body.warnings).toEqual([{ code: 'CHAIN_UNAVAILABLE', chainId: DEAD, message: expect.stringContaining(`Chain ${DEAD} is unavailable`) }])
-    const chainsSeen = new Set(body.portfolio.flatMap((e: { tokenChainBalance: { chainId: number }[] }) => e.tokenChainBalance.map((r) => r.chainId)))
+    expect(body.warnings).toEqual([
+      { code: 'CHAIN_UNAVAILABLE', chainId: DEAD, message: expect.stringContaining(`Chain ${DEAD} is unavailable`) },
+    ])
+    const chainsSeen = new Set(
+      body.portfolio.flatMap((e: { tokenChainBalance: { chainId: number }[] }) =>
+        e.tokenChainBalance.map((r) => r.chainId),
+      ),
+    )
     expect(chainsSeen).toEqual(new Set([1, 10, 8453]))
     const healthyUsdc = healthy.portfolio.find((e: { tokenName: string }) => e.tokenName === 'USDC')
     const degradedUsdc = body.portfolio.find((e: { tokenName: string }) => e.tokenName === 'USDC')
-    expect(degradedUsdc.tokenChainBalance).toEqual(healthyUsdc.tokenChainBalance.filter((r: { chainId: number }) => r.chainId !== DEAD))
+    expect(degradedUsdc.tokenChainBalance).toEqual(
+      healthyUsdc.tokenChainBalance.filter((r: { chainId: number }) => r.chainId !== DEAD),
+    )
 
     // A route elsewhere is planned without the dead chain; a route to it is a 503 with Retry-After.
     const elsewhere = await route(8453)
@@ -91,17 +103,28 @@ describe('one chain down, then back', () => {
 })
 
 describe('the database not there, then there', () => {
-  it('answers 503 with Retry-After naming the database, logs why, and serves once it answers, also after losing it', { timeout: 120_000 }, async () => {
+  it('answers 503 with Retry-After naming the database, logs why, and serves once it answers, also after losing it', {
+    timeout: 120_000,
+  }, async () => {
     const root = mkdtempSync(join(tmpdir(), 'ir-db-later-'))
     const socketDir = join(root, 'socket')
-    const app = await startApp({ ...devnetAppEnv(stack.devnet.rpcUrls, pgliteSocketUrl(socketDir)), WEB_CONCURRENCY: '1', RATE_LIMIT_STORE: 'memory' })
+    const app = await startApp({
+      ...devnetAppEnv(stack.devnet.rpcUrls, pgliteSocketUrl(socketDir)),
+      WEB_CONCURRENCY: '1',
+      RATE_LIMIT_STORE: 'memory',
+    })
     let host: Awaited<ReturnType<typeof hostPglite>> | undefined
     try {
-      const portfolio = (key: string) => fetch(`${app.baseUrl}/api/v1/accounts/${stack.devnet.demoAddress}/portfolio`, { headers: { 'x-api-key': key } })
+      const portfolio = (key: string) =>
+        fetch(`${app.baseUrl}/api/v1/accounts/${stack.devnet.demoAddress}/portfolio`, { headers: { 'x-api-key': key } })
       const down = await portfolio('ir_test_not_checked_while_the_database_is_down')
       expect(down.status).toBe(503)
       expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0)
-      expect(await down.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', errors: [{ context: { part: 'database' } }], traceId: expect.any(String) })
+      expect(await down.json()).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        errors: [{ context: { part: 'database' } }],
+        traceId: expect.any(String),
+      })
       expect(app.logs()).toContain('the database cannot be opened')
 
       host = await hostPglite({ dir: join(root, 'db'), socketDir })
@@ -114,14 +137,18 @@ describe('the database not there, then there', () => {
       const sql2 = await openDatabase({ url: host.url })
       const { key: reader } = await createApiKey(sql2, { name: 'history', scopes: ['routes:read'] })
       await sql2.close()
-      const history = () => fetch(`${app.baseUrl}/api/v1/accounts/${stack.devnet.demoAddress}/routes`, { headers: { 'x-api-key': reader } })
+      const history = () =>
+        fetch(`${app.baseUrl}/api/v1/accounts/${stack.devnet.demoAddress}/routes`, { headers: { 'x-api-key': reader } })
       expect((await history()).status).toBe(200)
       await host.stop()
       host = undefined
       const gone = await history()
       expect(gone.status).toBe(503)
       expect(Number(gone.headers.get('retry-after'))).toBeGreaterThan(0)
-      expect(await gone.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', errors: [{ context: { part: 'database' } }] })
+      expect(await gone.json()).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        errors: [{ context: { part: 'database' } }],
+      })
       host = await hostPglite({ dir: join(root, 'db'), socketDir })
       expect((await history()).status).toBe(200)
     } finally {

@@ -45,7 +45,11 @@ afterAll(async () => {
 })
 
 const call = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${stack.baseUrl}/api/v1${path}`, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) })
+  const res = await fetch(`${stack.baseUrl}/api/v1${path}`, {
+    method,
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
   return { status: res.status, body: (await res.json()) as any }
 }
 
@@ -62,7 +66,8 @@ async function signedIntent() {
   })
   const intentOp = route.body.intentOp as WireIntentOp
   const originSignatures: Hex[] = []
-  for (const typed of sdkMessages(account.address, intentOp)) originSignatures.push(await account.signTypedData(typed as never))
+  for (const typed of sdkMessages(account.address, intentOp))
+    originSignatures.push(await account.signTypedData(typed as never))
   return { intentOp, signed: { ...intentOp, originSignatures, destinationSignature: originSignatures.at(-1)! } }
 }
 
@@ -87,9 +92,17 @@ describe('the filler', () => {
     const stepB = fillPlan(b.intentOp, filler.address)
     const client = chain.client(8453)
     const rawB = await filler.signTransaction(
-      (await client.prepareTransactionRequest({ account: filler, to: stepB.call.to, data: stepB.call.data, value: stepB.call.value, chain: client.chain })) as never,
+      (await client.prepareTransactionRequest({
+        account: filler,
+        to: stepB.call.to,
+        data: stepB.call.data,
+        value: stepB.call.value,
+        chain: client.chain,
+      })) as never,
     )
-    expect(await recordTransaction(sql, b.intentOp.nonce, { step: 'fill', chainId: 8453, raw: rawB, hash: keccak256(rawB) })).toBe(true)
+    expect(
+      await recordTransaction(sql, b.intentOp.nonce, { step: 'fill', chainId: 8453, raw: rawB, hash: keccak256(rawB) }),
+    ).toBe(true)
 
     await stack.filler.start()
     const [doneA, doneB] = [await waitFinal(a.intentOp.nonce), await waitFinal(b.intentOp.nonce)]
@@ -106,10 +119,18 @@ describe('the filler', () => {
     const step = fillPlan(c.intentOp, filler.address)
     const client = chain.client(8453)
     const raw = await filler.signTransaction(
-      (await client.prepareTransactionRequest({ account: filler, to: step.call.to, data: step.call.data, value: step.call.value, chain: client.chain })) as never,
+      (await client.prepareTransactionRequest({
+        account: filler,
+        to: step.call.to,
+        data: step.call.data,
+        value: step.call.value,
+        chain: client.chain,
+      })) as never,
     )
     await recordTransaction(sql, c.intentOp.nonce, { step: 'fill', chainId: 8453, raw, hash: keccak256(raw) })
-    const mined = await client.waitForTransactionReceipt({ hash: await client.sendRawTransaction({ serializedTransaction: raw }) })
+    const mined = await client.waitForTransactionReceipt({
+      hash: await client.sendRawTransaction({ serializedTransaction: raw }),
+    })
     expect(mined.status).toBe('success')
     expect((await findIntent(sql, BigInt(c.intentOp.nonce)))!.status).toBe('PENDING')
 
@@ -122,11 +143,15 @@ describe('the filler', () => {
 
   it('with two fillers on one database, exactly one fills and every intent settles once', async () => {
     let secondOutput = ''
-    const second = spawnFiller(devnetFillerEnv(stack.devnet.rpcUrls, stack.databaseUrl), (chunk) => (secondOutput += chunk.toString()))
+    const second = spawnFiller(
+      devnetFillerEnv(stack.devnet.rpcUrls, stack.databaseUrl),
+      (chunk) => (secondOutput += chunk.toString()),
+    )
     try {
       while (!secondOutput.includes('filler started')) await new Promise((resolve) => setTimeout(resolve, 50)) // up and polling the lease
       const intents = [await signedIntent(), await signedIntent(), await signedIntent()] // the operator funds them one after another
-      for (const i of intents) expect((await call('POST', '/intent-operations', { signedIntentOp: i.signed })).status).toBe(201)
+      for (const i of intents)
+        expect((await call('POST', '/intent-operations', { signedIntentOp: i.signed })).status).toBe(201)
       const done = await Promise.all(intents.map((i) => waitFinal(i.intentOp.nonce)))
       expect(done.map((d) => d.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED'])
       expect(new Set(done.map((d) => d.claims[0].claimTransactionHash)).size).toBe(3)
@@ -138,17 +163,31 @@ describe('the filler', () => {
   })
   it('two fillers started together, the holder killed mid-settlement: the other takes over once the lease lapsed and every intent is filled exactly once', async () => {
     await stack.filler.stop()
-    const intents = [await signedIntent(), await signedIntent(), await signedIntent(), await signedIntent(), await signedIntent(), await signedIntent()]
+    const intents = [
+      await signedIntent(),
+      await signedIntent(),
+      await signedIntent(),
+      await signedIntent(),
+      await signedIntent(),
+      await signedIntent(),
+    ]
     const base = chain.client(8453)
     const fromBlock = await base.getBlockNumber({ cacheTime: 0 })
     const outputs = ['', '']
-    const fillers = [0, 1].map((i) => spawnFiller(devnetFillerEnv(stack.devnet.rpcUrls, stack.databaseUrl), (chunk) => (outputs[i] += chunk.toString())))
+    const fillers = [0, 1].map((i) =>
+      spawnFiller(
+        devnetFillerEnv(stack.devnet.rpcUrls, stack.databaseUrl),
+        (chunk) => (outputs[i] += chunk.toString()),
+      ),
+    )
     try {
       const holder = await Promise.race(fillers.map((f, i) => f.ready.then(() => i)))
       const other = 1 - holder
-      for (const i of intents) expect((await call('POST', '/intent-operations', { signedIntentOp: i.signed })).status).toBe(201)
+      for (const i of intents)
+        expect((await call('POST', '/intent-operations', { signedIntentOp: i.signed })).status).toBe(201)
       // Killed (no clean release of the lease) as soon as it filled one: the others are in flight or not started.
-      while (!outputs[holder]!.includes('"msg":"intent filled"')) await new Promise((resolve) => setTimeout(resolve, 20))
+      while (!outputs[holder]!.includes('"msg":"intent filled"'))
+        await new Promise((resolve) => setTimeout(resolve, 20))
       process.kill(fillers[holder]!.pid, 'SIGKILL')
       const done = await Promise.all(intents.map((i) => waitFinal(i.intentOp.nonce)))
       expect(done.map((d) => d.status)).toEqual(intents.map(() => 'COMPLETED'))
@@ -176,10 +215,16 @@ describe('the filler', () => {
     expect(intentOp.elements[0]!.mandate.qualifier.settlementContext.fundingMethod).toBe('PERMIT2')
     // The sponsor pulls Permit2's allowance: every simulation of the escrow reverts.
     const usdcOnBase = s.chain.token(8453, 'USDC').address
-    await s.chain.send(8453, { account, to: usdcOnBase, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, 0n] }), chain: s.chain.client(8453).chain })
+    await s.chain.send(8453, {
+      account,
+      to: usdcOnBase,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, 0n] }),
+      chain: s.chain.client(8453).chain,
+    })
     const id = BigInt(intentOp.nonce)
     expect((await s.submit(await s.sign(account, intentOp))).status).toBe(201)
-    while (((await findIntent(sql, id))?.simulationReverts ?? 0) === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    while (((await findIntent(sql, id))?.simulationReverts ?? 0) === 0)
+      await new Promise((resolve) => setTimeout(resolve, 20))
     await stack.filler.stop()
     const stopped = (await findIntent(sql, id))!
     expect(stopped.status).toBe('PENDING') // stopped between two attempts
@@ -197,7 +242,9 @@ describe('the filler', () => {
     const attempts = stack
       .logs()
       .split('\n')
-      .filter((l) => l.includes(`"id":"${intentOp.nonce}"`) && l.includes('"msg":"simulation reverted; trying again later"'))
+      .filter(
+        (l) => l.includes(`"id":"${intentOp.nonce}"`) && l.includes('"msg":"simulation reverted; trying again later"'),
+      )
       .map((l) => JSON.parse(l).attempt as number)
     expect(attempts).toEqual(Array.from({ length: SIMULATION_ATTEMPTS - 1 }, (_, i) => i + 1))
     const failedAfterRestart = stack

@@ -19,7 +19,11 @@ const demo = inject('demoAddress')
 const runs = Number(process.env.FUZZ_RUNS ?? 1_000)
 
 async function post(body: string) {
-  const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, { method: 'POST', headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' }, body })
+  const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
+    method: 'POST',
+    headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
+    body,
+  })
   return { status: res.status, type: res.headers.get('content-type'), json: (await res.json()) as unknown }
 }
 
@@ -46,17 +50,46 @@ function expectExact(body: unknown, json: unknown) {
   })
 }
 
-const symbol = fc.constantFrom('USDC', 'ETH', 'WETH', 'USDT0', 'USDT', 'usdc', 'DAI', '', ...tokens.map((t) => t.address))
-const chainId = fc.oneof(fc.constantFrom(1, 10, 8453, 42161), fc.integer({ min: -5, max: 100_000 }), fc.constantFrom('8453', '1e3', '0x2105', null))
+const symbol = fc.constantFrom(
+  'USDC',
+  'ETH',
+  'WETH',
+  'USDT0',
+  'USDT',
+  'usdc',
+  'DAI',
+  '',
+  ...tokens.map((t) => t.address),
+)
+const chainId = fc.oneof(
+  fc.constantFrom(1, 10, 8453, 42161),
+  fc.integer({ min: -5, max: 100_000 }),
+  fc.constantFrom('8453', '1e3', '0x2105', null),
+)
 const amount = fc.oneof(
   fc.bigInt({ min: 1n, max: 10n ** 24n }).map(String),
-  fc.constantFrom('0', '-1', '1.5', '1e18', '', ' 1', '0x10', '115792089237316195423570985008687907853269984665640564039457584007913129639936'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1.5',
+    '1e18',
+    '',
+    ' 1',
+    '0x10',
+    '115792089237316195423570985008687907853269984665640564039457584007913129639936',
+  ),
   fc.integer({ min: -10, max: 2 ** 31 }),
   fc.double(),
 )
 const validBody = fc.record({
   destinationChainId: fc.constantFrom(1, 10, 8453, 42161),
-  tokenRequests: fc.array(fc.record({ tokenAddress: fc.constantFrom('USDC', 'ETH', 'WETH'), amount: fc.bigInt({ min: 1n, max: 3_000n * 10n ** 6n }).map(String) }), { minLength: 1, maxLength: 1 }),
+  tokenRequests: fc.array(
+    fc.record({
+      tokenAddress: fc.constantFrom('USDC', 'ETH', 'WETH'),
+      amount: fc.bigInt({ min: 1n, max: 3_000n * 10n ** 6n }).map(String),
+    }),
+    { minLength: 1, maxLength: 1 },
+  ),
   account: fc.constant({ address: demo }),
 })
 
@@ -64,13 +97,23 @@ const validBody = fc.record({
 const mutatedBody = fc
   .tuple(
     validBody,
-    fc.constantFrom('destinationChainId', 'tokenRequests', 'account', 'options', 'accountAccessList', 'destinationExecutions', 'recipient', 'extra'),
+    fc.constantFrom(
+      'destinationChainId',
+      'tokenRequests',
+      'account',
+      'options',
+      'accountAccessList',
+      'destinationExecutions',
+      'recipient',
+      'extra',
+    ),
     fc.oneof(fc.jsonValue(), chainId, amount, symbol, fc.constant(undefined)),
   )
   .map(([body, field, value]) => {
     const copy: Record<string, unknown> = structuredClone(body)
     if (value === undefined) delete copy[field]
-    else if (field === 'tokenRequests') copy.tokenRequests = [{ tokenAddress: typeof value === 'string' ? value : 'USDC', amount: value }]
+    else if (field === 'tokenRequests')
+      copy.tokenRequests = [{ tokenAddress: typeof value === 'string' ? value : 'USDC', amount: value }]
     else copy[field] = value
     return copy
   })
@@ -98,7 +141,12 @@ describe('fuzzing POST /api/v1/intents/route', () => {
 })
 
 describe('fuzzing GET /api/v1/accounts/{userAddress}/portfolio', () => {
-  const address = fc.oneof(fc.constant(demo), fc.constant(demo.toLowerCase()), fc.string({ maxLength: 50 }), fc.stringMatching(/^0x[0-9a-fA-F]{40}$/))
+  const address = fc.oneof(
+    fc.constant(demo),
+    fc.constant(demo.toLowerCase()),
+    fc.string({ maxLength: 50 }),
+    fc.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+  )
   const query = fc.record(
     {
       chainIds: fc.oneof(
@@ -118,7 +166,9 @@ describe('fuzzing GET /api/v1/accounts/{userAddress}/portfolio', () => {
     await fc.assert(
       fc.asyncProperty(address, query, async (who, q) => {
         const search = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))
-        const res = await fetch(`${http.baseUrl}/api/v1/accounts/${encodeURIComponent(who)}/portfolio?${search}`, { headers: { 'x-api-key': http.apiKey } })
+        const res = await fetch(`${http.baseUrl}/api/v1/accounts/${encodeURIComponent(who)}/portfolio?${search}`, {
+          headers: { 'x-api-key': http.apiKey },
+        })
         const r = { status: res.status, type: res.headers.get('content-type'), json: (await res.json()) as unknown }
         expectWellFormed(r)
         if (r.status === 200) {
@@ -138,7 +188,12 @@ describe('hostile requests to every operation', () => {
   const hostileRuns = Number(process.env.FUZZ_HOSTILE_RUNS ?? 10_000)
   const browserKey = inject('browserKey')
   const fill = (path: string, value: string) => path.replace(/\{[^}]+\}/g, encodeURIComponent(value))
-  const pathValue = fc.oneof(fc.constant(demo), fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 40 }), fc.constantFrom('..', '%', '%zz', '0x', '-1', 'null'))
+  const pathValue = fc.oneof(
+    fc.constant(demo),
+    fc.stringMatching(/^\d{1,20}$/),
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom('..', '%', '%zz', '0x', '-1', 'null'),
+  )
   const key = fc.oneof(
     fc.constant(http.apiKey),
     fc.constant(browserKey),
@@ -154,7 +209,10 @@ describe('hostile requests to every operation', () => {
   )
   const request = fc.record({
     operation: fc.constantFrom(...operations),
-    method: fc.oneof(fc.constant(undefined), fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD')),
+    method: fc.oneof(
+      fc.constant(undefined),
+      fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
+    ),
     pathValue,
     key,
     sameOrigin: fc.boolean(),
@@ -174,7 +232,11 @@ describe('hostile requests to every operation', () => {
         if (r.forwardedFor !== undefined) headers['x-forwarded-for'] = r.forwardedFor
         if (r.contentType) headers['content-type'] = r.contentType
         const withBody = method !== 'GET' && method !== 'HEAD' && r.body !== undefined
-        const res = await fetch(`${http.baseUrl}/api/v1${fill(r.operation.path, r.pathValue)}`, { method, headers, ...(withBody ? { body: r.body } : {}) })
+        const res = await fetch(`${http.baseUrl}/api/v1${fill(r.operation.path, r.pathValue)}`, {
+          method,
+          headers,
+          ...(withBody ? { body: r.body } : {}),
+        })
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
         const text = await res.text()
         expect(res.status, `${method} ${r.operation.path}: ${text.slice(0, 200)}`).toBeLessThan(500)
@@ -190,7 +252,9 @@ describe('odd input: ill-formed unicode, aborted uploads, sign-in for other doma
   const oddRuns = Number(process.env.FUZZ_ODD_RUNS ?? 200)
   const loneSurrogate = fc.oneof(
     fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
-    fc.tuple(fc.string({ maxLength: 5 }), fc.integer({ min: 0xdc00, max: 0xdfff })).map(([s, c]) => `${s}${String.fromCharCode(c)}`),
+    fc
+      .tuple(fc.string({ maxLength: 5 }), fc.integer({ min: 0xdc00, max: 0xdfff }))
+      .map(([s, c]) => `${s}${String.fromCharCode(c)}`),
   )
   // Where a string can sit in a route request: known fields, free-form JSON, unknown fields.
   const placement = fc.constantFrom<string[]>(
@@ -206,7 +270,11 @@ describe('odd input: ill-formed unicode, aborted uploads, sign-in for other doma
   it(`${oddRuns} bodies with a lone surrogate somewhere: 400 naming that field, never a 5xx`, async () => {
     await fc.assert(
       fc.asyncProperty(placement, loneSurrogate, async (path, bad) => {
-        const body: Record<string, unknown> = { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: demo } }
+        const body: Record<string, unknown> = {
+          destinationChainId: 8453,
+          tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
+          account: { address: demo },
+        }
         let at: Record<string, unknown> = body
         for (let i = 0; i < path.length - 1; i++) {
           at[path[i]!] ??= /^\d+$/.test(path[i + 1]!) ? [] : {}
@@ -236,7 +304,9 @@ describe('odd input: ill-formed unicode, aborted uploads, sign-in for other doma
     }
     expect(logged).toHaveLength(ids.size)
     for (const line of logged) expect(line).toMatchObject({ level: 30, msg: 'request', status: 499 })
-    expect(readFileSync(inject('appLogFile'), 'utf8')).not.toMatch(/"msg":"unhandled error".*aborted|aborted.*"msg":"unhandled error"/)
+    expect(readFileSync(inject('appLogFile'), 'utf8')).not.toMatch(
+      /"msg":"unhandled error".*aborted|aborted.*"msg":"unhandled error"/,
+    )
     expect((await http.get('/api/v1/signer', { key: null })).status).toBe(200)
   }, 120_000)
 
@@ -249,7 +319,11 @@ describe('odd input: ill-formed unicode, aborted uploads, sign-in for other doma
       fc
         .integer({ min: 1, max: 65535 })
         .filter((p) => p !== Number(own.port))
-        .map((p) => ({ domain: `${own.hostname}:${p}`, uri: `http://${own.hostname}:${p}`, host: `${own.hostname}:${p}` })),
+        .map((p) => ({
+          domain: `${own.hostname}:${p}`,
+          uri: `http://${own.hostname}:${p}`,
+          host: `${own.hostname}:${p}`,
+        })),
     )
     await fc.assert(
       fc.asyncProperty(other, async (o) => {
@@ -265,12 +339,22 @@ describe('odd input: ill-formed unicode, aborted uploads, sign-in for other doma
 })
 
 /** A JSON POST under a Host of our choosing (fetch always sends the URL's). */
-function rawPost(path: string, body: unknown, host: string): Promise<{ status: number; setCookie: string[] | undefined; body: string }> {
+function rawPost(
+  path: string,
+  body: unknown,
+  host: string,
+): Promise<{ status: number; setCookie: string[] | undefined; body: string }> {
   const url = new URL(http.baseUrl)
   const text = JSON.stringify(body)
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method: 'POST', path, headers: { host, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path,
+        headers: { host, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) },
+      },
       (res) => {
         let answer = ''
         res.on('data', (c: Buffer) => (answer += c.toString()))

@@ -40,7 +40,9 @@ describe('POST /intent-operations refuses', () => {
   it('a tampered amount, naming the changed field', async () => {
     const r = await signedRoute()
     const tampered = structuredClone(r.signed)
-    tampered.elements[0]!.mandate.tokenOut[0]![1] = (BigInt(tampered.elements[0]!.mandate.tokenOut[0]![1]) + 1n).toString()
+    tampered.elements[0]!.mandate.tokenOut[0]![1] = (
+      BigInt(tampered.elements[0]!.mandate.tokenOut[0]![1]) + 1n
+    ).toString()
     const res = await s.submit(tampered)
     expect(res.status).toBe(400)
     expect(res.body.errors[0].context.field).toBe('signedIntentOp.elements')
@@ -66,7 +68,9 @@ describe('POST /intent-operations refuses', () => {
     expect(unknown.status).toBe(404)
     const missing = await s.call('POST', '/intent-operations', { signedIntentOp: { nonce: r.intentOp.nonce } })
     expect(missing.status).toBe(400)
-    expect(missing.body.errors.map((e: { context: { field: string } }) => e.context.field)).toContain('signedIntentOp.originSignatures')
+    expect(missing.body.errors.map((e: { context: { field: string } }) => e.context.field)).toContain(
+      'signedIntentOp.originSignatures',
+    )
     const broken = await s.call('POST', '/intent-operations', '{"signedIntentOp":')
     expect(broken.status).toBe(400)
     expect(broken.body.message).toBe('entity.parse.failed')

@@ -17,14 +17,36 @@ const sql = await openDatabase({ url: databaseUrl })
 afterAll(() => sql.close())
 
 const root = join(import.meta.dirname, '..', '..')
-const keys = (...args: string[]) => run(process.execPath, ['--import', 'tsx', join(root, 'lib/storage/keysCli.ts'), ...args], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } })
+const keys = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', join(root, 'lib/storage/keysCli.ts'), ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  })
 
-const routeBody = JSON.stringify({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: demo } })
-const postRoute = (key: string) => fetch(`${http.baseUrl}/api/v1/intents/route`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: routeBody })
+const routeBody = JSON.stringify({
+  destinationChainId: 8453,
+  tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
+  account: { address: demo },
+})
+const postRoute = (key: string) =>
+  fetch(`${http.baseUrl}/api/v1/intents/route`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: routeBody,
+  })
 
 describe('npm run keys', () => {
   it('creates a key that works at once, lists it without its secret, and revokes it within the key cache bound', async () => {
-    const created = await keys('create', '--name', 'cli test', '--scopes', 'portfolio:read', '--rate', '600/min', '--json')
+    const created = await keys(
+      'create',
+      '--name',
+      'cli test',
+      '--scopes',
+      'portfolio:read',
+      '--rate',
+      '600/min',
+      '--json',
+    )
     const { key, id, prefix } = JSON.parse(created.stdout) as { key: string; id: string; prefix: string }
     expect(key.startsWith(`ir_${prefix}_`)).toBe(true)
     expect((await http.get(`/api/v1/accounts/${demo}/portfolio`, { key })).status).toBe(200)
@@ -56,7 +78,10 @@ describe('scopes', () => {
     const { key } = await createApiKey(sql, { name: 'reader', scopes: ['portfolio:read'] })
     const res = await postRoute(key)
     expect(res.status).toBe(403)
-    expect(await res.json()).toMatchObject({ message: 'Insufficient permissions', errors: [{ context: { scope: 'routes:create' } }] })
+    expect(await res.json()).toMatchObject({
+      message: 'Insufficient permissions',
+      errors: [{ context: { scope: 'routes:create' } }],
+    })
     expect((await http.get(`/api/v1/accounts/${demo}/portfolio`, { key })).status).toBe(200)
   })
 

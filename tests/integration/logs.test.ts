@@ -28,7 +28,9 @@ async function logLine(id: string, field: 'traceId' | 'clientRequestId' = 'trace
 describe('request logs', () => {
   it('log each request once with its request id, status and key name, never the key', async () => {
     const id = `log-test-${randomUUID()}`
-    const res = await http.get('/api/v1/accounts/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/portfolio', { headers: { 'x-request-id': id } })
+    const res = await http.get('/api/v1/accounts/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/portfolio', {
+      headers: { 'x-request-id': id },
+    })
     const traceId = res.headers.get('x-trace-id')!
     expect(traceId).toMatch(/^[0-9a-f-]{36}$/) // the server's own, never the client's
     expect(traceId).not.toBe(id)
@@ -59,7 +61,12 @@ describe('request logs', () => {
 
   it('log a client that hangs up mid-body as 499 at info, with no error line or stack', async () => {
     const { requestIds } = await abortedUploads(3)
-    for (const id of requestIds) expect(await logLine(id, 'clientRequestId')).toMatchObject({ level: 30, status: 499, path: '/api/v1/intents/route' })
+    for (const id of requestIds)
+      expect(await logLine(id, 'clientRequestId')).toMatchObject({
+        level: 30,
+        status: 499,
+        path: '/api/v1/intents/route',
+      })
     expect(lines().filter((l) => l.msg === 'unhandled error' && JSON.stringify(l).includes('aborted'))).toEqual([])
   })
 })

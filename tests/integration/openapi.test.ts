@@ -24,14 +24,22 @@ describe('GET /api/v1/openapi.json', () => {
     const route = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
       method: 'POST',
       headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ destinationChainId: 10, tokenRequests: [{ tokenAddress: 'USDC', amount: '700000000' }], account: { address: demo } }),
+      body: JSON.stringify({
+        destinationChainId: 10,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: '700000000' }],
+        account: { address: demo },
+      }),
     })
     const body = getIntentRoute.response.parse(await route.json())
     expect(body.intentOp?.elements.length).toBeGreaterThan(0)
     const shortfall = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
       method: 'POST',
       headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ destinationChainId: 10, tokenRequests: [{ tokenAddress: 'USDC', amount: '900000000000' }], account: { address: demo } }),
+      body: JSON.stringify({
+        destinationChainId: 10,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: '900000000000' }],
+        account: { address: demo },
+      }),
     })
     // More than the account holds: the documented 422, the shortfall in its context.
     expect(shortfall.status).toBe(422)
@@ -40,7 +48,12 @@ describe('GET /api/v1/openapi.json', () => {
     const withAlternatives = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
       method: 'POST',
       headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ destinationChainId: 10, tokenRequests: [{ tokenAddress: 'USDC', amount: '700000000' }], account: { address: demo }, options: { alternatives: true } }),
+      body: JSON.stringify({
+        destinationChainId: 10,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: '700000000' }],
+        account: { address: demo },
+        options: { alternatives: true },
+      }),
     })
     const alternatives = getIntentRoute.response.parse(await withAlternatives.json()).alternatives
     expect(alternatives?.[0]?.chosen).toBe(true)

@@ -13,7 +13,9 @@ const http = api()
 
 type Entry = ReturnType<typeof portfolioResponseSchema.parse>['portfolio'][number]
 const row = (entries: Entry[], name: string, chainId: number, tokenAddress: string) =>
-  entries.find((e) => e.tokenName === name)?.tokenChainBalance.find((r) => r.chainId === chainId && r.tokenAddress === tokenAddress)?.balance
+  entries
+    .find((e) => e.tokenName === name)
+    ?.tokenChainBalance.find((r) => r.chainId === chainId && r.tokenAddress === tokenAddress)?.balance
 
 async function portfolio(address: string, query = '') {
   const res = await http.get(`/api/v1/accounts/${address}/portfolio${query}`)
@@ -50,8 +52,14 @@ describe('GET /api/v1/accounts/{userAddress}/portfolio', () => {
     expect(onChain.usdcOpLocked).toBe(parseUnits('250', 6))
 
     expect(row(entries, 'USDC', 8453, usdcBase)).toEqual({ locked: '0', unlocked: onChain.usdcBase.toString() })
-    expect(row(entries, 'USDC', 10, usdcOp)).toEqual({ locked: onChain.usdcOpLocked.toString(), unlocked: onChain.usdcOp.toString() })
-    expect(row(entries, 'ETH', 10, zeroAddress)).toEqual({ locked: onChain.ethOpLocked.toString(), unlocked: onChain.ethOp.toString() })
+    expect(row(entries, 'USDC', 10, usdcOp)).toEqual({
+      locked: onChain.usdcOpLocked.toString(),
+      unlocked: onChain.usdcOp.toString(),
+    })
+    expect(row(entries, 'ETH', 10, zeroAddress)).toEqual({
+      locked: onChain.ethOpLocked.toString(),
+      unlocked: onChain.ethOp.toString(),
+    })
     const usdc = entries.find((e) => e.tokenName === 'USDC')!
     expect(usdc).toMatchObject({ tokenDecimals: 6 })
     expect(usdc.balance).toEqual({
@@ -66,7 +74,9 @@ describe('GET /api/v1/accounts/{userAddress}/portfolio', () => {
     await chain.setEth(8453, user.address, parseEther('1'))
     await chain.transferErc20(8453, user, 'USDC', other.address, parseUnits('123.456789', 6))
     const after = await portfolio(user.address)
-    expect(row(after, 'USDC', 8453, usdcBase)!.unlocked).toBe((await chain.erc20Balance(8453, 'USDC', user.address)).toString())
+    expect(row(after, 'USDC', 8453, usdcBase)!.unlocked).toBe(
+      (await chain.erc20Balance(8453, 'USDC', user.address)).toString(),
+    )
     expect(row(after, 'USDC', 8453, usdcBase)!.unlocked).toBe(parseUnits('876.543211', 6).toString())
     const theirs = await portfolio(other.address, '?filterEmpty=true')
     expect(theirs).toEqual([

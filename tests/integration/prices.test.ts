@@ -11,25 +11,48 @@ import { devnetActions } from '../support/devnetActions'
 const http = api()
 const chain = devnetActions(inject('rpcUrls'))
 // Explicit gas: an estimate taken in the block that last set the feed undercounts the storage write.
-const feedAbi = parseAbi(['function setAnswer(int256)', 'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)'])
+const feedAbi = parseAbi([
+  'function setAnswer(int256)',
+  'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)',
+])
 
 describe('GET /api/v1/prices', () => {
   it('answers each asset group with the feed’s exact answer and its USD number', async () => {
     const client = chain.client(1)
     await mined(
       client,
-      client.writeContract({ address: priceFeeds.feeds.ETH, abi: feedAbi, functionName: 'setAnswer', args: [3_456_78901234n], account: operatorAddress, chain: client.chain, gas: 100_000n }),
+      client.writeContract({
+        address: priceFeeds.feeds.ETH,
+        abi: feedAbi,
+        functionName: 'setAnswer',
+        args: [3_456_78901234n],
+        account: operatorAddress,
+        chain: client.chain,
+        gas: 100_000n,
+      }),
     )
     const res = await http.get('/api/v1/prices')
     expect(res.status).toBe(200)
     const { prices } = pricesResponseSchema.parse(res.body)
     expect(Object.keys(prices).sort()).toEqual(['ETH', 'USDC', 'USDT'])
     expect(prices.ETH).toMatchObject({ answer: '345678901234', decimals: 8, usd: 3456.78901234 })
-    const [, , , updatedAt] = await client.readContract({ address: priceFeeds.feeds.ETH, abi: feedAbi, functionName: 'latestRoundData' })
+    const [, , , updatedAt] = await client.readContract({
+      address: priceFeeds.feeds.ETH,
+      abi: feedAbi,
+      functionName: 'latestRoundData',
+    })
     expect(prices.ETH!.updatedAt).toBe(updatedAt.toString())
     await mined(
       client,
-      client.writeContract({ address: priceFeeds.feeds.ETH, abi: feedAbi, functionName: 'setAnswer', args: [3_000_00000000n], account: operatorAddress, chain: client.chain, gas: 100_000n }),
+      client.writeContract({
+        address: priceFeeds.feeds.ETH,
+        abi: feedAbi,
+        functionName: 'setAnswer',
+        args: [3_000_00000000n],
+        account: operatorAddress,
+        chain: client.chain,
+        gas: 100_000n,
+      }),
     )
   })
 

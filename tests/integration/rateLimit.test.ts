@@ -27,9 +27,16 @@ describe('per-key rate limits', () => {
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(limited.headers.get('ratelimit-remaining')).toBe('0')
-    expect(limited.body).toMatchObject({ message: 'Too many requests', errors: [{ message: 'Too many requests' }], traceId: expect.any(String) })
+    expect(limited.body).toMatchObject({
+      message: 'Too many requests',
+      errors: [{ message: 'Too many requests' }],
+      traceId: expect.any(String),
+    })
 
-    const sdk = new Orchestrator(`${http.baseUrl}/api/v1`, { getHeaders: async () => ({ 'x-api-key': key }), getSubmitHeaders: async () => ({ 'x-api-key': key }) } as never)
+    const sdk = new Orchestrator(`${http.baseUrl}/api/v1`, {
+      getHeaders: async () => ({ 'x-api-key': key }),
+      getSubmitHeaders: async () => ({ 'x-api-key': key }),
+    } as never)
     const error = await sdk.getPortfolio(demo).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RateLimitedError)
     expect((error as RateLimitedError).context).toMatchObject({ retryAfter: expect.any(String) })

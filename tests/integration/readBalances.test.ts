@@ -15,7 +15,10 @@ const rpcUrls = inject('rpcUrls')
 const chain = devnetActions(rpcUrls)
 const demo = inject('demoAddress')
 
-function readers(onRequest?: (chainId: number, body: string) => void, urls: Record<number, string> = rpcUrls): ChainReader[] {
+function readers(
+  onRequest?: (chainId: number, body: string) => void,
+  urls: Record<number, string> = rpcUrls,
+): ChainReader[] {
   return chains.map((c) => ({
     chainId: c.id,
     client: createPublicClient({
@@ -24,14 +27,23 @@ function readers(onRequest?: (chainId: number, body: string) => void, urls: Reco
     }),
   }))
 }
-const manyTags = Array.from({ length: 20 }, (_, i) => lockTag({ allocator: `0x${(i + 1).toString(16).padStart(40, '0')}`, resetPeriod: i % 8, scope: 0 }))
+const manyTags = Array.from({ length: 20 }, (_, i) =>
+  lockTag({ allocator: `0x${(i + 1).toString(16).padStart(40, '0')}`, resetPeriod: i % 8, scope: 0 }),
+)
 
 describe('readBalances', () => {
   it('sends exactly one eth_call per chain', async () => {
     const sent: number[] = []
-    const result = await readBalances({ account: demo, readers: readers((id) => sent.push(id)), tokens, lockTags: [defaultLockTag] })
+    const result = await readBalances({
+      account: demo,
+      readers: readers((id) => sent.push(id)),
+      tokens,
+      lockTags: [defaultLockTag],
+    })
     expect(sent.sort()).toEqual([1, 10, 42161, 8453])
-    expect(result.find((c) => c.chainId === 10)!.balances.find((b) => b.token.symbol === 'USDC')!.locked).toBe(parseUnits('500', 6))
+    expect(result.find((c) => c.chainId === 10)!.balances.find((b) => b.token.symbol === 'USDC')!.locked).toBe(
+      parseUnits('500', 6),
+    )
   })
 
   it('splits a large read into chunks pinned to one block, with the same answer', async () => {
@@ -41,7 +53,13 @@ describe('readBalances', () => {
     await chain.lockErc20(8453, owner, 'USDC', 300n, manyTags[7]!)
     const base = tokens.filter((t) => t.chainId === 8453)
     const calls: string[] = []
-    const [chunked] = await readBalances({ account: owner.address, readers: readers((_, b) => calls.push(b)), tokens: base, lockTags: manyTags, chunkSize: 7 })
+    const [chunked] = await readBalances({
+      account: owner.address,
+      readers: readers((_, b) => calls.push(b)),
+      tokens: base,
+      lockTags: manyTags,
+      chunkSize: 7,
+    })
     const [whole] = await readBalances({ account: owner.address, readers: readers(), tokens: base, lockTags: manyTags })
     expect(chunked).toEqual(whole)
     // 1 + 3 tokens + 3 × 20 locks = 64 calls → 10 chunks, each an eth_call at the same explicit block.
@@ -55,10 +73,17 @@ describe('readBalances', () => {
   })
 
   it('names the call when a token has no contract behind it', async () => {
-    const ghost: TokenInfo = { ...tokens.find((t) => t.chainId === 8453 && t.symbol === 'USDC')!, symbol: 'GHOST', address: '0x000000000000000000000000000000000000dEaD' }
+    const ghost: TokenInfo = {
+      ...tokens.find((t) => t.chainId === 8453 && t.symbol === 'USDC')!,
+      symbol: 'GHOST',
+      address: '0x000000000000000000000000000000000000dEaD',
+    }
     const run = readBalances({ account: demo, readers: readers(), tokens: [ghost], lockTags: [defaultLockTag] })
     await expect(run).rejects.toThrow(ChainUnavailableError)
-    await expect(run).rejects.toMatchObject({ chainId: 8453, details: [{ context: { reason: expect.stringMatching(/GHOST balance/) } }] })
+    await expect(run).rejects.toMatchObject({
+      chainId: 8453,
+      details: [{ context: { reason: expect.stringMatching(/GHOST balance/) } }],
+    })
   })
 
   it('reports an unreachable chain as unavailable, naming it', async () => {

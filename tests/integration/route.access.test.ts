@@ -21,11 +21,17 @@ beforeAll(async () => {
 })
 
 function routeFrom(amount: string, extra: object = {}) {
-  return engine.route({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc(amount).toString() }], account: { address: user }, ...extra })
+  return engine.route({
+    destinationChainId: 42161,
+    tokenRequests: [{ tokenAddress: 'USDC', amount: usdc(amount).toString() }],
+    account: { address: user },
+    ...extra,
+  })
 }
 const shortfall = (r: Awaited<ReturnType<typeof routeFrom>>) => r.intentCost.tokenShortfall ?? []
 const usedChains = (r: Awaited<ReturnType<typeof routeFrom>>) => r.intentOp!.elements.map((e) => Number(e.chainId))
-const spentOn = (r: Awaited<ReturnType<typeof routeFrom>>, chainId: number) => sum(r.intentOp!.elements.find((e) => e.chainId === String(chainId))?.idsAndAmounts ?? [])
+const spentOn = (r: Awaited<ReturnType<typeof routeFrom>>, chainId: number) =>
+  sum(r.intentOp!.elements.find((e) => e.chainId === String(chainId))?.idsAndAmounts ?? [])
 
 describe('accountAccessList, object form', () => {
   it('without a list the route may use either chain; 500 needs both', async () => {
@@ -57,9 +63,21 @@ describe('accountAccessList, object form', () => {
     const preferred = usedChains(await routeFrom('250'))
     expect(preferred).toHaveLength(1)
     const other = preferred[0] === 10 ? 8453 : 10
-    expect(usedChains(await routeFrom('250', { accountAccessList: { exclude: { chainIds: [preferred[0]] } } }))).toEqual([other])
-    expect(usedChains(await routeFrom('250', { accountAccessList: { exclude: { chainTokens: { [String(preferred[0])]: ['USDC'] } } } }))).toEqual([other])
-    expect(usedChains(await routeFrom('250', { accountAccessList: { exclude: { tokens: [token(preferred[0]!, 'USDC').address] } } }))).toEqual([other])
+    expect(
+      usedChains(await routeFrom('250', { accountAccessList: { exclude: { chainIds: [preferred[0]] } } })),
+    ).toEqual([other])
+    expect(
+      usedChains(
+        await routeFrom('250', {
+          accountAccessList: { exclude: { chainTokens: { [String(preferred[0])]: ['USDC'] } } },
+        }),
+      ),
+    ).toEqual([other])
+    expect(
+      usedChains(
+        await routeFrom('250', { accountAccessList: { exclude: { tokens: [token(preferred[0]!, 'USDC').address] } } }),
+      ),
+    ).toEqual([other])
   })
 
   it('exclude wins over include', async () => {
@@ -113,13 +131,19 @@ describe('accountAccessList, legacy array form', () => {
 })
 
 describe('settlement layers and No Path Found', () => {
-  it.each(['ACROSS', 'ECO', 'RELAY'] as const)('options.settlementLayers [%s]: every element settles over it', async (layer) => {
-    const r = await routeFrom('500', { options: { settlementLayers: [layer] } })
-    expect(r.intentOp!.elements.map((e) => ctxOf(e).settlementLayer)).toEqual([layer, layer])
-  })
+  it.each(['ACROSS', 'ECO', 'RELAY'] as const)(
+    'options.settlementLayers [%s]: every element settles over it',
+    async (layer) => {
+      const r = await routeFrom('500', { options: { settlementLayers: [layer] } })
+      expect(r.intentOp!.elements.map((e) => ctxOf(e).settlementLayer)).toEqual([layer, layer])
+    },
+  )
 
   it('OFT only, and the access list leaves only a chain OFT cannot carry USDC from: NoPathFoundError', async () => {
-    const error = await routeFrom('100', { options: { settlementLayers: ['OFT'] }, accountAccessList: { chainIds: [8453] } }).catch((e: unknown) => e)
+    const error = await routeFrom('100', {
+      options: { settlementLayers: ['OFT'] },
+      accountAccessList: { chainIds: [8453] },
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(NoPathFoundError)
     expect(error).toMatchObject({ message: 'No Path Found', kind: 'unprocessable' })
   })
@@ -129,7 +153,9 @@ describe('settlement layers and No Path Found', () => {
   // it always does, and answers with a shortfall as if the account lacked funds.)
   it('OFT only for USDC held only on other chains: NoPathFoundError, not a shortfall', async () => {
     const result = await routeFrom('100', { options: { settlementLayers: ['OFT'] } }).catch((e: unknown) => e)
-    expect(result instanceof ServiceError ? result.message : { intentCost: (result as { intentCost: unknown }).intentCost }).toBe('No Path Found')
+    expect(
+      result instanceof ServiceError ? result.message : { intentCost: (result as { intentCost: unknown }).intentCost },
+    ).toBe('No Path Found')
   })
 })
 
@@ -149,9 +175,14 @@ describe('options.alternatives and options.fundingMethod', () => {
     const other = alternatives.find((a) => !a.chosen && a.sources.every((s) => s.chainId !== usedChains(r)[0]))!
     expect(other).toBeDefined()
     expect(other.fundingMethod).toBe('PERMIT2')
-    const asked = await routeFrom('250', { accountAccessList: other.request.accountAccessList, options: { ...other.request.options, alternatives: true } })
+    const asked = await routeFrom('250', {
+      accountAccessList: other.request.accountAccessList,
+      options: { ...other.request.options, alternatives: true },
+    })
     expect(usedChains(asked)).toEqual(other.sources.map((s) => s.chainId))
-    expect(asked.intentOp!.elements.map((e) => ctxOf(e).settlementLayer)).toEqual(other.sources.map((s) => s.settlementLayer))
+    expect(asked.intentOp!.elements.map((e) => ctxOf(e).settlementLayer)).toEqual(
+      other.sources.map((s) => s.settlementLayer),
+    )
     expect(asked.alternatives![0]).toMatchObject({ chosen: true, sources: other.sources, feeAmount: other.feeAmount })
   })
 

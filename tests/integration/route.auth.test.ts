@@ -32,13 +32,31 @@ describe('EIP-7702', () => {
     ])
     const c = chain.client(42161)
     const auth = await c.signAuthorization({ account: user, contractAddress: delegate, executor: 'self' })
-    await c.waitForTransactionReceipt({ hash: await c.sendTransaction({ account: user, authorizationList: [auth], to: user.address, data: '0x', chain: c.chain }) })
+    await c.waitForTransactionReceipt({
+      hash: await c.sendTransaction({
+        account: user,
+        authorizationList: [auth],
+        to: user.address,
+        data: '0x',
+        chain: c.chain,
+      }),
+    })
     expect(await c.getCode({ address: user.address })).toBe(`0xef0100${delegate.slice(2).toLowerCase()}`)
   })
-  const body = (extra: { delegations?: object; signedAuthorizations?: object[]; recipient?: object; recipientSignedAuthorizations?: object[] } = {}) => ({
+  const body = (
+    extra: {
+      delegations?: object
+      signedAuthorizations?: object[]
+      recipient?: object
+      recipientSignedAuthorizations?: object[]
+    } = {},
+  ) => ({
     destinationChainId: 42161,
     tokenRequests: [{ tokenAddress: 'USDC', amount: '50000000' }],
-    account: { address: user.address, delegations: extra.delegations ?? { 8453: { contract: delegate }, 42161: { contract: delegate } } },
+    account: {
+      address: user.address,
+      delegations: extra.delegations ?? { 8453: { contract: delegate }, 42161: { contract: delegate } },
+    },
     ...(extra.recipient ? { recipient: extra.recipient } : {}),
     signedAuthorizations: extra.signedAuthorizations ?? [],
     recipientSignedAuthorizations: extra.recipientSignedAuthorizations ?? [],
@@ -56,14 +74,22 @@ describe('EIP-7702', () => {
     const { intentOp } = await engine.fulfilled(body())
     expect(intentOp.signedMetadata.account.requiredDelegations).toEqual({ '8453': { contract: delegate } })
     // The Nexus implementation answers ERC-7579's accountId(), read from chain through the delegation.
-    expect(intentOp.signedMetadata.account.accountContext['42161']).toEqual({ accountType: 'smartAccount', isDeployed: true, isERC7579: true, delegatedTo: delegate })
+    expect(intentOp.signedMetadata.account.accountContext['42161']).toEqual({
+      accountType: 'smartAccount',
+      isDeployed: true,
+      isERC7579: true,
+      delegatedTo: delegate,
+    })
     // Another delegate would need a delegation the filler cannot settle (nothing would check the
     // account's signatures after it): refused at quote time, naming the field.
     const refused = await engine.route(body({ delegations: { 42161: { contract: otherDelegate } } })).then(
       () => undefined,
       (e: unknown) => e,
     )
-    expect(refused).toMatchObject({ kind: 'unprocessable', details: [{ context: { field: 'account.delegations.42161' } }] })
+    expect(refused).toMatchObject({
+      kind: 'unprocessable',
+      details: [{ context: { field: 'account.delegations.42161' } }],
+    })
   })
 
   it('an authorization signed by the account, naming the delegate, with its next nonce, is carried in the intentOp', async () => {
@@ -75,10 +101,26 @@ describe('EIP-7702', () => {
   })
 
   it.each([
-    ['signed by another key', async (_u: PrivateKeyAccount, n: number) => authorization(chain.freshAccount(), 8453, delegate, n), /is signed by 0x[0-9a-fA-F]{40}, not by/],
-    ['naming another contract', async (u: PrivateKeyAccount, n: number) => authorization(u, 8453, otherDelegate, n), /names 0x[0-9a-fA-F]{40}, but the declared delegate on chain 8453/],
-    ['with a wrong nonce', async (u: PrivateKeyAccount, n: number) => authorization(u, 8453, delegate, n + 1), /nonce \d+ is not the account's next nonce \d+ on chain 8453/],
-    ['for a chain without a declared delegation', async (u: PrivateKeyAccount, n: number) => authorization(u, 10, delegate, n), /no delegation is declared for chain 10/],
+    [
+      'signed by another key',
+      async (_u: PrivateKeyAccount, n: number) => authorization(chain.freshAccount(), 8453, delegate, n),
+      /is signed by 0x[0-9a-fA-F]{40}, not by/,
+    ],
+    [
+      'naming another contract',
+      async (u: PrivateKeyAccount, n: number) => authorization(u, 8453, otherDelegate, n),
+      /names 0x[0-9a-fA-F]{40}, but the declared delegate on chain 8453/,
+    ],
+    [
+      'with a wrong nonce',
+      async (u: PrivateKeyAccount, n: number) => authorization(u, 8453, delegate, n + 1),
+      /nonce \d+ is not the account's next nonce \d+ on chain 8453/,
+    ],
+    [
+      'for a chain without a declared delegation',
+      async (u: PrivateKeyAccount, n: number) => authorization(u, 10, delegate, n),
+      /no delegation is declared for chain 10/,
+    ],
   ])('one %s is rejected with an error naming signedAuthorizations.N', async (_, make, reason) => {
     const nonce = await chain.client(8453).getTransactionCount({ address: user.address })
     const good = await authorization(user, 8453, delegate, nonce)
@@ -95,10 +137,17 @@ describe('EIP-7702', () => {
     const recipient = chain.freshAccount()
     expect(await chain.client(42161).getTransactionCount({ address: recipient.address })).toBe(0)
     const stale = await authorization(recipient, 42161, delegate, 5)
-    const outcome = await engine.route(body({ recipient: { address: recipient.address, delegations: { 42161: { contract: delegate } } }, recipientSignedAuthorizations: [stale] })).then(
-      (r) => ({ accepted: r.intentOp?.recipientSignedAuthorizations }),
-      (e: InvalidInputError) => ({ rejected: e.details.map((d) => d.context?.field) }),
-    )
+    const outcome = await engine
+      .route(
+        body({
+          recipient: { address: recipient.address, delegations: { 42161: { contract: delegate } } },
+          recipientSignedAuthorizations: [stale],
+        }),
+      )
+      .then(
+        (r) => ({ accepted: r.intentOp?.recipientSignedAuthorizations }),
+        (e: InvalidInputError) => ({ rejected: e.details.map((d) => d.context?.field) }),
+      )
     expect(outcome).toEqual({ rejected: ['recipientSignedAuthorizations.0'] })
   })
 })
@@ -108,7 +157,16 @@ describe('server signature and nonces', () => {
   let op: WireIntentOp
   beforeAll(async () => {
     user = await engine.funded([{ chainId: 10, symbol: 'USDC', amount: parseUnits('100', 6) }])
-    op = (await engine.fulfilled({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '60000000' }], account: { address: user.address } }, { nonce: 11n })).intentOp
+    op = (
+      await engine.fulfilled(
+        {
+          destinationChainId: 8453,
+          tokenRequests: [{ tokenAddress: 'USDC', amount: '60000000' }],
+          account: { address: user.address },
+        },
+        { nonce: 11n },
+      )
+    ).intentOp
   })
 
   it('routeSigner recovers the signer, also after a JSON round trip', async () => {
@@ -119,7 +177,8 @@ describe('server signature and nonces', () => {
   it('changing any single field of the intentOp changes the recovered address', async () => {
     const leaves: (string | number)[][] = []
     const walk = (v: unknown, path: (string | number)[]) => {
-      if (v !== null && typeof v === 'object') for (const [k, c] of Object.entries(v)) walk(c, [...path, Array.isArray(v) ? Number(k) : k])
+      if (v !== null && typeof v === 'object')
+        for (const [k, c] of Object.entries(v)) walk(c, [...path, Array.isArray(v) ? Number(k) : k])
       else if (path[0] !== 'serverSignature') leaves.push(path)
     }
     walk(op, [])
@@ -127,10 +186,21 @@ describe('server signature and nonces', () => {
     const changed: string[] = []
     for (const path of leaves) {
       const copy = structuredClone(op) as unknown as Record<string | number, unknown>
-      const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((o, k) => o[k] as Record<string | number, unknown>, copy)
+      const parent = path
+        .slice(0, -1)
+        .reduce<Record<string | number, unknown>>((o, k) => o[k] as Record<string | number, unknown>, copy)
       const key = path.at(-1)!
       const v = parent[key]
-      parent[key] = typeof v === 'boolean' ? !v : typeof v === 'number' ? v + 1 : typeof v === 'string' ? (v.endsWith('1') ? `${v.slice(0, -1)}2` : `${v.slice(0, -1)}1`) : 'x'
+      parent[key] =
+        typeof v === 'boolean'
+          ? !v
+          : typeof v === 'number'
+            ? v + 1
+            : typeof v === 'string'
+              ? v.endsWith('1')
+                ? `${v.slice(0, -1)}2`
+                : `${v.slice(0, -1)}1`
+              : 'x'
       if ((await routeSigner(copy as unknown as WireIntentOp)) !== engine.signer.address) changed.push(path.join('.'))
     }
     expect(changed).toEqual(leaves.map((p) => p.join('.')))
@@ -139,7 +209,14 @@ describe('server signature and nonces', () => {
       await routeSigner({
         ...op,
         signedAuthorizations: [
-          { chainId: 8453, address: user.address, nonce: '0', yParity: 0, r: op.serverSignature.slice(0, 66) as `0x${string}`, s: op.serverSignature.slice(0, 66) as `0x${string}` },
+          {
+            chainId: 8453,
+            address: user.address,
+            nonce: '0',
+            yParity: 0,
+            r: op.serverSignature.slice(0, 66) as `0x${string}`,
+            s: op.serverSignature.slice(0, 66) as `0x${string}`,
+          },
         ],
       }),
     ).not.toBe(engine.signer.address)
@@ -148,8 +225,16 @@ describe('server signature and nonces', () => {
   })
 
   it('distinct nonces give distinct intentOps; the same nonce on the same state gives the same intentOp', async () => {
-    const body = { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '60000000' }], account: { address: user.address } }
-    const [a, b, again] = [await engine.fulfilled(body, { nonce: 12n }), await engine.fulfilled(body, { nonce: 13n }), await engine.fulfilled(body, { nonce: 11n })]
+    const body = {
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: '60000000' }],
+      account: { address: user.address },
+    }
+    const [a, b, again] = [
+      await engine.fulfilled(body, { nonce: 12n }),
+      await engine.fulfilled(body, { nonce: 13n }),
+      await engine.fulfilled(body, { nonce: 11n }),
+    ]
     // The counter drawn, scoped to the sponsor: its address in the low 160 bits.
     const scoped = (counter: bigint) => sponsorNonce(counter, user.address).toString()
     expect([a.intentOp.nonce, b.intentOp.nonce]).toEqual([scoped(12n), scoped(13n)])
@@ -165,7 +250,9 @@ describe('server signature and nonces', () => {
         elements: rest.elements.map((e, index) => {
           const context = e.mandate.qualifier.settlementContext
           if (context.settlementLayer !== 'RELAY') return e
-          const requestId = keccak256(encodePacked(['uint256', 'uint256', 'uint256'], [BigInt(op.nonce), BigInt(e.chainId), BigInt(index)]))
+          const requestId = keccak256(
+            encodePacked(['uint256', 'uint256', 'uint256'], [BigInt(op.nonce), BigInt(e.chainId), BigInt(index)]),
+          )
           expect(context).toMatchObject({ requestId, orderId: keccak256(requestId) })
           const { requestId: _r, orderId: _o, ...others } = context
           return { ...e, mandate: { ...e.mandate, qualifier: { settlementContext: others } } }

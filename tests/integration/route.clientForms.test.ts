@@ -29,7 +29,10 @@ describe('client request forms', () => {
       tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('10').toString() }],
       account: { address: user.address, accountType: 'EOA', delegations: { 0: { contract: delegate } } },
     })
-    expect(r.intentOp.signedMetadata.account.requiredDelegations).toEqual({ 8453: { contract: delegate }, 42161: { contract: delegate } })
+    expect(r.intentOp.signedMetadata.account.requiredDelegations).toEqual({
+      8453: { contract: delegate },
+      42161: { contract: delegate },
+    })
   })
 
   it('empty preClaimExecutions placeholders for every source chain are accepted', async () => {
@@ -46,10 +49,20 @@ describe('client request forms', () => {
   it('a call-only request (tokenRequests: []) is refused for an EOA naming destinationExecutions, and needs something to do', async () => {
     const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
     const callOnly = await failure(
-      engine.route({ destinationChainId: 8453, tokenRequests: [], account: { address: user.address }, destinationExecutions: [{ to: user.address, value: '0', data: '0x' }] }),
+      engine.route({
+        destinationChainId: 8453,
+        tokenRequests: [],
+        account: { address: user.address },
+        destinationExecutions: [{ to: user.address, value: '0', data: '0x' }],
+      }),
     )
-    expect(callOnly).toMatchObject({ kind: 'invalid_input', details: [{ context: { field: 'destinationExecutions' } }] })
-    const nothing = await failure(() => engine.route({ destinationChainId: 8453, tokenRequests: [], account: { address: user.address } }))
+    expect(callOnly).toMatchObject({
+      kind: 'invalid_input',
+      details: [{ context: { field: 'destinationExecutions' } }],
+    })
+    const nothing = await failure(() =>
+      engine.route({ destinationChainId: 8453, tokenRequests: [], account: { address: user.address } }),
+    )
     expect(nothing).toMatchObject({ issues: [expect.objectContaining({ path: ['tokenRequests'] })] })
   })
 
@@ -63,10 +76,19 @@ describe('client request forms', () => {
       const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
         method: 'POST',
         headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: delegate }, options: { [field]: value } }),
+        body: JSON.stringify({
+          destinationChainId: 8453,
+          tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
+          account: { address: delegate },
+          options: { [field]: value },
+        }),
       })
       const body = (await res.json()) as { errors: { context: { field: string } }[] }
-      expect({ field, status: res.status, fields: body.errors.map((e) => e.context.field) }).toEqual({ field, status: 400, fields: [`options.${field}`] })
+      expect({ field, status: res.status, fields: body.errors.map((e) => e.context.field) }).toEqual({
+        field,
+        status: 400,
+        fields: [`options.${field}`],
+      })
     }
   })
 
@@ -82,15 +104,28 @@ describe('client request forms', () => {
       options: { customDeadline: customDeadline.toString() },
     })
     const r = await engine.fulfilled(body(deadline))
-    expect(r.intentOp.elements.map((e) => e.mandate.fillDeadline)).toEqual(r.intentOp.elements.map(() => deadline.toString()))
-    expect(await failure(engine.route(body(now + 100_000n)))).toMatchObject({ details: [{ context: { field: 'options.customDeadline' } }] })
+    expect(r.intentOp.elements.map((e) => e.mandate.fillDeadline)).toEqual(
+      r.intentOp.elements.map(() => deadline.toString()),
+    )
+    expect(await failure(engine.route(body(now + 100_000n)))).toMatchObject({
+      details: [{ context: { field: 'options.customDeadline' } }],
+    })
   })
 
   it('isERC7579 is read from the account, not echoed from the declared type', async () => {
     const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }], { delegatedOn: [8453] })
-    const r = await engine.fulfilled({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('10').toString() }], account: { address: user.address, accountType: 'ERC7579' } })
+    const r = await engine.fulfilled({
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('10').toString() }],
+      account: { address: user.address, accountType: 'ERC7579' },
+    })
     // Delegated to an address without code: it answers no accountId(), so it is no ERC-7579 account.
-    expect(r.intentOp.signedMetadata.account.accountContext['8453']).toMatchObject({ accountType: 'smartAccount', isDeployed: true, isERC7579: false, delegatedTo: expect.any(String) })
+    expect(r.intentOp.signedMetadata.account.accountContext['8453']).toMatchObject({
+      accountType: 'smartAccount',
+      isDeployed: true,
+      isERC7579: false,
+      delegatedTo: expect.any(String),
+    })
   })
 })
 
@@ -116,16 +151,26 @@ describe('answers the client can settle and read', () => {
       { chainId: 42161, symbol: 'USDC', amount: usdc('40') },
       { chainId: 8453, symbol: 'USDC', amount: usdc('500') },
     ])
-    const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('30').toString() }], account: { address: user.address } })
+    const r = await engine.fulfilled({
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('30').toString() }],
+      account: { address: user.address },
+    })
     const cost = r.intentCost as unknown as {
       gasCost: { originChains: { gasUSD: number }[]; destination: { gasUSD: number }; totalUSD: number }
-      tokensReceived: { fee: string; feeBreakdown: Record<string, string>; feesByToken: Record<string, { amount: string }> }[]
+      tokensReceived: {
+        fee: string
+        feeBreakdown: Record<string, string>
+        feesByToken: Record<string, { amount: string }>
+      }[]
     }
     const parts = cost.gasCost.originChains.reduce((s, c) => s + c.gasUSD, 0) + cost.gasCost.destination.gasUSD
     expect(parts).toBeCloseTo(cost.gasCost.totalUSD, 6)
     const [received] = cost.tokensReceived
     expect(Object.values(received!.feeBreakdown).reduce((s, v) => s + BigInt(v), 0n)).toBe(BigInt(received!.fee))
-    expect(received!.feesByToken).toEqual({ [token(42161, 'USDC').address]: { amount: received!.fee, breakdown: received!.feeBreakdown } })
+    expect(received!.feesByToken).toEqual({
+      [token(42161, 'USDC').address]: { amount: received!.fee, breakdown: received!.feeBreakdown },
+    })
   })
 
   it('protocolFees name only what is charged: the fee token, not the requested ETH', async () => {
@@ -152,7 +197,11 @@ describe('answers the client can settle and read', () => {
     const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
       method: 'POST',
       headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: user.address } }),
+      body: JSON.stringify({
+        destinationChainId: 8453,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
+        account: { address: user.address },
+      }),
     })
     const text = ((await res.json()) as { intentOp: { nonce: string } }).intentOp.nonce
     expect(text).toMatch(/^\d+$/)

@@ -7,7 +7,19 @@ import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { lockId } from '../../lib/core/locks/lockId'
 import { EXECUTOR_OVERHEAD_GAS, MAX_DESTINATION_CALL_GAS } from '../../lib/core/settlement/destinationGas'
 import { burnCall, deployGasBurner, GAS_PER_TURN } from '../support/gasBurner'
-import { bridgeUsd8, ctxOf, elementOn, elementsOf, expectedFees, fromUsd8, outId, routeEngine, sum, token, usd } from '../support/routeEngine'
+import {
+  bridgeUsd8,
+  ctxOf,
+  elementOn,
+  elementsOf,
+  expectedFees,
+  fromUsd8,
+  outId,
+  routeEngine,
+  sum,
+  token,
+  usd,
+} from '../support/routeEngine'
 
 const engine = routeEngine()
 const usdc = (v: string) => parseUnits(v, 6)
@@ -19,37 +31,62 @@ describe('OFT (USDT0 over LayerZero)', () => {
   it.each([
     ['USDT0 on 10, requested on 42161', 10, 'USDT0', 2],
     ['USDT on Ethereum, requested as USDT0 on 42161', 1, 'USDT', 3],
-  ] as const)('%s: one element of the account own ops, the fee without a phantom fill', async (_, chainId, symbol, opCount) => {
-    const user = await engine.funded([{ chainId, symbol, amount: usdc('200') }], { nexusOn: [chainId] })
-    const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }], account: { address: user.address } })
-    const [element] = r.intentOp.elements
-    expect(r.intentOp.elements).toHaveLength(1)
-    expect(element!.chainId).toBe(String(chainId))
-    expect(element!.mandate.destinationChainId).toBe(String(chainId))
-    const context = element!.mandate.qualifier.settlementContext
-    expect(context).toMatchObject({ settlementLayer: 'INTENT_EXECUTOR', fundingMethod: 'NO_FUNDING', bridgeFill: { type: 'OFT', destinationChainId: 42161 } })
-    const ops = element!.mandate.destinationOps.ops
-    expect(ops).toHaveLength(opCount) // fee, (approval,) send
-    expect(BigInt(ops.at(-1)!.value)).toBe(BigInt(context.prefundAmount ?? '0'))
-    expect(BigInt(context.prefundAmount ?? '0')).toBeGreaterThan(0n)
-    const cost = r.intentCost as { gasCost: { destination: { gasUSD: number } }; feeBreakdownUSD: { bridgeFeeUSD: number }; nativeFees: { usd: number }[] }
-    expect(cost.gasCost.destination.gasUSD).toBe(0)
-    expect(cost.feeBreakdownUSD.bridgeFeeUSD).toBeGreaterThanOrEqual(cost.nativeFees[0]!.usd)
-  })
+  ] as const)(
+    '%s: one element of the account own ops, the fee without a phantom fill',
+    async (_, chainId, symbol, opCount) => {
+      const user = await engine.funded([{ chainId, symbol, amount: usdc('200') }], { nexusOn: [chainId] })
+      const r = await engine.fulfilled({
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }],
+        account: { address: user.address },
+      })
+      const [element] = r.intentOp.elements
+      expect(r.intentOp.elements).toHaveLength(1)
+      expect(element!.chainId).toBe(String(chainId))
+      expect(element!.mandate.destinationChainId).toBe(String(chainId))
+      const context = element!.mandate.qualifier.settlementContext
+      expect(context).toMatchObject({
+        settlementLayer: 'INTENT_EXECUTOR',
+        fundingMethod: 'NO_FUNDING',
+        bridgeFill: { type: 'OFT', destinationChainId: 42161 },
+      })
+      const ops = element!.mandate.destinationOps.ops
+      expect(ops).toHaveLength(opCount) // fee, (approval,) send
+      expect(BigInt(ops.at(-1)!.value)).toBe(BigInt(context.prefundAmount ?? '0'))
+      expect(BigInt(context.prefundAmount ?? '0')).toBeGreaterThan(0n)
+      const cost = r.intentCost as {
+        gasCost: { destination: { gasUSD: number } }
+        feeBreakdownUSD: { bridgeFeeUSD: number }
+        nativeFees: { usd: number }[]
+      }
+      expect(cost.gasCost.destination.gasUSD).toBe(0)
+      expect(cost.feeBreakdownUSD.bridgeFeeUSD).toBeGreaterThanOrEqual(cost.nativeFees[0]!.usd)
+    },
+  )
 
   it('USDT0 across chains for an EOA that cannot run ops: 422 at quote time, naming tokenRequests and the reason', async () => {
     const user = await engine.funded([{ chainId: 10, symbol: 'USDT0', amount: usdc('200') }])
-    const error = await engine.route({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }], account: { address: user.address, accountType: 'EOA' } }).then(
-      () => undefined,
-      (e: unknown) => e as { kind: string; message: string; details: { context: { field: string } }[] },
-    )
+    const error = await engine
+      .route({
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }],
+        account: { address: user.address, accountType: 'EOA' },
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e as { kind: string; message: string; details: { context: { field: string } }[] },
+      )
     expect(error).toMatchObject({ kind: 'unprocessable', details: [{ context: { field: 'tokenRequests' } }] })
     expect(error!.message).toMatch(/LayerZero OFT, as the account's own send through its intent executor/)
   })
 
   it('USDT0 the account holds on the destination chain still routes (same chain, no bridge)', async () => {
     const user = await engine.funded([{ chainId: 42161, symbol: 'USDT0', amount: usdc('200') }])
-    const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }], account: { address: user.address } })
+    const r = await engine.fulfilled({
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }],
+      account: { address: user.address },
+    })
     expect(r.intentOp.elements.map((e) => e.chainId)).toEqual(['42161'])
     expect(r.intentOp.elements[0]!.mandate.qualifier.settlementContext.settlementLayer).not.toBe('INTENT_EXECUTOR')
   })
@@ -67,10 +104,19 @@ describe('sponsorship', () => {
     const plain = await engine.fulfilled(body())
     const gasOnly = await engine.fulfilled(body({ gasSponsored: true }))
     const both = await engine.fulfilled(body({ gasSponsored: true, bridgeFeesSponsored: true }))
-    const all = await engine.fulfilled(body({ gasSponsored: true, bridgeFeesSponsored: true, protocolFeesSponsored: true }))
+    const all = await engine.fulfilled(
+      body({ gasSponsored: true, bridgeFeesSponsored: true, protocolFeesSponsored: true }),
+    )
     const m = await engine.market()
     const target = [{ token: token(8453, 'USDC'), amount: usdc('400') }]
-    const feesOf = (r: typeof plain, sponsor: object) => expectedFees(m, { destinationChainId: 8453, elements: elementsOf(r.intentOp), targets: target, feeToken: token(8453, 'USDC'), sponsor })
+    const feesOf = (r: typeof plain, sponsor: object) =>
+      expectedFees(m, {
+        destinationChainId: 8453,
+        elements: elementsOf(r.intentOp),
+        targets: target,
+        feeToken: token(8453, 'USDC'),
+        sponsor,
+      })
     const f = {
       plain: await feesOf(plain, {}),
       gasOnly: await feesOf(gasOnly, { gas: true }),
@@ -101,7 +147,9 @@ describe('sponsorship', () => {
     expect(all.intentCost.sponsorFee).toEqual({ relayer: usd(f.all.gas + f.all.bridge), protocol: usd(f.all.protocol) })
     // Gas does not depend on the amount, so its sponsored part equals the unsponsored route's gas.
     expect(f.both.gas).toBe(f.plain.gas)
-    expect(f.plain.bridge).toBe(await bridgeUsd8(m, elementsOf(plain.intentOp)[0]!.layer, 10, token(10, 'USDC'), usdc('400') + f.plain.charge))
+    expect(f.plain.bridge).toBe(
+      await bridgeUsd8(m, elementsOf(plain.intentOp)[0]!.layer, 10, token(10, 'USDC'), usdc('400') + f.plain.charge),
+    )
   })
 })
 
@@ -113,20 +161,38 @@ describe('fee token', () => {
       { chainId: 42161, symbol: 'USDC', amount: usdc('20') },
     ])
     for (const feeToken of ['USDC', token(42161, 'USDC').address]) {
-      const r = await engine.fulfilled({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'ETH', amount: want.toString() }], account: { address: user.address }, options: { feeToken } })
+      const r = await engine.fulfilled({
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'ETH', amount: want.toString() }],
+        account: { address: user.address },
+        options: { feeToken },
+      })
       const m = await engine.market()
       const op = r.intentOp
       expect(op.elements.map((e) => e.chainId)).toEqual(['8453', '42161'])
       const eth = elementOn(op, 8453)!
-      expect(eth.idsAndAmounts).toEqual([[lockId(defaultLockTag, token(8453, 'WETH').address).toString(), want.toString()]])
+      expect(eth.idsAndAmounts).toEqual([
+        [lockId(defaultLockTag, token(8453, 'WETH').address).toString(), want.toString()],
+      ])
       expect(eth.mandate.tokenOut).toEqual([[lockId(defaultLockTag, zeroAddress).toString(), want.toString()]])
-      const fees = await expectedFees(m, { destinationChainId: 42161, elements: elementsOf(op), targets: [{ token: token(42161, 'ETH'), amount: want }], feeToken: token(42161, 'USDC') })
+      const fees = await expectedFees(m, {
+        destinationChainId: 42161,
+        elements: elementsOf(op),
+        targets: [{ token: token(42161, 'ETH'), amount: want }],
+        feeToken: token(42161, 'USDC'),
+      })
       const fee = elementOn(op, 42161)!
       expect(ctxOf(fee)).toMatchObject({ settlementLayer: 'SAME_CHAIN', fundingMethod: 'PERMIT2' })
       expect(fee.idsAndAmounts).toEqual([[outId(42161, 'USDC'), fees.charge.toString()]])
       expect(fee.mandate.tokenOut).toEqual([])
-      expect(r.intentCost.feeToken).toEqual({ tokenAddress: token(42161, 'USDC').address, tokenSymbol: 'USDC', amount: fees.charge.toString() })
-      expect(r.intentCost.tokensReceived).toEqual([expect.objectContaining({ targetAmount: want.toString(), amountSpent: want.toString(), fee: '0' })])
+      expect(r.intentCost.feeToken).toEqual({
+        tokenAddress: token(42161, 'USDC').address,
+        tokenSymbol: 'USDC',
+        amount: fees.charge.toString(),
+      })
+      expect(r.intentCost.tokensReceived).toEqual([
+        expect.objectContaining({ targetAmount: want.toString(), amountSpent: want.toString(), fee: '0' }),
+      ])
     }
   })
 
@@ -169,7 +235,10 @@ describe('destination executions', () => {
       })
       const e = r.intentOp.elements.at(-1)!
       expect(e.mandate.minGas).toBe(gas.toString())
-      expect(e.mandate.destinationOps).toEqual({ vt: pad('0x00', { dir: 'right', size: 32 }), ops: [{ to: user.address, value: '0', data: execution.data }] })
+      expect(e.mandate.destinationOps).toEqual({
+        vt: pad('0x00', { dir: 'right', size: 32 }),
+        ops: [{ to: user.address, value: '0', data: execution.data }],
+      })
       const fees = await expectedFees(await engine.market(), {
         destinationChainId: 42161,
         elements: elementsOf(r.intentOp),
@@ -186,7 +255,9 @@ describe('destination executions', () => {
     const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }], { nexusOn: [42161] })
     const burner = await deployGasBurner(engine.chain, 42161)
     const call = burnCall(burner, 20_000n) // ~0.8 M gas of loop
-    const used = await engine.readers.find((r) => r.chainId === 42161)!.client.estimateGas({ account: user.address, to: burner, data: call.data })
+    const used = await engine.readers
+      .find((r) => r.chainId === 42161)!
+      .client.estimateGas({ account: user.address, to: burner, data: call.data })
     const r = await engine.fulfilled({
       destinationChainId: 42161,
       tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('50').toString() }],

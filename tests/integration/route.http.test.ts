@@ -20,7 +20,11 @@ async function post(body: unknown, init: { key?: string | null; contentType?: st
   const headers: Record<string, string> = { 'content-type': init.contentType ?? 'application/json' }
   const key = init.key === undefined ? http.apiKey : init.key
   if (key !== null) headers['x-api-key'] = key
-  const res = await fetch(`${http.baseUrl}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  const res = await fetch(`${http.baseUrl}${path}`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
   const text = await res.text()
   let json: any
   try {
@@ -39,21 +43,50 @@ async function expectError(res: Awaited<ReturnType<typeof post>>, status: number
   return body
 }
 
-const valid = { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: '50000000' }], account: { address: account.address } }
+const valid = {
+  destinationChainId: 42161,
+  tokenRequests: [{ tokenAddress: 'USDC', amount: '50000000' }],
+  account: { address: account.address },
+}
 const withRequest = (r: object) => ({ ...valid, tokenRequests: [{ ...valid.tokenRequests[0], ...r }] })
 
 describe('POST /api/v1/intents/route: 400 naming the field', () => {
   const big = `{"destinationChainId":42161,"tokenRequests":[{"tokenAddress":"USDC","amount":9007199254740993}],"account":{"address":"${account.address}"}}`
   it.each([
-    ['missing destinationChainId', { tokenRequests: valid.tokenRequests, account: valid.account }, 'destinationChainId', /^destinationChainId: /],
-    ['empty tokenRequests', { ...valid, tokenRequests: [] }, 'tokenRequests', 'tokenRequests: at least one token request'],
-    ['amount "-1"', withRequest({ amount: '-1' }), 'tokenRequests.0.amount', /^tokenRequests\.0\.amount: must be a decimal integer string/],
+    [
+      'missing destinationChainId',
+      { tokenRequests: valid.tokenRequests, account: valid.account },
+      'destinationChainId',
+      /^destinationChainId: /,
+    ],
+    [
+      'empty tokenRequests',
+      { ...valid, tokenRequests: [] },
+      'tokenRequests',
+      'tokenRequests: at least one token request',
+    ],
+    [
+      'amount "-1"',
+      withRequest({ amount: '-1' }),
+      'tokenRequests.0.amount',
+      /^tokenRequests\.0\.amount: must be a decimal integer string/,
+    ],
     ['amount "1.5"', withRequest({ amount: '1.5' }), 'tokenRequests.0.amount', /^tokenRequests\.0\.amount: /],
     ['amount "1e18"', withRequest({ amount: '1e18' }), 'tokenRequests.0.amount', /^tokenRequests\.0\.amount: /],
-    ['amount -1 as a number', withRequest({ amount: -1 }), 'tokenRequests.0.amount', /^tokenRequests\.0\.amount: must be a non-negative integer/],
+    [
+      'amount -1 as a number',
+      withRequest({ amount: -1 }),
+      'tokenRequests.0.amount',
+      /^tokenRequests\.0\.amount: must be a non-negative integer/,
+    ],
     ['amount above 2^53 as a number', big, 'tokenRequests.0.amount', /send amounts above 2\^53 as decimal strings/],
     ['a missing account address', { ...valid, account: {} }, 'account.address', /^account\.address: /],
-    ['too many token requests', { ...valid, tokenRequests: Array.from({ length: 11 }, () => ({ tokenAddress: 'USDC', amount: '1' })) }, 'tokenRequests', 'tokenRequests: at most 10 entries'],
+    [
+      'too many token requests',
+      { ...valid, tokenRequests: Array.from({ length: 11 }, () => ({ tokenAddress: 'USDC', amount: '1' })) },
+      'tokenRequests',
+      'tokenRequests: at most 10 entries',
+    ],
     [
       'too many destination executions',
       { ...valid, destinationExecutions: Array.from({ length: 21 }, () => ({ to: account.address })) },
@@ -72,8 +105,14 @@ describe('POST /api/v1/intents/route: 400 naming the field', () => {
   })
 
   it('two requests without amount: exactly "Only one target token amount can be unset"', async () => {
-    const body = await expectError(await post({ ...valid, tokenRequests: [{ tokenAddress: 'USDC' }, { tokenAddress: 'ETH' }] }), 400, /^Only one target token amount can be unset$/)
-    expect(body.errors).toEqual([{ message: 'Only one target token amount can be unset', context: { field: 'tokenRequests' } }])
+    const body = await expectError(
+      await post({ ...valid, tokenRequests: [{ tokenAddress: 'USDC' }, { tokenAddress: 'ETH' }] }),
+      400,
+      /^Only one target token amount can be unset$/,
+    )
+    expect(body.errors).toEqual([
+      { message: 'Only one target token amount can be unset', context: { field: 'tokenRequests' } },
+    ])
   })
 
   it.each([
@@ -84,7 +123,12 @@ describe('POST /api/v1/intents/route: 400 naming the field', () => {
       'Token 0x1111111111111111111111111111111111111111 not supported on chain 42161',
       'tokenRequests.0.tokenAddress',
     ],
-    ['an unknown symbol', withRequest({ tokenAddress: 'FOO' }), 'Unsupported token FOO for chain 42161', 'tokenRequests.0.tokenAddress'],
+    [
+      'an unknown symbol',
+      withRequest({ tokenAddress: 'FOO' }),
+      'Unsupported token FOO for chain 42161',
+      'tokenRequests.0.tokenAddress',
+    ],
   ])('%s', async (_, body, message, field) => {
     const res = await expectError(await post(body), 400, new RegExp(`^${message}$`))
     expect(res.errors[0]!.message).toBe(message)
@@ -123,7 +167,11 @@ describe('POST /api/v1/intents/route: body, media type, auth, method', () => {
     expect(errorEnvelopeSchema.parse(res.body).message).toMatch(/^Method GET not allowed; use POST$/)
   })
   it('No Path Found is a 422', async () => {
-    const res = await post({ ...valid, options: { settlementLayers: ['OFT'] }, accountAccessList: { chainIds: [8453] } })
+    const res = await post({
+      ...valid,
+      options: { settlementLayers: ['OFT'] },
+      accountAccessList: { chainIds: [8453] },
+    })
     await expectError(res, 422, /^No Path Found$/)
   })
 })
@@ -134,7 +182,14 @@ const hex = z.string().regex(/^0x[0-9a-fA-F]*$/)
 const addr = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
 const pair = z.tuple([dec, dec])
 const op = z.object({ vt: hex.length(66), ops: z.array(z.object({ to: addr, value: dec, data: hex })) })
-const authorization = z.object({ chainId: z.number().int(), address: addr, nonce: dec, yParity: z.number().int(), r: hex, s: hex })
+const authorization = z.object({
+  chainId: z.number().int(),
+  address: addr,
+  nonce: dec,
+  yParity: z.number().int(),
+  r: hex,
+  s: hex,
+})
 const accountDetails = z.object({
   address: addr,
   accountType: z.string(),
@@ -161,7 +216,14 @@ const routeResponse = z.object({
             fillDeadline: dec,
             preClaimOps: op,
             destinationOps: op,
-            qualifier: z.object({ settlementContext: z.object({ settlementLayer: z.string(), using7579: z.boolean(), fundingMethod: z.string() }), encodedVal: hex }),
+            qualifier: z.object({
+              settlementContext: z.object({
+                settlementLayer: z.string(),
+                using7579: z.boolean(),
+                fundingMethod: z.string(),
+              }),
+              encodedVal: hex,
+            }),
             minGas: dec,
           }),
         }),
@@ -171,11 +233,17 @@ const routeResponse = z.object({
     signedMetadata: z.object({
       tokenPrices: z.record(z.string(), z.number()),
       gasPrices: z.record(dec, dec),
-      opGasParams: z.record(z.string(), z.union([z.number(), z.object({ l1BaseFee: dec, l1BlobBaseFee: dec, baseFeeScalar: dec, blobFeeScalar: dec })])),
+      opGasParams: z.record(
+        z.string(),
+        z.union([z.number(), z.object({ l1BaseFee: dec, l1BlobBaseFee: dec, baseFeeScalar: dec, blobFeeScalar: dec })]),
+      ),
       account: accountDetails,
       quotes: z.record(z.string(), z.unknown()),
       recipient: accountDetails,
-      fees: z.object({ sponsorFee: z.object({ relayer: z.number(), protocol: z.number() }), protocolFees: z.record(addr, dec) }),
+      fees: z.object({
+        sponsorFee: z.object({ relayer: z.number(), protocol: z.number() }),
+        protocolFees: z.record(addr, dec),
+      }),
       executionTokensReceived: z.array(addr),
     }),
     signedAuthorizations: z.array(authorization),
@@ -185,7 +253,13 @@ const routeResponse = z.object({
     hasFulfilledAll: z.literal(true),
     tokensSpent: z.record(dec, z.record(addr, z.object({ locked: dec, unlocked: dec }))),
     tokensReceived: z.array(
-      z.object({ tokenAddress: addr, amountSpent: z.union([z.number(), dec]), targetAmount: z.union([z.number(), dec]), fee: z.union([z.number(), dec]), hasFulfilled: z.boolean() }),
+      z.object({
+        tokenAddress: addr,
+        amountSpent: z.union([z.number(), dec]),
+        targetAmount: z.union([z.number(), dec]),
+        fee: z.union([z.number(), dec]),
+        hasFulfilled: z.boolean(),
+      }),
     ),
     sponsorFee: z.object({ relayer: z.number(), protocol: z.number() }),
   }),

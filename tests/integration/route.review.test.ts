@@ -14,9 +14,14 @@ describe('EIP-7702 authorizations that cannot be checked', () => {
         destinationChainId: 8453,
         tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
         account: { address: user.address, delegations: { 999: { contract: delegate } } },
-        signedAuthorizations: [{ chainId: 999, address: delegate, nonce: '0', yParity: auth.yParity, r: auth.r, s: auth.s }],
+        signedAuthorizations: [
+          { chainId: 999, address: delegate, nonce: '0', yParity: auth.yParity, r: auth.r, s: auth.s },
+        ],
       })
       .catch((e: unknown) => e)
-    expect(failure).toMatchObject({ kind: 'invalid_input', message: expect.stringMatching(/signedAuthorizations\.0: chain 999 is not served/) })
+    expect(failure).toMatchObject({
+      kind: 'invalid_input',
+      message: expect.stringMatching(/signedAuthorizations\.0: chain 999 is not served/),
+    })
   })
 })

@@ -1,7 +1,15 @@
 // The typed data we build for a route is byte-identical to what @rhinestone/sdk builds from the
 // same intentOp, for each of its three signing paths, and the demo account's signature over it
 // recovers to the route's sponsor.
-import { type Address, type Chain, createPublicClient, hashTypedData, http, parseUnits, recoverTypedDataAddress } from 'viem'
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  hashTypedData,
+  http,
+  parseUnits,
+  recoverTypedDataAddress,
+} from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
 import { routeRequestSchema } from '../../lib/api/routeRequest'
@@ -18,7 +26,10 @@ import { sdkMessages } from '../support/settlement'
 
 const rpcUrls = inject('rpcUrls')
 const demo = inject('demoAddress')
-const readers = chains.map((c) => ({ chainId: c.id, client: createPublicClient({ chain: c.viem as Chain, transport: http(rpcUrls[c.id]) }) }))
+const readers = chains.map((c) => ({
+  chainId: c.id,
+  client: createPublicClient({ chain: c.viem as Chain, transport: http(rpcUrls[c.id]) }),
+}))
 const signer = privateKeyToAccount(generatePrivateKey())
 
 async function route(body: Record<string, unknown>, account: Address = demo): Promise<WireIntentOp> {
@@ -54,7 +65,11 @@ async function delegatedAccount(chainId: number, funds: { chainId: number; amoun
 
 const text = (value: unknown) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
 
-async function expectIdentical(intentOp: WireIntentOp, primaryType: string, signer: PrivateKeyAccount | typeof demoAccount = demoAccount) {
+async function expectIdentical(
+  intentOp: WireIntentOp,
+  primaryType: string,
+  signer: PrivateKeyAccount | typeof demoAccount = demoAccount,
+) {
   const ours = routeTypedData(intentOp, intentOp.sponsor)
   const theirs = sdkMessages(intentOp.sponsor, intentOp)
   expect(ours).toHaveLength(intentOp.elements.length)
@@ -116,8 +131,17 @@ describe('route typed data is byte-identical to @rhinestone/sdk', () => {
 
   it('SingleChainOps for a call-only intent of an account that runs the intent executor', async () => {
     const account = await delegatedAccount(8453, [{ chainId: 8453, amount: '20' }])
-    const intentOp = await route({ destinationChainId: 8453, tokenRequests: [], destinationExecutions: [{ to: account.address, value: '0', data: '0x' }] }, account.address)
-    expect(intentOp.elements.map((e) => e.mandate.qualifier.settlementContext.settlementLayer)).toEqual(['INTENT_EXECUTOR'])
+    const intentOp = await route(
+      {
+        destinationChainId: 8453,
+        tokenRequests: [],
+        destinationExecutions: [{ to: account.address, value: '0', data: '0x' }],
+      },
+      account.address,
+    )
+    expect(intentOp.elements.map((e) => e.mandate.qualifier.settlementContext.settlementLayer)).toEqual([
+      'INTENT_EXECUTOR',
+    ])
     await expectIdentical(intentOp, 'SingleChainOps', account)
   })
 })

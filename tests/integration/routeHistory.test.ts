@@ -21,26 +21,35 @@ async function issue(account: `0x${string}`, amount: string) {
   const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
     method: 'POST',
     headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount }], account: { address: account } }),
+    body: JSON.stringify({
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'USDC', amount }],
+      account: { address: account },
+    }),
   })
   expect(res.status).toBe(200)
   return (await res.json()) as { intentOp: { nonce: string; expires: string } | null }
 }
 
-const history = async (account: string, query = '') => routeHistoryResponseSchema.parse((await http.get(`/api/v1/accounts/${account}/routes${query}`)).body)
-const readRoute = (account: string, nonce: string, key?: string | null) => http.get(`/api/v1/accounts/${account}/routes/${nonce}`, key === undefined ? {} : { key })
+const history = async (account: string, query = '') =>
+  routeHistoryResponseSchema.parse((await http.get(`/api/v1/accounts/${account}/routes${query}`)).body)
+const readRoute = (account: string, nonce: string, key?: string | null) =>
+  http.get(`/api/v1/accounts/${account}/routes/${nonce}`, key === undefined ? {} : { key })
 
 describe('GET /api/v1/accounts/{userAddress}/routes', () => {
   it('lists the routes issued for an account, newest first, across cursor pages, each re-openable', async () => {
     const user = chain.freshAccount()
     await chain.mint(8453, 'USDC', user.address, 10_000_000_000n)
     const issued = []
-    for (const amount of ['1000000', '2000000', '3000000', '4000000', '5000000']) issued.push((await issue(user.address, amount)).intentOp!.nonce)
+    for (const amount of ['1000000', '2000000', '3000000', '4000000', '5000000'])
+      issued.push((await issue(user.address, amount)).intentOp!.nonce)
 
     const seen: string[] = []
     let cursor: string | null = null
     do {
-      const res = await http.get(`/api/v1/accounts/${user.address.toLowerCase()}/routes?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      const res = await http.get(
+        `/api/v1/accounts/${user.address.toLowerCase()}/routes?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      )
       expect(res.status).toBe(200)
       const page = routeHistoryResponseSchema.parse(res.body)
       for (const r of page.routes) {
@@ -96,18 +105,31 @@ describe('GET /api/v1/accounts/{userAddress}/routes', () => {
       const original = (await findRoute(sql, BigInt(intentOp!.nonce)))!
       // A route padded past 64 KiB (destination calldata), asked with the most calldata a request may carry.
       const calldata = `0x${'ab'.repeat(32 * 1024)}`
-      const response = structuredClone(original.response) as { intentOp: { elements: { mandate: { destinationOps: { ops: unknown[] } } }[] } }
+      const response = structuredClone(original.response) as {
+        intentOp: { elements: { mandate: { destinationOps: { ops: unknown[] } } }[] }
+      }
       response.intentOp.elements[0]!.mandate.destinationOps.ops.push({ to: USDC_BASE, value: '0', data: calldata })
-      const request = { ...(original.request as object), destinationExecutions: [{ to: USDC_BASE, value: '0', data: calldata }] }
+      const request = {
+        ...(original.request as object),
+        destinationExecutions: [{ to: USDC_BASE, value: '0', data: calldata }],
+      }
       stored = JSON.stringify(response).length
       expect(stored).toBeGreaterThan(64 * 1024)
       for (let i = 0; i < 100; i++) {
-        await recordRoute(sql, { ...original, nonce: await nextRouteNonce(sql), request, response, expires: BigInt(original.expires) })
+        await recordRoute(sql, {
+          ...original,
+          nonce: await nextRouteNonce(sql),
+          request,
+          response,
+          expires: BigInt(original.expires),
+        })
       }
     } finally {
       await sql.close()
     }
-    const res = await fetch(`${http.baseUrl}/api/v1/accounts/${user.address}/routes?limit=100`, { headers: { 'x-api-key': http.apiKey } })
+    const res = await fetch(`${http.baseUrl}/api/v1/accounts/${user.address}/routes?limit=100`, {
+      headers: { 'x-api-key': http.apiKey },
+    })
     expect(res.status).toBe(200)
     const text = await res.text()
     const page = routeHistoryResponseSchema.parse(JSON.parse(text))
@@ -131,13 +153,22 @@ describe('GET /api/v1/accounts/{userAddress}/routes', () => {
     const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
       method: 'POST',
       headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: 1000000 }], account: { address: user.address }, junk: { deep: [[['x']]], nul: 'a\u0000b' } }),
+      body: JSON.stringify({
+        destinationChainId: 8453,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: 1000000 }],
+        account: { address: user.address },
+        junk: { deep: [[['x']]], nul: 'a\u0000b' },
+      }),
     })
     expect(res.status).toBe(200)
     const page = routeHistoryResponseSchema.parse((await http.get(`/api/v1/accounts/${user.address}/routes`)).body)
-    const stored = storedRouteResponseSchema.parse((await readRoute(user.address, page.routes[0]!.nonce)).body).request as Record<string, unknown>
+    const stored = storedRouteResponseSchema.parse((await readRoute(user.address, page.routes[0]!.nonce)).body)
+      .request as Record<string, unknown>
     expect(stored.junk).toBeUndefined()
-    expect(stored).toMatchObject({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }] })
+    expect(stored).toMatchObject({
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
+    })
   })
 
   it('shows a route only to the key that issued it', async () => {
@@ -147,7 +178,9 @@ describe('GET /api/v1/accounts/{userAddress}/routes', () => {
     const sql = await openDatabase({ url: inject('databaseUrl') })
     try {
       const { key: other } = await createApiKey(sql, { name: 'another tenant', scopes: ['routes:read'] })
-      const theirs = routeHistoryResponseSchema.parse((await http.get(`/api/v1/accounts/${user.address}/routes`, { key: other })).body)
+      const theirs = routeHistoryResponseSchema.parse(
+        (await http.get(`/api/v1/accounts/${user.address}/routes`, { key: other })).body,
+      )
       expect(theirs.routes).toEqual([])
       const ours = routeHistoryResponseSchema.parse((await http.get(`/api/v1/accounts/${user.address}/routes`)).body)
       expect(ours.routes).toHaveLength(1)
@@ -175,9 +208,9 @@ describe('GET /api/v1/accounts/{userAddress}/routes', () => {
   it('keeps nonces unique in the database', async () => {
     const sql = await openDatabase({ url: inject('databaseUrl') })
     try {
-      const [{ total, distinct }] = (await sql.query<{ total: string; distinct: string }>('SELECT count(*) AS total, count(DISTINCT nonce) AS distinct FROM routes')) as [
-        { total: string; distinct: string },
-      ]
+      const [{ total, distinct }] = (await sql.query<{ total: string; distinct: string }>(
+        'SELECT count(*) AS total, count(DISTINCT nonce) AS distinct FROM routes',
+      )) as [{ total: string; distinct: string }]
       expect(Number(total)).toBeGreaterThan(0)
       expect(distinct).toBe(total)
     } finally {
@@ -205,9 +238,19 @@ describe('GET /api/v1/accounts/{userAddress}/routes/{nonce}', () => {
     const res = await readRoute(user.address.toLowerCase(), nonce)
     expect(res.status).toBe(200)
     const full = storedRouteResponseSchema.parse(res.body)
-    expect(full).toMatchObject({ nonce, expires: issued.intentOp!.expires, expired: false, destinationChainId: 8453, status: 'BUILT', intentStatus: null })
+    expect(full).toMatchObject({
+      nonce,
+      expires: issued.intentOp!.expires,
+      expired: false,
+      destinationChainId: 8453,
+      status: 'BUILT',
+      intentStatus: null,
+    })
     expect(full.route).toEqual(issued)
-    expect(full.request).toMatchObject({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }] })
+    expect(full.request).toMatchObject({
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
+    })
   })
 
   it('is a 404 in the envelope for another key’s route, another account’s and one never issued; a 400 names a bad nonce', async () => {
@@ -222,7 +265,11 @@ describe('GET /api/v1/accounts/{userAddress}/routes/{nonce}', () => {
       const never = await readRoute(user.address, '1')
       for (const res of [theirs, elsewhere, never]) {
         expect(res.status).toBe(404)
-        expect(res.body).toMatchObject({ message: expect.any(String), errors: [{ context: { field: 'nonce' } }], traceId: expect.any(String) })
+        expect(res.body).toMatchObject({
+          message: expect.any(String),
+          errors: [{ context: { field: 'nonce' } }],
+          traceId: expect.any(String),
+        })
         expect(JSON.stringify(res.body)).not.toContain('intentOp')
       }
       // Not told apart: another key's route reads exactly like one never issued.
@@ -246,14 +293,26 @@ describe('GET /api/v1/accounts/{userAddress}/routes/{nonce}', () => {
     await chain.setEth(10, account.address, parseUnits('0.05', 18))
     await chain.mint(10, 'USDC', account.address, 200_000_000n)
     await chain.lockErc20(10, account, 'USDC', 200_000_000n, defaultLockTag)
-    const { intentOp } = await s.route(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '100000000' }], account: { address: account.address, accountType: 'EOA' } })
-    expect((await history(account.address)).routes[0]).toMatchObject({ nonce: intentOp.nonce, status: 'BUILT', signingScheme: 'COMPACT', sourceChainIds: [10] })
+    const { intentOp } = await s.route(account, {
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: '100000000' }],
+      account: { address: account.address, accountType: 'EOA' },
+    })
+    expect((await history(account.address)).routes[0]).toMatchObject({
+      nonce: intentOp.nonce,
+      status: 'BUILT',
+      signingScheme: 'COMPACT',
+      sourceChainIds: [10],
+    })
     expect((await s.submit(await s.sign(account, intentOp))).status).toBe(201)
     const submitted = (await history(account.address)).routes[0]!
     expect(submitted.intentStatus).not.toBeNull()
     const settled = await s.waitFinal(intentOp.nonce)
     expect(settled.status).toBe('COMPLETED')
     expect((await history(account.address)).routes[0]).toMatchObject({ status: 'COMPLETED', intentStatus: 'COMPLETED' })
-    expect((await readRoute(account.address, intentOp.nonce)).body).toMatchObject({ status: 'COMPLETED', intentStatus: 'COMPLETED' })
+    expect((await readRoute(account.address, intentOp.nonce)).body).toMatchObject({
+      status: 'COMPLETED',
+      intentStatus: 'COMPLETED',
+    })
   })
 })

@@ -33,24 +33,37 @@ const route = (baseUrl: string, key: string, amount: number) =>
   fetch(`${baseUrl}/api/v1/intents/route`, {
     method: 'POST',
     headers: { 'x-api-key': key, 'content-type': 'application/json' },
-    body: JSON.stringify({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: String(amount) }], account: { address: demo } }),
+    body: JSON.stringify({
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: String(amount) }],
+      account: { address: demo },
+    }),
   })
 
 describe.runIf(postgresUrl)('two instances, one Postgres', () => {
   it('hand out distinct nonces, every one recorded once', async () => {
     const { key } = await createApiKey(sql, { name: 'scale-out', scopes: ['routes:create'] })
-    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => route(i % 2 ? first : second.baseUrl, key, 1_000_000 + i)))
-    const nonces = await Promise.all(answers.map(async (r) => ((await r.json()) as { intentOp: { nonce: string } }).intentOp.nonce))
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => route(i % 2 ? first : second.baseUrl, key, 1_000_000 + i)),
+    )
+    const nonces = await Promise.all(
+      answers.map(async (r) => ((await r.json()) as { intentOp: { nonce: string } }).intentOp.nonce),
+    )
     expect(new Set(nonces).size).toBe(24)
-    const stored = await sql.query<{ nonce: string }>(`SELECT nonce::text AS nonce FROM routes WHERE nonce = ANY($1::numeric[])`, [nonces])
+    const stored = await sql.query<{ nonce: string }>(
+      `SELECT nonce::text AS nonce FROM routes WHERE nonce = ANY($1::numeric[])`,
+      [nonces],
+    )
     expect(stored.map((r) => r.nonce).sort()).toEqual([...nonces].sort())
   })
 
   it('share one rate-limit budget per key', async () => {
     const { key } = await createApiKey(sql, { name: 'shared budget', scopes: ['portfolio:read'], rateLimit: '4/min' })
-    const portfolio = (baseUrl: string) => fetch(`${baseUrl}/api/v1/accounts/${demo}/portfolio`, { headers: { 'x-api-key': key } })
+    const portfolio = (baseUrl: string) =>
+      fetch(`${baseUrl}/api/v1/accounts/${demo}/portfolio`, { headers: { 'x-api-key': key } })
     const statuses = []
-    for (const baseUrl of [first, second.baseUrl, first, second.baseUrl]) statuses.push((await portfolio(baseUrl)).status)
+    for (const baseUrl of [first, second.baseUrl, first, second.baseUrl])
+      statuses.push((await portfolio(baseUrl)).status)
     expect(statuses).toEqual([200, 200, 200, 200])
     expect((await portfolio(first)).status).toBe(429)
     expect((await portfolio(second.baseUrl)).status).toBe(429)

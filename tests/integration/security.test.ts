@@ -18,21 +18,41 @@ const browserKey = inject('browserKey')
 const sql = await openDatabase({ url: inject('databaseUrl') })
 afterAll(() => sql.close())
 
-const asThePage = (cookie?: string): Record<string, string> => ({ 'x-api-key': browserKey, 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) })
-const routeBody = (extra: object = {}) => ({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }], account: { address: demo }, ...extra })
+const asThePage = (cookie?: string): Record<string, string> => ({
+  'x-api-key': browserKey,
+  'sec-fetch-site': 'same-origin',
+  ...(cookie ? { cookie } : {}),
+})
+const routeBody = (extra: object = {}) => ({
+  destinationChainId: 8453,
+  tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
+  account: { address: demo },
+  ...extra,
+})
 const postRoute = (headers: Record<string, string>, body: object = routeBody()) =>
-  fetch(`${baseUrl}/api/v1/intents/route`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  fetch(`${baseUrl}/api/v1/intents/route`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 
 describe('the browser key is publishable: harmless operations for anyone', () => {
   it('still reads portfolio, prices and chains without a sign-in', async () => {
-    for (const path of [`/api/v1/accounts/${demo}/portfolio`, '/api/v1/prices', '/api/v1/chains']) expect((await http.get(path, { key: null, headers: asThePage() })).status).toBe(200)
+    for (const path of [`/api/v1/accounts/${demo}/portfolio`, '/api/v1/prices', '/api/v1/chains'])
+      expect((await http.get(path, { key: null, headers: asThePage() })).status).toBe(200)
   })
 
   it('refuses routes, history, intents and intent status without a sign-in, naming sign-in', async () => {
     const route = await postRoute(asThePage())
     expect(route.status).toBe(401)
-    expect(((await route.json()) as { message: string }).message).toMatch(/^Sign in with Ethereum as 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 to build routes/)
-    for (const path of [`/api/v1/accounts/${demo}/routes`, `/api/v1/accounts/${demo}/intents`, '/api/v1/intent-operation/1']) {
+    expect(((await route.json()) as { message: string }).message).toMatch(
+      /^Sign in with Ethereum as 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 to build routes/,
+    )
+    for (const path of [
+      `/api/v1/accounts/${demo}/routes`,
+      `/api/v1/accounts/${demo}/intents`,
+      '/api/v1/intent-operation/1',
+    ]) {
       const res = await http.get(path, { key: null, headers: asThePage() })
       expect(res.status, path).toBe(401)
       expect(res.body.message).toMatch(/Sign in with Ethereum/)
@@ -44,7 +64,9 @@ describe('the browser key is publishable: harmless operations for anyone', () =>
     const cookie = await signInCookie(baseUrl, demoAccount)
     const res = await postRoute(asThePage(cookie), routeBody({ options: { sponsorSettings: { gasSponsored: true } } }))
     expect(res.status).toBe(403)
-    expect(((await res.json()) as { errors: { context: { field: string } }[] }).errors[0]!.context.field).toBe('options.sponsorSettings')
+    expect(((await res.json()) as { errors: { context: { field: string } }[] }).errors[0]!.context.field).toBe(
+      'options.sponsorSettings',
+    )
   })
 })
 
@@ -56,7 +78,9 @@ describe('Sign-In with Ethereum', () => {
     const setCookie = res.headers.get('set-cookie')!
     expect(setCookie).toMatch(/^ir_session=[\w-]{43}; Path=\/api\/v1; Max-Age=\d+; HttpOnly; SameSite=Strict$/) // no Secure over http
     const cookie = setCookie.split(';')[0]!
-    expect((await http.get('/api/v1/auth/session', { key: null, headers: { cookie } })).body).toMatchObject({ address: demo })
+    expect((await http.get('/api/v1/auth/session', { key: null, headers: { cookie } })).body).toMatchObject({
+      address: demo,
+    })
 
     const route = await postRoute(asThePage(cookie))
     expect(route.status).toBe(200)
@@ -66,7 +90,10 @@ describe('Sign-In with Ethereum', () => {
     expect(history.body.routes[0].nonce).toBe(intentOp.nonce)
     // Another visitor of the dashboard, signed in as themselves, sees their own (empty) history.
     const visitor = privateKeyToAccount(generatePrivateKey())
-    const theirs = await http.get(`/api/v1/accounts/${visitor.address}/routes`, { key: null, headers: asThePage(await signInCookie(baseUrl, visitor)) })
+    const theirs = await http.get(`/api/v1/accounts/${visitor.address}/routes`, {
+      key: null,
+      headers: asThePage(await signInCookie(baseUrl, visitor)),
+    })
     expect(theirs.status).toBe(200)
     expect(theirs.body.routes).toEqual([])
   })
@@ -76,9 +103,16 @@ describe('Sign-In with Ethereum', () => {
     const theirs = privateKeyToAccount(generatePrivateKey()).address
     const planted = await postRoute(asThePage(attacker), routeBody({ recipient: { address: theirs } }))
     expect(planted.status).toBe(403)
-    expect(((await planted.json()) as { message: string }).message).toMatch(/only build routes for the signed-in wallet/)
-    expect((await http.get(`/api/v1/accounts/${demo}/routes`, { key: null, headers: asThePage(attacker) })).status).toBe(403)
-    const mine = await http.get(`/api/v1/accounts/${demo}/routes?limit=100`, { key: null, headers: asThePage(await signInCookie(baseUrl, demoAccount)) })
+    expect(((await planted.json()) as { message: string }).message).toMatch(
+      /only build routes for the signed-in wallet/,
+    )
+    expect(
+      (await http.get(`/api/v1/accounts/${demo}/routes`, { key: null, headers: asThePage(attacker) })).status,
+    ).toBe(403)
+    const mine = await http.get(`/api/v1/accounts/${demo}/routes?limit=100`, {
+      key: null,
+      headers: asThePage(await signInCookie(baseUrl, demoAccount)),
+    })
     const recipients = (mine.body.routes as { recipient: string | null }[]).map((r) => r.recipient?.toLowerCase())
     expect(recipients).not.toContain(theirs.toLowerCase())
   })
@@ -89,7 +123,9 @@ describe('Sign-In with Ethereum', () => {
     const replay = await postSession(baseUrl, signed)
     expect(replay.status).toBe(401)
     expect(((await replay.json()) as { message: string }).message).toMatch(/nonce is unknown, already used or expired/)
-    expect((await postSession(baseUrl, await siweMessage(baseUrl, demoAccount, { domain: 'evil.example' }))).status).toBe(401)
+    expect(
+      (await postSession(baseUrl, await siweMessage(baseUrl, demoAccount, { domain: 'evil.example' }))).status,
+    ).toBe(401)
     const other = privateKeyToAccount(generatePrivateKey())
     const forged = await siweMessage(baseUrl, demoAccount)
     forged.signature = await other.signMessage({ message: forged.message })
@@ -120,7 +156,10 @@ describe('Sign-In with Ethereum', () => {
     const out = await fetch(`${baseUrl}/api/v1/auth/session`, { method: 'DELETE', headers: { cookie } })
     expect(out.status).toBe(200)
     expect(out.headers.get('set-cookie')).toMatch(/^ir_session=; .*Max-Age=0/)
-    expect((await http.get('/api/v1/auth/session', { key: null, headers: { cookie } })).body).toEqual({ address: null, expiresAt: null })
+    expect((await http.get('/api/v1/auth/session', { key: null, headers: { cookie } })).body).toEqual({
+      address: null,
+      expiresAt: null,
+    })
     expect((await postRoute(asThePage(cookie))).status).toBe(401)
   })
 
@@ -174,7 +213,12 @@ describe('sponsorship is a privilege', () => {
 
 describe('budgets nobody can spoof', () => {
   it('the browser key’s per-client budget ignores a client-set X-Forwarded-For', async () => {
-    const remaining = async (xff: string) => Number((await http.get('/api/v1/prices', { key: null, headers: { ...asThePage(), 'x-forwarded-for': xff } })).headers.get('ratelimit-remaining'))
+    const remaining = async (xff: string) =>
+      Number(
+        (
+          await http.get('/api/v1/prices', { key: null, headers: { ...asThePage(), 'x-forwarded-for': xff } })
+        ).headers.get('ratelimit-remaining'),
+      )
     const first = await remaining('203.0.113.1')
     const second = await remaining('203.0.113.2')
     const third = await remaining('198.51.100.7, 203.0.113.3')
@@ -195,8 +239,16 @@ describe('storage budgets', () => {
 
 describe('the edges of the HTTP server (production build)', () => {
   it('HSTS on pages and API answers served over https, none over http', async () => {
-    expect((await fetch(`${baseUrl}/`, { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toMatch(/^max-age=\d{8,}/)
-    expect((await http.get('/api/v1/signer', { key: null, headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toMatch(/^max-age=/)
+    expect(
+      (await fetch(`${baseUrl}/`, { headers: { 'x-forwarded-proto': 'https' } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toMatch(/^max-age=\d{8,}/)
+    expect(
+      (await http.get('/api/v1/signer', { key: null, headers: { 'x-forwarded-proto': 'https' } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toMatch(/^max-age=/)
     expect((await fetch(`${baseUrl}/`)).headers.get('strict-transport-security')).toBeNull()
   })
 
@@ -217,7 +269,11 @@ describe('the edges of the HTTP server (production build)', () => {
   })
 
   it('an absolute-form request URL never redirects off-site', async () => {
-    for (const target of ['http://evil.example/', 'http://evil.example//api/v1/signer', 'http://evil.example/portfolio/']) {
+    for (const target of [
+      'http://evil.example/',
+      'http://evil.example//api/v1/signer',
+      'http://evil.example/portfolio/',
+    ]) {
       const res = await raw('GET', target)
       expect(res.headers.location ?? '', target).not.toMatch(/evil\.example/)
     }
@@ -225,16 +281,28 @@ describe('the edges of the HTTP server (production build)', () => {
 })
 
 /** A JSON POST with a Host header of our choosing (fetch always sends the URL's). */
-function rawPost(path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+function rawPost(
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const url = new URL(baseUrl)
   const text = JSON.stringify(body)
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method: 'POST', path, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers },
+      },
       (res) => {
         let answer = ''
         res.on('data', (c: Buffer) => (answer += c.toString()))
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body: answer }))
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body: answer }),
+        )
       },
     )
     req.on('error', reject)
@@ -246,11 +314,14 @@ function rawPost(path: string, body: unknown, headers: Record<string, string>): 
 function raw(method: string, path: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const url = new URL(baseUrl)
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers: { host: url.host } }, (res) => {
-      let body = ''
-      res.on('data', (c: Buffer) => (body += c.toString()))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body }))
-    })
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method, path, headers: { host: url.host } },
+      (res) => {
+        let body = ''
+        res.on('data', (c: Buffer) => (body += c.toString()))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body }))
+      },
+    )
     req.on('error', reject)
     req.end()
   })

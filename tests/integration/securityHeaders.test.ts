@@ -29,7 +29,11 @@ describe('API CORS policy', () => {
   it('answers a preflight from any origin for the headers clients send', async () => {
     const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://wallet.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-api-key' },
+      headers: {
+        origin: 'https://wallet.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-api-key',
+      },
     })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
@@ -39,7 +43,9 @@ describe('API CORS policy', () => {
   })
 
   it('lets a cross-origin caller read the answer and its rate-limit and trace headers, and never caches', async () => {
-    const res = await http.get(`/api/v1/accounts/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/portfolio`, { headers: { origin: 'https://wallet.example' } })
+    const res = await http.get(`/api/v1/accounts/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/portfolio`, {
+      headers: { origin: 'https://wallet.example' },
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     expect(res.headers.get('access-control-expose-headers')).toMatch(/x-trace-id.*ratelimit-remaining/)
@@ -47,7 +53,10 @@ describe('API CORS policy', () => {
   })
 
   it('does not hand the browser key to other sites: their requests are marked cross-site and refused', async () => {
-    const res = await http.get(`/api/v1/prices`, { key: inject('browserKey'), headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })
+    const res = await http.get(`/api/v1/prices`, {
+      key: inject('browserKey'),
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    })
     expect(res.status).toBe(403)
   })
 })

@@ -20,7 +20,11 @@ let sql: Sql
 
 beforeAll(async () => {
   // Counted in memory (as with the embedded database), which the cluster's primary keeps for all.
-  app = await startApp({ ...devnetAppEnv(inject('rpcUrls'), databaseUrl), WEB_CONCURRENCY: '2', ...(postgresUrl ? {} : { RATE_LIMIT_STORE: 'memory' }) })
+  app = await startApp({
+    ...devnetAppEnv(inject('rpcUrls'), databaseUrl),
+    WEB_CONCURRENCY: '2',
+    ...(postgresUrl ? {} : { RATE_LIMIT_STORE: 'memory' }),
+  })
   sql = await openDatabase({ url: databaseUrl })
 }, 90_000)
 afterAll(async () => {
@@ -31,10 +35,14 @@ afterAll(async () => {
 /** A GET on a fresh connection each time, so the port's connections go round the processes. */
 const status = (path: string, key: string) =>
   new Promise<number>((resolve, reject) => {
-    const req = get(`${app.baseUrl}${path}`, { agent: false, headers: { 'x-api-key': key, connection: 'close' } }, (res) => {
-      res.resume()
-      res.once('end', () => resolve(res.statusCode ?? 0))
-    })
+    const req = get(
+      `${app.baseUrl}${path}`,
+      { agent: false, headers: { 'x-api-key': key, connection: 'close' } },
+      (res) => {
+        res.resume()
+        res.once('end', () => resolve(res.statusCode ?? 0))
+      },
+    )
     req.once('error', reject)
   })
 

@@ -31,7 +31,10 @@ type Kind = 'nexus' | 'nexus-deployed' | 'safe' | 'safe-deployed'
 /** A fresh account of that kind whose USDC is locked in The Compact on chain 10 (deployed first where said). */
 async function fundedSmartAccount(kind: Kind, locked: bigint) {
   const owner = privateKeyToAccount(generatePrivateKey())
-  const account = await sdk.createAccount({ ...(kind.startsWith('safe') ? { account: { type: 'safe' as const } } : {}), owners: { type: 'ecdsa', accounts: [owner] } })
+  const account = await sdk.createAccount({
+    ...(kind.startsWith('safe') ? { account: { type: 'safe' as const } } : {}),
+    owners: { type: 'ecdsa', accounts: [owner] },
+  })
   const funder = chain.freshAccount()
   await chain.setEth(10, funder.address, parseEther('0.05'))
   await chain.mint(10, 'USDC', funder.address, locked)
@@ -40,7 +43,10 @@ async function fundedSmartAccount(kind: Kind, locked: bigint) {
     const init = account.getInitData() as { factory: Address; factoryData: `0x${string}` }
     for (const id of [10, 8453]) {
       const c = chain.client(id)
-      await mined(c, c.sendTransaction({ account: operatorAddress, to: init.factory, data: init.factoryData, chain: c.chain }))
+      await mined(
+        c,
+        c.sendTransaction({ account: operatorAddress, to: init.factory, data: init.factoryData, chain: c.chain }),
+      )
     }
   }
   return account
@@ -61,7 +67,12 @@ describe('smart-account settlement, generated', () => {
           const prepared = await account.prepareTransaction({
             sourceChains: [optimism],
             targetChain: base,
-            calls: [{ to: usdcOn(8453), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [beneficiary, call] }) }],
+            calls: [
+              {
+                to: usdcOn(8453),
+                data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [beneficiary, call] }),
+              },
+            ],
             tokenRequests: [{ address: usdcOn(8453), amount: asked }],
           })
           const intentOp = prepared.intentRoute.intentOp as unknown as WireIntentOp
@@ -78,11 +89,15 @@ describe('smart-account settlement, generated', () => {
           const destination = `erc20:8453:${usdcOn(8453)}:${address}`
           expect(moves.get(destination)).toBe(asked)
           moves.set(destination, asked - call) // the call sent `call` on to the beneficiary
-          for (const [key, delta] of moves) expect({ key, delta: after.get(key)! - before.get(key)! }).toEqual({ key, delta })
+          for (const [key, delta] of moves)
+            expect({ key, delta: after.get(key)! - before.get(key)! }).toEqual({ key, delta })
           expect(await chain.erc20Balance(8453, 'USDC', beneficiary)).toBe(call)
 
           // The filler was paid what the route spends and delivered tokenOut: it kept the fee, never less than nothing.
-          const spent = intentOp.elements.reduce((sum, e) => sum + e.idsAndAmounts.reduce((t, [, a]) => t + BigInt(a), 0n), 0n)
+          const spent = intentOp.elements.reduce(
+            (sum, e) => sum + e.idsAndAmounts.reduce((t, [, a]) => t + BigInt(a), 0n),
+            0n,
+          )
           const kept = (await fillerUsdc()) - fillerBefore
           expect(kept).toBe(spent - asked)
           expect(kept).toBeGreaterThanOrEqual(0n)

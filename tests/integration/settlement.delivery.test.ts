@@ -81,7 +81,8 @@ describe('delivery from inventory', () => {
     // was paid once and delivered once (a second pass sends nothing more).
     await new Promise((r) => setTimeout(r, 1_500))
     const after = await s.snapshot(intentOp, account.address, account.address)
-    for (const [key, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key, delta: after.get(key)! - before.get(key)! }).toEqual({ key, delta })
+    for (const [key, delta] of expectedMoves(intentOp, account.address, account.address))
+      expect({ key, delta: after.get(key)! - before.get(key)! }).toEqual({ key, delta })
     expect((await journalOf(sql, id)).filter((e) => e.step.startsWith('deliver:'))).toHaveLength(1)
   })
 })

@@ -33,12 +33,40 @@ import { setupSteps } from '../../lib/filler/accountSteps'
 import type { SettlementPlan } from '../../lib/filler/settlementCalls'
 import { findIntent } from '../../lib/storage/intentStore'
 import { journalOf } from '../../lib/storage/journalStore'
-import { adversarialStack, burnCompactNonce, burnPermit2Nonce, planOf, revokePermit2, routed, status, stepBeforeCrash, warpTo } from '../support/adversary'
+import {
+  adversarialStack,
+  burnCompactNonce,
+  burnPermit2Nonce,
+  planOf,
+  revokePermit2,
+  routed,
+  status,
+  stepBeforeCrash,
+  warpTo,
+} from '../support/adversary'
 import { burnCall, deployGasBurner, raiseBurn } from '../support/gasBurner'
 import { sdkClient } from '../support/sdkClient'
 import { fundedAccount } from '../support/settlement'
-import { type Amounts, add, assetOf, chainIds, heads, holdingsOf, journalOnChain, type SettledCase, settlementBreaches } from '../support/settlementInvariant'
-import { caseName, essentials, faults, fillerSteps, type MatrixCase, matrixCases, shapes } from '../support/settlementMatrix'
+import {
+  type Amounts,
+  add,
+  assetOf,
+  chainIds,
+  heads,
+  holdingsOf,
+  journalOnChain,
+  type SettledCase,
+  settlementBreaches,
+} from '../support/settlementInvariant'
+import {
+  caseName,
+  essentials,
+  faults,
+  fillerSteps,
+  type MatrixCase,
+  matrixCases,
+  shapes,
+} from '../support/settlementMatrix'
 
 const seed = Number(process.env.MATRIX_SEED ?? 681)
 const runs = Number(process.env.MATRIX_RUNS ?? 3)
@@ -47,13 +75,23 @@ const suite = adversarialStack('settlement matrix suite')
 const wethAbi = parseAbi(['function withdraw(uint256)'])
 const outageMs = 1_500
 
-type Live = SettledCase & { c: MatrixCase; id: string; destination: number; notes: string[]; prefilled: boolean; since: number; seconds?: number }
+type Live = SettledCase & {
+  c: MatrixCase
+  id: string
+  destination: number
+  notes: string[]
+  prefilled: boolean
+  since: number
+  seconds?: number
+}
 
 const label = (c: MatrixCase) =>
   `[seed ${seed}, path ${c.run}, shape ${c.index}] ${caseName(c)} (replay: MATRIX_SEED=${seed} MATRIX_CASE=${c.run}:${c.index} npx vitest run --project integration tests/integration/settlement.matrix.test.ts)`
 
 describe('settlement matrix', () => {
-  const cases = matrixCases(seed, only ? 1 : runs, only ? String(only[0]) : undefined).filter((c) => !only || c.index === only[1])
+  const cases = matrixCases(seed, only ? 1 : runs, only ? String(only[0]) : undefined).filter(
+    (c) => !only || c.index === only[1],
+  )
   // The settled cases and the filler's holdings before them, for the re-org after the end.
   const live: Live[] = []
   let since: Record<number, bigint> = {}
@@ -110,8 +148,10 @@ describe('settlement matrix', () => {
     // (a compact's claim, an escrow's release), that block is dropped. The intent must be reopened,
     // paid again, and every completed intent's steps be on chain.
     const dropped = await dropPayouts(live)
-    if (live.some((l) => l.final.status === 'COMPLETED')) expect(dropped.length, 'a payout was the last block of some chain').toBeGreaterThan(0)
-    for (const d of dropped) live.find((l) => l.id === d.id)!.notes.push(`${d.step} on ${d.chainId} dropped by a re-org after COMPLETED`)
+    if (live.some((l) => l.final.status === 'COMPLETED'))
+      expect(dropped.length, 'a payout was the last block of some chain').toBeGreaterThan(0)
+    for (const d of dropped)
+      live.find((l) => l.id === d.id)!.notes.push(`${d.step} on ${d.chainId} dropped by a re-org after COMPLETED`)
     await untilAll(
       live.filter((l) => l.final.status === 'COMPLETED'),
       (b) => b.status === 'COMPLETED',
@@ -127,9 +167,12 @@ describe('settlement matrix', () => {
       let latest = 0n
       for (const l of refunding) {
         for (const e of l.intentOp.elements) {
-          const [, refundableAfter] = await chain
-            .client(Number(e.chainId))
-            .readContract({ address: e.arbiter, abi: arbiterAbi, functionName: 'escrowOf', args: [l.intentOp.sponsor, BigInt(l.intentOp.nonce)] })
+          const [, refundableAfter] = await chain.client(Number(e.chainId)).readContract({
+            address: e.arbiter,
+            abi: arbiterAbi,
+            functionName: 'escrowOf',
+            args: [l.intentOp.sponsor, BigInt(l.intentOp.nonce)],
+          })
           if (refundableAfter > latest) latest = refundableAfter
         }
       }
@@ -147,7 +190,10 @@ describe('settlement matrix', () => {
 
     // 4. The invariant, from raw chain reads.
     breaches.push(...(await settlementBreaches(chain, live, fillerBefore, since)))
-    for (const l of live) console.log(`[matrix] ${caseName(l.c)} → ${l.final.status} in ${l.seconds?.toFixed(1)} s${l.notes.length ? `; ${l.notes.join('; ')}` : ''}`)
+    for (const l of live)
+      console.log(
+        `[matrix] ${caseName(l.c)} → ${l.final.status} in ${l.seconds?.toFixed(1)} s${l.notes.length ? `; ${l.notes.join('; ')}` : ''}`,
+      )
     console.log(
       `[matrix] ${live.length} cases: prepared in ${((prepared - started) / 1000).toFixed(1)} s, settled in ${((settled - prepared) / 1000).toFixed(1)} s, re-settled after the re-orgs in ${((reorged - settled) / 1000).toFixed(1)} s, ${((Date.now() - started) / 1000).toFixed(1)} s in all`,
     )
@@ -155,7 +201,9 @@ describe('settlement matrix', () => {
       // What the filler and the attester said about each breached case (every case with MATRIX_LOGS).
       const lines = suite.stack.logs().split('\n')
       for (const l of live.filter((l) => process.env.MATRIX_LOGS || breaches.some((b) => b.startsWith(l.label)))) {
-        console.log(`[matrix] log of ${caseName(l.c)}:\n${lines.filter((line) => line.includes('"service":') && line.includes(l.id)).join('\n')}`)
+        console.log(
+          `[matrix] log of ${caseName(l.c)}:\n${lines.filter((line) => line.includes('"service":') && line.includes(l.id)).join('\n')}`,
+        )
       }
     }
     expect(breaches, breaches.join('\n')).toEqual([])
@@ -168,19 +216,30 @@ describe('settlement matrix', () => {
     'a re-org that drops a sent refund: the escrow is refunded again and the invariant still holds',
     async () => {
       const chain = suite.s.chain
-      const refunded = live.find((l) => l.final?.refunds?.some((r: any) => r.status === 'COMPLETED' && r.transactionHash))
+      const refunded = live.find((l) =>
+        l.final?.refunds?.some((r: any) => r.status === 'COMPLETED' && r.transactionHash),
+      )
       expect(refunded, 'the sample has a refunded escrow (see essentials)').toBeDefined()
       const refund = refunded!.final.refunds.find((r: any) => r.status === 'COMPLETED' && r.transactionHash)
       const client = chain.client(refund.chainId)
       const mined = await client.getTransactionReceipt({ hash: refund.transactionHash })
       const head = await client.getBlockNumber({ cacheTime: 0 })
       await client.request({ method: 'anvil_rollback', params: [Number(head - mined.blockNumber) + 1] } as never)
-      expect(await client.getTransactionReceipt({ hash: refund.transactionHash }).catch(() => undefined)).toBeUndefined()
+      expect(
+        await client.getTransactionReceipt({ hash: refund.transactionHash }).catch(() => undefined),
+      ).toBeUndefined()
       const element = refunded!.intentOp.elements.find((e) => Number(e.chainId) === refund.chainId)!
-      const escrow = () => client.readContract({ address: element.arbiter, abi: arbiterAbi, functionName: 'escrowOf', args: [refunded!.intentOp.sponsor, BigInt(refunded!.intentOp.nonce)] })
+      const escrow = () =>
+        client.readContract({
+          address: element.arbiter,
+          abi: arbiterAbi,
+          functionName: 'escrowOf',
+          args: [refunded!.intentOp.sponsor, BigInt(refunded!.intentOp.nonce)],
+        })
       expect((await escrow())[0], 'the re-org put the escrow back').toBe(escrowStatus.held)
       const until = Date.now() + 15_000
-      while ((await escrow())[0] !== escrowStatus.refunded && Date.now() < until) await new Promise((r) => setTimeout(r, 200))
+      while ((await escrow())[0] !== escrowStatus.refunded && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 200))
       const [state] = await escrow()
       expect(
         state,
@@ -189,7 +248,9 @@ describe('settlement matrix', () => {
       // The filler returns a failed intent's escrow at once, so its refund may be followed on that
       // chain by other cases' fills and payouts, which the re-org dropped too: those intents are
       // reopened and must come back to a final state before the invariant is read.
-      const settled = (b: any) => (b.status === 'COMPLETED' || b.status === 'FAILED') && (b.refunds ?? []).every((r: any) => r.status === 'COMPLETED')
+      const settled = (b: any) =>
+        (b.status === 'COMPLETED' || b.status === 'FAILED') &&
+        (b.refunds ?? []).every((r: any) => r.status === 'COMPLETED')
       const settledBy = Date.now() + 30_000
       for (;;) {
         for (const l of live) l.final = await status(l.id)
@@ -212,7 +273,11 @@ async function prepare(c: MatrixCase): Promise<Live> {
   const burner = c.shape.smart ? await deployGasBurner(chain, 8453) : undefined
   const { intentOp, signed, before } = burner ? await smartRoute(c, account, burner) : await plainRoute(c, account)
   const fundings = intentOp.elements.map((e) => e.mandate.qualifier.settlementContext.fundingMethod)
-  expect({ case: label(c), elements: fundings.length, funding: fundings[0] }).toEqual({ case: label(c), elements: c.shape.elements, funding: c.shape.funding })
+  expect({ case: label(c), elements: fundings.length, funding: fundings[0] }).toEqual({
+    case: label(c),
+    elements: c.shape.elements,
+    funding: c.shape.funding,
+  })
   const plan = planOf(signed)
   const steps = fillerSteps(c.shape)
   const done = c.step === 'submitted' ? 0 : steps.indexOf(c.step) + 1
@@ -220,14 +285,21 @@ async function prepare(c: MatrixCase): Promise<Live> {
   let last: TransactionReceipt | undefined
   // A smart account is set up (EIP-7702 delegation) on every chain before the filler's first step.
   if (done > 0) {
-    for (const s of setupSteps(signed, (signed.signedAuthorizations ?? []) as never)) last = await oneFillerAtATime(() => stepBeforeCrash(intentOp.nonce, s.step, s.call))
+    for (const s of setupSteps(signed, (signed.signedAuthorizations ?? []) as never))
+      last = await oneFillerAtATime(() => stepBeforeCrash(intentOp.nonce, s.step, s.call))
   }
-  for (const step of steps.slice(0, done)) last = await oneFillerAtATime(() => stepBeforeCrash(intentOp.nonce, step, callOf(plan, step)))
+  for (const step of steps.slice(0, done))
+    last = await oneFillerAtATime(() => stepBeforeCrash(intentOp.nonce, step, callOf(plan, step)))
   if (c.fault === 'reorg') {
     const client = chain.client(callOf(plan, c.step).chainId)
-    expect(last!.blockNumber, `${label(c)}: the step is the chain's last block`).toBe(await client.getBlockNumber({ cacheTime: 0 }))
+    expect(last!.blockNumber, `${label(c)}: the step is the chain's last block`).toBe(
+      await client.getBlockNumber({ cacheTime: 0 }),
+    )
     await client.request({ method: 'anvil_rollback', params: [1] } as never)
-    expect(await client.getTransactionReceipt({ hash: last!.transactionHash }).catch(() => undefined), `${label(c)}: the step is dropped`).toBeUndefined()
+    expect(
+      await client.getTransactionReceipt({ hash: last!.transactionHash }).catch(() => undefined),
+      `${label(c)}: the step is dropped`,
+    ).toBeUndefined()
     notes.push(`${c.step} dropped`)
   }
   const ownMoves: Amounts = new Map()
@@ -264,7 +336,16 @@ async function prepare(c: MatrixCase): Promise<Live> {
 }
 
 /** The user's move on `chainId`; a move the chain refuses is noted and changes nothing. */
-async function userMove(c: MatrixCase, account: PrivateKeyAccount, intentOp: WireIntentOp, chainId: number, ids: bigint[], own: Amounts, notes: string[], burner?: Address) {
+async function userMove(
+  c: MatrixCase,
+  account: PrivateKeyAccount,
+  intentOp: WireIntentOp,
+  chainId: number,
+  ids: bigint[],
+  own: Amounts,
+  notes: string[],
+  burner?: Address,
+) {
   const chain = suite.s.chain
   const client = chain.client(chainId)
   const send = (to: Address, data: Hex) => chain.send(chainId, { account, to, data, chain: client.chain })
@@ -275,7 +356,9 @@ async function userMove(c: MatrixCase, account: PrivateKeyAccount, intentOp: Wir
       notes.push(`${what} on ${chainId}`)
       return true
     } catch (error) {
-      notes.push(`${what} on ${chainId} refused (${String((error as Error).message).match(/reverted with reason string '([^']*)'|Allocator: [^"\n]*|ResourceLocks: [^"\n]*/)?.[0] ?? 'reverted'})`)
+      notes.push(
+        `${what} on ${chainId} refused (${String((error as Error).message).match(/reverted with reason string '([^']*)'|Allocator: [^"\n]*|ResourceLocks: [^"\n]*/)?.[0] ?? 'reverted'})`,
+      )
       return false
     }
   }
@@ -285,24 +368,35 @@ async function userMove(c: MatrixCase, account: PrivateKeyAccount, intentOp: Wir
   switch (c.fault) {
     case 'nonce-burn':
       if (c.shape.funding === 'PERMIT2') await attempt('nonce burned', () => burnPermit2Nonce(account, chainId, nonce))
-      else await attempt('compact nonce burned', () => burnCompactNonce(account, chainId, nonce, BigInt(intentOp.expires)))
+      else
+        await attempt('compact nonce burned', () => burnCompactNonce(account, chainId, nonce, BigInt(intentOp.expires)))
       return
     case 'approval-revoked':
-      for (const token of tokens) await attempt('Permit2 approval revoked', () => revokePermit2(account, chainId, token))
+      for (const token of tokens)
+        await attempt('Permit2 approval revoked', () => revokePermit2(account, chainId, token))
       return
     case 'funds-moved':
       for (const token of tokens) {
-        const held = await client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] })
+        const held = await client.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [account.address],
+        })
         if (held === 0n) continue
         const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [fresh, held] })
-        if (await attempt(`${held} of ${assetOf(chainId, token)} moved away`, () => send(token, data))) add(own, `${chainId}:${assetOf(chainId, token)}`, -held)
+        if (await attempt(`${held} of ${assetOf(chainId, token)} moved away`, () => send(token, data)))
+          add(own, `${chainId}:${assetOf(chainId, token)}`, -held)
       }
       return
     case 'unwrap': {
       const weth = chain.token(chainId, 'WETH').address
       const held = await chain.erc20Balance(chainId, 'WETH', account.address)
       if (held === 0n) notes.push(`no WETH left to unwrap on ${chainId}`)
-      else await attempt(`${held} WETH unwrapped`, () => send(weth, encodeFunctionData({ abi: wethAbi, functionName: 'withdraw', args: [held] })))
+      else
+        await attempt(`${held} WETH unwrapped`, () =>
+          send(weth, encodeFunctionData({ abi: wethAbi, functionName: 'withdraw', args: [held] })),
+        )
       return
     }
     case 'lock-transferred':
@@ -310,15 +404,25 @@ async function userMove(c: MatrixCase, account: PrivateKeyAccount, intentOp: Wir
         const held = await chain.lockedBalance(chainId, account.address, id)
         const asset = assetOf(chainId, decodeLockId(id).token)
         const data = encodeFunctionData({ abi: lockContractAbi, functionName: 'transfer', args: [fresh, id, held] })
-        if (await attempt(`the whole ${asset} lock (${held}) transferred`, () => send(addresses.theCompact, data))) add(own, `${chainId}:locked:${asset}`, -held)
+        if (await attempt(`the whole ${asset} lock (${held}) transferred`, () => send(addresses.theCompact, data)))
+          add(own, `${chainId}:locked:${asset}`, -held)
       }
       return
     case 'forced-withdrawal':
       for (const id of ids) {
         const held = await chain.lockedBalance(chainId, account.address, id)
         const asset = assetOf(chainId, decodeLockId(id).token)
-        await attempt('forced withdrawal enabled', () => send(addresses.theCompact, encodeFunctionData({ abi: lockContractAbi, functionName: 'enableForcedWithdrawal', args: [id] })))
-        const data = encodeFunctionData({ abi: lockContractAbi, functionName: 'forcedWithdrawal', args: [id, account.address, held] })
+        await attempt('forced withdrawal enabled', () =>
+          send(
+            addresses.theCompact,
+            encodeFunctionData({ abi: lockContractAbi, functionName: 'enableForcedWithdrawal', args: [id] }),
+          ),
+        )
+        const data = encodeFunctionData({
+          abi: lockContractAbi,
+          functionName: 'forcedWithdrawal',
+          args: [id, account.address, held],
+        })
         if (await attempt(`the whole ${asset} lock withdrawn at once`, () => send(addresses.theCompact, data))) {
           add(own, `${chainId}:locked:${asset}`, -held)
           add(own, `${chainId}:${asset}`, held)
@@ -326,7 +430,12 @@ async function userMove(c: MatrixCase, account: PrivateKeyAccount, intentOp: Wir
       }
       return
     case 'validator-uninstalled':
-      await attempt('validator uninstalled', () => send(nexus.ownableValidator, encodeFunctionData({ abi: artifacts.ownableValidator.abi, functionName: 'onUninstall', args: ['0x'] })))
+      await attempt('validator uninstalled', () =>
+        send(
+          nexus.ownableValidator,
+          encodeFunctionData({ abi: artifacts.ownableValidator.abi, functionName: 'onUninstall', args: ['0x'] }),
+        ),
+      )
       return
     case 'gas-heavy-call':
       if (!burner) throw new Error(`${label(c)}: a gas-heavy call needs the route's call`)
@@ -351,7 +460,8 @@ async function plainRoute(c: MatrixCase, account: PrivateKeyAccount) {
 async function smartRoute(c: MatrixCase, account: PrivateKeyAccount, burner: Address) {
   const sdk = sdkClient({ baseUrl: suite.stack.baseUrl, apiKey: suite.apiKey, rpcUrls: suite.stack.devnet.rpcUrls })
   const smart = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [account] }, eoa: account })
-  const [{ tokenAddress, amount }] = (c.shape.request as { tokenRequests: { tokenAddress: string; amount: string }[] }).tokenRequests as [{ tokenAddress: string; amount: string }]
+  const [{ tokenAddress, amount }] = (c.shape.request as { tokenRequests: { tokenAddress: string; amount: string }[] })
+    .tokenRequests as [{ tokenAddress: string; amount: string }]
   const prepared = await smart.prepareTransaction({
     sourceChains: [optimism],
     targetChain: base,
@@ -361,7 +471,10 @@ async function smartRoute(c: MatrixCase, account: PrivateKeyAccount, burner: Add
   })
   const intentOp = prepared.intentRoute.intentOp as unknown as WireIntentOp
   const before = await holdingsOf(suite.s.chain, account.address)
-  const result = await smart.submitTransaction(await smart.signTransaction(prepared), await smart.signAuthorizations(prepared))
+  const result = await smart.submitTransaction(
+    await smart.signTransaction(prepared),
+    await smart.signAuthorizations(prepared),
+  )
   expect(String(result.id), label(c)).toBe(intentOp.nonce)
   const stored = await findIntent(suite.sql, BigInt(intentOp.nonce))
   if (!stored) throw new Error(`${label(c)}: the submitted intent is not stored`)
@@ -394,7 +507,13 @@ async function inPool<T>(items: T[], width: number, work: (item: T) => Promise<v
 
 /** Polls every case's status (one request at a time, not one loop per case) until `done` (and
  * `also`), for at most 60 s. */
-async function untilAll(live: Live[], done: (body: any) => boolean, what: string, reached: (l: Live, body: any) => Promise<void>, also?: (l: Live) => Promise<boolean>) {
+async function untilAll(
+  live: Live[],
+  done: (body: any) => boolean,
+  what: string,
+  reached: (l: Live, body: any) => Promise<void>,
+  also?: (l: Live) => Promise<boolean>,
+) {
   const waiting = new Set(live)
   const until = Date.now() + 60_000
   while (waiting.size > 0) {
@@ -427,7 +546,9 @@ async function dropPayouts(live: Live[]): Promise<{ id: string; chainId: number;
   const payouts = new Map<string, { id: string; chainId: number; step: string }>()
   for (const l of live) {
     if (l.final.status !== 'COMPLETED') continue
-    for (const e of await journalOf(suite.sql, l.id)) if (/^(release|claim):/.test(e.step)) payouts.set(e.hash.toLowerCase(), { id: l.id, chainId: e.chainId, step: e.step })
+    for (const e of await journalOf(suite.sql, l.id))
+      if (/^(release|claim):/.test(e.step))
+        payouts.set(e.hash.toLowerCase(), { id: l.id, chainId: e.chainId, step: e.step })
   }
   const dropped: { id: string; chainId: number; step: string }[] = []
   for (const id of chainIds) {

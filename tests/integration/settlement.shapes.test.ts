@@ -24,7 +24,10 @@ const wethAbi = parseAbi(['function withdraw(uint256)', 'function balanceOf(addr
 const filler = fillerAccount.address
 
 beforeAll(async () => {
-  const { key } = await createApiKey(suite.sql, { name: 'shapes suite sponsor', scopes: ['routes:create', 'routes:read', 'routes:sponsor'] })
+  const { key } = await createApiKey(suite.sql, {
+    name: 'shapes suite sponsor',
+    scopes: ['routes:create', 'routes:read', 'routes:sponsor'],
+  })
   sponsored = settlement({ baseUrl: suite.stack.baseUrl, apiKey: key, rpcUrls: suite.stack.devnet.rpcUrls })
 })
 
@@ -37,22 +40,29 @@ async function holdings(owner: Address): Promise<Holdings> {
 }
 
 /** An asset summed over every chain (USDC; ETH counts native ETH and WETH). */
-const total = (amounts: Amounts, asset: 'USDC' | 'ETH') => [...amounts].reduce((sum, [key, v]) => (key.endsWith(`:${asset}`) && !key.includes(':locked:') ? sum + v : sum), 0n)
+const total = (amounts: Amounts, asset: 'USDC' | 'ETH') =>
+  [...amounts].reduce((sum, [key, v]) => (key.endsWith(`:${asset}`) && !key.includes(':locked:') ? sum + v : sum), 0n)
 
 /** What `owner` paid in gas on every chain since `since`. */
-const gasPaid = async (owner: Address, since: Holdings) => -total(await gasSince(suite.s.chain, owner, since.blocks), 'ETH')
+const gasPaid = async (owner: Address, since: Holdings) =>
+  -total(await gasSince(suite.s.chain, owner, since.blocks), 'ETH')
 
 /** The filler's holdings net of its gas never went down: it lost no token settling. */
 async function expectFillerWhole(before: Holdings) {
   const after = await holdingsOf(suite.s.chain, filler)
   expect(total(after, 'USDC') - total(before.amounts, 'USDC')).toBeGreaterThanOrEqual(0n)
-  expect(total(after, 'ETH') + (await gasPaid(filler, before)) - total(before.amounts, 'ETH')).toBeGreaterThanOrEqual(0n)
+  expect(total(after, 'ETH') + (await gasPaid(filler, before)) - total(before.amounts, 'ETH')).toBeGreaterThanOrEqual(
+    0n,
+  )
 }
 
 /** The account's holdings net of its own gas are what they were: it lost nothing. */
 async function expectAccountWhole(account: Address, before: Holdings) {
   const after = await holdingsOf(suite.s.chain, account)
-  expect({ usdc: total(after, 'USDC'), eth: total(after, 'ETH') + (await gasPaid(account, before)) }).toEqual({ usdc: total(before.amounts, 'USDC'), eth: total(before.amounts, 'ETH') })
+  expect({ usdc: total(after, 'USDC'), eth: total(after, 'ETH') + (await gasPaid(account, before)) }).toEqual({
+    usdc: total(before.amounts, 'USDC'),
+    eth: total(before.amounts, 'ETH'),
+  })
 }
 
 const final = (b: any) => ['COMPLETED', 'FAILED', 'EXPIRED'].includes(b.status)
@@ -61,7 +71,12 @@ async function unwrapAll(account: PrivateKeyAccount, chainId: number) {
   const weth = suite.s.chain.token(chainId, 'WETH').address
   const held = await suite.s.chain.erc20Balance(chainId, 'WETH', account.address)
   expect(held).toBeGreaterThan(0n)
-  await suite.s.chain.send(chainId, { account, to: weth, data: encodeFunctionData({ abi: wethAbi, functionName: 'withdraw', args: [held] }), chain: suite.s.chain.client(chainId).chain })
+  await suite.s.chain.send(chainId, {
+    account,
+    to: weth,
+    data: encodeFunctionData({ abi: wethAbi, functionName: 'withdraw', args: [held] }),
+    chain: suite.s.chain.client(chainId).chain,
+  })
 }
 
 /** Funds an account, routes, signs, submits (through `via`), waits for a final state and checks both invariants. */
@@ -76,12 +91,14 @@ async function settlesWhole(funds: Funds[], body: Record<string, unknown>, via =
   const done = await waitFor(intentOp.nonce, final, 'a final state', via)
   expect(done.status, JSON.stringify(done)).toBe('COMPLETED')
   const after = await suite.s.snapshot(intentOp, account.address, account.address)
-  for (const [k, delta] of expectedMoves(intentOp, account.address, account.address)) expect({ key: k, delta: after.get(k)! - snapshot.get(k)! }).toEqual({ key: k, delta })
+  for (const [k, delta] of expectedMoves(intentOp, account.address, account.address))
+    expect({ key: k, delta: after.get(k)! - snapshot.get(k)! }).toEqual({ key: k, delta })
   await expectFillerWhole(fillerBefore)
   return { intentOp, route }
 }
 
-const tokensOut = (intentOp: { elements: { mandate: { tokenOut: [string, string][] } }[] }) => intentOp.elements.flatMap((e) => e.mandate.tokenOut.map(([id]) => decodeLockId(BigInt(id)).token))
+const tokensOut = (intentOp: { elements: { mandate: { tokenOut: [string, string][] } }[] }) =>
+  intentOp.elements.flatMap((e) => e.mandate.tokenOut.map(([id]) => decodeLockId(BigInt(id)).token))
 
 describe('route shapes settle without loss', () => {
   it('native ETH wrapped into WETH (a wrap requirement), WETH delivered on another chain', async () => {
@@ -107,11 +124,20 @@ describe('route shapes settle without loss', () => {
       {
         destinationChainId: 42161,
         tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('60').toString() }],
-        options: { sponsorSettings: { gasSponsored: true, bridgeFeesSponsored: true, swapFeesSponsored: true, protocolFeesSponsored: true } },
+        options: {
+          sponsorSettings: {
+            gasSponsored: true,
+            bridgeFeesSponsored: true,
+            swapFeesSponsored: true,
+            protocolFeesSponsored: true,
+          },
+        },
       },
       sponsored,
     )
-    expect(intentOp.elements.flatMap((e) => e.idsAndAmounts).reduce((sum, [, a]) => sum + BigInt(a), 0n)).toBe(usdc('60'))
+    expect(intentOp.elements.flatMap((e) => e.idsAndAmounts).reduce((sum, [, a]) => sum + BigInt(a), 0n)).toBe(
+      usdc('60'),
+    )
   })
 
   it('the fee paid in USDC for ETH delivered on another chain', async () => {
@@ -120,7 +146,11 @@ describe('route shapes settle without loss', () => {
         { chainId: 8453, symbol: 'ETH', amount: parseEther('0.2') },
         { chainId: 8453, symbol: 'USDC', amount: usdc('50') },
       ],
-      { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'ETH', amount: parseEther('0.05').toString() }], options: { feeToken: 'USDC' } },
+      {
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'ETH', amount: parseEther('0.05').toString() }],
+        options: { feeToken: 'USDC' },
+      },
     )
     expect(route.intentCost.feeToken.tokenSymbol).toBe('USDC')
   })
@@ -183,7 +213,12 @@ describe('route shapes settle without loss', () => {
     const refunded = await waitFor(intentOp.nonce, (b) => b.refunds?.[0]?.status === 'COMPLETED', 'a returned escrow')
     expect(refunded.refunds[0].transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
     const client = suite.s.chain.client(first!.chainId)
-    const [state, refundableAfter] = await client.readContract({ address: first!.arbiter, abi: artifacts.arbiter.abi, functionName: 'escrowOf', args: [account.address, BigInt(intentOp.nonce)] })
+    const [state, refundableAfter] = await client.readContract({
+      address: first!.arbiter,
+      abi: artifacts.arbiter.abi,
+      functionName: 'escrowOf',
+      args: [account.address, BigInt(intentOp.nonce)],
+    })
     expect(state).toBe(3) // refunded
     const receipt = await client.getTransactionReceipt({ hash: refunded.refunds[0].transactionHash })
     expect((await client.getBlock({ blockNumber: receipt.blockNumber })).timestamp).toBeLessThanOrEqual(refundableAfter)

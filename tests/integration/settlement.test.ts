@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest'
 import { settlementTimesResponseSchema } from '../../lib/api/settlementTimes'
 import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
 import { decodeLockId } from '../../lib/core/locks/lockId'
-import { expectedMoves, type Funds, fillerAddress, fundedAccount as fundAccount, settlement } from '../support/settlement'
+import {
+  expectedMoves,
+  type Funds,
+  fillerAddress,
+  fundedAccount as fundAccount,
+  settlement,
+} from '../support/settlement'
 
 const s = settlement()
 const { chain } = s
@@ -17,8 +23,15 @@ const usdc = (v: string) => parseUnits(v, 6)
 const fundedAccount = (funds: Funds[]) => fundAccount(chain, funds)
 
 /** Route → requirements → sign → submit → final status, with every balance checked on chain. */
-async function settles(account: ReturnType<typeof chain.freshAccount>, body: Record<string, unknown>, recipient: Address = account.address) {
-  const { intentOp, intentCost } = await s.route(account, { account: { address: account.address, accountType: 'EOA' }, ...body })
+async function settles(
+  account: ReturnType<typeof chain.freshAccount>,
+  body: Record<string, unknown>,
+  recipient: Address = account.address,
+) {
+  const { intentOp, intentCost } = await s.route(account, {
+    account: { address: account.address, accountType: 'EOA' },
+    ...body,
+  })
   const before = await s.snapshot(intentOp, account.address, recipient)
   const signed = await s.sign(account, intentOp)
   const submitted = await s.submit(signed)
@@ -26,15 +39,25 @@ async function settles(account: ReturnType<typeof chain.freshAccount>, body: Rec
   expect(submitted.body.result).toEqual({ id: intentOp.nonce, status: 'PENDING' })
 
   const status = await s.waitFinal(intentOp.nonce)
-  expect(status, JSON.stringify(status)).toMatchObject({ status: 'COMPLETED', destinationChainId: Number(body.destinationChainId), userAddress: account.address })
+  expect(status, JSON.stringify(status)).toMatchObject({
+    status: 'COMPLETED',
+    destinationChainId: Number(body.destinationChainId),
+    userAddress: account.address,
+  })
   expect(status.claims).toHaveLength(intentOp.elements.length)
   for (const [i, claim] of status.claims.entries()) {
-    expect(claim).toMatchObject({ chainId: Number(intentOp.elements[i]!.chainId), status: 'COMPLETED', claimTransactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
+    expect(claim).toMatchObject({
+      chainId: Number(intentOp.elements[i]!.chainId),
+      status: 'COMPLETED',
+      claimTransactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    })
     const receipt = await chain.client(claim.chainId).getTransactionReceipt({ hash: claim.claimTransactionHash })
     expect(receipt.status).toBe('success')
     expect(receipt.from.toLowerCase()).toBe(fillerAddress.toLowerCase())
   }
-  const fill = await chain.client(Number(body.destinationChainId)).getTransactionReceipt({ hash: status.fillTransactionHash })
+  const fill = await chain
+    .client(Number(body.destinationChainId))
+    .getTransactionReceipt({ hash: status.fillTransactionHash })
   expect(fill.status).toBe('success')
 
   const after = await s.snapshot(intentOp, account.address, recipient)
@@ -45,7 +68,10 @@ async function settles(account: ReturnType<typeof chain.freshAccount>, body: Rec
 }
 
 /** intentCost.tokensSpent says the same as the elements: per chain and token, locked and unlocked. */
-function expectTokensSpent(intentOp: WireIntentOp, intentCost: { tokensSpent: Record<string, Record<string, { locked: string; unlocked: string }>> }) {
+function expectTokensSpent(
+  intentOp: WireIntentOp,
+  intentCost: { tokensSpent: Record<string, Record<string, { locked: string; unlocked: string }>> },
+) {
   const spent: Record<string, Record<string, { locked: bigint; unlocked: bigint }>> = {}
   for (const e of intentOp.elements) {
     const locked = e.mandate.qualifier.settlementContext.fundingMethod === 'COMPACT'
@@ -70,19 +96,28 @@ function expectTokensSpent(intentOp: WireIntentOp, intentCost: { tokensSpent: Re
 describe('routes settle on the devnet', () => {
   it('same chain, unlocked USDC after the Permit2 approval', async () => {
     const account = await fundedAccount([{ chainId: 8453, symbol: 'USDC', amount: usdc('300') }])
-    const { intentOp } = await settles(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('100').toString() }] })
+    const { intentOp } = await settles(account, {
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('100').toString() }],
+    })
     expect(intentOp.elements.map((e) => e.mandate.qualifier.settlementContext.settlementLayer)).toEqual(['SAME_CHAIN'])
   })
 
   it('cross chain from locked funds (The Compact, the sponsor signature checked on chain)', async () => {
     const account = await fundedAccount([{ chainId: 10, symbol: 'USDC', amount: usdc('400'), locked: true }])
-    const { intentOp } = await settles(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('250').toString() }] })
+    const { intentOp } = await settles(account, {
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('250').toString() }],
+    })
     expect(intentOp.elements.every((e) => e.mandate.qualifier.settlementContext.fundingMethod === 'COMPACT')).toBe(true)
   })
 
   it('cross chain from unlocked funds after the approval', async () => {
     const account = await fundedAccount([{ chainId: 8453, symbol: 'USDC', amount: usdc('500') }])
-    await settles(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('200').toString() }] })
+    await settles(account, {
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('200').toString() }],
+    })
   })
 
   it('a split over several source chains, one signing scheme', async () => {
@@ -90,7 +125,10 @@ describe('routes settle on the devnet', () => {
       { chainId: 8453, symbol: 'USDC', amount: usdc('120') },
       { chainId: 10, symbol: 'USDC', amount: usdc('120') },
     ])
-    const { intentOp } = await settles(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('200').toString() }] })
+    const { intentOp } = await settles(account, {
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('200').toString() }],
+    })
     expect(new Set(intentOp.elements.map((e) => e.chainId)).size).toBe(intentOp.elements.length)
     expect(intentOp.elements.length).toBeGreaterThanOrEqual(2)
   })
@@ -100,13 +138,19 @@ describe('routes settle on the devnet', () => {
       { chainId: 10, symbol: 'USDC', amount: usdc('150'), locked: true },
       { chainId: 8453, symbol: 'USDC', amount: usdc('150'), locked: true },
     ])
-    const { intentOp } = await settles(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('250').toString() }] })
+    const { intentOp } = await settles(account, {
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('250').toString() }],
+    })
     expect(intentOp.elements).toHaveLength(2)
   })
 
   it('native ETH wrapped into WETH first, delivered as ETH', async () => {
     const account = await fundedAccount([{ chainId: 8453, symbol: 'ETH', amount: parseEther('0.5') }])
-    const { intentOp } = await settles(account, { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'ETH', amount: parseEther('0.1').toString() }] })
+    const { intentOp } = await settles(account, {
+      destinationChainId: 42161,
+      tokenRequests: [{ tokenAddress: 'ETH', amount: parseEther('0.1').toString() }],
+    })
     const out = intentOp.elements.flatMap((e) => e.mandate.tokenOut.map(([id]) => decodeLockId(BigInt(id)).token))
     expect(out).toEqual([zeroAddress])
   })
@@ -116,7 +160,14 @@ describe('routes settle on the devnet', () => {
     const { intentOp } = await settles(account, {
       destinationChainId: 42161,
       tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('60').toString() }],
-      options: { sponsorSettings: { gasSponsored: true, bridgeFeesSponsored: true, swapFeesSponsored: true, protocolFeesSponsored: true } },
+      options: {
+        sponsorSettings: {
+          gasSponsored: true,
+          bridgeFeesSponsored: true,
+          swapFeesSponsored: true,
+          protocolFeesSponsored: true,
+        },
+      },
     })
     const spent = intentOp.elements.flatMap((e) => e.idsAndAmounts).reduce((sum, [, a]) => sum + BigInt(a), 0n)
     expect(spent).toBe(usdc('60'))
@@ -127,7 +178,11 @@ describe('routes settle on the devnet', () => {
       { chainId: 8453, symbol: 'ETH', amount: parseEther('0.2') },
       { chainId: 8453, symbol: 'USDC', amount: usdc('50') },
     ])
-    const { intentCost } = await settles(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'ETH', amount: parseEther('0.05').toString() }], options: { feeToken: 'USDC' } })
+    const { intentCost } = await settles(account, {
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'ETH', amount: parseEther('0.05').toString() }],
+      options: { feeToken: 'USDC' },
+    })
     expect(intentCost.feeToken.tokenSymbol).toBe('USDC')
   })
 
@@ -140,7 +195,15 @@ describe('routes settle on the devnet', () => {
   it('to a recipient other than the account', async () => {
     const account = await fundedAccount([{ chainId: 42161, symbol: 'USDC', amount: usdc('90') }])
     const recipient = chain.freshAccount().address
-    await settles(account, { destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }], recipient: { address: recipient, accountType: 'EOA' } }, recipient)
+    await settles(
+      account,
+      {
+        destinationChainId: 8453,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
+        recipient: { address: recipient, accountType: 'EOA' },
+      },
+      recipient,
+    )
   })
 
   it('USDT0 across chains for an EOA is refused at quote time (only an account running ops sends OFT), naming the field and the reason', async () => {

@@ -54,7 +54,8 @@ export function adversarialStack(name: string): AdversarialStack {
 
 export async function usdcHoldings(owners: Address[]): Promise<Record<string, bigint>> {
   const out: Record<string, bigint> = {}
-  for (const owner of owners) for (const id of chainIds) out[`${id}:${owner}`] = await s.chain.erc20Balance(id, 'USDC', owner)
+  for (const owner of owners)
+    for (const id of chainIds) out[`${id}:${owner}`] = await s.chain.erc20Balance(id, 'USDC', owner)
   return out
 }
 
@@ -63,7 +64,12 @@ export async function status(id: string, via: ReturnType<typeof settlement> = s)
   return (await via.call('GET', `/intent-operation/${id}`)).body
 }
 
-export async function waitFor(id: string, done: (body: any) => boolean, what: string, via: ReturnType<typeof settlement> = s) {
+export async function waitFor(
+  id: string,
+  done: (body: any) => boolean,
+  what: string,
+  via: ReturnType<typeof settlement> = s,
+) {
   const until = Date.now() + 25_000
   for (;;) {
     const body = await status(id, via)
@@ -91,10 +97,19 @@ export async function warpTo(atLeast: bigint) {
 export async function stepBeforeCrash(intentId: string, step: string, call: Call): Promise<TransactionReceipt> {
   const client = s.chain.client(call.chainId)
   const authorizationList = call.authorizationList ? { authorizationList: call.authorizationList } : {}
-  const request = await client.prepareTransactionRequest({ account: fillerAccount, to: call.to, data: call.data, value: call.value, chain: client.chain, ...authorizationList } as never)
+  const request = await client.prepareTransactionRequest({
+    account: fillerAccount,
+    to: call.to,
+    data: call.data,
+    value: call.value,
+    chain: client.chain,
+    ...authorizationList,
+  } as never)
   const raw = await fillerAccount.signTransaction(request as never)
   expect(await recordTransaction(sql, intentId, { step, chainId: call.chainId, raw, hash: keccak256(raw) })).toBe(true)
-  const receipt = await client.waitForTransactionReceipt({ hash: await client.sendRawTransaction({ serializedTransaction: raw }) })
+  const receipt = await client.waitForTransactionReceipt({
+    hash: await client.sendRawTransaction({ serializedTransaction: raw }),
+  })
   expect(receipt.status).toBe('success')
   return receipt
 }
@@ -105,7 +120,13 @@ export async function stepBeforeCrash(intentId: string, step: string, call: Call
  * node now refuses for good). Returns the journaled bytes' hash. */
 export async function stepOutpriced(intentId: string, step: string, call: Call): Promise<Hex> {
   const client = s.chain.client(call.chainId)
-  const request = await client.prepareTransactionRequest({ account: fillerAccount, to: call.to, data: call.data, value: call.value, chain: client.chain })
+  const request = await client.prepareTransactionRequest({
+    account: fillerAccount,
+    to: call.to,
+    data: call.data,
+    value: call.value,
+    chain: client.chain,
+  })
   const raw = await fillerAccount.signTransaction(request as never)
   const hash = keccak256(raw)
   expect(await recordTransaction(sql, intentId, { step, chainId: call.chainId, raw, hash })).toBe(true)
@@ -130,13 +151,40 @@ export async function routed(account: PrivateKeyAccount, body: Record<string, un
 }
 
 /** A Safe 1.4.1 with one owner (threshold 1) runs `data` on `to` through its own execTransaction. */
-export async function safeExec(chainId: number, safeAddress: Address, owner: PrivateKeyAccount, to: Address, data: Hex) {
+export async function safeExec(
+  chainId: number,
+  safeAddress: Address,
+  owner: PrivateKeyAccount,
+  to: Address,
+  data: Hex,
+) {
   const client = s.chain.client(chainId)
   const nonce = await client.readContract({ address: safeAddress, abi: safeAbi, functionName: 'nonce' })
-  const tx = { to, value: 0n, data, operation: 0, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n, gasToken: zeroAddress, refundReceiver: zeroAddress, nonce }
-  const signature = await owner.signTypedData({ domain: { chainId, verifyingContract: safeAddress }, types: safeTxTypes, primaryType: 'SafeTx', message: tx })
+  const tx = {
+    to,
+    value: 0n,
+    data,
+    operation: 0,
+    safeTxGas: 0n,
+    baseGas: 0n,
+    gasPrice: 0n,
+    gasToken: zeroAddress,
+    refundReceiver: zeroAddress,
+    nonce,
+  }
+  const signature = await owner.signTypedData({
+    domain: { chainId, verifyingContract: safeAddress },
+    types: safeTxTypes,
+    primaryType: 'SafeTx',
+    message: tx,
+  })
   const args = [to, 0n, data, 0, 0n, 0n, 0n, zeroAddress, zeroAddress, signature] as const
-  return s.chain.send(chainId, { account: owner, to: safeAddress, data: encodeFunctionData({ abi: safeAbi, functionName: 'execTransaction', args }), chain: client.chain })
+  return s.chain.send(chainId, {
+    account: owner,
+    to: safeAddress,
+    data: encodeFunctionData({ abi: safeAbi, functionName: 'execTransaction', args }),
+    chain: client.chain,
+  })
 }
 
 const safeAbi = parseAbi([
@@ -158,11 +206,16 @@ const safeTxTypes = {
   ],
 } as const
 
-export const planOf = (signed: WireIntentOp & { originSignatures: Hex[] }) => settlementPlan(signed, signed.originSignatures, fillerAccount.address)
+export const planOf = (signed: WireIntentOp & { originSignatures: Hex[] }) =>
+  settlementPlan(signed, signed.originSignatures, fillerAccount.address)
 
 /** The sponsor burns its own Permit2 nonce on `chainId` (invalidateUnorderedNonces). */
 export function burnPermit2Nonce(account: PrivateKeyAccount, chainId: number, nonce: bigint) {
-  const data = encodeFunctionData({ abi: permit2Abi, functionName: 'invalidateUnorderedNonces', args: [nonce >> 8n, 1n << (nonce & 255n)] })
+  const data = encodeFunctionData({
+    abi: permit2Abi,
+    functionName: 'invalidateUnorderedNonces',
+    args: [nonce >> 8n, 1n << (nonce & 255n)],
+  })
   return s.chain.send(chainId, { account, to: addresses.permit2, data, chain: s.chain.client(chainId).chain })
 }
 
@@ -182,7 +235,13 @@ export async function burnCompactNonce(account: PrivateKeyAccount, chainId: numb
 
 /** The allocator's `allocate` of a one-element compact `account` signs over `amount` of its own
  * USDC lock under `nonce` (someone else's, when an attacker squats it). */
-export async function squatAllocation(account: PrivateKeyAccount, chainId: number, nonce: bigint, expires: bigint, amount = 0n): Promise<Hex> {
+export async function squatAllocation(
+  account: PrivateKeyAccount,
+  chainId: number,
+  nonce: bigint,
+  expires: bigint,
+  amount = 0n,
+): Promise<Hex> {
   const usdc = s.chain.token(chainId, 'USDC').address
   const { mandate, commitments, signature } = await selfCompact(account, chainId, nonce, expires, amount)
   const element = { arbiter: account.address, chainId: BigInt(chainId), commitments, mandate }
@@ -203,7 +262,13 @@ export async function squatAllocation(account: PrivateKeyAccount, chainId: numbe
 }
 
 /** A one-element compact `account` signs with itself as arbiter over `amount` of its USDC lock. */
-async function selfCompact(account: PrivateKeyAccount, chainId: number, nonce: bigint, expires: bigint, amount: bigint) {
+async function selfCompact(
+  account: PrivateKeyAccount,
+  chainId: number,
+  nonce: bigint,
+  expires: bigint,
+  amount: bigint,
+) {
   const usdc = s.chain.token(chainId, 'USDC').address
   const mandate = {
     target: { recipient: account.address, tokenOut: [], targetChain: BigInt(chainId), fillExpiry: expires },
@@ -213,7 +278,12 @@ async function selfCompact(account: PrivateKeyAccount, chainId: number, nonce: b
     q: pad('0x00', { size: 32 }),
   }
   const commitments = [{ lockTag: defaultLockTag, token: usdc, amount }]
-  const message = { sponsor: account.address, nonce, expires, elements: [{ arbiter: account.address, chainId: BigInt(chainId), commitments, mandate }] }
+  const message = {
+    sponsor: account.address,
+    nonce,
+    expires,
+    elements: [{ arbiter: account.address, chainId: BigInt(chainId), commitments, mandate }],
+  }
   const signature = await account.signTypedData({
     domain: { name: 'The Compact', version: '1', chainId, verifyingContract: compactSigningContract },
     types: compactTypes,
@@ -225,7 +295,13 @@ async function selfCompact(account: PrivateKeyAccount, chainId: number, nonce: b
 
 /** The lock contract's batch multichain claim of a compact `account` signs with itself as arbiter
  * over `amount` of its USDC lock, paid back to itself: it uses the nonce and pays nobody. */
-export async function compactNonceBurn(account: PrivateKeyAccount, chainId: number, nonce: bigint, expires: bigint, amount = 1n): Promise<Hex> {
+export async function compactNonceBurn(
+  account: PrivateKeyAccount,
+  chainId: number,
+  nonce: bigint,
+  expires: bigint,
+  amount = 1n,
+): Promise<Hex> {
   const usdc = s.chain.token(chainId, 'USDC').address
   const { mandate, signature } = await selfCompact(account, chainId, nonce, expires, amount)
   const toItself = (BigInt(defaultLockTag) << 160n) | BigInt(account.address)
@@ -241,7 +317,9 @@ export async function compactNonceBurn(account: PrivateKeyAccount, chainId: numb
         expires,
         witness: hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate }),
         witnessTypestring: mandateWitnessTypestring,
-        claims: [{ id: lockId(defaultLockTag, usdc), allocatedAmount: amount, portions: [{ claimant: toItself, amount }] }],
+        claims: [
+          { id: lockId(defaultLockTag, usdc), allocatedAmount: amount, portions: [{ claimant: toItself, amount }] },
+        ],
         additionalChains: [],
       },
     ],

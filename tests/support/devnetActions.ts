@@ -16,7 +16,8 @@ const compactAbi = parseAbi(['function balanceOf(address owner, uint256 id) view
 export function devnetActions(rpcUrls: Record<number, string>) {
   const clients = new Map<number, DevnetClient>()
   const client = (chainId: number) => {
-    if (!clients.has(chainId)) clients.set(chainId, createDevnetClient(rpcUrls[chainId]!, getChain(chainId)!.viem as Chain))
+    if (!clients.has(chainId))
+      clients.set(chainId, createDevnetClient(rpcUrls[chainId]!, getChain(chainId)!.viem as Chain))
     return clients.get(chainId)!
   }
   const chain = (chainId: number) => getChain(chainId)!.viem as Chain
@@ -50,10 +51,27 @@ export function devnetActions(rpcUrls: Record<number, string>) {
     )
   }
   /** `from` approves The Compact for `amount` and deposits it under `lockTag` for `beneficiary`. */
-  const depositErc20 = async (chainId: number, from: PrivateKeyAccount | Address, symbol: string, amount: bigint, lockTag: Hex, beneficiary: Address) => {
+  const depositErc20 = async (
+    chainId: number,
+    from: PrivateKeyAccount | Address,
+    symbol: string,
+    amount: bigint,
+    lockTag: Hex,
+    beneficiary: Address,
+  ) => {
     const c = client(chainId)
     const t = token(chainId, symbol)
-    await mined(c, c.writeContract({ address: t.address, abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, amount], account: from, chain: chain(chainId) }))
+    await mined(
+      c,
+      c.writeContract({
+        address: t.address,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [addresses.theCompact, amount],
+        account: from,
+        chain: chain(chainId),
+      }),
+    )
     await mined(
       c,
       c.writeContract({
@@ -82,9 +100,26 @@ export function devnetActions(rpcUrls: Record<number, string>) {
     async delegateToNexus(chainId: number, account: PrivateKeyAccount) {
       const c = client(chainId)
       await c.setBalance({ address: account.address, value: 10n ** 17n })
-      const authorization = await c.signAuthorization({ account, contractAddress: nexus.implementation, executor: 'self' })
-      const data = encodeFunctionData({ abi: parseAbi(['function installModule(uint256, address, bytes)']), functionName: 'installModule', args: [2n, nexus.intentExecutor, '0x'] })
-      await mined(c, c.sendTransaction({ account, authorizationList: [authorization], to: account.address, data, chain: chain(chainId) }))
+      const authorization = await c.signAuthorization({
+        account,
+        contractAddress: nexus.implementation,
+        executor: 'self',
+      })
+      const data = encodeFunctionData({
+        abi: parseAbi(['function installModule(uint256, address, bytes)']),
+        functionName: 'installModule',
+        args: [2n, nexus.intentExecutor, '0x'],
+      })
+      await mined(
+        c,
+        c.sendTransaction({
+          account,
+          authorizationList: [authorization],
+          to: account.address,
+          data,
+          chain: chain(chainId),
+        }),
+      )
       await c.setBalance({ address: account.address, value: 0n })
     },
     async setEth(chainId: number, account: Address, value: bigint) {
@@ -92,7 +127,14 @@ export function devnetActions(rpcUrls: Record<number, string>) {
     },
     mint,
     /** The account itself approves The Compact and deposits `amount` under `lockTag`, for itself or for `beneficiary`. */
-    async lockErc20(chainId: number, owner: PrivateKeyAccount, symbol: string, amount: bigint, lockTag: Hex, beneficiary: Address = owner.address) {
+    async lockErc20(
+      chainId: number,
+      owner: PrivateKeyAccount,
+      symbol: string,
+      amount: bigint,
+      lockTag: Hex,
+      beneficiary: Address = owner.address,
+    ) {
       await depositErc20(chainId, owner, symbol, amount, lockTag, beneficiary)
     },
     /** The devnet operator locks `amount` USDC in The Compact (default lock tag) for `owner`, an address that may have no code yet. */
@@ -117,17 +159,34 @@ export function devnetActions(rpcUrls: Record<number, string>) {
     async transferErc20(chainId: number, from: PrivateKeyAccount, symbol: string, to: Address, amount: bigint) {
       await mined(
         client(chainId),
-        client(chainId).writeContract({ address: token(chainId, symbol).address, abi: erc20Abi, functionName: 'transfer', args: [to, amount], account: from, chain: chain(chainId) }),
+        client(chainId).writeContract({
+          address: token(chainId, symbol).address,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [to, amount],
+          account: from,
+          chain: chain(chainId),
+        }),
       )
     },
     async erc20Balance(chainId: number, symbol: string, owner: Address): Promise<bigint> {
-      return client(chainId).readContract({ address: token(chainId, symbol).address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+      return client(chainId).readContract({
+        address: token(chainId, symbol).address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [owner],
+      })
     },
     async ethBalance(chainId: number, owner: Address): Promise<bigint> {
       return client(chainId).getBalance({ address: owner })
     },
     async lockedBalance(chainId: number, owner: Address, id: bigint): Promise<bigint> {
-      return client(chainId).readContract({ address: addresses.theCompact, abi: compactAbi, functionName: 'balanceOf', args: [owner, id] })
+      return client(chainId).readContract({
+        address: addresses.theCompact,
+        abi: compactAbi,
+        functionName: 'balanceOf',
+        args: [owner, id],
+      })
     },
   }
 }

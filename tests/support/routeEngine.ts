@@ -37,12 +37,16 @@ export const arbiters: Record<string, Address> = {
 
 export const token = (chainId: number, symbol: string): TokenInfo => findTokenBySymbol(chainId, symbol)!
 /** The id a tokenOut / Permit2 leg carries: default lock tag ‖ token. */
-export const outId = (chainId: number, symbol: string) => lockId(defaultLockTag, token(chainId, symbol).address).toString()
+export const outId = (chainId: number, symbol: string) =>
+  lockId(defaultLockTag, token(chainId, symbol).address).toString()
 
 export function routeEngine() {
   const rpcUrls = inject('rpcUrls')
   const chain = devnetActions(rpcUrls)
-  const readers = chains.map((c) => ({ chainId: c.id, client: createPublicClient({ chain: c.viem as Chain, transport: http(rpcUrls[c.id]) }) }))
+  const readers = chains.map((c) => ({
+    chainId: c.id,
+    client: createPublicClient({ chain: c.viem as Chain, transport: http(rpcUrls[c.id]) }),
+  }))
   const signer = privateKeyToAccount(generatePrivateKey())
   let nonce = 1n
   const route = (body: unknown, o: { nonce?: bigint } = {}) =>
@@ -66,20 +70,27 @@ export function routeEngine() {
   /** A fresh account holding exactly `funds` (ETH via setBalance, stablecoins minted by the operator). */
   /** A fresh account holding `funds`; `delegatedOn` gives it an EIP-7702 delegation there, so it
    * can run operations (OFT sends, executions) that a plain EOA cannot. */
-  const funded = async (funds: { chainId: number; symbol: 'ETH' | 'USDC' | 'USDT' | 'USDT0'; amount: bigint }[], o: { delegatedOn?: number[]; nexusOn?: number[] } = {}) => {
+  const funded = async (
+    funds: { chainId: number; symbol: 'ETH' | 'USDC' | 'USDT' | 'USDT0'; amount: bigint }[],
+    o: { delegatedOn?: number[]; nexusOn?: number[] } = {},
+  ) => {
     const account = chain.freshAccount()
     for (const id of o.nexusOn ?? []) await chain.delegateToNexus(id, account)
     for (const f of funds) {
       if (f.symbol === 'ETH') await chain.setEth(f.chainId, account.address, f.amount)
       else await chain.mint(f.chainId, f.symbol, account.address, f.amount)
     }
-    for (const id of o.delegatedOn ?? []) await chain.client(id).setCode({ address: account.address, bytecode: delegationTo(DELEGATE) })
+    for (const id of o.delegatedOn ?? [])
+      await chain.client(id).setCode({ address: account.address, bytecode: delegationTo(DELEGATE) })
     return account
   }
   return { chain, readers, signer, route, fulfilled, funded, market: () => readMarket(chain) }
 }
 
-const feedAbi = parseAbi(['function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)', 'function decimals() view returns (uint8)'])
+const feedAbi = parseAbi([
+  'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)',
+  'function decimals() view returns (uint8)',
+])
 const oracleAbi = parseAbi([
   'function l1BaseFee() view returns (uint256)',
   'function blobBaseFee() view returns (uint256)',
@@ -102,10 +113,16 @@ async function readMarket(chain: ReturnType<typeof devnetActions>) {
   const prices = {} as Record<TokenGroup, Price>
   for (const [group, feed] of Object.entries(priceFeeds.feeds) as [TokenGroup, Address][]) {
     const [, answer] = await c1.readContract({ address: feed, abi: feedAbi, functionName: 'latestRoundData' })
-    prices[group] = { answer, decimals: await c1.readContract({ address: feed, abi: feedAbi, functionName: 'decimals' }) }
+    prices[group] = {
+      answer,
+      decimals: await c1.readContract({ address: feed, abi: feedAbi, functionName: 'decimals' }),
+    }
   }
   const gasPrices: Record<number, bigint> = {}
-  const opGasParams: Record<string, { l1BaseFee: string; l1BlobBaseFee: string; baseFeeScalar: string; blobFeeScalar: string }> = {}
+  const opGasParams: Record<
+    string,
+    { l1BaseFee: string; l1BlobBaseFee: string; baseFeeScalar: string; blobFeeScalar: string }
+  > = {}
   for (const c of chains) {
     gasPrices[c.id] = await chain.client(c.id).getGasPrice()
     if (c.stack !== 'op-stack') continue
@@ -121,21 +138,44 @@ async function readMarket(chain: ReturnType<typeof devnetActions>) {
   /** The oracle's own fee for a transaction of `bytes` non-zero calldata bytes. */
   const l1Fee = async (chainId: number, bytes: number): Promise<bigint> => {
     if (getChain(chainId)!.stack !== 'op-stack') return 0n
-    return chain.client(chainId).readContract({ address: addresses.gasPriceOracle, abi: oracleAbi, functionName: 'getL1Fee', args: [`0x${'ff'.repeat(bytes)}` as Hex] })
+    return chain.client(chainId).readContract({
+      address: addresses.gasPriceOracle,
+      abi: oracleAbi,
+      functionName: 'getL1Fee',
+      args: [`0x${'ff'.repeat(bytes)}` as Hex],
+    })
   }
   /** The OFT adapter's quote (native fee, fee bps) on `chainId`. */
   const oft = async (chainId: number) => {
     const adapter = oftAdapters[chainId as keyof typeof oftAdapters].adapter
     const c = chain.client(chainId)
-    const param = { dstEid: 0, to: `0x${'00'.repeat(32)}` as Hex, amountLD: 1n, minAmountLD: 0n, extraOptions: '0x' as Hex, composeMsg: '0x' as Hex, oftCmd: '0x' as Hex }
-    const { nativeFee } = await c.readContract({ address: adapter, abi: oftAbi, functionName: 'quoteSend', args: [param, false] })
-    return { adapter, nativeFee, feeBps: BigInt(await c.readContract({ address: adapter, abi: oftAbi, functionName: 'feeBps' })) }
+    const param = {
+      dstEid: 0,
+      to: `0x${'00'.repeat(32)}` as Hex,
+      amountLD: 1n,
+      minAmountLD: 0n,
+      extraOptions: '0x' as Hex,
+      composeMsg: '0x' as Hex,
+      oftCmd: '0x' as Hex,
+    }
+    const { nativeFee } = await c.readContract({
+      address: adapter,
+      abi: oftAbi,
+      functionName: 'quoteSend',
+      args: [param, false],
+    })
+    return {
+      adapter,
+      nativeFee,
+      feeBps: BigInt(await c.readContract({ address: adapter, abi: oftAbi, functionName: 'feeBps' })),
+    }
   }
   return { prices, gasPrices, opGasParams, l1Fee, oft }
 }
 
 // The fee model's arithmetic (USD with 8 decimals): value rounded down, fee units rounded up.
-export const toUsd8 = (amount: bigint, decimals: number, p: Price) => (amount * p.answer * 10n ** 8n) / 10n ** BigInt(decimals + p.decimals)
+export const toUsd8 = (amount: bigint, decimals: number, p: Price) =>
+  (amount * p.answer * 10n ** 8n) / 10n ** BigInt(decimals + p.decimals)
 export const fromUsd8 = (usd8: bigint, decimals: number, p: Price) => {
   const d = p.answer * 10n ** 8n
   return (usd8 * 10n ** BigInt(decimals + p.decimals) + d - 1n) / d
@@ -145,7 +185,13 @@ export const usd = (usd8: bigint) => Number(usd8) / 1e8
 
 export type Layer = 'SAME_CHAIN' | 'ACROSS' | 'ECO' | 'RELAY' | 'OFT'
 export type Funding = 'COMPACT' | 'PERMIT2' | 'NO_FUNDING'
-export type ElementSpec = { chainId: number; funding: Funding; layer: Layer; legs: { token: TokenInfo; amount: bigint }[] /** false for an element that only pays the fee */; delivers?: boolean }
+export type ElementSpec = {
+  chainId: number
+  funding: Funding
+  layer: Layer
+  legs: { token: TokenInfo; amount: bigint }[] /** false for an element that only pays the fee */
+  delivers?: boolean
+}
 export type FeeSpec = {
   destinationChainId: number
   elements: ElementSpec[]
@@ -164,7 +210,13 @@ async function txUsd8(m: Market, chainId: number, units: bigint, bytes: number) 
 
 /** The bridge fee of one element moving `amount` in one leg. OFT: only what the adapter keeps —
  * LayerZero's native fee is paid by the account itself, in ETH, as the send's value. */
-export async function bridgeUsd8(m: Market, layer: Layer, chainId: number, t: TokenInfo, amount: bigint): Promise<bigint> {
+export async function bridgeUsd8(
+  m: Market,
+  layer: Layer,
+  chainId: number,
+  t: TokenInfo,
+  amount: bigint,
+): Promise<bigint> {
   return bridgeFixedUsd8(layer) + (await bridgeProportionalUsd8(m, layer, chainId, t, amount))
 }
 
@@ -172,7 +224,13 @@ export function bridgeFixedUsd8(layer: Layer): bigint {
   return layer === 'OFT' ? 0n : model.bridge[layer].fixedUsd8
 }
 
-export async function bridgeProportionalUsd8(m: Market, layer: Layer, chainId: number, t: TokenInfo, amount: bigint): Promise<bigint> {
+export async function bridgeProportionalUsd8(
+  m: Market,
+  layer: Layer,
+  chainId: number,
+  t: TokenInfo,
+  amount: bigint,
+): Promise<bigint> {
   if (layer === 'OFT') {
     const q = await m.oft(chainId)
     return q.feeBps === 0n ? 0n : toUsd8(bpsUp(amount, q.feeBps), t.decimals, m.prices[t.extensions.group])
@@ -189,7 +247,12 @@ export async function expectedFees(m: Market, s: FeeSpec) {
   for (const e of s.elements) {
     const tokens = new Set(e.legs.map((l) => l.token.address)).size
     const claim = model.gas.claim[e.funding]
-    gas += await txUsd8(m, e.chainId, claim.base + claim.perToken * BigInt(tokens), calldata.base + calldata.perToken * tokens)
+    gas += await txUsd8(
+      m,
+      e.chainId,
+      claim.base + claim.perToken * BigInt(tokens),
+      calldata.base + calldata.perToken * tokens,
+    )
     // An element that only pays the fee bridges nothing; one that bridges pays the fixed part once.
     if (e.delivers === false) continue
     bridge += bridgeFixedUsd8(e.layer)
@@ -197,12 +260,29 @@ export async function expectedFees(m: Market, s: FeeSpec) {
   }
   const delivered = s.targets.filter((t) => t.amount > 0n).length
   const fillUnits = model.gas.fill.base + model.gas.fill.perToken * BigInt(delivered) + (s.executionGas ?? 0n)
-  const fill = await txUsd8(m, s.destinationChainId, fillUnits, calldata.base + calldata.perToken * delivered + (s.executionBytes ?? 0))
+  const fill = await txUsd8(
+    m,
+    s.destinationChainId,
+    fillUnits,
+    calldata.base + calldata.perToken * delivered + (s.executionBytes ?? 0),
+  )
   gas += fill
-  const protocol = s.targets.reduce((sum, t) => sum + toUsd8(bpsUp(t.amount, BigInt(PROTOCOL_BPS)), t.token.decimals, m.prices[t.token.extensions.group]), 0n)
+  const protocol = s.targets.reduce(
+    (sum, t) =>
+      sum + toUsd8(bpsUp(t.amount, BigInt(PROTOCOL_BPS)), t.token.decimals, m.prices[t.token.extensions.group]),
+    0n,
+  )
   const user = (s.sponsor?.gas ? 0n : gas) + (s.sponsor?.bridge ? 0n : bridge) + (s.sponsor?.protocol ? 0n : protocol)
   const sponsored = gas + bridge + protocol - user
-  return { gas, fill, bridge, protocol, user, sponsored, charge: fromUsd8(user, s.feeToken.decimals, m.prices[s.feeToken.extensions.group]) }
+  return {
+    gas,
+    fill,
+    bridge,
+    protocol,
+    user,
+    sponsored,
+    charge: fromUsd8(user, s.feeToken.decimals, m.prices[s.feeToken.extensions.group]),
+  }
 }
 
 /** The elements of an intentOp as the calculator sees them (wire layer INTENT_EXECUTOR = OFT). */
@@ -214,7 +294,10 @@ export function elementsOf(op: WireIntentOp): ElementSpec[] {
       chainId,
       funding: ctx.fundingMethod,
       layer: ctx.settlementLayer === 'INTENT_EXECUTOR' ? 'OFT' : ctx.settlementLayer,
-      legs: e.idsAndAmounts.map(([id, amount]) => ({ token: findTokenByAddress(chainId, decodeLockId(BigInt(id)).token)!, amount: BigInt(amount) })),
+      legs: e.idsAndAmounts.map(([id, amount]) => ({
+        token: findTokenByAddress(chainId, decodeLockId(BigInt(id)).token)!,
+        amount: BigInt(amount),
+      })),
       delivers: e.mandate.tokenOut.length > 0,
     }
   })

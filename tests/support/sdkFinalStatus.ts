@@ -3,7 +3,10 @@
 // the final status instead (bounded by the test's own timeout).
 import type { RhinestoneSDK } from '@rhinestone/sdk'
 
-export async function finalStatus(sdk: RhinestoneSDK, id: Parameters<RhinestoneSDK['getIntentStatus']>[0]): Promise<string> {
+export async function finalStatus(
+  sdk: RhinestoneSDK,
+  id: Parameters<RhinestoneSDK['getIntentStatus']>[0],
+): Promise<string> {
   for (;;) {
     const { status } = await sdk.getIntentStatus(id)
     if (status === 'COMPLETED' || status === 'FAILED') return status

@@ -44,14 +44,29 @@ export function settlement(target?: { baseUrl: string; apiKey: string; rpcUrls: 
   /** The route, with its token requirements (Permit2 approvals, wraps) done from the account. */
   const route = async (account: PrivateKeyAccount, body: Record<string, unknown>) => {
     const r = await call('POST', '/intents/route', body)
-    if (r.status !== 200 || !r.body.intentOp) throw new Error(`no route (${r.status}): ${JSON.stringify(r.body).slice(0, 600)}`)
-    for (const [chainId, byToken] of Object.entries(r.body.tokenRequirements as Record<string, Record<Address, { type: string; amount: string; spender?: Address }>>)) {
+    if (r.status !== 200 || !r.body.intentOp)
+      throw new Error(`no route (${r.status}): ${JSON.stringify(r.body).slice(0, 600)}`)
+    for (const [chainId, byToken] of Object.entries(
+      r.body.tokenRequirements as Record<string, Record<Address, { type: string; amount: string; spender?: Address }>>,
+    )) {
       const id = Number(chainId)
       const wrap = byToken[zeroAddress]
-      if (wrap) await chain.send(id, { account, to: findTokenBySymbol(id, 'WETH')!.address, data: encodeDeposit(), value: BigInt(wrap.amount), chain: chain.client(id).chain })
+      if (wrap)
+        await chain.send(id, {
+          account,
+          to: findTokenBySymbol(id, 'WETH')!.address,
+          data: encodeDeposit(),
+          value: BigInt(wrap.amount),
+          chain: chain.client(id).chain,
+        })
       for (const [token, req] of Object.entries(byToken)) {
         if (req.type !== 'approval') continue
-        await chain.send(id, { account, to: token as Address, data: encodeApprove(req.spender!, BigInt(req.amount)), chain: chain.client(id).chain })
+        await chain.send(id, {
+          account,
+          to: token as Address,
+          data: encodeApprove(req.spender!, BigInt(req.amount)),
+          chain: chain.client(id).chain,
+        })
       }
     }
     return r.body as { intentOp: WireIntentOp; intentCost: any; tokenRequirements: any }
@@ -60,7 +75,8 @@ export function settlement(target?: { baseUrl: string; apiKey: string; rpcUrls: 
   /** What the client sends: the intentOp, one signature per element built by the SDK, the last repeated. */
   const sign = async (account: PrivateKeyAccount, intentOp: WireIntentOp) => {
     const originSignatures: Hex[] = []
-    for (const typed of sdkMessages(account.address, intentOp)) originSignatures.push(await account.signTypedData(typed as never))
+    for (const typed of sdkMessages(account.address, intentOp))
+      originSignatures.push(await account.signTypedData(typed as never))
     return { ...intentOp, originSignatures, destinationSignature: originSignatures.at(-1)! }
   }
 
@@ -90,9 +106,11 @@ export function settlement(target?: { baseUrl: string; apiKey: string; rpcUrls: 
       const funding = e.mandate.qualifier.settlementContext.fundingMethod
       for (const [lock] of e.idsAndAmounts) {
         const { token } = decodeLockId(BigInt(lock))
-        if (funding === 'COMPACT') read(`locked:${id}:${lock}:${account}`, () => chain.lockedBalance(id, account, BigInt(lock)))
+        if (funding === 'COMPACT')
+          read(`locked:${id}:${lock}:${account}`, () => chain.lockedBalance(id, account, BigInt(lock)))
         else read(`erc20:${id}:${token}:${account}`, () => erc20Of(id, token, account))
-        if (token !== zeroAddress) read(`erc20:${id}:${token}:${fillerAddress}`, () => erc20Of(id, token, fillerAddress))
+        if (token !== zeroAddress)
+          read(`erc20:${id}:${token}:${fillerAddress}`, () => erc20Of(id, token, fillerAddress))
       }
       for (const [out] of e.mandate.tokenOut) {
         const dest = Number(e.mandate.destinationChainId)
@@ -107,7 +125,8 @@ export function settlement(target?: { baseUrl: string; apiKey: string; rpcUrls: 
     return new Map(await Promise.all(reads))
   }
 
-  const erc20Of = (chainId: number, token: Address, owner: Address) => chain.client(chainId).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  const erc20Of = (chainId: number, token: Address, owner: Address) =>
+    chain.client(chainId).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
   return { call, chain, route, sign, submit, waitFinal, snapshot }
 }
@@ -139,7 +158,10 @@ export function expectedMoves(intentOp: WireIntentOp, account: Address, recipien
     const funding = e.mandate.qualifier.settlementContext.fundingMethod
     for (const [lock, amount] of e.idsAndAmounts) {
       const { token } = decodeLockId(BigInt(lock))
-      add(funding === 'COMPACT' ? `locked:${id}:${lock}:${account}` : `erc20:${id}:${token}:${account}`, -BigInt(amount))
+      add(
+        funding === 'COMPACT' ? `locked:${id}:${lock}:${account}` : `erc20:${id}:${token}:${account}`,
+        -BigInt(amount),
+      )
       if (token !== zeroAddress) add(`erc20:${id}:${token}:${fillerAddress}`, BigInt(amount))
     }
     for (const [out, amount] of e.mandate.tokenOut) {
@@ -168,8 +190,10 @@ function encodeApprove(spender: Address, amount: bigint): Hex {
 export function sdkMessages(account: Address, intentOp: WireIntentOp): unknown[] {
   const contexts = intentOp.elements.map((e) => e.mandate.qualifier.settlementContext)
   return intentOp.elements.map((element) => {
-    if (contexts.some((c) => c.settlementLayer === 'INTENT_EXECUTOR')) return getSingleChainOpsTypedData(account, addresses.intentExecutor, element as never, BigInt(intentOp.nonce))
-    if (contexts.some((c) => c.fundingMethod === 'PERMIT2')) return getPermit2TypedData(element as never, BigInt(intentOp.nonce), BigInt(intentOp.expires))
+    if (contexts.some((c) => c.settlementLayer === 'INTENT_EXECUTOR'))
+      return getSingleChainOpsTypedData(account, addresses.intentExecutor, element as never, BigInt(intentOp.nonce))
+    if (contexts.some((c) => c.fundingMethod === 'PERMIT2'))
+      return getPermit2TypedData(element as never, BigInt(intentOp.nonce), BigInt(intentOp.expires))
     return getCompactTypedData(intentOp as never)
   })
 }

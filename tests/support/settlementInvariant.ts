@@ -41,7 +41,9 @@ export async function holdingsOf(chain: Chain, owner: Address): Promise<Amounts>
     const usdc = chain.token(id, 'USDC').address
     return [
       chain.erc20Balance(id, 'USDC', owner).then((v) => [`${id}:USDC`, v] as const),
-      Promise.all([chain.ethBalance(id, owner), chain.erc20Balance(id, 'WETH', owner)]).then(([eth, weth]) => [`${id}:ETH`, eth + weth] as const),
+      Promise.all([chain.ethBalance(id, owner), chain.erc20Balance(id, 'WETH', owner)]).then(
+        ([eth, weth]) => [`${id}:ETH`, eth + weth] as const,
+      ),
       chain.lockedBalance(id, owner, lockId(defaultLockTag, usdc)).then((v) => [`${id}:locked:USDC`, v] as const),
       chain.lockedBalance(id, owner, lockId(defaultLockTag, zeroAddress)).then((v) => [`${id}:locked:ETH`, v] as const),
     ]
@@ -51,7 +53,9 @@ export async function holdingsOf(chain: Chain, owner: Address): Promise<Amounts>
 
 /** Every chain's head, for gasSince. */
 export async function heads(chain: Chain): Promise<Record<number, bigint>> {
-  return Object.fromEntries(await Promise.all(chainIds.map(async (id) => [id, await chain.client(id).getBlockNumber({ cacheTime: 0 })])))
+  return Object.fromEntries(
+    await Promise.all(chainIds.map(async (id) => [id, await chain.client(id).getBlockNumber({ cacheTime: 0 })])),
+  )
 }
 
 /** The gas `owner` paid on each chain in the blocks after `since`, as a negative ETH amount: from
@@ -117,7 +121,12 @@ export type SettledCase = {
 
 /** Checks the invariant for every case and, over all of them, the filler's holdings since
  * `fillerBefore` (read at `since`): returns every breach, each naming its case. */
-export async function settlementBreaches(chain: Chain, cases: SettledCase[], fillerBefore: Amounts, since: Record<number, bigint>): Promise<string[]> {
+export async function settlementBreaches(
+  chain: Chain,
+  cases: SettledCase[],
+  fillerBefore: Amounts,
+  since: Record<number, bigint>,
+): Promise<string[]> {
   const breaches: string[] = []
   const fillerExpected: Amounts = new Map()
   for (const c of cases) {
@@ -125,7 +134,8 @@ export async function settlementBreaches(chain: Chain, cases: SettledCase[], fil
     const { intentOp, final } = c
     // Delivered and paid, but the route's calls on arrival failed: FAILED, yet the money moved as
     // for a completed intent (tokenOut stays with the account).
-    const completed = final.status === 'COMPLETED' || /^delivered, but the destination calls failed/.test(final.failureReason ?? '')
+    const completed =
+      final.status === 'COMPLETED' || /^delivered, but the destination calls failed/.test(final.failureReason ?? '')
     if (final.status !== 'COMPLETED' && final.status !== 'FAILED') breach(`not final: ${final.status}`)
     const moves = routeMoves(intentOp)
     if (completed) for (const [key, amount] of moves.filler) add(fillerExpected, key, amount)
@@ -137,25 +147,46 @@ export async function settlementBreaches(chain: Chain, cases: SettledCase[], fil
       const expected = completed ? (moves.account.get(key) ?? 0n) : 0n
       if (moved !== expected) breach(`the account's ${key} moved by ${moved}, expected ${expected} (${final.status})`)
     }
-    for (const r of final.refunds ?? []) if (r.status !== 'COMPLETED') breach(`refund on chain ${r.chainId} is ${r.status}`)
+    for (const r of final.refunds ?? [])
+      if (r.status !== 'COMPLETED') breach(`refund on chain ${r.chainId} is ${r.status}`)
 
     // The filler, from the arbiters: one fill and every element paid out, or no fill and nothing paid.
     const last = intentOp.elements.at(-1)!
     const destination = Number(last.mandate.destinationChainId)
     const sponsor = intentOp.sponsor
     const nonce = BigInt(intentOp.nonce)
-    const fills = await chain.client(destination).getContractEvents({ address: last.arbiter, abi: arbiterAbi, eventName: 'Filled', args: { sponsor, nonce }, fromBlock: 0n })
-    if (fills.length !== (completed ? 1 : 0)) breach(`${fills.length} fills on chain ${destination} for a ${final.status} intent`)
+    const fills = await chain.client(destination).getContractEvents({
+      address: last.arbiter,
+      abi: arbiterAbi,
+      eventName: 'Filled',
+      args: { sponsor, nonce },
+      fromBlock: 0n,
+    })
+    if (fills.length !== (completed ? 1 : 0))
+      breach(`${fills.length} fills on chain ${destination} for a ${final.status} intent`)
     for (const e of intentOp.elements) {
       const origin = Number(e.chainId)
       const client = chain.client(origin)
       if (e.mandate.qualifier.settlementContext.fundingMethod === 'PERMIT2') {
-        const [status] = await client.readContract({ address: e.arbiter, abi: arbiterAbi, functionName: 'escrowOf', args: [sponsor, nonce] })
+        const [status] = await client.readContract({
+          address: e.arbiter,
+          abi: arbiterAbi,
+          functionName: 'escrowOf',
+          args: [sponsor, nonce],
+        })
         const allowed: number[] = completed ? [escrowStatus.released] : [escrowStatus.none, escrowStatus.refunded]
-        if (!allowed.includes(status)) breach(`the escrow on chain ${origin} is in state ${status} for a ${final.status} intent`)
+        if (!allowed.includes(status))
+          breach(`the escrow on chain ${origin} is in state ${status} for a ${final.status} intent`)
       } else {
-        const claims = await client.getContractEvents({ address: e.arbiter, abi: arbiterAbi, eventName: 'CompactClaimed', args: { sponsor, nonce, claimant: filler }, fromBlock: 0n })
-        if (claims.length !== (completed ? 1 : 0)) breach(`${claims.length} claims on chain ${origin} for a ${final.status} intent`)
+        const claims = await client.getContractEvents({
+          address: e.arbiter,
+          abi: arbiterAbi,
+          eventName: 'CompactClaimed',
+          args: { sponsor, nonce, claimant: filler },
+          fromBlock: 0n,
+        })
+        if (claims.length !== (completed ? 1 : 0))
+          breach(`${claims.length} claims on chain ${origin} for a ${final.status} intent`)
       }
     }
 
@@ -167,7 +198,8 @@ export async function settlementBreaches(chain: Chain, cases: SettledCase[], fil
       refundDelay: arbiterRefundDelaySeconds,
     })
     if (c.finalAt > by) breach(`final at chain time ${c.finalAt}, after its deadline ${by}`)
-    if (c.refundedAt !== undefined && c.refundedAt > by) breach(`refunded at chain time ${c.refundedAt}, after its deadline ${by}`)
+    if (c.refundedAt !== undefined && c.refundedAt > by)
+      breach(`refunded at chain time ${c.refundedAt}, after its deadline ${by}`)
   }
 
   // Over every case: the filler's holdings, its gas given back, moved by exactly what the completed routes pay it net of what they deliver.
@@ -176,7 +208,8 @@ export async function settlementBreaches(chain: Chain, cases: SettledCase[], fil
   for (const key of new Set([...fillerAfter.keys(), ...fillerExpected.keys()])) {
     const moved = (fillerAfter.get(key) ?? 0n) - (fillerBefore.get(key) ?? 0n) - (gas.get(key) ?? 0n)
     const expected = fillerExpected.get(key) ?? 0n
-    if (moved !== expected) breaches.push(`the filler's ${key} moved by ${moved} net of gas over all cases, expected ${expected}`)
+    if (moved !== expected)
+      breaches.push(`the filler's ${key} moved by ${moved} net of gas over all cases, expected ${expected}`)
   }
   return breaches
 }

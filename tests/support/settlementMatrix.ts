@@ -7,7 +7,14 @@ import fc from 'fast-check'
 import { parseEther, parseUnits } from 'viem'
 import type { Funds } from './settlement'
 
-const sponsorAll = { sponsorSettings: { gasSponsored: true, bridgeFeesSponsored: true, swapFeesSponsored: true, protocolFeesSponsored: true } }
+const sponsorAll = {
+  sponsorSettings: {
+    gasSponsored: true,
+    bridgeFeesSponsored: true,
+    swapFeesSponsored: true,
+    protocolFeesSponsored: true,
+  },
+}
 
 export type Shape = {
   name: string
@@ -35,15 +42,35 @@ type ShapeSpec = Partial<Pick<Shape, 'funding' | 'elements' | 'weth' | 'smart'>>
 }
 
 /** A shape is PERMIT2, one element, no WETH unless its spec says otherwise. */
-function shape(name: string, { funding = 'PERMIT2', elements = 1, weth = false, smart, funds, wants: [destinationChainId, token, amount], options }: ShapeSpec): Shape {
+function shape(
+  name: string,
+  {
+    funding = 'PERMIT2',
+    elements = 1,
+    weth = false,
+    smart,
+    funds,
+    wants: [destinationChainId, token, amount],
+    options,
+  }: ShapeSpec,
+): Shape {
   return {
     name,
     funding,
     elements,
     weth,
     ...(smart ? { smart } : {}),
-    funds: funds.map(([chainId, symbol, v]) => ({ chainId, symbol, amount: units(symbol, v), ...(funding === 'COMPACT' ? { locked: true } : {}) })),
-    request: { destinationChainId, tokenRequests: [{ tokenAddress: token, amount: units(token, amount).toString() }], ...(options ? { options } : {}) },
+    funds: funds.map(([chainId, symbol, v]) => ({
+      chainId,
+      symbol,
+      amount: units(symbol, v),
+      ...(funding === 'COMPACT' ? { locked: true } : {}),
+    })),
+    request: {
+      destinationChainId,
+      tokenRequests: [{ tokenAddress: token, amount: units(token, amount).toString() }],
+      ...(options ? { options } : {}),
+    },
   }
 }
 
@@ -80,12 +107,26 @@ export const shapes: Shape[] = [
     wants: [42161, 'ETH', '0.05'],
     options: { feeToken: 'USDC' },
   }),
-  shape('smart-account-lock', { funding: 'COMPACT', smart: true, funds: [[10, 'USDC', '150']], wants: [8453, 'USDC', '60'] }),
+  shape('smart-account-lock', {
+    funding: 'COMPACT',
+    smart: true,
+    funds: [[10, 'USDC', '150']],
+    wants: [8453, 'USDC', '60'],
+  }),
 ]
 
 /** The user's moves, then the faults nobody chose. A smart account can also uninstall the validator
  * its signatures rest on, and make its call on arrival burn more gas than the route charged. */
-export const userMoves = ['nonce-burn', 'approval-revoked', 'funds-moved', 'unwrap', 'lock-transferred', 'forced-withdrawal', 'validator-uninstalled', 'gas-heavy-call'] as const
+export const userMoves = [
+  'nonce-burn',
+  'approval-revoked',
+  'funds-moved',
+  'unwrap',
+  'lock-transferred',
+  'forced-withdrawal',
+  'validator-uninstalled',
+  'gas-heavy-call',
+] as const
 export type Fault = (typeof userMoves)[number] | 'crash' | 'reorg'
 export const faults: readonly Fault[] = [...userMoves, 'crash', 'reorg']
 
@@ -98,7 +139,9 @@ export function fillerSteps(shape: Shape): string[] {
 export function faultsFor(shape: Shape): Fault[] {
   if (shape.smart) return ['validator-uninstalled', 'gas-heavy-call', 'crash', 'reorg']
   const moves: Fault[] =
-    shape.funding === 'PERMIT2' ? ['nonce-burn', 'approval-revoked', 'funds-moved', ...(shape.weth ? (['unwrap'] as const) : [])] : ['nonce-burn', 'lock-transferred', 'forced-withdrawal']
+    shape.funding === 'PERMIT2'
+      ? ['nonce-burn', 'approval-revoked', 'funds-moved', ...(shape.weth ? (['unwrap'] as const) : [])]
+      : ['nonce-burn', 'lock-transferred', 'forced-withdrawal']
   return [...moves, 'crash', 'reorg']
 }
 
@@ -110,14 +153,20 @@ export function stepsFor(shape: Shape, fault: Fault): string[] {
 
 export type MatrixCase = { run: number; index: number; shape: Shape; fault: Fault; step: string }
 
-const caseOf = (shape: Shape) => fc.constantFrom(...faultsFor(shape)).chain((fault) => fc.constantFrom(...stepsFor(shape, fault)).map((step) => ({ shape, fault, step })))
+const caseOf = (shape: Shape) =>
+  fc
+    .constantFrom(...faultsFor(shape))
+    .chain((fault) => fc.constantFrom(...stepsFor(shape, fault)).map((step) => ({ shape, fault, step })))
 
 /** One run: a case per shape. */
 export const matrixRun = fc.tuple(...shapes.map(caseOf))
 
 /** The cases of `runs` runs from `seed`, or of the one run at `path`. */
 export function matrixCases(seed: number, runs: number, path?: string): MatrixCase[] {
-  const drawn = path === undefined ? fc.sample(matrixRun, { seed, numRuns: runs }) : fc.sample(matrixRun, { seed, path, numRuns: 1 })
+  const drawn =
+    path === undefined
+      ? fc.sample(matrixRun, { seed, numRuns: runs })
+      : fc.sample(matrixRun, { seed, path, numRuns: 1 })
   const first = path === undefined ? 0 : Number(path)
   return drawn.flatMap((run, r) => run.map((c, index) => ({ ...c, run: first + r, index })))
 }
@@ -127,16 +176,25 @@ const moveAway = new Set<Fault>(['nonce-burn', 'approval-revoked', 'funds-moved'
 /** Situations the drawn sample must contain besides every shape and every fault (docs/settlement.md names
  * them): checked whenever the whole sample runs. */
 export const essentials: [string, (c: MatrixCase) => boolean][] = [
-  ['a Permit2 escrow refunded: a move on the second chain after the first escrow', (c) => c.shape.funding === 'PERMIT2' && c.shape.elements > 1 && moveAway.has(c.fault) && c.step === 'escrow:0'],
+  [
+    'a Permit2 escrow refunded: a move on the second chain after the first escrow',
+    (c) => c.shape.funding === 'PERMIT2' && c.shape.elements > 1 && moveAway.has(c.fault) && c.step === 'escrow:0',
+  ],
   [
     'a compact nonce burned before the allocator records it',
-    (c) => c.shape.funding === 'COMPACT' && c.fault === 'nonce-burn' && (c.step === 'submitted' || (c.shape.elements > 1 && c.step === 'allocate:0')),
+    (c) =>
+      c.shape.funding === 'COMPACT' &&
+      c.fault === 'nonce-burn' &&
+      (c.step === 'submitted' || (c.shape.elements > 1 && c.step === 'allocate:0')),
   ],
   ['a lock transferred before it is allocated', (c) => c.fault === 'lock-transferred' && c.step === 'submitted'],
   ['WETH unwrapped before any escrow', (c) => c.fault === 'unwrap' && c.step === 'submitted'],
   ['a crash after the fill', (c) => c.fault === 'crash' && c.step === 'fill'],
   ['a re-org of the fill', (c) => c.fault === 'reorg' && c.step === 'fill'],
-  ['a validator uninstalled once its compact is allocated', (c) => c.fault === 'validator-uninstalled' && c.step !== 'submitted'],
+  [
+    'a validator uninstalled once its compact is allocated',
+    (c) => c.fault === 'validator-uninstalled' && c.step !== 'submitted',
+  ],
   ['a call on arrival made heavy', (c) => c.fault === 'gas-heavy-call'],
 ]
 

@@ -3,10 +3,22 @@
 import type { LocalAccount } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 
-export type SignInOptions = { domain?: string; uri?: string; chainId?: number; issuedAt?: Date; headers?: Record<string, string> }
+export type SignInOptions = {
+  domain?: string
+  uri?: string
+  chainId?: number
+  issuedAt?: Date
+  headers?: Record<string, string>
+}
 
-export async function siweMessage(baseUrl: string, account: LocalAccount, o: SignInOptions = {}): Promise<{ message: string; signature: `0x${string}` }> {
-  const { nonce } = (await (await fetch(`${baseUrl}/api/v1/auth/nonce`, { headers: o.headers })).json()) as { nonce: string }
+export async function siweMessage(
+  baseUrl: string,
+  account: LocalAccount,
+  o: SignInOptions = {},
+): Promise<{ message: string; signature: `0x${string}` }> {
+  const { nonce } = (await (await fetch(`${baseUrl}/api/v1/auth/nonce`, { headers: o.headers })).json()) as {
+    nonce: string
+  }
   const message = createSiweMessage({
     address: account.address,
     chainId: o.chainId ?? 8453,
@@ -19,8 +31,16 @@ export async function siweMessage(baseUrl: string, account: LocalAccount, o: Sig
   return { message, signature: await account.signMessage({ message }) }
 }
 
-export async function postSession(baseUrl: string, body: { message: string; signature: string }, headers: Record<string, string> = {}) {
-  return fetch(`${baseUrl}/api/v1/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+export async function postSession(
+  baseUrl: string,
+  body: { message: string; signature: string },
+  headers: Record<string, string> = {},
+) {
+  return fetch(`${baseUrl}/api/v1/auth/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
 }
 
 /** Signs in and answers the `cookie` header value that carries the session. */

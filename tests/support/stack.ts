@@ -42,7 +42,9 @@ const root = join(import.meta.dirname, '..', '..')
 export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
   const distDir = process.env.NEXT_DIST_DIR || '.next'
   if (!existsSync(join(root, distDir, 'BUILD_ID'))) {
-    throw new Error(`No production build of the app in ${distDir}/: run \`npx next build\` (npm test does this) before the integration suites.`)
+    throw new Error(
+      `No production build of the app in ${distDir}/: run \`npx next build\` (npm test does this) before the integration suites.`,
+    )
   }
   const [devnet, db] = await Promise.all([startDevnet(), testDatabase()])
   const sql = await openDatabase({ url: db.url })
@@ -111,7 +113,13 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   }
 }
 
-export type AppInstance = { baseUrl: string; pid: number; logFile: string; logs: () => string; stop: () => Promise<void> }
+export type AppInstance = {
+  baseUrl: string
+  pid: number
+  logFile: string
+  logs: () => string
+  stop: () => Promise<void>
+}
 
 /** One instance of the production build (serve.mjs) with this environment, on a free port. */
 export async function startApp(env: Record<string, string>): Promise<AppInstance> {
@@ -120,30 +128,34 @@ export async function startApp(env: Record<string, string>): Promise<AppInstance
   const logFile = join(mkdtempSync(join(tmpdir(), 'ir-app-log-')), 'app.log')
   const log = createWriteStream(logFile)
   // As production runs it: serve.mjs, WEB_CONCURRENCY `next start` processes on one port.
-  const app: ChildProcess = spawn(process.execPath, [join(root, 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'], {
-    cwd: root,
-    // The suites send thousands of requests with one key: its default budget must not be what they
-    // test. They change chain state and read it back at once, so caches are off unless asked for.
-    env: {
-      ...process.env,
-      RATE_LIMIT_DEFAULT: '1000000/min',
-      BROWSER_RATE_LIMIT_TOTAL: '1000000/min',
-      BROWSER_RATE_LIMIT_CLIENT: '1000000/min',
-      AUTH_FAILURE_LIMIT: '1000000/min',
-      BALANCE_CACHE_MS: '0',
-      MARKET_CACHE_MS: '0',
-      // Sign-in messages must name where it listens (APP_ORIGIN's default comes from these).
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      // Several server processes need a real Postgres: the embedded PGlite runs every connection in
-      // one session (see lib/devnet/dev.ts).
-      WEB_CONCURRENCY: postgresUrl ? String(availableParallelism()) : '1',
-      ...env,
-      NEXT_TELEMETRY_DISABLED: '1',
-      NODE_ENV: 'production',
+  const app: ChildProcess = spawn(
+    process.execPath,
+    [join(root, 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'],
+    {
+      cwd: root,
+      // The suites send thousands of requests with one key: its default budget must not be what they
+      // test. They change chain state and read it back at once, so caches are off unless asked for.
+      env: {
+        ...process.env,
+        RATE_LIMIT_DEFAULT: '1000000/min',
+        BROWSER_RATE_LIMIT_TOTAL: '1000000/min',
+        BROWSER_RATE_LIMIT_CLIENT: '1000000/min',
+        AUTH_FAILURE_LIMIT: '1000000/min',
+        BALANCE_CACHE_MS: '0',
+        MARKET_CACHE_MS: '0',
+        // Sign-in messages must name where it listens (APP_ORIGIN's default comes from these).
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        // Several server processes need a real Postgres: the embedded PGlite runs every connection in
+        // one session (see lib/devnet/dev.ts).
+        WEB_CONCURRENCY: postgresUrl ? String(availableParallelism()) : '1',
+        ...env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   const capture = (c: Buffer) => {
     output += c.toString()
     log.write(c)

@@ -16,7 +16,11 @@ export const redisUrl = process.env.TEST_REDIS_URL
 export async function pgliteDatabase(): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'ir-pglite-'))
   const config = { pgliteDir: dir }
-  return { config, open: () => openDatabase(config), dispose: async () => rmSync(dir, { recursive: true, force: true }) }
+  return {
+    config,
+    open: () => openDatabase(config),
+    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  }
 }
 
 export async function postgresDatabase(adminUrl: string): Promise<TestDatabase> {

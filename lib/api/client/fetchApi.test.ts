@@ -8,7 +8,10 @@ const envelope = { message: 'Invalid API key', errors: [{ message: 'Invalid API 
 function fakeFetch(status: number, body: unknown, seen: { url?: string; init?: RequestInit } = {}): typeof fetch {
   return (async (url: string, init: RequestInit) => {
     Object.assign(seen, { url, init })
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    })
   }) as typeof fetch
 }
 
@@ -24,7 +27,9 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 describe('fetchApi', () => {
   it('sends the key as x-api-key to a same-origin path and returns the parsed body', async () => {
     const seen: { url?: string; init?: RequestInit } = {}
-    expect(await fetchApi({ path: '/api/v1/prices', schema, apiKey: 'k', fetchFn: fakeFetch(200, { ok: true }, seen) })).toEqual({ ok: true })
+    expect(
+      await fetchApi({ path: '/api/v1/prices', schema, apiKey: 'k', fetchFn: fakeFetch(200, { ok: true }, seen) }),
+    ).toEqual({ ok: true })
     expect(seen.url).toBe('/api/v1/prices')
     expect(seen.init?.headers).toMatchObject({ 'x-api-key': 'k' })
   })
@@ -36,7 +41,9 @@ describe('fetchApi', () => {
   })
 
   it('refuses any path outside the app API, so the key cannot leave the origin', async () => {
-    await expect(fetchApi({ path: 'https://elsewhere.example/api/v1/prices', schema, apiKey: 'k', fetchFn: fakeFetch(200, {}) })).rejects.toThrow(/only calls this app's API/)
+    await expect(
+      fetchApi({ path: 'https://elsewhere.example/api/v1/prices', schema, apiKey: 'k', fetchFn: fakeFetch(200, {}) }),
+    ).rejects.toThrow(/only calls this app's API/)
   })
 
   it('turns an error status into an ApiError carrying the envelope', async () => {
@@ -45,21 +52,32 @@ describe('fetchApi', () => {
   })
 
   it('copes with an error status that has no envelope', async () => {
-    const error = await failure(fetchApi({ path: '/api/v1/prices', schema, fetchFn: fakeFetch(502, '<html>Bad gateway</html>') }))
+    const error = await failure(
+      fetchApi({ path: '/api/v1/prices', schema, fetchFn: fakeFetch(502, '<html>Bad gateway</html>') }),
+    )
     expect(error).toMatchObject({ failure: 'http', status: 502, message: 'HTTP 502', envelope: undefined })
   })
 
   it('rejects a body that does not match the schema', async () => {
-    expect(await failure(fetchApi({ path: '/api/v1/prices', schema, fetchFn: fakeFetch(200, { ok: 'yes' }) }))).toMatchObject({ failure: 'invalid_response' })
+    expect(
+      await failure(fetchApi({ path: '/api/v1/prices', schema, fetchFn: fakeFetch(200, { ok: 'yes' }) })),
+    ).toMatchObject({ failure: 'invalid_response' })
   })
 
   it('reports an unreachable service and a timeout apart', async () => {
     const down = (async () => {
       throw new TypeError('fetch failed')
     }) as typeof fetch
-    expect(await failure(fetchApi({ path: '/api/v1/prices', schema, fetchFn: down }))).toMatchObject({ failure: 'network' })
+    expect(await failure(fetchApi({ path: '/api/v1/prices', schema, fetchFn: down }))).toMatchObject({
+      failure: 'network',
+    })
 
-    const hang = ((_: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as typeof fetch
-    expect(await failure(fetchApi({ path: '/api/v1/prices', schema, fetchFn: hang, timeoutMs: 20 }))).toMatchObject({ failure: 'timeout' })
+    const hang = ((_: string, init: RequestInit) =>
+      new Promise((_resolve, reject) =>
+        init.signal!.addEventListener('abort', () => reject(init.signal!.reason)),
+      )) as typeof fetch
+    expect(await failure(fetchApi({ path: '/api/v1/prices', schema, fetchFn: hang, timeoutMs: 20 }))).toMatchObject({
+      failure: 'timeout',
+    })
   })
 })

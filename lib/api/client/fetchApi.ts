@@ -16,7 +16,11 @@ export class ApiError extends Error {
   readonly status: number | undefined
   readonly envelope: ReceivedErrorEnvelope | undefined
 
-  constructor(failure: ApiFailure, message: string, { status, envelope }: { status?: number; envelope?: ReceivedErrorEnvelope } = {}) {
+  constructor(
+    failure: ApiFailure,
+    message: string,
+    { status, envelope }: { status?: number; envelope?: ReceivedErrorEnvelope } = {},
+  ) {
     super(message)
     this.name = 'ApiError'
     this.failure = failure
@@ -36,7 +40,14 @@ export type FetchApiParameters<T> = {
   fetchFn?: typeof fetch
 }
 
-export async function fetchApi<T>({ path, schema, apiKey, signal, timeoutMs = 20_000, fetchFn = fetch }: FetchApiParameters<T>): Promise<T> {
+export async function fetchApi<T>({
+  path,
+  schema,
+  apiKey,
+  signal,
+  timeoutMs = 20_000,
+  fetchFn = fetch,
+}: FetchApiParameters<T>): Promise<T> {
   if (!path.startsWith('/api/')) throw new Error(`fetchApi only calls this app's API, not ${path}`)
   const timeout = AbortSignal.timeout(timeoutMs)
   const headers: Record<string, string> = { accept: 'application/json' }
@@ -45,7 +56,11 @@ export async function fetchApi<T>({ path, schema, apiKey, signal, timeoutMs = 20
   let response: Response
   let body: unknown
   try {
-    response = await fetchFn(path, { headers, signal: signal ? AbortSignal.any([signal, timeout]) : timeout, cache: 'no-store' })
+    response = await fetchFn(path, {
+      headers,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      cache: 'no-store',
+    })
     body = await response.json().catch(() => undefined)
   } catch (error) {
     if (timeout.aborted) throw new ApiError('timeout', `No answer within ${Math.round(timeoutMs / 1000)} s`)
@@ -56,9 +71,13 @@ export async function fetchApi<T>({ path, schema, apiKey, signal, timeoutMs = 20
   if (!response.ok) {
     const envelope = receivedEnvelopeSchema.safeParse(body)
     const message = envelope.success ? envelope.data.message : `HTTP ${response.status}`
-    throw new ApiError('http', message, { status: response.status, ...(envelope.success ? { envelope: envelope.data } : {}) })
+    throw new ApiError('http', message, {
+      status: response.status,
+      ...(envelope.success ? { envelope: envelope.data } : {}),
+    })
   }
   const parsed = schema.safeParse(body)
-  if (!parsed.success) throw new ApiError('invalid_response', `Unexpected answer from ${path.split('?')[0]}`, { status: response.status })
+  if (!parsed.success)
+    throw new ApiError('invalid_response', `Unexpected answer from ${path.split('?')[0]}`, { status: response.status })
   return parsed.data
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './fetchApi'
-import { accountIntentsPath, alreadySubmittedId, fetchIntentStatus, intentStatusPath, signedIntentOpBody, submitSignedRoute } from './intentApi'
+import {
+  accountIntentsPath,
+  alreadySubmittedId,
+  fetchIntentStatus,
+  intentStatusPath,
+  signedIntentOpBody,
+  submitSignedRoute,
+} from './intentApi'
 
 function fakeFetch(status: number, body: unknown, seen: { url?: unknown; init?: RequestInit } = {}): typeof fetch {
   return (async (url: unknown, init: RequestInit) => {
@@ -10,13 +17,26 @@ function fakeFetch(status: number, body: unknown, seen: { url?: unknown; init?: 
 }
 
 const sig = (n: number) => `0x${String(n).repeat(130).slice(0, 130)}` as const
-const rawIntentOp = { sponsor: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', nonce: '42', elements: [{}, {}], unknownKey: { kept: true } }
-const envelope = (message: string, context: Record<string, unknown>) => ({ message, errors: [{ message, context }], traceId: 'trace-1' })
+const rawIntentOp = {
+  sponsor: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  nonce: '42',
+  elements: [{}, {}],
+  unknownKey: { kept: true },
+}
+const envelope = (message: string, context: Record<string, unknown>) => ({
+  message,
+  errors: [{ message, context }],
+  traceId: 'trace-1',
+})
 
 describe('signedIntentOpBody', () => {
   it('keeps the intentOp exactly as received and adds one signature per element, the last as destination signature', () => {
     const body = signedIntentOpBody(rawIntentOp, [sig(1), sig(2)])
-    expect(body.signedIntentOp).toEqual({ ...rawIntentOp, originSignatures: [sig(1), sig(2)], destinationSignature: sig(2) })
+    expect(body.signedIntentOp).toEqual({
+      ...rawIntentOp,
+      originSignatures: [sig(1), sig(2)],
+      destinationSignature: sig(2),
+    })
   })
   it('refuses to build a body without an intentOp or a signature', () => {
     expect(() => signedIntentOpBody(null, [sig(1)])).toThrow()
@@ -27,9 +47,17 @@ describe('signedIntentOpBody', () => {
 describe('submitSignedRoute', () => {
   it('POSTs the signed route as JSON with the key and reads the intent id', async () => {
     const seen: { url?: unknown; init?: RequestInit } = {}
-    const result = await submitSignedRoute({ rawIntentOp, signatures: [sig(1)], apiKey: 'k', fetchFn: fakeFetch(201, { result: { id: '42', status: 'PENDING' } }, seen) })
+    const result = await submitSignedRoute({
+      rawIntentOp,
+      signatures: [sig(1)],
+      apiKey: 'k',
+      fetchFn: fakeFetch(201, { result: { id: '42', status: 'PENDING' } }, seen),
+    })
     expect(seen.url).toBe('/api/v1/intent-operations')
-    expect(seen.init).toMatchObject({ method: 'POST', headers: { 'x-api-key': 'k', 'content-type': 'application/json' } })
+    expect(seen.init).toMatchObject({
+      method: 'POST',
+      headers: { 'x-api-key': 'k', 'content-type': 'application/json' },
+    })
     expect(JSON.parse(seen.init!.body as string).signedIntentOp.unknownKey).toEqual({ kept: true })
     expect(result.result).toEqual({ id: '42', status: 'PENDING' })
   })
@@ -62,6 +90,8 @@ describe('status reads', () => {
       updatedAt: '2025-01-01T00:00:01.000Z',
     }
     await expect(fetchIntentStatus({ id: '42', fetchFn: fakeFetch(200, status) })).resolves.toEqual(status)
-    await expect(fetchIntentStatus({ id: '42', fetchFn: fakeFetch(200, { id: 42 }) })).rejects.toMatchObject({ failure: 'invalid_response' })
+    await expect(fetchIntentStatus({ id: '42', fetchFn: fakeFetch(200, { id: 42 }) })).rejects.toMatchObject({
+      failure: 'invalid_response',
+    })
   })
 })

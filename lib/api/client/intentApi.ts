@@ -17,7 +17,11 @@ export function accountIntentsPath(address: string, limit = 50): string {
 }
 
 /** The body the client sends: one origin signature per element in order; an EOA's destination signature repeats the last. */
-export function signedIntentOpBody(rawIntentOp: unknown, signatures: readonly Hex[], authorizations?: readonly SubmittedAuthorization[]) {
+export function signedIntentOpBody(
+  rawIntentOp: unknown,
+  signatures: readonly Hex[],
+  authorizations?: readonly SubmittedAuthorization[],
+) {
   if (typeof rawIntentOp !== 'object' || rawIntentOp === null) throw new Error('The route has no intentOp to submit')
   if (signatures.length === 0) throw new Error('A route is submitted with at least one signature')
   return {
@@ -43,14 +47,49 @@ export type SubmitSignedRouteParameters = {
   fetchFn?: typeof fetch
 }
 
-export function submitSignedRoute({ rawIntentOp, signatures, authorizations, apiKey, signal, fetchFn = fetch }: SubmitSignedRouteParameters) {
+export function submitSignedRoute({
+  rawIntentOp,
+  signatures,
+  authorizations,
+  apiKey,
+  signal,
+  fetchFn = fetch,
+}: SubmitSignedRouteParameters) {
   const body = JSON.stringify(signedIntentOpBody(rawIntentOp, signatures, authorizations))
-  const post: typeof fetch = (input, init) => fetchFn(input, { ...init, method: 'POST', body, headers: { ...(init?.headers as Record<string, string>), 'content-type': 'application/json' } })
-  return fetchApi({ path: submitPath, schema: submitIntentResponseSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}), fetchFn: post })
+  const post: typeof fetch = (input, init) =>
+    fetchFn(input, {
+      ...init,
+      method: 'POST',
+      body,
+      headers: { ...(init?.headers as Record<string, string>), 'content-type': 'application/json' },
+    })
+  return fetchApi({
+    path: submitPath,
+    schema: submitIntentResponseSchema,
+    ...(apiKey ? { apiKey } : {}),
+    ...(signal ? { signal } : {}),
+    fetchFn: post,
+  })
 }
 
-export function fetchIntentStatus({ id, apiKey, signal, fetchFn }: { id: string; apiKey?: string; signal?: AbortSignal; fetchFn?: typeof fetch }) {
-  return fetchApi({ path: intentStatusPath(id), schema: intentStatusResponseSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}), ...(fetchFn ? { fetchFn } : {}) })
+export function fetchIntentStatus({
+  id,
+  apiKey,
+  signal,
+  fetchFn,
+}: {
+  id: string
+  apiKey?: string
+  signal?: AbortSignal
+  fetchFn?: typeof fetch
+}) {
+  return fetchApi({
+    path: intentStatusPath(id),
+    schema: intentStatusResponseSchema,
+    ...(apiKey ? { apiKey } : {}),
+    ...(signal ? { signal } : {}),
+    ...(fetchFn ? { fetchFn } : {}),
+  })
 }
 
 /**

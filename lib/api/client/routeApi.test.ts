@@ -16,18 +16,27 @@ describe('postRoute', () => {
     const request = { destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: '1' }] }
     const result = await postRoute({ request, apiKey: 'k', fetchFn: fakeFetch(200, fixtures.crossChain, seen) })
     expect(seen.url).toBe('/api/v1/intents/route')
-    expect(seen.init).toMatchObject({ method: 'POST', headers: { 'x-api-key': 'k', 'content-type': 'application/json', accept: 'application/json' } })
+    expect(seen.init).toMatchObject({
+      method: 'POST',
+      headers: { 'x-api-key': 'k', 'content-type': 'application/json', accept: 'application/json' },
+    })
     expect(JSON.parse(seen.init!.body as string)).toEqual(request)
     expect(result.raw).toEqual(fixtures.crossChain)
     expect(result.route.intentOp?.nonce).toBe(fixtures.crossChain.intentOp.nonce)
   })
 
   it('turns an error envelope into an ApiError, and an unknown answer into invalid_response', async () => {
-    const envelope = { message: 'No Path Found', errors: [{ message: 'No Path Found', context: { token: '0x' } }], traceId: 't' }
+    const envelope = {
+      message: 'No Path Found',
+      errors: [{ message: 'No Path Found', context: { token: '0x' } }],
+      traceId: 't',
+    }
     const failed = await postRoute({ request: {}, fetchFn: fakeFetch(422, envelope) }).catch((e: unknown) => e)
     expect(failed).toBeInstanceOf(ApiError)
     expect(failed).toMatchObject({ status: 422, envelope })
-    await expect(postRoute({ request: {}, fetchFn: fakeFetch(200, { hello: 1 }) })).rejects.toMatchObject({ failure: 'invalid_response' })
+    await expect(postRoute({ request: {}, fetchFn: fakeFetch(200, { hello: 1 }) })).rejects.toMatchObject({
+      failure: 'invalid_response',
+    })
   })
 })
 

@@ -25,12 +25,28 @@ export type PostRouteParameters = { request: unknown; apiKey?: string; signal?: 
 export function postRoute({ request, apiKey, signal, fetchFn = fetch }: PostRouteParameters): Promise<InspectedRoute> {
   // fetchApi sends GETs; its fetchFn is the one place to add a method and a body.
   const post: typeof fetch = (input, init) =>
-    fetchFn(input, { ...init, method: 'POST', body: JSON.stringify(request), headers: { ...(init?.headers as Record<string, string>), 'content-type': 'application/json' } })
-  return fetchApi({ path: routePath, schema: inspectedRouteSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}), fetchFn: post })
+    fetchFn(input, {
+      ...init,
+      method: 'POST',
+      body: JSON.stringify(request),
+      headers: { ...(init?.headers as Record<string, string>), 'content-type': 'application/json' },
+    })
+  return fetchApi({
+    path: routePath,
+    schema: inspectedRouteSchema,
+    ...(apiKey ? { apiKey } : {}),
+    ...(signal ? { signal } : {}),
+    fetchFn: post,
+  })
 }
 
 export function fetchSigner({ signal, fetchFn }: { signal?: AbortSignal; fetchFn?: typeof fetch } = {}) {
-  return fetchApi({ path: signerPath, schema: signerResponseSchema, ...(signal ? { signal } : {}), ...(fetchFn ? { fetchFn } : {}) })
+  return fetchApi({
+    path: signerPath,
+    schema: signerResponseSchema,
+    ...(signal ? { signal } : {}),
+    ...(fetchFn ? { fetchFn } : {}),
+  })
 }
 
 export const historyPageSize = 20
@@ -54,7 +70,13 @@ export function fetchRouteHistory({
   signal?: AbortSignal
   fetchFn?: typeof fetch | undefined
 }) {
-  return fetchApi({ path: routeHistoryPath(address, cursor), schema: routeHistoryResponseSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}), ...(fetchFn ? { fetchFn } : {}) })
+  return fetchApi({
+    path: routeHistoryPath(address, cursor),
+    schema: routeHistoryResponseSchema,
+    ...(apiKey ? { apiKey } : {}),
+    ...(signal ? { signal } : {}),
+    ...(fetchFn ? { fetchFn } : {}),
+  })
 }
 
 /** A stored route re-opened: undefined when what was stored no longer reads as a route. */

@@ -10,8 +10,19 @@ import { fetchApi } from './fetchApi'
 export const sessionPath = '/api/v1/auth/session'
 export const noncePath = '/api/v1/auth/nonce'
 
-export function fetchSession({ signal, fetchFn }: { signal?: AbortSignal; fetchFn?: typeof fetch | undefined } = {}): Promise<SessionResponse> {
-  return fetchApi({ path: sessionPath, schema: sessionResponseSchema, ...(signal ? { signal } : {}), ...(fetchFn ? { fetchFn } : {}) })
+export function fetchSession({
+  signal,
+  fetchFn,
+}: {
+  signal?: AbortSignal
+  fetchFn?: typeof fetch | undefined
+} = {}): Promise<SessionResponse> {
+  return fetchApi({
+    path: sessionPath,
+    schema: sessionResponseSchema,
+    ...(signal ? { signal } : {}),
+    ...(fetchFn ? { fetchFn } : {}),
+  })
 }
 
 export type SignInParameters = {
@@ -24,7 +35,14 @@ export type SignInParameters = {
   now?: Date
 }
 
-export async function signInWithEthereum({ address, chainId, location, signMessage, fetchFn = fetch, now = new Date() }: SignInParameters): Promise<SessionResponse> {
+export async function signInWithEthereum({
+  address,
+  chainId,
+  location,
+  signMessage,
+  fetchFn = fetch,
+  now = new Date(),
+}: SignInParameters): Promise<SessionResponse> {
   const { nonce } = await fetchApi({ path: noncePath, schema: nonceResponseSchema, fetchFn })
   const message = createSiweMessage({
     address,
@@ -39,7 +57,12 @@ export async function signInWithEthereum({ address, chainId, location, signMessa
   })
   const signature = await signMessage(message)
   const post: typeof fetch = (input, init) =>
-    fetchFn(input, { ...init, method: 'POST', body: JSON.stringify({ message, signature }), headers: { ...(init?.headers as Record<string, string>), 'content-type': 'application/json' } })
+    fetchFn(input, {
+      ...init,
+      method: 'POST',
+      body: JSON.stringify({ message, signature }),
+      headers: { ...(init?.headers as Record<string, string>), 'content-type': 'application/json' },
+    })
   return fetchApi({ path: sessionPath, schema: sessionResponseSchema, fetchFn: post })
 }
 

@@ -12,6 +12,21 @@ export function storedRoutePagePath(nonce: string, account: string): string {
   return `/routes/${encodeURIComponent(nonce)}?account=${encodeURIComponent(account)}`
 }
 
-export function fetchStoredRoute({ nonce, account, apiKey, signal }: { nonce: string; account: string; apiKey?: string; signal?: AbortSignal }) {
-  return fetchApi({ path: storedRoutePath(nonce, account), schema: storedRouteResponseSchema, ...(apiKey ? { apiKey } : {}), ...(signal ? { signal } : {}) })
+export function fetchStoredRoute({
+  nonce,
+  account,
+  apiKey,
+  signal,
+}: {
+  nonce: string
+  account: string
+  apiKey?: string
+  signal?: AbortSignal
+}) {
+  return fetchApi({
+    path: storedRoutePath(nonce, account),
+    schema: storedRouteResponseSchema,
+    ...(apiKey ? { apiKey } : {}),
+    ...(signal ? { signal } : {}),
+  })
 }

@@ -14,10 +14,20 @@ import { lockContractAbi } from './theCompact'
 import { wethAbi } from './weth'
 
 const signatures = (abi: Abi) =>
-  abi.flatMap((item) => (item.type === 'function' ? [toFunctionSignature(item as AbiFunction)] : item.type === 'event' ? [`event ${toEventSignature(item as AbiEvent)}`] : []))
+  abi.flatMap((item) =>
+    item.type === 'function'
+      ? [toFunctionSignature(item as AbiFunction)]
+      : item.type === 'event'
+        ? [`event ${toEventSignature(item as AbiEvent)}`]
+        : [],
+  )
 
 const used: [string, Abi, Abi][] = [
-  ['Multicall3 (aggregate3)', multicall3Abi.filter((i) => i.type === 'function' && i.name === 'aggregate3') as Abi, artifacts.multicall3.abi as Abi],
+  [
+    'Multicall3 (aggregate3)',
+    multicall3Abi.filter((i) => i.type === 'function' && i.name === 'aggregate3') as Abi,
+    artifacts.multicall3.abi as Abi,
+  ],
   ['Multicall3 views', multicall3ViewsAbi, artifacts.multicall3.abi as Abi],
   ['GasPriceOracle', gasPriceOracleAbi, artifacts.gasPriceOracle.abi as Abi],
   ['OFT adapter', oftAbi, artifacts.oftAdapter.abi as Abi],

@@ -22,7 +22,11 @@ describe('nexusDeployment', () => {
   })
 
   it('signs the same EIP-7702 initialization as the SDK, and sends it as its initializeAccount setupOp', async () => {
-    const account = await createRhinestoneAccount({ owners: { type: 'ecdsa', accounts: [owner] }, eoa: owner, provider } as never)
+    const account = await createRhinestoneAccount({
+      owners: { type: 'ecdsa', accounts: [owner] },
+      eoa: owner,
+      provider,
+    } as never)
     const sdkSignature = await account.signEip7702InitData()
     const signature = await owner.signTypedData(nexusEip7702InitTypedData(owner.address))
     expect(signature).toBe(sdkSignature)

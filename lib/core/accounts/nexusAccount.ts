@@ -3,7 +3,18 @@
 // keccak256('0x')): its counterfactual address, the setupOps that deploy it through the factory,
 // the EIP-7702 initialization an EOA signs to become one, and the intent signature as the client
 // packs it (validator ‖ signature, the zero address naming the default validator).
-import { type Address, concatHex, encodeAbiParameters, encodeFunctionData, encodePacked, getContractAddress, type Hex, keccak256, parseAbi, zeroAddress } from 'viem'
+import {
+  type Address,
+  concatHex,
+  encodeAbiParameters,
+  encodeFunctionData,
+  encodePacked,
+  getContractAddress,
+  type Hex,
+  keccak256,
+  parseAbi,
+  zeroAddress,
+} from 'viem'
 import { nexus, nexusAccountAbi, nexusFactoryAbi } from './smartAccounts'
 
 /** The proxy creation code the client computes Nexus 1.2.0 addresses with (the devnet deploys the same code). */
@@ -27,20 +38,41 @@ export type NexusDeployment = {
 }
 
 export function nexusDeployment(owner: Address): NexusDeployment {
-  const validatorInit = encodeAbiParameters([{ type: 'uint256' }, { type: 'address[]' }], [1n, [owner.toLowerCase() as Address]])
+  const validatorInit = encodeAbiParameters(
+    [{ type: 'uint256' }, { type: 'address[]' }],
+    [1n, [owner.toLowerCase() as Address]],
+  )
   const bootstrap = encodeFunctionData({
     abi: bootstrapAbi,
     functionName: 'initNexusWithDefaultValidatorAndOtherModulesNoRegistry',
-    args: [validatorInit, [], [{ module: nexus.intentExecutor, initData: '0x' }], { module: zeroAddress, initData: '0x' }, [], []],
+    args: [
+      validatorInit,
+      [],
+      [{ module: nexus.intentExecutor, initData: '0x' }],
+      { module: zeroAddress, initData: '0x' },
+      [],
+      [],
+    ],
   })
   const initData = encodeAbiParameters([{ type: 'address' }, { type: 'bytes' }], [nexus.bootstrap, bootstrap])
-  const factoryData = encodeFunctionData({ abi: nexusFactoryAbi, functionName: 'createAccount', args: [initData, nexusSalt] })
-  const initializeCall = encodeFunctionData({ abi: nexusAccountAbi, functionName: 'initializeAccount', args: [initData] })
+  const factoryData = encodeFunctionData({
+    abi: nexusFactoryAbi,
+    functionName: 'createAccount',
+    args: [initData, nexusSalt],
+  })
+  const initializeCall = encodeFunctionData({
+    abi: nexusAccountAbi,
+    functionName: 'initializeAccount',
+    args: [initData],
+  })
   const address = getContractAddress({
     opcode: 'CREATE2',
     from: nexus.factory,
     salt: nexusSalt,
-    bytecode: concatHex([nexusProxyCreationCode, encodeAbiParameters([{ type: 'address' }, { type: 'bytes' }], [nexus.implementation, initializeCall])]),
+    bytecode: concatHex([
+      nexusProxyCreationCode,
+      encodeAbiParameters([{ type: 'address' }, { type: 'bytes' }], [nexus.implementation, initializeCall]),
+    ]),
   })
   return { address, initData, setupOp: { to: nexus.factory, data: factoryData } }
 }
@@ -65,7 +97,11 @@ export function nexusEip7702InitTypedData(owner: Address) {
 export function nexusEip7702Account(owner: Address, initSignature: Hex) {
   const { initData } = nexusDeployment(owner)
   const encoded = encodePacked(['uint256', 'uint256', 'uint256', 'bytes'], [0n, 1n, 0n, initData])
-  const data = encodeFunctionData({ abi: nexusAccountAbi, functionName: 'initializeAccount', args: [concatHex([initSignature, encoded])] })
+  const data = encodeFunctionData({
+    abi: nexusAccountAbi,
+    functionName: 'initializeAccount',
+    args: [concatHex([initSignature, encoded])],
+  })
   return { setupOps: [{ to: owner, data }], delegations: { '0': { contract: nexus.implementation as Address } } }
 }
 

@@ -8,17 +8,36 @@ import { accountSetup, safe, safe7579LaunchpadAbi, safeProxyFactoryAbi, safeSetu
 const owner = privateKeyToAccount(generatePrivateKey())
 const provider = { type: 'custom' as const, urls: { 8453: 'http://127.0.0.1:1' } }
 const setupOf = async (config: Record<string, unknown>) => {
-  const account = await createRhinestoneAccount({ owners: { type: 'ecdsa', accounts: [owner] }, provider, ...config } as never)
+  const account = await createRhinestoneAccount({
+    owners: { type: 'ecdsa', accounts: [owner] },
+    provider,
+    ...config,
+  } as never)
   const init = account.getInitData() as { factory: Hex; factoryData: Hex }
   return accountSetup(account.getAddress(), [{ to: init.factory, data: init.factoryData }])
 }
 
 /** The client's Safe factory call with its launchpad modules replaced. */
-function safeCall(modules: { module: Hex; initData: Hex; moduleType: bigint }[], singleton: Hex = safe.singletonL2): Hex {
-  const data = encodeFunctionData({ abi: safe7579LaunchpadAbi, functionName: 'addSafe7579', args: [safe.safe7579Adapter, modules, [], 0] })
+function safeCall(
+  modules: { module: Hex; initData: Hex; moduleType: bigint }[],
+  singleton: Hex = safe.singletonL2,
+): Hex {
+  const data = encodeFunctionData({
+    abi: safe7579LaunchpadAbi,
+    functionName: 'addSafe7579',
+    args: [safe.safe7579Adapter, modules, [], 0],
+  })
   const zero = '0x0000000000000000000000000000000000000000'
-  const initializer = encodeFunctionData({ abi: safeSetupAbi, functionName: 'setup', args: [[owner.address], 1n, safe.safe7579Launchpad, data, safe.safe7579Adapter, zero, 0n, zero] })
-  return encodeFunctionData({ abi: safeProxyFactoryAbi, functionName: 'createProxyWithNonce', args: [singleton, initializer, 0n] })
+  const initializer = encodeFunctionData({
+    abi: safeSetupAbi,
+    functionName: 'setup',
+    args: [[owner.address], 1n, safe.safe7579Launchpad, data, safe.safe7579Adapter, zero, 0n, zero],
+  })
+  return encodeFunctionData({
+    abi: safeProxyFactoryAbi,
+    functionName: 'createProxyWithNonce',
+    args: [singleton, initializer, 0n],
+  })
 }
 
 describe('accountSetup', () => {
@@ -33,8 +52,12 @@ describe('accountSetup', () => {
     const validator = { module: '0x000000000013fdB5234E4E3162a810F54d9f7E98', initData: '0x', moduleType: 1n } as const
     const account = '0x0000000000000000000000000000000000001234'
     expect(accountSetup(account, [{ to: safe.proxyFactory, data: safeCall([validator]) }])?.kind).toBe('safe-factory')
-    expect(accountSetup(account, [{ to: safe.proxyFactory, data: safeCall([validator, { ...validator, moduleType: 3n }]) }])).toBeUndefined()
-    expect(accountSetup(account, [{ to: safe.proxyFactory, data: safeCall([validator], safe.singleton) }])).toBeUndefined()
+    expect(
+      accountSetup(account, [{ to: safe.proxyFactory, data: safeCall([validator, { ...validator, moduleType: 3n }]) }]),
+    ).toBeUndefined()
+    expect(
+      accountSetup(account, [{ to: safe.proxyFactory, data: safeCall([validator], safe.singleton) }]),
+    ).toBeUndefined()
     expect(accountSetup(account, [{ to: safe.proxyFactory, data: '0x12345678' }])).toBeUndefined()
   })
 })

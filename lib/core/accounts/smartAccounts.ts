@@ -32,7 +32,9 @@ export const safe = {
   safe7579Launchpad: '0x75798463024Bda64D83c94A64Bc7D7eaB41300eF',
 } as const satisfies Record<string, Address>
 
-export const safeProxyFactoryAbi = parseAbi(['function createProxyWithNonce(address singleton, bytes initializer, uint256 saltNonce) returns (address)'])
+export const safeProxyFactoryAbi = parseAbi([
+  'function createProxyWithNonce(address singleton, bytes initializer, uint256 saltNonce) returns (address)',
+])
 export const safeSetupAbi = parseAbi([
   'function setup(address[] owners, uint256 threshold, address to, bytes data, address fallbackHandler, address paymentToken, uint256 payment, address paymentReceiver)',
 ])
@@ -41,7 +43,9 @@ export const safe7579LaunchpadAbi = parseAbi([
   'function addSafe7579(address safe7579, ModuleInit[] modules, address[] attesters, uint8 threshold)',
 ])
 
-export const nexusFactoryAbi = parseAbi(['function createAccount(bytes initData, bytes32 salt) payable returns (address)'])
+export const nexusFactoryAbi = parseAbi([
+  'function createAccount(bytes initData, bytes32 salt) payable returns (address)',
+])
 export const nexusAccountAbi = parseAbi([
   'function initializeAccount(bytes data) payable',
   'function isModuleInstalled(uint256 moduleTypeId, address module, bytes additionalContext) view returns (bool)',
@@ -57,7 +61,10 @@ export type AccountSetup = { kind: 'nexus-factory' | 'safe-factory' | 'eip7702-i
  * the account itself (an EOA that delegates to the Nexus implementation with EIP-7702). Anything
  * else: undefined.
  */
-export function accountSetup(account: Address, setupOps: readonly { to: Address; data: Hex }[]): AccountSetup | undefined {
+export function accountSetup(
+  account: Address,
+  setupOps: readonly { to: Address; data: Hex }[],
+): AccountSetup | undefined {
   if (setupOps.length !== 1) return undefined
   const [op] = setupOps as [{ to: Address; data: Hex }]
   try {
@@ -65,7 +72,8 @@ export function accountSetup(account: Address, setupOps: readonly { to: Address;
       decodeFunctionData({ abi: nexusFactoryAbi, data: op.data })
       return { kind: 'nexus-factory', to: op.to, data: op.data }
     }
-    if (isAddressEqual(op.to, safe.proxyFactory)) return safe7579Setup(op.data) ? { kind: 'safe-factory', to: op.to, data: op.data } : undefined
+    if (isAddressEqual(op.to, safe.proxyFactory))
+      return safe7579Setup(op.data) ? { kind: 'safe-factory', to: op.to, data: op.data } : undefined
     if (isAddressEqual(op.to, account)) {
       decodeFunctionData({ abi: nexusAccountAbi, data: op.data })
       return { kind: 'eip7702-init', to: op.to, data: op.data }
@@ -86,9 +94,21 @@ export function safe7579Setup(data: Hex): boolean {
   const create = decodeFunctionData({ abi: safeProxyFactoryAbi, data })
   const [singleton, initializer] = create.args
   if (!isAddressEqual(singleton, safe.singletonL2)) return false
-  const [, , to, setupData, fallbackHandler, paymentToken, payment] = decodeFunctionData({ abi: safeSetupAbi, data: initializer }).args
-  if (!isAddressEqual(to, safe.safe7579Launchpad) || !isAddressEqual(fallbackHandler, safe.safe7579Adapter)) return false
+  const [, , to, setupData, fallbackHandler, paymentToken, payment] = decodeFunctionData({
+    abi: safeSetupAbi,
+    data: initializer,
+  }).args
+  if (!isAddressEqual(to, safe.safe7579Launchpad) || !isAddressEqual(fallbackHandler, safe.safe7579Adapter))
+    return false
   if (!isAddressEqual(paymentToken, zeroAddress) || payment !== 0n) return false
-  const [adapter, modules, attesters, threshold] = decodeFunctionData({ abi: safe7579LaunchpadAbi, data: setupData }).args
-  return isAddressEqual(adapter, safe.safe7579Adapter) && attesters.length === 0 && threshold === 0 && modules.every((m) => m.moduleType === 1n || m.moduleType === 2n)
+  const [adapter, modules, attesters, threshold] = decodeFunctionData({
+    abi: safe7579LaunchpadAbi,
+    data: setupData,
+  }).args
+  return (
+    isAddressEqual(adapter, safe.safe7579Adapter) &&
+    attesters.length === 0 &&
+    threshold === 0 &&
+    modules.every((m) => m.moduleType === 1n || m.moduleType === 2n)
+  )
 }

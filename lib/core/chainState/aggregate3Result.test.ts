@@ -4,11 +4,20 @@ import { describe, expect, it } from 'vitest'
 import { multicall3Abi } from '../abi/multicall3'
 import { decodeAggregate3 } from './aggregate3Result'
 
-const viemDecode = (data: Hex) => decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data }).map((r) => ({ success: r.success, returnData: r.returnData }))
-const encode = (results: { success: boolean; returnData: Hex }[]) => encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: results })
+const viemDecode = (data: Hex) =>
+  decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data }).map((r) => ({
+    success: r.success,
+    returnData: r.returnData,
+  }))
+const encode = (results: { success: boolean; returnData: Hex }[]) =>
+  encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: results })
 
-const hexBytes = (max: number) => fc.uint8Array({ maxLength: max }).map((b) => `0x${Buffer.from(b).toString('hex')}` as Hex)
-const results = fc.array(fc.record({ success: fc.boolean(), returnData: fc.oneof(hexBytes(0), hexBytes(32), hexBytes(100)) }), { maxLength: 12 })
+const hexBytes = (max: number) =>
+  fc.uint8Array({ maxLength: max }).map((b) => `0x${Buffer.from(b).toString('hex')}` as Hex)
+const results = fc.array(
+  fc.record({ success: fc.boolean(), returnData: fc.oneof(hexBytes(0), hexBytes(32), hexBytes(100)) }),
+  { maxLength: 12 },
+)
 
 describe('decodeAggregate3', () => {
   it('reads what viem encodes exactly as viem decodes it', () => {

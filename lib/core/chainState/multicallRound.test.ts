@@ -5,7 +5,12 @@ import { ChainUnavailableError } from '../errors'
 import { type ChainReader, createRound, runRound, wordCall } from './multicallRound'
 
 const word = (n: bigint) => numberToHex(n, { size: 32 })
-const answer = (values: bigint[]) => encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: values.map((v) => ({ success: true, returnData: word(v) })) })
+const answer = (values: bigint[]) =>
+  encodeFunctionResult({
+    abi: multicall3Abi,
+    functionName: 'aggregate3',
+    result: values.map((v) => ({ success: true, returnData: word(v) })),
+  })
 
 /** A chain that answers each eth_call with what `respond` gives, recording the calldata it got. */
 function fakeReader(respond: (call: number) => Hex) {
@@ -58,7 +63,11 @@ describe('runRound', () => {
     await runRound(reader, build('0x03'))
     await runRound(reader, build('0x02', '0x0000000000000000000000000000000000000002'))
     const direct = (calls: [`0x${string}`, Hex][]) =>
-      encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls.map(([t, callData]) => ({ target: t, allowFailure: true, callData }))] })
+      encodeFunctionData({
+        abi: multicall3Abi,
+        functionName: 'aggregate3',
+        args: [calls.map(([t, callData]) => ({ target: t, allowFailure: true, callData }))],
+      })
     expect(sent).toEqual([
       direct([
         [target, '0x01'],
@@ -88,7 +97,10 @@ describe('runRound', () => {
       round.add(wordCall(target, '0x02', 'b'))
       const error = await runRound(reader, round).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(ChainUnavailableError)
-      expect((error as ChainUnavailableError).details[0]?.context).toMatchObject({ chainId: 10, reason: `Multicall3 answered ${values.length} results for 2 calls` })
+      expect((error as ChainUnavailableError).details[0]?.context).toMatchObject({
+        chainId: 10,
+        reason: `Multicall3 answered ${values.length} results for 2 calls`,
+      })
     }
   })
 

@@ -45,7 +45,11 @@ export function wordCall(target: Address, callData: Hex, what: string): RoundCal
 type View = 'pure' | 'view'
 
 /** A call whose result is decoded with its ABI, typed by the function's return type. */
-export function abiCall<const abi extends Abi, name extends ContractFunctionName<abi, View>, const args extends ContractFunctionArgs<abi, View, name>>(
+export function abiCall<
+  const abi extends Abi,
+  name extends ContractFunctionName<abi, View>,
+  const args extends ContractFunctionArgs<abi, View, name>,
+>(
   target: Address,
   abi: abi,
   functionName: name,
@@ -57,7 +61,13 @@ export function abiCall<const abi extends Abi, name extends ContractFunctionName
     target,
     callData,
     what,
-    decode: (data) => decodeFunctionResult({ abi, functionName, args, data } as DecodeFunctionResultParameters) as ContractFunctionReturnType<abi, View, name, args>,
+    decode: (data) =>
+      decodeFunctionResult({
+        abi,
+        functionName,
+        args,
+        data,
+      } as DecodeFunctionResultParameters) as ContractFunctionReturnType<abi, View, name, args>,
   }
 }
 
@@ -81,7 +91,11 @@ export type Round = ReturnType<typeof createRound>
 export type RoundResults = { read<T>(slot: Slot<T>): T }
 
 /** Runs a round; its results are read by slot. */
-export async function runRound(reader: ChainReader, round: Round, chunkSize = MULTICALL_CHUNK_SIZE): Promise<RoundResults> {
+export async function runRound(
+  reader: ChainReader,
+  round: Round,
+  chunkSize = MULTICALL_CHUNK_SIZE,
+): Promise<RoundResults> {
   const values = await multicallRound(reader, round.calls, chunkSize)
   // Each slot was made by add() with the decoder that produced this value.
   return { read: <T>(slot: Slot<T>) => values[slot.index] as T }
@@ -100,10 +114,15 @@ const encodedByContent = new LRUCache<string, Hex, readonly RoundCall[]>({
   maxSize: 32 * 1024 * 1024,
   sizeCalculation: (data, key) => data.length + key.length,
   memoMethod: (_key, _stale, { context: calls }) =>
-    encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls.map((c) => ({ target: c.target, allowFailure: true, callData: c.callData }))] }),
+    encodeFunctionData({
+      abi: multicall3Abi,
+      functionName: 'aggregate3',
+      args: [calls.map((c) => ({ target: c.target, allowFailure: true, callData: c.callData }))],
+    }),
 })
 
-const encodeChunk = (calls: readonly RoundCall[]): Hex => encodedByContent.memo(calls.map((c) => `${c.target}${c.callData}`).join(','), { context: calls })
+const encodeChunk = (calls: readonly RoundCall[]): Hex =>
+  encodedByContent.memo(calls.map((c) => `${c.target}${c.callData}`).join(','), { context: calls })
 
 function encodeChunks(calls: readonly RoundCall[], chunkSize: number): Hex[] {
   const kept = encoded.get(calls)
@@ -114,13 +133,19 @@ function encodeChunks(calls: readonly RoundCall[], chunkSize: number): Hex[] {
   return data
 }
 
-export async function multicallRound(reader: ChainReader, calls: readonly RoundCall[], chunkSize = MULTICALL_CHUNK_SIZE): Promise<unknown[]> {
+export async function multicallRound(
+  reader: ChainReader,
+  calls: readonly RoundCall[],
+  chunkSize = MULTICALL_CHUNK_SIZE,
+): Promise<unknown[]> {
   const chunks = encodeChunks(calls, chunkSize)
   // Every chunk reads the same block, so the parts of one answer never disagree.
   const blockNumber = chunks.length > 1 ? await reader.client.getBlockNumber().catch(unavailable(reader)) : undefined
   const results = await Promise.all(
     chunks.map(async (data, chunk) => {
-      const { data: raw } = await reader.client.call({ to: addresses.multicall3, data, blockNumber }).catch(unavailable(reader))
+      const { data: raw } = await reader.client
+        .call({ to: addresses.multicall3, data, blockNumber })
+        .catch(unavailable(reader))
       if (!raw) throw new ChainUnavailableError(reader.chainId, 'Multicall3 returned no data')
       let results: ReturnType<typeof decodeAggregate3>
       try {
@@ -129,7 +154,11 @@ export async function multicallRound(reader: ChainReader, calls: readonly RoundC
         throw new ChainUnavailableError(reader.chainId, `Multicall3 answer: ${shortReason(error)}`)
       }
       const asked = Math.min(chunkSize, calls.length - chunk * chunkSize)
-      if (results.length !== asked) throw new ChainUnavailableError(reader.chainId, `Multicall3 answered ${results.length} results for ${asked} calls`)
+      if (results.length !== asked)
+        throw new ChainUnavailableError(
+          reader.chainId,
+          `Multicall3 answered ${results.length} results for ${asked} calls`,
+        )
       return results
     }),
   )

@@ -4,7 +4,10 @@ import { ChainUnavailableError } from '../errors'
 
 export type ChainWarning = { code: 'CHAIN_UNAVAILABLE'; chainId: number; message: string }
 
-export async function settleChains<T>(chainIds: readonly number[], read: (chainId: number) => Promise<T>): Promise<{ results: Map<number, T>; warnings: ChainWarning[] }> {
+export async function settleChains<T>(
+  chainIds: readonly number[],
+  read: (chainId: number) => Promise<T>,
+): Promise<{ results: Map<number, T>; warnings: ChainWarning[] }> {
   const settled = await Promise.allSettled(chainIds.map(read))
   const results = new Map<number, T>()
   const warnings: ChainWarning[] = []
@@ -13,7 +16,11 @@ export async function settleChains<T>(chainIds: readonly number[], read: (chainI
     if (s.status === 'fulfilled') results.set(chainId, s.value)
     else if (s.reason instanceof ChainUnavailableError) {
       const reason = s.reason.details[0]?.context?.reason
-      warnings.push({ code: 'CHAIN_UNAVAILABLE', chainId, message: `Chain ${chainId} is unavailable${typeof reason === 'string' ? `: ${reason}` : ''}; it is left out` })
+      warnings.push({
+        code: 'CHAIN_UNAVAILABLE',
+        chainId,
+        message: `Chain ${chainId} is unavailable${typeof reason === 'string' ? `: ${reason}` : ''}; it is left out`,
+      })
     } else throw s.reason
   })
   return { results, warnings }
@@ -21,5 +28,6 @@ export async function settleChains<T>(chainIds: readonly number[], read: (chainI
 
 /** Throws the unavailability of the first failed chain when nothing answered at all. */
 export function requireSome(results: ReadonlyMap<number, unknown>, warnings: readonly ChainWarning[]): void {
-  if (results.size === 0 && warnings.length > 0) throw new ChainUnavailableError(warnings[0]!.chainId, warnings.map((w) => w.message).join('; '))
+  if (results.size === 0 && warnings.length > 0)
+    throw new ChainUnavailableError(warnings[0]!.chainId, warnings.map((w) => w.message).join('; '))
 }

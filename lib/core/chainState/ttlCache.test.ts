@@ -50,7 +50,11 @@ describe('createTtlCache', () => {
       loads++
       return new Promise<string>((r) => (release = r))
     }
-    const all = Promise.all([cache.get('k', load, () => 1_000), cache.get('k', load, () => 1_000), cache.get('k', load, () => 1_000)])
+    const all = Promise.all([
+      cache.get('k', load, () => 1_000),
+      cache.get('k', load, () => 1_000),
+      cache.get('k', load, () => 1_000),
+    ])
     release('v')
     expect(await all).toEqual(['v', 'v', 'v'])
     expect(loads).toBe(1)

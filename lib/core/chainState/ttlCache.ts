@@ -9,7 +9,13 @@ export type TtlCache<V> = {
   size(): number
 }
 
-export function createTtlCache<V>({ maxEntries = 10_000, now = Date.now }: { maxEntries?: number; now?: () => number } = {}): TtlCache<V> {
+export function createTtlCache<V>({
+  maxEntries = 10_000,
+  now = Date.now,
+}: {
+  maxEntries?: number
+  now?: () => number
+} = {}): TtlCache<V> {
   const entries = new Map<string, { value: V; expiresAt: number }>()
   const loading = new Map<string, Promise<V>>()
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import captured from '../../ui/route/fixtures/routes.json'
 import { requestKey } from '../intentOp/requestKey'
-import { routeStatus, type StoredRouteDigest, storedRouteSummaryMaxBytes, summariseStoredRoute, summaryLimits } from './summariseStoredRoute'
+import {
+  routeStatus,
+  type StoredRouteDigest,
+  storedRouteSummaryMaxBytes,
+  summariseStoredRoute,
+  summaryLimits,
+} from './summariseStoredRoute'
 
 type Captured = { intentOp: unknown; intentCost: { feeToken: unknown } }
 
@@ -63,13 +69,26 @@ describe('summariseStoredRoute', () => {
 
   it('summarises a shortfall by what was asked, with no scheme and no source', () => {
     const s = summariseStoredRoute(digestOf(captured.shortfall), 0n)
-    expect(s).toMatchObject({ hasIntentOp: false, status: 'SHORTFALL', signingScheme: null, sourceChainIds: [], recipient: null, delivers: [{ token: USDC_ARB, amount: '100000000000' }] })
+    expect(s).toMatchObject({
+      hasIntentOp: false,
+      status: 'SHORTFALL',
+      signingScheme: null,
+      sourceChainIds: [],
+      recipient: null,
+      delivers: [{ token: USDC_ARB, amount: '100000000000' }],
+    })
   })
 
   it('marks a route expired at its expiry, and a submitted one by its intent', () => {
     const expires = BigInt(captured.crossChain.intentOp.expires)
-    expect(summariseStoredRoute(digestOf(captured.crossChain), expires - 1n)).toMatchObject({ expired: false, status: 'BUILT' })
-    expect(summariseStoredRoute(digestOf(captured.crossChain), expires)).toMatchObject({ expired: true, status: 'EXPIRED' })
+    expect(summariseStoredRoute(digestOf(captured.crossChain), expires - 1n)).toMatchObject({
+      expired: false,
+      status: 'BUILT',
+    })
+    expect(summariseStoredRoute(digestOf(captured.crossChain), expires)).toMatchObject({
+      expired: true,
+      status: 'EXPIRED',
+    })
     const submitted = summariseStoredRoute(digestOf(captured.crossChain, { intentStatus: 'CLAIMED' }), expires)
     expect(submitted).toMatchObject({ expired: true, status: 'SUBMITTED', intentStatus: 'CLAIMED' })
   })
@@ -84,21 +103,42 @@ describe('summariseStoredRoute', () => {
 
   it('keeps what still reads of a route saved in another form', () => {
     const s = summariseStoredRoute(
-      digestOf(captured.crossChain, { elements: [{ chainId: 'x', tokenOut: [['1', 'lots'], 'junk', [String(2n ** 200n), '5']], fundingMethod: 'MAGIC' }], feeToken: { amount: 3 }, shortfall: 'no' }),
+      digestOf(captured.crossChain, {
+        elements: [
+          { chainId: 'x', tokenOut: [['1', 'lots'], 'junk', [String(2n ** 200n), '5']], fundingMethod: 'MAGIC' },
+        ],
+        feeToken: { amount: 3 },
+        shortfall: 'no',
+      }),
       0n,
     )
-    expect(s).toMatchObject({ sourceChainIds: [], delivers: [{ amount: '5' }], fee: null, signingScheme: null, recipient: null, hasIntentOp: true })
+    expect(s).toMatchObject({
+      sourceChainIds: [],
+      delivers: [{ amount: '5' }],
+      fee: null,
+      signingScheme: null,
+      recipient: null,
+      hasIntentOp: true,
+    })
   })
 
   it(`stays under ${storedRouteSummaryMaxBytes} bytes of JSON at its largest`, () => {
     const max = (10n ** 78n - 1n).toString()
-    const tokens = Array.from({ length: 40 }, (_, i) => [(2n ** 255n + BigInt(i + 1)).toString(), (2n ** 250n).toString()])
+    const tokens = Array.from({ length: 40 }, (_, i) => [
+      (2n ** 255n + BigInt(i + 1)).toString(),
+      (2n ** 250n).toString(),
+    ])
     const s = summariseStoredRoute(
       digestOf(captured.crossChain, {
         nonce: max,
         expires: '9223372036854775807',
         destinationChainId: 0xffffffff,
-        elements: Array.from({ length: 40 }, (_, i) => ({ chainId: String(4294967295 - i), tokenOut: tokens, fundingMethod: 'NO_FUNDING', recipient: USDC_ARB })),
+        elements: Array.from({ length: 40 }, (_, i) => ({
+          chainId: String(4294967295 - i),
+          tokenOut: tokens,
+          fundingMethod: 'NO_FUNDING',
+          recipient: USDC_ARB,
+        })),
         feeToken: { tokenAddress: USDC_ARB, amount: max },
         intentStatus: 'COMPLETED',
       }),
@@ -116,7 +156,8 @@ describe('routeStatus', () => {
     expect(routeStatus({ ...base, intentStatus: null })).toBe('BUILT')
     expect(routeStatus({ ...base, expired: true, intentStatus: null })).toBe('EXPIRED')
     expect(routeStatus({ hasIntentOp: false, expired: false, intentStatus: null })).toBe('SHORTFALL')
-    for (const s of ['PENDING', 'CLAIMED', 'FILLED'] as const) expect(routeStatus({ ...base, intentStatus: s })).toBe('SUBMITTED')
+    for (const s of ['PENDING', 'CLAIMED', 'FILLED'] as const)
+      expect(routeStatus({ ...base, intentStatus: s })).toBe('SUBMITTED')
     expect(routeStatus({ ...base, expired: true, intentStatus: 'COMPLETED' })).toBe('COMPLETED')
     expect(routeStatus({ ...base, intentStatus: 'FAILED' })).toBe('FAILED')
   })

@@ -66,9 +66,15 @@ export function summariseStoredRoute(stored: StoredRouteDigest, nowSeconds: bigi
   const expired = BigInt(stored.expires) <= nowSeconds
   const hasIntentOp = stored.elements !== null
   const elements = stored.elements ?? []
-  const delivers = hasIntentOp ? sumByToken(elements.flatMap((e) => (Array.isArray(e.tokenOut) ? e.tokenOut.map(idAmount) : []))) : askedFor(stored.shortfall)
-  const sourceChainIds = [...new Set(elements.map((e) => chainIdOf(e.chainId)).filter((id) => id !== undefined))].sort((a, b) => a - b)
-  const scheme = elements.map((e) => e.fundingMethod).find((m): m is SigningScheme => typeof m === 'string' && schemes.includes(m))
+  const delivers = hasIntentOp
+    ? sumByToken(elements.flatMap((e) => (Array.isArray(e.tokenOut) ? e.tokenOut.map(idAmount) : [])))
+    : askedFor(stored.shortfall)
+  const sourceChainIds = [...new Set(elements.map((e) => chainIdOf(e.chainId)).filter((id) => id !== undefined))].sort(
+    (a, b) => a - b,
+  )
+  const scheme = elements
+    .map((e) => e.fundingMethod)
+    .find((m): m is SigningScheme => typeof m === 'string' && schemes.includes(m))
   return {
     nonce: stored.nonce,
     createdAt: stored.createdAt.toISOString(),
@@ -88,7 +94,11 @@ export function summariseStoredRoute(stored: StoredRouteDigest, nowSeconds: bigi
 }
 
 /** Submitted routes go by their intent (PENDING, CLAIMED and FILLED are all still settling). */
-export function routeStatus(p: { hasIntentOp: boolean; expired: boolean; intentStatus: SubmissionStatus | null }): RouteStatus {
+export function routeStatus(p: {
+  hasIntentOp: boolean
+  expired: boolean
+  intentStatus: SubmissionStatus | null
+}): RouteStatus {
   if (p.intentStatus === 'COMPLETED' || p.intentStatus === 'FAILED') return p.intentStatus
   if (p.intentStatus) return 'SUBMITTED'
   if (!p.hasIntentOp) return 'SHORTFALL'
@@ -102,7 +112,9 @@ function idAmount(pair: unknown): TokenAmountLine | undefined {
 
 function askedFor(shortfall: unknown): TokenAmountLine[] {
   if (!Array.isArray(shortfall)) return []
-  return sumByToken(shortfall.map((s: { tokenAddress?: unknown; targetAmount?: unknown }) => line(s?.tokenAddress, s?.targetAmount)))
+  return sumByToken(
+    shortfall.map((s: { tokenAddress?: unknown; targetAmount?: unknown }) => line(s?.tokenAddress, s?.targetAmount)),
+  )
 }
 
 function feeOf(feeToken: unknown): TokenAmountLine | null {
@@ -123,11 +135,18 @@ function addressOf(value: unknown): Address | undefined {
 function sumByToken(lines: readonly (TokenAmountLine | undefined)[]): TokenAmountLine[] {
   const sums = new Map<Address, bigint>()
   for (const l of lines) if (l) sums.set(l.token, (sums.get(l.token) ?? 0n) + BigInt(l.amount))
-  return [...sums].map(([token, amount]) => ({ token, amount: amount.toString() })).filter((l) => l.amount.length <= UINT256_DIGITS)
+  return [...sums]
+    .map(([token, amount]) => ({ token, amount: amount.toString() }))
+    .filter((l) => l.amount.length <= UINT256_DIGITS)
 }
 
 function chainIdOf(value: unknown): number | undefined {
-  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN
+  const id =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d{1,10}$/.test(value)
+        ? Number(value)
+        : Number.NaN
   return Number.isSafeInteger(id) && id >= 0 && id <= 0xffffffff ? id : undefined
 }
 

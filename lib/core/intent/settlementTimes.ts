@@ -11,12 +11,19 @@ function percentile(sorted: readonly number[], p: number): number {
 
 export function summariseSettlementTimes(samples: readonly SettlementSample[]): SettlementTimes[] {
   const byChain = new Map<number, number[]>()
-  for (const s of samples) if (Number.isFinite(s.seconds) && s.seconds >= 0) byChain.set(s.destinationChainId, [...(byChain.get(s.destinationChainId) ?? []), s.seconds])
+  for (const s of samples)
+    if (Number.isFinite(s.seconds) && s.seconds >= 0)
+      byChain.set(s.destinationChainId, [...(byChain.get(s.destinationChainId) ?? []), s.seconds])
   return [...byChain]
     .sort(([a], [b]) => a - b)
     .map(([chainId, values]) => {
       const sorted = [...values].sort((a, b) => a - b)
       const round = (v: number) => Math.round(v * 10) / 10
-      return { chainId, samples: sorted.length, p50Seconds: round(percentile(sorted, 50)), p90Seconds: round(percentile(sorted, 90)) }
+      return {
+        chainId,
+        samples: sorted.length,
+        p50Seconds: round(percentile(sorted, 50)),
+        p90Seconds: round(percentile(sorted, 90)),
+      }
     })
 }

@@ -22,11 +22,14 @@ const oft = {
 
 function qualifierOf(layer: Layer) {
   if (layer === 'OFT') return settlementQualifier({ layer: 'OFT', funding: 'NO_FUNDING', using7579: false, ...oft })
-  if (layer === 'SINGLE_CHAIN_OPS') return settlementQualifier({ layer: 'SAME_CHAIN', funding: 'NO_FUNDING', using7579: false })
+  if (layer === 'SINGLE_CHAIN_OPS')
+    return settlementQualifier({ layer: 'SAME_CHAIN', funding: 'NO_FUNDING', using7579: false })
   return settlementQualifier({ layer: 'SAME_CHAIN', funding: 'PERMIT2', using7579: false })
 }
 
-async function issued(overrides: { fillDeadline?: bigint; layer?: Layer; destinationOps?: boolean } = {}): Promise<WireIntentOp> {
+async function issued(
+  overrides: { fillDeadline?: bigint; layer?: Layer; destinationOps?: boolean } = {},
+): Promise<WireIntentOp> {
   const fillDeadline = overrides.fillDeadline ?? 2_000_000_000n
   const id = lockId(defaultLockTag, usdc).toString()
   const qualifier = qualifierOf(overrides.layer ?? 'SAME_CHAIN')
@@ -47,7 +50,9 @@ async function issued(overrides: { fillDeadline?: bigint; layer?: Layer; destina
           destinationChainId: '8453',
           fillDeadline: fillDeadline.toString(),
           preClaimOps: emptyOp,
-          destinationOps: overrides.destinationOps ? { vt: emptyOp.vt, ops: [{ to: sponsor.address, value: '0', data: '0x' }] } : emptyOp,
+          destinationOps: overrides.destinationOps
+            ? { vt: emptyOp.vt, ops: [{ to: sponsor.address, value: '0', data: '0x' }] }
+            : emptyOp,
           qualifier,
           minGas: '0',
         },
@@ -57,8 +62,20 @@ async function issued(overrides: { fillDeadline?: bigint; layer?: Layer; destina
       tokenPrices: { USDC: 1 },
       gasPrices: { '8453': '1000000' },
       opGasParams: {},
-      account: { address: sponsor.address, accountType: 'EOA', setupOps: [], accountContext: { '8453': { accountType: 'EOA' } }, requiredDelegations: {} },
-      recipient: { address: sponsor.address, accountType: 'EOA', setupOps: [], accountContext: { '8453': { accountType: 'EOA' } }, requiredDelegations: {} },
+      account: {
+        address: sponsor.address,
+        accountType: 'EOA',
+        setupOps: [],
+        accountContext: { '8453': { accountType: 'EOA' } },
+        requiredDelegations: {},
+      },
+      recipient: {
+        address: sponsor.address,
+        accountType: 'EOA',
+        setupOps: [],
+        accountContext: { '8453': { accountType: 'EOA' } },
+        requiredDelegations: {},
+      },
       quotes: {},
       fees: { sponsorFee: { relayer: 0, protocol: 0 }, protocolFees: {} },
       executionTokensReceived: [],
@@ -75,7 +92,8 @@ async function signed(op: WireIntentOp, by = sponsor) {
   return { ...op, originSignatures, destinationSignature: originSignatures.at(-1)! }
 }
 
-const verify = (issuedOp: WireIntentOp, submitted: SubmittedIntentOp, nowSeconds = 1_900_000_000n) => verifySubmission({ issued: issuedOp, submitted, signer: server.address, nowSeconds })
+const verify = (issuedOp: WireIntentOp, submitted: SubmittedIntentOp, nowSeconds = 1_900_000_000n) =>
+  verifySubmission({ issued: issuedOp, submitted, signer: server.address, nowSeconds })
 
 describe('verifySubmission', () => {
   it('accepts the issued route signed by its sponsor over the client typed data', async () => {
@@ -91,26 +109,39 @@ describe('verifySubmission', () => {
 
   it('refuses an expired route, naming its fill deadline', async () => {
     const op = await issued({ fillDeadline: 1_800_000_000n })
-    await expect(verify(op, await signed(op))).rejects.toMatchObject({ kind: 'invalid_input', message: expect.stringMatching(/expired/) })
+    await expect(verify(op, await signed(op))).rejects.toMatchObject({
+      kind: 'invalid_input',
+      message: expect.stringMatching(/expired/),
+    })
   })
 
   it('refuses any change, naming the field', async () => {
     const op = await issued()
     const s = await signed(op)
-    await expect(verify(op, { ...s, expires: String(BigInt(s.expires) + 1n) })).rejects.toMatchObject({ details: [{ context: { field: 'signedIntentOp.expires' } }] })
-    await expect(verify(op, { ...s, sponsor: server.address })).rejects.toMatchObject({ details: [{ context: { field: 'signedIntentOp.sponsor' } }] })
+    await expect(verify(op, { ...s, expires: String(BigInt(s.expires) + 1n) })).rejects.toMatchObject({
+      details: [{ context: { field: 'signedIntentOp.expires' } }],
+    })
+    await expect(verify(op, { ...s, sponsor: server.address })).rejects.toMatchObject({
+      details: [{ context: { field: 'signedIntentOp.sponsor' } }],
+    })
   })
 
   it('refuses a route whose server signature is not ours', async () => {
     const op = await issued()
     const forged = { ...op, serverSignature: await signRoute(op, privateKeyToAccount(generatePrivateKey())) }
-    await expect(verify(forged, await signed(forged))).rejects.toMatchObject({ details: [{ context: { field: 'signedIntentOp.serverSignature' } }] })
+    await expect(verify(forged, await signed(forged))).rejects.toMatchObject({
+      details: [{ context: { field: 'signedIntentOp.serverSignature' } }],
+    })
   })
 
   it("refuses another signer's signature and a missing one", async () => {
     const op = await issued()
-    await expect(verify(op, await signed(op, privateKeyToAccount(generatePrivateKey())))).rejects.toMatchObject({ details: [{ context: { field: 'signedIntentOp.originSignatures.0' } }] })
-    await expect(verify(op, { ...(await signed(op)), originSignatures: [] })).rejects.toMatchObject({ details: [{ context: { field: 'signedIntentOp.originSignatures' } }] })
+    await expect(verify(op, await signed(op, privateKeyToAccount(generatePrivateKey())))).rejects.toMatchObject({
+      details: [{ context: { field: 'signedIntentOp.originSignatures.0' } }],
+    })
+    await expect(verify(op, { ...(await signed(op)), originSignatures: [] })).rejects.toMatchObject({
+      details: [{ context: { field: 'signedIntentOp.originSignatures' } }],
+    })
   })
 
   it('accepts an OFT send through the intent executor signed as SingleChainOps', async () => {
@@ -125,7 +156,9 @@ describe('verifySubmission', () => {
     await expect(verify(op, await signed(op))).resolves.toBeUndefined()
     const asPermit2 = await issued({ destinationOps: true })
     const wrong = { ...(await signed(op)), originSignatures: (await signed(asPermit2)).originSignatures }
-    await expect(verify(op, wrong)).rejects.toMatchObject({ details: [{ context: { field: 'signedIntentOp.originSignatures.0' } }] })
+    await expect(verify(op, wrong)).rejects.toMatchObject({
+      details: [{ context: { field: 'signedIntentOp.originSignatures.0' } }],
+    })
   })
 
   it('accepts destination operations signed by the sponsor: its intent executor runs them', async () => {

@@ -32,17 +32,38 @@ export type VerifySubmissionParameters = {
 }
 
 /** Fields the client sends back beside the intentOp; everything else must be exactly as issued. */
-const clientFields = new Set(['originSignatures', 'destinationSignature', 'targetExecutionSignature', 'options', 'signedAuthorizations'])
+const clientFields = new Set([
+  'originSignatures',
+  'destinationSignature',
+  'targetExecutionSignature',
+  'options',
+  'signedAuthorizations',
+])
 
 export async function verifySubmission(p: VerifySubmissionParameters): Promise<void> {
   const { issued, submitted } = p
-  const changed = Object.keys(issued).filter((k) => !clientFields.has(k) && canonicalJson((issued as Record<string, unknown>)[k]) !== canonicalJson((submitted as Record<string, unknown>)[k]))
+  const changed = Object.keys(issued).filter(
+    (k) =>
+      !clientFields.has(k) &&
+      canonicalJson((issued as Record<string, unknown>)[k]) !==
+        canonicalJson((submitted as Record<string, unknown>)[k]),
+  )
   if (changed.length > 0) {
-    throw invalid(changed.map((k) => ({ message: `signedIntentOp.${k}: differs from the route this service issued with nonce ${issued.nonce}`, context: { field: `signedIntentOp.${k}` } })))
+    throw invalid(
+      changed.map((k) => ({
+        message: `signedIntentOp.${k}: differs from the route this service issued with nonce ${issued.nonce}`,
+        context: { field: `signedIntentOp.${k}` },
+      })),
+    )
   }
   const server = await routeSigner(issued).catch(() => undefined)
   if (!server || !isAddressEqual(server, p.signer)) {
-    throw invalid([{ message: 'signedIntentOp.serverSignature: not signed by this service', context: { field: 'signedIntentOp.serverSignature' } }])
+    throw invalid([
+      {
+        message: 'signedIntentOp.serverSignature: not signed by this service',
+        context: { field: 'signedIntentOp.serverSignature' },
+      },
+    ])
   }
 
   const fillDeadline = BigInt(issued.elements[0]!.mandate.fillDeadline)
@@ -58,18 +79,27 @@ export async function verifySubmission(p: VerifySubmissionParameters): Promise<v
   const typedData = routeTypedData(issued, issued.sponsor)
   if (submitted.originSignatures.length !== typedData.length) {
     throw invalid([
-      { message: `signedIntentOp.originSignatures: ${typedData.length} expected (one per element), got ${submitted.originSignatures.length}`, context: { field: 'signedIntentOp.originSignatures' } },
+      {
+        message: `signedIntentOp.originSignatures: ${typedData.length} expected (one per element), got ${submitted.originSignatures.length}`,
+        context: { field: 'signedIntentOp.originSignatures' },
+      },
     ])
   }
   const problems: ErrorDetail[] = []
   for (const [i, typed] of typedData.entries()) {
     const signature = submitted.originSignatures[i]!
     const field = `signedIntentOp.originSignatures.${i}`
-    const recovered = await recoverTypedDataAddress({ ...typed, signature } as Parameters<typeof recoverTypedDataAddress>[0]).catch(() => undefined)
+    const recovered = await recoverTypedDataAddress({ ...typed, signature } as Parameters<
+      typeof recoverTypedDataAddress
+    >[0]).catch(() => undefined)
     if (recovered && isAddressEqual(recovered, issued.sponsor)) continue
     const chainId = Number(typed.domain?.chainId ?? issued.elements[i]!.chainId)
-    if (p.verifyContractSignature && (await p.verifyContractSignature(chainId, typed, signature).catch(() => false))) continue
-    problems.push({ message: `${field}: not the sponsor's signature over element ${i}'s ${typed.primaryType} typed data${recovered ? ` (it recovers to ${recovered})` : ''}`, context: { field } })
+    if (p.verifyContractSignature && (await p.verifyContractSignature(chainId, typed, signature).catch(() => false)))
+      continue
+    problems.push({
+      message: `${field}: not the sponsor's signature over element ${i}'s ${typed.primaryType} typed data${recovered ? ` (it recovers to ${recovered})` : ''}`,
+      context: { field },
+    })
   }
   if (problems.length > 0) throw invalid(problems)
 }

@@ -22,7 +22,9 @@ export type WireSettlementContext = {
   orderId?: Hex | undefined
   gasRefund?: { token: Address; exchangeRate: string; overhead: string } | undefined
   bridgeFill?: { type: 'OFT'; destinationChainId: number } | undefined
-  bridge?: { type: 'OFT'; oftToken: 'USDT0'; dstChainId: number; dstEid: number; minAmountLD: string; adapter: Address } | undefined
+  bridge?:
+    | { type: 'OFT'; oftToken: 'USDT0'; dstChainId: number; dstEid: number; minAmountLD: string; adapter: Address }
+    | undefined
   /** Native ETH (wei) the relayer hands the account with its ops: an OFT send's LayerZero fee. */
   prefundAmount?: string | undefined
 }
@@ -44,7 +46,9 @@ export type WireElement = {
   }
 }
 
-export type AccountContext = { accountType: 'EOA' } | { accountType: 'smartAccount'; isDeployed: boolean; isERC7579: boolean; delegatedTo?: Address | undefined }
+export type AccountContext =
+  | { accountType: 'EOA' }
+  | { accountType: 'smartAccount'; isDeployed: boolean; isERC7579: boolean; delegatedTo?: Address | undefined }
 
 export type AccountWithContext = {
   address: Address
@@ -56,7 +60,9 @@ export type AccountWithContext = {
 }
 
 /** Per OP-stack chain the L1 fee parameters read from its GasPriceOracle, or an assumed size fee. */
-export type OpGasParams = number | { l1BaseFee: string; l1BlobBaseFee: string; baseFeeScalar: string; blobFeeScalar: string }
+export type OpGasParams =
+  | number
+  | { l1BaseFee: string; l1BlobBaseFee: string; baseFeeScalar: string; blobFeeScalar: string }
 
 export type SignedMetadata = {
   tokenPrices: Record<string, number>
@@ -89,7 +95,13 @@ export type WireIntentOp = {
  * of it and the server's key, see serverSignature.ts). */
 export type UnsignedIntentOp = Omit<WireIntentOp, 'serverSignature'>
 
-export type FeeBreakdown = { gasFee: string; bridgeFee: string; protocolFee: string; swapFee: string; settlementFee: string }
+export type FeeBreakdown = {
+  gasFee: string
+  bridgeFee: string
+  protocolFee: string
+  swapFee: string
+  settlementFee: string
+}
 
 export type FeesByToken = Record<string, { amount: string; breakdown: FeeBreakdown }>
 
@@ -129,8 +141,23 @@ export type IntentCost = {
   feeToken: { tokenAddress: Address; tokenSymbol: string; amount: string }
   nativeFees?: { chainId: number; amount: string; usd: number }[] | undefined
   tokensSpent?: Record<string, Record<string, { locked: string; unlocked: string; version: number }>> | undefined
-  gasCost?: { originChains: { chainId: number; gasUSD: number }[]; destination: { chainId: number; gasUSD: number }; totalUSD: number } | undefined
-  feeBreakdownUSD?: { gasFeeUSD: number; bridgeFeeUSD: number; protocolFeeUSD: number; swapFeeUSD: number; settlementFeeUSD: number; totalFeeUSD: number } | undefined
+  gasCost?:
+    | {
+        originChains: { chainId: number; gasUSD: number }[]
+        destination: { chainId: number; gasUSD: number }
+        totalUSD: number
+      }
+    | undefined
+  feeBreakdownUSD?:
+    | {
+        gasFeeUSD: number
+        bridgeFeeUSD: number
+        protocolFeeUSD: number
+        swapFeeUSD: number
+        settlementFeeUSD: number
+        totalFeeUSD: number
+      }
+    | undefined
   tokenShortfall?: TokenShortfall[] | undefined
   totalTokenShortfallInUSD?: number | undefined
 }
@@ -157,7 +184,13 @@ export type RouteAlternative = {
   chosen: boolean
   fundingMethod: 'COMPACT' | 'PERMIT2'
   /** What it draws, per chain and balance (ETH for native ETH wrapped first), and how it crosses. */
-  sources: { chainId: number; tokenAddress: Address; tokenSymbol: string; amount: string; settlementLayer: 'SAME_CHAIN' | 'ACROSS' | 'ECO' | 'RELAY' }[]
+  sources: {
+    chainId: number
+    tokenAddress: Address
+    tokenSymbol: string
+    amount: string
+    settlementLayer: 'SAME_CHAIN' | 'ACROSS' | 'ECO' | 'RELAY'
+  }[]
   /** The fee in USD, as intentCost.feeBreakdownUSD.totalFeeUSD counts it. */
   feeUSD: number
   /** What the user pays in the fee token's base units (intentCost.feeToken.amount). */

@@ -124,9 +124,16 @@ export function routeTypedData(intentOp: UnsignedIntentOp, account: Address): Ro
   return intentOp.elements.map(() => compactTypedData(intentOp))
 }
 
-export function compactTypedData(intentOp: UnsignedIntentOp): TypedDataDefinition<typeof compactTypes, 'MultichainCompact'> {
+export function compactTypedData(
+  intentOp: UnsignedIntentOp,
+): TypedDataDefinition<typeof compactTypes, 'MultichainCompact'> {
   return {
-    domain: { name: 'The Compact', version: '1', chainId: Number(intentOp.elements[0]!.chainId), verifyingContract: compactSigningContract },
+    domain: {
+      name: 'The Compact',
+      version: '1',
+      chainId: Number(intentOp.elements[0]!.chainId),
+      verifyingContract: compactSigningContract,
+    },
     types: compactTypes,
     primaryType: 'MultichainCompact',
     message: {
@@ -136,14 +143,22 @@ export function compactTypedData(intentOp: UnsignedIntentOp): TypedDataDefinitio
       elements: intentOp.elements.map((e) => ({
         arbiter: e.arbiter,
         chainId: BigInt(e.chainId),
-        commitments: e.idsAndAmounts.map(([id, amount]) => ({ lockTag: lockTagOf(id), token: tokenOf(id), amount: BigInt(amount) })),
+        commitments: e.idsAndAmounts.map(([id, amount]) => ({
+          lockTag: lockTagOf(id),
+          token: tokenOf(id),
+          amount: BigInt(amount),
+        })),
         mandate: mandateMessage(e),
       })),
     },
   }
 }
 
-export function permit2TypedData(element: WireElement, nonce: bigint, expires: bigint): TypedDataDefinition<typeof permit2Types, 'PermitBatchWitnessTransferFrom'> {
+export function permit2TypedData(
+  element: WireElement,
+  nonce: bigint,
+  expires: bigint,
+): TypedDataDefinition<typeof permit2Types, 'PermitBatchWitnessTransferFrom'> {
   return {
     domain: { name: 'Permit2', chainId: Number(element.chainId), verifyingContract: addresses.permit2 },
     types: permit2Types,
@@ -158,17 +173,28 @@ export function permit2TypedData(element: WireElement, nonce: bigint, expires: b
   }
 }
 
-export function singleChainOpsTypedData(account: Address, element: WireElement, nonce: bigint): TypedDataDefinition<typeof singleChainOpsTypes, 'SingleChainOps'> {
+export function singleChainOpsTypedData(
+  account: Address,
+  element: WireElement,
+  nonce: bigint,
+): TypedDataDefinition<typeof singleChainOpsTypes, 'SingleChainOps'> {
   const refund = element.mandate.qualifier.settlementContext.gasRefund
   return {
-    domain: { name: 'IntentExecutor', version: 'v0.0.1', chainId: Number(element.mandate.destinationChainId), verifyingContract: addresses.intentExecutor },
+    domain: {
+      name: 'IntentExecutor',
+      version: 'v0.0.1',
+      chainId: Number(element.mandate.destinationChainId),
+      verifyingContract: addresses.intentExecutor,
+    },
     types: singleChainOpsTypes,
     primaryType: 'SingleChainOps',
     message: {
       account,
       nonce,
       op: opMessage(element.mandate.destinationOps),
-      gasRefund: refund ? { token: refund.token, exchangeRate: BigInt(refund.exchangeRate), overhead: BigInt(refund.overhead) } : { token: zeroAddress, exchangeRate: 0n, overhead: 0n },
+      gasRefund: refund
+        ? { token: refund.token, exchangeRate: BigInt(refund.exchangeRate), overhead: BigInt(refund.overhead) }
+        : { token: zeroAddress, exchangeRate: 0n, overhead: 0n },
     },
   }
 }

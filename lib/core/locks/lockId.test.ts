@@ -49,6 +49,12 @@ describe('lockId', () => {
   })
   it('decodes back to its parts', () => {
     const decoded = decodeLockId(lockId(defaultLockTag, usdc))
-    expect(decoded).toEqual({ lockTag: defaultLockTag, token: usdc, scope: 0, resetPeriod: 6, allocatorId: allocatorId(defaultAllocator) })
+    expect(decoded).toEqual({
+      lockTag: defaultLockTag,
+      token: usdc,
+      scope: 0,
+      resetPeriod: 6,
+      allocatorId: allocatorId(defaultAllocator),
+    })
   })
 })

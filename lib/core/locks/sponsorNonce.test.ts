@@ -14,7 +14,9 @@ describe('sponsorNonce', () => {
   })
 
   it('round-trips any counter and address, and stays a uint256', () => {
-    const address = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => getAddress(`0x${Buffer.from(b).toString('hex')}`))
+    const address = fc
+      .uint8Array({ minLength: 20, maxLength: 20 })
+      .map((b) => getAddress(`0x${Buffer.from(b).toString('hex')}`))
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: MAX_NONCE_COUNTER }), address, (counter, who) => {
         const nonce = sponsorNonce(counter, who)

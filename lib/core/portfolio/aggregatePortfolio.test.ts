@@ -35,7 +35,9 @@ describe('aggregatePortfolio', () => {
     expect(all.map((e) => e.tokenName)).toEqual(['ETH', 'USDC', 'USDT'])
     const nonEmpty = aggregatePortfolio({ chains, filterEmpty: true })
     expect(nonEmpty.map((e) => e.tokenName)).toEqual(['ETH', 'USDC'])
-    expect(nonEmpty.flatMap((e) => e.tokenChainBalance).every((r) => r.balance.locked + r.balance.unlocked > 0n)).toBe(true)
+    expect(nonEmpty.flatMap((e) => e.tokenChainBalance).every((r) => r.balance.locked + r.balance.unlocked > 0n)).toBe(
+      true,
+    )
   })
 
   it('keeps amounts beyond 2^53 exact', () => {

@@ -35,7 +35,10 @@ export function aggregatePortfolio({ chains, filterEmpty }: AggregatePortfolioPa
       symbol: m.token.symbol,
       balance: { locked: scale(m.locked, m.token.decimals), unlocked: scale(m.unlocked, m.token.decimals) },
     }))
-    const balance = tokenChainBalance.reduce((sum, r) => ({ locked: sum.locked + r.balance.locked, unlocked: sum.unlocked + r.balance.unlocked }), { locked: 0n, unlocked: 0n })
+    const balance = tokenChainBalance.reduce(
+      (sum, r) => ({ locked: sum.locked + r.balance.locked, unlocked: sum.unlocked + r.balance.unlocked }),
+      { locked: 0n, unlocked: 0n },
+    )
     return [{ group, tokenName: name, tokenDecimals: decimals, balance, tokenChainBalance }]
   })
 }

@@ -33,11 +33,24 @@ export async function getPortfolio(p: GetPortfolioParameters): Promise<Portfolio
   const servedChainIds = p.readers.map((r) => r.chainId)
   const { tokens, unsupportedChainIds } = selectTokens({ servedChainIds, chainIds: p.chainIds, tokens: p.tokens })
   const readers = p.readers.filter((r) => tokens.some((t) => t.chainId === r.chainId))
-  const read = async (chainId: number) => (await readBalances({ account: p.account, readers: readers.filter((r) => r.chainId === chainId), tokens, lockTags: p.lockTags }))[0]!
+  const read = async (chainId: number) =>
+    (
+      await readBalances({
+        account: p.account,
+        readers: readers.filter((r) => r.chainId === chainId),
+        tokens,
+        lockTags: p.lockTags,
+      })
+    )[0]!
   const cached = (chainId: number) => {
     const { balances, maxAgeMs } = p.cache!
     const bound = Math.min(maxAgeMs, getChain(chainId)?.blockTimeMs ?? 0)
-    const key = [chainId, p.account, ...tokens.filter((t) => t.chainId === chainId).map((t) => t.address), ...p.lockTags].join('|')
+    const key = [
+      chainId,
+      p.account,
+      ...tokens.filter((t) => t.chainId === chainId).map((t) => t.address),
+      ...p.lockTags,
+    ].join('|')
     return balances.get(
       key,
       () => read(chainId),
@@ -53,7 +66,9 @@ export async function getPortfolio(p: GetPortfolioParameters): Promise<Portfolio
   return {
     entries: aggregatePortfolio({ chains, filterEmpty: p.filterEmpty }),
     warnings,
-    blocks: chains.map((c) => ({ chainId: c.chainId, blockNumber: c.blockNumber })).sort((a, b) => a.chainId - b.chainId),
+    blocks: chains
+      .map((c) => ({ chainId: c.chainId, blockNumber: c.blockNumber }))
+      .sort((a, b) => a.chainId - b.chainId),
     unsupportedChainIds,
   }
 }

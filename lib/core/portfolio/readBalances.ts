@@ -5,7 +5,15 @@ import { type Address, encodeFunctionData, erc20Abi, type Hex } from 'viem'
 import { multicall3ViewsAbi } from '../abi/multicall3'
 import { lockContractAbi } from '../abi/theCompact'
 import { addresses } from '../addresses'
-import { type ChainReader, createRound, MULTICALL_CHUNK_SIZE, type Round, type RoundResults, runRound, wordCall } from '../chainState/multicallRound'
+import {
+  type ChainReader,
+  createRound,
+  MULTICALL_CHUNK_SIZE,
+  type Round,
+  type RoundResults,
+  runRound,
+  wordCall,
+} from '../chainState/multicallRound'
 import { lockId } from '../locks/lockId'
 import type { TokenInfo } from '../tokens/tokens'
 
@@ -30,7 +38,13 @@ export type ReadBalancesParameters = {
   chunkSize?: number
 }
 
-export async function readBalances({ account, readers, tokens, lockTags, chunkSize = MULTICALL_CHUNK_SIZE }: ReadBalancesParameters): Promise<ChainBalances[]> {
+export async function readBalances({
+  account,
+  readers,
+  tokens,
+  lockTags,
+  chunkSize = MULTICALL_CHUNK_SIZE,
+}: ReadBalancesParameters): Promise<ChainBalances[]> {
   return Promise.all(
     readers
       .filter((r) => tokens.some((t) => t.chainId === r.chainId))
@@ -68,28 +82,50 @@ const blockNumberCall = encodeFunctionData({ abi: multicall3ViewsAbi, functionNa
 
 /** Balance calldata by what it asks: a round built again for an account (a route quoted again)
  * takes its calls' calldata from here instead of viem's ABI encoder. */
-const calldata = new LRUCache<string, Hex, () => Hex>({ max: 16_384, memoMethod: (_key, _stale, { context: encode }) => encode() })
+const calldata = new LRUCache<string, Hex, () => Hex>({
+  max: 16_384,
+  memoMethod: (_key, _stale, { context: encode }) => encode(),
+})
 const encodedOnce = (key: string, encode: () => Hex): Hex => calldata.memo(key, { context: encode })
 
 /** Adds one chain's balance reads to a round (for rounds that read more); returns how to fold them. */
 export function balanceReads(round: Round, account: Address, tokens: readonly TokenInfo[], lockTags: readonly Hex[]) {
   // balanceOf(account) has the same calldata for every ERC-20: encode it once.
-  const erc20BalanceOf = encodedOnce(`balanceOf ${account}`, () => encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [account] }))
-  const ethBalance = encodedOnce(`getEthBalance ${account}`, () => encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getEthBalance', args: [account] }))
+  const erc20BalanceOf = encodedOnce(`balanceOf ${account}`, () =>
+    encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [account] }),
+  )
+  const ethBalance = encodedOnce(`getEthBalance ${account}`, () =>
+    encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getEthBalance', args: [account] }),
+  )
   const block = round.add(wordCall(addresses.multicall3, blockNumberCall, 'block number'))
-  const unlocked = tokens.map((t) => round.add(t.extensions.native ? wordCall(addresses.multicall3, ethBalance, 'ETH balance') : wordCall(t.address, erc20BalanceOf, `${t.symbol} balance`)))
+  const unlocked = tokens.map((t) =>
+    round.add(
+      t.extensions.native
+        ? wordCall(addresses.multicall3, ethBalance, 'ETH balance')
+        : wordCall(t.address, erc20BalanceOf, `${t.symbol} balance`),
+    ),
+  )
   const locks = tokens.flatMap((token) =>
     lockTags.map((lockTag) => {
       const id = lockId(lockTag, token.address)
-      const data = encodedOnce(`balanceOf ${account} ${id}`, () => encodeFunctionData({ abi: lockContractAbi, functionName: 'balanceOf', args: [account, id] }))
+      const data = encodedOnce(`balanceOf ${account} ${id}`, () =>
+        encodeFunctionData({ abi: lockContractAbi, functionName: 'balanceOf', args: [account, id] }),
+      )
       const slot = round.add(wordCall(addresses.theCompact, data, `${token.symbol} lock ${id}`))
       return { token, lockTag, id, slot }
     }),
   )
   return (results: RoundResults): Omit<ChainBalances, 'chainId'> => {
     const balances = tokens.map((token, i) => {
-      const tokenLocks = locks.filter((l) => l.token === token).map((l) => ({ lockTag: l.lockTag, id: l.id, amount: results.read(l.slot) }))
-      return { token, unlocked: results.read(unlocked[i]!), locked: tokenLocks.reduce((sum, l) => sum + l.amount, 0n), locks: tokenLocks }
+      const tokenLocks = locks
+        .filter((l) => l.token === token)
+        .map((l) => ({ lockTag: l.lockTag, id: l.id, amount: results.read(l.slot) }))
+      return {
+        token,
+        unlocked: results.read(unlocked[i]!),
+        locked: tokenLocks.reduce((sum, l) => sum + l.amount, 0n),
+        locks: tokenLocks,
+      }
     })
     return { blockNumber: results.read(block), balances }
   }

@@ -64,7 +64,11 @@ describe('selectTokens', () => {
 
   it('rejects unknown tokens on a served chain with the client-recognised messages', () => {
     const bogus = '0x1111111111111111111111111111111111111111'
-    expect(() => selectTokens({ servedChainIds: served, tokens: [{ chainId: 1, token: bogus }] })).toThrow(new TokenNotSupportedError(bogus, 1, 'tokens'))
-    expect(() => selectTokens({ servedChainIds: served, tokens: [{ chainId: 8453, token: 'USDT0' }] })).toThrow(new UnsupportedTokenError('USDT0', 8453, 'tokens'))
+    expect(() => selectTokens({ servedChainIds: served, tokens: [{ chainId: 1, token: bogus }] })).toThrow(
+      new TokenNotSupportedError(bogus, 1, 'tokens'),
+    )
+    expect(() => selectTokens({ servedChainIds: served, tokens: [{ chainId: 8453, token: 'USDT0' }] })).toThrow(
+      new UnsupportedTokenError('USDT0', 8453, 'tokens'),
+    )
   })
 })

@@ -4,7 +4,15 @@ import { type Address, encodeFunctionData } from 'viem'
 import { multicall3ViewsAbi } from '../abi/multicall3'
 import { priceFeedAbi } from '../abi/priceFeed'
 import { addresses } from '../addresses'
-import { abiCall, type ChainReader, createRound, type Round, type RoundResults, runRound, wordCall } from '../chainState/multicallRound'
+import {
+  abiCall,
+  type ChainReader,
+  createRound,
+  type Round,
+  type RoundResults,
+  runRound,
+  wordCall,
+} from '../chainState/multicallRound'
 import { ServiceError } from '../errors'
 import type { TokenGroup } from '../tokens/tokenList'
 
@@ -21,7 +29,11 @@ export type UsdPrices = Record<TokenGroup, UsdPrice>
 
 export type PriceFeeds = Partial<Record<TokenGroup, Address>>
 
-export async function readUsdPrices(p: { reader: ChainReader; feeds: PriceFeeds; maxAgeSeconds: number }): Promise<UsdPrices> {
+export async function readUsdPrices(p: {
+  reader: ChainReader
+  feeds: PriceFeeds
+  maxAgeSeconds: number
+}): Promise<UsdPrices> {
   const round = createRound()
   const collect = priceReads(round, p.feeds, p.maxAgeSeconds)
   return collect(await runRound(p.reader, round))
@@ -30,7 +42,13 @@ export async function readUsdPrices(p: { reader: ChainReader; feeds: PriceFeeds;
 /** Adds a price read to a round (for rounds that read more); returns how to fold and check it. */
 export function priceReads(round: Round, feeds: PriceFeeds, maxAgeSeconds: number) {
   const entries = Object.entries(feeds) as [TokenGroup, Address][]
-  const clock = round.add(wordCall(addresses.multicall3, encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getCurrentBlockTimestamp' }), 'block timestamp'))
+  const clock = round.add(
+    wordCall(
+      addresses.multicall3,
+      encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getCurrentBlockTimestamp' }),
+      'block timestamp',
+    ),
+  )
   const reads = entries.map(([group, feed]) => ({
     group,
     round: round.add(abiCall(feed, priceFeedAbi, 'latestRoundData', [], `${group}/USD feed`)),
@@ -41,9 +59,17 @@ export function priceReads(round: Round, feeds: PriceFeeds, maxAgeSeconds: numbe
     const prices = reads.map((r) => {
       const [, answer, , updatedAt] = results.read(r.round)
       const decimals = results.read(r.decimals)
-      if (answer <= 0n) throw new ServiceError('unavailable', `The ${r.group}/USD price feed answered ${answer}`, undefined, { code: 'PRICE_UNAVAILABLE' })
+      if (answer <= 0n)
+        throw new ServiceError('unavailable', `The ${r.group}/USD price feed answered ${answer}`, undefined, {
+          code: 'PRICE_UNAVAILABLE',
+        })
       if (now - updatedAt > BigInt(maxAgeSeconds)) {
-        throw new ServiceError('unavailable', `The ${r.group}/USD price is stale (updated ${now - updatedAt} s ago, limit ${maxAgeSeconds} s)`, undefined, { code: 'PRICE_UNAVAILABLE' })
+        throw new ServiceError(
+          'unavailable',
+          `The ${r.group}/USD price is stale (updated ${now - updatedAt} s ago, limit ${maxAgeSeconds} s)`,
+          undefined,
+          { code: 'PRICE_UNAVAILABLE' },
+        )
       }
       return [r.group, { answer, decimals, updatedAt, usd: Number(answer) / 10 ** decimals }] as const
     })

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { bps, defaultFeeModel, fromUsd8, l1DataFee, pow10, toUsd8 } from './feeModel'
 
-const usd = (answer: bigint, decimals = 8) => ({ answer, decimals, updatedAt: 0n, usd: Number(answer) / 10 ** decimals })
+const usd = (answer: bigint, decimals = 8) => ({
+  answer,
+  decimals,
+  updatedAt: 0n,
+  usd: Number(answer) / 10 ** decimals,
+})
 
 describe('l1DataFee (OP-stack Ecotone)', () => {
   it('is (bytes·16 + 68·16) · (16·baseFeeScalar·l1BaseFee + blobBaseFeeScalar·blobBaseFee) / 16e6, rounded down', () => {
@@ -16,7 +21,9 @@ describe('l1DataFee (OP-stack Ecotone)', () => {
   it('grows with calldata and is zero without L1 prices', () => {
     const p = { l1BaseFee: 1_000_000_000n, blobBaseFee: 1n, baseFeeScalar: 1368n, blobBaseFeeScalar: 810_949n }
     expect(l1DataFee(p, 676)).toBeGreaterThan(l1DataFee(p, 580))
-    expect(l1DataFee({ l1BaseFee: 0n, blobBaseFee: 0n, baseFeeScalar: 1368n, blobBaseFeeScalar: 810_949n }, 580)).toBe(0n)
+    expect(l1DataFee({ l1BaseFee: 0n, blobBaseFee: 0n, baseFeeScalar: 1368n, blobBaseFeeScalar: 810_949n }, 580)).toBe(
+      0n,
+    )
   })
 })
 

@@ -38,7 +38,12 @@ export type StateOptions = {
   chains?: readonly number[]
 }
 
-export const typicalL1: L1FeeParams = { l1BaseFee: 10n * GWEI, blobBaseFee: 1n, baseFeeScalar: 5227n, blobBaseFeeScalar: 1014213n }
+export const typicalL1: L1FeeParams = {
+  l1BaseFee: 10n * GWEI,
+  blobBaseFee: 1n,
+  baseFeeScalar: 5227n,
+  blobBaseFeeScalar: 1014213n,
+}
 
 export function routeState(o: StateOptions): RouteState {
   const chains = new Map<number, ChainState>()
@@ -47,7 +52,12 @@ export function routeState(o: StateOptions): RouteState {
       const held = o.holdings.filter((h) => h.chainId === chainId && h.symbol === t.symbol)
       const unlocked = held.reduce((s, h) => s + (h.unlocked ?? 0n), 0n)
       const locked = held.reduce((s, h) => s + (h.locked ?? 0n), 0n)
-      return { token: t, unlocked, locked, locks: locked > 0n ? [{ lockTag: defaultLockTag, id: lockId(defaultLockTag, t.address), amount: locked }] : [] }
+      return {
+        token: t,
+        unlocked,
+        locked,
+        locks: locked > 0n ? [{ lockTag: defaultLockTag, id: lockId(defaultLockTag, t.address), amount: locked }] : [],
+      }
     })
     chains.set(chainId, {
       chainId,
@@ -82,7 +92,10 @@ export type InputOptions = {
 }
 
 export function planInput(state: RouteState, o: InputOptions): PlanInput {
-  const requests = o.requests.map((r) => ({ token: token(o.destination, r.symbol), ...(r.amount === undefined ? {} : { amount: r.amount }) }))
+  const requests = o.requests.map((r) => ({
+    token: token(o.destination, r.symbol),
+    ...(r.amount === undefined ? {} : { amount: r.amount }),
+  }))
   return {
     destinationChainId: o.destination,
     requests,

@@ -29,7 +29,10 @@ describe('ops', () => {
   it("the executor's ops.data is execType ‖ sigMode ‖ abi.encode(Ops[]), decoding back to the calls", () => {
     const data = singleChainOpsData(toSingleChainOp(calls))
     expect(slice(data, 0, 2)).toBe('0x0201')
-    const [decoded] = decodeAbiParameters(parseAbiParameters('(address to, uint256 value, bytes data)[]'), slice(data, 2))
+    const [decoded] = decodeAbiParameters(
+      parseAbiParameters('(address to, uint256 value, bytes data)[]'),
+      slice(data, 2),
+    )
     expect(decoded).toEqual([
       { to: getAddress(a), value: 0n, data: '0xa9059cbb' },
       { to: getAddress(b), value: 7n, data: '0x' },

@@ -49,7 +49,10 @@ export async function quoteRoute(p: QuoteRouteParameters): Promise<RouteResponse
 export async function quoteUnsignedRoute(p: Omit<QuoteRouteParameters, 'signer'>): Promise<UnsignedRouteResponse> {
   const resolved = await resolveRequest(p.input, p.readers, p.model)
   // The calls' simulation goes alongside the chain reads (it only changes what gas is charged).
-  const [request, state] = await Promise.all([priceDestinationCalls(resolved, p.readers, p.fillerAddress), readState(resolved, p)])
+  const [request, state] = await Promise.all([
+    priceDestinationCalls(resolved, p.readers, p.fillerAddress),
+    readState(resolved, p),
+  ])
   const authorizations = await routeAuthorizations(request, state)
   const accounts = checkAccount(p.input, Object.keys(request.preClaimExecutions).map(Number), state)
   // The account's own ops pay the filler who relays them: without its address (no FILLER_ADDRESS)
@@ -58,12 +61,17 @@ export async function quoteUnsignedRoute(p: Omit<QuoteRouteParameters, 'signer'>
   request.opsChains = relayed ? opsChains(state, accounts) : []
   const singleChain = relayed && settlesSingleChain(request, state, accounts)
   if (!singleChain && request.requests.length === 0) refuseCallOnlyHere(request, state, relayed)
-  const { request: charged, plan } = singleChain ? planSingleChain(request, state, p.model, accounts) : planWithSetup(request, state, p.model, accounts)
+  const { request: charged, plan } = singleChain
+    ? planSingleChain(request, state, p.model, accounts)
+    : planWithSetup(request, state, p.model, accounts)
   const intentCost = buildCost(plan, state, request.destination)
   const warnings = state.warnings.length > 0 ? { warnings: state.warnings } : {}
   if (!plan.fulfilled) return { intentOp: null, intentCost, tokenRequirements: {}, ...warnings }
 
-  const requirements = tokenRequirements(plan, state, { address: request.account.address, needsSetup: accounts.needsSetup })
+  const requirements = tokenRequirements(plan, state, {
+    address: request.account.address,
+    needsSetup: accounts.needsSetup,
+  })
   const intentOp = buildIntentOp({
     request: charged,
     plan,
@@ -78,6 +86,15 @@ export async function quoteUnsignedRoute(p: Omit<QuoteRouteParameters, 'signer'>
   })
   // Only when asked for: the other plans within what the request allows (see plan/alternatives.ts),
   // priced with the chosen plan's setup charge; asking for one re-plans it with its own.
-  const alternatives = p.input.options.alternatives && !singleChain ? { alternatives: buildAlternatives(alternativePlans(planInput(charged, state, p.model), plan), state, request.destination) } : {}
+  const alternatives =
+    p.input.options.alternatives && !singleChain
+      ? {
+          alternatives: buildAlternatives(
+            alternativePlans(planInput(charged, state, p.model), plan),
+            state,
+            request.destination,
+          ),
+        }
+      : {}
   return { intentOp, intentCost, tokenRequirements: requirements, ...warnings, ...alternatives }
 }

@@ -22,7 +22,9 @@ export type AccessFilter = {
 }
 
 /** The filter form (with what to exclude), or the legacy list of `{ chainId, tokenAddress, amount? }`. */
-export type AccessListInput = (AccessFilter & { exclude?: AccessFilter | undefined }) | { chainId: number; tokenAddress: string; amount?: bigint | undefined }[]
+export type AccessListInput =
+  | (AccessFilter & { exclude?: AccessFilter | undefined })
+  | { chainId: number; tokenAddress: string; amount?: bigint | undefined }[]
 
 export type SettlementLayerInput = 'ACROSS' | 'ECO' | 'RELAY' | 'OFT' | 'NEAR' | 'SAME_CHAIN' | 'INTENT_EXECUTOR'
 
@@ -42,7 +44,14 @@ export type RouteInput = {
   options: {
     topupCompact: boolean
     settlementLayers?: SettlementLayerInput[] | undefined
-    sponsorSettings?: { gasSponsored: boolean; bridgeFeesSponsored: boolean; swapFeesSponsored: boolean; protocolFeesSponsored: boolean } | undefined
+    sponsorSettings?:
+      | {
+          gasSponsored: boolean
+          bridgeFeesSponsored: boolean
+          swapFeesSponsored: boolean
+          protocolFeesSponsored: boolean
+        }
+      | undefined
     feeToken?: string | undefined
     /** Fill deadline (unix seconds) instead of the service's route lifetime. */
     customDeadline?: bigint | undefined

@@ -35,10 +35,13 @@ export function settlementQualifier(s: SettlementInput): { settlementContext: Wi
   if (singleChain) {
     // No refund of the relayer's gas: the fee is one of the ops. The client signs this struct as it is.
     context.gasRefund = { token: zeroAddress, exchangeRate: '0', overhead: '0' }
-    layerData = encodeAbiParameters(parseAbiParameters('(address, uint256, uint256), (uint32, uint256, uint256, address)'), [
-      [zeroAddress, 0n, 0n],
-      [0, 0n, 0n, zeroAddress],
-    ])
+    layerData = encodeAbiParameters(
+      parseAbiParameters('(address, uint256, uint256), (uint32, uint256, uint256, address)'),
+      [
+        [zeroAddress, 0n, 0n],
+        [0, 0n, 0n, zeroAddress],
+      ],
+    )
   } else if (s.layer === 'ECO') {
     const fee = s.ecoProvingFee ?? 0n
     context.provingFee = fee.toString()
@@ -50,15 +53,34 @@ export function settlementQualifier(s: SettlementInput): { settlementContext: Wi
     const { oft } = s
     // The fee is one of the ops (as for single-chain ops): no refund of the relayer's gas.
     const gasRefund = s.gasRefund ?? { token: zeroAddress, exchangeRate: 0n, overhead: 0n }
-    context.gasRefund = { token: gasRefund.token, exchangeRate: gasRefund.exchangeRate.toString(), overhead: gasRefund.overhead.toString() }
+    context.gasRefund = {
+      token: gasRefund.token,
+      exchangeRate: gasRefund.exchangeRate.toString(),
+      overhead: gasRefund.overhead.toString(),
+    }
     if (s.prefundAmount !== undefined && s.prefundAmount > 0n) context.prefundAmount = s.prefundAmount.toString()
     context.bridgeFill = { type: 'OFT', destinationChainId: oft.dstChainId }
-    context.bridge = { type: 'OFT', oftToken: 'USDT0', dstChainId: oft.dstChainId, dstEid: oft.dstEid, minAmountLD: oft.minAmountLD.toString(), adapter: oft.adapter }
-    layerData = encodeAbiParameters(parseAbiParameters('(address, uint256, uint256), (uint32, uint256, uint256, address)'), [
-      [gasRefund.token, gasRefund.exchangeRate, gasRefund.overhead],
-      [oft.dstEid, BigInt(oft.dstChainId), oft.minAmountLD, oft.adapter],
-    ])
+    context.bridge = {
+      type: 'OFT',
+      oftToken: 'USDT0',
+      dstChainId: oft.dstChainId,
+      dstEid: oft.dstEid,
+      minAmountLD: oft.minAmountLD.toString(),
+      adapter: oft.adapter,
+    }
+    layerData = encodeAbiParameters(
+      parseAbiParameters('(address, uint256, uint256), (uint32, uint256, uint256, address)'),
+      [
+        [gasRefund.token, gasRefund.exchangeRate, gasRefund.overhead],
+        [oft.dstEid, BigInt(oft.dstChainId), oft.minAmountLD, oft.adapter],
+      ],
+    )
   }
-  const encodedVal = encodeAbiParameters(parseAbiParameters('string, string, bool, bytes'), [settlementLayer, s.funding, s.using7579, layerData])
+  const encodedVal = encodeAbiParameters(parseAbiParameters('string, string, bool, bytes'), [
+    settlementLayer,
+    s.funding,
+    s.using7579,
+    layerData,
+  ])
   return { settlementContext: context, encodedVal }
 }

@@ -38,6 +38,8 @@ export type FillAttestation = {
   mandateHashes: readonly Hex[]
 }
 
-export function attestationTypedData(message: FillAttestation): TypedDataDefinition<typeof attestationTypes, 'FillAttestation'> {
+export function attestationTypedData(
+  message: FillAttestation,
+): TypedDataDefinition<typeof attestationTypes, 'FillAttestation'> {
   return { domain: attestationDomain, types: attestationTypes, primaryType: 'FillAttestation', message }
 }

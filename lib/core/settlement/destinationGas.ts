@@ -31,7 +31,11 @@ export function singleChainMinGas(callGas: bigint, routeTransfers: number): bigi
 
 /** What the route charges for its calls: the engine's figure, or what the caller asked if more (it
  * may raise the charge, never lower it), plus the executor's own cost when there are calls. */
-export function chargedCallGas(engineGas: bigint, asked: bigint | undefined, calls: number): { callGas: bigint; executionGas: bigint } {
+export function chargedCallGas(
+  engineGas: bigint,
+  asked: bigint | undefined,
+  calls: number,
+): { callGas: bigint; executionGas: bigint } {
   const callGas = asked !== undefined && asked > engineGas ? asked : engineGas
   return { callGas, executionGas: calls > 0 ? callGas + EXECUTOR_OVERHEAD_GAS : 0n }
 }

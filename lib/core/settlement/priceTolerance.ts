@@ -32,7 +32,11 @@ function usd18(legs: readonly Leg[], prices: UsdPrices): bigint {
 const dollars = (v: bigint) => `$${(Number(v / 10n ** 12n) / 1e6).toFixed(2)}`
 
 /** Why the filler declines at these prices, or undefined when it fills. */
-export function priceMovedBeyondTolerance(paid: readonly Leg[], delivered: readonly Leg[], prices: UsdPrices): string | undefined {
+export function priceMovedBeyondTolerance(
+  paid: readonly Leg[],
+  delivered: readonly Leg[],
+  prices: UsdPrices,
+): string | undefined {
   if (!crossAsset(paid, delivered)) return undefined
   const paidUsd = usd18(paid, prices)
   const deliveredUsd = usd18(delivered, prices)

@@ -33,6 +33,10 @@ describe('splitIntents', () => {
         ]),
       ),
     ).toEqual({ ok: false, availableIntents: [{ [usdc]: 10n, [weth]: 7n }], unfillable: { [usdc]: 5n } })
-    expect(splitIntents(new Map([[usdc, 1n]]), new Map())).toEqual({ ok: false, availableIntents: [], unfillable: { [usdc]: 1n } })
+    expect(splitIntents(new Map([[usdc, 1n]]), new Map())).toEqual({
+      ok: false,
+      availableIntents: [],
+      unfillable: { [usdc]: 1n },
+    })
   })
 })

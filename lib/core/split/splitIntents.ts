@@ -3,9 +3,14 @@
 // most that, and a wanted amount larger than it cannot be filled at all right now.
 import type { Address } from 'viem'
 
-export type SplitResult = { ok: true; intents: Record<Address, bigint>[] } | { ok: false; availableIntents: Record<Address, bigint>[]; unfillable: Record<Address, bigint> }
+export type SplitResult =
+  | { ok: true; intents: Record<Address, bigint>[] }
+  | { ok: false; availableIntents: Record<Address, bigint>[]; unfillable: Record<Address, bigint> }
 
-export function splitIntents(wanted: ReadonlyMap<Address, bigint>, available: ReadonlyMap<Address, bigint>): SplitResult {
+export function splitIntents(
+  wanted: ReadonlyMap<Address, bigint>,
+  available: ReadonlyMap<Address, bigint>,
+): SplitResult {
   const fillable: Record<Address, bigint> = {}
   const unfillable: Record<Address, bigint> = {}
   for (const [token, amount] of wanted) {
@@ -15,5 +20,7 @@ export function splitIntents(wanted: ReadonlyMap<Address, bigint>, available: Re
     if (amount > part) unfillable[token] = amount - part
   }
   const intents = Object.keys(fillable).length > 0 ? [fillable] : []
-  return Object.keys(unfillable).length === 0 ? { ok: true, intents } : { ok: false, availableIntents: intents, unfillable }
+  return Object.keys(unfillable).length === 0
+    ? { ok: true, intents }
+    : { ok: false, availableIntents: intents, unfillable }
 }

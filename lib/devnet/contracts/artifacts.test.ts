@@ -3,7 +3,13 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { chainIds } from '../../core/chains/chains'
-import { compileContracts, packagedPermit2CreationCode, packagedSafeCreationCode, permit2Module, safeModule } from './compile'
+import {
+  compileContracts,
+  packagedPermit2CreationCode,
+  packagedSafeCreationCode,
+  permit2Module,
+  safeModule,
+} from './compile'
 import { permit2CreationCode } from './permit2'
 import { safeCreationCode } from './safe'
 

@@ -30,7 +30,10 @@ const zeroBreakdown = wireBreakdown({ gas: 0n, bridge: 0n, protocol: 0n, swap: 0
 
 export function buildCost(plan: Plan, state: RouteState, destinationChainId: number): IntentCost {
   const f = plan.fees
-  const sponsorFee = { relayer: usdNumber(f.gas.sponsor + f.bridge.sponsor + f.swap.sponsor), protocol: usdNumber(f.protocol.sponsor) }
+  const sponsorFee = {
+    relayer: usdNumber(f.gas.sponsor + f.bridge.sponsor + f.swap.sponsor),
+    protocol: usdNumber(f.protocol.sponsor),
+  }
   // The whole fee is charged once, in the fee token: it shows on the request of that token (or, when
   // the fee token is not requested, on the first request), by the token it is paid in.
   const breakdown = wireBreakdown(feeBreakdown(plan))
@@ -38,7 +41,8 @@ export function buildCost(plan: Plan, state: RouteState, destinationChainId: num
     0,
     plan.deliveries.findIndex((d) => d.token.extensions.group === f.feeToken.extensions.group),
   )
-  const feesOf = (request: number) => (request === feeRequest && f.charge > 0n ? { [f.feeToken.address]: { amount: f.charge.toString(), breakdown } } : {})
+  const feesOf = (request: number) =>
+    request === feeRequest && f.charge > 0n ? { [f.feeToken.address]: { amount: f.charge.toString(), breakdown } } : {}
   const tokensReceived = plan.deliveries.map((d) => {
     const spent = plan.allocations.filter((a) => a.request === d.request).reduce((s, a) => s + a.amount, 0n)
     const fee = spent > d.target ? spent - d.target : 0n
@@ -103,7 +107,11 @@ export function buildCost(plan: Plan, state: RouteState, destinationChainId: num
         shortfallUSD: usdNumber(toUsd8(missing, short.token.decimals, state.prices[short.token.extensions.group])),
       })
     }
-    return { ...common, tokenShortfall, totalTokenShortfallInUSD: tokenShortfall.reduce((s, t) => s + t.shortfallUSD, 0) }
+    return {
+      ...common,
+      tokenShortfall,
+      totalTokenShortfallInUSD: tokenShortfall.reduce((s, t) => s + t.shortfallUSD, 0),
+    }
   }
 
   const tokensSpent: Record<string, Record<Address, { locked: string; unlocked: string; version: number }>> = {}
@@ -129,7 +137,11 @@ export function buildCost(plan: Plan, state: RouteState, destinationChainId: num
     tokensSpent,
     /** LayerZero's fees, per source chain: handed to the account with its OFT send by the filler, and
      * part of the bridge fee the route charges. */
-    nativeFees: [...f.nativeByChain].map(([chainId, wei]) => ({ chainId, amount: wei.toString(), usd: usdNumber(toUsd8(wei, 18, state.prices.ETH)) })),
+    nativeFees: [...f.nativeByChain].map(([chainId, wei]) => ({
+      chainId,
+      amount: wei.toString(),
+      usd: usdNumber(toUsd8(wei, 18, state.prices.ETH)),
+    })),
     gasCost: {
       originChains: origin.map(([chainId, usd8]) => ({ chainId, gasUSD: usdNumber(usd8) })),
       destination: { chainId: destinationChainId, gasUSD: usdNumber(destinationGas) },

@@ -55,10 +55,15 @@ export function buildElements({
   fillerAddress,
 }: BuildElementsParameters): WireElement[] {
   const delivered = deliveredPerAllocation(plan)
-  const elements = groupElements(plan.allocations).sort((a, b) => Number(a.chainId === destinationChainId) - Number(b.chainId === destinationChainId) || a.chainId - b.chainId)
+  const elements = groupElements(plan.allocations).sort(
+    (a, b) =>
+      Number(a.chainId === destinationChainId) - Number(b.chainId === destinationChainId) || a.chainId - b.chainId,
+  )
   return elements.map((element, index) => {
     const last = index === elements.length - 1
-    const idsAndAmounts = merge(element.allocations.map((a) => [lockId(a.lockTag ?? outputLockTag, a.token.address), a.amount]))
+    const idsAndAmounts = merge(
+      element.allocations.map((a) => [lockId(a.lockTag ?? outputLockTag, a.token.address), a.amount]),
+    )
     const tokenOut = merge(
       element.allocations.flatMap((a) => {
         const amount = delivered.get(a) ?? 0n
@@ -68,30 +73,59 @@ export function buildElements({
     )
     const moved = tokenOut.reduce((sum, [, amount]) => sum + BigInt(amount), 0n)
     const preClaim = [...(preClaimExecutions[String(element.chainId)] ?? [])]
-    const settlement = { layer: element.layer, funding: element.funding, using7579: using7579 } as Parameters<typeof settlementQualifier>[0]
+    const settlement = { layer: element.layer, funding: element.funding, using7579: using7579 } as Parameters<
+      typeof settlementQualifier
+    >[0]
 
     if (element.layer === 'ECO') {
       const token = element.allocations[0]!.token
-      settlement.ecoProvingFee = fromUsd8(model.bridge.ECO.fixedUsd8, token.decimals, state.prices[token.extensions.group])
+      settlement.ecoProvingFee = fromUsd8(
+        model.bridge.ECO.fixedUsd8,
+        token.decimals,
+        state.prices[token.extensions.group],
+      )
     }
     if (element.layer === 'RELAY') {
-      const requestId = keccak256(encodePacked(['uint256', 'uint256', 'uint256'], [nonce, BigInt(element.chainId), BigInt(index)]))
+      const requestId = keccak256(
+        encodePacked(['uint256', 'uint256', 'uint256'], [nonce, BigInt(element.chainId), BigInt(index)]),
+      )
       settlement.relay = { requestId, orderId: keccak256(requestId) }
     }
     if (element.layer === 'OFT') {
       const token = element.allocations[0]!.token
       const quote = state.chains.get(element.chainId)?.oftQuote
       if (!quote) throw new Error(`buildElements: no OFT quote on chain ${element.chainId}`)
-      if (!fillerAddress) throw new Error('buildElements: an OFT element pays its fee to the filler, and no filler address is configured')
+      if (!fillerAddress)
+        throw new Error('buildElements: an OFT element pays its fee to the filler, and no filler address is configured')
       // Send what the recipient must receive (grossed up by the OFT's own fee); the rest of what the
       // element draws is the route's fee, paid to the filler by the same ops.
       const drawn = element.allocations.reduce((sum, a) => sum + a.amount, 0n)
-      const grossed = quote.amountReceivedLD === 0n ? moved : (moved * quote.amountSentLD + quote.amountReceivedLD - 1n) / quote.amountReceivedLD
+      const grossed =
+        quote.amountReceivedLD === 0n
+          ? moved
+          : (moved * quote.amountSentLD + quote.amountReceivedLD - 1n) / quote.amountReceivedLD
       const sent = grossed < drawn ? grossed : drawn
-      settlement.oft = { dstEid: quote.dstEid, dstChainId: destinationChainId, minAmountLD: moved, adapter: quote.adapter }
+      settlement.oft = {
+        dstEid: quote.dstEid,
+        dstChainId: destinationChainId,
+        minAmountLD: moved,
+        adapter: quote.adapter,
+      }
       settlement.prefundAmount = quote.nativeFee
       const ops: Execution[] = drawn > sent ? [erc20Transfer(token.address, fillerAddress, drawn - sent)] : []
-      ops.push(...oftSendOps(element.chainId, token.address, quote.adapter, quote.dstEid, quote.nativeFee, sent, moved, recipient, account))
+      ops.push(
+        ...oftSendOps(
+          element.chainId,
+          token.address,
+          quote.adapter,
+          quote.dstEid,
+          quote.nativeFee,
+          sent,
+          moved,
+          recipient,
+          account,
+        ),
+      )
       return {
         arbiter: arbiterOf(element.layer, using7579),
         chainId: String(element.chainId),
@@ -152,16 +186,50 @@ function merge(pairs: readonly (readonly [bigint, bigint])[]): [string, string][
 }
 
 function erc20Transfer(token: Address, to: Address, amount: bigint): Execution {
-  return { to: token, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) }
+  return {
+    to: token,
+    value: 0n,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+  }
 }
 
 /** The account's own LayerZero send, run by the intent executor on the source chain. */
-function oftSendOps(chainId: number, token: Address, adapter: Address, dstEid: number, nativeFee: bigint, amount: bigint, minAmount: bigint, recipient: Address, refund: Address): Execution[] {
+function oftSendOps(
+  chainId: number,
+  token: Address,
+  adapter: Address,
+  dstEid: number,
+  nativeFee: bigint,
+  amount: bigint,
+  minAmount: bigint,
+  recipient: Address,
+  refund: Address,
+): Execution[] {
   const ops: Execution[] = []
   if (oftAdapters[chainId as keyof typeof oftAdapters]?.approvalRequired) {
-    ops.push({ to: token, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [adapter, amount] }) })
+    ops.push({
+      to: token,
+      value: 0n,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [adapter, amount] }),
+    })
   }
-  const sendParam = { dstEid, to: pad(recipient), amountLD: amount, minAmountLD: minAmount, extraOptions: '0x', composeMsg: '0x', oftCmd: '0x' } as const
-  ops.push({ to: adapter, value: nativeFee, data: encodeFunctionData({ abi: oftAbi, functionName: 'send', args: [sendParam, { nativeFee, lzTokenFee: 0n }, refund] }) })
+  const sendParam = {
+    dstEid,
+    to: pad(recipient),
+    amountLD: amount,
+    minAmountLD: minAmount,
+    extraOptions: '0x',
+    composeMsg: '0x',
+    oftCmd: '0x',
+  } as const
+  ops.push({
+    to: adapter,
+    value: nativeFee,
+    data: encodeFunctionData({
+      abi: oftAbi,
+      functionName: 'send',
+      args: [sendParam, { nativeFee, lzTokenFee: 0n }, refund],
+    }),
+  })
   return ops
 }

@@ -71,14 +71,24 @@ export function buildIntentOp({
         minGas: request.callGas,
         fillerAddress,
       })
-  const estimatedCalldataSize = elements.length * model.gas.calldata.base + model.gas.calldata.perToken * elements.reduce((n, e) => n + e.idsAndAmounts.length, 0) + request.executionBytes
+  const estimatedCalldataSize =
+    elements.length * model.gas.calldata.base +
+    model.gas.calldata.perToken * elements.reduce((n, e) => n + e.idsAndAmounts.length, 0) +
+    request.executionBytes
   return {
     sponsor: account.address,
     nonce: nonce.toString(),
     targetExecutionNonce: nonce.toString(),
     expires: (fillDeadline + CLAIM_WINDOW_SECONDS).toString(),
     elements,
-    signedMetadata: buildMetadata({ plan, state, account, recipient, destinationChainId: destination, estimatedCalldataSize }),
+    signedMetadata: buildMetadata({
+      plan,
+      state,
+      account,
+      recipient,
+      destinationChainId: destination,
+      estimatedCalldataSize,
+    }),
     ...authorizations,
   }
 }

@@ -45,30 +45,47 @@ export function buildMetadata(p: BuildMetadataParameters): SignedMetadata {
   const recipient7579 = new Map([[p.destinationChainId, p.state.chains.get(p.destinationChainId)?.recipientErc7579]])
   // The protocol fee as it is charged: its part of the fee, in the fee token (nothing when sponsored).
   const protocol = feeBreakdown(p.plan).protocol
-  const protocolFees: Record<string, string> = protocol > 0n ? { [p.plan.fees.feeToken.address]: protocol.toString() } : {}
+  const protocolFees: Record<string, string> =
+    protocol > 0n ? { [p.plan.fees.feeToken.address]: protocol.toString() } : {}
 
   return {
-    tokenPrices: Object.fromEntries([...new Set(tokens.map((t) => t.symbol))].map((symbol) => [symbol, p.state.prices[tokens.find((t) => t.symbol === symbol)!.extensions.group].usd])),
+    tokenPrices: Object.fromEntries(
+      [...new Set(tokens.map((t) => t.symbol))].map((symbol) => [
+        symbol,
+        p.state.prices[tokens.find((t) => t.symbol === symbol)!.extensions.group].usd,
+      ]),
+    ),
     gasPrices: Object.fromEntries(chains.map((c) => [String(c.chainId), c.gasPrice.toString()])),
     opGasParams: { ...opGasParams, estimatedCalldataSize: p.estimatedCalldataSize },
     account: withContext(p.account, accountCodes, account7579),
     recipient: withContext(p.recipient, recipientCodes, recipient7579),
     quotes: quotes(p.plan, p.state),
     fees: {
-      sponsorFee: { relayer: usdNumber(p.plan.fees.gas.sponsor + p.plan.fees.bridge.sponsor + p.plan.fees.swap.sponsor), protocol: usdNumber(p.plan.fees.protocol.sponsor) },
+      sponsorFee: {
+        relayer: usdNumber(p.plan.fees.gas.sponsor + p.plan.fees.bridge.sponsor + p.plan.fees.swap.sponsor),
+        protocol: usdNumber(p.plan.fees.protocol.sponsor),
+      },
       protocolFees,
     },
-    executionTokensReceived: [...new Set(p.plan.deliveries.filter((d) => d.target > 0n).map((d) => getAddress(d.token.address)))],
+    executionTokensReceived: [
+      ...new Set(p.plan.deliveries.filter((d) => d.target > 0n).map((d) => getAddress(d.token.address))),
+    ],
   }
 }
 
-function withContext(a: AccountInput, codes: ReadonlyMap<number, Hex | undefined>, erc7579: ReadonlyMap<number, boolean | undefined>): AccountWithContext {
+function withContext(
+  a: AccountInput,
+  codes: ReadonlyMap<number, Hex | undefined>,
+  erc7579: ReadonlyMap<number, boolean | undefined>,
+): AccountWithContext {
   return {
     address: a.address,
     accountType: a.accountType,
     setupOps: a.setupOps,
     ...(a.emissaryConfig ? { emissaryConfig: a.emissaryConfig } : {}),
-    accountContext: Object.fromEntries([...codes].map(([id, code]) => [String(id), accountContext(code, a.accountType, erc7579.get(id))])),
+    accountContext: Object.fromEntries(
+      [...codes].map(([id, code]) => [String(id), accountContext(code, a.accountType, erc7579.get(id))]),
+    ),
     requiredDelegations: requiredDelegations(a.delegations, codes),
   }
 }

@@ -65,5 +65,9 @@ export function singleChainElement(p: SingleChainElementParameters): WireElement
 
 function transfer(token: TokenInfo, to: Address, amount: bigint): Execution {
   if (token.extensions.native) return { to, value: amount, data: '0x' }
-  return { to: token.address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) }
+  return {
+    to: token.address,
+    value: 0n,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+  }
 }

@@ -12,7 +12,11 @@ import type { RouteState } from '../state/readRouteState'
 export type TokenRequirements = Record<string, Record<Address, TokenRequirement>>
 
 /** The route's requirements; refused (422) where the account is not deployed yet and so cannot meet them before its first claim. */
-export function tokenRequirements(plan: Plan, state: RouteState, account: { address: Address; needsSetup: (chainId: number) => boolean }): TokenRequirements {
+export function tokenRequirements(
+  plan: Plan,
+  state: RouteState,
+  account: { address: Address; needsSetup: (chainId: number) => boolean },
+): TokenRequirements {
   const requirements = requirementsOf(plan, state)
   assertFundable(requirements, account)
   return requirements
@@ -33,17 +37,23 @@ function requirementsOf(plan: Plan, state: RouteState): TokenRequirements {
     result[String(n.chainId)] ??= {}
     const chain = result[String(n.chainId)]!
     const allowance = state.chains.get(n.chainId)?.permit2Allowance.get(n.token) ?? 0n
-    if (allowance < n.amount) chain[n.token] = { type: 'approval', amount: n.amount.toString(), spender: addresses.permit2 }
+    if (allowance < n.amount)
+      chain[n.token] = { type: 'approval', amount: n.amount.toString(), spender: addresses.permit2 }
     if (n.wrap > 0n) chain[zeroAddress] = { type: 'wrap', amount: n.wrap.toString() }
   }
   return Object.fromEntries(Object.entries(result).filter(([, v]) => Object.keys(v).length > 0))
 }
 
 /** An undeployed account cannot approve Permit2 or wrap before its first claim. */
-function assertFundable(requirements: TokenRequirements, account: { address: Address; needsSetup: (chainId: number) => boolean }): void {
+function assertFundable(
+  requirements: TokenRequirements,
+  account: { address: Address; needsSetup: (chainId: number) => boolean },
+): void {
   for (const [chainId, byToken] of Object.entries(requirements)) {
     if (Object.keys(byToken).length === 0 || !account.needsSetup(Number(chainId))) continue
-    const kinds = [...new Set(Object.values(byToken).map((r) => (r.type === 'wrap' ? 'a WETH wrap' : 'a Permit2 approval')))].join(' and ')
+    const kinds = [
+      ...new Set(Object.values(byToken).map((r) => (r.type === 'wrap' ? 'a WETH wrap' : 'a Permit2 approval'))),
+    ].join(' and ')
     const message = `account.setupOps: ${account.address} is not deployed on chain ${chainId}, so it cannot give the route's ${kinds} there before its funds are claimed; lock those funds in The Compact for it, or deploy it and approve first`
     throw fieldError('unprocessable', 'account.setupOps', message, {}, { code: 'UNSETTLEABLE' })
   }

@@ -54,8 +54,11 @@ describe('buildAlternatives', () => {
       expect(a.feeUSD).toBeGreaterThan(0)
       expect(BigInt(a.feeAmount)).toBeGreaterThan(0n)
       expect(a.request.options.fundingMethod).toBe(a.fundingMethod)
-      for (const s of a.sources) expect(a.request.accountAccessList.chainTokens[String(s.chainId)]).toContain(s.tokenSymbol)
-      expect(a.request.options.settlementLayers).toEqual([...new Set(a.sources.map((s) => s.settlementLayer).filter((l) => l !== 'SAME_CHAIN'))].sort())
+      for (const s of a.sources)
+        expect(a.request.accountAccessList.chainTokens[String(s.chainId)]).toContain(s.tokenSymbol)
+      expect(a.request.options.settlementLayers).toEqual(
+        [...new Set(a.sources.map((s) => s.settlementLayer).filter((l) => l !== 'SAME_CHAIN'))].sort(),
+      )
     }
     const locked = alternatives.find((a) => a.fundingMethod === 'COMPACT')!
     expect(locked.sources.map((s) => [s.chainId, s.tokenSymbol])).toEqual([[10, 'USDC']])

@@ -25,7 +25,10 @@ export function alternativePlans(input: PlanInput, chosen: Plan): AlternativePla
   const sourceChains = [...input.state.chains.keys()]
   if (sourceChains.length > 1) {
     for (const chainId of sourceChains) {
-      const access = { allows: (t: TokenInfo) => t.chainId === chainId && input.access.allows(t), cap: input.access.cap }
+      const access = {
+        allows: (t: TokenInfo) => t.chainId === chainId && input.access.allows(t),
+        cap: input.access.cap,
+      }
       for (const funding of fundings) variants.push({ ...input, access, funding })
     }
   }
@@ -38,7 +41,9 @@ export function alternativePlans(input: PlanInput, chosen: Plan): AlternativePla
     const key = planKey(plan)
     if (!found.has(key)) found.set(key, { plan, chosen: false, costUsd8: planCostUsd8(variant, plan) })
   }
-  const others = [...found.values()].filter((a) => !a.chosen).sort((a, b) => (a.costUsd8 < b.costUsd8 ? -1 : a.costUsd8 > b.costUsd8 ? 1 : 0))
+  const others = [...found.values()]
+    .filter((a) => !a.chosen)
+    .sort((a, b) => (a.costUsd8 < b.costUsd8 ? -1 : a.costUsd8 > b.costUsd8 ? 1 : 0))
   return [found.get(chosenKey)!, ...others.slice(0, MAX_ALTERNATIVES - 1)]
 }
 

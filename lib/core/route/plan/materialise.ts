@@ -33,7 +33,14 @@ export type GroupDemand = {
 export const LAYERS: readonly Layer[] = ['SAME_CHAIN', ...crossChainLayers]
 
 /** The plan of one combination: allocations per source and request, one layer per chain. */
-export function materialize(input: PlanInput, demands: readonly GroupDemand[], parts: readonly Candidate[], fee: bigint, clamped: boolean, feeRequest: number): Plan {
+export function materialize(
+  input: PlanInput,
+  demands: readonly GroupDemand[],
+  parts: readonly Candidate[],
+  fee: bigint,
+  clamped: boolean,
+  feeRequest: number,
+): Plan {
   const pieces: (Omit<Allocation, 'layer'> & { layers: Layer[] })[] = []
   const usedByOrigin = new Map<TokenInfo, bigint>()
   demands.forEach((d, g) => {

@@ -7,7 +7,8 @@ import { type Allocation, MAX_UINT256, type Plan, type PlanInput } from './types
 
 export const fundings = (plan: Plan) => new Set(plan.allocations.map((a) => a.funding))
 export const chainsOf = (plan: Plan) => [...new Set(plan.allocations.map((a) => a.chainId))].sort((a, b) => a - b)
-export const spentBy = (plan: Plan, request: number | 'fee') => plan.allocations.filter((a) => a.request === request).reduce((s, a) => s + a.amount, 0n)
+export const spentBy = (plan: Plan, request: number | 'fee') =>
+  plan.allocations.filter((a) => a.request === request).reduce((s, a) => s + a.amount, 0n)
 
 /** Every invariant a plan must keep (fulfilled or not). */
 export function expectValid(input: PlanInput, plan: Plan) {

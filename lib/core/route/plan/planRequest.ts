@@ -30,7 +30,12 @@ export function planInput(request: ResolvedRequest, state: RouteState, model: Fe
     layers: new Set([...request.layers].filter((l) => l !== 'OFT' || oft)),
     opsChains: new Set(request.opsChains ?? []),
     feeGroup: request.feeGroup,
-    sponsorship: { gas: sponsor?.gasSponsored ?? false, bridge: sponsor?.bridgeFeesSponsored ?? false, swap: sponsor?.swapFeesSponsored ?? false, protocol: sponsor?.protocolFeesSponsored ?? false },
+    sponsorship: {
+      gas: sponsor?.gasSponsored ?? false,
+      bridge: sponsor?.bridgeFeesSponsored ?? false,
+      swap: sponsor?.swapFeesSponsored ?? false,
+      protocol: sponsor?.protocolFeesSponsored ?? false,
+    },
     model,
     executionGas: request.executionGas,
     executionBytes: request.executionBytes,
@@ -49,7 +54,13 @@ function assertReachable(plan: Plan, input: PlanInput) {
     if (withAll >= d.target && withAll > drawable(input, group)) {
       if (group === 'USDT') {
         const message = `tokenRequests: ${d.token.symbol} crosses chains only over LayerZero OFT, as the account's own send through its intent executor, so the account must run ops where it holds it (a smart account with the intent executor, or its setupOps; an EOA through an EIP-7702 delegation), and the route may carry no calls on arrival; request it on a chain where the account holds it, or send the calls separately`
-        throw fieldError('unprocessable', 'tokenRequests', message, { token: d.token.address, destinationChainId: input.destinationChainId }, { code: 'UNSETTLEABLE' })
+        throw fieldError(
+          'unprocessable',
+          'tokenRequests',
+          message,
+          { token: d.token.address, destinationChainId: input.destinationChainId },
+          { code: 'UNSETTLEABLE' },
+        )
       }
       const reason = `the account holds ${d.token.symbol} that no allowed settlement layer can bring to chain ${input.destinationChainId}`
       throw new NoPathFoundError(reason, {

@@ -76,7 +76,11 @@ describe('amounts never exceed 2^256 − 1', () => {
 
   it('a fee-only asset cannot be charged past 2^256 − 1', () => {
     const state = routeState({ holdings: [{ chainId: 8453, symbol: 'ETH', unlocked: eth(1) }] })
-    const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDC', amount: MAX_UINT256 }], feeGroup: 'ETH' })
+    const input = planInput(state, {
+      destination: 42161,
+      requests: [{ symbol: 'USDC', amount: MAX_UINT256 }],
+      feeGroup: 'ETH',
+    })
     const plan = planRoute(input)
     expectValid(input, plan)
     for (const v of amountsIn(buildCost(plan, state, 42161))) expect(v).toBeLessThanOrEqual(MAX_UINT256)

@@ -26,7 +26,8 @@ function bruteMin(input: PlanInput, sources: ReadonlyMap<TokenGroup, Source[]>, 
   const perGroup = groups.map((group) => {
     const takers: { request: number | 'fee'; need: bigint }[] = []
     input.requests.forEach((r, i) => {
-      if (r.token.extensions.group === group) takers.push({ request: i, need: r.amount! + (i === feeRequest ? charge : 0n) })
+      if (r.token.extensions.group === group)
+        takers.push({ request: i, need: r.amount! + (i === feeRequest ? charge : 0n) })
     })
     if (feeRequest === -1 && group === input.feeGroup) takers.push({ request: 'fee', need: charge })
     const need = takers.reduce((s, t) => s + t.need, 0n)
@@ -48,17 +49,27 @@ function bruteMin(input: PlanInput, sources: ReadonlyMap<TokenGroup, Source[]>, 
     return { takers, vertices }
   })
   let best: bigint | undefined
-  const pick = (g: number, chosen: { s: Source; amount: bigint; takers: (typeof perGroup)[number]['takers'] }[][]): void => {
+  const pick = (
+    g: number,
+    chosen: { s: Source; amount: bigint; takers: (typeof perGroup)[number]['takers'] }[][],
+  ): void => {
     if (g === perGroup.length) {
       assignLayers(chosen)
       return
     }
-    for (const v of perGroup[g]!.vertices) pick(g + 1, [...chosen, v.map((x) => ({ ...x, takers: perGroup[g]!.takers }))])
+    for (const v of perGroup[g]!.vertices)
+      pick(g + 1, [...chosen, v.map((x) => ({ ...x, takers: perGroup[g]!.takers }))])
   }
-  const assignLayers = (chosen: { s: Source; amount: bigint; takers: { request: number | 'fee'; need: bigint }[] }[][]) => {
+  const assignLayers = (
+    chosen: { s: Source; amount: bigint; takers: { request: number | 'fee'; need: bigint }[] }[][],
+  ) => {
     const flat = chosen.flat()
     const chains = [...new Set(flat.map((x) => x.s.chainId))]
-    const options = chains.map((c) => (['SAME_CHAIN', 'ACROSS', 'ECO', 'RELAY', 'OFT'] as Layer[]).filter((l) => flat.every((x) => x.s.chainId !== c || x.s.layers.includes(l))))
+    const options = chains.map((c) =>
+      (['SAME_CHAIN', 'ACROSS', 'ECO', 'RELAY', 'OFT'] as Layer[]).filter((l) =>
+        flat.every((x) => x.s.chainId !== c || x.s.layers.includes(l)),
+      ),
+    )
     const walk = (i: number, layers: Layer[]): void => {
       if (i < chains.length) {
         for (const l of options[i]!) walk(i + 1, [...layers, l])
@@ -75,14 +86,25 @@ function bruteMin(input: PlanInput, sources: ReadonlyMap<TokenGroup, Source[]>, 
             if (part <= 0n) continue
             left.set(t.request, (left.get(t.request) ?? 0n) + part)
             const { layers: _, ...source } = x.s
-            allocations.push({ ...source, amount: part, request: t.request, layer: layers[chains.indexOf(x.s.chainId)]! })
+            allocations.push({
+              ...source,
+              amount: part,
+              request: t.request,
+              layer: layers[chains.indexOf(x.s.chainId)]!,
+            })
             rest -= part
           }
         }
       }
       const deliveries: Delivery[] = input.requests.map((r, i) => {
         const allocated = allocations.filter((a) => a.request === i).reduce((s, a) => s + a.amount, 0n)
-        return { request: i, token: r.token, target: r.amount!, allocated, fulfilled: allocated >= r.amount! + (i === feeRequest ? charge : 0n) }
+        return {
+          request: i,
+          token: r.token,
+          target: r.amount!,
+          allocated,
+          fulfilled: allocated >= r.amount! + (i === feeRequest ? charge : 0n),
+        }
       })
       const plan = evaluate(input, allocations, deliveries, charge)
       if (!plan.fulfilled) return
@@ -96,7 +118,8 @@ function bruteMin(input: PlanInput, sources: ReadonlyMap<TokenGroup, Source[]>, 
 }
 
 const CHAIN_IDS = [1, 10, 8453, 42161] as const
-const amountOf = (group: 'USDC' | 'ETH') => (group === 'USDC' ? fc.bigInt({ min: 0n, max: usdc(3000) }) : fc.bigInt({ min: 0n, max: eth(2) }))
+const amountOf = (group: 'USDC' | 'ETH') =>
+  group === 'USDC' ? fc.bigInt({ min: 0n, max: usdc(3000) }) : fc.bigInt({ min: 0n, max: eth(2) })
 const holdingArb = fc.record({
   usdcUnlocked: fc.option(amountOf('USDC'), { nil: undefined }),
   usdcLocked: fc.option(amountOf('USDC'), { nil: undefined }),
@@ -115,7 +138,9 @@ const stateArb = fc
     usdcAmount: fc.bigInt({ min: 1n, max: usdc(4000) }),
     ethAmount: fc.bigInt({ min: 1n, max: eth(2.5) }),
     feeGroup: fc.constantFrom<TokenGroup | undefined>(undefined, 'USDC', 'ETH'),
-    capOn: fc.option(fc.record({ chain: fc.nat({ max: 3 }), amount: fc.bigInt({ min: 0n, max: usdc(1500) }) }), { nil: undefined }),
+    capOn: fc.option(fc.record({ chain: fc.nat({ max: 3 }), amount: fc.bigInt({ min: 0n, max: usdc(1500) }) }), {
+      nil: undefined,
+    }),
   })
   .map((s) => {
     const holdings: Holding[] = []
@@ -133,7 +158,8 @@ const stateArb = fc
     const capChain = s.capOn ? s.chains[s.capOn.chain % s.chains.length] : undefined
     const access = {
       allows: () => true,
-      cap: (t: { chainId: number; extensions: { group: TokenGroup } }) => (capChain !== undefined && t.chainId === capChain && t.extensions.group === 'USDC' ? s.capOn!.amount : undefined),
+      cap: (t: { chainId: number; extensions: { group: TokenGroup } }) =>
+        capChain !== undefined && t.chainId === capChain && t.extensions.group === 'USDC' ? s.capOn!.amount : undefined,
     }
     const requests = s.requests.map((symbol) => ({ symbol, amount: symbol === 'USDC' ? s.usdcAmount : s.ethAmount }))
     const input = planInput(state, { destination, requests, access, ...(s.feeGroup ? { feeGroup: s.feeGroup } : {}) })
@@ -158,7 +184,9 @@ describe('property: never dearer than the brute force, always valid', () => {
             continue
           }
           expect(plan.fulfilled, `${scheme}: the brute force fulfils`).toBe(true)
-          expect(planCostUsd8(input, plan), `${scheme}: cost vs brute force`).toBeLessThanOrEqual(brute + TOLERANCE_USD8)
+          expect(planCostUsd8(input, plan), `${scheme}: cost vs brute force`).toBeLessThanOrEqual(
+            brute + TOLERANCE_USD8,
+          )
         }
       }),
       { numRuns: 150, seed: 20240611, endOnFailure: true },
@@ -171,7 +199,9 @@ describe('property: never dearer than the brute force, always valid', () => {
         const plan = planRoute(input)
         expectValid(input, plan)
         const all = allSources(input)
-        const bests = (SCHEMES as readonly FundingMethod[]).map((scheme) => bruteMin(input, schemeSources(all, scheme), plan.fees.charge)).filter((b) => b !== undefined)
+        const bests = (SCHEMES as readonly FundingMethod[])
+          .map((scheme) => bruteMin(input, schemeSources(all, scheme), plan.fees.charge))
+          .filter((b) => b !== undefined)
         if (!plan.fulfilled) return
         expect(plan.caused, 'collects what it causes').toBeLessThanOrEqual(plan.fees.charge)
         const cheapest = bests.reduce((a, b) => (b < a ? b : a))

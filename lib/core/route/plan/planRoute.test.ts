@@ -52,7 +52,13 @@ describe('one signing scheme per route', () => {
   })
 
   it('USDT0 over OFT from 10 and a little USDT0 on the destination: only NO_FUNDING, never a Permit2 element beside it', () => {
-    const oft = { adapter: '0x1111111111111111111111111111111111111111' as const, dstEid: 30110, nativeFee: 10n ** 14n, amountSentLD: 1_000_000n, amountReceivedLD: 1_000_000n }
+    const oft = {
+      adapter: '0x1111111111111111111111111111111111111111' as const,
+      dstEid: 30110,
+      nativeFee: 10n ** 14n,
+      amountSentLD: 1_000_000n,
+      amountReceivedLD: 1_000_000n,
+    }
     const state = routeState({
       holdings: [
         { chainId: 10, symbol: 'USDT0', unlocked: usdc(500) },
@@ -61,7 +67,11 @@ describe('one signing scheme per route', () => {
       ],
       oft: { 10: oft },
     })
-    const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDT0', amount: usdc(100) }], opsChains: [10] })
+    const input = planInput(state, {
+      destination: 42161,
+      requests: [{ symbol: 'USDT0', amount: usdc(100) }],
+      opsChains: [10],
+    })
     const plan = planRoute(input)
     expect(plan.fulfilled).toBe(true)
     expect([...fundings(plan)]).toEqual(['NO_FUNDING'])
@@ -127,7 +137,15 @@ describe('one element per source chain', () => {
 
   it('groupElements refuses a chain with two funding methods or two layers', () => {
     const state = routeState({ holdings: [] })
-    const base = { chainId: 8453, token: token(8453, 'USDC'), origin: token(8453, 'USDC'), wrapsNative: false, available: 1n, amount: 1n, request: 0 } as const
+    const base = {
+      chainId: 8453,
+      token: token(8453, 'USDC'),
+      origin: token(8453, 'USDC'),
+      wrapsNative: false,
+      available: 1n,
+      amount: 1n,
+      request: 0,
+    } as const
     expect(() =>
       groupElements([
         { ...base, funding: 'PERMIT2', layer: 'ACROSS' },
@@ -172,7 +190,15 @@ describe('the cheapest plan', () => {
     const old = evaluate(
       input,
       [src(42161, usdc(5), 'SAME_CHAIN'), src(8453, usdc(995) + charge, 'ACROSS')],
-      [{ request: 0, token: input.requests[0]!.token, target: usdc(1000), allocated: usdc(1000) + charge, fulfilled: true }],
+      [
+        {
+          request: 0,
+          token: input.requests[0]!.token,
+          target: usdc(1000),
+          allocated: usdc(1000) + charge,
+          fulfilled: true,
+        },
+      ],
       charge,
     )
     const [mine, theirs] = [planCostUsd8(input, plan), planCostUsd8(input, old)]
@@ -187,7 +213,9 @@ describe('the cheapest plan', () => {
       [500, 'ACROSS'],
     ] as const) {
       const state = routeState({ holdings: [{ chainId: 8453, symbol: 'USDC', unlocked: usdc(1000) }] })
-      const plan = planRoute(planInput(state, { destination: 42161, requests: [{ symbol: 'USDC', amount: usdc(amount) }] }))
+      const plan = planRoute(
+        planInput(state, { destination: 42161, requests: [{ symbol: 'USDC', amount: usdc(amount) }] }),
+      )
       expect(plan.allocations.map((a) => a.layer)).toEqual([layer])
     }
   })
@@ -223,7 +251,11 @@ describe('the cheapest plan', () => {
         { chainId: 42161, symbol: 'USDC', unlocked: usdc(20) },
       ],
     })
-    const input = planInput(state, { destination: 42161, requests: [{ symbol: 'ETH', amount: eth(0.1) }], feeGroup: 'USDC' })
+    const input = planInput(state, {
+      destination: 42161,
+      requests: [{ symbol: 'ETH', amount: eth(0.1) }],
+      feeGroup: 'USDC',
+    })
     const plan = planRoute(input)
     expect(plan.fulfilled).toBe(true)
     expect(chainsOf(plan)).toEqual([8453, 42161])

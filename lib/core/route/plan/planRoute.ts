@@ -89,9 +89,15 @@ function preferable(input: PlanInput, a: Plan, b: Plan): boolean {
 }
 
 function drawnUsd8(input: PlanInput, plan: Plan): bigint {
-  return plan.allocations.reduce((s, a) => s + toUsd8(a.amount, a.token.decimals, price(input, a.token.extensions.group)), 0n)
+  return plan.allocations.reduce(
+    (s, a) => s + toUsd8(a.amount, a.token.decimals, price(input, a.token.extensions.group)),
+    0n,
+  )
 }
 
 function deliveredUsd8(input: PlanInput, plan: Plan): bigint {
-  return plan.deliveries.reduce((s, d) => s + toUsd8(d.target, d.token.decimals, price(input, d.token.extensions.group)), 0n)
+  return plan.deliveries.reduce(
+    (s, d) => s + toUsd8(d.target, d.token.decimals, price(input, d.token.extensions.group)),
+    0n,
+  )
 }

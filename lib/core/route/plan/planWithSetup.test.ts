@@ -10,7 +10,9 @@ const state = {} as RouteState
 const model = {} as never
 const planOn = (chains: number[]) => ({ allocations: chains.map((chainId) => ({ chainId })) }) as unknown as Plan
 /** An account undeployed everywhere except `deployed`. */
-const account = (deployed: number[] = []) => ({ setupGas: (ids: Iterable<number>) => SETUP * BigInt([...new Set(ids)].filter((c) => !deployed.includes(c)).length) })
+const account = (deployed: number[] = []) => ({
+  setupGas: (ids: Iterable<number>) => SETUP * BigInt([...new Set(ids)].filter((c) => !deployed.includes(c)).length),
+})
 
 describe('planWithSetup: deployment gas for every chain the account is deployed on', () => {
   it('charges three source chains and the destination: four deployments, not two', () => {
@@ -31,7 +33,9 @@ describe('planWithSetup: deployment gas for every chain the account is deployed 
 
   it('keeps a chain charged once the plan moved away from it (the fee never undercharges)', () => {
     let round = 0
-    const { request: charged, plan } = planWithSetup(request, state, model, account(), () => planOn(round++ === 0 ? [10] : [42161]))
+    const { request: charged, plan } = planWithSetup(request, state, model, account(), () =>
+      planOn(round++ === 0 ? [10] : [42161]),
+    )
     expect(planChains(plan, 8453)).toEqual(new Set([8453, 42161]))
     expect(charged.executionGas).toBe(60_000n + 3n * SETUP)
   })

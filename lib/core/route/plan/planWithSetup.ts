@@ -27,7 +27,9 @@ export function planWithSetup(
   for (;;) {
     const chargedRequest = { ...request, executionGas: request.executionGas + account.setupGas(charged) }
     const planned = plan(chargedRequest)
-    const missing = [...planChains(planned, request.destination)].filter((c) => !charged.has(c) && account.setupGas([c]) > 0n)
+    const missing = [...planChains(planned, request.destination)].filter(
+      (c) => !charged.has(c) && account.setupGas([c]) > 0n,
+    )
     if (missing.length === 0) return { request: chargedRequest, plan: planned }
     for (const c of missing) charged.add(c)
   }

@@ -7,16 +7,41 @@ import type { TokenInfo } from '../../tokens/tokens'
 import { bps, fromUsd8, l1DataFee, toUsd8 } from '../feeModel'
 import type { FundingMethod, Layer } from '../settlementLayers'
 import type { ChainState } from '../state/readRouteState'
-import { type Allocation, type Delivery, type FeePart, type FeeShortfall, type Fees, MAX_UINT256, type Plan, type PlanInput } from './types'
+import {
+  type Allocation,
+  type Delivery,
+  type FeePart,
+  type FeeShortfall,
+  type Fees,
+  MAX_UINT256,
+  type Plan,
+  type PlanInput,
+} from './types'
 
 /** The objective: everything the route costs in USD (8 decimals), whoever pays it. */
 export function planCostUsd8(_input: PlanInput, plan: Plan): bigint {
   const f = plan.fees
-  return f.gas.user + f.gas.sponsor + f.bridge.user + f.bridge.sponsor + f.protocol.user + f.protocol.sponsor + f.swap.user + f.swap.sponsor
+  return (
+    f.gas.user +
+    f.gas.sponsor +
+    f.bridge.user +
+    f.bridge.sponsor +
+    f.protocol.user +
+    f.protocol.sponsor +
+    f.swap.user +
+    f.swap.sponsor
+  )
 }
 
 /** A plan from its allocations and deliveries: its fees priced, what it collects and causes. */
-export function evaluate(input: PlanInput, allocations: Allocation[], deliveries: Delivery[], charge: bigint, clamped = false, feeShortfall?: FeeShortfall): Plan {
+export function evaluate(
+  input: PlanInput,
+  allocations: Allocation[],
+  deliveries: Delivery[],
+  charge: bigint,
+  clamped = false,
+  feeShortfall?: FeeShortfall,
+): Plan {
   const priced = priceFees(input, allocations, deliveries)
   const caused = priced.charge > MAX_UINT256 ? MAX_UINT256 : priced.charge
   return {
@@ -33,10 +58,15 @@ function priceFees(input: PlanInput, allocations: readonly Allocation[], deliver
   const { state, model, sponsorship } = input
   const gasByChain = new Map<number, bigint>()
   const nativeByChain = new Map<number, bigint>()
-  const bridgeByAllocation = allocations.map((a) => (a.request === 'fee' ? 0n : bridgeProportionalUsd8(input, a.chainId, a.layer, a.token, a.amount)))
+  const bridgeByAllocation = allocations.map((a) =>
+    a.request === 'fee' ? 0n : bridgeProportionalUsd8(input, a.chainId, a.layer, a.token, a.amount),
+  )
   for (const element of input.singleChain ? [] : groupElements(allocations)) {
     const chain = state.chains.get(element.chainId)!
-    gasByChain.set(element.chainId, (gasByChain.get(element.chainId) ?? 0n) + originGasUsd8(input, chain, element.funding, element.tokens))
+    gasByChain.set(
+      element.chainId,
+      (gasByChain.get(element.chainId) ?? 0n) + originGasUsd8(input, chain, element.funding, element.tokens),
+    )
     // The fixed part of a bridge fee is paid once per element that bridges something.
     const first = element.allocations.find((a) => a.request !== 'fee')
     if (first) bridgeByAllocation[allocations.indexOf(first)]! += bridgeFixedUsd8(input, element.layer)
@@ -60,32 +90,66 @@ function priceFees(input: PlanInput, allocations: readonly Allocation[], deliver
   // LayerZero's native fee, which the filler hands the account with its ops, is a bridge fee too.
   const native = [...nativeByChain.values()].reduce((s, wei) => s + toUsd8(wei, 18, price(input, 'ETH')), 0n)
   const bridge = bridgeByAllocation.reduce((a, b) => a + b, 0n) + native
-  const protocol = deliveries.reduce((sum, d, i) => sum + toUsd8(protocolByRequest[i]!, d.token.decimals, price(input, d.token.extensions.group)), 0n)
-  const split = (usd8: bigint, sponsored: boolean): FeePart => (sponsored ? { user: 0n, sponsor: usd8 } : { user: usd8, sponsor: 0n })
-  const parts = { gas: split(gas, sponsorship.gas), bridge: split(bridge, sponsorship.bridge), protocol: split(protocol, sponsorship.protocol), swap: split(0n, sponsorship.swap) }
+  const protocol = deliveries.reduce(
+    (sum, d, i) => sum + toUsd8(protocolByRequest[i]!, d.token.decimals, price(input, d.token.extensions.group)),
+    0n,
+  )
+  const split = (usd8: bigint, sponsored: boolean): FeePart =>
+    sponsored ? { user: 0n, sponsor: usd8 } : { user: usd8, sponsor: 0n }
+  const parts = {
+    gas: split(gas, sponsorship.gas),
+    bridge: split(bridge, sponsorship.bridge),
+    protocol: split(protocol, sponsorship.protocol),
+    swap: split(0n, sponsorship.swap),
+  }
   const userUsd8 = parts.gas.user + parts.bridge.user + parts.protocol.user + parts.swap.user
   const feeToken = feeTokenOf(input)
-  return { ...parts, gasByChain, fillGasUsd8, bridgeByAllocation, nativeByChain, protocolByRequest, charge: fromUsd8(userUsd8, feeToken.decimals, price(input, input.feeGroup)), feeToken }
+  return {
+    ...parts,
+    gasByChain,
+    fillGasUsd8,
+    bridgeByAllocation,
+    nativeByChain,
+    protocolByRequest,
+    charge: fromUsd8(userUsd8, feeToken.decimals, price(input, input.feeGroup)),
+    feeToken,
+  }
 }
 
 /** The fee token as the destination chain knows it (for display and protocolFees keys). */
 export function feeTokenOf(input: PlanInput): TokenInfo {
   const requested = input.requests.find((r) => r.token.extensions.group === input.feeGroup)
   if (requested) return requested.token
-  const onDestination = input.state.chains.get(input.destinationChainId)!.balances.find((b) => b.token.extensions.group === input.feeGroup)
+  const onDestination = input.state.chains
+    .get(input.destinationChainId)!
+    .balances.find((b) => b.token.extensions.group === input.feeGroup)
   return onDestination?.token ?? input.requests[0]!.token
 }
 
-export type Element = { chainId: number; funding: FundingMethod; layer: Layer; allocations: Allocation[]; tokens: number }
+export type Element = {
+  chainId: number
+  funding: FundingMethod
+  layer: Layer
+  allocations: Allocation[]
+  tokens: number
+}
 
 /** Allocations that settle together: exactly one element per source chain. A plan never puts two
  * funding methods or two layers on one chain; allocations that would are a bug, not a route. */
 export function groupElements(allocations: readonly Allocation[]): Element[] {
   const elements = new Map<number, Element>()
   for (const a of allocations) {
-    const element = elements.get(a.chainId) ?? { chainId: a.chainId, funding: a.funding, layer: a.layer, allocations: [], tokens: 0 }
+    const element = elements.get(a.chainId) ?? {
+      chainId: a.chainId,
+      funding: a.funding,
+      layer: a.layer,
+      allocations: [],
+      tokens: 0,
+    }
     if (element.funding !== a.funding || element.layer !== a.layer) {
-      throw new Error(`groupElements: chain ${a.chainId} mixes ${element.funding}/${element.layer} with ${a.funding}/${a.layer}`)
+      throw new Error(
+        `groupElements: chain ${a.chainId} mixes ${element.funding}/${element.layer} with ${a.funding}/${a.layer}`,
+      )
     }
     element.allocations.push(a)
     element.tokens = new Set(element.allocations.map((x) => `${x.token.address}:${x.lockTag ?? ''}`)).size
@@ -111,7 +175,13 @@ export function bridgeFixedUsd8(input: PlanInput, layer: Layer): bigint {
   return layer === 'OFT' ? 0n : input.model.bridge[layer].fixedUsd8
 }
 
-export function bridgeProportionalUsd8(input: PlanInput, chainId: number, layer: Layer, token: TokenInfo, amount: bigint): bigint {
+export function bridgeProportionalUsd8(
+  input: PlanInput,
+  chainId: number,
+  layer: Layer,
+  token: TokenInfo,
+  amount: bigint,
+): bigint {
   if (layer === 'OFT') {
     const quote = input.state.chains.get(chainId)?.oftQuote
     if (!quote || quote.amountSentLD === 0n) return 0n

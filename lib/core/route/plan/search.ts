@@ -29,7 +29,10 @@ export function drawScheme(input: PlanInput, sources: ReadonlyMap<TokenGroup, So
 
 /** drawScheme for one scheme at any fee: what does not depend on the fee (the chain tables, each
  * group's sources by kind) is built once, since the fee's fixed point draws the same scheme again. */
-export function schemeDrawer(input: PlanInput, sources: ReadonlyMap<TokenGroup, Source[]>): (feeCharge: bigint) => Plan {
+export function schemeDrawer(
+  input: PlanInput,
+  sources: ReadonlyMap<TokenGroup, Source[]>,
+): (feeCharge: bigint) => Plan {
   const { requests, destinationChainId: destination } = input
   const feeRequest = requests.findIndex((r) => r.token.extensions.group === input.feeGroup)
 
@@ -40,7 +43,9 @@ export function schemeDrawer(input: PlanInput, sources: ReadonlyMap<TokenGroup, 
   const maxTokens = Math.max(1, ...[...sources.values()].map((s) => s.length)) * sources.size
   const gasTable = chainIds.map((id) => {
     const chain = input.state.chains.get(id)!
-    return Array.from({ length: maxTokens + 1 }, (_, k) => (k === 0 ? 0 : Number(originGasUsd8(input, chain, funding, k))))
+    return Array.from({ length: maxTokens + 1 }, (_, k) =>
+      k === 0 ? 0 : Number(originGasUsd8(input, chain, funding, k)),
+    )
   })
   const layerTable = chainIds.map((id) =>
     LAYERS.map((layer) => {
@@ -119,7 +124,10 @@ export function schemeDrawer(input: PlanInput, sources: ReadonlyMap<TokenGroup, 
     const lists = demands.map((d, gi) => {
       if (d.candidates.length === 1) return d.candidates
       return d.candidates
-        .map((c) => ({ c, s: scorer(demands.map((o, j) => (j === gi ? c : o.candidates.length === 1 ? o.candidates[0]! : undefined))) }))
+        .map((c) => ({
+          c,
+          s: scorer(demands.map((o, j) => (j === gi ? c : o.candidates.length === 1 ? o.candidates[0]! : undefined))),
+        }))
         .sort((x, y) => x.s - y.s)
         .map((x) => x.c)
     })
@@ -164,7 +172,14 @@ function candidate(kinds: readonly Kind[], order: number[], amounts: bigint[]): 
 }
 
 /** One group's sources by claimed token and chain, with their caps, cheapest chains first. */
-function kindsOf(input: PlanInput, group: TokenGroup, sources: readonly Source[], feeOnly: boolean, chainIndex: ReadonlyMap<number, number>, gasTable: number[][]): Kind[] {
+function kindsOf(
+  input: PlanInput,
+  group: TokenGroup,
+  sources: readonly Source[],
+  feeOnly: boolean,
+  chainIndex: ReadonlyMap<number, number>,
+  gasTable: number[][],
+): Kind[] {
   const byKey = new Map<string, Source[]>()
   for (const s of sources) {
     const key = `${s.chainId}:${s.token.address}`
@@ -174,7 +189,11 @@ function kindsOf(input: PlanInput, group: TokenGroup, sources: readonly Source[]
   const kinds: Kind[] = []
   for (const list of byKey.values()) {
     // Unlocked WETH before wrapping native ETH; larger locks first (fewer tokens claimed).
-    const ordered = [...list].sort((a, b) => Number(a.wrapsNative) - Number(b.wrapsNative) || (a.available > b.available ? -1 : a.available < b.available ? 1 : 0))
+    const ordered = [...list].sort(
+      (a, b) =>
+        Number(a.wrapsNative) - Number(b.wrapsNative) ||
+        (a.available > b.available ? -1 : a.available < b.available ? 1 : 0),
+    )
     const byOrigin = new Map<TokenInfo, bigint>()
     for (const s of ordered) byOrigin.set(s.origin, (byOrigin.get(s.origin) ?? 0n) + s.available)
     let cap = 0n
@@ -198,17 +217,29 @@ function kindsOf(input: PlanInput, group: TokenGroup, sources: readonly Source[]
     })
   }
   const destination = input.destinationChainId
-  return kinds.sort((a, b) => Number(b.chainId === destination) - Number(a.chainId === destination) || gasTable[a.chain]![1]! - gasTable[b.chain]![1]! || a.chainId - b.chainId)
+  return kinds.sort(
+    (a, b) =>
+      Number(b.chainId === destination) - Number(a.chainId === destination) ||
+      gasTable[a.chain]![1]! - gasTable[b.chain]![1]! ||
+      a.chainId - b.chainId,
+  )
 }
 
 /** Every vertex of {Σ amounts = need, 0 ≤ amount ≤ cap}: a set drawn in full plus one residual. */
-function vertices(allKinds: Kind[], need: bigint, layerTable: { fixed: number; rate: number }[][], gasTable: number[][]): Candidate[] {
+function vertices(
+  allKinds: Kind[],
+  need: bigint,
+  layerTable: { fixed: number; rate: number }[][],
+  gasTable: number[][],
+): Candidate[] {
   let kinds = allKinds.map((k, i) => ({ k, i }))
   if (kinds.length > MAX_KINDS_EXACT) {
     // Keep the sources cheapest per unit for what they could give (documented approximation).
     const perUnit = ({ k }: { k: Kind }) => {
       const usd = Number(k.cap < need ? k.cap : need) * k.usd8PerUnit
-      const bridge = Math.min(...layerTable[k.chain]!.filter((_, li) => k.layerMask & (1 << li)).map((l) => l.fixed + l.rate * usd))
+      const bridge = Math.min(
+        ...layerTable[k.chain]!.filter((_, li) => k.layerMask & (1 << li)).map((l) => l.fixed + l.rate * usd),
+      )
       return (gasTable[k.chain]![1]! + bridge) / usd
     }
     kinds = [...kinds]
@@ -245,7 +276,13 @@ function vertices(allKinds: Kind[], need: bigint, layerTable: { fixed: number; r
 }
 
 /** Float estimate of a combination's source-dependent cost (USD, 8 decimals): gas + bridge + native. */
-function makeScorer(demands: readonly GroupDemand[], chainIds: readonly number[], destination: number, gasTable: number[][], layerTable: { fixed: number; rate: number; native: number }[][]) {
+function makeScorer(
+  demands: readonly GroupDemand[],
+  chainIds: readonly number[],
+  destination: number,
+  gasTable: number[][],
+  layerTable: { fixed: number; rate: number; native: number }[][],
+) {
   const n = chainIds.length
   const tokens = new Int32Array(n)
   const bridged = new Float64Array(n)

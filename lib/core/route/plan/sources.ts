@@ -16,7 +16,11 @@ export function allSources(input: PlanInput): Map<TokenGroup, Source[]> {
 }
 
 /** The sources of one signing scheme (`none`: no source at all, for the empty plan). */
-export function schemeSources(all: ReadonlyMap<TokenGroup, Source[]>, scheme: FundingMethod, none = false): Map<TokenGroup, Source[]> {
+export function schemeSources(
+  all: ReadonlyMap<TokenGroup, Source[]>,
+  scheme: FundingMethod,
+  none = false,
+): Map<TokenGroup, Source[]> {
   return new Map([...all].map(([g, s]) => [g, none ? [] : s.filter((x) => x.funding === scheme)]))
 }
 
@@ -38,13 +42,25 @@ function sourcesOf(group: TokenGroup, input: PlanInput): Source[] {
     for (const balance of chain.balances) {
       const token = balance.token
       if (token.extensions.group !== group || !input.access.allows(token)) continue
-      const layers: Layer[] = chain.chainId === destination ? ['SAME_CHAIN'] : crossChainLayers.filter((l) => input.layers.has(l) && layerSupports(l, group, chain.chainId, destination))
+      const layers: Layer[] =
+        chain.chainId === destination
+          ? ['SAME_CHAIN']
+          : crossChainLayers.filter((l) => input.layers.has(l) && layerSupports(l, group, chain.chainId, destination))
       if (layers.length === 0) continue
 
       const lockLayers = layers.filter((l) => l !== 'OFT') // OFT sends from the account, not from a lock
       for (const lock of balance.locks) {
         if (lock.amount === 0n || lockLayers.length === 0) continue
-        sources.push({ chainId: chain.chainId, token, origin: token, funding: 'COMPACT', layers: lockLayers, lockTag: lock.lockTag, wrapsNative: false, available: lock.amount })
+        sources.push({
+          chainId: chain.chainId,
+          token,
+          origin: token,
+          funding: 'COMPACT',
+          layers: lockLayers,
+          lockTag: lock.lockTag,
+          wrapsNative: false,
+          available: lock.amount,
+        })
       }
 
       let unlocked = balance.unlocked
@@ -58,14 +74,30 @@ function sourcesOf(group: TokenGroup, input: PlanInput): Source[] {
         // Sent by the account's own ops through its intent executor (LayerZero's fee handed to it
         // by the filler with them, and charged in the route's fee).
         if (!input.opsChains?.has(chain.chainId)) continue
-        sources.push({ chainId: chain.chainId, token, origin: token, funding: 'NO_FUNDING', layers: ['OFT'], wrapsNative: false, available: unlocked })
+        sources.push({
+          chainId: chain.chainId,
+          token,
+          origin: token,
+          funding: 'NO_FUNDING',
+          layers: ['OFT'],
+          wrapsNative: false,
+          available: unlocked,
+        })
         continue
       }
       if (lockLayers.length === 0) continue
       // Permit2 cannot pull native ETH: the user wraps it into WETH first (a token requirement).
       const spent = token.extensions.native ? findTokenBySymbol(chain.chainId, 'WETH') : token
       if (!spent) continue
-      sources.push({ chainId: chain.chainId, token: spent, origin: token, funding: 'PERMIT2', layers: lockLayers, wrapsNative: token.extensions.native === true, available: unlocked })
+      sources.push({
+        chainId: chain.chainId,
+        token: spent,
+        origin: token,
+        funding: 'PERMIT2',
+        layers: lockLayers,
+        wrapsNative: token.extensions.native === true,
+        available: unlocked,
+      })
     }
   }
   return sources
@@ -78,5 +110,13 @@ function singleChainSources(group: TokenGroup, input: PlanInput): Source[] {
   if (!chain) return []
   return chain.balances
     .filter((b) => b.token.extensions.group === group && b.unlocked > 0n && input.access.allows(b.token))
-    .map((b) => ({ chainId: chain.chainId, token: b.token, origin: b.token, funding: 'NO_FUNDING', layers: ['SAME_CHAIN'], wrapsNative: false, available: b.unlocked }))
+    .map((b) => ({
+      chainId: chain.chainId,
+      token: b.token,
+      origin: b.token,
+      funding: 'NO_FUNDING',
+      layers: ['SAME_CHAIN'],
+      wrapsNative: false,
+      available: b.unlocked,
+    }))
 }

@@ -13,7 +13,10 @@ export function accessPolicy(list: AccessListInput | undefined, servedChainIds: 
   // An empty include-list (`[]`, `chainIds: []`, `tokens: []`, `chainTokens: {}`) restricts nothing.
   if (!list || (Array.isArray(list) && list.length === 0)) return { allows: () => true, cap: () => undefined }
   if (Array.isArray(list)) {
-    const pairs = list.map((e, i) => ({ token: resolvePair(e.chainId, e.tokenAddress, servedChainIds, `accountAccessList.${i}`), amount: e.amount }))
+    const pairs = list.map((e, i) => ({
+      token: resolvePair(e.chainId, e.tokenAddress, servedChainIds, `accountAccessList.${i}`),
+      amount: e.amount,
+    }))
     return {
       allows: (t) => pairs.some((p) => p.token === t),
       cap: (t) => pairs.find((p) => p.token === t)?.amount,
@@ -32,13 +35,16 @@ function compile(filter: Filter, served: readonly number[], field: string) {
   const f = { chainIds: nonEmpty(filter.chainIds), tokens: nonEmpty(filter.tokens), chainTokens: filter.chainTokens }
   for (const id of f.chainIds ?? []) if (!served.includes(id)) throw new UnsupportedChainError(id, `${field}.chainIds`)
   const tokenMatchers = (f.tokens ?? []).map((ref, i) => tokenMatcher(ref, `${field}.tokens.${i}`))
-  const pairs = Object.entries(f.chainTokens ?? {}).flatMap(([chain, refs]) => refs.map((ref) => resolvePair(Number(chain), ref, served, `${field}.chainTokens.${chain}`)))
+  const pairs = Object.entries(f.chainTokens ?? {}).flatMap(([chain, refs]) =>
+    refs.map((ref) => resolvePair(Number(chain), ref, served, `${field}.chainTokens.${chain}`)),
+  )
   const hasChainOrToken = f.chainIds !== undefined || f.tokens !== undefined
   return {
     matches(t: TokenInfo, all: boolean): boolean {
       if (pairs.includes(t)) return true
       if (!hasChainOrToken) return all && pairs.length === 0
-      if (all) return (f.chainIds?.includes(t.chainId) ?? true) && (f.tokens === undefined || tokenMatchers.some((m) => m(t)))
+      if (all)
+        return (f.chainIds?.includes(t.chainId) ?? true) && (f.tokens === undefined || tokenMatchers.some((m) => m(t)))
       return (f.chainIds?.includes(t.chainId) ?? false) || tokenMatchers.some((m) => m(t))
     },
   }

@@ -17,10 +17,15 @@ import type { RouteInput } from '../routeInput'
 import type { RouteState } from '../state/readRouteState'
 
 /** Gas the filler spends on an account's setupOps (the proxy, its validator and the executor installed), charged per chain it deploys on; measured against the devnet contracts by lib/devnet/smartAccounts.test.ts. */
-export const SETUP_GAS: Record<AccountSetup['kind'], bigint> = { 'nexus-factory': 350_000n, 'eip7702-init': 350_000n, 'safe-factory': 500_000n }
+export const SETUP_GAS: Record<AccountSetup['kind'], bigint> = {
+  'nexus-factory': 350_000n,
+  'eip7702-init': 350_000n,
+  'safe-factory': 500_000n,
+}
 
 const hasCode = (code: Hex | undefined) => code !== undefined && code !== '0x'
-const unprocessable = (field: string, message: string) => fieldError('unprocessable', field, message, {}, { code: 'UNSETTLEABLE' })
+const unprocessable = (field: string, message: string) =>
+  fieldError('unprocessable', field, message, {}, { code: 'UNSETTLEABLE' })
 
 export type AccountPlan = {
   setup: AccountSetup | undefined
@@ -55,12 +60,18 @@ function accountPlan(input: RouteInput, state: RouteState): AccountPlan {
   const needsSetup = (chainId: number) => account.setupOps.length > 0 && !hasCode(codeOn(chainId))
   // The filler deploys an undeployed account on every chain the intent touches (the destination,
   // where its calls run, and each source chain): that gas is charged for each of them.
-  const setupGas = (chainIds: Iterable<number>) => (setup ? SETUP_GAS[setup.kind] * BigInt(new Set([...chainIds].filter(needsSetup)).size) : 0n)
+  const setupGas = (chainIds: Iterable<number>) =>
+    setup ? SETUP_GAS[setup.kind] * BigInt(new Set([...chainIds].filter(needsSetup)).size) : 0n
   return { setup, needsSetup, setupGas }
 }
 
 /** The setupOps and the calls the route would carry. */
-function assertAccountRuns(input: RouteInput, plan: AccountPlan, preClaimChains: readonly number[], state: RouteState): void {
+function assertAccountRuns(
+  input: RouteInput,
+  plan: AccountPlan,
+  preClaimChains: readonly number[],
+  state: RouteState,
+): void {
   const account = input.account.address
   if (input.account.setupOps.length > 0 && !plan.setup) {
     const message =

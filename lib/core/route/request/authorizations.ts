@@ -22,21 +22,33 @@ export async function checkAuthorizations(p: {
       const field = `${p.field}.${i}`
       const problem = (message: string) => problems.push({ message: `${field}: ${message}`, context: { field } })
       const delegation = p.delegations[String(a.chainId)] ?? p.delegations['0'] // "0": the same delegate on every chain
-      if (a.chainId === 0) problem('chain id 0 (valid on every chain) is not accepted; sign one authorization per chain')
+      if (a.chainId === 0)
+        problem('chain id 0 (valid on every chain) is not accepted; sign one authorization per chain')
       else if (!delegation) problem(`no delegation is declared for chain ${a.chainId}`)
-      else if (!isAddressEqual(delegation.contract, a.address)) problem(`names ${a.address}, but the declared delegate on chain ${a.chainId} is ${delegation.contract}`)
+      else if (!isAddressEqual(delegation.contract, a.address))
+        problem(`names ${a.address}, but the declared delegate on chain ${a.chainId} is ${delegation.contract}`)
       try {
         const signer = await recoverAuthorizationAddress({
-          authorization: { chainId: a.chainId, address: a.address, nonce: Number(a.nonce), r: a.r, s: a.s, yParity: a.yParity },
+          authorization: {
+            chainId: a.chainId,
+            address: a.address,
+            nonce: Number(a.nonce),
+            r: a.r,
+            s: a.s,
+            yParity: a.yParity,
+          },
         })
         if (!isAddressEqual(signer, p.account)) problem(`is signed by ${signer}, not by ${p.account}`)
       } catch {
         problem('the signature does not recover')
       }
       const next = p.nonces.get(a.chainId)
-      if (a.chainId !== 0 && !p.servedChainIds.includes(a.chainId)) problem(`chain ${a.chainId} is not served, so its nonce cannot be checked`)
-      else if (a.chainId !== 0 && next === undefined) throw new ChainUnavailableError(a.chainId, `the account's nonce for ${field} could not be read`)
-      else if (next !== undefined && BigInt(next) !== a.nonce) problem(`nonce ${a.nonce} is not the account's next nonce ${next} on chain ${a.chainId}`)
+      if (a.chainId !== 0 && !p.servedChainIds.includes(a.chainId))
+        problem(`chain ${a.chainId} is not served, so its nonce cannot be checked`)
+      else if (a.chainId !== 0 && next === undefined)
+        throw new ChainUnavailableError(a.chainId, `the account's nonce for ${field} could not be read`)
+      else if (next !== undefined && BigInt(next) !== a.nonce)
+        problem(`nonce ${a.nonce} is not the account's next nonce ${next} on chain ${a.chainId}`)
       return { chainId: a.chainId, address: a.address, nonce: a.nonce.toString(), yParity: a.yParity, r: a.r, s: a.s }
     }),
   )

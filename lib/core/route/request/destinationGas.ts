@@ -17,7 +17,11 @@ import type { ResolvedRequest } from './resolveRequest'
 type SimulatedCalls = { gas: bigint } | { reverted: string }
 
 /** The calls' simulated gas, or why they reverted. */
-async function simulateDestinationCalls(request: ResolvedRequest, reader: ChainReader, filler: Address | undefined): Promise<SimulatedCalls> {
+async function simulateDestinationCalls(
+  request: ResolvedRequest,
+  reader: ChainReader,
+  filler: Address | undefined,
+): Promise<SimulatedCalls> {
   const recipient = request.recipient.address
   const account = request.account.address
   type SimulatedCall = { account: Address; to: Address; data?: Hex; value?: bigint }
@@ -31,7 +35,9 @@ async function simulateDestinationCalls(request: ResolvedRequest, reader: ChainR
     : []
   const calls = request.input.destinationExecutions.map((e) => ({ account, to: e.to, data: e.data, value: e.value }))
   const [block] = await reader.client.simulateBlocks({
-    blocks: [{ calls: [...deliveries, ...calls], stateOverrides: filler ? [{ address: filler, balance: maxUint128 }] : [] }],
+    blocks: [
+      { calls: [...deliveries, ...calls], stateOverrides: filler ? [{ address: filler, balance: maxUint128 }] : [] },
+    ],
   })
   const results = block?.calls ?? []
   const failed = results.find((c) => c.status === 'failure')
@@ -40,16 +46,28 @@ async function simulateDestinationCalls(request: ResolvedRequest, reader: ChainR
 }
 
 /** The request with its destination calls priced from their simulation. */
-export async function priceDestinationCalls(request: ResolvedRequest, readers: readonly ChainReader[], filler: Address | undefined): Promise<ResolvedRequest> {
+export async function priceDestinationCalls(
+  request: ResolvedRequest,
+  readers: readonly ChainReader[],
+  filler: Address | undefined,
+): Promise<ResolvedRequest> {
   if (request.input.destinationExecutions.length === 0) return request
   const reader = readers.find((r) => r.chainId === request.destination)
   if (!reader) return request
-  const simulated = await simulateDestinationCalls(request, reader, filler).catch((error: unknown) => ({ reverted: String(error) }))
+  const simulated = await simulateDestinationCalls(request, reader, filler).catch((error: unknown) => ({
+    reverted: String(error),
+  }))
   if ('reverted' in simulated) return request
   if (simulated.gas > MAX_DESTINATION_CALL_GAS) {
     const message = `destinationExecutions: the calls need ${simulated.gas} gas on chain ${request.destination}, more than the ${MAX_DESTINATION_CALL_GAS} a route may carry`
-    throw fieldError('unprocessable', 'destinationExecutions', message, { gas: simulated.gas.toString(), limit: MAX_DESTINATION_CALL_GAS.toString() })
+    throw fieldError('unprocessable', 'destinationExecutions', message, {
+      gas: simulated.gas.toString(),
+      limit: MAX_DESTINATION_CALL_GAS.toString(),
+    })
   }
   const priced = simulated.gas + simulated.gas / 10n
-  return { ...request, ...chargedCallGas(priced, request.input.destinationGasUnits, request.input.destinationExecutions.length) }
+  return {
+    ...request,
+    ...chargedCallGas(priced, request.input.destinationGasUnits, request.input.destinationExecutions.length),
+  }
 }

@@ -9,7 +9,10 @@ const usdcOn = (chainId: number) => tokens.find((t) => t.chainId === chainId && 
 
 describe('empty include-lists', () => {
   it('tokens: [] beside chainIds restricts by chain only', () => {
-    const policy = accessPolicy({ chainIds: [10, 42161], tokens: [], chainTokens: {}, exclude: { chainIds: [], tokens: [], chainTokens: {} } }, served)
+    const policy = accessPolicy(
+      { chainIds: [10, 42161], tokens: [], chainTokens: {}, exclude: { chainIds: [], tokens: [], chainTokens: {} } },
+      served,
+    )
     expect(policy.allows(usdcOn(10))).toBe(true)
     expect(policy.allows(usdcOn(42161))).toBe(true)
     expect(policy.allows(usdcOn(8453))).toBe(false)

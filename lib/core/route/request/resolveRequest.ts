@@ -41,15 +41,23 @@ export type ResolvedRequest = {
   opsChains?: number[]
 }
 
-export async function resolveRequest(input: RouteInput, readers: readonly ChainReader[], model: FeeModel): Promise<ResolvedRequest> {
+export async function resolveRequest(
+  input: RouteInput,
+  readers: readonly ChainReader[],
+  model: FeeModel,
+): Promise<ResolvedRequest> {
   const served = readers.map((r) => r.chainId)
   const destination = input.destinationChainId
   if (!served.includes(destination)) throw new UnsupportedChainError(destination, 'destinationChainId')
   // The client sends an empty list for every source chain as a placeholder: only ops count.
-  const preClaimExecutions = Object.fromEntries(Object.entries(input.preClaimExecutions).filter(([, ops]) => ops.length > 0))
-  for (const id of Object.keys(preClaimExecutions)) if (!served.includes(Number(id))) throw new UnsupportedChainError(id, 'preClaimExecutions')
+  const preClaimExecutions = Object.fromEntries(
+    Object.entries(input.preClaimExecutions).filter(([, ops]) => ops.length > 0),
+  )
+  for (const id of Object.keys(preClaimExecutions))
+    if (!served.includes(Number(id))) throw new UnsupportedChainError(id, 'preClaimExecutions')
 
-  if (input.tokenRequests.length === 0) await refuseCallOnlyWithoutCode(input, readers.find((r) => r.chainId === destination)!)
+  if (input.tokenRequests.length === 0)
+    await refuseCallOnlyWithoutCode(input, readers.find((r) => r.chainId === destination)!)
   const { requests, feeGroup, groups } = resolveTokenRequests(input, served)
   const access = accessPolicy(input.accountAccessList, served)
   const layers = allowedLayers(input.options.settlementLayers)
@@ -57,9 +65,29 @@ export async function resolveRequest(input: RouteInput, readers: readonly ChainR
 
   const executionBytes = input.destinationExecutions.reduce((n, e) => n + (e.data.length - 2) / 2, 0)
   // The caller may ask for more gas than the engine's own estimate, never for less: the fee it signs covers at least that.
-  const estimatedGas = model.gas.perExecution * BigInt(input.destinationExecutions.length) + 16n * BigInt(executionBytes)
-  const { callGas, executionGas } = chargedCallGas(estimatedGas, input.destinationGasUnits, input.destinationExecutions.length)
+  const estimatedGas =
+    model.gas.perExecution * BigInt(input.destinationExecutions.length) + 16n * BigInt(executionBytes)
+  const { callGas, executionGas } = chargedCallGas(
+    estimatedGas,
+    input.destinationGasUnits,
+    input.destinationExecutions.length,
+  )
   const account = input.account
   const recipient = input.recipient ?? input.account
-  return { input, served, destination, account, recipient, preClaimExecutions, requests, feeGroup, groups, access, layers, executionBytes, callGas, executionGas }
+  return {
+    input,
+    served,
+    destination,
+    account,
+    recipient,
+    preClaimExecutions,
+    requests,
+    feeGroup,
+    groups,
+    access,
+    layers,
+    executionBytes,
+    callGas,
+    executionGas,
+  }
 }

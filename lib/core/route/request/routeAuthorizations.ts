@@ -8,7 +8,9 @@ import type { ResolvedRequest } from './resolveRequest'
 export async function routeAuthorizations(request: ResolvedRequest, state: RouteState) {
   const { input, account, recipient, served } = request
   const chains = [...state.chains.values()]
-  const nonces = new Map(chains.flatMap((c) => (c.accountNonce === undefined ? [] : [[c.chainId, c.accountNonce] as const])))
+  const nonces = new Map(
+    chains.flatMap((c) => (c.accountNonce === undefined ? [] : [[c.chainId, c.accountNonce] as const])),
+  )
   const signedAuthorizations = await checkAuthorizations({
     field: 'signedAuthorizations',
     account: account.address,
@@ -17,7 +19,9 @@ export async function routeAuthorizations(request: ResolvedRequest, state: Route
     nonces,
     servedChainIds: served,
   })
-  const recipientNonces = new Map(chains.flatMap((c) => (c.recipientNonce === undefined ? [] : [[c.chainId, c.recipientNonce] as const])))
+  const recipientNonces = new Map(
+    chains.flatMap((c) => (c.recipientNonce === undefined ? [] : [[c.chainId, c.recipientNonce] as const])),
+  )
   const recipientSignedAuthorizations = await checkAuthorizations({
     field: 'recipientSignedAuthorizations',
     account: recipient.address,

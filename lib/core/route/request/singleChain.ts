@@ -47,7 +47,9 @@ export function settlesSingleChain(request: ResolvedRequest, state: RouteState, 
   // Only from what the access list lets the route draw (sourceChains / sourceAssets).
   return request.requests.every((r) => {
     const held = balances.find((b) => b.token === r.token || isAddressEqual(b.token.address, r.token.address))
-    return r.amount !== undefined && held !== undefined && request.access.allows(held.token) && held.unlocked >= r.amount
+    return (
+      r.amount !== undefined && held !== undefined && request.access.allows(held.token) && held.unlocked >= r.amount
+    )
   })
 }
 
@@ -68,16 +70,24 @@ export function refuseCallOnlyHere(request: ResolvedRequest, state: RouteState, 
 
 /** The route planned as single-chain ops, its setup charged. A call-only intent with no fee token
  * pays in USDC, else in ETH when USDC cannot cover it. */
-export function planSingleChain(request: ResolvedRequest, state: RouteState, model: FeeModel, accounts: AccountPlan): { request: ResolvedRequest; plan: Plan } {
+export function planSingleChain(
+  request: ResolvedRequest,
+  state: RouteState,
+  model: FeeModel,
+  accounts: AccountPlan,
+): { request: ResolvedRequest; plan: Plan } {
   const recipient = request.recipient.address
   const delivers = !isAddressEqual(recipient, request.account.address)
   const transfers = 1 + (delivers ? request.requests.length : 0)
   // One executor transaction, whether or not there are calls.
   const single = { ...request, singleChain: true, executionGas: destinationGasLimit(request.callGas) }
-  const feeGroups: TokenGroup[] = request.requests.length === 0 && request.input.options.feeToken === undefined ? ['USDC', 'ETH'] : [request.feeGroup]
+  const feeGroups: TokenGroup[] =
+    request.requests.length === 0 && request.input.options.feeToken === undefined ? ['USDC', 'ETH'] : [request.feeGroup]
   let planned: { request: ResolvedRequest; plan: Plan } | undefined
   for (const feeGroup of feeGroups) {
-    planned = planWithSetup({ ...single, feeGroup }, state, model, accounts, (r) => planRoute({ ...planInput(r, state, model), singleChain: { transfers }, funding: 'NO_FUNDING' }))
+    planned = planWithSetup({ ...single, feeGroup }, state, model, accounts, (r) =>
+      planRoute({ ...planInput(r, state, model), singleChain: { transfers }, funding: 'NO_FUNDING' }),
+    )
     if (planned.plan.fulfilled) return planned
   }
   if (!planned) throw new Error('planSingleChain: no fee group')

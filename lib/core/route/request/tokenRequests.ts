@@ -46,7 +46,9 @@ function resolveRequests(input: RouteInput, served: readonly number[]): TokenReq
 /** The fee token's asset group, if the request names one (a symbol or an address on any chain). */
 function feeGroupOf(feeToken: string | undefined): TokenGroup | undefined {
   if (feeToken === undefined) return undefined
-  const match = isAddress(feeToken, { strict: false }) ? tokens.find((t) => isAddressEqual(t.address, feeToken as Address)) : tokens.find((t) => t.symbol === feeToken.toUpperCase())
+  const match = isAddress(feeToken, { strict: false })
+    ? tokens.find((t) => isAddressEqual(t.address, feeToken as Address))
+    : tokens.find((t) => t.symbol === feeToken.toUpperCase())
   if (!match) {
     const message = `options.feeToken: Unsupported token ${feeToken} on any chain`
     const field = 'options.feeToken'

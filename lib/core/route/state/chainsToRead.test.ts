@@ -23,8 +23,12 @@ describe('chainsToRead', () => {
   })
 
   it('reads only the allowed source, the destination and the price chain for a restricted request', () => {
-    expect(chainsToRead(use({ accessList: { chainIds: [42161] } }), PRICES).sort((a, b) => a - b)).toEqual([1, 8453, 42161])
-    expect(chainsToRead(use({ accessList: [{ chainId: 10, tokenAddress: 'USDC' }] }), 8453).sort((a, b) => a - b)).toEqual([10, 8453])
+    expect(chainsToRead(use({ accessList: { chainIds: [42161] } }), PRICES).sort((a, b) => a - b)).toEqual([
+      1, 8453, 42161,
+    ])
+    expect(
+      chainsToRead(use({ accessList: [{ chainId: 10, tokenAddress: 'USDC' }] }), 8453).sort((a, b) => a - b),
+    ).toEqual([10, 8453])
   })
 
   it('keeps the chains the request names: authorizations and pre-claim operations', () => {
@@ -39,6 +43,8 @@ describe('chainsToRead', () => {
 
   it('never reads a chain that is not served', () => {
     const auth = { chainId: 137 } as ChainUse['input']['signedAuthorizations'][number]
-    expect(chainsToRead(use({ input: { signedAuthorizations: [auth], recipientSignedAuthorizations: [] } }), PRICES)).not.toContain(137)
+    expect(
+      chainsToRead(use({ input: { signedAuthorizations: [auth], recipientSignedAuthorizations: [] } }), PRICES),
+    ).not.toContain(137)
   })
 })

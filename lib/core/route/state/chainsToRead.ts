@@ -20,5 +20,7 @@ export function chainsToRead(request: ChainUse, priceChainId: number): number[] 
     ...input.recipientSignedAuthorizations.map((a) => a.chainId),
     ...Object.keys(request.preClaimExecutions).map(Number),
   ])
-  return served.filter((id) => named.has(id) || tokensOnChain(id).some((t) => groups.includes(t.extensions.group) && access.allows(t)))
+  return served.filter(
+    (id) => named.has(id) || tokensOnChain(id).some((t) => groups.includes(t.extensions.group) && access.allows(t)),
+  )
 }

@@ -19,7 +19,13 @@ import type { TokenGroup } from '../../tokens/tokenList'
 import { tokensOnChain } from '../../tokens/tokens'
 import type { L1FeeParams } from '../feeModel'
 
-export type OftQuote = { adapter: Address; dstEid: number; nativeFee: bigint; amountSentLD: bigint; amountReceivedLD: bigint }
+export type OftQuote = {
+  adapter: Address
+  dstEid: number
+  nativeFee: bigint
+  amountSentLD: bigint
+  amountReceivedLD: bigint
+}
 
 export type ChainState = {
   chainId: number
@@ -79,18 +85,51 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
       const round = createRound()
       const collectBalances = balanceReads(round, p.account, tokens, p.lockTags)
       const erc20s = tokens.filter((t) => !t.extensions.native)
-      const allowanceData = encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [p.account, addresses.permit2] })
-      const clock = round.add(wordCall(addresses.multicall3, encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getCurrentBlockTimestamp' }), 'block timestamp'))
-      const allowances = erc20s.map((t) => [t.address, round.add(wordCall(t.address, allowanceData, `${t.symbol} allowance to Permit2`))] as const)
+      const allowanceData = encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [p.account, addresses.permit2],
+      })
+      const clock = round.add(
+        wordCall(
+          addresses.multicall3,
+          encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getCurrentBlockTimestamp' }),
+          'block timestamp',
+        ),
+      )
+      const allowances = erc20s.map(
+        (t) => [t.address, round.add(wordCall(t.address, allowanceData, `${t.symbol} allowance to Permit2`))] as const,
+      )
       const known = p.market && p.market.maxAgeMs > 0 ? p.market.cache.peek(String(id)) : undefined
       const oracle = (fn: 'l1BaseFee' | 'blobBaseFee' | 'baseFeeScalar' | 'blobBaseFeeScalar') =>
-        round.add(wordCall(addresses.gasPriceOracle, encodeFunctionData({ abi: gasPriceOracleAbi, functionName: fn }), `GasPriceOracle.${fn}`))
+        round.add(
+          wordCall(
+            addresses.gasPriceOracle,
+            encodeFunctionData({ abi: gasPriceOracleAbi, functionName: fn }),
+            `GasPriceOracle.${fn}`,
+          ),
+        )
       const l1 =
         getChain(id)?.stack === 'op-stack' && !known
-          ? { l1BaseFee: oracle('l1BaseFee'), blobBaseFee: oracle('blobBaseFee'), baseFeeScalar: oracle('baseFeeScalar'), blobBaseFeeScalar: oracle('blobBaseFeeScalar') }
+          ? {
+              l1BaseFee: oracle('l1BaseFee'),
+              blobBaseFee: oracle('blobBaseFee'),
+              baseFeeScalar: oracle('baseFeeScalar'),
+              blobBaseFeeScalar: oracle('blobBaseFeeScalar'),
+            }
           : undefined
       const oft = oftRoute(id, p.destinationChainId, p.groups)
-      const sendParam = oft ? ({ dstEid: oft.dstEid, to: pad(p.recipient), amountLD: p.oftQuoteAmount, minAmountLD: 0n, extraOptions: '0x', composeMsg: '0x', oftCmd: '0x' } as const) : undefined
+      const sendParam = oft
+        ? ({
+            dstEid: oft.dstEid,
+            to: pad(p.recipient),
+            amountLD: p.oftQuoteAmount,
+            minAmountLD: 0n,
+            extraOptions: '0x',
+            composeMsg: '0x',
+            oftCmd: '0x',
+          } as const)
+        : undefined
       const oftReads =
         oft && sendParam
           ? {
@@ -98,7 +137,8 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
               receipt: round.add(abiCall(oft.adapter, oftAbi, 'quoteOFT', [sendParam], 'OFT quoteOFT')),
             }
           : undefined
-      const collectPrices = id === p.prices.chainId && !known ? priceReads(round, p.prices.feeds, p.prices.maxAgeSeconds) : undefined
+      const collectPrices =
+        id === p.prices.chainId && !known ? priceReads(round, p.prices.feeds, p.prices.maxAgeSeconds) : undefined
 
       const isDestination = id === p.destinationChainId
       const [results, gasPrice, accountCode, recipientCode, accountNonce, recipientNonce] = await Promise.all([
@@ -110,7 +150,9 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
         p.recipientNonceChains.includes(id) ? reader.client.getTransactionCount({ address: p.recipient }) : undefined,
       ]).catch((error: unknown) => {
         if (error instanceof ChainUnavailableError) throw error
-        throw new ChainUnavailableError(id, error instanceof Error ? error.message.split('\n')[0]! : String(error), { cause: error })
+        throw new ChainUnavailableError(id, error instanceof Error ? error.message.split('\n')[0]! : String(error), {
+          cause: error,
+        })
       })
 
       const recipientCodeHere = isDestination ? (p.recipient === p.account ? accountCode : recipientCode) : undefined
@@ -132,12 +174,21 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
       let oftQuote: OftQuote | undefined
       if (oft && oftReads) {
         const [, , receipt] = results.read(oftReads.receipt)
-        oftQuote = { ...oft, nativeFee: results.read(oftReads.fee).nativeFee, amountSentLD: receipt.amountSentLD, amountReceivedLD: receipt.amountReceivedLD }
+        oftQuote = {
+          ...oft,
+          nativeFee: results.read(oftReads.fee).nativeFee,
+          amountSentLD: receipt.amountSentLD,
+          amountReceivedLD: receipt.amountReceivedLD,
+        }
       }
       if (collectPrices) prices = collectPrices(results)
       else if (id === p.prices.chainId && known?.prices) prices = known.prices
       if (!known && p.market && p.market.maxAgeMs > 0) {
-        p.market.cache.set(String(id), { gasPrice, l1FeeParams, ...(id === p.prices.chainId ? { prices } : {}) }, p.market.maxAgeMs)
+        p.market.cache.set(
+          String(id),
+          { gasPrice, l1FeeParams, ...(id === p.prices.chainId ? { prices } : {}) },
+          p.market.maxAgeMs,
+        )
       }
       const timestamp = results.read(clock)
       return {
@@ -162,17 +213,31 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
   // Prices from the market cache still count while fresh, even if their chain just went away.
   prices ??= p.market && p.market.maxAgeMs > 0 ? p.market.cache.peek(String(p.prices.chainId))?.prices : undefined
   const lost = (chainId: number) => warnings.find((w) => w.chainId === chainId)
-  if (!results.has(p.destinationChainId)) throw new ChainUnavailableError(p.destinationChainId, lost(p.destinationChainId)?.message ?? 'not served')
-  if (!prices) throw new ChainUnavailableError(p.prices.chainId, lost(p.prices.chainId)?.message ?? `prices are read on chain ${p.prices.chainId}, which is not served`)
+  if (!results.has(p.destinationChainId))
+    throw new ChainUnavailableError(p.destinationChainId, lost(p.destinationChainId)?.message ?? 'not served')
+  if (!prices)
+    throw new ChainUnavailableError(
+      p.prices.chainId,
+      lost(p.prices.chainId)?.message ?? `prices are read on chain ${p.prices.chainId}, which is not served`,
+    )
   return { chains: results, prices, warnings }
 }
 
 /** ERC-7579 accounts name themselves in accountId(); an account without code is not asked. */
-async function answersAccountId(reader: ChainReader, address: Address, code: Hex | undefined): Promise<boolean | undefined> {
+async function answersAccountId(
+  reader: ChainReader,
+  address: Address,
+  code: Hex | undefined,
+): Promise<boolean | undefined> {
   if (!code || code === '0x') return undefined
   try {
-    const { data } = await reader.client.call({ to: address, data: encodeFunctionData({ abi: erc7579AccountAbi, functionName: 'accountId' }) })
-    return data !== undefined && decodeFunctionResult({ abi: erc7579AccountAbi, functionName: 'accountId', data }).length > 0
+    const { data } = await reader.client.call({
+      to: address,
+      data: encodeFunctionData({ abi: erc7579AccountAbi, functionName: 'accountId' }),
+    })
+    return (
+      data !== undefined && decodeFunctionResult({ abi: erc7579AccountAbi, functionName: 'accountId', data }).length > 0
+    )
   } catch {
     return false
   }
@@ -182,7 +247,9 @@ async function answersAccountId(reader: ChainReader, address: Address, code: Hex
 async function hasIntentExecutor(reader: ChainReader, account: Address, code: Hex | undefined): Promise<boolean> {
   if (!code || code === '0x') return false
   const args = [2n, nexus.intentExecutor, '0x'] as const
-  return reader.client.readContract({ address: account, abi: nexusAccountAbi, functionName: 'isModuleInstalled', args }).catch(() => false)
+  return reader.client
+    .readContract({ address: account, abi: nexusAccountAbi, functionName: 'isModuleInstalled', args })
+    .catch(() => false)
 }
 
 function oftRoute(fromChain: number, toChain: number, groups: readonly TokenGroup[]) {

@@ -20,9 +20,13 @@ export type ReadStateParameters = {
   caches?: RouteCaches | undefined
 }
 
-const runsOwnOps = (input: ResolvedRequest['input']) => input.destinationExecutions.length > 0 || input.account.accountType !== 'EOA' || input.account.setupOps.length > 0
+const runsOwnOps = (input: ResolvedRequest['input']) =>
+  input.destinationExecutions.length > 0 || input.account.accountType !== 'EOA' || input.account.setupOps.length > 0
 
-export async function readState(request: ResolvedRequest, { readers, lockTags, prices, caches }: ReadStateParameters): Promise<RouteState> {
+export async function readState(
+  request: ResolvedRequest,
+  { readers, lockTags, prices, caches }: ReadStateParameters,
+): Promise<RouteState> {
   const { input, requests } = request
   const used = chainsToRead(request, prices.chainId)
   const stateParameters = {
@@ -32,7 +36,9 @@ export async function readState(request: ResolvedRequest, { readers, lockTags, p
     destinationChainId: request.destination,
     groups: request.groups,
     lockTags,
-    oftQuoteAmount: requests.filter((r) => r.token.extensions.group === 'USDT').reduce((s, r) => s + (r.amount ?? 1_000_000n), 0n) || 1_000_000n,
+    oftQuoteAmount:
+      requests.filter((r) => r.token.extensions.group === 'USDT').reduce((s, r) => s + (r.amount ?? 1_000_000n), 0n) ||
+      1_000_000n,
     nonceChains: [...new Set(input.signedAuthorizations.map((a) => a.chainId))],
     recipientNonceChains: [...new Set(input.recipientSignedAuthorizations.map((a) => a.chainId))],
     // The destination too for any account that may run its own ops there (request/singleChain.ts).

@@ -12,7 +12,9 @@ export type StateSource = (p: ReadRouteStateParameters) => Promise<RouteState>
 export function sharedReads(source: StateSource, inFlight: TtlCache<RouteState>): StateSource {
   return (p) => {
     const { readers, market: _, ...identity } = p
-    const key = JSON.stringify({ ...identity, chains: readers.map((r) => r.chainId) }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))
+    const key = JSON.stringify({ ...identity, chains: readers.map((r) => r.chainId) }, (_k, v) =>
+      typeof v === 'bigint' ? v.toString() : v,
+    )
     return inFlight.get(
       key,
       () => source(p),
