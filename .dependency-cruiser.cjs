@@ -1,6 +1,6 @@
 // Imports point down the layers only: core ← config ← rpc ← storage ← api ← worker ← server/filler/attester ←
 // ui ← components/app. The filler and the attester share lib/worker and never import each other. lib/layers.test.ts runs this in the unit suite; `npx depcruise app components lib
-// proxy.ts instrumentation.ts` prints the same verdict. Type-only imports count too.
+// proxy.ts serve.mjs` prints the same verdict. Type-only imports count too.
 
 /** Lowest first. A module may import its own layer and those before it, never one after it. */
 const layers = [
@@ -12,7 +12,7 @@ const layers = [
   { name: 'worker', path: '^lib/worker/' },
   { name: 'server/filler', path: '^lib/(server|filler|attester)/' },
   { name: 'ui', path: '^lib/ui/' },
-  { name: 'app', path: '^(app|components)/|^(proxy|instrumentation)\\.ts$' },
+  { name: 'app', path: '^(app|components)/|^proxy\\.ts$|^serve\\.mjs$' },
   { name: 'devnet', path: '^lib/devnet/' },
 ]
 

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { hashApiKey } from '../config/keyHash'
 import { ServiceError } from '../core/errors'
-import { PEER_HEADER } from './socketPeer'
+import { PEER_HEADER } from './peerHeader'
 
 const VALID = 'a-valid-static-key-of-the-operator'
 Object.assign(process.env, {
@@ -16,6 +16,8 @@ Object.assign(process.env, {
   AUTH_FAILURE_LIMIT: '5/min',
   RATE_LIMIT_STORE: 'memory',
   PGLITE_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'ir-caller-')), 'pglite'),
+  // As serve.mjs runs the app: it stamps every request's peer.
+  SERVE_STAMPS_PEER: '1',
 })
 const { requireCaller, withAuthFailureBudget } = await import('./caller')
 

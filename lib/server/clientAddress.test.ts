@@ -1,6 +1,14 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { clientAddress, trustedProxies } from './clientAddress'
-import { PEER_HEADER } from './socketPeer'
+import { PEER_HEADER } from './peerHeader'
+
+// As serve.mjs runs the app: it stamps every request's peer.
+beforeAll(() => {
+  vi.stubEnv('SERVE_STAMPS_PEER', '1')
+})
+afterAll(() => {
+  vi.unstubAllEnvs()
+})
 
 const from = (peer: string | undefined, xff?: string) => new Headers({ ...(peer !== undefined ? { [PEER_HEADER]: peer } : {}), ...(xff ? { 'x-forwarded-for': xff } : {}) })
 
@@ -23,5 +31,14 @@ describe('clientAddress', () => {
 
   it('is "unknown" (one shared budget) when the peer was not stamped', () => {
     expect(clientAddress(from(undefined, '203.0.113.1'), trustedProxies([]))).toBe('unknown')
+  })
+
+  it('is "unknown" under a server that does not stamp the peer (bare `next start`), whatever the header says', () => {
+    vi.stubEnv('SERVE_STAMPS_PEER', '')
+    try {
+      expect(clientAddress(from('198.51.100.9', '203.0.113.1'), trustedProxies([]))).toBe('unknown')
+    } finally {
+      vi.stubEnv('SERVE_STAMPS_PEER', '1')
+    }
   })
 })

@@ -1,9 +1,9 @@
 import 'server-only'
 // The address a request comes from, which nobody can choose for themselves: the socket's peer
-// (stamped on the request by socketPeer.ts), and X-Forwarded-For only as far as the hops in it were
+// (stamped on the request by serve.mjs: peerHeader.ts), and X-Forwarded-For only as far as the hops in it were
 // added by proxies listed in TRUSTED_PROXIES — walked from the right, the first untrusted hop is the client.
 import { BlockList, isIP } from 'node:net'
-import { PEER_HEADER } from './socketPeer'
+import { stampedPeer } from './peerHeader'
 
 export type TrustedProxies = { check: (address: string) => boolean }
 
@@ -24,7 +24,7 @@ export function trustedProxies(entries: readonly string[]): TrustedProxies {
 }
 
 export function clientAddress(headers: Headers, trusted: TrustedProxies): string {
-  const peer = normalize(headers.get(PEER_HEADER) ?? '')
+  const peer = normalize(stampedPeer(headers))
   if (!peer) return 'unknown'
   const hops = (headers.get('x-forwarded-for') ?? '')
     .split(',')

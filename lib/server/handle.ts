@@ -2,16 +2,17 @@ import 'server-only'
 // A route file's handlers from its documented operations: `handle({ operation }, fn)` authenticates
 // (the operation's scope, or the client's own budget for keyless sign-in), parses the path, query
 // and body with the operation's schemas (400s naming each field), and answers what `fn` returns;
-// `serve(...)` adds the 405s for every other method and the CORS preflight.
+// `serve(...)` adds the 405s for every other method and the CORS preflight. Next's router calls these
+// handlers (`next start`, `next dev`); serve.mjs calls the same ones itself for the API (`node`).
 import type { z } from 'zod'
 import { validationError } from '../api/errorEnvelope'
 import type { Operation } from '../api/operations'
 import type { Caller } from './apiKeys'
 import { requireCaller, requireClientBudget } from './caller'
-import { registerDirectRoute } from './directRoutes'
 import { type HandlerContext, methodNotAllowed, preflight, withEnvelope } from './http'
 import { readJsonBody } from './jsonBody'
 import { jsonResponse } from './jsonResponse'
+import { answerNode, type NodeAnswer, pathMatcher } from './nodeAnswer'
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
 
@@ -44,7 +45,14 @@ type RouteHandler = ((request: Request, context: { params: Promise<Record<string
   methodNotAllowed?: true
 }
 
-export type OperationHandler = RouteHandler & { operation: Operation }
+/** How serve.mjs answers an operation without Next's router: the params of a request path that
+ * is the operation's (`/api/v1` and its path), and the handler answering a Node request. */
+export type NodeEntry = {
+  match: (path: string) => Record<string, string> | undefined
+  answer: NodeAnswer
+}
+
+export type OperationHandler = RouteHandler & { operation: Operation; node: NodeEntry }
 
 export function handle<const O extends Operation>(options: Options<O>, fn: (input: OperationInput<O>) => Promise<Answer<O>>): OperationHandler {
   const { operation, clientBudget = false, status = 200 } = options
@@ -56,14 +64,16 @@ export function handle<const O extends Operation>(options: Options<O>, fn: (inpu
     const answer = await fn({ request, context, params, body, caller, client } as OperationInput<O>)
     return answer instanceof Response ? answer : jsonResponse(JSON.stringify(answer), { status })
   })
-  return Object.assign(run, { operation })
+  const node: NodeEntry = {
+    match: pathMatcher(`/api/v1${operation.path}`),
+    answer: answerNode(run),
+  }
+  return Object.assign(run, { operation, node })
 }
 
 /** Every method of a route file: the operations' handlers, JSON 405s naming the allowed methods
- * for the rest, and the CORS preflight. The operations' handlers are also registered to be
- * answered without Next's router once this file is loaded (directRoutes.ts). */
+ * for the rest, and the CORS preflight. */
 export function serve(...handlers: OperationHandler[]) {
-  for (const h of handlers) registerDirectRoute(h.operation.method, `/api/v1${h.operation.path}`, h)
   const allowed = handlers.map((h) => h.operation.method)
   const notAllowed = methodNotAllowed(allowed)
   const byMethod = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'): RouteHandler => handlers.find((h) => h.operation.method === method) ?? notAllowed[method]

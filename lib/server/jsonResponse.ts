@@ -1,5 +1,5 @@
 // A JSON answer whose bytes are kept beside it. A Web Response holds its body as a stream, and
-// reading it back (directRoutes.ts sends the bytes with Node's own response) costs more than the
+// reading it back (nodeAnswer.ts sends the bytes with Node's own response) costs more than the
 // serialisation itself; for a body we serialised, the same bytes are at hand. Next's path reads the
 // Response as usual: both see the same bytes.
 const bytesOf = new WeakMap<Response, Buffer>()

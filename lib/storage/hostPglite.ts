@@ -1,14 +1,13 @@
 // Serves a PGlite database over the Postgres wire protocol so the app, the filler, the keys CLI and
-// tests can share one embedded database while `npm run dev` (or a test run) is up. PGlite's socket
-// server has no authentication, so it listens on a Unix socket in a folder only this user may
+// tests can share one embedded database while `npm run dev` (or a test run) is up. The socket
+// server (pgliteServer.ts) has no authentication, so it listens on a Unix socket in a folder only this user may
 // enter (0700) — no TCP port at all, so no other local user's process can reach it. PGlite
 // multiplexes connections query by query: fine for a developer's machine, not for production.
 import { chmodSync, existsSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { openPgliteFolder } from './folderLock'
-import { keepBatchesTogether } from './pgliteBatches'
+import { type PgliteServer, servePglite } from './pgliteServer'
 import { privateTree } from './privateFolder'
 
 /** node-postgres finds a server in directory D at D/.s.PGSQL.<port>, with the port from the URL. */
@@ -28,22 +27,23 @@ export async function hostPglite(p: { dir: string; socketDir?: string; pinTimeou
   // Each server process (serve.mjs) keeps a pool of up to 10, the filler, the attester and the keys
   // CLI their own: 256 serves ~24 server processes. PGlite runs one message at a time whatever the
   // count; a connection over the bound is told "Too many connections" and closed.
-  const server = new PGLiteSocketServer({ db, path, maxConnections: 256 })
-  keepBatchesTogether(server, p.pinTimeoutMs === undefined ? {} : { pinTimeoutMs: p.pinTimeoutMs })
+  const pin = p.pinTimeoutMs === undefined ? {} : { pinTimeoutMs: p.pinTimeoutMs }
+  let server: PgliteServer | undefined
   try {
-    await server.start()
+    server = await servePglite({ db, path, maxConnections: 256, ...pin })
     chmodSync(path, 0o600)
   } catch (error) {
-    await server.stop().catch(() => {})
+    await server?.stop().catch(() => {})
     await close().catch(() => {})
     throw error
   }
+  const serving = server
   return {
     url: pgliteSocketUrl(socketDir),
     socketDir,
     stop: async () => {
       try {
-        await server.stop()
+        await serving.stop()
         rmSync(path, { force: true })
       } finally {
         await close()

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, expect, it, vi } from 'vitest'
 import { hostPglite } from './hostPglite'
-import { keepBatchesTogether } from './pgliteBatches'
+import { batchQueue } from './pgliteBatches'
 
 const root = mkdtempSync(join(tmpdir(), 'ir-pglite-batches-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -59,49 +59,35 @@ it('answers an extended-protocol query in one write, as Postgres does, and a fai
   }
 })
 
-/** pglite-socket's query queue as keepBatchesTogether sees it, over a database of plain functions:
- * each message answers its own first byte, after `gate` when one is set. */
+/** The queue over a database of plain functions: each message answers its own first byte, after
+ * `gate` when one is set. */
 function fakeQueue() {
   let gate: Promise<void> | undefined
   /** What each call into the database ran, as its messages' types. */
   const ran: string[] = []
-  const q = {
-    queue: [] as { handlerId: number; message: Uint8Array; resolve: (n: number) => void; reject: (e: unknown) => void; onData: (d: Uint8Array) => void }[],
-    processing: false,
-    lastHandlerId: null as number | null,
-    db: {
-      closed: false,
-      // As PGlite's once closed: its module is gone.
-      isInTransaction: () => {
-        if (q.db.closed) throw new TypeError("Cannot read properties of undefined (reading '_IsTransactionBlock')")
-        return false
-      },
-      runExclusive: <T>(fn: () => Promise<T>) => fn(),
-      execProtocolRawStream: async (m: Uint8Array, o: { onRawData: (d: Uint8Array) => void }) => {
-        ran.push(
-          Array.from(
-            m.filter((_, i) => i % 5 === 0),
-            (c) => String.fromCharCode(c),
-          ).join(''),
-        ) // the types of its 5-byte messages
-        if (gate) await gate
-        o.onRawData(m.subarray(0, 1))
-      },
+  const db = {
+    closed: false,
+    // As PGlite's once closed: its module is gone.
+    isInTransaction: () => {
+      if (db.closed) throw new TypeError("Cannot read properties of undefined (reading '_IsTransactionBlock')")
+      return false
     },
-    processQueue: async () => {},
-    // As pglite-socket's: queued, and the queue run.
-    enqueue: (handlerId: number, message: Uint8Array, onData: (d: Uint8Array) => void) =>
-      new Promise<number>((resolve, reject) => {
-        q.queue.push({ handlerId, message, resolve, reject, onData })
-        void q.processQueue()
-      }),
-    clearQueueForHandler(handlerId: number) {
-      q.queue = q.queue.filter((m) => m.handlerId !== handlerId)
+    runExclusive: <T>(fn: () => Promise<T>) => fn(),
+    execProtocolRawStream: async (m: Uint8Array, o: { onRawData: (d: Uint8Array) => void }) => {
+      ran.push(
+        Array.from(
+          m.filter((_, i) => i % 5 === 0),
+          (c) => String.fromCharCode(c),
+        ).join(''),
+      ) // the types of its 5-byte messages
+      if (gate) await gate
+      o.onRawData(m.subarray(0, 1))
     },
   }
-  keepBatchesTogether({ queryQueue: q, handlers: new Set() } as never)
-  // What a connection's handler does with each message it reads.
-  const send = (handlerId: number, type: string, onData: (d: Uint8Array) => void = () => {}) => q.enqueue(handlerId, new Uint8Array([type.charCodeAt(0), 0, 0, 0, 4]), onData)
+  const queue = batchQueue(db, { closeConnection: () => {} })
+  const q = { db, clearQueueForHandler: queue.clearQueueForHandler }
+  // What a connection's server does with each message it reads.
+  const send = (handlerId: number, type: string, onData: (d: Uint8Array) => void = () => {}) => queue.enqueue(handlerId, new Uint8Array([type.charCodeAt(0), 0, 0, 0, 4]), onData)
   return { q, send, ran, setGate: (g: Promise<void> | undefined) => (gate = g) }
 }
 
@@ -112,7 +98,7 @@ it('a batch message that arrives as the database closes raises nothing afterward
   await new Promise((r) => setImmediate(r))
   await new Promise((r) => setImmediate(r))
   expect(ran).toEqual([])
-  q.clearQueueForHandler(1) // pglite-socket's detach of the connection, after the close
+  q.clearQueueForHandler(1) // the server's forgetting of the connection, after the close
 })
 
 it('runs a batch that arrived together in one call, and one whose Sync comes later with what has arrived, nobody else in between', async () => {
@@ -220,13 +206,14 @@ async function rawConnection(socketDir: string) {
     received = Buffer.concat([received, d])
     for (const w of waiters.splice(0)) w()
   })
-  /** Resolves once a backend message of this type has arrived, reading past the ones before it. */
-  const until = async (type: string) => {
+  /** Resolves with the body of the next backend message of this type, reading past the ones before it. */
+  const until = async (type: string): Promise<Buffer> => {
     for (;;) {
       while (received.length >= 5 && received.length >= 1 + received.readInt32BE(1)) {
         const got = String.fromCharCode(received[0]!)
+        const body = received.subarray(5, 1 + received.readInt32BE(1))
         received = received.subarray(1 + received.readInt32BE(1))
-        if (got === type) return
+        if (got === type) return body
       }
       await new Promise<void>((r) => waiters.push(r))
     }
@@ -263,13 +250,43 @@ async function rawConnection(socketDir: string) {
           message('H', Buffer.alloc(0)),
         ]),
       ),
+    /** Sync: the batch ends. */
+    sync: () => socket.write(message('S', Buffer.alloc(0))),
   }
 }
+
+/** The first column of a DataRow's body, as text. */
+const firstColumn = (row: Buffer) => row.subarray(6, 6 + row.readInt32BE(2)).toString()
 
 /** Resolves with the promise's value, or fails when it takes longer than `ms` (a hung query). */
 function within<T>(ms: number, p: Promise<T>): Promise<T> {
   return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())])
 }
+
+it('runs no other connection’s message inside a batch before its Sync (pglite-socket’s own queue did: the other’s Parse replaced the statement)', { timeout: 60_000 }, async () => {
+  const host = await hostPglite({ dir: join(root, 'interleaved') })
+  try {
+    const [a, b] = [await rawConnection(host.socketDir), await rawConnection(host.socketDir)]
+    a.parse('SELECT 1 AS a')
+    await a.until('1') // ParseComplete: a's batch is open, its Sync not sent
+    b.parse('SELECT 2 AS b')
+    let bParsed = false
+    const bAnswer = b.until('1').then(() => (bParsed = true))
+    await new Promise((r) => setTimeout(r, 100))
+    expect(bParsed).toBe(false) // b waits for a's Sync
+    a.execute()
+    expect(firstColumn(await a.until('D'))).toBe('1') // a's own statement, not b's
+    a.sync()
+    await a.until('Z')
+    await within(5_000, bAnswer)
+    b.sync()
+    await b.until('Z')
+    a.socket.destroy()
+    b.socket.destroy()
+  } finally {
+    await host.stop()
+  }
+})
 
 it('a connection that dies after a failed message of an unfinished batch costs the next connection nothing', { timeout: 60_000 }, async () => {
   const host = await hostPglite({ dir: join(root, 'dies-mid-batch') })
@@ -335,6 +352,24 @@ it('a connection that dies before the Sync of its INSERT leaves no row, as Postg
     expect((await within(5_000, other.query('SELECT count(*)::int AS n FROM t'))).rows).toEqual([{ n: 0 }])
   } finally {
     await other.end().catch(() => {})
+    await host.stop()
+  }
+})
+
+it('closes a connection whose message is shorter than its own header, and serves the next', { timeout: 60_000 }, async () => {
+  const host = await hostPglite({ dir: join(root, 'malformed') })
+  const client = new pg.Client({ connectionString: host.url })
+  try {
+    const socket = connect(join(host.socketDir, '.s.PGSQL.5432'))
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+    socket.on('error', () => {})
+    // A startup message claiming a length of 0: it could never be consumed.
+    socket.write(Buffer.alloc(8))
+    await within(5_000, closed)
+    await client.connect()
+    expect((await within(5_000, client.query<{ v: number }>('SELECT 1 AS v'))).rows).toEqual([{ v: 1 }])
+  } finally {
+    await client.end().catch(() => {})
     await host.stop()
   }
 })

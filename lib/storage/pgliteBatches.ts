@@ -1,17 +1,17 @@
-// pglite-socket runs every client connection on PGlite's one backend session and queues their
-// protocol messages one by one, keeping a connection's messages together only inside a SQL
-// transaction. An extended-protocol query (Parse, Bind, Describe, Execute, then Sync) is not one,
-// so two connections querying at once interleave: one's Bind meets the other's unnamed statement
-// (a "bind message supplies N parameters" error, or, when the shapes match, another query's
-// parameters). And a message that throws leaves the queue stopped for good. Both are open upstream
-// (electric-sql/pglite#1046). This replaces the queue's loop on our server: a connection that
-// started a batch keeps the backend until its Sync, and a failed message releases the queue.
+// The query queue of the embedded database's socket server (pgliteServer.ts): every client
+// connection runs on PGlite's one backend session, so their protocol messages take turns here.
+// A connection inside a SQL transaction keeps the backend until it ends; so does one in the middle
+// of an extended-protocol query (Parse, Bind, Describe, Execute, then Sync), which is not a
+// transaction: were two connections' batches interleaved, one's Bind would meet the other's unnamed
+// statement (a "bind message supplies N parameters" error, or, when the shapes match, another
+// query's parameters) — what @electric-sql/pglite-socket's queue does (electric-sql/pglite#1046),
+// which is why the app serves PGlite with this queue rather than that package. A message that
+// throws releases the queue.
 // The batch's answers (ParseComplete, BindComplete, the rows, CommandComplete) are also held until
 // its Sync (or a Flush) and written with ReadyForQuery in one write, as Postgres itself sends them:
-// pglite-socket writes each message's answer on its own, five socket writes and five wake-ups of
-// the client per query.
-// And a batch's messages are run by PGlite in one call: pglite-socket hands them over one at a time,
-// each awaited before the next is read, and each call into PGlite has a fixed cost of its own
+// not each message's answer on its own (five socket writes and five wake-ups of the client per query).
+// And a batch's messages are run by PGlite in one call, not one at a time, each awaited before the
+// next is read: each call into PGlite has a fixed cost of its own
 // (about a third of a small query's). A message that continues a batch is taken at once, and the
 // batch runs when its Sync (or Flush) is there; a batch whose rest has not arrived yet runs with
 // what has, as before. PGlite's backend reads several messages from one call as Postgres reads
@@ -19,11 +19,9 @@
 // A connection that goes away mid-batch leaves the backend in its batch: after an error the
 // backend discards every message until a Sync, so the next connection's query would be swallowed,
 // and without one its unnamed statement and portal linger. One that goes away inside a transaction
-// leaves that open. pglite-socket's own cleanup (clearTransactionIfNeeded) sends a ROLLBACK, which
-// a backend waiting for a Sync discards too, and misses a connection whose message was still
-// running when it went. So here a departed connection's session is closed first, before any other
-// connection's message runs: a ROLLBACK, a Sync, and a ROLLBACK again if a transaction is still open.
-import type { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+// leaves that open. A plain ROLLBACK would be discarded by a backend waiting for a Sync. So a
+// departed connection's session is closed first, before any other connection's message runs: a
+// ROLLBACK, a Sync, and a ROLLBACK again if a transaction is still open.
 
 type Queued = {
   handlerId: number
@@ -35,21 +33,30 @@ type Queued = {
   waits?: boolean
 }
 
-type QueryQueue = {
-  queue: Queued[]
-  processing: boolean
-  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number>
-  lastHandlerId: number | null
-  db: {
-    closed?: boolean
-    isInTransaction(): boolean
-    runExclusive<T>(fn: () => Promise<T>): Promise<T>
-    execProtocolRawStream(m: Uint8Array, o: { onRawData: (d: Uint8Array) => void }): Promise<unknown>
-  }
-  processQueue(): Promise<void>
-  clearQueueForHandler(handlerId: number): void
-  clearTransactionIfNeeded(handlerId: number): Promise<void>
+/** What the queue needs of PGlite (its one session). */
+export type PgliteSession = {
+  closed?: boolean
+  isInTransaction(): boolean
+  runExclusive<T>(fn: () => Promise<T>): Promise<T>
+  execProtocolRawStream(m: Uint8Array, o: { onRawData: (d: Uint8Array) => void }): Promise<unknown>
 }
+
+export type BatchQueue = {
+  /** Queues one frontend message of a connection; `onData` gets its answers. Resolves when the
+   * connection may hand over its next message (at once for one that continues a batch). */
+  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number>
+  /** The connection is gone: its queued messages are dropped, and what it left open is closed. */
+  clearQueueForHandler(handlerId: number): void
+}
+
+export type BatchQueueOptions = {
+  pinTimeoutMs?: number
+  /** Closes a connection: one that held the backend too long, or whose batch failed mid-way. */
+  closeConnection: (handlerId: number, error: Error) => void
+}
+
+/** A frontend message's type byte (the server hands over whole messages: never empty). */
+const typeOf = (message: Uint8Array): number => message[0] ?? 0
 
 /** Frontend messages that continue a batch until its Sync: Parse, Bind, Describe, Execute, Close, Flush. */
 const batchMessages = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((c) => c.charCodeAt(0)))
@@ -66,14 +73,15 @@ const ROLLBACK = new Uint8Array(Buffer.concat([Buffer.from([0x51, 0, 0, 0, 13]),
  * would otherwise hold them for ever. The app's transactions take milliseconds. */
 export const PIN_TIMEOUT_MS = 10_000
 
-type Handler = { handlerId: number; handleError(error: Error): void }
-
-export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs = PIN_TIMEOUT_MS }: { pinTimeoutMs?: number } = {}): void {
-  const q = (server as unknown as { queryQueue?: QueryQueue }).queryQueue
-  const handlers = (server as unknown as { handlers?: Set<Handler> }).handlers
-  // Its connections too: a batch taken at once that fails can only be answered by closing its own.
-  if (!q || !Array.isArray(q.queue) || typeof q.processQueue !== 'function' || typeof q.enqueue !== 'function' || !(handlers instanceof Set))
-    throw new Error('pglite-socket changed: its query queue is not where keepBatchesTogether looks')
+export function batchQueue(db: PgliteSession, options: BatchQueueOptions): BatchQueue {
+  const { pinTimeoutMs = PIN_TIMEOUT_MS, closeConnection } = options
+  const q = {
+    queue: [] as Queued[],
+    processing: false,
+    /** The connection whose message ran last: inside a transaction, the backend is its. */
+    lastHandlerId: null as number | null,
+    db,
+  }
   /** When the connection holding the backend last had a message run, and the timer watching it. */
   let lastRun = 0
   let watch: NodeJS.Timeout | undefined
@@ -94,8 +102,9 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
         if (pinnedNow() !== holder || !q.queue.some((m) => m.handlerId !== holder)) return
         const idle = Date.now() - lastRun
         if (idle < pinTimeoutMs) return watchPin(holder)
-        // pglite-socket closes the connection, and clearQueueForHandler (below) rolls back what it held.
-        for (const h of handlers) if (h.handlerId === holder) h.handleError(new Error(`held the embedded database ${idle} ms without a message while others waited`))
+        // Its server closes the connection, and clearQueueForHandler (below) rolls back what it held.
+        const why = `held the embedded database ${idle} ms without a message while others waited`
+        closeConnection(holder, new Error(why))
       },
       Math.max(1, pinTimeoutMs - (Date.now() - lastRun)),
     )
@@ -109,7 +118,7 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
    * become the owner again, or every other connection would wait for it for ever). */
   let running: { handlerId: number; cleared: boolean } | undefined
   /** A connection went away leaving its batch or transaction on the backend (or a message of its
-   * failed outright, and pglite-socket closes it): close that session before anyone else's runs. */
+   * failed outright, and its server closes it): close that session before anyone else's runs. */
   let orphaned = false
   const closeOrphanedSession = async () => {
     orphaned = false
@@ -131,7 +140,8 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
   }
   const release = (onData: (data: Uint8Array) => void) => {
     if (held.length === 0) return
-    const data = held.length === 1 ? held[0]! : Buffer.concat(held)
+    const [only] = held
+    const data = held.length === 1 && only ? only : Buffer.concat(held)
     held = []
     onData(data)
   }
@@ -139,13 +149,14 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
    * that has arrived, through its Sync or Flush: only its connection's messages run until its Sync
    * anyway, so taking them past other connections' changes no order. */
   const takeUnit = (index: number): Queued[] => {
-    const first = q.queue[index]!
+    const first = q.queue[index]
+    if (!first) return []
     const unit = [first]
-    if (batchMessages.has(first.message[0]!) && first.message[0] !== FLUSH) {
+    if (batchMessages.has(typeOf(first.message)) && typeOf(first.message) !== FLUSH) {
       for (let i = index + 1; i < q.queue.length; i++) {
-        const next = q.queue[i]!
-        if (next.handlerId !== first.handlerId) continue
-        const type = next.message[0]!
+        const next = q.queue[i]
+        if (!next || next.handlerId !== first.handlerId) continue
+        const type = typeOf(next.message)
         if (type !== SYNC_TYPE && !batchMessages.has(type)) break
         unit.push(next)
         if (type === SYNC_TYPE || type === FLUSH) break
@@ -159,19 +170,19 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
     return unit
   }
   let kickPending = false
-  /** Runs the queue once pglite-socket has handed over every message of the data it read. */
+  /** Runs the queue once the server has handed over every message of the data it read. */
   const kickSoon = () => {
     if (kickPending) return
     kickPending = true
     setImmediate(() => {
       kickPending = false
-      if (!q.db.closed) void q.processQueue()
+      if (!q.db.closed) void processQueue()
     })
   }
-  q.enqueue = (handlerId, message, onData) => {
-    const type = message[0]!
+  const enqueue: BatchQueue['enqueue'] = (handlerId, message, onData) => {
+    const type = typeOf(message)
     if (batchMessages.has(type) && type !== FLUSH) {
-      // Taken at once (its answer is held until the Sync anyway): pglite-socket then hands over the
+      // Taken at once (its answer is held until the Sync anyway): the server then hands over the
       // next message of the same data, and the batch runs in one call when its Sync is there.
       q.queue.push({ handlerId, message, onData, resolve: () => {}, reject: () => {}, waits: false })
       kickSoon()
@@ -179,10 +190,10 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
     }
     return new Promise<number>((resolve, reject) => {
       q.queue.push({ handlerId, message, onData, resolve, reject, waits: true })
-      void q.processQueue()
+      void processQueue()
     })
   }
-  q.processQueue = async () => {
+  const processQueue = async (): Promise<void> => {
     if (q.processing) return
     q.processing = true
     try {
@@ -197,11 +208,12 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
           return
         }
         const unit = takeUnit(index)
-        const m = unit[unit.length - 1]!
+        const m = unit.at(-1)
+        if (!m) return // never: the index is of a queued message
         lastRun = Date.now()
-        const continues = batchMessages.has(m.message[0]!)
+        const continues = batchMessages.has(typeOf(m.message))
         // Held while the batch goes on; a Flush asks for what is pending, Sync ends the batch.
-        const hold = continues && m.message[0] !== FLUSH
+        const hold = continues && typeOf(m.message) !== FLUSH
         let bytes = 0
         running = { handlerId: m.handlerId, cleared: false }
         const self = running
@@ -226,10 +238,10 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
             // its socket is gone: nobody is left to read the answer
           }
           held = []
-          // A unit ends with a message whose sender waits (its failure closes the connection, as
-          // pglite-socket does); one that ends mid-batch was all taken at once: close it here.
+          // A unit ends with a message whose sender waits (its failure closes the connection, as its
+          // server does); one that ends mid-batch was all taken at once: close it here.
           if (m.waits) m.reject(error)
-          else for (const h of handlers) if (h.handlerId === m.handlerId) h.handleError(error instanceof Error ? error : new Error(String(error)))
+          else closeConnection(m.handlerId, error instanceof Error ? error : new Error(String(error)))
           continue
         } finally {
           running = undefined
@@ -249,17 +261,19 @@ export function keepBatchesTogether(server: PGLiteSocketServer, { pinTimeoutMs =
       q.processing = false
     }
   }
-  const clear = q.clearQueueForHandler.bind(q)
-  q.clearQueueForHandler = (handlerId) => {
-    clear(handlerId)
+  const clearQueueForHandler = (handlerId: number) => {
+    q.queue = q.queue.filter((m) => {
+      if (m.handlerId !== handlerId) return true
+      m.reject(new Error('the connection closed'))
+      return false
+    })
     if (running?.handlerId === handlerId) running.cleared = true
     if (owner === handlerId || running?.handlerId === handlerId || (q.lastHandlerId === handlerId && inTransaction())) {
       owner = null
       held = [] // its connection is gone
       orphaned = true
-      void q.processQueue()
+      void processQueue()
     }
   }
-  // pglite-socket calls it right after clearQueueForHandler, which has done its work better.
-  q.clearTransactionIfNeeded = async () => {}
+  return { enqueue, clearQueueForHandler }
 }

@@ -1,5 +1,5 @@
 // Folders only this user may enter: the embedded database's data (PGlite writes its initdb files
-// as 0666 whatever the umask) and its socket (pglite-socket has no authentication).
+// as 0666 whatever the umask) and its socket (pgliteServer.ts has no authentication).
 import { chmodSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 

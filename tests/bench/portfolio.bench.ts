@@ -155,7 +155,7 @@ async function bench(stack: Stack, keepAlive: Agent) {
     'floor:  one pre-encoded aggregate3 eth_call per chain (same calls as readBalances, checked), raw JSON-RPC over keep-alive node:http, all chains in parallel',
     `warm:   GET over one reused keep-alive connection (reused ${reused.warm}/${SAMPLES})`,
     `cold:   GET on a fresh TCP connection each time, Connection: close, no client state; the service has no cache (reused ${reused.cold}/${SAMPLES})`,
-    `first API request after next start: ${first.toFixed(3)} ms (loads the route lazily; not in the percentiles)`,
+    `first API request after start: ${first.toFixed(3)} ms (opens the database and chain clients; not in the percentiles)`,
     `bench process rss: ${(process.memoryUsage().rss / 2 ** 20).toFixed(1)} MiB`,
     '',
   ]

@@ -125,7 +125,8 @@ describe('the database not there, then there', () => {
         errors: [{ context: { part: 'database' } }],
         traceId: expect.any(String),
       })
-      expect(app.logs()).toContain('the database cannot be opened')
+      // The line comes on the app's stdout, a pipe this process may read after the answer's socket.
+      await expect.poll(() => app.logs(), { timeout: 5_000 }).toContain('the database cannot be opened')
 
       host = await hostPglite({ dir: join(root, 'db'), socketDir })
       const sql = await openDatabase({ url: host.url })

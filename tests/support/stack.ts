@@ -1,6 +1,6 @@
 // The system under test: a fresh devnet on free ports, a fresh database (a Postgres database of
 // its own when TEST_DATABASE_URL is set, else PGlite served on loopback), and the production build
-// of the app (serve.mjs: `next start` per core) pointed at both, with a test key issued through the key store.
+// of the app (serve.mjs, the custom server) pointed at both, with a test key issued through the key store.
 // Used by vitest, Playwright and the benchmarks.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -127,7 +127,7 @@ export async function startApp(env: Record<string, string>): Promise<AppInstance
   let output = ''
   const logFile = join(mkdtempSync(join(tmpdir(), 'ir-app-log-')), 'app.log')
   const log = createWriteStream(logFile)
-  // As production runs it: serve.mjs, WEB_CONCURRENCY `next start` processes on one port.
+  // As production runs it: serve.mjs, WEB_CONCURRENCY server processes on one port.
   const app: ChildProcess = spawn(
     process.execPath,
     [join(root, 'serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'],

@@ -1,14 +1,11 @@
-// The API's operations answered straight from Node's 'request' event (socketPeer.ts hooks it),
-// without Next's router in between. Next's pipeline costs more CPU per request than a portfolio's
-// chain reads (routing, its request metadata, body cloning, response piping); an API request needs
-// none of it, since every operation's handler only reads the Web Request it is given.
-//
-// A route file registers its handlers when Next first loads it (serve() in handle.ts), so the very
-// same functions, with the same module state, answer either way: the first request to an operation
-// goes through Next, later ones come here. Only exact paths of registered operations with their own
-// method are taken; everything else (HEAD, 405s, preflights, trailing slashes, pages) stays Next's.
-// The table lives on globalThis because Next bundles the instrumentation hook and the route files
-// apart.
+// An operation's handler answering a Node request itself, as serve.mjs calls it for the API:
+// without Next's request pipeline, which costs more CPU per request than a portfolio's chain reads
+// (routing, its request metadata, body cloning, response piping). The handler only reads the Web
+// Request it is given, so it gets one built from the Node request, with the `x-forwarded-*`
+// defaults Next would fill; its answer is written with the headers Next would add (its Vary) and
+// gzip from 1 KiB as Next does, and a body it did not read is drained so a keep-alive connection
+// goes on. Same handler, same module state as when Next's router calls it (`next start`, `next
+// dev`); tests/integration/customServer.test.ts holds the answers of both side by side.
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
@@ -17,21 +14,14 @@ import { errorResponse } from './http'
 import { knownBytes } from './jsonResponse'
 import { apiHeaders } from './securityHeaders'
 
-export type DirectHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>
+type Params = Record<string, string>
 
-type DirectRoute = { method: string; source: string; pattern: RegExp; names: string[]; handler: DirectHandler }
+export type WebHandler = (request: Request, context: { params: Promise<Params> }) => Promise<Response>
 
-const TABLE = Symbol.for('intent-router.direct-routes')
-
-function table(): DirectRoute[] {
-  const store = globalThis as { [TABLE]?: DirectRoute[] }
-  store[TABLE] ??= []
-  return store[TABLE]
-}
-
-/** Registers (or replaces) the handler of `method path`, where path is absolute with `{name}`
- * placeholders for single path segments. */
-export function registerDirectRoute(method: string, path: string, handler: DirectHandler): void {
+/** The parameters of a request path for an operation path with `{name}` placeholders (single path
+ * segments, percent-decoded), or undefined when the path is not the operation's. Exact: no trailing
+ * slash, no empty segment. */
+export function pathMatcher(path: string): (requestPath: string) => Record<string, string> | undefined {
   const names: string[] = []
   const source = path
     .split('/')
@@ -42,43 +32,31 @@ export function registerDirectRoute(method: string, path: string, handler: Direc
       return '([^/]+)'
     })
     .join('/')
-  const routes = table()
-  const route = { method, source, pattern: new RegExp(`^${source}$`), names, handler }
-  const existing = routes.findIndex((r) => r.method === method && r.source === source)
-  if (existing === -1) routes.push(route)
-  else routes[existing] = route
-}
-
-/** The registered route for a method and path (without its query), with its decoded parameters. */
-export function matchDirectRoute(method: string, path: string): { handler: DirectHandler; params: Record<string, string> } | undefined {
-  for (const route of table()) {
-    if (route.method !== method) continue
-    const match = route.pattern.exec(path)
-    if (!match) continue
+  const pattern = new RegExp(`^${source}$`)
+  return (requestPath) => {
+    const match = pattern.exec(requestPath)
+    if (!match) return undefined
     const params: Record<string, string> = {}
     try {
-      route.names.forEach((name, i) => {
-        params[name] = decodeURIComponent(match[i + 1]!)
+      names.forEach((name, i) => {
+        params[name] = decodeURIComponent(match[i + 1] ?? '')
       })
     } catch {
       return undefined
     }
-    return { handler: route.handler, params }
+    return params
   }
-  return undefined
 }
 
-/** Answers the request when a registered operation serves it; false leaves it to Next. */
-export function dispatchDirect(request: IncomingMessage, response: ServerResponse): boolean {
-  const url = request.url ?? '/'
-  const query = url.indexOf('?')
-  const found = matchDirectRoute(request.method ?? '', query === -1 ? url : url.slice(0, query))
-  if (!found) return false
-  void answer(request, response, found.handler, found.params)
-  return true
+export type NodeAnswer = (incoming: IncomingMessage, outgoing: ServerResponse, params: Params) => Promise<void>
+
+/** `handler` answering a Node request: it runs on a Web Request made of it, and its answer is
+ * written to the Node response. The answer never rejects. */
+export function answerNode(handler: WebHandler): NodeAnswer {
+  return (incoming, outgoing, params) => answer(handler, incoming, outgoing, params)
 }
 
-async function answer(incoming: IncomingMessage, outgoing: ServerResponse, handler: DirectHandler, params: Record<string, string>): Promise<void> {
+async function answer(handler: WebHandler, incoming: IncomingMessage, outgoing: ServerResponse, params: Params) {
   let response: Response
   try {
     response = await handler(toRequest(incoming), { params: Promise.resolve(params) })
@@ -182,20 +160,26 @@ function listeningPort(incoming: IncomingMessage, https: boolean): string {
  * for a client that takes gzip, unless the answer says no-transform. */
 const GZIP_FROM_BYTES = 1024
 const gzipAsync = promisify(gzip)
+/** What Next's server puts in the Vary of every App Router answer, a route handler's included
+ * (setVaryHeader in its base server): the same answer has the same Vary whoever sends it. */
+const APP_ROUTER_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch'
+/** Framing is the sender's: Next drops these from a handler's Response too (its sendResponse). */
+const FRAMING = new Set(['content-length', 'content-encoding', 'transfer-encoding'])
 
 async function send(outgoing: ServerResponse, response: Response, acceptsGzip: boolean): Promise<void> {
   const headers: Record<string, string | string[]> = {}
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value
+    if (name !== 'set-cookie' && !FRAMING.has(name)) headers[name] = value
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
   const empty = response.status === 204 || response.status === 304 || !response.body
   let body = empty ? undefined : (knownBytes(response) ?? Buffer.from(await response.arrayBuffer()))
+  // Next's compression names Accept-Encoding for every answer it could compress, whatever its size.
+  const compresses = compressible(headers)
+  headers.vary = [APP_ROUTER_VARY, headers.vary, compresses ? 'Accept-Encoding' : ''].filter((v) => v).join(', ')
   if (body) {
-    const vary = headers.vary
-    headers.vary = typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'Accept-Encoding'
-    if (acceptsGzip && body.length >= GZIP_FROM_BYTES && compressible(headers)) {
+    if (acceptsGzip && compresses && body.length >= GZIP_FROM_BYTES) {
       body = await gzipAsync(body)
       headers['content-encoding'] = 'gzip'
     }
@@ -207,7 +191,8 @@ async function send(outgoing: ServerResponse, response: Response, acceptsGzip: b
 
 function compressible(headers: Record<string, string | string[]>): boolean {
   const type = String(headers['content-type'] ?? '')
-  return !headers['content-encoding'] && /^(application\/([\w.+-]*\+)?json|text\/)/i.test(type) && !/no-transform/i.test(String(headers['cache-control'] ?? ''))
+  const textual = /^(application\/([\w.+-]*\+)?json|text\/)/i.test(type)
+  return textual && !/no-transform/i.test(String(headers['cache-control'] ?? ''))
 }
 
 /** Whether an Accept-Encoding header takes gzip: named, else `*`, with a non-zero weight. */

@@ -1,0 +1,95 @@
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { answerNode, pathMatcher, takesGzip, type WebHandler } from './nodeAnswer'
+
+describe('pathMatcher', () => {
+  const portfolio = pathMatcher('/api/v1/accounts/{userAddress}/portfolio')
+  const storedRoute = pathMatcher('/api/v1/accounts/{userAddress}/routes/{nonce}')
+  const quote = pathMatcher('/api/v1/intents/route')
+
+  it('matches an operation’s path, with its decoded parameters', () => {
+    expect(storedRoute('/api/v1/accounts/0xabc/routes/12')).toEqual({ userAddress: '0xabc', nonce: '12' })
+    expect(portfolio('/api/v1/accounts/a%20b/portfolio')).toEqual({ userAddress: 'a b' })
+    expect(quote('/api/v1/intents/route')).toEqual({})
+  })
+
+  it('leaves everything else to Next: trailing slashes, extra segments, empty segments, bad encoding', () => {
+    expect(portfolio('/api/v1/accounts/0xabc/portfolio/')).toBeUndefined()
+    expect(portfolio('/api/v1/accounts/0xabc/x/portfolio')).toBeUndefined()
+    expect(portfolio('/api/v1/accounts//portfolio')).toBeUndefined()
+    expect(portfolio('/api/v1/accounts/%E0%A4%A/portfolio')).toBeUndefined()
+    expect(quote('/api/v1/intentsXroute')).toBeUndefined()
+  })
+})
+
+describe('takesGzip', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['gzip', true],
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, gzip;q=0.8', true],
+    ['gzip;q=0', false],
+    ['identity', false],
+    ['*', true],
+    ['gzip;q=0, *', false],
+    ['*;q=0', false],
+  ])('%j → %s', (header, expected) => {
+    expect(takesGzip(header)).toBe(expected)
+  })
+})
+
+type Answered = { status: number; headers: Record<string, unknown>; body: Buffer }
+
+/** One request to a server answering every request with `handler`, as serve.mjs calls it. */
+async function ask(handler: WebHandler, headers: Record<string, string> = {}): Promise<Answered> {
+  const server = createServer((req, res) => void answerNode(handler)(req, res, {}))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  try {
+    return await new Promise<Answered>((resolve, reject) => {
+      const req = request({ port, host: '127.0.0.1', path: '/x', headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+  } finally {
+    server.close()
+  }
+}
+
+const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch'
+const big = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => `item ${i}`) })
+/** A handler answering `big` as JSON, with these headers as well. */
+function jsonAnswer(headers: Record<string, string>): WebHandler {
+  return async () => new Response(big, { headers: { 'content-type': 'application/json', ...headers } })
+}
+
+describe('answerNode', () => {
+  it('writes what Next would: its Vary, gzip from 1 KiB for a client that takes it, our own framing', async () => {
+    // A handler's own framing headers are not the sender's (Next drops them too).
+    const handler = jsonAnswer({ 'content-length': '3', 'content-encoding': 'br' })
+    const zipped = await ask(handler, { 'accept-encoding': 'gzip' })
+    expect(zipped.headers.vary).toBe(`${NEXT_VARY}, Accept-Encoding`)
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length)
+    expect(gunzipSync(zipped.body).toString()).toBe(big)
+    const plain = await ask(handler)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toBe(big)
+  })
+
+  it('leaves small answers, and answers that say no-transform, as they are', async () => {
+    const small = await ask(async () => Response.json({ ok: true }), { 'accept-encoding': 'gzip' })
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(small.headers.vary).toBe(`${NEXT_VARY}, Accept-Encoding`)
+    const kept = await ask(jsonAnswer({ 'cache-control': 'no-transform' }), { 'accept-encoding': 'gzip' })
+    expect(kept.headers['content-encoding']).toBeUndefined()
+    expect(kept.headers.vary).toBe(NEXT_VARY)
+  })
+})
