@@ -12,7 +12,11 @@ import { attestationTypedData, type FillAttestation } from '../core/settlement/a
 import { forgetAttestationsFrom, recordAttestation } from '../storage/attestationStore'
 import type { Sql } from '../storage/sql'
 
-const filledEvent = arbiterAbi.find((item) => item.type === 'event' && item.name === 'Filled')!
+const filledEvent = (() => {
+  const event = arbiterAbi.find((item) => item.type === 'event' && item.name === 'Filled')
+  if (!event) throw new Error("the arbiter's ABI has no Filled event")
+  return event
+})()
 
 /** How far back a fresh attester looks. */
 const LOOKBACK_BLOCKS = 5_000n

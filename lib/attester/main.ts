@@ -30,7 +30,11 @@ runWorker({
   pollMs: env.ATTESTER_POLL_MS,
   describe: () => ({ confirmations: env.ATTESTER_CONFIRMATIONS }),
   start: ({ log, sql, account, chains, lease }) => {
-    const cursors = new Map<number, AttesterCursor>([...chains.keys()].map((id) => [id, {}]))
+    // Each chain with where the attester has read it to (kept across turns).
+    const watched = [...chains.values()].map((chain) => {
+      const cursor: AttesterCursor = {}
+      return { chain, cursor }
+    })
     const relayCursors: RelayCursors = new Map()
     const relayChains = new Map<number, RelayChain>()
     for (const c of chains.values()) {
@@ -51,14 +55,14 @@ runWorker({
           log.info({ holder: lease.holder }, 'attesting')
         }
         await Promise.all(
-          [...chains.values()].map((chain) =>
+          watched.map(({ chain, cursor }) =>
             attestFills({
               sql,
               chainId: chain.chainId,
               client: chain.client,
               account,
               confirmations: env.ATTESTER_CONFIRMATIONS,
-              cursor: cursors.get(chain.chainId)!,
+              cursor,
               log: (event, fields) => log.info(fields, event),
             }).catch((error: unknown) =>
               log.warn({ chainId: chain.chainId, error: firstLine(error) }, 'attesting failed; retrying'),

@@ -63,12 +63,12 @@ export async function startAnvil({ chainId, port }: { chainId: number; port: num
     }
     const cleanup = () => {
       clearTimeout(timer)
-      child.stdout!.off('data', onData)
-      child.stderr!.off('data', onData)
+      child.stdout.off('data', onData)
+      child.stderr.off('data', onData)
       child.off('exit', onExit)
       // Keep draining so a chatty node never blocks on a full pipe.
-      child.stdout!.resume()
-      child.stderr!.resume()
+      child.stdout.resume()
+      child.stderr.resume()
     }
     const done = () => {
       cleanup()
@@ -79,8 +79,8 @@ export async function startAnvil({ chainId, port }: { chainId: number; port: num
       child.kill('SIGKILL')
       reject(e)
     }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
     child.once('exit', onExit)
   })
 
@@ -100,7 +100,10 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 function portInUseMessage(port: number, chainId: number): string {
-  return `Port ${port} (devnet chain ${chainId}) is already in use. Stop the process holding it (\`lsof -i :${port}\`) or choose other ports with DEVNET_BASE_PORT.`
+  return (
+    `Port ${port} (devnet chain ${chainId}) is already in use. ` +
+    `Stop the process holding it (\`lsof -i :${port}\`) or choose other ports with DEVNET_BASE_PORT.`
+  )
 }
 
 async function assertPortFree(port: number): Promise<void> {

@@ -1,9 +1,8 @@
 // The environment the app runs with on the devnet: its RPC URLs, its database, and the nodes the
 // dashboard's demo wallet signs through.
-import { toHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { generateApiKey } from '../config/keyHash'
-import { demoAccount } from './demoAccount'
+import { demoAccount, devnetPrivateKey } from './demoAccount'
 import { devnetFillerKey } from './fillerEnv'
 
 /** A fresh browser key and route-signing key per start: neither is printed or stored. */
@@ -18,6 +17,6 @@ export function devnetAppEnv(rpcUrls: Record<number, string>, databaseUrl: strin
       .map(([id, url]) => `${id}=${url}`)
       .join(','),
     // anvil's published key of the demo account: the demo wallet's EIP-7702 authorizations are signed with it.
-    DEMO_WALLET_AUTHORIZATION_KEY: toHex(demoAccount.getHdKey().privateKey!),
+    DEMO_WALLET_AUTHORIZATION_KEY: devnetPrivateKey(demoAccount),
   }
 }

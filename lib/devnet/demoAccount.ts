@@ -1,8 +1,8 @@
 // The devnet's accounts and what the demo account is seeded with. Both are anvil dev accounts of
 // anvil's published default mnemonic, so the node itself can sign for them (the dashboard's demo
 // wallet signs through the devnet). Never use these keys on a real chain.
-import { type Address, parseEther, parseUnits } from 'viem'
-import { mnemonicToAccount } from 'viem/accounts'
+import { type Address, type Hex, parseEther, parseUnits, toHex } from 'viem'
+import { type HDAccount, mnemonicToAccount } from 'viem/accounts'
 import { chains } from '../core/chains/chains'
 import { tokensOnChain } from '../core/tokens/tokens'
 
@@ -34,6 +34,13 @@ export const attesterAccount = mnemonicToAccount(devnetMnemonic, { addressIndex:
  * paid LayerZero's native fee. Devnet-only, like the others.
  */
 export const oftRelayAccount = mnemonicToAccount(devnetMnemonic, { addressIndex: 4 })
+
+/** The private key of one of these accounts: an account derived from the mnemonic always has one. */
+export function devnetPrivateKey(account: HDAccount): Hex {
+  const key = account.getHdKey().privateKey
+  if (!key) throw new Error(`the devnet account ${account.address} has no private key`)
+  return toHex(key)
+}
 
 export type Seed = { chainId: number; symbol: string; amount: bigint; decimals: number; locked: boolean }
 

@@ -8,7 +8,6 @@ import { formatUnits } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { configuredRpcVars, devEnvSchema, readEnv } from '../config/env'
 import { generateApiKey } from '../config/keyHash'
-import { getChain } from '../core/chains/chains'
 import { openDatabase } from '../storage/openDatabase'
 import { spawnAttester, spawnFiller } from '../worker/spawnFiller'
 import { devnetAppEnv } from './appEnv'
@@ -16,6 +15,7 @@ import { demoSeeds } from './demoAccount'
 import { ensureDemoApiKey } from './demoApiKey'
 import { demoKeyLine } from './demoKeyLine'
 import { devDatabase } from './devDatabase'
+import { devnetChain } from './devnetClient'
 import { devnetAttesterEnv, devnetFillerEnv } from './fillerEnv'
 import { assertDevPortsFree } from './ports'
 import { ensureProductionBuild } from './productionBuild'
@@ -28,7 +28,9 @@ async function main() {
   const realChains = configuredRpcVars()
   if (!DATABASE_URL && process.env.RATE_LIMIT_STORE === 'postgres') {
     throw new Error(
-      'RATE_LIMIT_STORE=postgres needs DATABASE_URL (a real Postgres): the embedded database runs every connection in one session, where one process’s rate-limit statements would collide with another’s. Leave it unset (memory, shared by the server processes through their primary) or set REDIS_URL.',
+      'RATE_LIMIT_STORE=postgres needs DATABASE_URL (a real Postgres): the embedded database runs every connection ' +
+        'in one session, where one process’s rate-limit statements would collide with another’s. Leave it unset ' +
+        '(memory, shared by the server processes through their primary) or set REDIS_URL.',
     )
   }
   // Before the build: a taken port should not cost a first run's minutes of building.
@@ -58,13 +60,15 @@ async function main() {
   if (devnet) {
     // What the operator set wins over the devnet's defaults.
     for (const [name, value] of Object.entries(devnetAppEnv(devnet.rpcUrls, db.url))) env[name] ??= value
+    const nodes = devnet.nodes.map((n) => `${devnetChain(n.chainId).name} (${n.chainId}) ${n.url}`)
     lines.push(
-      `Devnet ready in ${Math.round(performance.now() - started)} ms: ${devnet.nodes.map((n) => `${getChain(n.chainId)!.name} (${n.chainId}) ${n.url}`).join(', ')}`,
+      `Devnet ready in ${Math.round(performance.now() - started)} ms: ${nodes.join(', ')}`,
       `Demo account:  ${devnet.demoAddress}`,
-      ...demoSeeds.map(
-        (s) =>
-          `  ${getChain(s.chainId)!.name.padEnd(13)} ${formatUnits(s.amount, s.decimals).padStart(8)} ${s.symbol}${s.locked ? ' (locked in The Compact)' : ''}`,
-      ),
+      ...demoSeeds.map((s) => {
+        const amount = formatUnits(s.amount, s.decimals).padStart(8)
+        const locked = s.locked ? ' (locked in The Compact)' : ''
+        return `  ${devnetChain(s.chainId).name.padEnd(13)} ${amount} ${s.symbol}${locked}`
+      }),
     )
   } else {
     env.DATABASE_URL ??= db.url
@@ -83,12 +87,16 @@ async function main() {
   // Where it listens is where sign-in messages must point (APP_ORIGIN's default).
   env.HOST = HOST
   env.PORT = String(PORT)
-  lines.unshift(
-    `App:           http://${HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST}:${PORT}${watch ? '   (next dev: hot reload)' : `   (production build, ${env.WEB_CONCURRENCY ?? availableParallelism()} server process(es): WEB_CONCURRENCY)`}`,
-  )
-  lines.push(
-    `Database:      ${db.embedded ? `PGlite in ${PGLITE_DATA_DIR} (served on the Unix socket in ${new URL(db.url).searchParams.get('host')} while dev runs)` : 'DATABASE_URL'}`,
-  )
+  const appHost = HOST === '0.0.0.0' || HOST === '::' ? 'localhost' : HOST
+  const serving = watch
+    ? '   (next dev: hot reload)'
+    : `   (production build, ${env.WEB_CONCURRENCY ?? availableParallelism()} server process(es): WEB_CONCURRENCY)`
+  lines.unshift(`App:           http://${appHost}:${PORT}${serving}`)
+  const database = db.embedded
+    ? `PGlite in ${PGLITE_DATA_DIR} ` +
+      `(served on the Unix socket in ${new URL(db.url).searchParams.get('host')} while dev runs)`
+    : 'DATABASE_URL'
+  lines.push(`Database:      ${database}`)
   // The whole key only to a terminal on the devnet; a redirected log gets the file's path (demoKeyLine.ts).
   const terminal = process.stdout.isTTY === true
   lines.push(demoKeyLine({ key, file: '.devnet/demo-api-key', terminal, realChains: realChains.length > 0 }))

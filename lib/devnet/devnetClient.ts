@@ -8,6 +8,14 @@ import {
   type TransactionReceipt,
   walletActions,
 } from 'viem'
+import { getChain, type SupportedChain } from '../core/chains/chains'
+
+/** The supported chain with this id: the devnet runs supported chains only, so another id throws. */
+export function devnetChain(chainId: number): SupportedChain {
+  const chain = getChain(chainId)
+  if (!chain) throw new Error(`chain ${chainId} is not a supported chain`)
+  return chain
+}
 
 export function createDevnetClient(url: string, chain: Chain) {
   return createTestClient({ mode: 'anvil', chain, transport: http(url), pollingInterval: 20 })

@@ -1,15 +1,14 @@
 // The filler's and the attester's environments on the devnet: the nodes, the database, and each
 // one's devnet key (anvil's published test mnemonic, index 2 and 3: devnet-only keys); the attester
 // process also relays the devnet's OFT packets with the relay's key (index 4).
-import { toHex } from 'viem'
-import { attesterAccount, fillerAccount, oftRelayAccount } from './demoAccount'
+import { attesterAccount, devnetPrivateKey, fillerAccount, oftRelayAccount } from './demoAccount'
 
 export function devnetFillerKey(): `0x${string}` {
-  return toHex(fillerAccount.getHdKey().privateKey!)
+  return devnetPrivateKey(fillerAccount)
 }
 
 export function devnetAttesterKey(): `0x${string}` {
-  return toHex(attesterAccount.getHdKey().privateKey!)
+  return devnetPrivateKey(attesterAccount)
 }
 
 const rpcEnv = (rpcUrls: Record<number, string>) =>
@@ -20,7 +19,7 @@ export function devnetFillerEnv(rpcUrls: Record<number, string>, databaseUrl: st
 }
 
 export function devnetAttesterEnv(rpcUrls: Record<number, string>, databaseUrl: string): Record<string, string> {
-  const relayKey = toHex(oftRelayAccount.getHdKey().privateKey!)
+  const relayKey = devnetPrivateKey(oftRelayAccount)
   return {
     ...rpcEnv(rpcUrls),
     DATABASE_URL: databaseUrl,

@@ -6,14 +6,13 @@
 import { type Address, type Chain, concatHex, getContractAddress, type Hex, isAddressEqual, zeroHash } from 'viem'
 import { nexus, safe } from '../core/accounts/smartAccounts'
 import { addresses } from '../core/addresses'
-import { getChain } from '../core/chains/chains'
 import * as artifacts from './contracts/artifacts'
 import { safeCreationCode, safeSingletonFactory } from './contracts/safe'
 import { fillerAccount, operatorAddress } from './demoAccount'
-import { type DevnetClient, mined } from './devnetClient'
+import { type DevnetClient, devnetChain, mined } from './devnetClient'
 
 export async function placeAccountContracts(client: DevnetClient, chainId: number): Promise<void> {
-  const chain = getChain(chainId)!.viem as Chain
+  const chain = devnetChain(chainId).viem as Chain
   const place = (address: Address, runtime: Hex) => client.setCode({ address, bytecode: runtime })
   await place(nexus.implementation, artifacts.nexusAccount.runtime)
   await place(nexus.factory, artifacts.nexusFactory.runtime)

@@ -1,7 +1,6 @@
 // Places the devnet's contract code at the real addresses of one chain and initialises it.
 import { type Address, type Chain, concatHex, getContractAddress, type Hex, isAddressEqual, parseEther } from 'viem'
 import { addresses, oftAdapters, priceFeeds } from '../core/addresses'
-import { getChain } from '../core/chains/chains'
 import { defaultAllocator } from '../core/locks/defaultLockTag'
 import { allocatorId } from '../core/locks/lockId'
 import { arbiterAddresses } from '../core/route/settlementLayers'
@@ -9,12 +8,12 @@ import { findTokenBySymbol, tokensOnChain } from '../core/tokens/tokens'
 import * as artifacts from './contracts/artifacts'
 import { create2Deployer, permit2CreationCode, permit2Salt } from './contracts/permit2'
 import { attesterAccount, fillerAccount, oftRelayAccount, operatorAddress } from './demoAccount'
-import { type DevnetClient, mined } from './devnetClient'
+import { type DevnetClient, devnetChain, mined } from './devnetClient'
 import { devnetL1FeeParams, devnetOftFee, devnetPrices } from './market'
 import { placeAccountContracts } from './placeAccounts'
 
 export async function placeContracts(client: DevnetClient, chainId: number): Promise<void> {
-  const chain = getChain(chainId)!.viem as Chain
+  const chain = devnetChain(chainId).viem as Chain
   const write = async (
     address: Address,
     abi: readonly unknown[],
@@ -79,7 +78,7 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
     }
   }
 
-  if (getChain(chainId)!.stack === 'op-stack') {
+  if (devnetChain(chainId).stack === 'op-stack') {
     const p = devnetL1FeeParams
     await place(addresses.gasPriceOracle, artifacts.gasPriceOracle.runtime)
     await write(addresses.gasPriceOracle, artifacts.gasPriceOracle.abi, 'initialize', [operatorAddress])
@@ -93,7 +92,9 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
 
   const oft = oftAdapters[chainId as keyof typeof oftAdapters]
   if (oft) {
-    const token = findTokenBySymbol(chainId, chainId === 1 ? 'USDT' : 'USDT0')!
+    const symbol = chainId === 1 ? 'USDT' : 'USDT0'
+    const token = findTokenBySymbol(chainId, symbol)
+    if (!token) throw new Error(`chain ${chainId} has an OFT adapter but no ${symbol} token`)
     await place(oft.adapter, artifacts.oftAdapter.runtime)
     await write(oft.adapter, artifacts.oftAdapter.abi, 'initialize', [
       token.address,

@@ -26,7 +26,8 @@ export async function assertDevPortsFree({ app, devnetBasePort }: DevPortsParame
   if (taken.length === 0) return
   const lines = taken.map(
     (t) =>
-      `Port ${t.port} (${t.what}) is already in use: stop the process holding it (\`lsof -i :${t.port}\`) or choose another with ${t.variable}.`,
+      `Port ${t.port} (${t.what}) is already in use: ` +
+      `stop the process holding it (\`lsof -i :${t.port}\`) or choose another with ${t.variable}.`,
   )
   throw new Error(lines.join('\n'))
 }

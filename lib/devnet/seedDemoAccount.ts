@@ -2,12 +2,11 @@
 // transfer and deposit, so the demo account's nonce stays 0 and its ETH balance is exact.
 import { type Address, type Chain, erc20Abi } from 'viem'
 import { addresses } from '../core/addresses'
-import { getChain } from '../core/chains/chains'
 import { defaultLockTag } from '../core/locks/defaultLockTag'
 import { findTokenBySymbol } from '../core/tokens/tokens'
 import * as artifacts from './contracts/artifacts'
 import { operatorAddress, type Seed } from './demoAccount'
-import { type DevnetClient, mined } from './devnetClient'
+import { type DevnetClient, devnetChain, mined } from './devnetClient'
 
 export async function seedAccount(
   client: DevnetClient,
@@ -15,7 +14,7 @@ export async function seedAccount(
   account: Address,
   seeds: readonly Seed[],
 ): Promise<void> {
-  const chain = getChain(chainId)!.viem as Chain
+  const chain = devnetChain(chainId).viem as Chain
   const write = (
     address: Address,
     abi: readonly unknown[],
@@ -29,7 +28,8 @@ export async function seedAccount(
     )
 
   for (const seed of seeds.filter((s) => s.chainId === chainId)) {
-    const token = findTokenBySymbol(chainId, seed.symbol)!
+    const token = findTokenBySymbol(chainId, seed.symbol)
+    if (!token) throw new Error(`chain ${chainId} has no ${seed.symbol} token to seed`)
     if (token.extensions.native) {
       if (seed.locked)
         await write(

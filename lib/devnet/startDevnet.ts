@@ -23,19 +23,23 @@ export type StartDevnetParameters = {
 }
 
 export async function startDevnet({ basePort }: StartDevnetParameters = {}): Promise<Devnet> {
-  const ports = await Promise.all(
-    chains.map((_, i) => (basePort === undefined ? freePort() : Promise.resolve(basePort + i))),
+  const placed = await Promise.all(
+    chains.map(async (chain, i) => ({ chain, port: basePort === undefined ? await freePort() : basePort + i })),
   )
-  const started = await Promise.allSettled(chains.map((c, i) => startAnvil({ chainId: c.id, port: ports[i]! })))
-  const nodes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  const started = await Promise.allSettled(
+    placed.map(async ({ chain, port }) => ({ chain, node: await startAnvil({ chainId: chain.id, port }) })),
+  )
+  const running = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  const nodes = running.map((r) => r.node)
   const stop = async () => void (await Promise.all(nodes.map((n) => n.stop())))
 
   try {
     const failure = started.find((s) => s.status === 'rejected')
     if (failure) throw failure.reason
+    // Every node started: one per chain, in chain order.
     await Promise.all(
-      chains.map(async (c, i) => {
-        const client = createDevnetClient(nodes[i]!.url, c.viem as Chain)
+      running.map(async ({ chain: c, node }) => {
+        const client = createDevnetClient(node.url, c.viem as Chain)
         await placeContracts(client, c.id)
         await seedAccount(client, c.id, demoAccount.address, demoSeeds)
         await seedAccount(client, c.id, fillerAccount.address, fillerSeeds)

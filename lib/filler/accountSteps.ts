@@ -34,12 +34,26 @@ export type AccountStep = Step & { step: string; done: Read<boolean> }
 
 type WireAuthorization = { chainId: number; address: Address; nonce: string | number; yParity: number; r: Hex; s: Hex }
 
+/** The intent's last element, which carries the destination: a submitted intent has at least one. */
+function lastElement(intentOp: WireIntentOp): WireIntentOp['elements'][number] {
+  const last = intentOp.elements.at(-1)
+  if (!last) throw new Error('the intent has no elements')
+  return last
+}
+
+/** An element's origin signature: every element of a submitted intent is signed, so one missing throws. */
+function signatureOf(originSignatures: readonly Hex[], elementIndex: number): Hex {
+  const signature = originSignatures[elementIndex]
+  if (signature === undefined) throw new Error(`element ${elementIndex} has no origin signature`)
+  return signature
+}
+
 /** The chains an intent touches: every element's chain and the destination. */
 export function intentChains(intentOp: WireIntentOp): number[] {
   return [
     ...new Set([
       ...intentOp.elements.map((e) => Number(e.chainId)),
-      Number(intentOp.elements.at(-1)!.mandate.destinationChainId),
+      Number(lastElement(intentOp).mandate.destinationChainId),
     ]),
   ]
 }
@@ -82,8 +96,13 @@ export function setupSteps(intentOp: WireIntentOp, authorizations: readonly Wire
   })
 }
 
-function executorCall(intentOp: WireIntentOp, elementIndex: number, signature: Hex, destination: boolean): Hex {
-  const element = intentOp.elements[elementIndex]!
+function executorCall(
+  intentOp: WireIntentOp,
+  element: WireIntentOp['elements'][number],
+  elementIndex: number,
+  signature: Hex,
+  destination: boolean,
+): Hex {
   const nonce = BigInt(intentOp.nonce)
   const mandate = mandateMessage(element)
   if (element.mandate.qualifier.settlementContext.fundingMethod === 'COMPACT') {
@@ -91,7 +110,9 @@ function executorCall(intentOp: WireIntentOp, elementIndex: number, signature: H
     const elementHashes = compact.message.elements.map((data) =>
       hashStruct({ types: compactTypes, primaryType: 'Element', data }),
     )
-    const signed = compact.message.elements[elementIndex]!
+    const signed = compact.message.elements[elementIndex]
+    const [first] = intentOp.elements
+    if (!signed || !first) throw new Error(`the compact has no element ${elementIndex}`)
     return encodeFunctionData({
       abi: intentExecutorAbi,
       functionName: 'executeCompactOps',
@@ -99,7 +120,7 @@ function executorCall(intentOp: WireIntentOp, elementIndex: number, signature: H
         intentOp.sponsor,
         nonce,
         {
-          notarizedChainId: BigInt(intentOp.elements[0]!.chainId),
+          notarizedChainId: BigInt(first.chainId),
           expires: BigInt(intentOp.expires),
           elementIndex: BigInt(elementIndex),
           elementHashes,
@@ -176,7 +197,7 @@ export function singleChainSteps(intentOp: WireIntentOp, originSignatures: reado
       account: intentOp.sponsor,
       nonce,
       ops: { data: singleChainOpsData(element.mandate.destinationOps) },
-      signature: originSignatures[i]!,
+      signature: signatureOf(originSignatures, i),
     }
     const data = encodeFunctionData({
       abi: intentExecutorAbi,
@@ -215,7 +236,7 @@ export function preClaimSteps(intentOp: WireIntentOp, originSignatures: readonly
     const call = {
       chainId,
       to: nexus.intentExecutor,
-      data: executorCall(intentOp, i, originSignatures[i]!, false),
+      data: executorCall(intentOp, element, i, signatureOf(originSignatures, i), false),
       value: 0n,
     }
     return [
@@ -232,13 +253,13 @@ export function preClaimSteps(intentOp: WireIntentOp, originSignatures: readonly
 /** The destination operations, carried by the last element's Mandate and covered by its signature. */
 export function destinationStep(intentOp: WireIntentOp, originSignatures: readonly Hex[]): AccountStep | undefined {
   const last = intentOp.elements.length - 1
-  const element = intentOp.elements[last]!
+  const element = lastElement(intentOp)
   if (element.mandate.destinationOps.ops.length === 0) return undefined
   const chainId = Number(element.mandate.destinationChainId)
   const call = {
     chainId,
     to: nexus.intentExecutor,
-    data: executorCall(intentOp, last, originSignatures[last]!, true),
+    data: executorCall(intentOp, element, last, signatureOf(originSignatures, last), true),
     value: 0n,
   }
   // Exactly the gas the route charged for the calls (the Mandate's minGas) and the executor's own.

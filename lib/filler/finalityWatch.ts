@@ -95,8 +95,9 @@ export function finalityStore(sql: Pick<Sql, 'query'>, chains: Map<number, Fille
         return 'FAILED'
       }
       if (intent?.status !== 'COMPLETED') return undefined
-      const funding = (intent.signedIntentOp as WireIntentOp).elements[0]!.mandate.qualifier.settlementContext
-        .fundingMethod as Funding
+      const [first] = (intent.signedIntentOp as WireIntentOp).elements
+      if (!first) throw new Error(`intent ${nonce} has no elements`)
+      const funding = first.mandate.qualifier.settlementContext.fundingMethod as Funding
       let status: IntentStatus = intent.status
       for (const step of steps) status = transition(funding, status, { type: 'reorged', step })
       // The escrows and claims that are gone are pending again; the next pass sends them first.

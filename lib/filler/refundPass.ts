@@ -11,7 +11,7 @@ import type { FillerChain } from '../worker/fillerChains'
 import { escrowExit } from './escrowExit'
 import { hasJournal, read, StepRevertedError, sendStep } from './sendStep'
 import type { SettleContext } from './settleContext'
-import type { ElementPlan, Step } from './settlementCalls'
+import { type ElementPlan, elementPart, type Step } from './settlementCalls'
 
 /** Sends each pending refund the arbiter accepts now; 'waiting' while one is not refundable yet. */
 export async function refundPass(
@@ -26,9 +26,10 @@ export async function refundPass(
       kept.push(r)
       continue
     }
-    const e = c.plan.elements[r.elementIndex]!
+    const e = c.plan.elements[r.elementIndex]
+    if (!e) throw new Error(`intent ${c.id} has a refund of element ${r.elementIndex}, which its plan does not have`)
     const chain = c.chainOf(e.chainId)
-    const state = await read(chain, e.escrowState!)
+    const state = await read(chain, elementPart(e, 'escrowState'))
     if (state.status === escrowStatus.refunded) {
       kept.push({ ...r, status: 'COMPLETED' }) // refunded by the sponsor or anyone else
       continue
@@ -36,7 +37,7 @@ export async function refundPass(
     if (state.status !== escrowStatus.held) continue // nothing was held (or it was released): no refund to make
     let returnRefused = false
     if (escrowExit({ fillSent, returnRefused, refundDue: false }) === 'return') {
-      const returned = await send(c, r, e, chain, `refund:${r.elementIndex}:return`, e.returnEscrow!)
+      const returned = await send(c, r, e, chain, `refund:${r.elementIndex}:return`, elementPart(e, 'returnEscrow'))
       if (returned) {
         kept.push(returned)
         continue
@@ -54,7 +55,7 @@ export async function refundPass(
       kept.push(r)
       continue
     }
-    const refunded = await send(c, r, e, chain, `refund:${r.elementIndex}`, e.refund!)
+    const refunded = await send(c, r, e, chain, `refund:${r.elementIndex}`, elementPart(e, 'refund'))
     if (!refunded) waiting = true
     kept.push(refunded ?? r)
   }
@@ -83,7 +84,7 @@ async function send(
     return { ...r, status: 'COMPLETED', txHash: result.hash, timestamp: result.timestamp }
   } catch (error) {
     if (!(error instanceof StepRevertedError)) throw error
-    const after = await read(chain, e.escrowState!)
+    const after = await read(chain, elementPart(e, 'escrowState'))
     return after.status === escrowStatus.refunded ? { ...r, status: 'COMPLETED' } : undefined
   }
 }

@@ -44,7 +44,10 @@ export async function runAccountSteps(p: RunParameters): Promise<string | undefi
     )
     if (failure) return failure
     if (!(await read(chain, s.done))) {
-      return `after its setupOps on chain ${s.call.chainId}, ${signed.sponsor} still does not run the intent executor (the setupOps do not deploy this account); nothing was taken`
+      return (
+        `after its setupOps on chain ${s.call.chainId}, ${signed.sponsor} still does not run the intent executor ` +
+        '(the setupOps do not deploy this account); nothing was taken'
+      )
     }
     p.log('account set up', { id: p.intent.nonce, chainId: s.call.chainId })
   }
@@ -69,7 +72,8 @@ export async function runDestinationOps(p: RunParameters): Promise<string | unde
     p,
     s,
     (reason) =>
-      `delivered, but the destination calls failed on chain ${s.call.chainId} (${reason}); tokenOut is with the account`,
+      `delivered, but the destination calls failed on chain ${s.call.chainId} (${reason}); ` +
+      'tokenOut is with the account',
   )
   if (!failure) p.log('destination calls ran', { id: p.intent.nonce, chainId: s.call.chainId })
   return failure
@@ -142,7 +146,10 @@ async function deployedWithoutExecutor(chain: FillerChain, signed: Signed): Prom
   if (!setup || setup.to.toLowerCase() === signed.sponsor.toLowerCase()) return undefined
   const code = await chain.client.getCode({ address: signed.sponsor })
   if (code === undefined || code === '0x') return undefined
-  return `${signed.sponsor} is deployed on chain ${chain.chainId} but does not run the intent executor (its setupOps only deploy it); nothing was taken`
+  return (
+    `${signed.sponsor} is deployed on chain ${chain.chainId} but does not run the intent executor ` +
+    '(its setupOps only deploy it); nothing was taken'
+  )
 }
 
 /** An EIP-7702 setup needs the user's authorization for the chain, still at the account's nonce there. */
@@ -151,11 +158,17 @@ async function staleAuthorization(p: RunParameters, s: AccountStep, signed: Sign
   if (!setup || setup.to.toLowerCase() !== signed.sponsor.toLowerCase()) return undefined
   const authorization = s.call.authorizationList?.[0]
   if (!authorization)
-    return `the account must delegate on chain ${s.call.chainId} (EIP-7702) and no authorization for that chain was submitted; nothing was taken`
+    return (
+      `the account must delegate on chain ${s.call.chainId} (EIP-7702) ` +
+      'and no authorization for that chain was submitted; nothing was taken'
+    )
   if (await hasJournal(p.sql, p.intent.nonce, s.step)) return undefined
   const nonce = await p.chainOf(s.call.chainId).client.getTransactionCount({ address: signed.sponsor })
   if (nonce !== authorization.nonce) {
-    return `the EIP-7702 authorization for chain ${s.call.chainId} was signed for nonce ${authorization.nonce}, but the account's nonce there is now ${nonce}; nothing was taken`
+    return (
+      `the EIP-7702 authorization for chain ${s.call.chainId} was signed for nonce ${authorization.nonce}, ` +
+      `but the account's nonce there is now ${nonce}; nothing was taken`
+    )
   }
   return undefined
 }

@@ -91,8 +91,24 @@ async function simulate(chain: FillerChain, call: Call): Promise<{ gas: bigint }
 
 /** What nodes answer when the EVM halts on a call (no revert data; the same on every try): anvil
  * says "EVM error <halt>", geth names the halt. */
-const EVM_HALT =
-  /^EVM error |invalid opcode|invalid jump destination|stack underflow|stack limit reached|out of gas|max call depth exceeded|write protection|return data out of bounds|max code size exceeded|max initcode size exceeded|contract address collision|invalid code: must not begin with 0xef/i
+const EVM_HALT = new RegExp(
+  [
+    '^EVM error ',
+    'invalid opcode',
+    'invalid jump destination',
+    'stack underflow',
+    'stack limit reached',
+    'out of gas',
+    'max call depth exceeded',
+    'write protection',
+    'return data out of bounds',
+    'max code size exceeded',
+    'max initcode size exceeded',
+    'contract address collision',
+    'invalid code: must not begin with 0xef',
+  ].join('|'),
+  'i',
+)
 
 const reverts = (error: unknown) =>
   error instanceof BaseError &&
@@ -144,20 +160,13 @@ async function minedOf(
 ): Promise<{ entry: JournalEntry; receipt: TransactionReceipt } | undefined> {
   const receipt = await receiptOrNone(chain, entry.hash)
   if (receipt) return { entry, receipt }
-  for (const old of entry.replaced ?? []) {
+  const olds = entry.replaced ?? []
+  for (const old of olds) {
     const late = await receiptOrNone(chain, old.hash)
     if (!late) continue
-    const back: JournalEntry = {
-      ...entry,
-      raw: old.raw,
-      hash: old.hash,
-      replaced: [...entry.replaced!.filter((r) => r.hash !== old.hash), { raw: entry.raw, hash: entry.hash }],
-    }
-    await rewriteTransaction(p.sql, p.intent, p.step, entry.hash, {
-      raw: back.raw,
-      hash: back.hash,
-      replaced: back.replaced!,
-    })
+    const replaced = [...olds.filter((r) => r.hash !== old.hash), { raw: entry.raw, hash: entry.hash }]
+    const back: JournalEntry = { ...entry, raw: old.raw, hash: old.hash, replaced }
+    await rewriteTransaction(p.sql, p.intent, p.step, entry.hash, { raw: back.raw, hash: back.hash, replaced })
     p.journal?.set(p.step, back)
     return { entry: back, receipt: late }
   }
@@ -177,19 +186,9 @@ async function replaceAtNonce(p: StepAt, chain: FillerChain, entry: JournalEntry
   const raw = await chain.account.signTransaction({ ...unsigned, ...fees } as Parameters<
     typeof chain.account.signTransaction
   >[0])
-  const next: JournalEntry = {
-    ...entry,
-    raw,
-    hash: keccak256(raw),
-    replaced: [...(entry.replaced ?? []), { raw: entry.raw, hash: entry.hash }],
-  }
-  if (
-    !(await rewriteTransaction(p.sql, p.intent, p.step, entry.hash, {
-      raw: next.raw,
-      hash: next.hash,
-      replaced: next.replaced!,
-    }))
-  ) {
+  const replaced = [...(entry.replaced ?? []), { raw: entry.raw, hash: entry.hash }]
+  const next: JournalEntry = { ...entry, raw, hash: keccak256(raw), replaced }
+  if (!(await rewriteTransaction(p.sql, p.intent, p.step, entry.hash, { raw: next.raw, hash: next.hash, replaced }))) {
     throw new Error(`${p.step} of intent ${p.intent} was journaled anew by another pass`)
   }
   p.journal?.set(p.step, next)
@@ -272,7 +271,9 @@ export async function sendStep(
     if ('reason' in simulated)
       throw new StepRevertedError(`${p.step} on chain ${p.call.chainId} would revert (${simulated.reason})`, true)
     if (p.gasLimit !== undefined && simulated.gas > p.gasLimit) {
-      const message = `${p.step} on chain ${p.call.chainId} needs ${simulated.gas} gas, more than the ${p.gasLimit} the intent paid for`
+      const message =
+        `${p.step} on chain ${p.call.chainId} needs ${simulated.gas} gas, ` +
+        `more than the ${p.gasLimit} the intent paid for`
       throw new StepRevertedError(message, true)
     }
     // The estimate with a quarter more (and the step's headroom), so signing does not ask the node

@@ -60,12 +60,24 @@ export async function lockShortfall(c: SettleContext): Promise<string | undefine
         }),
       ])
       if (balance < need.amount)
-        return `the sponsor's lock ${need.id} on chain ${need.chainId} holds ${balance}, less than the ${need.amount} this route claims; nothing was sent`
-      const period = resetPeriodSeconds[Number((need.id >> 252n) & 7n)]!
+        return (
+          `the sponsor's lock ${need.id} on chain ${need.chainId} holds ${balance}, ` +
+          `less than the ${need.amount} this route claims; nothing was sent`
+        )
+      // Three bits index The Compact's eight reset periods: every index has one.
+      const resetPeriod = Number((need.id >> 252n) & 7n)
+      const period = resetPeriodSeconds[resetPeriod]
+      if (period === undefined) throw new Error(`lock ${need.id} names reset period ${resetPeriod}, which is not known`)
       if (period <= window)
-        return `the lock ${need.id} on chain ${need.chainId} resets in ${period} s, sooner than the route's claim window (${window} s); nothing was sent`
+        return (
+          `the lock ${need.id} on chain ${need.chainId} resets in ${period} s, ` +
+          `sooner than the route's claim window (${window} s); nothing was sent`
+        )
       if (status !== 0 && at <= expires)
-        return `the sponsor enabled a forced withdrawal of lock ${need.id} on chain ${need.chainId}, available at ${at}, before the claim window ends; nothing was sent`
+        return (
+          `the sponsor enabled a forced withdrawal of lock ${need.id} on chain ${need.chainId}, available at ${at}, ` +
+          'before the claim window ends; nothing was sent'
+        )
       return undefined
     }),
   )

@@ -43,7 +43,7 @@ import { runAccountSteps, runDestinationOps, simulateDestinationOps } from './ru
 import { hasJournal, passJournal, type StepResult, StepRevertedError, sendStep } from './sendStep'
 import { firstOf, firstRevert, lockShortfall, nonceUsedBySomeoneElse } from './settleChecks'
 import type { SettleContext } from './settleContext'
-import { type SettlementPlan, type Step, settlementPlan } from './settlementCalls'
+import { elementPart, type SettlementPlan, type Step, settlementPlan } from './settlementCalls'
 import { settleSingleChain } from './settleSingleChain'
 import { unpaidGasWei } from './unpaidGas'
 
@@ -82,6 +82,13 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     return chain
   }
   const claims: ClaimRecord[] = intent.claims.map((cl) => ({ ...cl }))
+  /** The claim record of an element: every element has one from submission, so a missing one is a
+   * bug and throws (a transient failure of this pass, as any exception). */
+  const claimOf = (elementIndex: number): ClaimRecord => {
+    const claim = claims[elementIndex]
+    if (!claim) throw new Error(`intent ${id} has no claim record for element ${elementIndex}`)
+    return claim
+  }
   let refunds: RefundRecord[] = intent.refunds.map((r) => ({ ...r }))
   const depth = (chainId: number) => p.confirmations?.(chainId) ?? 0
   const accountRun = { sql, intent, chainOf, confirmations: depth, log: p.log }
@@ -117,7 +124,9 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
 
   let plan: SettlementPlan
   try {
-    const destination = chainOf(Number(signed.elements.at(-1)!.mandate.destinationChainId))
+    const last = signed.elements.at(-1)
+    if (!last) throw new Error('the intent has no elements')
+    const destination = chainOf(Number(last.mandate.destinationChainId))
     plan = settlementPlan(signed, signed.originSignatures, destination.account.address)
   } catch (error) {
     return fail(`cannot be settled: ${shortReason(error)}`)
@@ -197,7 +206,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     const wouldRevert = await firstOf([
       firstRevert(
         c,
-        escrows.map((e) => ({ what: `the escrow of element ${e.elementIndex}`, call: e.escrow!.call })),
+        escrows.map((e) => ({ what: `the escrow of element ${e.elementIndex}`, call: elementPart(e, 'escrow').call })),
       ),
       simulateDestinationOps(intent, chainOf, plan.fill.call),
     ])
@@ -211,12 +220,19 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     step: (e: SettlementPlan['elements'][number]) => Promise<StepResult>,
     done: (e: SettlementPlan['elements'][number], result: StepResult) => void,
   ): Promise<{ element: SettlementPlan['elements'][number]; error: unknown } | undefined> => {
-    const results = await Promise.allSettled(elements.map(step))
+    const results = await Promise.all(
+      elements.map((element) =>
+        step(element).then(
+          (value) => ({ element, ok: true as const, value }),
+          (error: unknown) => ({ element, ok: false as const, error }),
+        ),
+      ),
+    )
     let failure: { element: SettlementPlan['elements'][number]; error: unknown } | undefined
-    results.forEach((r, i) => {
-      if (r.status === 'fulfilled') done(elements[i]!, r.value)
-      else failure ??= { element: elements[i]!, error: r.reason }
-    })
+    for (const r of results) {
+      if (r.ok) done(r.element, r.value)
+      else failure ??= { element: r.element, error: r.error }
+    }
     return failure
   }
 
@@ -234,7 +250,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
           const stop = await preflight(plan.elements)
           if (stop) return stop
         }
-        const todo = plan.elements.filter((e) => claims[e.elementIndex]!.status !== 'COMPLETED')
+        const todo = plan.elements.filter((e) => claimOf(e.elementIndex).status !== 'COMPLETED')
         const unsigned = (
           await Promise.all(todo.map((e) => hasJournal(sql, id, `escrow:${e.elementIndex}`, journal)))
         ).some((journaled) => !journaled)
@@ -242,7 +258,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
           return await fail(`expired: its fill deadline ${deadline} came before every escrow was in place`, plan)
         const failure = await eachElement(
           todo,
-          (e) =>
+          async (e) =>
             sendStep({
               sql,
               journal,
@@ -250,11 +266,11 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
               step: `escrow:${e.elementIndex}`,
               chain: chainOf(e.chainId),
               confirmations: depth(e.chainId),
-              ...e.escrow!,
+              ...elementPart(e, 'escrow'),
             }),
           (e, result) => {
             claims[e.elementIndex] = {
-              ...claims[e.elementIndex]!,
+              ...claimOf(e.elementIndex),
               status: 'COMPLETED',
               txHash: result.hash,
               timestamp: result.timestamp,
@@ -299,7 +315,11 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
             (m) => `delivered, but the release of element ${failure.element.elementIndex} failed: ${m}`,
           )
         await reconfirm([
-          ...plan.elements.map((e) => ({ name: `escrow:${e.elementIndex}`, chainId: e.chainId, step: e.escrow! })),
+          ...plan.elements.map((e) => ({
+            name: `escrow:${e.elementIndex}`,
+            chainId: e.chainId,
+            step: elementPart(e, 'escrow'),
+          })),
           { name: 'fill', chainId: plan.fill.chainId, step: plan.fill },
           ...plan.elements.map((e) => ({
             name: `release:${e.elementIndex}`,
@@ -316,7 +336,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
           // The allocator records each element, so no transfer can unfund the locks the claims need.
           const failure = await eachElement(
             plan.elements,
-            (e) =>
+            async (e) =>
               sendStep({
                 sql,
                 journal,
@@ -324,7 +344,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
                 step: `allocate:${e.elementIndex}`,
                 chain: chainOf(e.chainId),
                 confirmations: depth(e.chainId),
-                ...e.allocate!,
+                ...elementPart(e, 'allocate'),
               }),
             () => {},
           )
@@ -332,7 +352,8 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
             return await stepFailed(
               failure.error,
               (m) =>
-                `the allocator refused element ${failure.element.elementIndex}: ${m}; nothing was sent to the destination`,
+                `the allocator refused element ${failure.element.elementIndex}: ${m}; ` +
+                'nothing was sent to the destination',
             )
         }
         const outcome = await fill(false)
@@ -341,7 +362,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       if (intent.status === 'FILLED') {
         const proof = await attestation()
         if (!proof) return await noAttestation(expires)
-        const todo = plan.elements.filter((e) => claims[e.elementIndex]!.status !== 'COMPLETED')
+        const todo = plan.elements.filter((e) => claimOf(e.elementIndex).status !== 'COMPLETED')
         const failure = await eachElement(
           todo,
           (e) =>
@@ -356,7 +377,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
             }),
           (e, result) => {
             claims[e.elementIndex] = {
-              ...claims[e.elementIndex]!,
+              ...claimOf(e.elementIndex),
               status: 'COMPLETED',
               txHash: result.hash,
               timestamp: result.timestamp,
@@ -444,15 +465,16 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
   /** Whether the filler was paid for this intent: every element's release or claim is journaled
    * and mined (a re-org that undid the fill after them reopened the intent). */
   async function paidOnChain(): Promise<boolean> {
-    const payouts = plan.elements.map((e) => ({
-      chainId: e.chainId,
-      entry: journal.get(`${plan.funding === 'COMPACT' ? 'claim' : 'release'}:${e.elementIndex}`),
-    }))
-    if (payouts.some((x) => !x.entry)) return false
+    const payouts: { chainId: number; hash: Hex }[] = []
+    for (const e of plan.elements) {
+      const entry = journal.get(`${plan.funding === 'COMPACT' ? 'claim' : 'release'}:${e.elementIndex}`)
+      if (!entry) return false
+      payouts.push({ chainId: e.chainId, hash: entry.hash })
+    }
     const receipts = await Promise.all(
       payouts.map((x) =>
         chainOf(x.chainId)
-          .client.getTransactionReceipt({ hash: x.entry!.hash })
+          .client.getTransactionReceipt({ hash: x.hash })
           .catch(() => undefined),
       ),
     )
@@ -479,7 +501,8 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       ])
       if (filled)
         throw new Error(
-          `the arbiter records intent ${id} as filled by a transaction this journal does not hold; not delivering twice`,
+          `the arbiter records intent ${id} as filled by a transaction this journal does not hold; ` +
+            'not delivering twice',
         )
       if (latest.timestamp <= deadline)
         throw new Error(
@@ -505,18 +528,21 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       return stepFailed(
         failed.reason,
         (m) =>
-          `the fill was undone after the filler was paid and can no longer be mined; delivering tokenOut from the filler's inventory failed: ${m}`,
+          'the fill was undone after the filler was paid and can no longer be mined; ' +
+          `delivering tokenOut from the filler's inventory failed: ${m}`,
       )
     const sent = results.map((r) => (r as PromiseFulfilledResult<StepResult>).value)
     const opsFailure = await runDestinationOps(accountRun)
     if (opsFailure) return fail(opsFailure)
+    const [first] = sent
+    if (!first) throw new Error(`intent ${id} has nothing to deliver from inventory`)
     await advance(
       { type: 'delivered' },
       {
         fill: {
           chainId: chain.chainId,
-          txHash: sent[0]!.hash,
-          timestamp: sent[0]!.timestamp,
+          txHash: first.hash,
+          timestamp: first.timestamp,
           status: 'COMPLETED',
           method: 'transfer',
         },

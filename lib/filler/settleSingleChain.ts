@@ -83,7 +83,8 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
         const finalAt = BigInt(intent.expires) + FINAL_MARGIN_SECONDS
         if (p.nowSeconds() > finalAt) {
           return await fail(
-            `sent over LayerZero OFT in ${packet.sentIn}, but not delivered on chain ${packet.dstChainId} by ${finalAt}`,
+            `sent over LayerZero OFT in ${packet.sentIn}, ` +
+              `but not delivered on chain ${packet.dstChainId} by ${finalAt}`,
           )
         }
         return 'waiting'

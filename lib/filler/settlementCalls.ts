@@ -82,6 +82,17 @@ export type ElementPlan = {
   payout: (proof: SignedAttestation) => Step
 }
 
+/** The parts of an element's plan only one funding method has. */
+type FundingPart = 'allocate' | 'escrow' | 'escrowState' | 'refund' | 'returnEscrow'
+
+/** An element's `part`, which its funding method must have built: a plan without it is a bug, so this
+ * throws (an exception, like any other, leaves the intent to the pass's error handling). */
+export function elementPart<K extends FundingPart>(e: ElementPlan, part: K): NonNullable<ElementPlan[K]> {
+  const value = e[part]
+  if (value === undefined) throw new Error(`the plan of element ${e.elementIndex} has no ${part}`)
+  return value
+}
+
 export type FillPlan = Step & {
   chainId: number
   arbiter: Address
@@ -103,6 +114,8 @@ export function settlementPlan(
   const funding = [...fundings][0]
   if (funding !== 'PERMIT2' && funding !== 'COMPACT')
     throw new Error(`funding method ${funding} is not settled by this filler`)
+  const [firstElement] = intentOp.elements
+  if (!firstElement) throw new Error('the intent has no elements')
   const compact = funding === 'COMPACT' ? compactTypedData(intentOp) : undefined
   const elementHashes = compact?.message.elements.map((data) =>
     hashStruct({ types: compactTypes, primaryType: 'Element', data }),
@@ -124,7 +137,8 @@ export function settlementPlan(
   const elements = intentOp.elements.map((element, elementIndex): ElementPlan => {
     const chainId = Number(element.chainId)
     const arbiter = element.arbiter
-    const signature = originSignatures[elementIndex]!
+    const signature = originSignatures[elementIndex]
+    if (signature === undefined) throw new Error(`element ${elementIndex} has no origin signature`)
     const mandate = mandateMessage(element)
     if (funding === 'PERMIT2') {
       const { message } = permit2TypedData(element, nonce, BigInt(intentOp.expires))
@@ -198,13 +212,15 @@ export function settlementPlan(
         }),
       }
     }
-    const signed = compact!.message.elements[elementIndex]!
+    if (!compact || !elementHashes) throw new Error(`element ${elementIndex} is COMPACT but its compact was not built`)
+    const signed = compact.message.elements[elementIndex]
+    if (!signed) throw new Error(`the compact has no element ${elementIndex}`)
     const allocator = allocatorOf(element.idsAndAmounts.map(([id]) => BigInt(id)))
     const locks = signed.commitments.map((l) => ({ id: lockId(l.lockTag, l.token), amount: l.amount }))
     const expires = BigInt(intentOp.expires)
-    const notarizedChainId = BigInt(intentOp.elements[0]!.chainId)
+    const notarizedChainId = BigInt(firstElement.chainId)
     const witness = hashStruct({ types: compactTypes, primaryType: 'Mandate', data: signed.mandate })
-    const additionalChains = elementHashes!.filter((_, i) => i !== elementIndex)
+    const additionalChains = elementHashes.filter((_, i) => i !== elementIndex)
     const claimPayload = (claimant: Address) => ({
       allocatorData: '0x' as Hex,
       sponsorSignature: signature,
@@ -228,7 +244,7 @@ export function settlementPlan(
       idsAndAmounts: locks.map((l) => [l.id, l.amount] as const),
       witness,
       witnessTypestring: mandateWitnessTypestring,
-      elementHashes: elementHashes!,
+      elementHashes,
       elementIndex: BigInt(elementIndex),
       notarizedChainId,
       sponsorSignature: signature,
@@ -306,7 +322,8 @@ export function settlementPlan(
 /** One fill for the whole intent through the last element's arbiter: every element's Mandate, so the
  * arbiter delivers each one's tokenOut and records their hashes for the attestation. */
 export function fillPlan(intentOp: WireIntentOp, filler: Address): FillPlan {
-  const last = intentOp.elements.at(-1)!
+  const last = intentOp.elements.at(-1)
+  if (!last) throw new Error('the intent has no elements')
   const nonce = BigInt(intentOp.nonce)
   const chainId = Number(last.mandate.destinationChainId)
   const sums = new Map<Address, bigint>()

@@ -43,10 +43,17 @@ export const nonceUsed = (error: unknown) => /nonce too low/i.test(String((error
  * (which has risen since they were signed), or too low to take a place in the pool. Not "replacement
  * transaction underpriced": that is another transaction of the account's holding the nonce, which
  * a higher fee would only outbid. */
-export const feeTooLow = (error: unknown) =>
-  /less than (the )?block base fee|fee cap .*less than .*base fee|(?<!replacement (transaction )?)underpriced|fee too low/i.test(
-    String((error as Error)?.message),
-  )
+const FEE_TOO_LOW = new RegExp(
+  [
+    'less than (the )?block base fee',
+    'fee cap .*less than .*base fee',
+    '(?<!replacement (transaction )?)underpriced',
+    'fee too low',
+  ].join('|'),
+  'i',
+)
+
+export const feeTooLow = (error: unknown) => FEE_TOO_LOW.test(String((error as Error)?.message))
 
 /** The fees of a replacement for a transaction signed with `old`: the chain's current fees, and at
  * least an eighth above the old ones (a node replaces a pooled transaction only for a bump). */
@@ -102,35 +109,38 @@ export class SendBatcher {
   private async run(batch: Pending[]): Promise<void> {
     this.chain.fence()
     const [first, fees] = await Promise.all([this.chain.pendingNonce(), this.chain.fees()])
-    const signed: Journaled[] = []
+    // Each request with the entry it signed, in nonce order.
+    const signed: { request: Pending; entry: Journaled }[] = []
     for (const [i, request] of batch.entries())
-      signed.push({ ...(await request.sign(first + i, fees)), nonce: request.intent })
+      signed.push({ request, entry: { ...(await request.sign(first + i, fees)), nonce: request.intent } })
     this.chain.fence()
-    const recorded = await this.chain.journal(signed)
+    const recorded = await this.chain.journal(signed.map((s) => s.entry))
+    const isRecorded = (e: Journaled) => recorded.has(`${e.nonce}:${e.step}`)
     // A step journaled by another pass leaves its nonce unused: what was signed after it would wait
     // behind the gap, so it is deleted unsent and its step tries again on its next pass.
-    const gap = signed.findIndex((e) => !recorded.has(`${e.nonce}:${e.step}`))
-    const sendable = gap === -1 ? batch.length : gap
+    const gap = signed.findIndex((s) => !isRecorded(s.entry))
+    const sendable = gap === -1 ? signed : signed.slice(0, gap)
     if (gap !== -1) {
-      await this.chain.forget(signed.slice(gap + 1).filter((e) => recorded.has(`${e.nonce}:${e.step}`)))
-      batch[gap]!.reject(
-        new AlreadyJournaledError(`${batch[gap]!.step} of intent ${batch[gap]!.intent} was journaled by another pass`),
+      await this.chain.forget(
+        signed
+          .slice(gap + 1)
+          .map((s) => s.entry)
+          .filter(isRecorded),
       )
-      for (const request of batch.slice(gap + 1))
-        request.reject(new Error(`signed after a step another pass had journaled; signed again on the next pass`))
+      for (const [k, { request }] of signed.slice(gap).entries())
+        request.reject(
+          k === 0
+            ? new AlreadyJournaledError(`${request.step} of intent ${request.intent} was journaled by another pass`)
+            : new Error(`signed after a step another pass had journaled; signed again on the next pass`),
+        )
     }
     // Broadcast in nonce order without waiting for each answer: a node keeps a nonce that arrives
     // before the one below it until that one lands. One that is not taken is rejected and goes out
     // again, as the same bytes, on its step's next pass.
     this.chain.fence()
     await Promise.all(
-      batch.slice(0, sendable).map(async (request, i) => {
-        const entry: JournalEntry = {
-          step: signed[i]!.step,
-          chainId: signed[i]!.chainId,
-          raw: signed[i]!.raw,
-          hash: signed[i]!.hash,
-        }
+      sendable.map(async ({ request, entry: e }) => {
+        const entry: JournalEntry = { step: e.step, chainId: e.chainId, raw: e.raw, hash: e.hash }
         try {
           await this.chain.broadcast(entry.raw)
           request.resolve(entry)

@@ -43,13 +43,13 @@ function spawnWorker(
       output += chunk.toString()
       if (output.includes(readyLine)) resolve()
     }
-    child.stdout!.on('data', watch)
-    child.stderr!.on('data', watch)
+    child.stdout.on('data', watch)
+    child.stderr.on('data', watch)
     child.once('exit', (code) => reject(new Error(`the ${name} exited with code ${code}:\n${output.slice(-2000)}`)))
   })
   ready.catch(() => {}) // a caller that does not wait must not see an unhandled rejection
-  child.stdout!.on('data', onOutput)
-  child.stderr!.on('data', onOutput)
+  child.stdout.on('data', onOutput)
+  child.stderr.on('data', onOutput)
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve()
@@ -57,5 +57,7 @@ function spawnWorker(
       child.kill('SIGTERM')
       setTimeout(() => child.kill('SIGKILL'), 3_000).unref()
     })
-  return { pid: child.pid!, ready, stop }
+  // No pid: the process could not be started (the error that says why follows as an event).
+  if (child.pid === undefined) throw new Error(`the ${name} could not be started`)
+  return { pid: child.pid, ready, stop }
 }
