@@ -1,4 +1,5 @@
-// Wire schemas of the intent lifecycle (the 2026-01.alps shapes @rhinestone/sdk sends and reads): submit a signed intentOp,
+// Wire schemas of the intent lifecycle (the 2026-01.alps shapes @rhinestone/sdk sends and reads): submit a signed
+// intentOp,
 // read its status, list an account's submitted intents.
 import { getAddress } from 'viem'
 import { z } from 'zod'
@@ -56,7 +57,8 @@ export const intentStatusResponseSchema = z.object({
   status: z
     .enum(['PENDING', 'CLAIMED', 'FILLED', 'COMPLETED', 'FAILED'])
     .describe(
-      'PENDING → CLAIMED → FILLED → COMPLETED, or FAILED (an expired intent is FAILED with its failureReason, so the client stops polling)',
+      'PENDING → CLAIMED → FILLED → COMPLETED, or FAILED (an expired intent is FAILED with its failureReason, so ' +
+        'the client stops polling)',
     ),
   destinationChainId: z.number().int(),
   userAddress: z.string(),
@@ -66,7 +68,9 @@ export const intentStatusResponseSchema = z.object({
     .literal('transfer')
     .optional()
     .describe(
-      "Set when a re-org undid the fill after the filler had been paid and the fill could no longer be mined: the filler sent tokenOut to the recipient from its inventory with a plain transfer (fillTransactionHash is that transfer's, one per token; the first named)",
+      'Set when a re-org undid the fill after the filler had been paid and the fill could no longer be mined: ' +
+        'the filler sent tokenOut to the recipient from its inventory with a plain transfer (fillTransactionHash ' +
+        "is that transfer's, one per token; the first named)",
     ),
   failureReason: z
     .string()
@@ -80,7 +84,8 @@ export const intentStatusResponseSchema = z.object({
         status: z
           .enum(['PENDING', 'COMPLETED'])
           .describe(
-            'PENDING until the arbiter accepts the refund (fill deadline + 300 s), COMPLETED once the escrow is back with the sponsor',
+            'PENDING until the arbiter accepts the refund (fill deadline + 300 s), COMPLETED once the escrow is ' +
+              'back with the sponsor',
           ),
         transactionHash: hash.optional(),
         timestamp: z.number().int().optional(),
@@ -89,7 +94,8 @@ export const intentStatusResponseSchema = z.object({
     )
     .optional()
     .describe(
-      "Escrows returned to the sponsor (PERMIT2 routes that failed after an origin chain's escrow): one per origin chain, with the refund transaction once sent (always present in answers; empty when none)",
+      "Escrows returned to the sponsor (PERMIT2 routes that failed after an origin chain's escrow): one per " +
+        'origin chain, with the refund transaction once sent (always present in answers; empty when none)',
     ),
   claims: z.array(
     z.object({
@@ -105,7 +111,10 @@ export const intentStatusResponseSchema = z.object({
         kind: z
           .enum(['setup', 'preClaim', 'destinationCalls', 'singleChainOps'])
           .describe(
-            "setup: the account's setupOps (its deployment, or the EIP-7702 delegation and initialisation); preClaim: an element's pre-claim operations; destinationCalls: the route's calls on arrival; singleChainOps: the account's own signed ops (SingleChainOps) run by the intent executor, for a route settled through INTENT_EXECUTOR with NO_FUNDING (also reported as the fill)",
+            "setup: the account's setupOps (its deployment, or the EIP-7702 delegation and initialisation); " +
+              "preClaim: an element's pre-claim operations; destinationCalls: the route's calls on arrival; " +
+              "singleChainOps: the account's own signed ops (SingleChainOps) run by the intent executor, for a " +
+              'route settled through INTENT_EXECUTOR with NO_FUNDING (also reported as the fill)',
           ),
         chainId: z.number().int(),
         transactionHash: hash,
@@ -113,7 +122,8 @@ export const intentStatusResponseSchema = z.object({
     )
     .optional()
     .describe(
-      "The transactions the filler sent for a smart account's operations, in the order it signed them (absent when there were none)",
+      "The transactions the filler sent for a smart account's operations, in the order it signed them (absent " +
+        'when there were none)',
     ),
   submittedAt: z.string(),
   updatedAt: z.string(),

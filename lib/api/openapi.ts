@@ -18,8 +18,9 @@ const errorResponse = (description: string) => ({
 export function openApiDocument(serverUrl = '/api/v1') {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const op of operations) {
-    paths[op.path] ??= {}
-    paths[op.path]![op.method.toLowerCase()] = operationObject(op)
+    const methods = paths[op.path] ?? {}
+    paths[op.path] = methods
+    methods[op.method.toLowerCase()] = operationObject(op)
   }
   return {
     openapi: '3.1.0',
@@ -27,7 +28,9 @@ export function openApiDocument(serverUrl = '/api/v1') {
       title: 'Intent Router API',
       version: '2026-01.alps',
       description: [
-        'Cross-chain intent routing and portfolio service, compatible with @rhinestone/sdk. Amounts are decimal integer strings in base units. Every error carries { message, code, errors: [{ message, context }], traceId }.',
+        'Cross-chain intent routing and portfolio service, compatible with @rhinestone/sdk. Amounts are decimal ' +
+          'integer strings in base units. Every error carries { message, code, errors: [{ message, context }], ' +
+          'traceId }.',
         errorGuide,
         errorCodeList(),
       ].join('\n\n'),
@@ -46,7 +49,11 @@ function operationObject(op: Operation) {
   const params = op.parameters
     ? (jsonSchema(op.parameters, 'input') as { properties?: Record<string, unknown>; required?: string[] })
     : undefined
-  const pathNames = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
+  const pathNames = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => {
+    const name = m[1]
+    if (name === undefined) throw new Error(`openapi: ${op.path} has a path parameter without a name`)
+    return name
+  })
   return {
     operationId: op.id,
     summary: op.summary,

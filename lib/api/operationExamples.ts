@@ -286,7 +286,10 @@ export const signInNonceExamples = {
 
 export const createSessionExamples = {
   body: {
-    message: `localhost:3000 wants you to sign in with your Ethereum account:\n${demoAccount}\n\nSign in to the Intent Router dashboard.\n\nURI: http://localhost:3000\nVersion: 1\nChain ID: 1\nNonce: k3Jv9QeZp1Lw\nIssued At: 2026-11-23T10:12:09.000Z`,
+    message:
+      `localhost:3000 wants you to sign in with your Ethereum account:\n${demoAccount}\n\nSign in to the Intent ` +
+      'Router dashboard.\n\nURI: http://localhost:3000\nVersion: 1\nChain ID: 1\nNonce: k3Jv9QeZp1Lw\nIssued At: ' +
+      '2026-11-23T10:12:09.000Z',
     signature: sampleSignature,
   },
   response: session,

@@ -55,7 +55,9 @@ export const getPortfolio = {
   path: '/accounts/{userAddress}/portfolio',
   summary: 'Locked and unlocked balances per token, aggregated and per chain, read live from each chain.',
   description: [
-    'Reads every supported chain in parallel (one Multicall3 call per chain, at one block) and groups tokens by asset: ETH (native and WETH), USDC, USDT (USDT0 outside Ethereum). `blocks` names the block each chain was read at; a chain that did not answer is left out and named in `warnings`.',
+    'Reads every supported chain in parallel (one Multicall3 call per chain, at one block) and groups tokens by ' +
+      'asset: ETH (native and WETH), USDC, USDT (USDT0 outside Ethereum). `blocks` names the block each chain was ' +
+      'read at; a chain that did not answer is left out and named in `warnings`.',
     'A filter naming chains this deployment does not serve (`@rhinestone/sdk` asks for every chain it knows) ' +
       'is answered for the served ones; the others are left out and named in `unsupportedChainIds` and in the ' +
       '`x-unsupported-chains` header.',
@@ -98,7 +100,11 @@ export const listRoutes = {
   path: '/accounts/{userAddress}/routes',
   summary: 'Routes issued for an account, newest first, as summaries, with cursor pagination.',
   description:
-    'Every route issued to this key for the account, summarised: what it delivers, from which chains, the fee, the signing scheme, its status (joined with the submitted intent) and a `requestKey` shared by re-requests of the same request. Each summary is at most 2,560 bytes of JSON, so a page of 100 stays under 256 KiB whatever was stored; read a route in full at /accounts/{userAddress}/routes/{nonce}. Pass `nextCursor` back as `cursor` for the next page.',
+    'Every route issued to this key for the account, summarised: what it delivers, from which chains, the fee, ' +
+    'the signing scheme, its status (joined with the submitted intent) and a `requestKey` shared by re-requests ' +
+    'of the same request. Each summary is at most 2,560 bytes of JSON, so a page of 100 stays under 256 KiB ' +
+    'whatever was stored; read a route in full at /accounts/{userAddress}/routes/{nonce}. Pass `nextCursor` back ' +
+    'as `cursor` for the next page.',
   scope: 'routes:read',
   parameters: routeHistoryQuerySchema,
   response: routeHistoryResponseSchema,
@@ -112,7 +118,12 @@ export const getStoredRoute = {
   summary:
     'One route issued for an account, in full: the request, the route as issued, whether it expired and its status.',
   description:
-    "The same access as the list: only a route this key issued for this account (the dashboard's browser key: one the signed-in wallet built in the dashboard); any other nonce is a 404, whether or not it exists, and a malformed nonce a 400 naming `nonce`. The route is what /intents/route answered, with the same server signature (routes are stored unsigned and signed again on the way out; after a change of the server's key, by the new key); `request` is the validated request (unknown fields dropped), which can be posted to /intents/route again for a fresh route.",
+    "The same access as the list: only a route this key issued for this account (the dashboard's browser key: " +
+    'one the signed-in wallet built in the dashboard); any other nonce is a 404, whether or not it exists, and a ' +
+    'malformed nonce a 400 naming `nonce`. The route is what /intents/route answered, with the same server ' +
+    "signature (routes are stored unsigned and signed again on the way out; after a change of the server's key, " +
+    'by the new key); `request` is the validated request (unknown fields dropped), which can be posted to ' +
+    '/intents/route again for a fresh route.',
   scope: 'routes:read',
   parameters: storedRouteParamsSchema,
   response: storedRouteResponseSchema,
@@ -124,9 +135,12 @@ export const submitIntent = {
   method: 'POST',
   path: '/intent-operations',
   summary:
-    'Submit a signed route for settlement. Only a route this service issued to the same key, unchanged, unexpired, not yet submitted and signed by its sponsor over the typed data the client builds is accepted (201); a second submission is 409. options.dryRun checks everything and runs nothing.',
+    'Submit a signed route for settlement. Only a route this service issued to the same key, unchanged, ' +
+    'unexpired, not yet submitted and signed by its sponsor over the typed data the client builds is accepted ' +
+    '(201); a second submission is 409. options.dryRun checks everything and runs nothing.',
   description: [
-    'Send the route exactly as issued, with one origin signature per element (the sponsor over the typed data the client builds). The answer carries the intent id to poll at /intent-operation/{id}.',
+    'Send the route exactly as issued, with one origin signature per element (the sponsor over the typed data ' +
+      'the client builds). The answer carries the intent id to poll at /intent-operation/{id}.',
     submitGuide,
   ].join('\n\n'),
   scope: 'routes:create',
@@ -140,9 +154,15 @@ export const getIntentOpStatus = {
   method: 'GET',
   path: '/intent-operation/{id}',
   summary:
-    'Status of a submitted intent: per-chain claims with transaction hashes and times, the fill, failureReason and refunds on failure.',
+    'Status of a submitted intent: per-chain claims with transaction hashes and times, the fill, failureReason ' +
+    'and refunds on failure.',
   description:
-    'Poll until the status is COMPLETED or FAILED. Claims are per origin chain; the fill is on the destination chain. The status moves PENDING → CLAIMED (escrowed; unlocked funds only) → FILLED (delivered) → COMPLETED (the filler paid against the attestation of its fill), or ends FAILED with a `failureReason` and, where an escrow held funds, `refunds` (PENDING until 300 s after the fill deadline, then COMPLETED with the refund transaction) (an intent not filled before its deadline ends FAILED with `failureReason: "expired: …"` and `expired: true`). An unknown id is a 404 (`No such intent with nonce …`, the client\'s IntentNotFoundError).',
+    'Poll until the status is COMPLETED or FAILED. Claims are per origin chain; the fill is on the destination ' +
+    'chain. The status moves PENDING → CLAIMED (escrowed; unlocked funds only) → FILLED (delivered) → COMPLETED ' +
+    '(the filler paid against the attestation of its fill), or ends FAILED with a `failureReason` and, where an ' +
+    'escrow held funds, `refunds` (PENDING until 300 s after the fill deadline, then COMPLETED with the refund ' +
+    'transaction) (an intent not filled before its deadline ends FAILED with `failureReason: "expired: …"` and ' +
+    "`expired: true`). An unknown id is a 404 (`No such intent with nonce …`, the client's IntentNotFoundError).",
   scope: 'routes:read',
   parameters: intentIdSchema,
   response: intentStatusResponseSchema,
@@ -166,9 +186,11 @@ export const splitIntents = {
   method: 'POST',
   path: '/intents/split',
   summary:
-    "How wanted amounts on a chain split into intents the filler's inventory there can fill. When it cannot fill them all: 422 { error: 'INSUFFICIENT_LIQUIDITY', availableIntents, unfillable, traceId }.",
+    "How wanted amounts on a chain split into intents the filler's inventory there can fill. When it cannot fill " +
+    "them all: 422 { error: 'INSUFFICIENT_LIQUIDITY', availableIntents, unfillable, traceId }.",
   description:
-    'Splits each wanted amount into intents no larger than what the filler holds on that chain, so each intent can be filled on its own.',
+    'Splits each wanted amount into intents no larger than what the filler holds on that chain, so each intent ' +
+    'can be filled on its own.',
   scope: 'routes:create',
   body: splitRequestSchema,
   response: splitResponseSchema,
@@ -196,7 +218,9 @@ export const getPrices = {
   path: '/prices',
   summary: 'The USD feed answers routes and the dashboard are priced with.',
   description:
-    'The Chainlink-style feed answers on Ethereum (8 decimals) by asset, with the time each was updated: the prices routes are priced with. A feed older than `PRICE_MAX_AGE_SECONDS` is refused with a 503 rather than used.',
+    'The Chainlink-style feed answers on Ethereum (8 decimals) by asset, with the time each was updated: the ' +
+    'prices routes are priced with. A feed older than `PRICE_MAX_AGE_SECONDS` is refused with a 503 rather than ' +
+    'used.',
   scope: 'portfolio:read',
   response: pricesResponseSchema,
   examples: examples.pricesExamples,
@@ -208,7 +232,9 @@ export const getSettlementTimes = {
   path: '/settlement-times',
   summary: 'How long intents took to settle, per destination chain, measured.',
   description:
-    'Submission to COMPLETED, measured over the intents that completed in the last 24 hours (the latest 500), per destination chain: the sample count, the median and the 90th percentile in seconds. The dashboard shows the median as its ETA once a chain has 3 samples, else an estimate from block times.',
+    'Submission to COMPLETED, measured over the intents that completed in the last 24 hours (the latest 500), ' +
+    'per destination chain: the sample count, the median and the 90th percentile in seconds. The dashboard shows ' +
+    'the median as its ETA once a chain has 3 samples, else an estimate from block times.',
   scope: 'portfolio:read',
   response: settlementTimesResponseSchema,
   examples: examples.settlementTimesExamples,
@@ -242,9 +268,11 @@ export const getSignInNonce = {
   method: 'GET',
   path: '/auth/nonce',
   summary:
-    'A single-use nonce (valid 5 minutes) for a Sign-In with Ethereum (EIP-4361) message. No key needed; counted per client address.',
+    'A single-use nonce (valid 5 minutes) for a Sign-In with Ethereum (EIP-4361) message. No key needed; counted ' +
+    'per client address.',
   description:
-    'Put the nonce in the EIP-4361 message you ask the wallet to sign, then POST the message and signature to /auth/session.',
+    'Put the nonce in the EIP-4361 message you ask the wallet to sign, then POST the message and signature to ' +
+    '/auth/session.',
   scope: null,
   response: nonceResponseSchema,
   examples: examples.signInNonceExamples,
@@ -255,7 +283,9 @@ export const createSession = {
   method: 'POST',
   path: '/auth/session',
   summary:
-    "Sign in with Ethereum: the EIP-4361 message (this host's domain, a nonce from /auth/nonce) and the wallet's signature. Sets an httpOnly SameSite=Strict session cookie; with it the dashboard's browser key may build routes, submit and read history for that wallet only.",
+    "Sign in with Ethereum: the EIP-4361 message (this host's domain, a nonce from /auth/nonce) and the wallet's " +
+    "signature. Sets an httpOnly SameSite=Strict session cookie; with it the dashboard's browser key may build " +
+    'routes, submit and read history for that wallet only.',
   description: 'The answer names the signed-in wallet and when the session ends.',
   scope: null,
   body: signInBodySchema,

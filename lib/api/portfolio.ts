@@ -1,4 +1,5 @@
-// Wire schemas of GET /accounts/{userAddress}/portfolio in the shape @rhinestone/sdk's portfolio call reads (version 2026-01.alps), and the serializer.
+// Wire schemas of GET /accounts/{userAddress}/portfolio in the shape @rhinestone/sdk's portfolio call reads (version
+// 2026-01.alps), and the serializer.
 import { z } from 'zod'
 import type { PortfolioEntry } from '../core/portfolio/aggregatePortfolio'
 import { address, addressInput, decimal } from './primitives'

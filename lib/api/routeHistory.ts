@@ -60,7 +60,8 @@ export const routeSummarySchema = z.object({
   status: z
     .enum(routeStatuses)
     .describe(
-      'BUILT (signable, not submitted), EXPIRED (never submitted), SHORTFALL (nothing to sign), SUBMITTED (settling), COMPLETED or FAILED; signing happens in the wallet and shows once submitted',
+      'BUILT (signable, not submitted), EXPIRED (never submitted), SHORTFALL (nothing to sign), SUBMITTED ' +
+        '(settling), COMPLETED or FAILED; signing happens in the wallet and shows once submitted',
     ),
   intentStatus: intentStatus
     .nullable()
@@ -71,7 +72,8 @@ export const routeHistoryResponseSchema = z.object({
   routes: z
     .array(routeSummarySchema)
     .describe(
-      `Summaries only (each at most ${storedRouteSummaryMaxBytes} bytes of JSON); read a route in full at /accounts/{userAddress}/routes/{nonce}`,
+      `Summaries only (each at most ${storedRouteSummaryMaxBytes} bytes of JSON); read a route in full at ` +
+        '/accounts/{userAddress}/routes/{nonce}',
     ),
   nextCursor: z.string().nullable().describe('Pass back as cursor for the next page; null on the last'),
 })

@@ -120,7 +120,8 @@ export const routeRequestSchema = z
     accountAccessList: accountAccessList
       .optional()
       .describe(
-        'Where the route may take funds from. An empty include-list (`chainIds: []`, `tokens: []`, `chainTokens: {}`, or the legacy `[]`) means no restriction by that list; an empty `exclude` list excludes nothing.',
+        'Where the route may take funds from. An empty include-list (`chainIds: []`, `tokens: []`, `chainTokens: ' +
+          '{}`, or the legacy `[]`) means no restriction by that list; an empty `exclude` list excludes nothing.',
       ),
     preClaimExecutions: byChain(preClaimOps, routeLimits.preClaimChains).default({}),
     options: z
@@ -144,13 +145,16 @@ export const routeRequestSchema = z
           .enum(['COMPACT', 'PERMIT2'])
           .optional()
           .describe(
-            'Draw only on funds locked in The Compact (`COMPACT`) or only on unlocked funds (`PERMIT2`); absent: whichever route is cheaper.',
+            'Draw only on funds locked in The Compact (`COMPACT`) or only on unlocked funds (`PERMIT2`); absent: ' +
+              'whichever route is cheaper.',
           ),
         alternatives: z
           .boolean()
           .optional()
           .describe(
-            'Also answer `alternatives`: the other routes the planner found for this request (other sources, settlement layers, locked or unlocked funds), each with its fee and the request fields that ask for it. Absent or false: no `alternatives` in the answer.',
+            'Also answer `alternatives`: the other routes the planner found for this request (other sources, ' +
+              'settlement layers, locked or unlocked funds), each with its fee and the request fields that ask for ' +
+              'it. Absent or false: no `alternatives` in the answer.',
           ),
         // Sent by the client, not honoured here: refused by name below when they ask for anything.
         appFees: z.unknown().optional(),
@@ -188,7 +192,8 @@ export const routeRequestSchema = z
     if (r.tokenRequests.length === 0 && r.destinationExecutions.length === 0 && r.account.setupOps.length === 0) {
       refuse(
         'tokenRequests',
-        'at least one token request, destinationExecutions for a call-only intent, or account.setupOps that deploy the account',
+        'at least one token request, destinationExecutions for a call-only intent, or account.setupOps that ' +
+          'deploy the account',
       )
     }
     // What the dashboard refuses as a recipient (lib/ui/route/addressProblems.ts), refused here too.

@@ -31,7 +31,8 @@ const settlementContext = z.object({
   prefundAmount: decimal
     .optional()
     .describe(
-      "Native ETH (wei) the relayer hands the account with its ops (an OFT send's LayerZero fee), charged in the route's fee",
+      "Native ETH (wei) the relayer hands the account with its ops (an OFT send's LayerZero fee), charged in the " +
+        "route's fee",
     ),
 })
 
@@ -93,7 +94,8 @@ export const intentOpSchema = z.object({
   signedMetadata: z.object({
     tokenPrices: z.record(z.string(), z.number()),
     gasPrices: z.record(z.string(), decimal),
-    /** Per OP-stack chain id the L1 fee parameters read from its GasPriceOracle, plus the calldata size fees assumed. */
+    /** Per OP-stack chain id the L1 fee parameters read from its GasPriceOracle, plus the calldata size fees
+     * assumed. */
     opGasParams: z.record(
       z.string(),
       z.union([
@@ -221,7 +223,8 @@ const alternative = z.object({
       }),
     })
     .describe(
-      'Merged into the request (replacing its accountAccessList, options.fundingMethod and options.settlementLayers), these fields ask for this route',
+      'Merged into the request (replacing its accountAccessList, options.fundingMethod and ' +
+        'options.settlementLayers), these fields ask for this route',
     ),
 }) satisfies z.ZodType<RouteAlternative>
 
@@ -240,7 +243,9 @@ export const routeResponseSchema = z.object({
     .array(alternative)
     .optional()
     .describe(
-      'Only when the request sets options.alternatives: the chosen route and up to five others the planner found within what the request allows (each funding method, each settlement layer alone, each source chain alone), the others cheapest first',
+      'Only when the request sets options.alternatives: the chosen route and up to five others the planner found ' +
+        'within what the request allows (each funding method, each settlement layer alone, each source chain ' +
+        'alone), the others cheapest first',
     ),
 }) satisfies z.ZodType<RouteResponse>
 

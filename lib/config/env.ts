@@ -67,7 +67,8 @@ const rpcVars = Object.fromEntries(chainIds.map((id) => [`RPC_URL_${id}`, urlLis
 export const serverEnvSchema = z
   .object({
     ...rpcVars,
-    /** Optional static keys: comma-separated `label:sha256hex` pairs (all scopes). Keys are normally issued with `npm run keys`. */
+    /** Optional static keys: comma-separated `label:sha256hex` pairs (all scopes). Keys are normally issued with `npm
+     * run keys`. */
     API_KEY_SHA256: z
       .string()
       .transform((s) =>
@@ -91,7 +92,8 @@ export const serverEnvSchema = z
     BROWSER_RATE_LIMIT_CLIENT: rateSpec.default('300/min'),
     /** Failed authentications (unknown key, bad sign-in) per client address before it is refused for a while. */
     AUTH_FAILURE_LIMIT: rateSpec.default('30/min'),
-    /** The proxies whose X-Forwarded-For is believed (IPs or CIDRs). Unset: the header is ignored and the socket's peer is the client. */
+    /** The proxies whose X-Forwarded-For is believed (IPs or CIDRs). Unset: the header is ignored and the socket's peer
+     * is the client. */
     TRUSTED_PROXIES: addressList.default([]),
     /** Stored routes older than this (and finished intents) are deleted by the filler's cleanup. */
     ROUTE_RETENTION_DAYS: retentionDays,
@@ -101,7 +103,8 @@ export const serverEnvSchema = z
     BROWSER_API_KEY: z.string().min(24, 'at least 24 characters').optional(),
     LOCK_TAGS: hexList(12, 'a 0x-prefixed bytes12 lock tag').optional(),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    /** The origin(s) users open the app at; Sign-In with Ethereum messages must name one (domain and uri). Default: from HOST and PORT. */
+    /** The origin(s) users open the app at; Sign-In with Ethereum messages must name one (domain and uri). Default:
+     * from HOST and PORT. */
     APP_ORIGIN: originList.optional(),
     /** Where the app listens (set by `npm run dev` and the test stack): the default APP_ORIGIN. */
     HOST: z.string().min(1).optional(),
@@ -150,11 +153,13 @@ export const fillerEnvSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
     /** The filler's own account: it claims, fills from its inventory and pays gas. Never the route signer's key. */
     FILLER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
-    /** How often it looks for submitted intents and stored attestations (it also looks whenever a settlement task ends). */
+    /** How often it looks for submitted intents and stored attestations (it also looks whenever a settlement task
+     * ends). */
     FILLER_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(100),
     /** Intents settled at once (their transactions are signed in one batch at a time per chain). */
     FILLER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
-    /** Blocks a step's receipt must be buried under before the next step starts (per chain: FILLER_CONFIRMATIONS_<chainId>). */
+    /** Blocks a step's receipt must be buried under before the next step starts (per chain:
+     * FILLER_CONFIRMATIONS_<chainId>). */
     FILLER_CONFIRMATIONS: z.coerce.number().int().min(0).max(1_000).default(0),
     /** Stored routes older than this (and finished intents) are deleted, hourly. */
     ROUTE_RETENTION_DAYS: retentionDays,

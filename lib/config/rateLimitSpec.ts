@@ -16,5 +16,10 @@ export function parseRateLimit(text: string): RateLimitSpec | undefined {
   const match = /^(\d{1,9})\/(s|sec|second|min|minute|h|hour|day)$/.exec(text.trim())
   if (!match) return undefined
   const points = Number(match[1])
-  return points > 0 ? { points, durationSeconds: units[match[2]!]! } : undefined
+  if (points <= 0) return undefined
+  // The pattern matches only the units above.
+  const unit = match[2]
+  const durationSeconds = unit === undefined ? undefined : units[unit]
+  if (durationSeconds === undefined) throw new Error(`parseRateLimit: no duration for the unit of ${text}`)
+  return { points, durationSeconds }
 }

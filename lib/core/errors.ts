@@ -29,7 +29,8 @@ export const serviceErrorCodes = {
   SPONSOR_CAP_REACHED:
     "Sponsoring this route would pass the key's sponsorship cap (errors[].context: capUsd, spentUsd, neededUsd)",
   SPONSOR_EXPOSURE:
-    "The account's failed intents left the filler more gas unpaid than this service allows; no new route for it (errors[].context: unpaidGasWei, budgetWei)",
+    "The account's failed intents left the filler more gas unpaid than this service allows; no new route for it " +
+    '(errors[].context: unpaidGasWei, budgetWei)',
   ACCOUNT_MISMATCH: "The dashboard's key is signed in as another wallet",
   NOT_FOUND: 'Nothing with this id or path was issued to this key',
   ALREADY_SUBMITTED: 'The intent was already submitted',
@@ -37,7 +38,8 @@ export const serviceErrorCodes = {
   NO_PATH_FOUND: 'No settlement layer the request allows can bring the asset to the destination',
   INSUFFICIENT_BALANCE: 'Not enough funds for the request, fees included (errors[0].context.intentCost: the shortfall)',
   UNSETTLEABLE:
-    "The route or intent needs something this deployment's filler does not settle (an account type, calls it cannot run as the account, an OFT send); errors[].context.field names it and the message says why",
+    "The route or intent needs something this deployment's filler does not settle (an account type, calls it " +
+    'cannot run as the account, an OFT send); errors[].context.field names it and the message says why',
   INSUFFICIENT_LIQUIDITY: "The filler's inventory cannot fill every wanted amount",
   RATE_LIMITED: "Over the key's or the client's rate (Retry-After)",
   AUTH_FAILURES_LIMITED: 'Too many failed authentications from this client address (Retry-After)',
@@ -180,5 +182,11 @@ export function shortReason(error: unknown): string {
     e.details && !e.details.includes('\n')
       ? `${e.shortMessage ?? ''} ${e.details}`
       : (e.shortMessage ?? e.message ?? String(error))
-  return text.split('\n')[0]!.trim().slice(0, 300)
+  return firstLine(text).trim().slice(0, 300)
+}
+
+/** `text` up to its first line break. */
+export function firstLine(text: string): string {
+  const end = text.indexOf('\n')
+  return end === -1 ? text : text.slice(0, end)
 }

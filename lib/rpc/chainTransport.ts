@@ -12,12 +12,13 @@ import { rpcTransport } from './rpcTransport'
 export const RETRY_DELAY_MS = 150
 
 export function chainTransport(urls: readonly string[], { timeout }: { timeout: number }): Transport {
-  if (urls.length === 0) throw new Error('no RPC URL')
+  const [first] = urls
+  if (first === undefined) throw new Error('no RPC URL')
   const one = (url: string, retryCount: number) =>
     url.startsWith('ws')
       ? webSocket(url, { timeout, retryCount, retryDelay: RETRY_DELAY_MS })
       : rpcTransport(url, { timeout, retryCount, retryDelay: RETRY_DELAY_MS })
-  if (urls.length === 1) return one(urls[0]!, 1)
+  if (urls.length === 1) return one(first, 1)
   return fallback(
     urls.map((url) => one(url, 0)),
     { retryCount: 1, retryDelay: RETRY_DELAY_MS },

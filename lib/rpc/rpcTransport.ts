@@ -101,7 +101,8 @@ function parseNode(raw: string): Node {
   const url = new URL(raw)
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (url.username || url.password) {
-    headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
+    const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
+    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`
     url.username = ''
     url.password = ''
   }
@@ -113,8 +114,9 @@ function parseNode(raw: string): Node {
 const TRANSIENT = new Set([408, 429, 500, 502, 503, 504])
 
 function send(node: Node, part: Waiting[]): void {
-  if (part.length === 1) {
-    sendOne(node, part[0]!)
+  const [only] = part
+  if (part.length === 1 && only) {
+    sendOne(node, only)
     return
   }
   let body: string
@@ -127,12 +129,9 @@ function send(node: Node, part: Waiting[]): void {
   post(node, body, Math.min(...part.map((w) => w.deadline))).then(
     (reply) => {
       const answers = reply.status >= 200 && reply.status < 300 ? parseOr(reply.text) : undefined
-      const byId =
-        Array.isArray(answers) && answers.length === part.length
-          ? new Map((answers as Answer[]).map((a) => [a?.id, a]))
-          : undefined
-      if (byId && byId.size === part.length && part.every((w) => byId.has(w.call.id))) {
-        for (const w of part) settle(node, w, byId.get(w.call.id)!)
+      const paired = pairAnswers(part, answers)
+      if (paired) {
+        for (const [w, answer] of paired) settle(node, w, answer)
       } else if (TRANSIENT.has(reply.status)) {
         for (const w of part) w.reject(refusal(node, w.call, reply, parseOr(reply.text)))
       } else {
@@ -144,6 +143,20 @@ function send(node: Node, part: Waiting[]): void {
       for (const w of part) w.reject(failure(node, w.call, error))
     },
   )
+}
+
+/** Each waiting call with its answer, when the batch's answer holds exactly one per call; else undefined. */
+function pairAnswers(part: readonly Waiting[], answers: unknown): [Waiting, Answer][] | undefined {
+  if (!Array.isArray(answers) || answers.length !== part.length) return undefined
+  const byId = new Map((answers as Answer[]).map((a) => [a?.id, a]))
+  if (byId.size !== part.length) return undefined
+  const paired: [Waiting, Answer][] = []
+  for (const w of part) {
+    const answer = byId.get(w.call.id)
+    if (!answer) return undefined
+    paired.push([w, answer])
+  }
+  return paired
 }
 
 function sendOne(node: Node, w: Waiting): void {
@@ -251,7 +264,8 @@ function post(node: Node, body: string, deadline: number, mayRetry = true): Prom
         })
         res.once('end', () =>
           finish(() => {
-            const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')
+            const [only] = chunks
+            const text = chunks.length === 1 && only ? only.toString('utf8') : Buffer.concat(chunks).toString('utf8')
             resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, text })
           }),
         )

@@ -16,19 +16,21 @@ export function accountIntentsPath(address: string, limit = 50): string {
   return `/api/v1/accounts/${encodeURIComponent(address)}/intents?${new URLSearchParams({ limit: String(limit) })}`
 }
 
-/** The body the client sends: one origin signature per element in order; an EOA's destination signature repeats the last. */
+/** The body the client sends: one origin signature per element in order; an EOA's destination signature
+ * repeats the last. */
 export function signedIntentOpBody(
   rawIntentOp: unknown,
   signatures: readonly Hex[],
   authorizations?: readonly SubmittedAuthorization[],
 ) {
   if (typeof rawIntentOp !== 'object' || rawIntentOp === null) throw new Error('The route has no intentOp to submit')
-  if (signatures.length === 0) throw new Error('A route is submitted with at least one signature')
+  const destinationSignature = signatures.at(-1)
+  if (destinationSignature === undefined) throw new Error('A route is submitted with at least one signature')
   return {
     signedIntentOp: {
       ...(rawIntentOp as Record<string, unknown>),
       originSignatures: [...signatures],
-      destinationSignature: signatures.at(-1)!,
+      destinationSignature,
       // As the client sends them: the authorizations it signed replace the route's list.
       ...(authorizations?.length ? { signedAuthorizations: [...authorizations] } : {}),
     },

@@ -2,30 +2,51 @@
 // family in markdown, so the README can stay a short guide.
 
 /** Every error status, for the document's own description. */
-export const errorGuide = `Every error status carries one envelope, which \`@rhinestone/sdk\` parses into its typed errors:
+export const errorGuide =
+  `Every error status carries one envelope, which \`@rhinestone/sdk\` parses into its typed ` +
+  `errors:
 
 \`\`\`json
-{ "message": "Unsupported chain 999", "errors": [{ "message": "Unsupported chain 999", "context": { "field": "destinationChainId", "chainId": 999 } }], "traceId": "4f0c…" }
+{ "message": "Unsupported chain 999", "errors": [{ "message": "Unsupported chain 999", "context": { "field": ` +
+  `"destinationChainId", "chainId": 999 } }], "traceId": "4f0c…" }
 \`\`\`
 
-| Status    | When                                                                                       | \`message\`                                                                                   |
-| --------- | ------------------------------------------------------------------------------------------ | ------------------------------------------------------------------------------------------- |
-| 400       | a malformed value; \`errors[].context.field\` names it                                       | e.g. \`chainIds.0: must be a decimal chain id\`                                               |
-| 400       | a route naming a chain that is not served (a portfolio filter leaves it out instead)       | \`Unsupported chain {id}\`                                                                    |
-| 400       | an unknown token address / symbol on a chain                                               | \`Token {address} not supported on chain {id}\` / \`Unsupported token {SYMBOL} for chain {id}\` |
-| 400       | a token address named without a chain (access list \`tokens\`, fee token) on no served chain | \`Unsupported token addresses\` (\`errors[0]\` names it)                                        |
-| 401       | no \`x-api-key\`                                                                             | \`Authentication is required\`                                                                |
-| 403       | a key without the operation's scope, or the browser key outside a same-origin page request | \`Insufficient permissions\`                                                                  |
-| 413 / 415 | body over 1 MiB or 20,000 JSON values / not JSON                                           | \`entity.too.large\` / \`Content-Type must be application/json…\`                               |
-| 422       | no allowed path can bring the token                                                        | \`No Path Found\`                                                                             |
-| 422       | the account cannot cover the route, fees included (\`errors[0].context.intentCost\`)         | \`Insufficient balance\`                                                                      |
-| 400       | malformed JSON                                                                             | \`entity.parse.failed\`                                                                       |
-| 400       | arrays and objects nested deeper than 64 levels (\`JSON_TOO_DEEP\`)                          | \`entity.too.deep: …\`                                                                        |
-| 400       | two token requests without an amount                                                       | \`Only one target token amount can be unset\`                                                 |
-| 401       | an unknown key                                                                             | \`Invalid API key\`                                                                           |
-| 404       | an unknown \`/api\` path (JSON, never HTML)                                                  | \`No API route …\`                                                                            |
-| 405       | a method the route does not serve (with \`Allow\`)                                           | \`Method … not allowed; use GET\`                                                             |
-| 503       | a chain's RPC failed (with \`Retry-After\`)                                                  | \`Chain {id} is unavailable\`                                                                 |
+| Status    | When                                                                                       | ` +
+  `\`message\`                                                                                   |
+| --------- | ------------------------------------------------------------------------------------------ | ` +
+  `------------------------------------------------------------------------------------------- |
+| 400       | a malformed value; \`errors[].context.field\` names it                                       | e.g. ` +
+  `\`chainIds.0: must be a decimal chain id\`                                               |
+| 400       | a route naming a chain that is not served (a portfolio filter leaves it out instead)       | ` +
+  `\`Unsupported chain {id}\`                                                                    |
+| 400       | an unknown token address / symbol on a chain                                               | \`Token ` +
+  `{address} not supported on chain {id}\` / \`Unsupported token {SYMBOL} for chain {id}\` |
+| 400       | a token address named without a chain (access list \`tokens\`, fee token) on no served chain | ` +
+  `\`Unsupported token addresses\` (\`errors[0]\` names it)                                        |
+| 401       | no \`x-api-key\`                                                                             | ` +
+  `\`Authentication is required\`                                                                |
+| 403       | a key without the operation's scope, or the browser key outside a same-origin page request | ` +
+  `\`Insufficient permissions\`                                                                  |
+| 413 / 415 | body over 1 MiB or 20,000 JSON values / not JSON                                           | ` +
+  `\`entity.too.large\` / \`Content-Type must be application/json…\`                               |
+| 422       | no allowed path can bring the token                                                        | \`No ` +
+  `Path Found\`                                                                             |
+| 422       | the account cannot cover the route, fees included (\`errors[0].context.intentCost\`)         | ` +
+  `\`Insufficient balance\`                                                                      |
+| 400       | malformed JSON                                                                             | ` +
+  `\`entity.parse.failed\`                                                                       |
+| 400       | arrays and objects nested deeper than 64 levels (\`JSON_TOO_DEEP\`)                          | ` +
+  `\`entity.too.deep: …\`                                                                        |
+| 400       | two token requests without an amount                                                       | \`Only ` +
+  `one target token amount can be unset\`                                                 |
+| 401       | an unknown key                                                                             | ` +
+  `\`Invalid API key\`                                                                           |
+| 404       | an unknown \`/api\` path (JSON, never HTML)                                                  | \`No ` +
+  `API route …\`                                                                            |
+| 405       | a method the route does not serve (with \`Allow\`)                                           | ` +
+  `\`Method … not allowed; use GET\`                                                             |
+| 503       | a chain's RPC failed (with \`Retry-After\`)                                                  | ` +
+  `\`Chain {id} is unavailable\`                                                                 |
 
 The \`traceId\` is also sent as the \`x-trace-id\` header; a caller's \`x-request-id\` (a token of up to
 64 characters from \`[A-Za-z0-9_.:-]\`) is used as the trace id when present.

@@ -2,13 +2,19 @@
 // family in markdown, so the README can stay a short guide.
 
 /** GET /accounts/{userAddress}/portfolio: parameters, the answer, how it is read and aggregated. */
-export const portfolioGuide = `Query (all optional):
+export const portfolioGuide =
+  `Query (all optional):
 
-| Name          | Format                                                      | Example                                                           |
-| ------------- | ----------------------------------------------------------- | ----------------------------------------------------------------- |
-| \`chainIds\`    | comma-separated chain ids                                   | \`chainIds=1,10\`                                                   |
-| \`tokens\`      | comma-separated \`chainId:tokenAddress\` (a symbol works too) | \`tokens=8453:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913,10:USDT0\` |
-| \`filterEmpty\` | \`true\` or \`false\` (default)                                 | \`filterEmpty=true\`                                                |
+| Name          | Format                                                      | Example                             ` +
+  `                              |
+| ------------- | ----------------------------------------------------------- | ` +
+  `----------------------------------------------------------------- |
+| \`chainIds\`    | comma-separated chain ids                                   | \`chainIds=1,10\`                 ` +
+  `                                  |
+| \`tokens\`      | comma-separated \`chainId:tokenAddress\` (a symbol works too) | ` +
+  `\`tokens=8453:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913,10:USDT0\` |
+| \`filterEmpty\` | \`true\` or \`false\` (default)                                 | \`filterEmpty=true\`          ` +
+  `                                      |
 
 \`chainIds\` and \`tokens\` together select their intersection. With \`filterEmpty=true\`, per-chain rows
 whose locked and unlocked balances are both 0 are left out, and so are tokens with nothing left.
@@ -28,7 +34,8 @@ integer strings in the token's smallest unit.
       "tokenName": "USDC",
       "tokenDecimals": 6,
       "balance": { "locked": "500000000", "unlocked": "2050500000" },
-      "tokenChainBalance": [{ "chainId": 10, "tokenAddress": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", "balance": { "locked": "500000000", "unlocked": "0" } }]
+      "tokenChainBalance": [{ "chainId": 10, "tokenAddress": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", ` +
+  `"balance": { "locked": "500000000", "unlocked": "0" } }]
     }
   ]
 }

@@ -2,7 +2,8 @@
 // family in markdown, so the README can stay a short guide.
 
 /** POST /intents/route: the request, how state is read, planning, fees, the answer. */
-export const routeGuide = `Given the tokens wanted on a destination chain, returns a route the account can sign: an
+export const routeGuide =
+  `Given the tokens wanted on a destination chain, returns a route the account can sign: an
 \`intentOp\`, its \`intentCost\` and the \`tokenRequirements\` to meet first. Everything is computed
 from chain state read for this request; nothing is a constant.
 
@@ -64,11 +65,30 @@ shortfall reports the scheme that comes closest (its available amount, not the s
 
 **Fees** (\`lib/core/route/feeModel.ts\`), all in exact integers, USD with 8 decimals:
 
-| part     | how                                                                                                                                                                                                                                                                                                                                                                                                                                 |
-| -------- | ----------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------- |
-| gas      | per element, claim units (\`COMPACT\` 110k + 25k/token, \`PERMIT2\` 95k + 30k/token, OFT send 180k) × the chain's gas price, plus the OP-stack L1 data fee (Ecotone: \`(16·bytes + 1088) · (16·baseFeeScalar·l1BaseFee + blobBaseFeeScalar·blobBaseFee) / 16e6\`) for an estimated calldata size; one fill on the destination (80k + 35k/token + the executions' gas: their simulated gas + a tenth, or 60k per execution + 16 per calldata byte when they cannot run yet, or \`destinationGasUnits\` if more; plus 200k for the intent executor when there are executions) |
-| bridge   | ACROSS 4 bps + $0.05, ECO 5 bps + $0.03, RELAY 6 bps + $0.02 per source; OFT: the adapter's quoted native fee plus what \`quoteOFT\` says is kept; same chain: 0                                                                                                                                                                                                                                                                      |
-| protocol | \`PROTOCOL_FEE_BPS\` (default 3) of what is delivered                                                                                                                                                                                                                                                                                                                                                                                 |
+| part     | how                                                                                                    ` +
+  `                                                                                                                 ` +
+  `                                                                                                                 ` +
+  `                                                                                           |
+| -------- | ` +
+  `--------------------------------------------------------------------------------------------------------------` +
+  `--------------------------------------------------------------------------------------------------------------` +
+  `--------------------------------------------------------------------------------------------------------------` +
+  `----------------------------------------------------------------------------------------- ` +
+  `|
+| gas      | per element, claim units (\`COMPACT\` 110k + 25k/token, \`PERMIT2\` 95k + 30k/token, OFT send 180k) × ` +
+  `the chain's gas price, plus the OP-stack L1 data fee (Ecotone: \`(16·bytes + 1088) · (16·baseFeeScalar·l1BaseFee ` +
+  `+ blobBaseFeeScalar·blobBaseFee) / 16e6\`) for an estimated calldata size; one fill on the destination (80k + ` +
+  `35k/token + the executions' gas: their simulated gas + a tenth, or 60k per execution + 16 per calldata byte when ` +
+  `they cannot run yet, or \`destinationGasUnits\` if more; plus 200k for the intent executor when there are ` +
+  `executions) |
+| bridge   | ACROSS 4 bps + $0.05, ECO 5 bps + $0.03, RELAY 6 bps + $0.02 per source; OFT: the adapter's quoted ` +
+  `native fee plus what \`quoteOFT\` says is kept; same chain: 0                                                    ` +
+  `                                                                                                                 ` +
+  `                                                                                                 |
+| protocol | \`PROTOCOL_FEE_BPS\` (default 3) of what is delivered                                                  ` +
+  `                                                                                                                 ` +
+  `                                                                                                                 ` +
+  `                                                                                             |
 
 ETH costs are priced with the ETH/USD feed; the user's share is charged in \`options.feeToken\`'s
 asset (default: the first requested token's asset), rounded up. \`sponsorSettings\`
@@ -86,10 +106,12 @@ from the user to the sponsor; \`intentCost.sponsorFee\` shows the sponsor's shar
   destination block time + \`ROUTE_TTL_SECONDS\`, \`preClaimOps\`/\`destinationOps\` as
   \`{ vt, ops }\` — \`vt\` is an ERC-7579 mode word, first byte 0x00 single / 0x01 batch — the
   qualifier and \`minGas\`). The destination executions ride on the last element.
-- \`qualifier.encodedVal\` = \`abi.encode(string settlementLayer, string fundingMethod, bool using7579, bytes layerData)\`;
+- \`qualifier.encodedVal\` = \`abi.encode(string settlementLayer, string fundingMethod, bool using7579, bytes ` +
+  `layerData)\`;
   \`layerData\` is empty for SAME_CHAIN/ACROSS, \`abi.encode(uint256 provingFee)\` for ECO,
   \`abi.encode(bytes32 requestId, bytes32 orderId)\` for RELAY, and for INTENT_EXECUTOR
-  \`abi.encode((address token, uint256 exchangeRate, uint256 overhead) gasRefund, (uint32 dstEid, uint256 dstChainId, uint256 minAmountLD, address adapter) bridge)\`
+  \`abi.encode((address token, uint256 exchangeRate, uint256 overhead) gasRefund, (uint32 dstEid, uint256 ` +
+  `dstChainId, uint256 minAmountLD, address adapter) bridge)\`
   (\`lib/core/route/settlementContext.ts\`). Signatures commit to \`keccak256(encodedVal)\`.
 - \`signedMetadata\`: \`tokenPrices\`, \`gasPrices\`, \`opGasParams\` (+ \`estimatedCalldataSize\`),
   \`account\`/\`recipient\` with \`accountContext\` per chain read from code (EOA, EIP-7702 delegated,
@@ -173,7 +195,8 @@ Compact's address; we follow the client.
 - \`options.customDeadline\` (unix seconds) sets the fill deadline, from a minute away up to the
   route lifetime; \`options.topupCompact: true\`, \`appFees\`, \`protocolFees\` and \`auxiliaryFunds\` are
   not supported and refused by name (400), never ignored.
-- \`account.delegations: { "0": { contract } }\` (how the client writes it) means every chain. \`SAME_CHAIN\` and \`NEAR\` in
+- \`account.delegations: { "0": { contract } }\` (how the client writes it) means every chain. \`SAME_CHAIN\` and ` +
+  `\`NEAR\` in
   \`settlementLayers\` are accepted and change nothing (same-chain funds are always used first; NEAR
   reaches none of these chains).
 - Gas prices are \`eth_gasPrice\`; each transaction's gas is rounded down to USD, and the fee in the

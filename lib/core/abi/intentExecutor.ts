@@ -4,10 +4,12 @@
 // ships in no package. Single-chain ops have the production executor's interface
 // (`executeSinglechainOps(SignedOps)`, `isStandaloneIntentNonceConsumed`; its ops as
 // encodePacked(uint8 execType, uint8 sigMode, abi.encode(Ops[]))) and run what the account signed as
-// the client's `SingleChainOps` typed data; a gas-refund variant takes the SDK's GasRefund. It checks the account's signature over the Mandate that carries the
-// operations through the account's ERC-1271 and runs them with `executeFromExecutor`, at most
+// the client's `SingleChainOps` typed data; a gas-refund variant takes the SDK's GasRefund. It checks the
+// account's signature over the Mandate that carries the operations through the account's ERC-1271 and runs
+// them with `executeFromExecutor`, at most
 // once per (account, nonce).
 import { parseAbi } from 'viem'
+import { signature } from './signature'
 
 export const intentExecutorAbi = parseAbi([
   'struct Token { address token; uint256 amount; }',
@@ -17,9 +19,18 @@ export const intentExecutorAbi = parseAbi([
   'struct Mandate { Target target; uint128 minGas; Op originOps; Op destOps; bytes32 q; }',
   'struct Lock { bytes12 lockTag; address token; uint256 amount; }',
   'struct Permit2Signed { uint256 chainId; address spender; uint256 deadline; Token[] permitted; }',
-  'struct CompactSigned { uint256 notarizedChainId; uint256 expires; uint256 elementIndex; bytes32[] elementHashes; address arbiter; uint256 chainId; Lock[] commitments; }',
-  'function executePermit2Ops(address account, uint256 nonce, Permit2Signed signed, Mandate mandate, bool destination, bytes signature)',
-  'function executeCompactOps(address account, uint256 nonce, CompactSigned signed, Mandate mandate, bool destination, bytes signature)',
+  signature(
+    'struct CompactSigned { uint256 notarizedChainId; uint256 expires; uint256 elementIndex; ',
+    'bytes32[] elementHashes; address arbiter; uint256 chainId; Lock[] commitments; }',
+  ),
+  signature(
+    'function executePermit2Ops(address account, uint256 nonce, Permit2Signed signed, Mandate mandate, ',
+    'bool destination, bytes signature)',
+  ),
+  signature(
+    'function executeCompactOps(address account, uint256 nonce, CompactSigned signed, Mandate mandate, ',
+    'bool destination, bytes signature)',
+  ),
   'struct GasRefund { address token; uint256 exchangeRate; uint256 overhead; }',
   'struct OpsData { bytes data; }',
   'struct SignedOps { address account; uint256 nonce; OpsData ops; bytes signature; }',

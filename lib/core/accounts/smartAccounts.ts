@@ -3,6 +3,7 @@
 // with EIP-7702) and Safe 1.4.1 with the Safe7579 v2 adapter (deployed through the Safe proxy
 // factory), their default validator and the intent executor that runs an intent's operations.
 import { type Address, decodeFunctionData, type Hex, isAddressEqual, parseAbi, zeroAddress } from 'viem'
+import { signature } from '../abi/signature'
 import { addresses } from '../addresses'
 
 export const nexus = {
@@ -36,7 +37,10 @@ export const safeProxyFactoryAbi = parseAbi([
   'function createProxyWithNonce(address singleton, bytes initializer, uint256 saltNonce) returns (address)',
 ])
 export const safeSetupAbi = parseAbi([
-  'function setup(address[] owners, uint256 threshold, address to, bytes data, address fallbackHandler, address paymentToken, uint256 payment, address paymentReceiver)',
+  signature(
+    'function setup(address[] owners, uint256 threshold, address to, bytes data, address fallbackHandler, ',
+    'address paymentToken, uint256 payment, address paymentReceiver)',
+  ),
 ])
 export const safe7579LaunchpadAbi = parseAbi([
   'struct ModuleInit { address module; bytes initData; uint256 moduleType; }',

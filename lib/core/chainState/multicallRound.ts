@@ -163,7 +163,9 @@ export async function multicallRound(
     }),
   )
   return results.flat().map((r, i) => {
-    const call = calls[i]!
+    const call = calls[i]
+    // Each chunk's answer was checked above to hold one result per call.
+    if (!call) throw new Error(`multicallRound: result ${i} has no call (${calls.length} calls)`)
     if (!r.success) throw new ChainUnavailableError(reader.chainId, `${call.what}: call reverted`)
     try {
       return call.decode(r.returnData)

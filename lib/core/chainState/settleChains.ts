@@ -11,8 +11,9 @@ export async function settleChains<T>(
   const settled = await Promise.allSettled(chainIds.map(read))
   const results = new Map<number, T>()
   const warnings: ChainWarning[] = []
-  settled.forEach((s, i) => {
-    const chainId = chainIds[i]!
+  chainIds.forEach((chainId, i) => {
+    const s = settled[i]
+    if (!s) throw new Error(`settleChains: no outcome for chain ${chainId}`)
     if (s.status === 'fulfilled') results.set(chainId, s.value)
     else if (s.reason instanceof ChainUnavailableError) {
       const reason = s.reason.details[0]?.context?.reason
@@ -28,6 +29,7 @@ export async function settleChains<T>(
 
 /** Throws the unavailability of the first failed chain when nothing answered at all. */
 export function requireSome(results: ReadonlyMap<number, unknown>, warnings: readonly ChainWarning[]): void {
-  if (results.size === 0 && warnings.length > 0)
-    throw new ChainUnavailableError(warnings[0]!.chainId, warnings.map((w) => w.message).join('; '))
+  const [first] = warnings
+  if (results.size === 0 && first)
+    throw new ChainUnavailableError(first.chainId, warnings.map((w) => w.message).join('; '))
 }

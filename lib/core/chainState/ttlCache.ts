@@ -32,7 +32,11 @@ export function createTtlCache<V>({
     if (ttlMs <= 0) return
     entries.delete(key) // re-insert: Map order is the eviction order
     entries.set(key, { value, expiresAt: since + ttlMs })
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+    // Oldest first (deleting the key just visited leaves the iteration going on).
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries) break
+      entries.delete(oldest)
+    }
   }
 
   return {

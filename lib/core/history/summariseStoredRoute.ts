@@ -22,7 +22,8 @@ export type StoredRouteDigest = {
   destinationChainId: number
   /** The validated request, hashed into `requestKey`. */
   request: unknown
-  /** The intentOp's elements (source chain, tokenOut pairs, fundingMethod, recipient); null when the route has no intentOp. */
+  /** The intentOp's elements (source chain, tokenOut pairs, fundingMethod, recipient); null when the route has no
+   * intentOp. */
   elements: readonly { chainId?: unknown; tokenOut?: unknown; fundingMethod?: unknown; recipient?: unknown }[] | null
   /** intentCost.feeToken */
   feeToken: unknown
@@ -131,7 +132,8 @@ function addressOf(value: unknown): Address | undefined {
   return typeof value === 'string' && isAddress(value, { strict: false }) ? getAddress(value) : undefined
 }
 
-/** Sums each token's amounts (first-seen order); a sum beyond uint256 is no amount a route carries, so it is left out. */
+/** Sums each token's amounts (first-seen order); a sum beyond uint256 is no amount a route carries, so it is left
+ * out. */
 function sumByToken(lines: readonly (TokenAmountLine | undefined)[]): TokenAmountLine[] {
   const sums = new Map<Address, bigint>()
   for (const l of lines) if (l) sums.set(l.token, (sums.get(l.token) ?? 0n) + BigInt(l.amount))

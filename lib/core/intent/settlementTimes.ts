@@ -6,7 +6,9 @@ export type SettlementTimes = { chainId: number; samples: number; p50Seconds: nu
 
 /** The nearest-rank percentile `p` (0–100] of sorted values. */
 function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!
+  const value = sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]
+  if (value === undefined) throw new Error(`percentile ${p} of no values`)
+  return value
 }
 
 export function summariseSettlementTimes(samples: readonly SettlementSample[]): SettlementTimes[] {

@@ -27,7 +27,8 @@ export type VerifySubmissionParameters = {
   /** The address that signs routes here. */
   signer: Address
   nowSeconds: bigint
-  /** ERC-1271 check for a smart-account sponsor on the element's chain (simulating its setupOps when it is not deployed yet). */
+  /** ERC-1271 check for a smart-account sponsor on the element's chain (simulating its setupOps when it is not
+   * deployed yet). */
   verifyContractSignature?: (chainId: number, typedData: RouteTypedData, signature: Hex) => Promise<boolean>
 }
 
@@ -66,7 +67,9 @@ export async function verifySubmission(p: VerifySubmissionParameters): Promise<v
     ])
   }
 
-  const fillDeadline = BigInt(issued.elements[0]!.mandate.fillDeadline)
+  const [firstElement] = issued.elements
+  if (!firstElement) throw new Error(`verifySubmission: the intentOp issued with nonce ${issued.nonce} has no elements`)
+  const fillDeadline = BigInt(firstElement.mandate.fillDeadline)
   if (p.nowSeconds >= fillDeadline) {
     throw invalid([
       {
@@ -80,24 +83,32 @@ export async function verifySubmission(p: VerifySubmissionParameters): Promise<v
   if (submitted.originSignatures.length !== typedData.length) {
     throw invalid([
       {
-        message: `signedIntentOp.originSignatures: ${typedData.length} expected (one per element), got ${submitted.originSignatures.length}`,
+        message:
+          `signedIntentOp.originSignatures: ${typedData.length} expected (one per element), ` +
+          `got ${submitted.originSignatures.length}`,
         context: { field: 'signedIntentOp.originSignatures' },
       },
     ])
   }
   const problems: ErrorDetail[] = []
   for (const [i, typed] of typedData.entries()) {
-    const signature = submitted.originSignatures[i]!
+    // One signature per typed data (counted above), one typed data per issued element.
+    const signature = submitted.originSignatures[i]
+    if (signature === undefined) throw new Error(`verifySubmission: no origin signature ${i}`)
+    const element = issued.elements[i]
+    if (!element) throw new Error(`verifySubmission: typed data ${i} has no issued element`)
     const field = `signedIntentOp.originSignatures.${i}`
     const recovered = await recoverTypedDataAddress({ ...typed, signature } as Parameters<
       typeof recoverTypedDataAddress
     >[0]).catch(() => undefined)
     if (recovered && isAddressEqual(recovered, issued.sponsor)) continue
-    const chainId = Number(typed.domain?.chainId ?? issued.elements[i]!.chainId)
+    const chainId = Number(typed.domain?.chainId ?? element.chainId)
     if (p.verifyContractSignature && (await p.verifyContractSignature(chainId, typed, signature).catch(() => false)))
       continue
     problems.push({
-      message: `${field}: not the sponsor's signature over element ${i}'s ${typed.primaryType} typed data${recovered ? ` (it recovers to ${recovered})` : ''}`,
+      message:
+        `${field}: not the sponsor's signature over element ${i}'s ${typed.primaryType} typed data` +
+        (recovered ? ` (it recovers to ${recovered})` : ''),
       context: { field },
     })
   }

@@ -68,7 +68,8 @@ export const compactTypes = {
 /** The Mandate as The Compact's witnessTypestring: its fields and nested types, without the
  * closing parenthesis The Compact appends ("Mandate(" + witnessTypestring + ")"). */
 export const mandateWitnessTypestring =
-  'Target target,uint128 minGas,Op originOps,Op destOps,bytes32 q)Op(bytes32 vt,Ops[] ops)Ops(address to,uint256 value,bytes data)' +
+  'Target target,uint128 minGas,Op originOps,Op destOps,bytes32 q)' +
+  'Op(bytes32 vt,Ops[] ops)Ops(address to,uint256 value,bytes data)' +
   'Target(address recipient,Token[] tokenOut,uint256 targetChain,uint256 fillExpiry)Token(address token,uint256 amount'
 
 // Key order as the client writes it, so the serialized typed data is identical too.
@@ -127,11 +128,13 @@ export function routeTypedData(intentOp: UnsignedIntentOp, account: Address): Ro
 export function compactTypedData(
   intentOp: UnsignedIntentOp,
 ): TypedDataDefinition<typeof compactTypes, 'MultichainCompact'> {
+  const [first] = intentOp.elements
+  if (!first) throw new Error(`compactTypedData: intentOp ${intentOp.nonce} has no elements`)
   return {
     domain: {
       name: 'The Compact',
       version: '1',
-      chainId: Number(intentOp.elements[0]!.chainId),
+      chainId: Number(first.chainId),
       verifyingContract: compactSigningContract,
     },
     types: compactTypes,

@@ -11,7 +11,8 @@ const MASK_160 = (1n << 160n) - 1n
 
 /** 0 below 4 leading zero nibbles, 15 from 18 on, else nibbles − 3. */
 export function compactFlag(allocator: Address): number {
-  const nibbles = allocator.slice(2).match(/^0*/)![0].length
+  const hex = allocator.slice(2)
+  const nibbles = hex.length - hex.replace(/^0+/, '').length
   if (nibbles < 4) return 0
   if (nibbles >= 18) return 15
   return nibbles - 3

@@ -33,33 +33,35 @@ export async function getPortfolio(p: GetPortfolioParameters): Promise<Portfolio
   const servedChainIds = p.readers.map((r) => r.chainId)
   const { tokens, unsupportedChainIds } = selectTokens({ servedChainIds, chainIds: p.chainIds, tokens: p.tokens })
   const readers = p.readers.filter((r) => tokens.some((t) => t.chainId === r.chainId))
-  const read = async (chainId: number) =>
-    (
-      await readBalances({
-        account: p.account,
-        readers: readers.filter((r) => r.chainId === chainId),
-        tokens,
-        lockTags: p.lockTags,
-      })
-    )[0]!
-  const cached = (chainId: number) => {
-    const { balances, maxAgeMs } = p.cache!
-    const bound = Math.min(maxAgeMs, getChain(chainId)?.blockTimeMs ?? 0)
-    const key = [
-      chainId,
-      p.account,
-      ...tokens.filter((t) => t.chainId === chainId).map((t) => t.address),
-      ...p.lockTags,
-    ].join('|')
-    return balances.get(
-      key,
-      () => read(chainId),
-      () => bound,
-    )
+  const read = async (chainId: number) => {
+    const [balances] = await readBalances({
+      account: p.account,
+      readers: readers.filter((r) => r.chainId === chainId),
+      tokens,
+      lockTags: p.lockTags,
+    })
+    if (!balances) throw new Error(`getPortfolio: no balances read for chain ${chainId}`)
+    return balances
   }
+  const cachedRead =
+    ({ balances, maxAgeMs }: NonNullable<GetPortfolioParameters['cache']>) =>
+    (chainId: number) => {
+      const bound = Math.min(maxAgeMs, getChain(chainId)?.blockTimeMs ?? 0)
+      const key = [
+        chainId,
+        p.account,
+        ...tokens.filter((t) => t.chainId === chainId).map((t) => t.address),
+        ...p.lockTags,
+      ].join('|')
+      return balances.get(
+        key,
+        () => read(chainId),
+        () => bound,
+      )
+    }
   const { results, warnings } = await settleChains(
     readers.map((r) => r.chainId),
-    p.cache && p.cache.maxAgeMs > 0 ? cached : read,
+    p.cache && p.cache.maxAgeMs > 0 ? cachedRead(p.cache) : read,
   )
   requireSome(results, warnings)
   const chains = [...results.values()]

@@ -98,13 +98,14 @@ export function balanceReads(round: Round, account: Address, tokens: readonly To
     encodeFunctionData({ abi: multicall3ViewsAbi, functionName: 'getEthBalance', args: [account] }),
   )
   const block = round.add(wordCall(addresses.multicall3, blockNumberCall, 'block number'))
-  const unlocked = tokens.map((t) =>
-    round.add(
-      t.extensions.native
+  const unlocked = tokens.map((token) => ({
+    token,
+    slot: round.add(
+      token.extensions.native
         ? wordCall(addresses.multicall3, ethBalance, 'ETH balance')
-        : wordCall(t.address, erc20BalanceOf, `${t.symbol} balance`),
+        : wordCall(token.address, erc20BalanceOf, `${token.symbol} balance`),
     ),
-  )
+  }))
   const locks = tokens.flatMap((token) =>
     lockTags.map((lockTag) => {
       const id = lockId(lockTag, token.address)
@@ -116,13 +117,13 @@ export function balanceReads(round: Round, account: Address, tokens: readonly To
     }),
   )
   return (results: RoundResults): Omit<ChainBalances, 'chainId'> => {
-    const balances = tokens.map((token, i) => {
+    const balances = unlocked.map(({ token, slot }) => {
       const tokenLocks = locks
         .filter((l) => l.token === token)
         .map((l) => ({ lockTag: l.lockTag, id: l.id, amount: results.read(l.slot) }))
       return {
         token,
-        unlocked: results.read(unlocked[i]!),
+        unlocked: results.read(slot),
         locked: tokenLocks.reduce((sum, l) => sum + l.amount, 0n),
         locks: tokenLocks,
       }

@@ -72,13 +72,15 @@ export async function quoteUnsignedRoute(p: Omit<QuoteRouteParameters, 'signer'>
     address: request.account.address,
     needsSetup: accounts.needsSetup,
   })
+  const [outputLockTag] = p.lockTags
+  if (!outputLockTag) throw new Error('quoteRoute: no lock tag is configured for the route output')
   const intentOp = buildIntentOp({
     request: charged,
     plan,
     state,
     model: p.model,
     nonce: sponsorNonce(await p.nonce, request.account.address),
-    outputLockTag: p.lockTags[0]!,
+    outputLockTag,
     ttlSeconds: p.ttlSeconds,
     nowSeconds: p.nowSeconds,
     authorizations,

@@ -5,8 +5,9 @@
 //   SAME_CHAIN, ACROSS:  layerData = 0x
 //   ECO:                 layerData = abi.encode(uint256 provingFee)
 //   RELAY:               layerData = abi.encode(bytes32 requestId, bytes32 orderId)
-//   INTENT_EXECUTOR:     layerData = abi.encode((address token, uint256 exchangeRate, uint256 overhead) gasRefund,
-//                                                (uint32 dstEid, uint256 dstChainId, uint256 minAmountLD, address adapter) bridge)
+//   INTENT_EXECUTOR:     layerData = abi.encode(
+//                          (address token, uint256 exchangeRate, uint256 overhead) gasRefund,
+//                          (uint32 dstEid, uint256 dstChainId, uint256 minAmountLD, address adapter) bridge)
 //                        (an account's own single-chain ops, NO_FUNDING on one chain: both tuples zero)
 import { type Address, encodeAbiParameters, type Hex, parseAbiParameters, zeroAddress } from 'viem'
 import type { WireSettlementContext } from '../intentOp/intentOp'

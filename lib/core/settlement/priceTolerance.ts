@@ -42,5 +42,8 @@ export function priceMovedBeyondTolerance(
   const deliveredUsd = usd18(delivered, prices)
   if (paidUsd * 10_000n >= deliveredUsd * (10_000n - PRICE_TOLERANCE_BPS)) return undefined
   const tolerance = `${Number(PRICE_TOLERANCE_BPS) / 100} %`
-  return `prices moved since the quote: at current prices the route pays the filler ${dollars(paidUsd)} for ${dollars(deliveredUsd)} delivered, beyond the ${tolerance} tolerance`
+  return (
+    `prices moved since the quote: at current prices the route pays the filler ${dollars(paidUsd)} for ` +
+    `${dollars(deliveredUsd)} delivered, beyond the ${tolerance} tolerance`
+  )
 }

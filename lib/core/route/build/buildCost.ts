@@ -124,7 +124,8 @@ export function buildCost(plan: Plan, state: RouteState, destinationChainId: num
     const side = a.funding === 'COMPACT' ? 'locked' : 'unlocked'
     entry[side] = (BigInt(entry[side]) + a.amount).toString()
   }
-  // Claims on every source chain (the destination's own claim included), and the fill apart: the parts add up to the total.
+  // Claims on every source chain (the destination's own claim included), and the fill apart: the parts add up to the
+  // total.
   const origin = [...f.gasByChain]
     .map(([id, usd8]) => [id, id === destinationChainId ? usd8 - f.fillGasUsd8 : usd8] as const)
     .filter(([id]) => id !== destinationChainId || plan.allocations.some((a) => a.chainId === id))

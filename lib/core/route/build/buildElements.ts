@@ -12,7 +12,7 @@ import type { WireElement, WireOp } from '../../intentOp/intentOp'
 import { lockId } from '../../locks/lockId'
 import { type FeeModel, fromUsd8, OFT_ELEMENT_MIN_GAS } from '../feeModel'
 import { toOp, toSingleChainOp } from '../ops'
-import { groupElements } from '../plan/pricing'
+import { type Element, groupElements } from '../plan/pricing'
 import type { Allocation, Plan } from '../plan/types'
 import type { Execution } from '../routeInput'
 import { settlementQualifier } from '../settlementContext'
@@ -68,7 +68,9 @@ export function buildElements({
       element.allocations.flatMap((a) => {
         const amount = delivered.get(a) ?? 0n
         if (amount === 0n || a.request === 'fee') return []
-        return [[lockId(outputLockTag, plan.deliveries[a.request]!.token.address), amount] as const]
+        const delivery = plan.deliveries[a.request]
+        if (!delivery) throw new Error(`buildElements: allocation for request ${a.request} has no delivery`)
+        return [[lockId(outputLockTag, delivery.token.address), amount] as const]
       }),
     )
     const moved = tokenOut.reduce((sum, [, amount]) => sum + BigInt(amount), 0n)
@@ -78,7 +80,7 @@ export function buildElements({
     >[0]
 
     if (element.layer === 'ECO') {
-      const token = element.allocations[0]!.token
+      const token = firstToken(element)
       settlement.ecoProvingFee = fromUsd8(
         model.bridge.ECO.fixedUsd8,
         token.decimals,
@@ -92,7 +94,7 @@ export function buildElements({
       settlement.relay = { requestId, orderId: keccak256(requestId) }
     }
     if (element.layer === 'OFT') {
-      const token = element.allocations[0]!.token
+      const token = firstToken(element)
       const quote = state.chains.get(element.chainId)?.oftQuote
       if (!quote) throw new Error(`buildElements: no OFT quote on chain ${element.chainId}`)
       if (!fillerAddress)
@@ -104,7 +106,12 @@ export function buildElements({
         quote.amountReceivedLD === 0n
           ? moved
           : (moved * quote.amountSentLD + quote.amountReceivedLD - 1n) / quote.amountReceivedLD
-      const sent = grossed < drawn ? grossed : drawn
+      // The fee is what the element draws beyond the send; a plan that drew less than the send needs
+      // is a pricing bug, never signed (the fee would silently shrink).
+      if (grossed > drawn) {
+        throw new Error(`buildElements: the OFT element on chain ${element.chainId} draws ${drawn}, less than its send`)
+      }
+      const sent = grossed
       settlement.oft = {
         dstEid: quote.dstEid,
         dstChainId: destinationChainId,
@@ -166,6 +173,13 @@ export function buildElements({
 const emptyOp: WireOp = toOp([])
 
 /** What each allocation delivers: a request's allocations fill its target in order; the rest is fee. */
+/** The token of an element's first allocation (groupElements makes no element without one). */
+function firstToken(element: Element): Allocation['token'] {
+  const [first] = element.allocations
+  if (!first) throw new Error(`buildElements: the element on chain ${element.chainId} has no allocation`)
+  return first.token
+}
+
 function deliveredPerAllocation(plan: Plan): Map<Allocation, bigint> {
   const result = new Map<Allocation, bigint>()
   for (const d of plan.deliveries) {

@@ -44,12 +44,16 @@ export function buildIntentOp({
   const { input, destination, account, recipient, preClaimExecutions } = request
   for (const id of Object.keys(preClaimExecutions)) {
     if (!plan.allocations.some((a) => a.chainId === Number(id))) {
-      const message = `preClaimExecutions.${id}: the route takes no funds on chain ${id}, so these operations would never run`
-      throw InvalidInputError.forField(`preClaimExecutions.${id}`, message)
+      throw InvalidInputError.forField(
+        `preClaimExecutions.${id}`,
+        `preClaimExecutions.${id}: the route takes no funds on chain ${id}, so these operations would never run`,
+      )
     }
   }
   // An idle chain's last block can be minutes old: never let that shorten the route's lifetime.
-  const chainTime = state.chains.get(destination)!.timestamp
+  const destinationState = state.chains.get(destination)
+  if (!destinationState) throw new Error(`buildIntentOp: no state for destination chain ${destination}`)
+  const chainTime = destinationState.timestamp
   const now = nowSeconds !== undefined && nowSeconds > chainTime ? nowSeconds : chainTime
   const fillDeadline = fillDeadlineOf(input.options.customDeadline, now, BigInt(ttlSeconds))
   const using7579 = account.accountType === 'ERC7579' || account.accountType === 'smartAccount'
@@ -97,7 +101,9 @@ export function buildIntentOp({
 function fillDeadlineOf(custom: bigint | undefined, now: bigint, ttl: bigint): bigint {
   if (custom === undefined) return now + ttl
   if (custom < now + 60n || custom > now + ttl) {
-    const message = `options.customDeadline: must be between ${now + 60n} and ${now + ttl} (unix seconds: at least a minute away, at most the route lifetime of ${ttl} s)`
+    const message =
+      `options.customDeadline: must be between ${now + 60n} and ${now + ttl} ` +
+      `(unix seconds: at least a minute away, at most the route lifetime of ${ttl} s)`
     throw InvalidInputError.forField('options.customDeadline', message)
   }
   return custom

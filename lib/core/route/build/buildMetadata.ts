@@ -19,6 +19,10 @@ export type BuildMetadataParameters = {
   estimatedCalldataSize: number
 }
 
+/** Each token symbol with the first token that bears it (every token of a symbol shares its price group). */
+const firstBySymbol = new Map<string, (typeof tokens)[number]>()
+for (const t of tokens) if (!firstBySymbol.has(t.symbol)) firstBySymbol.set(t.symbol, t)
+
 export function buildMetadata(p: BuildMetadataParameters): SignedMetadata {
   const chains = [...p.state.chains.values()]
   const involved = new Set([...p.plan.allocations.map((a) => a.chainId), p.destinationChainId])
@@ -50,10 +54,7 @@ export function buildMetadata(p: BuildMetadataParameters): SignedMetadata {
 
   return {
     tokenPrices: Object.fromEntries(
-      [...new Set(tokens.map((t) => t.symbol))].map((symbol) => [
-        symbol,
-        p.state.prices[tokens.find((t) => t.symbol === symbol)!.extensions.group].usd,
-      ]),
+      [...firstBySymbol].map(([symbol, t]) => [symbol, p.state.prices[t.extensions.group].usd]),
     ),
     gasPrices: Object.fromEntries(chains.map((c) => [String(c.chainId), c.gasPrice.toString()])),
     opGasParams: { ...opGasParams, estimatedCalldataSize: p.estimatedCalldataSize },
@@ -94,12 +95,14 @@ function withContext(
 function quotes(plan: Plan, state: RouteState): Record<string, unknown[]> {
   const result: Record<string, unknown[]> = {}
   plan.allocations.forEach((a, i) => {
+    const bridgeFee = plan.fees.bridgeByAllocation[i]
+    if (bridgeFee === undefined) throw new Error(`buildMetadata: no bridge fee for allocation ${i}`)
     const quote: Record<string, unknown> = {
       chainId: a.chainId,
       tokenIn: a.token.address,
       amountIn: a.amount.toString(),
       fundingMethod: a.funding,
-      bridgeFeeUSD: usdNumber(plan.fees.bridgeByAllocation[i]!),
+      bridgeFeeUSD: usdNumber(bridgeFee),
     }
     const oft = a.layer === 'OFT' ? state.chains.get(a.chainId)?.oftQuote : undefined
     if (oft)
@@ -110,8 +113,9 @@ function quotes(plan: Plan, state: RouteState): Record<string, unknown[]> {
         quotedAmountLD: oft.amountSentLD.toString(),
         quotedReceivedLD: oft.amountReceivedLD.toString(),
       })
-    result[a.layer] ??= []
-    result[a.layer]!.push(quote)
+    const layerQuotes = result[a.layer] ?? []
+    result[a.layer] = layerQuotes
+    layerQuotes.push(quote)
   })
   return result
 }

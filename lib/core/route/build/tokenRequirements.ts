@@ -11,7 +11,8 @@ import type { RouteState } from '../state/readRouteState'
 
 export type TokenRequirements = Record<string, Record<Address, TokenRequirement>>
 
-/** The route's requirements; refused (422) where the account is not deployed yet and so cannot meet them before its first claim. */
+/** The route's requirements; refused (422) where the account is not deployed yet and so cannot meet them
+ * before its first claim. */
 export function tokenRequirements(
   plan: Plan,
   state: RouteState,
@@ -34,8 +35,8 @@ function requirementsOf(plan: Plan, state: RouteState): TokenRequirements {
   }
   const result: Record<string, Record<Address, TokenRequirement>> = {}
   for (const n of needs.values()) {
-    result[String(n.chainId)] ??= {}
-    const chain = result[String(n.chainId)]!
+    const chain = result[String(n.chainId)] ?? {}
+    result[String(n.chainId)] = chain
     const allowance = state.chains.get(n.chainId)?.permit2Allowance.get(n.token) ?? 0n
     if (allowance < n.amount)
       chain[n.token] = { type: 'approval', amount: n.amount.toString(), spender: addresses.permit2 }
@@ -54,7 +55,10 @@ function assertFundable(
     const kinds = [
       ...new Set(Object.values(byToken).map((r) => (r.type === 'wrap' ? 'a WETH wrap' : 'a Permit2 approval'))),
     ].join(' and ')
-    const message = `account.setupOps: ${account.address} is not deployed on chain ${chainId}, so it cannot give the route's ${kinds} there before its funds are claimed; lock those funds in The Compact for it, or deploy it and approve first`
+    const message =
+      `account.setupOps: ${account.address} is not deployed on chain ${chainId}, so it cannot give the route's ` +
+      `${kinds} there before its funds are claimed; lock those funds in The Compact for it, ` +
+      'or deploy it and approve first'
     throw fieldError('unprocessable', 'account.setupOps', message, {}, { code: 'UNSETTLEABLE' })
   }
 }

@@ -34,7 +34,8 @@ export function alternativePlans(input: PlanInput, chosen: Plan): AlternativePla
   }
   const found = new Map<string, AlternativePlan>()
   const chosenKey = planKey(chosen)
-  found.set(chosenKey, { plan: chosen, chosen: true, costUsd8: planCostUsd8(input, chosen) })
+  const chosenPlan: AlternativePlan = { plan: chosen, chosen: true, costUsd8: planCostUsd8(input, chosen) }
+  found.set(chosenKey, chosenPlan)
   for (const variant of variants) {
     const plan = planRoute(variant)
     if (!plan.fulfilled || plan.allocations.some((a) => !requestable.includes(a.funding))) continue
@@ -44,7 +45,7 @@ export function alternativePlans(input: PlanInput, chosen: Plan): AlternativePla
   const others = [...found.values()]
     .filter((a) => !a.chosen)
     .sort((a, b) => (a.costUsd8 < b.costUsd8 ? -1 : a.costUsd8 > b.costUsd8 ? 1 : 0))
-  return [found.get(chosenKey)!, ...others.slice(0, MAX_ALTERNATIVES - 1)]
+  return [chosenPlan, ...others.slice(0, MAX_ALTERNATIVES - 1)]
 }
 
 /** What a plan draws, as a set: its funding method and each (chain, balance, layer). */

@@ -44,11 +44,14 @@ export function materialize(
   const pieces: (Omit<Allocation, 'layer'> & { layers: Layer[] })[] = []
   const usedByOrigin = new Map<TokenInfo, bigint>()
   demands.forEach((d, g) => {
-    const c = parts[g]!
+    const c = parts[g]
+    if (!c) throw new Error(`planRoute: no candidate for group ${d.group}`)
     const takers = d.takers.map((t) => ({ ...t, left: t.need }))
     for (const i of c.order) {
-      let left = c.amounts[i]!
-      for (const s of d.kinds[i]!.sources) {
+      let left = c.amounts[i]
+      const kind = d.kinds[i]
+      if (left === undefined || !kind) throw new Error(`planRoute: ${d.group} candidate draws on kind ${i}, not there`)
+      for (const s of kind.sources) {
         if (left === 0n) break
         const limit = input.access.cap(s.origin)
         const originLeft = limit === undefined ? s.available : limit - (usedByOrigin.get(s.origin) ?? 0n)
@@ -91,7 +94,11 @@ export function materialize(
     if (!best) throw new Error(`planRoute: no settlement layer carries every source on chain ${chainId}`)
     layerOf.set(chainId, best.layer)
   }
-  const allocations: Allocation[] = pieces.map(({ layers: _, ...p }) => ({ ...p, layer: layerOf.get(p.chainId)! }))
+  const allocations: Allocation[] = pieces.map(({ layers: _, ...p }) => {
+    const layer = layerOf.get(p.chainId)
+    if (!layer) throw new Error(`planRoute: no settlement layer chosen for chain ${p.chainId}`)
+    return { ...p, layer }
+  })
 
   const deliveries = input.requests.map((r, i): Delivery => {
     const allocated = allocations.filter((a) => a.request === i).reduce((s, a) => s + a.amount, 0n)

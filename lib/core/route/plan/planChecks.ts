@@ -31,8 +31,13 @@ export function expectValid(input: PlanInput, plan: Plan) {
   }
   for (const [key, amount] of used) {
     const [chainId, address, side] = key.split(':')
-    const balance = input.state.chains.get(Number(chainId))!.balances.find((b) => b.token.address === address)!
-    const held = side === 'unlocked' ? balance.unlocked : balance.locks.find((l) => l.lockTag === side)!.amount
+    const chain = input.state.chains.get(Number(chainId))
+    if (!chain) throw new Error(`expectValid: ${key} draws on chain ${chainId}, which has no state`)
+    const balance = chain.balances.find((b) => b.token.address === address)
+    if (!balance) throw new Error(`expectValid: ${key} draws on a token chain ${chainId} holds no balance of`)
+    const lock = side === 'unlocked' ? undefined : balance.locks.find((l) => l.lockTag === side)
+    if (side !== 'unlocked' && !lock) throw new Error(`expectValid: ${key} draws on a lock the account does not hold`)
+    const held = lock ? lock.amount : balance.unlocked
     expect(amount, `drawn from ${key}`).toBeLessThanOrEqual(held)
   }
   for (const { token: t, amount } of byOrigin.values()) {

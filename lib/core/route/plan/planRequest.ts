@@ -53,7 +53,11 @@ function assertReachable(plan: Plan, input: PlanInput) {
     const withAll = drawable({ ...input, layers: new Set(crossChainLayers), opsChains: everywhere }, group)
     if (withAll >= d.target && withAll > drawable(input, group)) {
       if (group === 'USDT') {
-        const message = `tokenRequests: ${d.token.symbol} crosses chains only over LayerZero OFT, as the account's own send through its intent executor, so the account must run ops where it holds it (a smart account with the intent executor, or its setupOps; an EOA through an EIP-7702 delegation), and the route may carry no calls on arrival; request it on a chain where the account holds it, or send the calls separately`
+        const message =
+          `tokenRequests: ${d.token.symbol} crosses chains only over LayerZero OFT, as the account's own send ` +
+          'through its intent executor, so the account must run ops where it holds it (a smart account with the ' +
+          'intent executor, or its setupOps; an EOA through an EIP-7702 delegation), and the route may carry no ' +
+          'calls on arrival; request it on a chain where the account holds it, or send the calls separately'
         throw fieldError(
           'unprocessable',
           'tokenRequests',
@@ -62,7 +66,9 @@ function assertReachable(plan: Plan, input: PlanInput) {
           { code: 'UNSETTLEABLE' },
         )
       }
-      const reason = `the account holds ${d.token.symbol} that no allowed settlement layer can bring to chain ${input.destinationChainId}`
+      const reason =
+        `the account holds ${d.token.symbol} that no allowed settlement layer can bring to chain ` +
+        `${input.destinationChainId}`
       throw new NoPathFoundError(reason, {
         token: d.token.address,
         destinationChainId: input.destinationChainId,

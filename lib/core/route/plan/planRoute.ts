@@ -28,7 +28,8 @@
 // smallest at a vertex: per asset, every source used is drawn to its limit except at most one (the
 // residual). The planner enumerates those vertices (per asset: the set drawn in full and the
 // residual; for several assets, their combinations), scores them in floating point, prices the best
-// few (within a rounding slack) exactly and keeps the cheapest. With more than MAX_KINDS_EXACT sources of one asset, or more
+// few (within a rounding slack) exactly and keeps the cheapest. With more than MAX_KINDS_EXACT sources of one asset, or
+// more
 // than COMBO_BUDGET combinations across assets, it keeps the best-scoring ones only (documented
 // approximation; never reached for one asset on ≤ 12 chains, or two assets on ≤ 4 chains).
 //
@@ -68,7 +69,8 @@ function fixedPoint(draw: (charge: bigint) => Plan): Plan {
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const caused = plan.caused
     if (caused === charge) return plan // exact: it collects what it causes
-    if (caused < charge && (!covering || plan.fulfilled || !covering.fulfilled)) covering = plan // collects more than it causes: acceptable, keep looking
+    // Collects more than it causes: acceptable, keep looking.
+    if (caused < charge && (!covering || plan.fulfilled || !covering.fulfilled)) covering = plan
     charge = caused
     plan = draw(charge)
   }

@@ -62,17 +62,24 @@ function priceFees(input: PlanInput, allocations: readonly Allocation[], deliver
     a.request === 'fee' ? 0n : bridgeProportionalUsd8(input, a.chainId, a.layer, a.token, a.amount),
   )
   for (const element of input.singleChain ? [] : groupElements(allocations)) {
-    const chain = state.chains.get(element.chainId)!
+    const chain = state.chains.get(element.chainId)
+    if (!chain) throw new Error(`priceFees: no state for source chain ${element.chainId}`)
     gasByChain.set(
       element.chainId,
       (gasByChain.get(element.chainId) ?? 0n) + originGasUsd8(input, chain, element.funding, element.tokens),
     )
     // The fixed part of a bridge fee is paid once per element that bridges something.
     const first = element.allocations.find((a) => a.request !== 'fee')
-    if (first) bridgeByAllocation[allocations.indexOf(first)]! += bridgeFixedUsd8(input, element.layer)
+    if (first) {
+      const at = allocations.indexOf(first)
+      const proportional = bridgeByAllocation[at]
+      if (proportional === undefined) throw new Error(`priceFees: no bridge fee for allocation ${at}`)
+      bridgeByAllocation[at] = proportional + bridgeFixedUsd8(input, element.layer)
+    }
     if (element.layer === 'OFT' && chain.oftQuote) nativeByChain.set(element.chainId, chain.oftQuote.nativeFee)
   }
-  const destination = state.chains.get(input.destinationChainId)!
+  const destination = state.chains.get(input.destinationChainId)
+  if (!destination) throw new Error(`priceFees: no state for destination chain ${input.destinationChainId}`)
   // Delivered by the bridge alone (every element an OFT send): no fill of the filler's to pay for.
   const bridgedOnly = allocations.length > 0 && allocations.every((a) => a.layer === 'OFT')
   const delivered = deliveries.filter((d) => d.target > 0n).length
@@ -85,15 +92,16 @@ function priceFees(input: PlanInput, allocations: readonly Allocation[], deliver
   const fillGasUsd8 = bridgedOnly ? 0n : gasUsd8(input, destination, fillUnits, fillBytes)
   gasByChain.set(destination.chainId, (gasByChain.get(destination.chainId) ?? 0n) + fillGasUsd8)
 
-  const protocolByRequest = deliveries.map((d) => bps(d.target, model.protocolBps))
   const gas = [...gasByChain.values()].reduce((a, b) => a + b, 0n)
   // LayerZero's native fee, which the filler hands the account with its ops, is a bridge fee too.
   const native = [...nativeByChain.values()].reduce((s, wei) => s + toUsd8(wei, 18, price(input, 'ETH')), 0n)
   const bridge = bridgeByAllocation.reduce((a, b) => a + b, 0n) + native
-  const protocol = deliveries.reduce(
-    (sum, d, i) => sum + toUsd8(protocolByRequest[i]!, d.token.decimals, price(input, d.token.extensions.group)),
-    0n,
-  )
+  const protocolParts = deliveries.map((d) => {
+    const fee = bps(d.target, model.protocolBps)
+    return { fee, usd8: toUsd8(fee, d.token.decimals, price(input, d.token.extensions.group)) }
+  })
+  const protocolByRequest = protocolParts.map((part) => part.fee)
+  const protocol = protocolParts.reduce((sum, part) => sum + part.usd8, 0n)
   const split = (usd8: bigint, sponsored: boolean): FeePart =>
     sponsored ? { user: 0n, sponsor: usd8 } : { user: usd8, sponsor: 0n }
   const parts = {
@@ -120,10 +128,13 @@ function priceFees(input: PlanInput, allocations: readonly Allocation[], deliver
 export function feeTokenOf(input: PlanInput): TokenInfo {
   const requested = input.requests.find((r) => r.token.extensions.group === input.feeGroup)
   if (requested) return requested.token
-  const onDestination = input.state.chains
-    .get(input.destinationChainId)!
-    .balances.find((b) => b.token.extensions.group === input.feeGroup)
-  return onDestination?.token ?? input.requests[0]!.token
+  const destination = input.state.chains.get(input.destinationChainId)
+  if (!destination) throw new Error(`feeTokenOf: no state for destination chain ${input.destinationChainId}`)
+  const onDestination = destination.balances.find((b) => b.token.extensions.group === input.feeGroup)
+  if (onDestination) return onDestination.token
+  const [first] = input.requests
+  if (!first) throw new Error(`feeTokenOf: no ${input.feeGroup} token on the destination and no request`)
+  return first.token
 }
 
 export type Element = {

@@ -34,7 +34,8 @@ export function schemeDrawer(
   sources: ReadonlyMap<TokenGroup, Source[]>,
 ): (feeCharge: bigint) => Plan {
   const { requests, destinationChainId: destination } = input
-  const feeRequest = requests.findIndex((r) => r.token.extensions.group === input.feeGroup)
+  const feeTaker = requests.find((r) => r.token.extensions.group === input.feeGroup)
+  const feeRequest = feeTaker ? requests.indexOf(feeTaker) : -1
 
   // Chain tables for scoring.
   const chainIds = [...new Set([...sources.values()].flatMap((s) => s.map((x) => x.chainId)))]
@@ -42,7 +43,8 @@ export function schemeDrawer(
   const funding = [...sources.values()].flat()[0]?.funding ?? 'PERMIT2'
   const maxTokens = Math.max(1, ...[...sources.values()].map((s) => s.length)) * sources.size
   const gasTable = chainIds.map((id) => {
-    const chain = input.state.chains.get(id)!
+    const chain = input.state.chains.get(id)
+    if (!chain) throw new Error(`planRoute: no state for source chain ${id}`)
     return Array.from({ length: maxTokens + 1 }, (_, k) =>
       k === 0 ? 0 : Number(originGasUsd8(input, chain, funding, k)),
     )
@@ -68,7 +70,7 @@ export function schemeDrawer(
   function draw(feeCharge: bigint): Plan {
     let fee = feeCharge > MAX_UINT256 ? MAX_UINT256 : feeCharge
     let clamped = fee !== feeCharge
-    const feeAmount = feeRequest >= 0 ? requests[feeRequest]!.amount : undefined
+    const feeAmount = feeTaker?.amount
     if (feeAmount !== undefined && feeAmount + fee > MAX_UINT256) {
       fee = MAX_UINT256 - feeAmount
       clamped = true
@@ -83,7 +85,8 @@ export function schemeDrawer(
         takers.push({ request: i, need: r.amount === undefined ? undefined : r.amount + (i === feeRequest ? fee : 0n) })
       })
       if (feeOnly) takers.push({ request: 'fee', need: fee })
-      takers.sort((a, b) => Number(a.need === undefined) - Number(b.need === undefined)) // a max request takes what the others leave
+      // A max request takes what the others leave.
+      takers.sort((a, b) => Number(a.need === undefined) - Number(b.need === undefined))
       demands.push({ group, kinds, takers, candidates: [] })
     }
 
@@ -126,49 +129,76 @@ export function schemeDrawer(
       return d.candidates
         .map((c) => ({
           c,
-          s: scorer(demands.map((o, j) => (j === gi ? c : o.candidates.length === 1 ? o.candidates[0]! : undefined))),
+          s: scorer(demands.map((o, j) => (j === gi ? c : o.candidates.length === 1 ? o.candidates[0] : undefined))),
         }))
         .sort((x, y) => x.s - y.s)
         .map((x) => x.c)
     })
     let size = lists.reduce((n, l) => n * l.length, 1)
     while (size > COMBO_BUDGET) {
-      const longest = lists.reduce((a, l, i) => (l.length > lists[a]!.length ? i : a), 0)
-      const kept = Math.max(1, Math.floor(lists[longest]!.length / 2))
-      size = (size / lists[longest]!.length) * kept
-      lists[longest] = lists[longest]!.slice(0, kept)
+      // The first longest list (size > 0, so every list has at least one candidate).
+      let longest = 0
+      let longestList: Candidate[] = []
+      for (const [i, l] of lists.entries()) {
+        if (l.length > longestList.length) {
+          longest = i
+          longestList = l
+        }
+      }
+      const kept = Math.max(1, Math.floor(longestList.length / 2))
+      size = (size / longestList.length) * kept
+      lists[longest] = longestList.slice(0, kept)
     }
     const finalists: { parts: Candidate[]; score: number }[] = []
     const combo: Candidate[] = []
     const walk = (g: number) => {
-      if (g === lists.length) {
+      const list = lists[g]
+      if (list === undefined) {
+        // Past the last group: score the combination. The worst kept exists once FINALISTS are kept.
         const score = scorer(combo)
-        if (finalists.length < FINALISTS || score < finalists[finalists.length - 1]!.score) {
+        const worst = finalists[FINALISTS - 1]
+        if (worst === undefined || score < worst.score) {
           finalists.push({ parts: [...combo], score })
           finalists.sort((a, b) => a.score - b.score)
           if (finalists.length > FINALISTS) finalists.pop()
         }
         return
       }
-      for (const c of lists[g]!) {
+      for (const c of list) {
         combo[g] = c
         walk(g + 1)
       }
     }
     walk(0)
 
+    const [top] = finalists
+    if (!top) throw new Error('planRoute: no combination of sources was scored')
     let best: { plan: Plan; cost: bigint } | undefined
-    for (const f of finalists.filter((x) => x.score <= finalists[0]!.score + FLOAT_SLACK_USD8)) {
+    for (const f of finalists.filter((x) => x.score <= top.score + FLOAT_SLACK_USD8)) {
       const plan = materialize(input, demands, f.parts, fee, clamped, feeRequest)
       const cost = planCostUsd8(input, plan)
       if (!best || cost < best.cost) best = { plan, cost }
     }
-    return best!.plan
+    // The best-scoring finalist always passes the filter above.
+    if (!best) throw new Error('planRoute: no finalist was priced')
+    return best.plan
   }
 }
 
 function candidate(kinds: readonly Kind[], order: number[], amounts: bigint[]): Candidate {
-  return { order, amounts, usd: amounts.map((a, i) => Number(a) * kinds[i]!.usd8PerUnit) }
+  const usd = amounts.map((a, i) => Number(a) * (kinds[i] ?? missing(`amount ${i} has no source kind`)).usd8PerUnit)
+  return { order, amounts, usd }
+}
+
+/** A search table lacks an entry its own construction guarantees: a planner bug, not a case to handle.
+ * Used as `table[i] ?? missing(...)`, so the message is only built when the entry is absent. */
+function missing(what: string): never {
+  throw new Error(`planRoute: ${what}`)
+}
+
+/** Origin gas (USD8, float) of claiming one token on the chain at `chain` in the chain tables. */
+function oneTokenGas(gasTable: readonly (readonly number[])[], chain: number): number {
+  return gasTable[chain]?.[1] ?? missing(`no one-token gas for chain index ${chain}`)
 }
 
 /** One group's sources by claimed token and chain, with their caps, cheapest chains first. */
@@ -202,13 +232,16 @@ function kindsOf(
       cap += limit !== undefined && limit < available ? limit : available
     }
     if (cap === 0n) continue
-    const first = ordered[0]!
+    const [first] = ordered
+    if (!first) throw new Error(`planRoute: ${group} sources with a cap of ${cap} but no source`)
+    const chain = chainIndex.get(first.chainId)
+    if (chain === undefined) throw new Error(`planRoute: source chain ${first.chainId} is not in the chain tables`)
     const layerMask = ordered.reduce((m, s) => m & s.layers.reduce((b, l) => b | LAYER_BIT[l], 0), 31)
     const decimals = first.token.decimals
     kinds.push({
       group,
       chainId: first.chainId,
-      chain: chainIndex.get(first.chainId)!,
+      chain,
       sources: ordered,
       cap,
       layerMask,
@@ -220,7 +253,7 @@ function kindsOf(
   return kinds.sort(
     (a, b) =>
       Number(b.chainId === destination) - Number(a.chainId === destination) ||
-      gasTable[a.chain]![1]! - gasTable[b.chain]![1]! ||
+      oneTokenGas(gasTable, a.chain) - oneTokenGas(gasTable, b.chain) ||
       a.chainId - b.chainId,
   )
 }
@@ -237,10 +270,9 @@ function vertices(
     // Keep the sources cheapest per unit for what they could give (documented approximation).
     const perUnit = ({ k }: { k: Kind }) => {
       const usd = Number(k.cap < need ? k.cap : need) * k.usd8PerUnit
-      const bridge = Math.min(
-        ...layerTable[k.chain]!.filter((_, li) => k.layerMask & (1 << li)).map((l) => l.fixed + l.rate * usd),
-      )
-      return (gasTable[k.chain]![1]! + bridge) / usd
+      const layers = layerTable[k.chain] ?? missing(`no layers for chain index ${k.chain}`)
+      const bridge = Math.min(...layers.filter((_, li) => k.layerMask & (1 << li)).map((l) => l.fixed + l.rate * usd))
+      return (oneTokenGas(gasTable, k.chain) + bridge) / usd
     }
     kinds = [...kinds]
       .sort((a, b) => perUnit(a) - perUnit(b))
@@ -252,23 +284,26 @@ function vertices(
   sums[0] = 0n
   for (let mask = 1; mask < 1 << m; mask++) {
     const low = mask & -mask
-    sums[mask] = sums[mask ^ low]! + kinds[31 - Math.clz32(low)]!.k.cap
+    const lowest = kinds[31 - Math.clz32(low)] ?? missing(`no kind for bit ${low} of subset ${mask}`)
+    sums[mask] = (sums[mask ^ low] ?? missing(`no sum for subset ${mask ^ low}`)) + lowest.k.cap
   }
   const out: Candidate[] = []
   for (let mask = 0; mask < 1 << m; mask++) {
-    const full = sums[mask]!
+    const full = sums[mask] ?? missing(`no sum for subset ${mask}`)
     if (full >= need) continue
     for (let r = 0; r < m; r++) {
-      if (mask & (1 << r) || full + kinds[r]!.k.cap < need) continue
+      const residual = kinds[r] ?? missing(`no kind ${r} of ${m}`)
+      if (mask & (1 << r) || full + residual.k.cap < need) continue
       const amounts = allKinds.map(() => 0n)
       const order: number[] = []
       for (let j = 0; j < m; j++) {
         if (!(mask & (1 << j))) continue
-        amounts[kinds[j]!.i] = kinds[j]!.k.cap
-        order.push(kinds[j]!.i)
+        const drawn = kinds[j] ?? missing(`no kind ${j} of ${m}`)
+        amounts[drawn.i] = drawn.k.cap
+        order.push(drawn.i)
       }
-      amounts[kinds[r]!.i] = need - full
-      order.push(kinds[r]!.i)
+      amounts[residual.i] = need - full
+      order.push(residual.i)
       out.push(candidate(allKinds, order, amounts))
     }
   }
@@ -293,24 +328,32 @@ function makeScorer(
     masks.fill(31)
     parts.forEach((c, g) => {
       if (!c) return
-      const kinds = demands[g]!.kinds
+      const kinds = (demands[g] ?? missing(`no demand for group ${g}`)).kinds
       for (const i of c.order) {
         if (c.amounts[i] === 0n) continue
-        const k = kinds[i]!
-        tokens[k.chain]!++
-        if (!k.feeOnly) bridged[k.chain]! += c.usd[i]!
-        masks[k.chain]! &= k.layerMask
+        const k = kinds[i] ?? missing(`group ${g} has no kind ${i}`)
+        const ch = k.chain
+        tokens[ch] = (tokens[ch] ?? missing(`no chain index ${ch} among ${n}`)) + 1
+        if (!k.feeOnly) {
+          const usd = c.usd[i] ?? missing(`group ${g} has no USD value for kind ${i}`)
+          bridged[ch] = (bridged[ch] ?? missing(`no chain index ${ch} among ${n}`)) + usd
+        }
+        masks[ch] = (masks[ch] ?? missing(`no chain index ${ch} among ${n}`)) & k.layerMask
       }
     })
     let total = 0
     for (let c = 0; c < n; c++) {
-      if (tokens[c] === 0) continue
-      total += gasTable[c]![tokens[c]!]!
+      const count = tokens[c] ?? missing(`no chain index ${c} among ${n}`)
+      if (count === 0) continue
+      total += gasTable[c]?.[count] ?? missing(`no gas for ${count} tokens on chain index ${c}`)
       if (chainIds[c] === destination) continue
+      const mask = masks[c] ?? missing(`no chain index ${c} among ${n}`)
+      const moved = bridged[c] ?? missing(`no chain index ${c} among ${n}`)
+      const layers = layerTable[c] ?? missing(`no layers for chain index ${c}`)
       let best = Infinity
-      layerTable[c]!.forEach((l, li) => {
-        if (!(masks[c]! & (1 << li))) return
-        const cost = (bridged[c]! > 0 ? l.fixed + l.rate * bridged[c]! : 0) + l.native
+      layers.forEach((l, li) => {
+        if (!(mask & (1 << li))) return
+        const cost = (moved > 0 ? l.fixed + l.rate * moved : 0) + l.native
         if (cost < best) best = cost
       })
       total += best

@@ -16,7 +16,8 @@ import { fieldError } from '../../errors'
 import type { RouteInput } from '../routeInput'
 import type { RouteState } from '../state/readRouteState'
 
-/** Gas the filler spends on an account's setupOps (the proxy, its validator and the executor installed), charged per chain it deploys on; measured against the devnet contracts by lib/devnet/smartAccounts.test.ts. */
+/** Gas the filler spends on an account's setupOps (the proxy, its validator and the executor installed), charged per
+ * chain it deploys on; measured against the devnet contracts by lib/devnet/smartAccounts.test.ts. */
 export const SETUP_GAS: Record<AccountSetup['kind'], bigint> = {
   'nexus-factory': 350_000n,
   'eip7702-init': 350_000n,
@@ -31,7 +32,8 @@ export type AccountPlan = {
   setup: AccountSetup | undefined
   /** Chains where the filler must run the account's setupOps before anything else. */
   needsSetup: (chainId: number) => boolean
-  /** Gas the filler spends on setupOps where the route touches these chains (its elements' and the destination): charged with the destination calls' gas. */
+  /** Gas the filler spends on setupOps where the route touches these chains (its elements' and the destination):
+   * charged with the destination calls' gas. */
   setupGas: (chainIds: Iterable<number>) => bigint
 }
 
@@ -54,7 +56,9 @@ function accountPlan(input: RouteInput, state: RouteState): AccountPlan {
     const contract = account.delegations[key]?.contract
     if (!contract || isAddressEqual(contract, nexus.implementation)) continue
     if (c.accountCode?.toLowerCase() === `0xef0100${contract.slice(2).toLowerCase()}`) continue
-    const message = `account.delegations.${key}: this deployment delegates accounts (EIP-7702) to the Nexus 1.2.0 implementation ${nexus.implementation} only, not to ${contract}`
+    const message =
+      `account.delegations.${key}: this deployment delegates accounts (EIP-7702) to the Nexus 1.2.0 implementation ` +
+      `${nexus.implementation} only, not to ${contract}`
     throw unprocessable(`account.delegations.${key}`, message)
   }
   const needsSetup = (chainId: number) => account.setupOps.length > 0 && !hasCode(codeOn(chainId))
@@ -75,25 +79,34 @@ function assertAccountRuns(
   const account = input.account.address
   if (input.account.setupOps.length > 0 && !plan.setup) {
     const message =
-      'account.setupOps: this deployment runs only the setupOps @rhinestone/sdk builds for Nexus 1.2.0 (one createAccount call on its factory, or one EIP-7702 initializeAccount call on the account) and for Safe 1.4.1 with the Safe7579 adapter (one createProxyWithNonce call on the Safe proxy factory, installing validators and executors only); Kernel and Startale accounts are not served'
+      'account.setupOps: this deployment runs only the setupOps @rhinestone/sdk builds for Nexus 1.2.0 (one ' +
+      'createAccount call on its factory, or one EIP-7702 initializeAccount call on the account) and for Safe ' +
+      '1.4.1 with the Safe7579 adapter (one createProxyWithNonce call on the Safe proxy factory, installing ' +
+      'validators and executors only); Kernel and Startale accounts are not served'
     throw unprocessable('account.setupOps', message)
   }
   const runs = (chainId: number, field: string) => {
     const code = state.chains.get(chainId)?.accountCode
     if (!hasCode(code)) {
       if (plan.setup) return
-      const message = `${field}: ${account} has no code on chain ${chainId} and no setupOps that deploy it, so nothing can run calls as it there; send tokens only, or send the account's setupOps`
+      const message =
+        `${field}: ${account} has no code on chain ${chainId} and no setupOps that deploy it, so nothing can run ` +
+        "calls as it there; send tokens only, or send the account's setupOps"
       throw unprocessable(field, message)
     }
     if (!state.chains.get(chainId)?.executorInstalled) {
-      const message = `${field}: ${account} does not have the intent executor ${nexus.intentExecutor} installed on chain ${chainId}, which runs an intent's calls as the account`
+      const message =
+        `${field}: ${account} does not have the intent executor ${nexus.intentExecutor} installed on chain ` +
+        `${chainId}, which runs an intent's calls as the account`
       throw unprocessable(field, message)
     }
   }
   if (input.destinationExecutions.length > 0) {
     const recipient = input.recipient?.address
     if (recipient && !isAddressEqual(recipient, account)) {
-      const message = `destinationExecutions: the calls run as the account that signs them (${account}), through its intent executor, and the recipient ${recipient} is another address; omit the recipient or send tokens only`
+      const message =
+        `destinationExecutions: the calls run as the account that signs them (${account}), through its intent ` +
+        `executor, and the recipient ${recipient} is another address; omit the recipient or send tokens only`
       throw unprocessable('destinationExecutions', message)
     }
     runs(input.destinationChainId, 'destinationExecutions')

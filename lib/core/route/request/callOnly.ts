@@ -10,6 +10,8 @@ export async function refuseCallOnlyWithoutCode(input: RouteInput, reader: Chain
   const recipient = (input.recipient ?? input.account).address
   const code = await reader.client.getCode({ address: recipient }).catch(() => undefined)
   if (code && code !== '0x') return
-  const message = `destinationExecutions: ${recipient} has no code on chain ${input.destinationChainId} (an EOA without an EIP-7702 delegation), so it cannot run calls there`
+  const message =
+    `destinationExecutions: ${recipient} has no code on chain ${input.destinationChainId} (an EOA without an ` +
+    'EIP-7702 delegation), so it cannot run calls there'
   throw InvalidInputError.forField('destinationExecutions', message)
 }

@@ -59,7 +59,9 @@ export async function priceDestinationCalls(
   }))
   if ('reverted' in simulated) return request
   if (simulated.gas > MAX_DESTINATION_CALL_GAS) {
-    const message = `destinationExecutions: the calls need ${simulated.gas} gas on chain ${request.destination}, more than the ${MAX_DESTINATION_CALL_GAS} a route may carry`
+    const message =
+      `destinationExecutions: the calls need ${simulated.gas} gas on chain ${request.destination}, more than the ` +
+      `${MAX_DESTINATION_CALL_GAS} a route may carry`
     throw fieldError('unprocessable', 'destinationExecutions', message, {
       gas: simulated.gas.toString(),
       limit: MAX_DESTINATION_CALL_GAS.toString(),

@@ -48,7 +48,8 @@ export async function resolveRequest(
 ): Promise<ResolvedRequest> {
   const served = readers.map((r) => r.chainId)
   const destination = input.destinationChainId
-  if (!served.includes(destination)) throw new UnsupportedChainError(destination, 'destinationChainId')
+  const destinationReader = readers.find((r) => r.chainId === destination)
+  if (!destinationReader) throw new UnsupportedChainError(destination, 'destinationChainId')
   // The client sends an empty list for every source chain as a placeholder: only ops count.
   const preClaimExecutions = Object.fromEntries(
     Object.entries(input.preClaimExecutions).filter(([, ops]) => ops.length > 0),
@@ -56,15 +57,15 @@ export async function resolveRequest(
   for (const id of Object.keys(preClaimExecutions))
     if (!served.includes(Number(id))) throw new UnsupportedChainError(id, 'preClaimExecutions')
 
-  if (input.tokenRequests.length === 0)
-    await refuseCallOnlyWithoutCode(input, readers.find((r) => r.chainId === destination)!)
+  if (input.tokenRequests.length === 0) await refuseCallOnlyWithoutCode(input, destinationReader)
   const { requests, feeGroup, groups } = resolveTokenRequests(input, served)
   const access = accessPolicy(input.accountAccessList, served)
   const layers = allowedLayers(input.options.settlementLayers)
   for (const r of requests) assertPath(r.token, destination, served, access, layers)
 
   const executionBytes = input.destinationExecutions.reduce((n, e) => n + (e.data.length - 2) / 2, 0)
-  // The caller may ask for more gas than the engine's own estimate, never for less: the fee it signs covers at least that.
+  // The caller may ask for more gas than the engine's own estimate, never for less: the fee it signs covers at
+  // least that.
   const estimatedGas =
     model.gas.perExecution * BigInt(input.destinationExecutions.length) + 16n * BigInt(executionBytes)
   const { callGas, executionGas } = chargedCallGas(

@@ -62,9 +62,12 @@ export function refuseCallOnlyHere(request: ResolvedRequest, state: RouteState, 
     : request.input.options.fundingMethod
       ? `options.fundingMethod ${request.input.options.fundingMethod} funds tokens, and a call-only intent moves none`
       : hasCode(chain?.accountCode)
-        ? `${account} does not have the intent executor ${nexus.intentExecutor} installed on chain ${request.destination}`
+        ? `${account} does not have the intent executor ${nexus.intentExecutor} ` +
+          `installed on chain ${request.destination}`
         : `${account} has no code on chain ${request.destination} and no setupOps that deploy it`
-  const message = `tokenRequests: a call-only intent runs as the account through its intent executor, and ${why}; request a token with the calls, or send the account's setupOps`
+  const message =
+    `tokenRequests: a call-only intent runs as the account through its intent executor, and ${why}; request a ` +
+    "token with the calls, or send the account's setupOps"
   throw fieldError('unprocessable', 'tokenRequests', message, {}, { code: 'UNSETTLEABLE' })
 }
 

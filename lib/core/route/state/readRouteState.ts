@@ -12,7 +12,7 @@ import { abiCall, type ChainReader, createRound, runRound, wordCall } from '../.
 import { type ChainWarning, settleChains } from '../../chainState/settleChains'
 import type { TtlCache } from '../../chainState/ttlCache'
 import { getChain } from '../../chains/chains'
-import { ChainUnavailableError } from '../../errors'
+import { ChainUnavailableError, firstLine } from '../../errors'
 import { balanceReads, type TokenBalance } from '../../portfolio/readBalances'
 import { type PriceFeeds, priceReads, type UsdPrices } from '../../prices/readUsdPrices'
 import type { TokenGroup } from '../../tokens/tokenList'
@@ -41,7 +41,8 @@ export type ChainState = {
   recipientCode?: Hex | undefined
   accountNonce?: number
   recipientNonce?: number
-  /** Whether the account (recipient: on the destination) answers ERC-7579's accountId(); read only where it has code. */
+  /** Whether the account (recipient: on the destination) answers ERC-7579's accountId(); read only where it
+   * has code. */
   accountErc7579?: boolean
   recipientErc7579?: boolean
   /** Whether the account has the intent executor installed (read only where calls would run and it has code). */
@@ -79,7 +80,8 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
   const { results, warnings } = await settleChains(
     p.readers.map((r) => r.chainId),
     async (id): Promise<ChainState> => {
-      const reader = p.readers.find((r) => r.chainId === id)!
+      const reader = p.readers.find((r) => r.chainId === id)
+      if (!reader) throw new Error(`readRouteState: no reader for chain ${id}`)
       // Native ETH always: an OFT send pays LayerZero's fee from it, whatever asset the route moves.
       const tokens = tokensOnChain(id).filter((t) => p.groups.includes(t.extensions.group) || t.extensions.native)
       const round = createRound()
@@ -150,7 +152,7 @@ export async function readRouteState(p: ReadRouteStateParameters): Promise<Route
         p.recipientNonceChains.includes(id) ? reader.client.getTransactionCount({ address: p.recipient }) : undefined,
       ]).catch((error: unknown) => {
         if (error instanceof ChainUnavailableError) throw error
-        throw new ChainUnavailableError(id, error instanceof Error ? error.message.split('\n')[0]! : String(error), {
+        throw new ChainUnavailableError(id, error instanceof Error ? firstLine(error.message) : String(error), {
           cause: error,
         })
       })
