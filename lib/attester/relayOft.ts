@@ -5,7 +5,7 @@
 // re-read block never credits twice; the read cursor only moves past blocks whose packets were all
 // delivered. Real chains have LayerZero itself: the relay runs only where OFT_RELAY_PRIVATE_KEY is
 // set (the devnet's attester process).
-import { type Chain, createWalletClient, http, type LocalAccount, type PublicClient, parseAbi } from 'viem'
+import { type Chain, createWalletClient, type Hex, http, type LocalAccount, type PublicClient, parseAbi } from 'viem'
 import { oftAdapters } from '../core/addresses'
 
 export const oftRelayAbi = parseAbi([
@@ -44,40 +44,50 @@ export async function relayOftPackets(p: {
       fromBlock: from,
       toBlock: latest,
     })
+    // A packet that cannot be delivered now holds the cursor at its block (retried next pass) but
+    // not the packets after it, nor the other chains.
+    let retryFrom: bigint | undefined
     for (const log of logs) {
-      const { guid, srcEid, dstEid, to, amountReceivedLD } = log.args
-      const destination = dstEid === undefined ? undefined : byEid.get(dstEid)
-      const target = destination && adapterOf(destination.chainId)
-      if (!guid || srcEid === undefined || !to || amountReceivedLD === undefined || !destination || !target) continue
-      const read = {
-        address: target.adapter,
-        abi: oftRelayAbi,
-        functionName: 'delivered',
-        args: [srcEid, guid],
-      } as const
-      if (await destination.client.readContract(read)) continue
-      const wallet = createWalletClient({
-        account: p.account,
-        chain: destination.chain,
-        transport: http(destination.rpcUrl),
-      })
-      const hash = await wallet.writeContract({
-        address: target.adapter,
-        abi: oftRelayAbi,
-        functionName: 'lzReceive',
-        args: [srcEid, guid, to, amountReceivedLD],
-      })
-      const receipt = await destination.client.waitForTransactionReceipt({ hash })
-      if (receipt.status !== 'success')
-        throw new Error(`lzReceive of packet ${guid} reverted on chain ${destination.chainId}`)
-      p.log('OFT packet delivered', {
-        guid,
-        from: source.chainId,
-        to: destination.chainId,
-        amount: amountReceivedLD.toString(),
-        tx: hash,
-      })
+      try {
+        await deliver(log.args, source.chainId)
+      } catch (error) {
+        retryFrom ??= log.blockNumber ?? from
+        p.log('OFT packet not delivered; retrying', { guid: log.args.guid, from: source.chainId, error: String(error) })
+      }
     }
-    p.cursors.set(source.chainId, latest + 1n)
+    p.cursors.set(source.chainId, retryFrom ?? latest + 1n)
+  }
+
+  async function deliver(
+    args: { guid?: Hex; srcEid?: number; dstEid?: number; to?: Hex; amountReceivedLD?: bigint },
+    sourceChainId: number,
+  ): Promise<void> {
+    const { guid, srcEid, dstEid, to, amountReceivedLD } = args
+    const destination = dstEid === undefined ? undefined : byEid.get(dstEid)
+    const target = destination && adapterOf(destination.chainId)
+    if (!guid || srcEid === undefined || !to || amountReceivedLD === undefined || !destination || !target) return
+    const read = { address: target.adapter, abi: oftRelayAbi, functionName: 'delivered', args: [srcEid, guid] } as const
+    if (await destination.client.readContract(read)) return
+    const wallet = createWalletClient({
+      account: p.account,
+      chain: destination.chain,
+      transport: http(destination.rpcUrl),
+    })
+    const hash = await wallet.writeContract({
+      address: target.adapter,
+      abi: oftRelayAbi,
+      functionName: 'lzReceive',
+      args: [srcEid, guid, to, amountReceivedLD],
+    })
+    const receipt = await destination.client.waitForTransactionReceipt({ hash })
+    if (receipt.status !== 'success')
+      throw new Error(`lzReceive of packet ${guid} reverted on chain ${destination.chainId}`)
+    p.log('OFT packet delivered', {
+      guid,
+      from: sourceChainId,
+      to: destination.chainId,
+      amount: amountReceivedLD.toString(),
+      tx: hash,
+    })
   }
 }

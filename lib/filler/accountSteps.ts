@@ -14,18 +14,22 @@
 // (the element's Permit2 or MultichainCompact signature); its ABI: lib/core/abi/intentExecutor.ts.
 import {
   type Address,
+  decodeFunctionData,
   encodeFunctionData,
+  erc20Abi,
   type Hex,
   hashStruct,
   isAddressEqual,
   parseEventLogs,
   type TransactionReceipt,
+  zeroAddress,
 } from 'viem'
 import { intentExecutorAbi } from '../core/abi/intentExecutor'
 import { accountSetup, nexus, nexusAccountAbi } from '../core/accounts/smartAccounts'
-import type { WireIntentOp } from '../core/intentOp/intentOp'
+import type { WireIntentOp, WireOp } from '../core/intentOp/intentOp'
 import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/intentOp/typedData'
 import { singleChainOpsData } from '../core/route/ops'
+import { SETUP_GAS } from '../core/route/request/accountSettles'
 import { destinationGasLimit } from '../core/settlement/destinationGas'
 import type { Read, Step } from './settlementCalls'
 
@@ -85,6 +89,11 @@ export function setupSteps(intentOp: WireIntentOp, authorizations: readonly Wire
     const call: Step['call'] = { chainId, to: setup.to, data: setup.data, value: 0n }
     if (setup.kind === 'eip7702-init') {
       const a = authorizations.find((x) => x.chainId === chainId)
+      // Only a delegation to the Nexus implementation: other code could answer as the account and
+      // spend the gas the route paid for on anything.
+      if (a && !isAddressEqual(a.address, nexus.implementation)) {
+        throw new Error(`the EIP-7702 authorization for chain ${chainId} delegates to ${a.address}, not to Nexus`)
+      }
       if (a) {
         call.authorizationList = [
           { chainId: a.chainId, address: a.address, nonce: Number(a.nonce), yParity: a.yParity, r: a.r, s: a.s },
@@ -92,7 +101,16 @@ export function setupSteps(intentOp: WireIntentOp, authorizations: readonly Wire
       }
     }
     // Done is read from the account afterwards (it runs the intent executor), not from this receipt.
-    return { step: `setup:${chainId}`, call, proof: () => true, done: deployedCheck(chainId, intentOp.sponsor) }
+    // With exactly the gas the route charged for it: setupOps that need more (modules whose install
+    // burns gas) are never sent.
+    const gasLimit = SETUP_GAS[setup.kind]
+    return {
+      step: `setup:${chainId}`,
+      call,
+      gasLimit,
+      proof: () => true,
+      done: deployedCheck(chainId, intentOp.sponsor),
+    }
   })
 }
 
@@ -189,7 +207,11 @@ export function isSingleChainRoute(intentOp: WireIntentOp): boolean {
 }
 
 /** Each element's single-chain ops, on the chain where they run, under its own signature. */
-export function singleChainSteps(intentOp: WireIntentOp, originSignatures: readonly Hex[]): AccountStep[] {
+export function singleChainSteps(
+  intentOp: WireIntentOp,
+  originSignatures: readonly Hex[],
+  relayer: Address,
+): AccountStep[] {
   const nonce = BigInt(intentOp.nonce)
   return intentOp.elements.map((element, i) => {
     const chainId = Number(element.mandate.destinationChainId)
@@ -199,10 +221,12 @@ export function singleChainSteps(intentOp: WireIntentOp, originSignatures: reado
       ops: { data: singleChainOpsData(element.mandate.destinationOps) },
       signature: signatureOf(originSignatures, i),
     }
+    // The guarded entry: the transaction reverts unless the ops paid the relayer its fee (and spent
+    // a prefund), whatever code answers as the account.
     const data = encodeFunctionData({
       abi: intentExecutorAbi,
-      functionName: 'executeSinglechainOps',
-      args: [signedOps],
+      functionName: 'executeSinglechainOpsFor',
+      args: [signedOps, relayTerms(element.mandate.destinationOps, relayer)],
     })
     const proof = (receipt: TransactionReceipt) =>
       parseEventLogs({ abi: intentExecutorAbi, logs: receipt.logs, eventName: 'SinglechainOpsExecuted' }).some(
@@ -226,6 +250,32 @@ export function singleChainSteps(intentOp: WireIntentOp, originSignatures: reado
     const value = BigInt(element.mandate.qualifier.settlementContext.prefundAmount ?? '0')
     return { step: `execute:${i}`, call: { chainId, to: nexus.intentExecutor, data, value }, gasLimit, proof, done }
   })
+}
+
+/** What the ops pay the relayer: their transfers to it (an ERC-20 `transfer`, or native value), one fee token. */
+export function relayTerms(op: WireOp, relayer: Address): { feeToken: Address; fee: bigint } {
+  let terms = { feeToken: zeroAddress as Address, fee: 0n }
+  const add = (feeToken: Address, amount: bigint) => {
+    if (terms.fee > 0n && !isAddressEqual(terms.feeToken, feeToken)) {
+      throw new Error('single-chain ops pay the relayer in more than one token')
+    }
+    terms = { feeToken, fee: terms.fee + amount }
+  }
+  for (const o of op.ops) {
+    if (isAddressEqual(o.to, relayer) && BigInt(o.value) > 0n) add(zeroAddress, BigInt(o.value))
+    if (o.data.length < 10) continue
+    const call = erc20Call(o.data)
+    if (call?.functionName === 'transfer' && isAddressEqual(call.args[0], relayer)) add(o.to, call.args[1])
+  }
+  return terms
+}
+
+function erc20Call(data: Hex) {
+  try {
+    return decodeFunctionData({ abi: erc20Abi, data })
+  } catch {
+    return undefined // not an ERC-20 call: pays the relayer nothing
+  }
 }
 
 /** Each element's pre-claim operations, on its chain. */

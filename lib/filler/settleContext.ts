@@ -17,3 +17,20 @@ export type SettleContext = {
   now: () => Promise<bigint>
   log: (event: string, fields: Record<string, unknown>) => void
 }
+
+/** What one pass over an intent came to: final; waiting (for time, an attester); waiting for the
+ * fill's attestation (the scheduler wakes it as soon as one is stored); or a simulation reverted
+ * and the intent is tried again after a back-off (SIMULATION_ATTEMPTS in all). */
+export type SettleOutcome = 'final' | 'waiting' | 'attestation' | 'reverted'
+
+export type SettleParameters = {
+  sql: Pick<Sql, 'query'>
+  intent: StoredIntent
+  chains: Map<number, FillerChain>
+  nowSeconds: () => bigint
+  log: (event: string, fields: Record<string, unknown>) => void
+  /** Blocks each step's receipt must be buried under, per chain. */
+  confirmations?: (chainId: number) => number
+  /** Whether an attester is at work (its lease is held): no fill starts without one. */
+  attesterAlive: () => Promise<boolean>
+}

@@ -25,15 +25,7 @@ import { arbiterAbi, arbiterRefundDelaySeconds } from '../core/abi/arbiter'
 import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { findAttestation } from '../storage/attestationStore'
-import {
-  type ClaimRecord,
-  type IntentUpdate,
-  type RefundRecord,
-  type StoredIntent,
-  updateIntent,
-} from '../storage/intentStore'
-import type { Sql } from '../storage/sql'
-import type { FillerChain } from '../worker/fillerChains'
+import { type ClaimRecord, type IntentUpdate, type RefundRecord, updateIntent } from '../storage/intentStore'
 import { isSingleChainRoute } from './accountSteps'
 import { deliverySteps } from './directDelivery'
 import { afterSimulationRevert, finalBy, type MachineEvent, SIMULATION_ATTEMPTS, transition } from './intentMachine'
@@ -50,22 +42,9 @@ import { unpaidGasWei } from './unpaidGas'
 /** A fill (and the escrows before it) starts only with this much time left before the fill deadline. */
 export const SAFETY_SECONDS = 30n
 
-/** What one pass over an intent came to: final; waiting (for time, an attester); waiting for the
- * fill's attestation (the scheduler wakes it as soon as one is stored); or a simulation reverted
- * and the intent is tried again after a back-off (SIMULATION_ATTEMPTS in all). */
-export type SettleOutcome = 'final' | 'waiting' | 'attestation' | 'reverted'
+import type { SettleOutcome, SettleParameters } from './settleContext'
 
-export type SettleParameters = {
-  sql: Pick<Sql, 'query'>
-  intent: StoredIntent
-  chains: Map<number, FillerChain>
-  nowSeconds: () => bigint
-  log: (event: string, fields: Record<string, unknown>) => void
-  /** Blocks each step's receipt must be buried under, per chain. */
-  confirmations?: (chainId: number) => number
-  /** Whether an attester is at work (its lease is held): no fill starts without one. */
-  attesterAlive: () => Promise<boolean>
-}
+export type { SettleOutcome, SettleParameters }
 
 export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> {
   const { sql, intent } = p

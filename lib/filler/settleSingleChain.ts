@@ -1,28 +1,100 @@
 // Settles a route the account settles with its own single-chain ops (INTENT_EXECUTOR, NO_FUNDING;
 // core/route/request/singleChain.ts): PENDING ─executed→ COMPLETED, or FAILED with nothing taken.
-//   1. checks: the fill deadline is not near; the account's setupOps (deployment, the EIP-7702
-//      delegation) run first where it has no code (runAccountSteps);
-//   2. each element's ops through the intent executor's `executeSinglechainOps` on its chain,
-//      journaled (sendStep: simulated first, sent once, with exactly the gas the route charged);
-//      an OFT send's LayerZero fee (`prefundAmount`) goes to the account with that call;
-//   3. an OFT element's packet delivered on its destination (bridgeDelivery.ts): the fill. Until
-//      then the intent waits; not delivered by its final-state deadline, it ends FAILED saying where
-//      the tokens went.
-// The fee is one of the ops, so the filler is paid in the same transaction that does the work, or
-// the transaction reverts and nothing moves; a simulation that reverts is retried after a back-off
-// (SIMULATION_ATTEMPTS in all), a mined revert fails the intent. What a failed intent cost the filler
-// in gas counts against the sponsor's budget. Nothing is escrowed, so there is nothing to refund.
-import type { Hex } from 'viem'
+//   1. checks: the fill deadline is not near; where setupOps deploy the account through a factory,
+//      the deployment and the ops simulated together first (setupThenOps); then the setupOps
+//      (deployment, the EIP-7702 delegation) where it has no code, capped at the gas the route
+//      charged for them (runAccountSteps);
+//   2. each element's ops through the intent executor's guarded `executeSinglechainOpsFor` on its
+//      chain, journaled (sendStep: simulated first, sent once, with exactly the gas the route
+//      charged); an OFT send's LayerZero fee (`prefundAmount`) goes to the account with that call;
+//   3. an OFT element's packet (an OFTSent from the account, for at least what the recipient is
+//      owed) delivered to the recipient on its destination (bridgeDelivery.ts): the fill. Until then
+//      the intent waits; not delivered by its final-state deadline, or credited elsewhere, it ends
+//      FAILED saying where the tokens went.
+// The fee is one of the ops and the executor checks it arrived (and that the prefund was spent), so
+// the filler is paid in the same transaction that does the work, whatever code answers as the
+// account, or the transaction reverts and nothing moves; a simulation that reverts is retried after
+// a back-off (SIMULATION_ATTEMPTS in all), a mined revert fails the intent. What a failed intent cost
+// the filler in gas counts against the sponsor's budget. Nothing is escrowed: nothing to refund.
+import { type Address, type Hex, isAddressEqual, type TransactionReceipt } from 'viem'
+import { intentExecutorAbi } from '../core/abi/intentExecutor'
+import { nexus } from '../core/accounts/smartAccounts'
 import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { updateIntent } from '../storage/intentStore'
-import { singleChainSteps } from './accountSteps'
-import { deliveryOf, sentPacket } from './bridgeDelivery'
+import type { FillerChain } from '../worker/fillerChains'
+import { type AccountStep, setupSteps, singleChainSteps } from './accountSteps'
+import { deliveryOf, type SentPacket, sentPacket } from './bridgeDelivery'
 import { afterSimulationRevert, FINAL_MARGIN_SECONDS, SIMULATION_ATTEMPTS, transition } from './intentMachine'
 import { runAccountSteps } from './runAccountSteps'
-import { hasJournal, passJournal, read, type StepResult, StepRevertedError, sendStep } from './sendStep'
-import type { SettleOutcome, SettleParameters } from './settleIntent'
+import { hasJournal, passJournal, read, StepRevertedError, sendStep } from './sendStep'
+import type { SettleOutcome, SettleParameters } from './settleContext'
 import { unpaidGasWei } from './unpaidGas'
+
+/** How far back the executor's events are read for ops whose journal entry was lost. */
+const OPS_LOOKBACK_BLOCKS = 50_000n
+
+/** The receipt of the transaction that ran the account's ops with this nonce, from the executor's event. */
+async function opsReceipt(
+  chain: FillerChain,
+  account: Address,
+  nonce: bigint,
+): Promise<TransactionReceipt | undefined> {
+  const latest = await chain.client.getBlockNumber()
+  const [ran] = await chain.client.getContractEvents({
+    address: nexus.intentExecutor,
+    abi: intentExecutorAbi,
+    eventName: 'SinglechainOpsExecuted',
+    args: { account, nonce },
+    fromBlock: latest > OPS_LOOKBACK_BLOCKS ? latest - OPS_LOOKBACK_BLOCKS : 0n,
+    toBlock: latest,
+  })
+  return ran?.transactionHash ? chain.client.getTransactionReceipt({ hash: ran.transactionHash }) : undefined
+}
+
+/**
+ * An account its setupOps deploy through a factory: the deployment and then its ops, simulated in one
+ * block (eth_simulateV1), so ops that could not pay for the deployment (funds moved since the quote)
+ * fail the intent before the filler pays for a deployment. The reason, or undefined.
+ */
+async function setupThenOps(
+  signed: WireIntentOp,
+  steps: readonly AccountStep[],
+  chainOf: (chainId: number) => FillerChain,
+): Promise<string | undefined> {
+  let setups: AccountStep[]
+  try {
+    setups = setupSteps(signed, [])
+  } catch {
+    return undefined // runAccountSteps says why
+  }
+  for (const setup of setups) {
+    if (isAddressEqual(setup.call.to, signed.sponsor)) continue // an EIP-7702 delegation: not simulated here
+    const chain = chainOf(setup.call.chainId)
+    const ops = steps.find((x) => x.call.chainId === setup.call.chainId)
+    if (!ops || (await read(chain, setup.done))) continue
+    // Deployed already: its setupOps are not sent (runAccountSteps says why it cannot run the ops).
+    const code = await chain.client.getCode({ address: signed.sponsor })
+    if (code !== undefined && code !== '0x') continue
+    const from = chain.account.address
+    const [block] = await chain.client.simulateBlocks({
+      blocks: [
+        {
+          calls: [
+            { account: from, to: setup.call.to, data: setup.call.data, gas: setup.gasLimit },
+            { account: from, to: ops.call.to, data: ops.call.data, value: ops.call.value, gas: ops.gasLimit },
+          ],
+        },
+      ],
+    })
+    const failed = block?.calls.find((c) => c.status === 'failure')
+    if (failed) {
+      const why = shortReason(failed.error)
+      return `its ops would revert after its setupOps on chain ${setup.call.chainId} (${why}); nothing was taken`
+    }
+  }
+  return undefined
+}
 
 /** The ops start only with this much time left before the route's fill deadline. */
 const SAFETY_SECONDS = 30n
@@ -39,7 +111,9 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
   }
   const depth = (chainId: number) => p.confirmations?.(chainId) ?? 0
   const journal = await passJournal(sql, id)
-  const steps = singleChainSteps(signed, signed.originSignatures)
+  const relayer = [...p.chains.values()][0]?.account.address
+  if (!relayer) throw new Error('the filler has no chain to relay on')
+  const steps = singleChainSteps(signed, signed.originSignatures, relayer)
 
   const fail = async (reason: string): Promise<SettleOutcome> => {
     const unpaidGas = await unpaidGasWei(sql, id, chainOf).catch(() => undefined)
@@ -60,25 +134,41 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
       if ((block.timestamp > wall ? block.timestamp : wall) + SAFETY_SECONDS >= deadline) {
         return await fail(`expired: its ops were not run before the deadline ${deadline}; nothing was taken`)
       }
+      const together = await setupThenOps(signed, steps, chainOf)
+      if (together) return await fail(together)
       const accountFailure = await runAccountSteps({ sql, intent, chainOf, confirmations: depth, log: p.log })
       if (accountFailure) return await fail(accountFailure)
     }
-    let last: StepResult | undefined
-    const packets: { guid: Hex; dstChainId: number; sentIn: Hex }[] = []
+    let last: { hash: Hex; timestamp: number } | undefined
+    const packets: (SentPacket & { sentIn: Hex })[] = []
     for (const [i, s] of steps.entries()) {
       const chain = chainOf(s.call.chainId)
-      // Only the filler relays through the executor, so ops recorded as run without a journal
-      // entry of this intent's could only be a lost entry's: nothing is sent twice.
-      if (!journaled[i] && (await read(chain, s.done))) continue
-      last = await sendStep({ ...s, sql, journal, intent: id, chain, confirmations: depth(s.call.chainId) })
-      p.log('single-chain ops ran', { id, element: i, chainId: s.call.chainId, tx: last.hash })
       const element = signed.elements[i]
-      const packet = element && sentPacket(element, last.receipt)
-      if (packet) packets.push({ ...packet, sentIn: last.hash })
+      if (!element) throw new Error(`intent ${id} has no element ${i}`)
+      // Only the filler relays through the executor, so ops recorded as run without a journal
+      // entry of this intent's could only be a lost entry's: nothing is sent twice, and the
+      // transaction that ran them is found by the executor's event.
+      let receipt: TransactionReceipt
+      if (!journaled[i] && (await read(chain, s.done))) {
+        const found = await opsReceipt(chain, signed.sponsor, BigInt(signed.nonce))
+        if (!found) return await fail(`its ops ran on chain ${s.call.chainId}, but their transaction is not found`)
+        receipt = found
+      } else {
+        const sent = await sendStep({ ...s, sql, journal, intent: id, chain, confirmations: depth(s.call.chainId) })
+        p.log('single-chain ops ran', { id, element: i, chainId: s.call.chainId, tx: sent.hash })
+        receipt = sent.receipt
+      }
+      const block = await chain.client.getBlock({ blockNumber: receipt.blockNumber })
+      last = { hash: receipt.transactionHash, timestamp: Number(block.timestamp) }
+      const packet = sentPacket(element, signed.sponsor, receipt)
+      // The relayer's fee was paid by those ops (the executor checks it), but the bridge got nothing.
+      if (typeof packet === 'string') return await fail(`${packet}; the route's fee was paid, nothing was bridged`)
+      if (packet) packets.push({ ...packet, sentIn: receipt.transactionHash })
     }
     let fill: { chainId: number; txHash: Hex; timestamp: number; status: 'COMPLETED' } | undefined
     for (const packet of packets) {
       const delivered = await deliveryOf(packet, chainOf(packet.dstChainId))
+      if (typeof delivered === 'string') return await fail(delivered)
       if (!delivered) {
         const finalAt = BigInt(intent.expires) + FINAL_MARGIN_SECONDS
         if (p.nowSeconds() > finalAt) {

@@ -4,9 +4,10 @@
 // ships in no package. Single-chain ops have the production executor's interface
 // (`executeSinglechainOps(SignedOps)`, `isStandaloneIntentNonceConsumed`; its ops as
 // encodePacked(uint8 execType, uint8 sigMode, abi.encode(Ops[]))) and run what the account signed as
-// the client's `SingleChainOps` typed data; a gas-refund variant takes the SDK's GasRefund. It checks the
-// account's signature over the Mandate that carries the operations through the account's ERC-1271 and runs
-// them with `executeFromExecutor`, at most
+// the client's `SingleChainOps` typed data; a gas-refund variant takes the SDK's GasRefund, and the
+// relayer's guarded entry (`executeSinglechainOpsFor`) checks after the ops that they paid its fee.
+// It checks the account's signature over the Mandate that carries the operations through the
+// account's ERC-1271 and runs them with `executeFromExecutor`, at most
 // once per (account, nonce).
 import { parseAbi } from 'viem'
 import { signature } from './signature'
@@ -36,6 +37,8 @@ export const intentExecutorAbi = parseAbi([
   'struct SignedOps { address account; uint256 nonce; OpsData ops; bytes signature; }',
   'function executeSinglechainOps(SignedOps signedOps) payable',
   'function executeSinglechainOpsWithGasRefund(SignedOps signedOps, GasRefund gasRefund) payable',
+  'struct RelayTerms { address feeToken; uint256 fee; }',
+  'function executeSinglechainOpsFor(SignedOps signedOps, RelayTerms terms) payable',
   'function isStandaloneIntentNonceConsumed(uint256 nonce, address account) view returns (bool)',
   'error InvalidStandaloneIntentSignature()',
   'error NotInitialized(address account)',

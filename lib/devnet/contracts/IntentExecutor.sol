@@ -34,6 +34,10 @@ interface IERC7579Execution {
 /// `executeSinglechainOpsWithGasRefund` also charges the relayer's gas to the account afterwards:
 /// (gas used + overhead) x gas price x exchangeRate / 1e18 units of `gasRefund.token` (native ETH
 /// when the token is the zero address).
+/// `executeSinglechainOpsFor` is the relayer's guarded entry: the same ops, then the relayer's own
+/// terms (not signed by the account) checked after they ran — the fee it is owed arrived, and a
+/// native prefund it handed over left the account (spent by the ops, not kept) — or nothing happens.
+/// Whatever code answers as the account, the relayer is paid in the transaction that does the work.
 ///
 /// MODELLED: only the devnet filler may relay (set once by `initialize`).
 contract IntentExecutor {
@@ -88,6 +92,13 @@ contract IntentExecutor {
         address token;
         uint256 exchangeRate;
         uint256 overhead;
+    }
+
+    /// @notice What the relayer requires of ops it relays: `fee` units of `feeToken` (the zero
+    /// address: native ETH) paid to it by the ops.
+    struct RelayTerms {
+        address feeToken;
+        uint256 fee;
     }
 
     bytes32 internal constant GAS_REFUND_TYPEHASH = keccak256("GasRefund(address token,uint256 exchangeRate,uint256 overhead)");
@@ -182,6 +193,17 @@ contract IntentExecutor {
     /// of what the account signed).
     function executeSinglechainOpsWithGasRefund(SignedOps calldata signedOps, GasRefund calldata gasRefund) external payable {
         _runSinglechain(signedOps, gasRefund);
+    }
+
+    /// @notice `executeSinglechainOps` on the relayer's terms: reverts unless the ops paid the relayer
+    /// `terms.fee` of `terms.feeToken` and, when a prefund was sent, left the account no richer in ETH.
+    function executeSinglechainOpsFor(SignedOps calldata signedOps, RelayTerms calldata terms) external payable {
+        address account = signedOps.account;
+        uint256 paidBefore = _balanceOf(terms.feeToken, msg.sender);
+        uint256 ethBefore = account.balance;
+        _runSinglechain(signedOps, GasRefund(address(0), 0, 0));
+        require(_balanceOf(terms.feeToken, msg.sender) >= paidBefore + terms.fee, "IntentExecutor: relayer not paid");
+        if (msg.value > 0) require(account.balance <= ethBefore, "IntentExecutor: prefund kept by the account");
     }
 
     function isStandaloneIntentNonceConsumed(uint256 nonce, address account) external view returns (bool) {
@@ -317,6 +339,13 @@ contract IntentExecutor {
             IERC7579Execution(account).executeFromExecutor(bytes32(0), pay);
         }
         emit SinglechainOpsExecuted(account, signedOps.nonce, refunded);
+    }
+
+    function _balanceOf(address token, address who) internal view returns (uint256) {
+        if (token == address(0)) return who.balance;
+        (bool ok, bytes memory answer) = token.staticcall(abi.encodeWithSignature("balanceOf(address)", who));
+        require(ok && answer.length >= 32, "IntentExecutor: fee token has no balanceOf");
+        return abi.decode(answer, (uint256));
     }
 
     /// @dev ERC-7579 execution calldata: single = target ‖ value ‖ callData; batch = abi.encode(Execution[]).
