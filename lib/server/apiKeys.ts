@@ -39,7 +39,12 @@ export function parseKeyHashes(entries: readonly string[]): KeyHash[] {
  * the page), so it is a publishable key: reads that disclose nothing private, and account
  * operations only for the wallet signed in with Ethereum (see accountAccess.ts). Never routes:sponsor. */
 export function browserKeyHash(key: string): KeyHash {
-  return { label: 'browser', hash: sha256(key), scopes: ['portfolio:read', 'routes:create', 'routes:read'], sameOriginOnly: true }
+  return {
+    label: 'browser',
+    hash: sha256(key),
+    scopes: ['portfolio:read', 'routes:create', 'routes:read'],
+    sameOriginOnly: true,
+  }
 }
 
 // Unknown keys are remembered for a few seconds, so a flood of made-up keys does not reach the
@@ -57,7 +62,8 @@ function knownUnknown(digest: string, now: number): boolean {
 }
 
 function rememberUnknown(digest: string, now: number) {
-  if (unknownKeys.size >= NEGATIVE_MAX) unknownKeys.delete(unknownKeys.keys().next().value!)
+  const oldest = unknownKeys.keys().next()
+  if (unknownKeys.size >= NEGATIVE_MAX && !oldest.done) unknownKeys.delete(oldest.value)
   unknownKeys.set(digest, now + NEGATIVE_TTL_MS)
 }
 
@@ -66,15 +72,29 @@ function rememberUnknown(digest: string, now: number) {
 export const KEY_CACHE_MS = 1_000
 
 /** Issued keys found lately, by the digest of the presented secret (never the secret itself). */
-export type KeyCache = { ttlMs: number; now: () => number; found: Map<string, { key: ApiKeyRecord; until: number }>; maxEntries: number }
+export type KeyCache = {
+  ttlMs: number
+  now: () => number
+  found: Map<string, { key: ApiKeyRecord; until: number }>
+  maxEntries: number
+}
 
-export function createKeyCache({ ttlMs = KEY_CACHE_MS, now = Date.now, maxEntries = 10_000 }: Partial<Omit<KeyCache, 'found'>> = {}): KeyCache {
+export function createKeyCache({
+  ttlMs = KEY_CACHE_MS,
+  now = Date.now,
+  maxEntries = 10_000,
+}: Partial<Omit<KeyCache, 'found'>> = {}): KeyCache {
   return { ttlMs, now, found: new Map(), maxEntries }
 }
 
 const processKeyCache = createKeyCache()
 
-async function lookUp(cache: KeyCache, digestHex: string, presented: string, db: () => Promise<Pick<Sql, 'query'>>): Promise<ApiKeyRecord | undefined> {
+async function lookUp(
+  cache: KeyCache,
+  digestHex: string,
+  presented: string,
+  db: () => Promise<Pick<Sql, 'query'>>,
+): Promise<ApiKeyRecord | undefined> {
   const now = cache.now()
   const hit = cache.found.get(digestHex)
   if (hit && hit.until > now) return hit.key
@@ -87,7 +107,8 @@ async function lookUp(cache: KeyCache, digestHex: string, presented: string, db:
   }
   // The bound counts from before the lookup: the answer is never trusted past `ttlMs` after it was asked.
   if (cache.ttlMs > 0) {
-    if (cache.found.size >= cache.maxEntries) cache.found.delete(cache.found.keys().next().value!)
+    const oldest = cache.found.keys().next()
+    if (cache.found.size >= cache.maxEntries && !oldest.done) cache.found.delete(oldest.value)
     cache.found.set(digestHex, { key: stored, until: now + cache.ttlMs })
   }
   return stored
@@ -95,7 +116,13 @@ async function lookUp(cache: KeyCache, digestHex: string, presented: string, db:
 
 /** The calling key, or the client-recognised 401/403 messages. Issued keys are looked up in the
  * database at most once per `keyCache.ttlMs` (default KEY_CACHE_MS) per instance. */
-export async function authenticate(headers: Headers, configured: readonly KeyHash[], scope: Scope, db: () => Promise<Pick<Sql, 'query'>>, keyCache: KeyCache = processKeyCache): Promise<Caller> {
+export async function authenticate(
+  headers: Headers,
+  configured: readonly KeyHash[],
+  scope: Scope,
+  db: () => Promise<Pick<Sql, 'query'>>,
+  keyCache: KeyCache = processKeyCache,
+): Promise<Caller> {
   const presented = headers.get('x-api-key')
   if (!presented) throw new ServiceError('unauthenticated', 'Authentication is required')
   const digest = sha256(presented)
@@ -107,16 +134,32 @@ export async function authenticate(headers: Headers, configured: readonly KeyHas
     if (!match.scopes.includes(scope) || (match.sameOriginOnly && !sameOrigin)) {
       throw forbidden(scope, match.sameOriginOnly ? { requires: 'same-origin browser request' } : {})
     }
-    return { label: match.label, keyId: null, rateLimit: null, scopes: match.scopes, browser: match.sameOriginOnly, wallet: null }
+    return {
+      label: match.label,
+      keyId: null,
+      rateLimit: null,
+      scopes: match.scopes,
+      browser: match.sameOriginOnly,
+      wallet: null,
+    }
   }
   const stored = await lookUp(keyCache, digest.toString('hex'), presented, db)
   if (!stored) throw new ServiceError('unauthenticated', 'Invalid API key', undefined, { code: 'INVALID_API_KEY' })
   if (!stored.scopes.includes(scope)) throw forbidden(scope, { granted: stored.scopes })
-  return { label: stored.name, keyId: stored.id, rateLimit: stored.rateLimit, scopes: stored.scopes, browser: false, wallet: null }
+  return {
+    label: stored.name,
+    keyId: stored.id,
+    rateLimit: stored.rateLimit,
+    scopes: stored.scopes,
+    browser: false,
+    wallet: null,
+  }
 }
 
 function forbidden(scope: Scope, context: Record<string, unknown>) {
-  return new ServiceError('forbidden', 'Insufficient permissions', [{ message: 'Insufficient permissions', context: { scope, ...context } }])
+  return new ServiceError('forbidden', 'Insufficient permissions', [
+    { message: 'Insufficient permissions', context: { scope, ...context } },
+  ])
 }
 
 function sha256(value: string): Buffer {

@@ -9,7 +9,11 @@ import { RateLimitedError, type RateLimiter, type RateLimitState } from './rateL
 
 export type BrowserRates = { perClient: string; total: string }
 
-export async function consumeBrowserBudget(limiter: Pick<RateLimiter, 'consume'>, client: string, rates: BrowserRates): Promise<RateLimitState> {
+export async function consumeBrowserBudget(
+  limiter: Pick<RateLimiter, 'consume'>,
+  client: string,
+  rates: BrowserRates,
+): Promise<RateLimitState> {
   const own = await limiter.consume(`browser:${client}`, rates.perClient)
   try {
     await limiter.consume('browser:*', rates.total)
@@ -21,7 +25,8 @@ export async function consumeBrowserBudget(limiter: Pick<RateLimiter, 'consume'>
 }
 
 function reserveOf(rate: string): string {
-  const spec = parseRateLimit(rate)!
+  const spec = parseRateLimit(rate)
+  if (!spec) throw new Error(`not a rate limit: ${rate}`)
   const unit = { 1: 's', 60: 'min', 3600: 'hour', 86400: 'day' }[spec.durationSeconds] ?? 'min'
   return `${Math.max(1, Math.floor(spec.points / 10))}/${unit}`
 }

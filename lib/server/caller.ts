@@ -20,7 +20,9 @@ export async function requireCaller(request: Request, scope: Scope, context: Con
   const ctx = serverContext()
   // Budgets are the client network's: an IPv4 address, or an IPv6 /64 (clientNetwork.ts).
   const client = clientNetwork(clientAddress(request.headers, ctx.trustedProxies))
-  const caller = await withAuthFailureBudget(client, presentedKeyPrefix(request.headers.get('x-api-key')), () => authenticate(request.headers, ctx.apiKeys, scope, database))
+  const caller = await withAuthFailureBudget(client, presentedKeyPrefix(request.headers.get('x-api-key')), () =>
+    authenticate(request.headers, ctx.apiKeys, scope, database),
+  )
   context.log.keyName = caller.label
   context.log.keyId = caller.keyId
   if (caller.browser) caller.wallet = (await currentSession(request.headers))?.address ?? null
@@ -46,7 +48,11 @@ export async function requireClientBudget(request: Request, context: Context): P
  * failure spends a point of the budget of (client network, `credential`), and once that is spent
  * the failure is answered 429 instead of 401 — so guessing is slowed without locking anyone out.
  * Unknown keys are cached (apiKeys.ts), so a flood of them reaches the database once per key. */
-export async function withAuthFailureBudget<T>(client: string, credential: string, attempt: () => Promise<T>): Promise<T> {
+export async function withAuthFailureBudget<T>(
+  client: string,
+  credential: string,
+  attempt: () => Promise<T>,
+): Promise<T> {
   try {
     return await attempt()
   } catch (error) {
@@ -74,14 +80,21 @@ async function spend(context: Context, consume: () => Promise<RateLimitState>): 
     const state = await consume()
     for (const [name, value] of Object.entries(rateLimitHeaders(state))) context.responseHeaders.set(name, value)
   } catch (error) {
-    if (error instanceof RateLimitedError) for (const [name, value] of Object.entries(rateLimitHeaders(error.state))) context.responseHeaders.set(name, value)
+    if (error instanceof RateLimitedError)
+      for (const [name, value] of Object.entries(rateLimitHeaders(error.state)))
+        context.responseHeaders.set(name, value)
     throw error
   }
 }
 
 function tooManyFailures(retryAfterSeconds: number) {
   const message = 'Too many failed authentications from this address; wait a minute'
-  return Object.assign(new ServiceError('rate_limited', message, [{ message, context: { reason: 'authentication failures' } }], { code: 'AUTH_FAILURES_LIMITED' }), {
-    retryAfterSeconds: Math.max(1, retryAfterSeconds),
-  })
+  return Object.assign(
+    new ServiceError('rate_limited', message, [{ message, context: { reason: 'authentication failures' } }], {
+      code: 'AUTH_FAILURES_LIMITED',
+    }),
+    {
+      retryAfterSeconds: Math.max(1, retryAfterSeconds),
+    },
+  )
 }

@@ -10,7 +10,8 @@ afterAll(() => {
   vi.unstubAllEnvs()
 })
 
-const from = (peer: string | undefined, xff?: string) => new Headers({ ...(peer !== undefined ? { [PEER_HEADER]: peer } : {}), ...(xff ? { 'x-forwarded-for': xff } : {}) })
+const from = (peer: string | undefined, xff?: string) =>
+  new Headers({ ...(peer !== undefined ? { [PEER_HEADER]: peer } : {}), ...(xff ? { 'x-forwarded-for': xff } : {}) })
 
 describe('clientAddress', () => {
   it('is the socket peer when no proxy is trusted, whatever X-Forwarded-For claims', () => {

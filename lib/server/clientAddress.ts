@@ -32,7 +32,8 @@ export function clientAddress(headers: Headers, trusted: TrustedProxies): string
     .filter(Boolean)
   let client = peer
   while (trusted.check(client) && hops.length > 0) {
-    const next = hops.pop()!
+    const next = hops.pop()
+    if (next === undefined) break
     if (isIP(next) === 0) break // a hop that is no address: stop at the last trusted one's word
     client = next
   }

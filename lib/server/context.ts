@@ -59,11 +59,17 @@ export function serverContext(): ServerContext {
 function buildContext(): ServerContext {
   const env = serverEnv()
   const rateLimitStore = chooseRateLimitStore(env)
-  logger.info({ rateLimitStore: rateLimitStore.kind, chains: chains.filter((c) => env[`RPC_URL_${c.id}`]).map((c) => c.id) }, 'server context ready')
+  logger.info(
+    { rateLimitStore: rateLimitStore.kind, chains: chains.filter((c) => env[`RPC_URL_${c.id}`]).map((c) => c.id) },
+    'server context ready',
+  )
   const readers = chains.flatMap((c) => {
     const urls = env[`RPC_URL_${c.id}`]
     if (!urls) return []
-    const client = createPublicClient({ chain: c.viem as Chain, transport: chainTransport(urls, { timeout: env.RPC_TIMEOUT_MS }) })
+    const client = createPublicClient({
+      chain: c.viem as Chain,
+      transport: chainTransport(urls, { timeout: env.RPC_TIMEOUT_MS }),
+    })
     return [{ chainId: c.id, client }]
   })
   const browserKey = env.BROWSER_API_KEY
@@ -81,7 +87,12 @@ function buildContext(): ServerContext {
     fillerAddress: env.FILLER_ADDRESS as Address | undefined,
     rateLimiter: createRateLimiter(
       rateLimitStore,
-      throttled(60_000, (error) => logger.warn({ store: rateLimitStore.kind, error: error instanceof Error ? error.message : String(error) }, 'rate limit store failed; this instance counts alone')),
+      throttled(60_000, (error) =>
+        logger.warn(
+          { store: rateLimitStore.kind, error: error instanceof Error ? error.message : String(error) },
+          'rate limit store failed; this instance counts alone',
+        ),
+      ),
     ),
     defaultRate: env.RATE_LIMIT_DEFAULT,
     browserRateTotal: env.BROWSER_RATE_LIMIT_TOTAL,
@@ -101,7 +112,14 @@ function buildContext(): ServerContext {
 }
 
 function chooseRateLimitStore(env: ServerEnv): RateLimitStore {
-  const kind = env.RATE_LIMIT_STORE === 'auto' ? (env.REDIS_URL ? 'redis' : env.DATABASE_URL ? 'postgres' : 'memory') : env.RATE_LIMIT_STORE
+  const kind =
+    env.RATE_LIMIT_STORE === 'auto'
+      ? env.REDIS_URL
+        ? 'redis'
+        : env.DATABASE_URL
+          ? 'postgres'
+          : 'memory'
+      : env.RATE_LIMIT_STORE
   if (kind === 'redis') {
     if (!env.REDIS_URL) throw new Error('RATE_LIMIT_STORE=redis needs REDIS_URL')
     return { kind, url: env.REDIS_URL }

@@ -12,10 +12,15 @@ let opening: Promise<Sql> | undefined
 export function database(): Promise<Sql> {
   if (!opening) {
     const env = serverEnv()
-    opening = openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DATA_DIR }).catch((error: unknown) => {
-      opening = undefined // try again on the next request
-      throw new DatabaseUnavailableError(`the database cannot be opened: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
-    })
+    opening = openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DATA_DIR }).catch(
+      (error: unknown) => {
+        opening = undefined // try again on the next request
+        throw new DatabaseUnavailableError(
+          `the database cannot be opened: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        )
+      },
+    )
   }
   return opening
 }

@@ -16,10 +16,26 @@ export async function signDemoAuthorization(request: DemoAuthorizationRequest): 
   if (!key) throw new ServiceError('not_found', 'No demo wallet here: it exists on the devnet only')
   const signer = privateKeyToAccount(key as `0x${string}`)
   // Only the published devnet key may sign here: a real account's key in this variable is refused.
-  if (!isAddressEqual(signer.address, demoAddress)) throw new ServiceError('not_found', "No demo wallet here: the key set is not the devnet demo account's")
+  if (!isAddressEqual(signer.address, demoAddress))
+    throw new ServiceError('not_found', "No demo wallet here: the key set is not the devnet demo account's")
   if (!isAddressEqual(request.contractAddress, nexus.implementation)) {
-    throw fieldError('unprocessable', 'contractAddress', `The demo wallet delegates only to the Nexus 1.2.0 implementation ${nexus.implementation}`)
+    throw fieldError(
+      'unprocessable',
+      'contractAddress',
+      `The demo wallet delegates only to the Nexus 1.2.0 implementation ${nexus.implementation}`,
+    )
   }
-  const signed = await signer.signAuthorization({ chainId: request.chainId, contractAddress: nexus.implementation, nonce: request.nonce })
-  return { chainId: signed.chainId, address: signed.address, nonce: signed.nonce, yParity: signed.yParity === 1 ? 1 : 0, r: signed.r, s: signed.s }
+  const signed = await signer.signAuthorization({
+    chainId: request.chainId,
+    contractAddress: nexus.implementation,
+    nonce: request.nonce,
+  })
+  return {
+    chainId: signed.chainId,
+    address: signed.address,
+    nonce: signed.nonce,
+    yParity: signed.yParity === 1 ? 1 : 0,
+    r: signed.r,
+    s: signed.s,
+  }
 }

@@ -20,10 +20,19 @@ const echo = {
 
 const routes = serve(handle({ operation: echo }, async ({ body }) => ({ said: body.word })))
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-  routes.POST(new Request('http://localhost/echo', { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, duplex: 'half' } as RequestInit), {
-    params: Promise.resolve({}),
-  })
-const fieldsOf = async (response: Response) => ((await response.json()) as { errors: { context?: { field?: string } }[] }).errors.map((e) => e.context?.field)
+  routes.POST(
+    new Request('http://localhost/echo', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...headers },
+      duplex: 'half',
+    } as RequestInit),
+    {
+      params: Promise.resolve({}),
+    },
+  )
+const fieldsOf = async (response: Response) =>
+  ((await response.json()) as { errors: { context?: { field?: string } }[] }).errors.map((e) => e.context?.field)
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -67,12 +76,17 @@ describe('a client that hangs up mid-body', () => {
 describe('storage input errors', () => {
   it('a value the database cannot store (SQLSTATE class 22) is a 400, not a 500', async () => {
     const errors = vi.spyOn(logger, 'error')
-    const response = errorResponse(Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' }), 'trace')
+    const response = errorResponse(
+      Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' }),
+      'trace',
+    )
     expect(response.status).toBe(400)
     expect(errors).not.toHaveBeenCalled()
     // Any other failure is a 500, logged at error level (kept out of the test's output here).
     errors.mockImplementation(() => undefined)
-    expect(errorResponse(Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' }), 'trace').status).toBe(500)
+    expect(
+      errorResponse(Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' }), 'trace').status,
+    ).toBe(500)
     expect(errors).toHaveBeenCalledOnce()
     errors.mockRestore()
   })
@@ -82,10 +96,16 @@ describe('trace ids', () => {
   it('are generated on the server; the client’s x-request-id is logged in its own field', async () => {
     const info = vi.spyOn(logger, 'info')
     const handler = withEnvelope(async () => Response.json({ ok: true }))
-    const response = await handler(new Request('http://localhost/x', { headers: { 'x-request-id': 'chosen-by-client' } }), { params: Promise.resolve({}) })
+    const response = await handler(
+      new Request('http://localhost/x', { headers: { 'x-request-id': 'chosen-by-client' } }),
+      { params: Promise.resolve({}) },
+    )
     const traceId = response.headers.get('x-trace-id')
     expect(traceId).toMatch(/^[0-9a-f-]{36}$/)
     await new Promise((resolve) => setImmediate(resolve)) // the line is written after the answer is handed back
-    expect(info).toHaveBeenCalledWith(expect.objectContaining({ traceId, clientRequestId: 'chosen-by-client' }), 'request')
+    expect(info).toHaveBeenCalledWith(
+      expect.objectContaining({ traceId, clientRequestId: 'chosen-by-client' }),
+      'request',
+    )
   })
 })

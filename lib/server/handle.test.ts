@@ -16,7 +16,11 @@ const echo = {
   response: z.object({ said: z.string() }),
 } as const satisfies Operation
 
-const routes = serve(handle({ operation: echo, status: 201 }, async ({ params, body }) => ({ said: `${params.name}: ${body.word.repeat(params.times)}` })))
+const routes = serve(
+  handle({ operation: echo, status: 201 }, async ({ params, body }) => ({
+    said: `${params.name}: ${body.word.repeat(params.times)}`,
+  })),
+)
 
 const call = (method: string, url: string, body?: unknown, params: Record<string, string> = { name: 'al' }) =>
   routes[method as 'POST'](
@@ -38,10 +42,14 @@ describe('handle({ operation }, fn)', () => {
   it('names the bad field of the body, the path and the query in a 400', async () => {
     const bad = await call('POST', '/echo/a?times=x', { word: 3 }, { name: 'a' })
     expect(bad.status).toBe(400)
-    const fields = ((await bad.json()) as { errors: { context: { field: string } }[] }).errors.map((e) => e.context.field)
+    const fields = ((await bad.json()) as { errors: { context: { field: string } }[] }).errors.map(
+      (e) => e.context.field,
+    )
     expect(fields.sort()).toEqual(['name', 'times'])
     const badBody = await call('POST', '/echo/al', { word: 3 })
-    expect(((await badBody.json()) as { errors: { context: { field: string } }[] }).errors.map((e) => e.context.field)).toEqual(['word'])
+    expect(
+      ((await badBody.json()) as { errors: { context: { field: string } }[] }).errors.map((e) => e.context.field),
+    ).toEqual(['word'])
   })
 
   it('lets a path parameter win over a query parameter of the same name', async () => {
@@ -50,7 +58,9 @@ describe('handle({ operation }, fn)', () => {
   })
 
   it('refuses a body that is not JSON with 415 before fn runs', async () => {
-    const response = await routes.POST(new Request('http://localhost/echo/al', { method: 'POST', body: 'word=hi' }), { params: Promise.resolve({ name: 'al' }) })
+    const response = await routes.POST(new Request('http://localhost/echo/al', { method: 'POST', body: 'word=hi' }), {
+      params: Promise.resolve({ name: 'al' }),
+    })
     expect(response.status).toBe(415)
   })
 })

@@ -54,12 +54,20 @@ export type NodeEntry = {
 
 export type OperationHandler = RouteHandler & { operation: Operation; node: NodeEntry }
 
-export function handle<const O extends Operation>(options: Options<O>, fn: (input: OperationInput<O>) => Promise<Answer<O>>): OperationHandler {
+export function handle<const O extends Operation>(
+  options: Options<O>,
+  fn: (input: OperationInput<O>) => Promise<Answer<O>>,
+): OperationHandler {
   const { operation, clientBudget = false, status = 200 } = options
   const run = withEnvelope<Record<string, string>>(async (request, context) => {
     const caller = operation.scope === null ? undefined : await requireCaller(request, operation.scope, context)
     const client = operation.scope === null && clientBudget ? await requireClientBudget(request, context) : undefined
-    const params = operation.parameters ? parse(operation.parameters, { ...Object.fromEntries(new URL(request.url).searchParams), ...(await context.params) }) : undefined
+    const params = operation.parameters
+      ? parse(operation.parameters, {
+          ...Object.fromEntries(new URL(request.url).searchParams),
+          ...(await context.params),
+        })
+      : undefined
     const body = operation.body ? parse(operation.body, await readJsonBody(request)) : undefined
     const answer = await fn({ request, context, params, body, caller, client } as OperationInput<O>)
     return answer instanceof Response ? answer : jsonResponse(JSON.stringify(answer), { status })
@@ -76,8 +84,16 @@ export function handle<const O extends Operation>(options: Options<O>, fn: (inpu
 export function serve(...handlers: OperationHandler[]) {
   const allowed = handlers.map((h) => h.operation.method)
   const notAllowed = methodNotAllowed(allowed)
-  const byMethod = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'): RouteHandler => handlers.find((h) => h.operation.method === method) ?? notAllowed[method]
-  return { GET: byMethod('GET'), POST: byMethod('POST'), PUT: byMethod('PUT'), PATCH: byMethod('PATCH'), DELETE: byMethod('DELETE'), OPTIONS: preflight }
+  const byMethod = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'): RouteHandler =>
+    handlers.find((h) => h.operation.method === method) ?? notAllowed[method]
+  return {
+    GET: byMethod('GET'),
+    POST: byMethod('POST'),
+    PUT: byMethod('PUT'),
+    PATCH: byMethod('PATCH'),
+    DELETE: byMethod('DELETE'),
+    OPTIONS: preflight,
+  }
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

@@ -38,7 +38,8 @@ export function withEnvelope<P = unknown>(handler: Handler<P>) {
       response = errorResponse(error, traceId)
     }
     for (const [name, value] of Object.entries(apiHeaders)) response.headers.set(name, value)
-    if (request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') response.headers.set('strict-transport-security', strictTransportSecurity)
+    if (request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https')
+      response.headers.set('strict-transport-security', strictTransportSecurity)
     for (const [name, value] of responseHeaders) response.headers.set(name, value)
     response.headers.set('x-trace-id', traceId)
     // The line is written once the answer is handed back (the direct path has usually written it to
@@ -67,13 +68,29 @@ function logRequest(line: { path: string }): void {
 }
 
 export function errorResponse(error: unknown, traceId: string): Response {
-  const known = error instanceof ServiceError || error instanceof HttpError ? error : error instanceof z.ZodError ? validationError(error) : (storageInputError(error) ?? databaseDown(error, traceId))
-  if (!known) logger.error({ traceId, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }, 'unhandled error')
-  const failure = known ?? new ServiceError('unavailable', 'Internal server error', undefined, { code: 'INTERNAL_ERROR', cause: error })
+  const known =
+    error instanceof ServiceError || error instanceof HttpError
+      ? error
+      : error instanceof z.ZodError
+        ? validationError(error)
+        : (storageInputError(error) ?? databaseDown(error, traceId))
+  if (!known)
+    logger.error(
+      {
+        traceId,
+        error:
+          error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+      },
+      'unhandled error',
+    )
+  const failure =
+    known ??
+    new ServiceError('unavailable', 'Internal server error', undefined, { code: 'INTERNAL_ERROR', cause: error })
   const status = known ? statusOfKind[failure.kind] : 500
   const headers: Record<string, string> = { 'x-trace-id': traceId }
   if (status === 503) headers['retry-after'] = '5'
-  if (known && 'retryAfterSeconds' in known && typeof known.retryAfterSeconds === 'number') headers['retry-after'] = String(known.retryAfterSeconds)
+  if (known && 'retryAfterSeconds' in known && typeof known.retryAfterSeconds === 'number')
+    headers['retry-after'] = String(known.retryAfterSeconds)
   return Response.json(errorEnvelope(failure, traceId), { status, headers })
 }
 
@@ -83,7 +100,9 @@ function storageInputError(error: unknown): ServiceError | undefined {
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return undefined
   const message = 'The request holds a value that cannot be stored'
-  return new ServiceError('invalid_input', message, [{ message, context: { reason: (error as Error).message?.slice(0, 200) ?? code, sqlState: code } }])
+  return new ServiceError('invalid_input', message, [
+    { message, context: { reason: (error as Error).message?.slice(0, 200) ?? code, sqlState: code } },
+  ])
 }
 
 /** The log says why the database is down at most this often (every request meets it while it is). */
@@ -120,11 +139,17 @@ export function methodNotAllowed(allowed: readonly string[]) {
 }
 
 /** The CORS preflight answer every API route gives (marked like the 405 handlers: not an operation). */
-export const preflight = Object.assign(async () => new Response(null, { status: 204, headers: apiPreflightHeaders }), { methodNotAllowed: true as const })
+export const preflight = Object.assign(async () => new Response(null, { status: 204, headers: apiPreflightHeaders }), {
+  methodNotAllowed: true as const,
+})
 
 /** A JSON answer that names the chains it had to leave out in x-unavailable-chains (and in its body);
  * `serialised` is the body's JSON when the caller already has it (a stored route). */
-export function jsonWithWarnings(body: unknown, warnings: readonly { chainId: number }[] = [], serialised = JSON.stringify(body)): Response {
+export function jsonWithWarnings(
+  body: unknown,
+  warnings: readonly { chainId: number }[] = [],
+  serialised = JSON.stringify(body),
+): Response {
   const response = jsonResponse(serialised)
   if (warnings.length > 0) response.headers.set('x-unavailable-chains', warnings.map((w) => w.chainId).join(','))
   return response

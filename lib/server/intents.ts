@@ -3,11 +3,19 @@ import type { Address } from 'viem'
 import type { SignedIntentOp } from '../api/intentOperation'
 import { fieldError } from '../core/errors'
 import { verifySubmission } from '../core/intent/verifySubmission'
+import type { WireIntentOp } from '../core/intentOp/intentOp'
 // The intent lifecycle behind the handlers: accept a signed intent (after every check; nothing
 // runs before it is stored), report its status, list an account's intents. The filler
 // (lib/filler) settles what is stored here.
 import { routeDestination } from '../core/intentOp/routeDestination'
-import { findIntent, findIntentStatus, IntentExistsError, type IntentStatusRecord, insertIntent, listIntents } from '../storage/intentStore'
+import {
+  findIntent,
+  findIntentStatus,
+  IntentExistsError,
+  type IntentStatusRecord,
+  insertIntent,
+  listIntents,
+} from '../storage/intentStore'
 import { findRoute } from '../storage/routeStore'
 import { recordSponsorship, sponsoredUsd } from '../storage/sponsorshipStore'
 import { signInHint } from './accountAccess'
@@ -20,15 +28,26 @@ import { withCursorField } from './routeHistory'
 import { verifySponsorSignature } from './sponsorSignature'
 import { verifySubmittedAuthorizations } from './submittedAuthorizations'
 
-export async function submitIntent(submitted: SignedIntentOp, caller: Caller): Promise<{ id: string; status: 'PENDING'; dryRun?: true }> {
+export async function submitIntent(
+  submitted: SignedIntentOp,
+  caller: Caller,
+): Promise<{ id: string; status: 'PENDING'; dryRun?: true }> {
   const ctx = serverContext()
   const db = await database()
   const nonce = BigInt(submitted.nonce)
   const route = await findRoute(db, nonce)
   // Another key's route is as unknown as a route never issued: its existence is not disclosed.
-  if (!route || route.issuedBy !== issuerOf(caller)) throw notFound(`No such intent with nonce ${nonce}: no route with this nonce was issued to this API key`, 'signedIntentOp.nonce')
+  if (!route || route.issuedBy !== issuerOf(caller))
+    throw notFound(
+      `No such intent with nonce ${nonce}: no route with this nonce was issued to this API key`,
+      'signedIntentOp.nonce',
+    )
   const { intentOp: issued, intentCost } = (await answeredRoute(route, ctx.signer)).response
-  if (!issued) throw notFound(`No such intent with nonce ${nonce}: no route with this nonce was issued to this API key`, 'signedIntentOp.nonce')
+  if (!issued)
+    throw notFound(
+      `No such intent with nonce ${nonce}: no route with this nonce was issued to this API key`,
+      'signedIntentOp.nonce',
+    )
 
   await verifySubmission({
     issued,
@@ -57,13 +76,23 @@ export async function submitIntent(submitted: SignedIntentOp, caller: Caller): P
         sponsor: issued.sponsor,
         destinationChainId: routeDestination(issued),
         signedIntentOp: submitted,
-        claims: issued.elements.map((e, elementIndex) => ({ elementIndex, chainId: Number(e.chainId), status: 'PENDING' })),
+        claims: issued.elements.map((e, elementIndex) => ({
+          elementIndex,
+          chainId: Number(e.chainId),
+          status: 'PENDING',
+        })),
         issuedBy: issuerOf(caller),
-        fillDeadline: BigInt(issued.elements[0]!.mandate.fillDeadline),
+        fillDeadline: BigInt(firstElement(issued).mandate.fillDeadline),
         expires: BigInt(issued.expires),
       })
       if (sponsored.totalUsd !== '0') {
-        await recordSponsorship(tx, { nonce, issuedBy: issuerOf(caller), keyId: caller.keyId, relayerUsd: sponsored.relayerUsd, protocolUsd: sponsored.protocolUsd }).catch(rethrowCapReached)
+        await recordSponsorship(tx, {
+          nonce,
+          issuedBy: issuerOf(caller),
+          keyId: caller.keyId,
+          relayerUsd: sponsored.relayerUsd,
+          protocolUsd: sponsored.protocolUsd,
+        }).catch(rethrowCapReached)
       }
     })
   } catch (error) {
@@ -80,7 +109,8 @@ export async function intentStatus(id: bigint, caller: Caller): Promise<IntentSt
     throw fieldError('unauthenticated', 'id', message, { signIn: true }, { code: 'SIGN_IN_REQUIRED' })
   }
   const intent = await findIntentStatus(await database(), id)
-  if (!intent || intent.issuedBy !== issuerOf(caller)) throw notFound(`No such intent with nonce ${id}: nothing with this id was submitted with this API key`, 'id')
+  if (!intent || intent.issuedBy !== issuerOf(caller))
+    throw notFound(`No such intent with nonce ${id}: nothing with this id was submitted with this API key`, 'id')
   return intent
 }
 
@@ -95,4 +125,10 @@ function notFound(message: string, field: string) {
 function alreadySubmitted(nonce: bigint) {
   const message = `Intent ${nonce} was already submitted; follow it at GET /api/v1/intent-operation/${nonce}`
   return fieldError('conflict', 'signedIntentOp.nonce', message, { id: nonce.toString() })
+}
+
+function firstElement(intentOp: WireIntentOp): WireIntentOp['elements'][number] {
+  const [first] = intentOp.elements
+  if (!first) throw new Error('the route has no elements')
+  return first
 }

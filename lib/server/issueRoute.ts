@@ -68,7 +68,8 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<I
     const nonce = BigInt(quote.intentOp.nonce)
     // What the operator would pay must fit the key's sponsorship cap: refused at quote time.
     const sponsored = sponsoredUsd(quote.intentCost.sponsorFee)
-    if (sponsored.totalUsd !== '0') await refuseOverCap(await database(), issuerOf(caller), caller.keyId, sponsored.totalUsd).catch(rethrowCapReached)
+    if (sponsored.totalUsd !== '0')
+      await refuseOverCap(await database(), issuerOf(caller), caller.keyId, sponsored.totalUsd).catch(rethrowCapReached)
     try {
       const stored = recordRoute(await database(), {
         nonce,
@@ -99,7 +100,13 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<I
 function refuseOverUnpaidBudget(unpaid: bigint, budget: bigint, account: Address) {
   if (unpaid <= budget) return
   const message = `account: ${account}'s failed intents left the filler ${unpaid} wei of gas unpaid, over this service's budget of ${budget} wei; no new route is issued for it`
-  throw fieldError('unprocessable', 'account', message, { unpaidGasWei: unpaid.toString(), budgetWei: budget.toString() }, { code: 'SPONSOR_EXPOSURE' })
+  throw fieldError(
+    'unprocessable',
+    'account',
+    message,
+    { unpaidGasWei: unpaid.toString(), budgetWei: budget.toString() },
+    { code: 'SPONSOR_EXPOSURE' },
+  )
 }
 
 /** Resolves after the ticks and I/O callbacks already due: node-postgres hands a query a pooled
@@ -112,7 +119,13 @@ function pendingIo(): Promise<void> {
 export function rethrowCapReached(error: unknown): never {
   if (!(error instanceof SponsorCapReachedError)) throw error
   const message = `options.sponsorSettings: this key's ${error.message}; the operator can raise it with npm run keys -- sponsor-cap`
-  throw fieldError('forbidden', 'options.sponsorSettings', message, { capUsd: error.capUsd, spentUsd: error.spentUsd, neededUsd: error.neededUsd }, { code: 'SPONSOR_CAP_REACHED' })
+  throw fieldError(
+    'forbidden',
+    'options.sponsorSettings',
+    message,
+    { capUsd: error.capUsd, spentUsd: error.spentUsd, neededUsd: error.neededUsd },
+    { code: 'SPONSOR_CAP_REACHED' },
+  )
 }
 
 /** Sponsored fees are paid by the operator: only keys with routes:sponsor may ask for them. */
@@ -122,5 +135,11 @@ function requireSponsorScope(input: RouteRequest, caller: Caller) {
     .map(([name]) => name)
   if (asked.length === 0 || caller.scopes.includes('routes:sponsor')) return
   const message = `options.sponsorSettings: sponsoring fees (${asked.join(', ')}) needs a key with the routes:sponsor scope`
-  throw fieldError('forbidden', 'options.sponsorSettings', message, { scope: 'routes:sponsor' }, { code: 'SPONSOR_SCOPE_REQUIRED' })
+  throw fieldError(
+    'forbidden',
+    'options.sponsorSettings',
+    message,
+    { scope: 'routes:sponsor' },
+    { code: 'SPONSOR_SCOPE_REQUIRED' },
+  )
 }

@@ -25,7 +25,9 @@ describe('issuedResponse', () => {
 
   it('reads a route stored unsigned; a row stored with its signature keeps it', () => {
     expect(issuedResponse({ nonce: '1', response: storedUnsigned }).intentOp).not.toHaveProperty('serverSignature')
-    expect(issuedResponse({ nonce: '1', response: example }).intentOp?.serverSignature).toBe(example.intentOp.serverSignature)
+    expect(issuedResponse({ nonce: '1', response: example }).intentOp?.serverSignature).toBe(
+      example.intentOp.serverSignature,
+    )
   })
 })
 

@@ -11,7 +11,9 @@ import type { UnsignedIntentOp } from '../core/intentOp/intentOp'
 import { type RouteSigner, signRoute } from '../core/intentOp/serverSignature'
 import type { StoredRoute } from '../storage/routeStore'
 
-const storedResponseSchema = routeResponseSchema.extend({ intentOp: intentOpSchema.partial({ serverSignature: true }).nullable() })
+const storedResponseSchema = routeResponseSchema.extend({
+  intentOp: intentOpSchema.partial({ serverSignature: true }).nullable(),
+})
 
 /** A route response as the routes table keeps it: the intentOp's serverSignature may be absent. */
 export type IssuedResponse = z.output<typeof storedResponseSchema>
@@ -22,7 +24,9 @@ export function issuedResponse(route: Pick<StoredRoute, 'nonce' | 'response'>): 
   const parsed = storedResponseSchema.safeParse(route.response)
   if (!parsed.success) {
     const where = parsed.error.issues[0]?.path.join('.') || 'response'
-    throw new StoredRouteCorruptError(`the stored route ${route.nonce} does not read as a route response (${where})`, { cause: parsed.error })
+    throw new StoredRouteCorruptError(`the stored route ${route.nonce} does not read as a route response (${where})`, {
+      cause: parsed.error,
+    })
   }
   return parsed.data
 }
@@ -30,12 +34,17 @@ export function issuedResponse(route: Pick<StoredRoute, 'nonce' | 'response'>): 
 /** A stored route as it was answered: signed again, over exactly the intentOp stored, when it was
  * stored unsigned. `response` is it read through the schema (what a submission is compared with),
  * `json` the stored JSON itself with the signature put back (what the history hands out). */
-export async function answeredRoute(route: Pick<StoredRoute, 'nonce' | 'response'>, signer: RouteSigner): Promise<{ response: RouteResponse; json: unknown }> {
+export async function answeredRoute(
+  route: Pick<StoredRoute, 'nonce' | 'response'>,
+  signer: RouteSigner,
+): Promise<{ response: RouteResponse; json: unknown }> {
   const issued = issuedResponse(route)
   const { intentOp } = issued
   if (!intentOp) return { response: { ...issued, intentOp: null }, json: route.response }
   const stored = route.response as { intentOp: UnsignedIntentOp }
   const serverSignature = intentOp.serverSignature ?? (await signRoute(stored.intentOp, signer))
-  const json = intentOp.serverSignature ? route.response : { ...stored, intentOp: { ...stored.intentOp, serverSignature } }
+  const json = intentOp.serverSignature
+    ? route.response
+    : { ...stored, intentOp: { ...stored.intentOp, serverSignature } }
   return { response: { ...issued, intentOp: { ...intentOp, serverSignature } }, json }
 }

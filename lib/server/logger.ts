@@ -10,7 +10,19 @@ export const logger = pino({
   base: undefined,
   timestamp: pino.stdTimeFunctions.isoTime,
   redact: {
-    paths: ['apiKey', 'key', 'headers["x-api-key"]', 'headers.authorization', 'privateKey', 'signer', 'SIGNER_PRIVATE_KEY', 'BROWSER_API_KEY', 'DATABASE_URL', '*.apiKey', '*.privateKey'],
+    paths: [
+      'apiKey',
+      'key',
+      'headers["x-api-key"]',
+      'headers.authorization',
+      'privateKey',
+      'signer',
+      'SIGNER_PRIVATE_KEY',
+      'BROWSER_API_KEY',
+      'DATABASE_URL',
+      '*.apiKey',
+      '*.privateKey',
+    ],
     censor: '[redacted]',
   },
 })

@@ -19,22 +19,34 @@ const PREFETCH_WAIT_MS = 1_500
 
 type SearchParams = Record<string, string | string[] | undefined>
 
-export async function prefetchPortfolio(search: SearchParams, headers: Headers): Promise<{ queryKey: readonly unknown[]; data: PortfolioResponse } | undefined> {
+export async function prefetchPortfolio(
+  search: SearchParams,
+  headers: Headers,
+): Promise<{ queryKey: readonly unknown[]; data: PortfolioResponse } | undefined> {
   const ctx = serverContext()
   if (!ctx.browserKey) return undefined
   const view = readPortfolioParams({ get: (name) => [search[name]].flat()[0] ?? null })
   if (!view.address) return undefined
   const path = portfolioApiPath(view.address, view)
-  const query = operation.parameters.safeParse({ ...Object.fromEntries(new URL(path, 'http://page').searchParams), userAddress: view.address })
+  const query = operation.parameters.safeParse({
+    ...Object.fromEntries(new URL(path, 'http://page').searchParams),
+    userAddress: view.address,
+  })
   if (!query.success) return undefined
   try {
     const client = clientNetwork(clientAddress(headers, ctx.trustedProxies))
     const rates = { perClient: ctx.browserRateClient, total: ctx.browserRateTotal }
     await consumeBrowserBudget(ctx.rateLimiter, client, rates)
-    const read = await Promise.race([readPortfolio(query.data), new Promise<undefined>((resolve) => setTimeout(resolve, PREFETCH_WAIT_MS))])
+    const read = await Promise.race([
+      readPortfolio(query.data),
+      new Promise<undefined>((resolve) => setTimeout(resolve, PREFETCH_WAIT_MS)),
+    ])
     return read && { queryKey: portfolioQueryKey(path, 'app'), data: read.body }
   } catch (error) {
-    logger.info({ reason: error instanceof Error ? error.message : String(error) }, 'portfolio page left the read to the browser')
+    logger.info(
+      { reason: error instanceof Error ? error.message : String(error) },
+      'portfolio page left the read to the browser',
+    )
     return undefined
   }
 }

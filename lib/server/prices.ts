@@ -14,6 +14,10 @@ export async function usdPrices(ctx: ServerContext) {
   const cached = ctx.caches.marketMaxAgeMs > 0 ? ctx.caches.market.peek(String(priceFeeds.chainId))?.prices : undefined
   if (cached) return cached
   const reader = ctx.readers.find((r) => r.chainId === priceFeeds.chainId)
-  if (!reader) throw new ChainUnavailableError(priceFeeds.chainId, `prices are read on chain ${priceFeeds.chainId}; set RPC_URL_${priceFeeds.chainId}`)
+  if (!reader)
+    throw new ChainUnavailableError(
+      priceFeeds.chainId,
+      `prices are read on chain ${priceFeeds.chainId}; set RPC_URL_${priceFeeds.chainId}`,
+    )
   return readUsdPrices({ reader, feeds: priceFeeds.feeds, maxAgeSeconds: ctx.priceMaxAgeSeconds })
 }

@@ -3,10 +3,17 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import { postgresDatabase, postgresUrl, redisUrl } from '../../tests/support/testDatabases'
-import { createRateLimiter, RateLimitedError, type RateLimiter, type RateLimitStore, rateLimitHeaders } from './rateLimiter'
+import {
+  createRateLimiter,
+  RateLimitedError,
+  type RateLimiter,
+  type RateLimitStore,
+  rateLimitHeaders,
+} from './rateLimiter'
 
 it('runs on Postgres and Redis when TEST_DATABASE_URL and TEST_REDIS_URL are set (CI sets both)', () => {
-  if (process.env.REQUIRE_TEST_SERVICES) expect([postgresUrl, redisUrl].every(Boolean), 'CI must set TEST_DATABASE_URL and TEST_REDIS_URL').toBe(true)
+  if (process.env.REQUIRE_TEST_SERVICES)
+    expect([postgresUrl, redisUrl].every(Boolean), 'CI must set TEST_DATABASE_URL and TEST_REDIS_URL').toBe(true)
 })
 
 const disposers: (() => Promise<void>)[] = []
@@ -28,7 +35,9 @@ const stores: [string, () => Promise<RateLimitStore>][] = [
         ] as [string, () => Promise<RateLimitStore>],
       ]
     : []),
-  ...(redisUrl ? [['Redis', async () => ({ kind: 'redis', url: redisUrl! })] as [string, () => Promise<RateLimitStore>]] : []),
+  ...(redisUrl
+    ? [['Redis', async () => ({ kind: 'redis', url: redisUrl! })] as [string, () => Promise<RateLimitStore>]]
+    : []),
 ]
 
 describe.each(stores)('rate limiter on %s', (_, makeStore) => {
@@ -41,9 +50,17 @@ describe.each(stores)('rate limiter on %s', (_, makeStore) => {
   it('counts down, then refuses with the time to wait', async () => {
     const limiter = await open(await makeStore())
     const subject = randomUUID()
-    const states = [await limiter.consume(subject, '3/min'), await limiter.consume(subject, '3/min'), await limiter.consume(subject, '3/min')]
+    const states = [
+      await limiter.consume(subject, '3/min'),
+      await limiter.consume(subject, '3/min'),
+      await limiter.consume(subject, '3/min'),
+    ]
     expect(states.map((s) => s.remaining)).toEqual([2, 1, 0])
-    expect(rateLimitHeaders(states[0]!)).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': '2', 'ratelimit-policy': '3;w=60' })
+    expect(rateLimitHeaders(states[0]!)).toMatchObject({
+      'ratelimit-limit': '3',
+      'ratelimit-remaining': '2',
+      'ratelimit-policy': '3;w=60',
+    })
     const refused = await limiter.consume(subject, '3/min').catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(RateLimitedError)
     expect((refused as RateLimitedError).retryAfterSeconds).toBeGreaterThan(0)

@@ -6,13 +6,24 @@ import 'server-only'
 // every request through, or none.
 import { Redis } from 'ioredis'
 import pg from 'pg'
-import { type RateLimiterAbstract, RateLimiterCluster, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import {
+  type RateLimiterAbstract,
+  RateLimiterCluster,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible'
 import { parseRateLimit, type RateLimitSpec } from '../config/rateLimitSpec'
 import { ServiceError } from '../core/errors'
 
 const CONNECT_TIMEOUT_MS = 1_000
 
-export type RateLimitStore = { kind: 'memory' } | { kind: 'cluster' } | { kind: 'postgres'; url: string } | { kind: 'redis'; url: string }
+export type RateLimitStore =
+  | { kind: 'memory' }
+  | { kind: 'cluster' }
+  | { kind: 'postgres'; url: string }
+  | { kind: 'redis'; url: string }
 
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; windowSeconds: number }
 
@@ -20,7 +31,12 @@ export class RateLimitedError extends ServiceError {
   readonly retryAfterSeconds: number
   readonly state: RateLimitState
   constructor(state: RateLimitState) {
-    super('rate_limited', 'Too many requests', [{ message: 'Too many requests', context: { limit: state.limit, windowSeconds: state.windowSeconds, retryAfterSeconds: state.resetSeconds } }])
+    super('rate_limited', 'Too many requests', [
+      {
+        message: 'Too many requests',
+        context: { limit: state.limit, windowSeconds: state.windowSeconds, retryAfterSeconds: state.resetSeconds },
+      },
+    ])
     this.retryAfterSeconds = Math.max(1, state.resetSeconds)
     this.state = state
   }
@@ -38,7 +54,11 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
   // every request. After a failed attempt the next request tries again.
   const connectRedis = (url: string) =>
     (redis ??= new Promise<Redis>((resolve, reject) => {
-      const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: CONNECT_TIMEOUT_MS })
+      const client = new Redis(url, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: CONNECT_TIMEOUT_MS,
+      })
       client.on('error', () => {}) // an outage later on falls back to this instance's own budget
       const timer = setTimeout(() => {
         client.disconnect()
@@ -61,13 +81,19 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
     if (store.kind === 'redis') return new RateLimiterRedis({ ...options, storeClient: await connectRedis(store.url) })
     if (store.kind === 'postgres') {
       if (!pool) {
-        pool = new pg.Pool({ connectionString: store.url, max: 4, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: 2_000 })
+        pool = new pg.Pool({
+          connectionString: store.url,
+          max: 4,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+          statement_timeout: 2_000,
+        })
         pool.on('error', () => {})
       }
       const storeClient = pool
       return new Promise((resolve, reject) => {
-        const limiter: RateLimiterPostgres = new RateLimiterPostgres({ ...options, storeClient, storeType: 'pool', tableName: 'rate_limits' }, (error?: unknown) =>
-          error ? reject(error) : resolve(limiter),
+        const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+          { ...options, storeClient, storeType: 'pool', tableName: 'rate_limits' },
+          (error?: unknown) => (error ? reject(error) : resolve(limiter)),
         )
       })
     }
@@ -91,7 +117,8 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
   return {
     /** Spends one point of `subject`'s budget; throws RateLimitedError when it is used up. */
     async consume(subject: string, rate: string): Promise<RateLimitState> {
-      const spec = parseRateLimit(rate)!
+      const spec = parseRateLimit(rate)
+      if (!spec) throw new Error(`not a rate limit: ${rate}`)
       const state = (res: RateLimiterRes): RateLimitState => ({
         limit: spec.points,
         remaining: Math.max(0, res.remainingPoints),
@@ -105,8 +132,16 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
           if (error instanceof RateLimiterRes || store.kind === 'memory') throw error
           onStoreError(error)
           const name = nameOf(spec)
-          if (!fallbacks.has(name)) fallbacks.set(name, new RateLimiterMemory({ points: spec.points, duration: spec.durationSeconds, keyPrefix: `rl_${name}` }))
-          return state(await fallbacks.get(name)!.consume(subject))
+          let fallback = fallbacks.get(name)
+          if (!fallback) {
+            fallback = new RateLimiterMemory({
+              points: spec.points,
+              duration: spec.durationSeconds,
+              keyPrefix: `rl_${name}`,
+            })
+            fallbacks.set(name, fallback)
+          }
+          return state(await fallback.consume(subject))
         }
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) throw new RateLimitedError(state(rejection))

@@ -20,13 +20,20 @@ export type TxInput = {
   logs: readonly Log[]
 }
 
-export type ReadTransactionResult = { kind: 'found'; tx: TxInput } | { kind: 'not-found' } | { kind: 'unsupported-chain' } | { kind: 'unavailable'; message: string }
+export type ReadTransactionResult =
+  | { kind: 'found'; tx: TxInput }
+  | { kind: 'not-found' }
+  | { kind: 'unsupported-chain' }
+  | { kind: 'unavailable'; message: string }
 
 export async function readTransaction(chainId: number, hash: Hex): Promise<ReadTransactionResult> {
   const reader = serverContext().readers.find((r) => r.chainId === chainId)
   if (!reader) return { kind: 'unsupported-chain' }
   try {
-    const [receipt, tx] = await Promise.all([reader.client.getTransactionReceipt({ hash }), reader.client.getTransaction({ hash })])
+    const [receipt, tx] = await Promise.all([
+      reader.client.getTransactionReceipt({ hash }),
+      reader.client.getTransaction({ hash }),
+    ])
     const block = await reader.client.getBlock({ blockNumber: receipt.blockNumber }).catch(() => undefined)
     return {
       kind: 'found',
@@ -46,7 +53,11 @@ export async function readTransaction(chainId: number, hash: Hex): Promise<ReadT
       },
     }
   } catch (error) {
-    if (error instanceof TransactionReceiptNotFoundError || error instanceof TransactionNotFoundError) return { kind: 'not-found' }
-    return { kind: 'unavailable', message: error instanceof Error ? error.message.split('\n')[0]! : String(error) }
+    if (error instanceof TransactionReceiptNotFoundError || error instanceof TransactionNotFoundError)
+      return { kind: 'not-found' }
+    return {
+      kind: 'unavailable',
+      message: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
+    }
   }
 }

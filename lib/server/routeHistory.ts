@@ -14,7 +14,9 @@ import { answeredRoute } from './issuedResponse'
 
 /** Routes the calling key issued for `sponsor`, summarised: one tenant never sees another's. */
 export async function routeHistory(sponsor: Address, caller: Caller, p: { limit: number; cursor?: string }) {
-  const page = await withCursorField(async () => listRouteDigests(await database(), sponsor, { ...p, issuedBy: issuerOf(caller) }))
+  const page = await withCursorField(async () =>
+    listRouteDigests(await database(), sponsor, { ...p, issuedBy: issuerOf(caller) }),
+  )
   const now = nowSeconds()
   return { routes: page.routes.map((r) => summariseStoredRoute(r, now)), nextCursor: page.nextCursor }
 }

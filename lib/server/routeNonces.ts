@@ -26,7 +26,8 @@ export function createNoncePool(db: () => Promise<Pick<Sql, 'query'>>, block = B
   return {
     async take() {
       while (ready.length === 0) await refill()
-      const nonce = ready.shift()!
+      const nonce = ready.shift()
+      if (nonce === undefined) throw new Error('no route nonce after a refill')
       if (ready.length < lowWater) refill().catch(() => {}) // a failure shows on the next take that needs it
       return nonce
     },

@@ -9,5 +9,7 @@ export const SETTLEMENT_TIMES_WINDOW_SECONDS = 86_400
 const SAMPLE_LIMIT = 500
 
 export async function settlementTimes(): Promise<SettlementTimes[]> {
-  return summariseSettlementTimes(await completedSettlementSamples(await database(), SETTLEMENT_TIMES_WINDOW_SECONDS, SAMPLE_LIMIT))
+  return summariseSettlementTimes(
+    await completedSettlementSamples(await database(), SETTLEMENT_TIMES_WINDOW_SECONDS, SAMPLE_LIMIT),
+  )
 }

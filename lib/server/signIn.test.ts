@@ -29,7 +29,9 @@ describe('signInProblem', () => {
   })
 
   it('refuses a domain that is not ours, even when the request claims that Host', () => {
-    expect(signInProblem(message({ domain: 'phish.example', uri: 'https://phish.example' }), policy)).toMatch(/phish\.example/)
+    expect(signInProblem(message({ domain: 'phish.example', uri: 'https://phish.example' }), policy)).toMatch(
+      /phish\.example/,
+    )
   })
 
   it('refuses a uri on another origin, even with our domain', () => {
@@ -44,18 +46,27 @@ describe('signInProblem', () => {
   it('refuses a message issued in the future beyond the skew, expired, or not yet valid', () => {
     expect(signInProblem(message({ issuedAt: new Date(now.getTime() + 10 * 60_000) }), policy)).toMatch(/issuedAt/)
     expect(signInProblem(message({ expirationTime: new Date(now.getTime() - 1_000) }), policy)).toMatch(/expired/)
-    expect(signInProblem(message({ notBefore: new Date(now.getTime() + 10 * 60_000) }), policy)).toMatch(/not valid yet/)
+    expect(signInProblem(message({ notBefore: new Date(now.getTime() + 10 * 60_000) }), policy)).toMatch(
+      /not valid yet/,
+    )
   })
 })
 
 describe('appOrigins', () => {
   it('defaults to loopback names on PORT when HOST is loopback or every interface', () => {
     expect(appOrigins({})).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'])
-    expect(appOrigins({ HOST: '0.0.0.0', PORT: 4000 })).toEqual(['http://localhost:4000', 'http://127.0.0.1:4000', 'http://[::1]:4000'])
+    expect(appOrigins({ HOST: '0.0.0.0', PORT: 4000 })).toEqual([
+      'http://localhost:4000',
+      'http://127.0.0.1:4000',
+      'http://[::1]:4000',
+    ])
     expect(appOrigins({ HOST: 'app.internal', PORT: 8080 })).toEqual(['http://app.internal:8080'])
   })
 
   it('takes APP_ORIGIN as given (origins only)', () => {
-    expect(appOrigins({ APP_ORIGIN: ['https://app.example.org', 'https://www.example.org'], PORT: 3000 })).toEqual(['https://app.example.org', 'https://www.example.org'])
+    expect(appOrigins({ APP_ORIGIN: ['https://app.example.org', 'https://www.example.org'], PORT: 3000 })).toEqual([
+      'https://app.example.org',
+      'https://www.example.org',
+    ])
   })
 })

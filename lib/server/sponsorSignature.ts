@@ -10,7 +10,12 @@ import type { ChainReader } from '../core/chainState/multicallRound'
 import type { UnsignedIntentOp } from '../core/intentOp/intentOp'
 import type { RouteTypedData } from '../core/intentOp/typedData'
 
-export async function verifySponsorSignature(reader: ChainReader | undefined, issued: UnsignedIntentOp, typedData: RouteTypedData, signature: Hex): Promise<boolean> {
+export async function verifySponsorSignature(
+  reader: ChainReader | undefined,
+  issued: UnsignedIntentOp,
+  typedData: RouteTypedData,
+  signature: Hex,
+): Promise<boolean> {
   if (!reader) return false
   const sponsor = issued.sponsor
   const verify = reader.client.verifyTypedData as (p: Record<string, unknown>) => Promise<boolean>
@@ -18,7 +23,8 @@ export async function verifySponsorSignature(reader: ChainReader | undefined, is
   if (code && code !== '0x') return verify({ ...typedData, address: sponsor, signature })
   const setup = accountSetup(sponsor, issued.signedMetadata.account.setupOps as { to: Address; data: Hex }[])
   if (!setup) return false
-  if (setup.kind !== 'eip7702-init') return verify({ ...typedData, address: sponsor, signature, factory: setup.to, factoryData: setup.data })
+  if (setup.kind !== 'eip7702-init')
+    return verify({ ...typedData, address: sponsor, signature, factory: setup.to, factoryData: setup.data })
   const delegate = Object.values(issued.signedMetadata.account.requiredDelegations)[0]?.contract
   if (!delegate) return false
   return verify({

@@ -10,7 +10,11 @@ import { ChainUnavailableError, fieldError } from '../core/errors'
 import type { UnsignedIntentOp } from '../core/intentOp/intentOp'
 import { checkAuthorizations } from '../core/route/request/authorizations'
 
-export async function verifySubmittedAuthorizations(issued: UnsignedIntentOp, submitted: SignedIntentOp, readers: readonly ChainReader[]): Promise<void> {
+export async function verifySubmittedAuthorizations(
+  issued: UnsignedIntentOp,
+  submitted: SignedIntentOp,
+  readers: readonly ChainReader[],
+): Promise<void> {
   const required = issued.signedMetadata.account.requiredDelegations
   const chains = Object.keys(required).map(Number)
   if (chains.length === 0) return
@@ -27,7 +31,7 @@ export async function verifySubmittedAuthorizations(issued: UnsignedIntentOp, su
       const reader = readers.find((r) => r.chainId === id)
       if (!reader) return
       const nonce = await reader.client.getTransactionCount({ address: issued.sponsor }).catch((error: unknown) => {
-        throw new ChainUnavailableError(id, String((error as Error).message).split('\n')[0]!)
+        throw new ChainUnavailableError(id, String((error as Error).message).split('\n')[0] ?? '')
       })
       nonces.set(id, nonce)
     }),

@@ -5,31 +5,51 @@ import { parseRateLimit } from '../config/rateLimitSpec'
 import { isScope, type Scope } from '../config/scopes'
 import type { Sql } from './sql'
 
-export type ApiKeyRecord = { id: string; name: string; prefix: string; scopes: Scope[]; rateLimit: string | null; createdAt: Date; revokedAt: Date | null }
+export type ApiKeyRecord = {
+  id: string
+  name: string
+  prefix: string
+  scopes: Scope[]
+  rateLimit: string | null
+  createdAt: Date
+  revokedAt: Date | null
+}
 
-type Row = { id: string; name: string; prefix: string; key_hash: Uint8Array; scopes: string[]; rate_limit: string | null; created_at: Date | string; revoked_at: Date | string | null }
+type Row = {
+  id: string
+  name: string
+  prefix: string
+  key_hash: Uint8Array
+  scopes: string[]
+  rate_limit: string | null
+  created_at: Date | string
+  revoked_at: Date | string | null
+}
 
 const PREFIX_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'
 
 export class KeyStoreError extends Error {}
 
-export async function createApiKey(sql: Pick<Sql, 'query'>, p: { name: string; scopes: readonly string[]; rateLimit?: string }): Promise<{ key: string; record: ApiKeyRecord }> {
+export async function createApiKey(
+  sql: Pick<Sql, 'query'>,
+  p: { name: string; scopes: readonly string[]; rateLimit?: string },
+): Promise<{ key: string; record: ApiKeyRecord }> {
   const name = p.name.trim()
   if (!/^[\w .:-]{1,64}$/.test(name)) throw new KeyStoreError('name: 1–64 letters, digits, spaces or . _ : -')
   const bad = p.scopes.filter((s) => !isScope(s))
-  if (p.scopes.length === 0 || bad.length > 0) throw new KeyStoreError(`scopes: unknown ${bad.join(', ') || '(none given)'}`)
-  if (p.rateLimit !== undefined && !parseRateLimit(p.rateLimit)) throw new KeyStoreError('rate: write it as N/s, N/min, N/hour or N/day')
+  if (p.scopes.length === 0 || bad.length > 0)
+    throw new KeyStoreError(`scopes: unknown ${bad.join(', ') || '(none given)'}`)
+  if (p.rateLimit !== undefined && !parseRateLimit(p.rateLimit))
+    throw new KeyStoreError('rate: write it as N/s, N/min, N/hour or N/day')
   const prefix = Array.from(randomBytes(10), (b) => PREFIX_ALPHABET[b % PREFIX_ALPHABET.length]).join('')
   const key = `ir_${prefix}_${randomBytes(32).toString('base64url')}`
-  const rows = await sql.query<Row>(`INSERT INTO api_keys (id, name, prefix, key_hash, scopes, rate_limit) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`, [
-    randomUUID(),
-    name,
-    prefix,
-    sha256(key),
-    [...new Set(p.scopes)],
-    p.rateLimit ?? null,
-  ])
-  return { key, record: toRecord(rows[0]!) }
+  const rows = await sql.query<Row>(
+    `INSERT INTO api_keys (id, name, prefix, key_hash, scopes, rate_limit) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+    [randomUUID(), name, prefix, sha256(key), [...new Set(p.scopes)], p.rateLimit ?? null],
+  )
+  const [row] = rows
+  if (!row) throw new Error('the new API key was not stored')
+  return { key, record: toRecord(row) }
 }
 
 export async function listApiKeys(sql: Pick<Sql, 'query'>): Promise<ApiKeyRecord[]> {
@@ -38,7 +58,10 @@ export async function listApiKeys(sql: Pick<Sql, 'query'>): Promise<ApiKeyRecord
 
 /** Revokes a key by id or prefix; false when there is no such active key. */
 export async function revokeApiKey(sql: Pick<Sql, 'query'>, idOrPrefix: string): Promise<boolean> {
-  const rows = await sql.query('UPDATE api_keys SET revoked_at = now() WHERE (id = $1 OR prefix = $1) AND revoked_at IS NULL RETURNING id', [idOrPrefix])
+  const rows = await sql.query(
+    'UPDATE api_keys SET revoked_at = now() WHERE (id = $1 OR prefix = $1) AND revoked_at IS NULL RETURNING id',
+    [idOrPrefix],
+  )
   return rows.length > 0
 }
 

@@ -8,7 +8,13 @@ import type { FillAttestation } from '../core/settlement/attestation'
 import { decimalText, hex, integer } from './dbValues'
 import type { Sql } from './sql'
 
-export type StoredAttestation = { chainId: number; sponsor: Address; nonce: string; attestation: FillAttestation; signature: Hex }
+export type StoredAttestation = {
+  chainId: number
+  sponsor: Address
+  nonce: string
+  attestation: FillAttestation
+  signature: Hex
+}
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/) as unknown as z.ZodType<Address>
 const uint = z.string().regex(/^\d+$/).transform(BigInt)
@@ -38,7 +44,15 @@ function attestationToJson(a: FillAttestation): Record<string, unknown> {
 
 const attestationRow = z
   .object({ chain_id: integer, sponsor: z.string(), nonce: decimalText, attestation: attestationJson, signature: hex })
-  .transform((r): StoredAttestation => ({ chainId: r.chain_id, sponsor: r.sponsor as Address, nonce: r.nonce, attestation: r.attestation, signature: r.signature }))
+  .transform(
+    (r): StoredAttestation => ({
+      chainId: r.chain_id,
+      sponsor: r.sponsor as Address,
+      nonce: r.nonce,
+      attestation: r.attestation,
+      signature: r.signature,
+    }),
+  )
 
 /** Stores an attestation; one for the same fill replaces it (the fill landed again after a re-org). */
 export async function recordAttestation(sql: Pick<Sql, 'query'>, a: StoredAttestation): Promise<void> {
@@ -50,12 +64,16 @@ export async function recordAttestation(sql: Pick<Sql, 'query'>, a: StoredAttest
   )
 }
 
-export async function findAttestation(sql: Pick<Sql, 'query'>, chainId: number, sponsor: Address, nonce: bigint | string): Promise<StoredAttestation | undefined> {
-  const [row] = await sql.query(`SELECT chain_id, sponsor, nonce, attestation, signature FROM attestations WHERE chain_id = $1 AND sponsor = $2 AND nonce = $3`, [
-    chainId,
-    sponsor.toLowerCase(),
-    nonce.toString(),
-  ])
+export async function findAttestation(
+  sql: Pick<Sql, 'query'>,
+  chainId: number,
+  sponsor: Address,
+  nonce: bigint | string,
+): Promise<StoredAttestation | undefined> {
+  const [row] = await sql.query(
+    `SELECT chain_id, sponsor, nonce, attestation, signature FROM attestations WHERE chain_id = $1 AND sponsor = $2 AND nonce = $3`,
+    [chainId, sponsor.toLowerCase(), nonce.toString()],
+  )
   return row ? attestationRow.parse(row) : undefined
 }
 
@@ -68,7 +86,14 @@ export async function attestedNonces(sql: Pick<Sql, 'query'>, nonces: readonly s
 
 /** Removes the attestations of fills in or after `fromBlock` on `chainId`: a re-org dropped those
  * blocks, and the attester signs again whatever fill it finds there on the new chain. */
-export async function forgetAttestationsFrom(sql: Pick<Sql, 'query'>, chainId: number, fromBlock: bigint): Promise<number> {
-  const rows = await sql.query(`DELETE FROM attestations WHERE chain_id = $1 AND (attestation->>'fillBlock')::numeric >= $2 RETURNING nonce`, [chainId, fromBlock.toString()])
+export async function forgetAttestationsFrom(
+  sql: Pick<Sql, 'query'>,
+  chainId: number,
+  fromBlock: bigint,
+): Promise<number> {
+  const rows = await sql.query(
+    `DELETE FROM attestations WHERE chain_id = $1 AND (attestation->>'fillBlock')::numeric >= $2 RETURNING nonce`,
+    [chainId, fromBlock.toString()],
+  )
   return rows.length
 }

@@ -8,7 +8,15 @@ import { describe, expect, it } from 'vitest'
 import { openedDatabase } from '../../tests/support/openedDatabase'
 import { databaseKinds } from '../../tests/support/testDatabases'
 import { findIntent, findIntentStatus, insertIntent, unpaidGasOf, updateIntent } from './intentStore'
-import { findTransaction, journalOf, openJournal, recordTransaction, recordTransactions, rewriteTransaction, settledJournalSince } from './journalStore'
+import {
+  findTransaction,
+  journalOf,
+  openJournal,
+  recordTransaction,
+  recordTransactions,
+  rewriteTransaction,
+  settledJournalSince,
+} from './journalStore'
 import { applyMigration } from './migrate'
 import { migrations } from './migrations'
 import { recordRoute } from './routeStore'
@@ -21,8 +29,26 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
   const sql = openedDatabase(makeDatabase)
 
   const submitted = async (nonce: bigint) => {
-    await recordRoute(sql, { nonce, sponsor, destinationChainId: 8453, request: {}, response: {}, expires: 1_900_000_000n, keyId: null, issuedBy })
-    await insertIntent(sql, { nonce, sponsor, destinationChainId: 8453, signedIntentOp: {}, claims: [], issuedBy, fillDeadline: 1n, expires: 1n })
+    await recordRoute(sql, {
+      nonce,
+      sponsor,
+      destinationChainId: 8453,
+      request: {},
+      response: {},
+      expires: 1_900_000_000n,
+      keyId: null,
+      issuedBy,
+    })
+    await insertIntent(sql, {
+      nonce,
+      sponsor,
+      destinationChainId: 8453,
+      signedIntentOp: {},
+      claims: [],
+      issuedBy,
+      fillDeadline: 1n,
+      expires: 1n,
+    })
   }
 
   it('keeps the simulation reverts counted so far with the intent (0 when submitted)', async () => {
@@ -86,9 +112,23 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
   it("replaces a step's entry only while it holds the hash read, keeping the bytes it replaced", async () => {
     await submitted(108n)
     await recordTransaction(sql, 108n, { step: 'fill', chainId: 8453, raw: '0x0b', hash: hash(11) })
-    expect(await rewriteTransaction(sql, 108n, 'fill', hash(99), { raw: '0x0c', hash: hash(12), replaced: [] })).toBe(false)
-    expect(await rewriteTransaction(sql, 108n, 'fill', hash(11), { raw: '0x0c', hash: hash(12), replaced: [{ raw: '0x0b', hash: hash(11) }] })).toBe(true)
-    const replaced = { step: 'fill', chainId: 8453, raw: '0x0c', hash: hash(12), replaced: [{ raw: '0x0b', hash: hash(11) }] }
+    expect(await rewriteTransaction(sql, 108n, 'fill', hash(99), { raw: '0x0c', hash: hash(12), replaced: [] })).toBe(
+      false,
+    )
+    expect(
+      await rewriteTransaction(sql, 108n, 'fill', hash(11), {
+        raw: '0x0c',
+        hash: hash(12),
+        replaced: [{ raw: '0x0b', hash: hash(11) }],
+      }),
+    ).toBe(true)
+    const replaced = {
+      step: 'fill',
+      chainId: 8453,
+      raw: '0x0c',
+      hash: hash(12),
+      replaced: [{ raw: '0x0b', hash: hash(11) }],
+    }
     expect(await findTransaction(sql, 108n, 'fill')).toEqual(replaced)
     expect(await journalOf(sql, 108n)).toEqual([replaced])
     await updateIntent(sql, 108n, { status: 'COMPLETED' })
@@ -101,7 +141,10 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     await recordTransaction(sql, 109n, { step: 'setup:0', chainId: 10, raw: '0x0d', hash: hash(13) })
     await recordTransaction(sql, 109n, { step: 'fill', chainId: 8453, raw: '0x0e', hash: hash(14) })
     await recordTransaction(sql, 109n, { step: 'destination-ops', chainId: 8453, raw: '0x0f', hash: hash(15) })
-    await updateIntent(sql, 109n, { status: 'COMPLETED', fill: { chainId: 8453, txHash: hash(14), status: 'COMPLETED', timestamp: 5 } })
+    await updateIntent(sql, 109n, {
+      status: 'COMPLETED',
+      fill: { chainId: 8453, txHash: hash(14), status: 'COMPLETED', timestamp: 5 },
+    })
     const status = (await findIntentStatus(sql, 109n))!
     const { signedIntentOp, ...record } = (await findIntent(sql, 109n))!
     expect(signedIntentOp).toEqual({})
@@ -126,12 +169,20 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     await recordTransaction(sql, 110n, { step: 'claim:0', chainId: 10, raw: '0x13', hash: hash(19) })
     // A replacement rewrites the first entry (its row moves to the table's end), and every entry
     // carries the same time, as a batch written in one statement or within one clock tick does.
-    expect(await rewriteTransaction(sql, 110n, 'setup:1', hash(16), { raw: '0x14', hash: hash(20), replaced: [{ raw: '0x10', hash: hash(16) }] })).toBe(true)
+    expect(
+      await rewriteTransaction(sql, 110n, 'setup:1', hash(16), {
+        raw: '0x14',
+        hash: hash(20),
+        replaced: [{ raw: '0x10', hash: hash(16) }],
+      }),
+    ).toBe(true)
     await sql.query(`UPDATE intent_transactions SET created_at = '2026-01-01T00:00:00Z' WHERE nonce = 110`)
     const order = ['setup:1', 'setup:0', 'fill', 'claim:0']
     expect((await journalOf(sql, 110n)).map((e) => e.step)).toEqual(order)
     expect((await findIntentStatus(sql, 110n))!.journalSteps.map((e) => e.step)).toEqual(order)
-    expect((await openJournal(sql)).filter((e) => [16, 17, 18, 19, 20].some((n) => e.hash === hash(n))).map((e) => e.step)).toEqual(order)
+    expect(
+      (await openJournal(sql)).filter((e) => [16, 17, 18, 19, 20].some((n) => e.hash === hash(n))).map((e) => e.step),
+    ).toEqual(order)
   })
 
   it('numbers a journal already recorded, on upgrade, by when each entry was recorded, not where its row lies', async () => {
@@ -139,10 +190,17 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     const steps = ['setup:0', 'fill', 'claim:0']
     for (const [i, step] of steps.entries()) {
       await recordTransaction(sql, 111n, { step, chainId: 10, raw: '0x20', hash: hash(32 + i) })
-      await sql.query(`UPDATE intent_transactions SET created_at = $2 WHERE nonce = 111 AND step = $1`, [step, `2026-01-01T00:00:0${i}Z`])
+      await sql.query(`UPDATE intent_transactions SET created_at = $2 WHERE nonce = 111 AND step = $1`, [
+        step,
+        `2026-01-01T00:00:0${i}Z`,
+      ])
     }
     // The first entry replaced at its nonce: its row moves to the table's end, its time stays.
-    await rewriteTransaction(sql, 111n, 'setup:0', hash(32), { raw: '0x21', hash: hash(35), replaced: [{ raw: '0x20', hash: hash(32) }] })
+    await rewriteTransaction(sql, 111n, 'setup:0', hash(32), {
+      raw: '0x21',
+      hash: hash(35),
+      replaced: [{ raw: '0x20', hash: hash(32) }],
+    })
     // The table as it was before the sequence column, then migrated again.
     await sql.query('ALTER TABLE intent_transactions DROP COLUMN seq')
     await applyMigration(sql, migrations.find((m) => m.version === 11)!)

@@ -13,7 +13,9 @@ const root = mkdtempSync(join(tmpdir(), 'ir-folder-lock-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 describe('the embedded database folder', () => {
-  it('is refused to a second opener while the first has it, and free once it is closed', { timeout: 60_000 }, async () => {
+  it('is refused to a second opener while the first has it, and free once it is closed', {
+    timeout: 60_000,
+  }, async () => {
     const dir = join(root, 'twice')
     const first = await openDatabase({ pgliteDir: dir })
     await first.query('CREATE TABLE kept (n int)')
@@ -32,7 +34,9 @@ describe('the embedded database folder', () => {
     const dir = join(root, 'served')
     const script = `import { hostPglite } from ${JSON.stringify(join(import.meta.dirname, 'hostPglite.ts'))}
       await hostPglite({ dir: ${JSON.stringify(dir)} }); console.log('serving')`
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     try {
       await new Promise<void>((resolve, reject) => {
         child.stdout.on('data', (d: Buffer) => d.toString().includes('serving') && resolve())

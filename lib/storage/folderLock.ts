@@ -21,7 +21,10 @@ async function lockFolder(dir: string, what: string): Promise<() => Promise<void
       update: STALE_MS / 4,
       // A holder whose lock could not be renewed (its event loop stalled past STALE_MS) may have lost
       // it to another process: said loudly, without taking this process down.
-      onCompromised: (error) => console.error(`${what} in ${dir}: its lock was lost (${error.message}); another process may have opened the folder`),
+      onCompromised: (error) =>
+        console.error(
+          `${what} in ${dir}: its lock was lost (${error.message}); another process may have opened the folder`,
+        ),
     })
   } catch (error) {
     if ((error as { code?: string }).code !== 'ELOCKED') throw error

@@ -22,10 +22,23 @@ export type ClaimRecord = {
 
 /** `method: 'transfer'`: the fill was undone after the filler was paid and could no longer be mined;
  * the filler sent tokenOut to the recipient directly (txHash is that transfer). */
-export type FillRecord = { chainId: number; txHash?: Hex; timestamp?: number; status: 'PENDING' | 'COMPLETED'; method?: 'transfer' }
+export type FillRecord = {
+  chainId: number
+  txHash?: Hex
+  timestamp?: number
+  status: 'PENDING' | 'COMPLETED'
+  method?: 'transfer'
+}
 
 /** An escrow returned (or to be returned) to the sponsor on an origin chain, and why. */
-export type RefundRecord = { chainId: number; elementIndex: number; status: 'PENDING' | 'COMPLETED'; txHash?: Hex; timestamp?: number; reason: string }
+export type RefundRecord = {
+  chainId: number
+  elementIndex: number
+  status: 'PENDING' | 'COMPLETED'
+  txHash?: Hex
+  timestamp?: number
+  reason: string
+}
 
 /** An intent as its status shows it: everything but the signed operation the filler settles. */
 export type IntentRecord = {
@@ -61,7 +74,13 @@ const claimRecord = z.object({
   txHash: hex.optional(),
   timestamp: z.number().optional(),
 })
-const fillRecord = z.object({ chainId: z.number().int(), txHash: hex.optional(), timestamp: z.number().optional(), status: z.enum(['PENDING', 'COMPLETED']), method: z.literal('transfer').optional() })
+const fillRecord = z.object({
+  chainId: z.number().int(),
+  txHash: hex.optional(),
+  timestamp: z.number().optional(),
+  status: z.enum(['PENDING', 'COMPLETED']),
+  method: z.literal('transfer').optional(),
+})
 const refundRecord = z.object({
   chainId: z.number().int(),
   elementIndex: z.number().int(),
@@ -107,7 +126,9 @@ const toRecord = (r: z.output<typeof recordColumns>): IntentRecord => ({
 const recordRow = recordColumns.transform(toRecord)
 /** Every column a status or a history line shows (not the signed operation). */
 const RECORD_COLUMNS = Object.keys(recordColumns.shape).join(', ')
-const intentRow = recordColumns.extend({ signed_intent_op: z.unknown() }).transform((r): StoredIntent => ({ ...toRecord(r), signedIntentOp: r.signed_intent_op }))
+const intentRow = recordColumns
+  .extend({ signed_intent_op: z.unknown() })
+  .transform((r): StoredIntent => ({ ...toRecord(r), signedIntentOp: r.signed_intent_op }))
 const toStored = (row: unknown): StoredIntent => intentRow.parse(row)
 const statusRow = recordColumns
   .extend({ journal_steps: z.array(z.object({ step: z.string(), chainId: integer, hash: hex })) })
@@ -157,7 +178,10 @@ export async function findIntent(sql: Pick<Sql, 'query'>, nonce: bigint): Promis
 
 /** What a status read needs, in one query: the intent without its signed operation (the largest
  * column, which a status never shows) and its journal's steps without their transaction bytes. */
-export async function findIntentStatus(sql: Pick<Sql, 'query'>, nonce: bigint): Promise<IntentStatusRecord | undefined> {
+export async function findIntentStatus(
+  sql: Pick<Sql, 'query'>,
+  nonce: bigint,
+): Promise<IntentStatusRecord | undefined> {
   const [row] = await sql.query(
     `SELECT ${RECORD_COLUMNS},
        (SELECT COALESCE(json_agg(json_build_object('step', t.step, 'chainId', t.chain_id, 'hash', t.hash) ORDER BY t.seq), '[]')
@@ -170,7 +194,11 @@ export async function findIntentStatus(sql: Pick<Sql, 'query'>, nonce: bigint): 
 
 /** What the filler still has to do: intents not yet in a final state, and failed ones with a
  * refund still to send, oldest first, skipping the nonces in `skip` (intents backing off). */
-export async function openIntents(sql: Pick<Sql, 'query'>, limit: number, skip: readonly string[] = []): Promise<StoredIntent[]> {
+export async function openIntents(
+  sql: Pick<Sql, 'query'>,
+  limit: number,
+  skip: readonly string[] = [],
+): Promise<StoredIntent[]> {
   const rows = await sql.query(
     `SELECT ${COLUMNS} FROM intents
      WHERE (status IN ('PENDING', 'CLAIMED', 'FILLED') OR (status = 'FAILED' AND refunds @> '[{"status":"PENDING"}]'))
@@ -185,7 +213,11 @@ const settlementSampleRow = z.object({ destination_chain_id: integer, seconds: z
 
 /** How long the latest intents that COMPLETED within `windowSeconds` took from submission to
  * COMPLETED, newest first, at most `limit` (the intents_completed index serves it). */
-export async function completedSettlementSamples(sql: Pick<Sql, 'query'>, windowSeconds: number, limit: number): Promise<{ destinationChainId: number; seconds: number }[]> {
+export async function completedSettlementSamples(
+  sql: Pick<Sql, 'query'>,
+  windowSeconds: number,
+  limit: number,
+): Promise<{ destinationChainId: number; seconds: number }[]> {
   const rows = await sql.query(
     `SELECT destination_chain_id, extract(epoch FROM updated_at - created_at) AS seconds FROM intents
      WHERE status = 'COMPLETED' AND updated_at > clock_timestamp() - $1 * interval '1 second'
@@ -210,7 +242,11 @@ export type IntentUpdate = {
 }
 
 /** One statement per change: the filler is the only writer of an intent after it is submitted. */
-export async function updateIntent(sql: Pick<Sql, 'query'>, nonce: bigint | string, update: IntentUpdate): Promise<void> {
+export async function updateIntent(
+  sql: Pick<Sql, 'query'>,
+  nonce: bigint | string,
+  update: IntentUpdate,
+): Promise<void> {
   const sets: string[] = []
   const params: unknown[] = [nonce.toString()]
   const set = (column: string, value: unknown) => {
@@ -231,14 +267,26 @@ export async function updateIntent(sql: Pick<Sql, 'query'>, nonce: bigint | stri
 export type IntentPage = { intents: IntentRecord[]; nextCursor: string | null }
 
 /** Newest first, only what `issuedBy` submitted (same rule as route history). */
-export async function listIntents(sql: Pick<Sql, 'query'>, sponsor: Address, p: { limit: number; cursor?: string; issuedBy: string }): Promise<IntentPage> {
+export async function listIntents(
+  sql: Pick<Sql, 'query'>,
+  sponsor: Address,
+  p: { limit: number; cursor?: string; issuedBy: string },
+): Promise<IntentPage> {
   // What a history line shows: not the signed operations, the largest column.
-  const { rows, nextCursor } = await newestFirstPage<Row>(sql, { table: 'intents', columns: `${RECORD_COLUMNS}, ${CREATED_US} AS created_us`, sponsor, ...p })
+  const { rows, nextCursor } = await newestFirstPage<Row>(sql, {
+    table: 'intents',
+    columns: `${RECORD_COLUMNS}, ${CREATED_US} AS created_us`,
+    sponsor,
+    ...p,
+  })
   return { intents: rows.map((r) => recordRow.parse(r)), nextCursor }
 }
 
 /** What the sponsor's failed intents left the filler to pay in gas (wei, every chain summed). */
 export async function unpaidGasOf(sql: Pick<Sql, 'query'>, sponsor: Address): Promise<bigint> {
-  const rows = await sql.query<{ total: string | null }>('SELECT sum(unpaid_gas_wei)::text AS total FROM intents WHERE sponsor = $1 AND unpaid_gas_wei > 0', [sponsor.toLowerCase()])
+  const rows = await sql.query<{ total: string | null }>(
+    'SELECT sum(unpaid_gas_wei)::text AS total FROM intents WHERE sponsor = $1 AND unpaid_gas_wei > 0',
+    [sponsor.toLowerCase()],
+  )
   return BigInt(rows[0]?.total ?? '0')
 }

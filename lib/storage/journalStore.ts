@@ -23,7 +23,13 @@ const replacedList = z
 const entryColumns = { step: z.string(), chain_id: integer, raw: hex, hash: hex, replaced: replacedList }
 
 function toEntry(r: z.output<z.ZodObject<typeof entryColumns>>): JournalEntry {
-  return { step: r.step, chainId: r.chain_id, raw: r.raw, hash: r.hash, ...(r.replaced?.length ? { replaced: r.replaced } : {}) }
+  return {
+    step: r.step,
+    chainId: r.chain_id,
+    raw: r.raw,
+    hash: r.hash,
+    ...(r.replaced?.length ? { replaced: r.replaced } : {}),
+  }
 }
 
 const entryRow = z.object(entryColumns).transform(toEntry)
@@ -34,32 +40,46 @@ export function transactionHashes(entry: JournalEntry): Hex[] {
   return [entry.hash, ...(entry.replaced ?? []).map((r) => r.hash)]
 }
 
-export async function findTransaction(sql: Pick<Sql, 'query'>, nonce: bigint | string, step: string): Promise<JournalEntry | undefined> {
-  const [row] = await sql.query(`SELECT step, chain_id, raw, hash, replaced FROM intent_transactions WHERE nonce = $1 AND step = $2`, [nonce.toString(), step])
+export async function findTransaction(
+  sql: Pick<Sql, 'query'>,
+  nonce: bigint | string,
+  step: string,
+): Promise<JournalEntry | undefined> {
+  const [row] = await sql.query(
+    `SELECT step, chain_id, raw, hash, replaced FROM intent_transactions WHERE nonce = $1 AND step = $2`,
+    [nonce.toString(), step],
+  )
   return row ? entryRow.parse(row) : undefined
 }
 
 /** Every journaled transaction of one intent, in the order they were signed. */
 export async function journalOf(sql: Pick<Sql, 'query'>, nonce: bigint | string): Promise<JournalEntry[]> {
-  const rows = await sql.query(`SELECT step, chain_id, raw, hash, replaced FROM intent_transactions WHERE nonce = $1 ORDER BY seq`, [nonce.toString()])
+  const rows = await sql.query(
+    `SELECT step, chain_id, raw, hash, replaced FROM intent_transactions WHERE nonce = $1 ORDER BY seq`,
+    [nonce.toString()],
+  )
   return rows.map((r) => entryRow.parse(r))
 }
 
 /** Records a signed transaction before it is sent; false when the step already has one. */
-export async function recordTransaction(sql: Pick<Sql, 'query'>, nonce: bigint | string, entry: JournalEntry): Promise<boolean> {
-  const rows = await sql.query(`INSERT INTO intent_transactions (nonce, step, chain_id, raw, hash) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (nonce, step) DO NOTHING RETURNING step`, [
-    nonce.toString(),
-    entry.step,
-    entry.chainId,
-    entry.raw,
-    entry.hash,
-  ])
+export async function recordTransaction(
+  sql: Pick<Sql, 'query'>,
+  nonce: bigint | string,
+  entry: JournalEntry,
+): Promise<boolean> {
+  const rows = await sql.query(
+    `INSERT INTO intent_transactions (nonce, step, chain_id, raw, hash) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (nonce, step) DO NOTHING RETURNING step`,
+    [nonce.toString(), entry.step, entry.chainId, entry.raw, entry.hash],
+  )
   return rows.length === 1
 }
 
 /** Records several signed transactions (of different intents' steps) in one statement, before any
  * of them is sent; the `intent:step` keys that were recorded (a step that already had one is not). */
-export async function recordTransactions(sql: Pick<Sql, 'query'>, entries: readonly (JournalEntry & { nonce: string })[]): Promise<Set<string>> {
+export async function recordTransactions(
+  sql: Pick<Sql, 'query'>,
+  entries: readonly (JournalEntry & { nonce: string })[],
+): Promise<Set<string>> {
   if (entries.length === 0) return new Set()
   const params: unknown[] = []
   const values = entries.map((e) => {
@@ -67,8 +87,13 @@ export async function recordTransactions(sql: Pick<Sql, 'query'>, entries: reado
     const n = params.length
     return `($${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`
   })
-  const rows = await sql.query(`INSERT INTO intent_transactions (nonce, step, chain_id, raw, hash) VALUES ${values.join(', ')} ON CONFLICT (nonce, step) DO NOTHING RETURNING nonce, step`, params)
-  return new Set(rows.map((r) => `${decimalText.parse((r as { nonce: unknown }).nonce)}:${(r as { step: string }).step}`))
+  const rows = await sql.query(
+    `INSERT INTO intent_transactions (nonce, step, chain_id, raw, hash) VALUES ${values.join(', ')} ON CONFLICT (nonce, step) DO NOTHING RETURNING nonce, step`,
+    params,
+  )
+  return new Set(
+    rows.map((r) => `${decimalText.parse((r as { nonce: unknown }).nonce)}:${(r as { step: string }).step}`),
+  )
 }
 
 /** Journaled transactions of intents still open, oldest first: what a new filler re-sends before
@@ -91,7 +116,11 @@ const settledRow = z.object({ nonce: decimalText, updated_at: timestamp, age: z.
  * oldest first, each with its journaled transactions: what the finality watch starts watching.
  * Compared at the millisecond precision of `settledAt` (a Date), so passing an intent's own
  * `settledAt` back excludes it on Postgres too, whose timestamps carry microseconds. */
-export async function settledJournalSince(sql: Pick<Sql, 'query'>, since: Date | undefined, seconds: number): Promise<SettledJournal[]> {
+export async function settledJournalSince(
+  sql: Pick<Sql, 'query'>,
+  since: Date | undefined,
+  seconds: number,
+): Promise<SettledJournal[]> {
   const rows = await sql.query(
     `SELECT t.nonce, i.updated_at, extract(epoch FROM clock_timestamp() - i.updated_at) AS age, t.step, t.chain_id, t.raw, t.hash, t.replaced
      FROM intents i JOIN intent_transactions t ON t.nonce = i.nonce
@@ -120,14 +149,10 @@ export async function rewriteTransaction(
   expected: Hex,
   entry: { raw: Hex; hash: Hex; replaced: ReplacedTransaction[] },
 ): Promise<boolean> {
-  const rows = await sql.query(`UPDATE intent_transactions SET raw = $3, hash = $4, replaced = $5::jsonb WHERE nonce = $1 AND step = $2 AND hash = $6 RETURNING step`, [
-    nonce.toString(),
-    step,
-    entry.raw,
-    entry.hash,
-    JSON.stringify(entry.replaced),
-    expected,
-  ])
+  const rows = await sql.query(
+    `UPDATE intent_transactions SET raw = $3, hash = $4, replaced = $5::jsonb WHERE nonce = $1 AND step = $2 AND hash = $6 RETURNING step`,
+    [nonce.toString(), step, entry.raw, entry.hash, JSON.stringify(entry.replaced), expected],
+  )
   return rows.length === 1
 }
 
@@ -138,10 +163,14 @@ export async function forgetTransaction(sql: Pick<Sql, 'query'>, nonce: bigint |
 
 /** The transactions journaled on `chainId` in the last `seconds`, oldest first: what a re-org
  * there may have dropped (the filler re-sends them in nonce order, lib/worker/nonceGaps.ts). */
-export async function recentJournalOn(sql: Pick<Sql, 'query'>, chainId: number, seconds: number): Promise<JournalEntry[]> {
-  const rows = await sql.query(`SELECT step, chain_id, raw, hash FROM intent_transactions WHERE chain_id = $1 AND created_at > clock_timestamp() - $2 * interval '1 second' ORDER BY seq`, [
-    chainId,
-    seconds,
-  ])
+export async function recentJournalOn(
+  sql: Pick<Sql, 'query'>,
+  chainId: number,
+  seconds: number,
+): Promise<JournalEntry[]> {
+  const rows = await sql.query(
+    `SELECT step, chain_id, raw, hash FROM intent_transactions WHERE chain_id = $1 AND created_at > clock_timestamp() - $2 * interval '1 second' ORDER BY seq`,
+    [chainId, seconds],
+  )
   return rows.map((r) => entryRow.parse(r))
 }

@@ -21,7 +21,13 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: 'string' }, scopes: { type: 'string' }, rate: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+    options: {
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      rate: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
   })
   const [command, target] = positionals
   if (values.help || !command) return print(usage, 0)
@@ -31,7 +37,11 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (command === 'create') {
       if (!values.name || !values.scopes) return print(`create needs --name and --scopes\n${usage}`, 2)
-      const { key, record } = await createApiKey(sql, { name: values.name, scopes: values.scopes.split(',').map((s) => s.trim()), rateLimit: values.rate })
+      const { key, record } = await createApiKey(sql, {
+        name: values.name,
+        scopes: values.scopes.split(',').map((s) => s.trim()),
+        rateLimit: values.rate,
+      })
       if (values.json) return print(JSON.stringify({ ...record, key }), 0)
       return print(
         `Created key ${record.id} (${record.name}), scopes ${record.scopes.join(', ')}${record.rateLimit ? `, rate ${record.rateLimit}` : ''}.\n\n  ${key}\n\nStore it now: it is not shown again.`,
@@ -62,14 +72,31 @@ async function main(argv: string[]): Promise<number> {
         const totals = await sponsorshipTotals(sql)
         if (values.json) return print(JSON.stringify(totals), 0)
         if (totals.length === 0) return print('No sponsored intents and no caps.', 0)
-        return print(totals.map((t) => `${t.issuedBy}  ${t.name ?? '-'}  spent ${t.spentUsd} USD of ${t.capUsd ?? 'no cap'}  (${t.intents} intents)`).join('\n'), 0)
+        return print(
+          totals
+            .map(
+              (t) =>
+                `${t.issuedBy}  ${t.name ?? '-'}  spent ${t.spentUsd} USD of ${t.capUsd ?? 'no cap'}  (${t.intents} intents)`,
+            )
+            .join('\n'),
+          0,
+        )
       }
       const key = (await listApiKeys(sql)).find((k) => k.id === target || k.prefix === target)
       const issuedBy = key?.id ?? target
       const [total, entries] = await Promise.all([sponsorshipOf(sql, issuedBy), sponsorshipLedger(sql, { issuedBy })])
       if (values.json) return print(JSON.stringify({ issuedBy, ...total, entries }), 0)
       const head = `${issuedBy}${key ? ` (${key.name})` : ''}: spent ${total.spentUsd} USD of ${total.capUsd ?? 'no cap'} over ${total.intents} intents`
-      return print([head, ...entries.map((e) => `  intent ${e.nonce}  ${e.totalUsd} USD (relayer ${e.relayerUsd}, protocol ${e.protocolUsd})  ${e.createdAt.toISOString()}`)].join('\n'), 0)
+      return print(
+        [
+          head,
+          ...entries.map(
+            (e) =>
+              `  intent ${e.nonce}  ${e.totalUsd} USD (relayer ${e.relayerUsd}, protocol ${e.protocolUsd})  ${e.createdAt.toISOString()}`,
+          ),
+        ].join('\n'),
+        0,
+      )
     }
     if (command === 'sponsor-cap') {
       const cap = positionals[2]
@@ -78,7 +105,14 @@ async function main(argv: string[]): Promise<number> {
         if (error instanceof RangeError) throw new KeyStoreError(error.message)
         throw error
       })
-      return ok ? print(cap === 'none' ? `${target} may sponsor without a cap.` : `${target} may sponsor up to ${cap} USD in total.`, 0) : print(`No key ${target}.`, 1)
+      return ok
+        ? print(
+            cap === 'none'
+              ? `${target} may sponsor without a cap.`
+              : `${target} may sponsor up to ${cap} USD in total.`,
+            0,
+          )
+        : print(`No key ${target}.`, 1)
     }
     return print(`Unknown command ${command}\n${usage}`, 2)
   } finally {
@@ -94,7 +128,9 @@ function print(text: string, code: number): number {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof KeyStoreError ? error.message : error instanceof Error ? error.message : String(error))
+    console.error(
+      error instanceof KeyStoreError ? error.message : error instanceof Error ? error.message : String(error),
+    )
     process.exit(error instanceof KeyStoreError ? 2 : 1)
   },
 )

@@ -20,7 +20,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Sql> {
 
 function postgres(url: string, max: number): Sql {
   // Bounded waits: an unreachable or stuck database fails the request instead of holding it.
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, statement_timeout: 10_000 })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: 10_000,
+  })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
   return {
@@ -38,7 +44,9 @@ function postgres(url: string, max: number): Sql {
       })
       try {
         await client.query('BEGIN')
-        const result = await fn({ query: async (text, params) => (await client.query(text, params as unknown[])).rows as never })
+        const result = await fn({
+          query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
+        })
         await client.query('COMMIT')
         return result
       } catch (error) {
@@ -59,7 +67,10 @@ async function pglite(dir: string): Promise<Sql> {
     async query(text, params) {
       return (await db.query(text, params as unknown[])).rows as never
     },
-    transaction: (fn) => db.transaction((tx) => fn({ query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never })),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({ query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never }),
+      ),
     close,
   }
 }

@@ -25,16 +25,21 @@ export function decodeCursor(cursor: string): { createdUs: string; nonce: string
  * select created_us (CREATED_US) and nonce. The cursor is the last row's time and nonce. */
 export async function newestFirstPage<Row extends { created_us: string | number; nonce: string | number }>(
   sql: Pick<Sql, 'query'>,
-  p: { table: 'routes' | 'intents'; columns: string; sponsor: string; issuedBy: string; limit: number; cursor?: string },
+  p: {
+    table: 'routes' | 'intents'
+    columns: string
+    sponsor: string
+    issuedBy: string
+    limit: number
+    cursor?: string
+  },
 ): Promise<{ rows: Row[]; nextCursor: string | null }> {
   const after = p.cursor ? decodeCursor(p.cursor) : undefined
   const where = `sponsor = $1 AND issued_by = $3${after ? ` AND (${CREATED_US}, nonce) < ($4::bigint, $5::numeric)` : ''}`
-  const rows = await sql.query<Row>(`SELECT ${p.columns} FROM ${p.table} WHERE ${where} ORDER BY created_at DESC, nonce DESC LIMIT $2`, [
-    p.sponsor.toLowerCase(),
-    p.limit + 1,
-    p.issuedBy,
-    ...(after ? [after.createdUs, after.nonce] : []),
-  ])
+  const rows = await sql.query<Row>(
+    `SELECT ${p.columns} FROM ${p.table} WHERE ${where} ORDER BY created_at DESC, nonce DESC LIMIT $2`,
+    [p.sponsor.toLowerCase(), p.limit + 1, p.issuedBy, ...(after ? [after.createdUs, after.nonce] : [])],
+  )
   const page = rows.slice(0, p.limit)
   const last = page.at(-1)
   return { rows: page, nextCursor: rows.length > p.limit && last ? encodeCursor(last) : null }

@@ -14,7 +14,9 @@ import { batchQueue } from './pgliteBatches'
 const root = mkdtempSync(join(tmpdir(), 'ir-pglite-batches-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-it('keeps each connection’s extended-protocol batch together: 300 concurrent queries over 8 connections, all answered right', { timeout: 120_000 }, async () => {
+it('keeps each connection’s extended-protocol batch together: 300 concurrent queries over 8 connections, all answered right', {
+  timeout: 120_000,
+}, async () => {
   const host = await hostPglite({ dir: join(root, 'db') })
   const pool = new pg.Pool({ connectionString: host.url, max: 8 })
   try {
@@ -22,8 +24,12 @@ it('keeps each connection’s extended-protocol batch together: 300 concurrent q
       i % 3 === 0
         ? pool.query<{ v: string }>('SELECT $1::text AS v', [`one-${i}`]).then((r) => [r.rows[0]!.v, `one-${i}`])
         : i % 3 === 1
-          ? pool.query<{ v: string }>('SELECT $1::text || $2::text AS v', [`two-${i}`, '!']).then((r) => [r.rows[0]!.v, `two-${i}!`])
-          : pool.query<{ v: string }>('SELECT $1::text || $2::text || $3::text AS v', ['th', 'ree-', `${i}`]).then((r) => [r.rows[0]!.v, `three-${i}`]),
+          ? pool
+              .query<{ v: string }>('SELECT $1::text || $2::text AS v', [`two-${i}`, '!'])
+              .then((r) => [r.rows[0]!.v, `two-${i}!`])
+          : pool
+              .query<{ v: string }>('SELECT $1::text || $2::text || $3::text AS v', ['th', 'ree-', `${i}`])
+              .then((r) => [r.rows[0]!.v, `three-${i}`]),
     )
     const answers = await Promise.all(queries)
     for (const [got, want] of answers) expect(got).toBe(want)
@@ -36,7 +42,9 @@ it('keeps each connection’s extended-protocol batch together: 300 concurrent q
   }
 })
 
-it('answers an extended-protocol query in one write, as Postgres does, and a failing one too', { timeout: 60_000 }, async () => {
+it('answers an extended-protocol query in one write, as Postgres does, and a failing one too', {
+  timeout: 60_000,
+}, async () => {
   const host = await hostPglite({ dir: join(root, 'one-write') })
   const client = new pg.Client({ connectionString: host.url })
   await client.connect()
@@ -87,7 +95,8 @@ function fakeQueue() {
   const queue = batchQueue(db, { closeConnection: () => {} })
   const q = { db, clearQueueForHandler: queue.clearQueueForHandler }
   // What a connection's server does with each message it reads.
-  const send = (handlerId: number, type: string, onData: (d: Uint8Array) => void = () => {}) => queue.enqueue(handlerId, new Uint8Array([type.charCodeAt(0), 0, 0, 0, 4]), onData)
+  const send = (handlerId: number, type: string, onData: (d: Uint8Array) => void = () => {}) =>
+    queue.enqueue(handlerId, new Uint8Array([type.charCodeAt(0), 0, 0, 0, 4]), onData)
   return { q, send, ran, setGate: (g: Promise<void> | undefined) => (gate = g) }
 }
 
@@ -149,7 +158,9 @@ it('a connection whose socket throws on write, or that closes while its query ru
   expect(answers).toEqual(['Q', 'Q'])
 })
 
-it('closes a connection that holds the database in a transaction without a word while others wait, and rolls back what it held', { timeout: 60_000 }, async () => {
+it('closes a connection that holds the database in a transaction without a word while others wait, and rolls back what it held', {
+  timeout: 60_000,
+}, async () => {
   const host = await hostPglite({ dir: join(root, 'pinned'), pinTimeoutMs: 300 })
   const holder = new pg.Client({ connectionString: host.url })
   const other = new pg.Client({ connectionString: host.url })
@@ -173,7 +184,9 @@ it('closes a connection that holds the database in a transaction without a word 
   }
 })
 
-it('lets a connection that keeps working inside its transaction finish, however long others wait', { timeout: 60_000 }, async () => {
+it('lets a connection that keeps working inside its transaction finish, however long others wait', {
+  timeout: 60_000,
+}, async () => {
   const host = await hostPglite({ dir: join(root, 'busy'), pinTimeoutMs: 300 })
   const worker = new pg.Client({ connectionString: host.url })
   const other = new pg.Client({ connectionString: host.url })
@@ -225,7 +238,13 @@ async function rawConnection(socketDir: string) {
   }
   const cstring = (s: string) => Buffer.from(`${s}\0`)
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject))
-  const params = Buffer.concat([cstring('user'), cstring('postgres'), cstring('database'), cstring('postgres'), Buffer.from([0])])
+  const params = Buffer.concat([
+    cstring('user'),
+    cstring('postgres'),
+    cstring('database'),
+    cstring('postgres'),
+    Buffer.from([0]),
+  ])
   const startup = Buffer.alloc(8)
   startup.writeInt32BE(params.length + 8)
   startup.writeInt32BE(196608, 4)
@@ -240,7 +259,13 @@ async function rawConnection(socketDir: string) {
       await until('Z')
     },
     /** Parse of an unnamed statement, then Flush, but no Sync: the batch stays open. */
-    parse: (sql: string) => socket.write(Buffer.concat([message('P', Buffer.concat([cstring(''), cstring(sql), Buffer.from([0, 0])])), message('H', Buffer.alloc(0))])),
+    parse: (sql: string) =>
+      socket.write(
+        Buffer.concat([
+          message('P', Buffer.concat([cstring(''), cstring(sql), Buffer.from([0, 0])])),
+          message('H', Buffer.alloc(0)),
+        ]),
+      ),
     /** Bind of the unnamed statement to the unnamed portal, Execute, then Flush, but no Sync. */
     execute: () =>
       socket.write(
@@ -260,10 +285,15 @@ const firstColumn = (row: Buffer) => row.subarray(6, 6 + row.readInt32BE(2)).toS
 
 /** Resolves with the promise's value, or fails when it takes longer than `ms` (a hung query). */
 function within<T>(ms: number, p: Promise<T>): Promise<T> {
-  return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())])
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
+  ])
 }
 
-it('runs no other connection’s message inside a batch before its Sync (pglite-socket’s own queue did: the other’s Parse replaced the statement)', { timeout: 60_000 }, async () => {
+it('runs no other connection’s message inside a batch before its Sync (pglite-socket’s own queue did: the other’s Parse replaced the statement)', {
+  timeout: 60_000,
+}, async () => {
   const host = await hostPglite({ dir: join(root, 'interleaved') })
   try {
     const [a, b] = [await rawConnection(host.socketDir), await rawConnection(host.socketDir)]
@@ -288,7 +318,9 @@ it('runs no other connection’s message inside a batch before its Sync (pglite-
   }
 })
 
-it('a connection that dies after a failed message of an unfinished batch costs the next connection nothing', { timeout: 60_000 }, async () => {
+it('a connection that dies after a failed message of an unfinished batch costs the next connection nothing', {
+  timeout: 60_000,
+}, async () => {
   const host = await hostPglite({ dir: join(root, 'dies-mid-batch') })
   const client = new pg.Client({ connectionString: host.url })
   try {
@@ -297,14 +329,18 @@ it('a connection that dies after a failed message of an unfinished batch costs t
     await raw.until('E')
     raw.socket.destroy()
     await client.connect()
-    expect((await within(5_000, client.query<{ v: string }>('SELECT $1::text AS v', ['mine']))).rows).toEqual([{ v: 'mine' }])
+    expect((await within(5_000, client.query<{ v: string }>('SELECT $1::text AS v', ['mine']))).rows).toEqual([
+      { v: 'mine' },
+    ])
   } finally {
     await client.end().catch(() => {})
     await host.stop()
   }
 })
 
-it('a connection that dies inside its transaction leaves no row and no transaction behind', { timeout: 60_000 }, async () => {
+it('a connection that dies inside its transaction leaves no row and no transaction behind', {
+  timeout: 60_000,
+}, async () => {
   const host = await hostPglite({ dir: join(root, 'dies-in-transaction') })
   const setup = new pg.Client({ connectionString: host.url })
   const other = new pg.Client({ connectionString: host.url })
@@ -337,7 +373,9 @@ it('a connection that dies inside its transaction leaves no row and no transacti
   }
 })
 
-it('a connection that dies before the Sync of its INSERT leaves no row, as Postgres does', { timeout: 60_000 }, async () => {
+it('a connection that dies before the Sync of its INSERT leaves no row, as Postgres does', {
+  timeout: 60_000,
+}, async () => {
   const host = await hostPglite({ dir: join(root, 'dies-before-sync') })
   const other = new pg.Client({ connectionString: host.url })
   try {
@@ -356,7 +394,9 @@ it('a connection that dies before the Sync of its INSERT leaves no row, as Postg
   }
 })
 
-it('closes a connection whose message is shorter than its own header, and serves the next', { timeout: 60_000 }, async () => {
+it('closes a connection whose message is shorter than its own header, and serves the next', {
+  timeout: 60_000,
+}, async () => {
   const host = await hostPglite({ dir: join(root, 'malformed') })
   const client = new pg.Client({ connectionString: host.url })
   try {

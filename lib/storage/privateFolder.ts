@@ -7,7 +7,8 @@ import { join } from 'node:path'
 export function privateFolder(dir: string, what: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const owner = statSync(dir).uid
-  if (process.getuid && owner !== process.getuid()) throw new Error(`${dir} belongs to another user; ${what} needs a folder of its own`)
+  if (process.getuid && owner !== process.getuid())
+    throw new Error(`${dir} belongs to another user; ${what} needs a folder of its own`)
   chmodSync(dir, 0o700)
 }
 

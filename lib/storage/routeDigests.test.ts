@@ -14,7 +14,16 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
   const sql = openedDatabase(makeDatabase)
 
   const record = (nonce: bigint, response: unknown, by = issuedBy) =>
-    recordRoute(sql, { nonce, sponsor, destinationChainId: 42161, request: { want: '1 USDC', n: 1 }, response, expires: 1_900_000_000n, keyId: null, issuedBy: by })
+    recordRoute(sql, {
+      nonce,
+      sponsor,
+      destinationChainId: 42161,
+      request: { want: '1 USDC', n: 1 },
+      response,
+      expires: 1_900_000_000n,
+      keyId: null,
+      issuedBy: by,
+    })
 
   it('selects the elements’ chains, tokens out and schemes, the fee and the request, not the calldata', async () => {
     await record(1n, captured.eco)
@@ -41,12 +50,25 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
   it('reads a shortfall as no elements, with what was asked', async () => {
     await record(2n, captured.shortfall)
     const [digest] = (await listRouteDigests(sql, sponsor, { limit: 1, issuedBy })).routes
-    expect(digest).toMatchObject({ nonce: '2', elements: null, shortfall: captured.shortfall.intentCost.tokenShortfall })
+    expect(digest).toMatchObject({
+      nonce: '2',
+      elements: null,
+      shortfall: captured.shortfall.intentCost.tokenShortfall,
+    })
   })
 
   it('joins the status of the intent the same key submitted', async () => {
     await record(3n, captured.crossChain)
-    await insertIntent(sql, { nonce: 3n, sponsor, destinationChainId: 42161, signedIntentOp: {}, claims: [], issuedBy, fillDeadline: 1n, expires: 1n })
+    await insertIntent(sql, {
+      nonce: 3n,
+      sponsor,
+      destinationChainId: 42161,
+      signedIntentOp: {},
+      claims: [],
+      issuedBy,
+      fillDeadline: 1n,
+      expires: 1n,
+    })
     await record(4n, captured.crossChain, 'label:other')
     const ours = await listRouteDigests(sql, sponsor, { limit: 10, issuedBy })
     expect(ours.routes.map((r) => [r.nonce, r.intentStatus])).toEqual([
@@ -54,7 +76,9 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
       ['2', null],
       ['1', null],
     ])
-    expect((await listRouteDigests(sql, sponsor, { limit: 10, issuedBy: 'label:other' })).routes.map((r) => r.nonce)).toEqual(['4'])
+    expect(
+      (await listRouteDigests(sql, sponsor, { limit: 10, issuedBy: 'label:other' })).routes.map((r) => r.nonce),
+    ).toEqual(['4'])
   })
 
   it('pages with a cursor like the full rows', async () => {

@@ -43,25 +43,42 @@ export class NonceTakenError extends Error {}
  * earlier database handed out on the same chains) and stays within int64, as the hosted schema says. */
 export async function nextRouteNonce(sql: Pick<Sql, 'query'>): Promise<bigint> {
   const [row] = await sql.query<{ nonce: string }>(`SELECT nextval('route_nonces')::text AS nonce`)
-  return BigInt(row!.nonce)
+  if (!row) throw new Error('route_nonces answered no row')
+  return BigInt(row.nonce)
 }
 
 /** `count` route nonces from the same sequence at once, for an instance to hand out one by one:
  * each is still unique across instances; those an instance never used are simply skipped. */
 export async function reserveRouteNonces(sql: Pick<Sql, 'query'>, count: number): Promise<bigint[]> {
-  const rows = await sql.query<{ nonce: string }>(`SELECT nextval('route_nonces')::text AS nonce FROM generate_series(1, $1::int)`, [count])
+  const rows = await sql.query<{ nonce: string }>(
+    `SELECT nextval('route_nonces')::text AS nonce FROM generate_series(1, $1::int)`,
+    [count],
+  )
   return rows.map((r) => BigInt(r.nonce))
 }
 
 /** A route as issued, by its nonce (for submission checks). */
-export async function findRoute(sql: Pick<Sql, 'query'>, nonce: bigint): Promise<(StoredRoute & { issuedBy: string }) | undefined> {
-  const [row] = await sql.query<Row & { issued_by: string }>(`SELECT ${COLUMNS} FROM routes WHERE nonce = $1`, [nonce.toString()])
+export async function findRoute(
+  sql: Pick<Sql, 'query'>,
+  nonce: bigint,
+): Promise<(StoredRoute & { issuedBy: string }) | undefined> {
+  const [row] = await sql.query<Row & { issued_by: string }>(`SELECT ${COLUMNS} FROM routes WHERE nonce = $1`, [
+    nonce.toString(),
+  ])
   return row ? { ...toStored(row), issuedBy: row.issued_by } : undefined
 }
 
 export async function recordRoute(
   sql: Pick<Sql, 'query'>,
-  r: { nonce: bigint; sponsor: Address; destinationChainId: number; request: unknown; expires: bigint; keyId: string | null; issuedBy: string } & (
+  r: {
+    nonce: bigint
+    sponsor: Address
+    destinationChainId: number
+    request: unknown
+    expires: bigint
+    keyId: string | null
+    issuedBy: string
+  } & (
     | { response: unknown }
     /** The response as the client gets it, already serialised: stored (and digested) as is. */
     | { responseJson: string }
@@ -71,17 +88,20 @@ export async function recordRoute(
   const json = (value: unknown) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
   const response = 'responseJson' in r ? r.responseJson : json(r.response)
   try {
-    await sql.query(`INSERT INTO routes (nonce, sponsor, destination_chain_id, request, response, response_digest, expires, key_id, issued_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
-      r.nonce.toString(),
-      r.sponsor.toLowerCase(),
-      r.destinationChainId,
-      json(r.request),
-      response,
-      `0x${createHash('sha256').update(response, 'utf8').digest('hex')}`,
-      r.expires.toString(),
-      r.keyId,
-      r.issuedBy,
-    ])
+    await sql.query(
+      `INSERT INTO routes (nonce, sponsor, destination_chain_id, request, response, response_digest, expires, key_id, issued_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        r.nonce.toString(),
+        r.sponsor.toLowerCase(),
+        r.destinationChainId,
+        json(r.request),
+        response,
+        `0x${createHash('sha256').update(response, 'utf8').digest('hex')}`,
+        r.expires.toString(),
+        r.keyId,
+        r.issuedBy,
+      ],
+    )
   } catch (error) {
     if (isUniqueViolation(error)) throw new NonceTakenError(`nonce ${r.nonce} was already issued`)
     throw error
@@ -91,7 +111,11 @@ export async function recordRoute(
 export type RoutePage = { routes: StoredRoute[]; nextCursor: string | null }
 
 /** Newest first, whole rows; the cursor is opaque (the last row's time and nonce). */
-export async function listRoutes(sql: Pick<Sql, 'query'>, sponsor: Address, p: { limit: number; cursor?: string; issuedBy: string }): Promise<RoutePage> {
+export async function listRoutes(
+  sql: Pick<Sql, 'query'>,
+  sponsor: Address,
+  p: { limit: number; cursor?: string; issuedBy: string },
+): Promise<RoutePage> {
   const { rows, nextCursor } = await newestFirstPage<Row>(sql, { table: 'routes', columns: COLUMNS, sponsor, ...p })
   return { routes: rows.map(toStored), nextCursor }
 }
@@ -124,8 +148,17 @@ type DigestRow = {
 }
 
 /** Newest first, as digests (what a summary reads); the cursor is opaque (the last row's time and nonce). */
-export async function listRouteDigests(sql: Pick<Sql, 'query'>, sponsor: Address, p: { limit: number; cursor?: string; issuedBy: string }): Promise<RouteDigestPage> {
-  const { rows, nextCursor } = await newestFirstPage<DigestRow>(sql, { table: 'routes', columns: DIGEST_COLUMNS, sponsor, ...p })
+export async function listRouteDigests(
+  sql: Pick<Sql, 'query'>,
+  sponsor: Address,
+  p: { limit: number; cursor?: string; issuedBy: string },
+): Promise<RouteDigestPage> {
+  const { rows, nextCursor } = await newestFirstPage<DigestRow>(sql, {
+    table: 'routes',
+    columns: DIGEST_COLUMNS,
+    sponsor,
+    ...p,
+  })
   return {
     routes: rows.map((r) => ({
       nonce: String(r.nonce),

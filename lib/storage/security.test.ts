@@ -35,11 +35,32 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
 
   it('retention deletes old routes and finished intents, keeps fresh ones and routes with open intents', async () => {
     const route = async (nonce: bigint, daysOld: number) => {
-      await recordRoute(sql, { nonce, sponsor: alice, destinationChainId: 8453, request: {}, response: {}, expires: 1n, keyId: null, issuedBy: 'label:test' })
-      await sql.query(`UPDATE routes SET created_at = now() - make_interval(days => $2) WHERE nonce = $1`, [nonce.toString(), daysOld])
+      await recordRoute(sql, {
+        nonce,
+        sponsor: alice,
+        destinationChainId: 8453,
+        request: {},
+        response: {},
+        expires: 1n,
+        keyId: null,
+        issuedBy: 'label:test',
+      })
+      await sql.query(`UPDATE routes SET created_at = now() - make_interval(days => $2) WHERE nonce = $1`, [
+        nonce.toString(),
+        daysOld,
+      ])
     }
     const intent = async (nonce: bigint, status: string) => {
-      await insertIntent(sql, { nonce, sponsor: alice, destinationChainId: 8453, signedIntentOp: {}, claims: [], issuedBy: 'label:test', fillDeadline: 1n, expires: 1n })
+      await insertIntent(sql, {
+        nonce,
+        sponsor: alice,
+        destinationChainId: 8453,
+        signedIntentOp: {},
+        claims: [],
+        issuedBy: 'label:test',
+        fillDeadline: 1n,
+        expires: 1n,
+      })
       await sql.query(`UPDATE intents SET status = $2 WHERE nonce = $1`, [nonce.toString(), status])
     }
     await route(9_000_001n, 40)
@@ -49,7 +70,9 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     await intent(9_000_003n, 'CLAIMED')
     await route(9_000_004n, 1)
     expect(await pruneStoredRoutes(sql, { retentionDays: 30 })).toEqual({ routes: 2, intents: 1 })
-    const left = await sql.query<{ nonce: string }>(`SELECT nonce::text AS nonce FROM routes WHERE nonce >= 9000001 AND nonce <= 9000004 ORDER BY nonce`)
+    const left = await sql.query<{ nonce: string }>(
+      `SELECT nonce::text AS nonce FROM routes WHERE nonce >= 9000001 AND nonce <= 9000004 ORDER BY nonce`,
+    )
     expect(left.map((r) => r.nonce)).toEqual(['9000003', '9000004'])
   })
 })

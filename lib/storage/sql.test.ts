@@ -23,7 +23,13 @@ describe('asUnavailable', () => {
   })
 
   it('leaves the query’s own errors as they are', () => {
-    for (const error of [withCode('23505', 'duplicate key'), withCode('22P02', 'invalid input syntax'), withCode('42P01', 'no such table'), new Error('sponsor cap reached'), 'a string']) {
+    for (const error of [
+      withCode('23505', 'duplicate key'),
+      withCode('22P02', 'invalid input syntax'),
+      withCode('42P01', 'no such table'),
+      new Error('sponsor cap reached'),
+      'a string',
+    ]) {
       expect(asUnavailable(error)).toBe(error)
     }
   })

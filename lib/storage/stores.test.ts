@@ -6,7 +6,14 @@ import { openedDatabase } from '../../tests/support/openedDatabase'
 import { databaseKinds, postgresUrl } from '../../tests/support/testDatabases'
 import { createApiKey, findApiKey, KeyStoreError, listApiKeys, revokeApiKey } from './apiKeyStore'
 import { migrate } from './migrate'
-import { BadCursorError, listRoutes, NonceTakenError, nextRouteNonce, recordRoute, reserveRouteNonces } from './routeStore'
+import {
+  BadCursorError,
+  listRoutes,
+  NonceTakenError,
+  nextRouteNonce,
+  recordRoute,
+  reserveRouteNonces,
+} from './routeStore'
 
 it('runs on a real Postgres when TEST_DATABASE_URL is set (CI sets it)', () => {
   if (process.env.REQUIRE_TEST_SERVICES) expect(postgresUrl, 'CI must set TEST_DATABASE_URL').toBeTruthy()
@@ -22,22 +29,35 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
       const rows = await sql.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')
       expect(rows.map((r) => Number(r.version))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
       // Routes are indexed for what is read: by nonce, by sponsor and issuing key, by age.
-      const indexes = await sql.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'routes' ORDER BY indexname`)
+      const indexes = await sql.query<{ indexname: string }>(
+        `SELECT indexname FROM pg_indexes WHERE tablename = 'routes' ORDER BY indexname`,
+      )
       expect(indexes.map((i) => i.indexname)).toEqual(['routes_by_age', 'routes_by_issuer', 'routes_pkey'])
     })
   })
 
   describe('API keys', () => {
     it('are shown once, stored as a hash with a visible prefix, and found by the full key only', async () => {
-      const { key, record } = await createApiKey(sql, { name: 'ops team', scopes: ['portfolio:read', 'routes:create'], rateLimit: '600/min' })
+      const { key, record } = await createApiKey(sql, {
+        name: 'ops team',
+        scopes: ['portfolio:read', 'routes:create'],
+        rateLimit: '600/min',
+      })
       expect(key).toMatch(new RegExp(`^ir_${record.prefix}_[\\w-]{43}$`))
-      const [row] = await sql.query<{ key_hash: Uint8Array }>('SELECT key_hash FROM api_keys WHERE id = $1', [record.id])
+      const [row] = await sql.query<{ key_hash: Uint8Array }>('SELECT key_hash FROM api_keys WHERE id = $1', [
+        record.id,
+      ])
       expect(Buffer.from(row!.key_hash).toString('hex')).not.toContain(key)
       // The secret is base64url and may itself contain '_': cut it off after the visible prefix.
       const secret = key.slice(`ir_${record.prefix}_`.length)
       expect(secret).toHaveLength(43)
       expect(JSON.stringify(await sql.query('SELECT * FROM api_keys'))).not.toContain(secret)
-      expect(await findApiKey(sql, key)).toMatchObject({ id: record.id, name: 'ops team', scopes: ['portfolio:read', 'routes:create'], rateLimit: '600/min' })
+      expect(await findApiKey(sql, key)).toMatchObject({
+        id: record.id,
+        name: 'ops team',
+        scopes: ['portfolio:read', 'routes:create'],
+        rateLimit: '600/min',
+      })
       expect(await findApiKey(sql, key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'))).toBeUndefined()
       expect(await findApiKey(sql, 'ir_demo_whatever')).toBeUndefined()
     })
@@ -55,7 +75,9 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     })
 
     it('refuse unknown scopes, no scopes, a bad name or a bad rate', async () => {
-      await expect(createApiKey(sql, { name: 'x', scopes: ['admin'] })).rejects.toThrow(new KeyStoreError('scopes: unknown admin'))
+      await expect(createApiKey(sql, { name: 'x', scopes: ['admin'] })).rejects.toThrow(
+        new KeyStoreError('scopes: unknown admin'),
+      )
       await expect(createApiKey(sql, { name: 'x', scopes: [] })).rejects.toThrow(/scopes/)
       await expect(createApiKey(sql, { name: '', scopes: ['routes:read'] })).rejects.toThrow(/name/)
       await expect(createApiKey(sql, { name: 'x', scopes: ['routes:read'], rateLimit: 'lots' })).rejects.toThrow(/rate/)
@@ -82,7 +104,12 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
       await record(big)
       await expect(record(big)).rejects.toBeInstanceOf(NonceTakenError)
       const { routes } = await listRoutes(sql, sponsor, { limit: 10, issuedBy })
-      expect(routes[0]).toMatchObject({ nonce: big.toString(), destinationChainId: 8453, request: { n: Number(big) }, response: { intentOp: { nonce: big.toString() } } })
+      expect(routes[0]).toMatchObject({
+        nonce: big.toString(),
+        destinationChainId: 8453,
+        request: { n: Number(big) },
+        response: { intentOp: { nonce: big.toString() } },
+      })
       // SHA-256 of the response exactly as it was serialised for storage.
       expect(routes[0]!.responseDigest).toBe(
         `0x${createHash('sha256')
@@ -94,14 +121,30 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     it('stores a response given already serialised exactly as given, and digests those bytes', async () => {
       const nonce = 2n ** 201n + 7n
       const text = `{"intentOp":{"nonce":"${nonce}","z":1,"a":[2,3]}}`
-      await recordRoute(sql, { nonce, sponsor, destinationChainId: 8453, request: {}, responseJson: text, expires: 1_900_000_000n, keyId: null, issuedBy })
+      await recordRoute(sql, {
+        nonce,
+        sponsor,
+        destinationChainId: 8453,
+        request: {},
+        responseJson: text,
+        expires: 1_900_000_000n,
+        keyId: null,
+        issuedBy,
+      })
       const { routes } = await listRoutes(sql, sponsor, { limit: 1, issuedBy })
-      expect(routes[0]).toMatchObject({ nonce: nonce.toString(), response: { intentOp: { nonce: nonce.toString(), z: 1, a: [2, 3] } } })
+      expect(routes[0]).toMatchObject({
+        nonce: nonce.toString(),
+        response: { intentOp: { nonce: nonce.toString(), z: 1, a: [2, 3] } },
+      })
       expect(routes[0]!.responseDigest).toBe(`0x${createHash('sha256').update(text).digest('hex')}`)
     })
 
     it('reserves nonces in blocks from the one sequence: every nonce drawn is distinct', async () => {
-      const [a, b, single] = [await reserveRouteNonces(sql, 5), await reserveRouteNonces(sql, 3), await nextRouteNonce(sql)]
+      const [a, b, single] = [
+        await reserveRouteNonces(sql, 5),
+        await reserveRouteNonces(sql, 3),
+        await nextRouteNonce(sql),
+      ]
       expect(a).toHaveLength(5)
       expect(b).toHaveLength(3)
       expect(new Set([...a, ...b, single].map(String)).size).toBe(9)
@@ -128,12 +171,18 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     it('shows each key only the routes it issued', async () => {
       await record(7001n, sponsor, 'key-a')
       await record(7002n, sponsor, 'key-b')
-      expect((await listRoutes(sql, sponsor, { limit: 50, issuedBy: 'key-a' })).routes.map((r) => r.nonce)).toEqual(['7001'])
-      expect((await listRoutes(sql, sponsor, { limit: 50, issuedBy: 'key-b' })).routes.map((r) => r.nonce)).toEqual(['7002'])
+      expect((await listRoutes(sql, sponsor, { limit: 50, issuedBy: 'key-a' })).routes.map((r) => r.nonce)).toEqual([
+        '7001',
+      ])
+      expect((await listRoutes(sql, sponsor, { limit: 50, issuedBy: 'key-b' })).routes.map((r) => r.nonce)).toEqual([
+        '7002',
+      ])
     })
 
     it('refuses a cursor it did not issue', async () => {
-      await expect(listRoutes(sql, sponsor, { limit: 3, cursor: 'garbage', issuedBy })).rejects.toBeInstanceOf(BadCursorError)
+      await expect(listRoutes(sql, sponsor, { limit: 3, cursor: 'garbage', issuedBy })).rejects.toBeInstanceOf(
+        BadCursorError,
+      )
     })
   })
 })
