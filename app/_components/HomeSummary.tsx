@@ -12,6 +12,7 @@ import { portfolioRows, usdPriceMap } from '@/lib/ui/portfolio/portfolioRows'
 import { usePortfolio, usePrices } from '@/lib/ui/portfolio/usePortfolioData'
 import { totalValue, valueByChain } from '@/lib/ui/portfolio/valueByChain'
 import { shortAddress } from '@/lib/ui/shared/formatAddress'
+import { formatDate } from '@/lib/ui/shared/formatDateTime'
 import { formatUsd } from '@/lib/ui/shared/usdValue'
 import { useSiweSession } from '@/lib/ui/wallet/useSiweSession'
 import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
@@ -62,18 +63,24 @@ function Holdings({ account }: { account: string }) {
       {portfolio.error ? (
         <p className="text-sm">The balances could not be read just now: open the portfolio to try again.</p>
       ) : !total ? (
-        <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-          Reading your balances on every chain…
-        </p>
+        <div role="status" className="grid gap-2">
+          <span className="sr-only">Reading your balances on every chain…</span>
+          <div aria-hidden="true" className="flex animate-pulse gap-6" data-testid="home-totals-skeleton">
+            <div className="h-10 w-28 rounded bg-zinc-200 dark:bg-zinc-800" />
+            <div className="h-10 w-24 rounded bg-zinc-200 dark:bg-zinc-800" />
+            <div className="h-10 w-20 rounded bg-zinc-200 dark:bg-zinc-800" />
+          </div>
+        </div>
       ) : (
         <>
-          <dl className="grid grid-cols-3 gap-3">
+          {/* Wrapping, never overlapping: on a phone a long total takes its own line. */}
+          <dl className="flex flex-wrap gap-x-6 gap-y-2" data-testid="home-totals">
             {[
               ['Total', total.total],
               ['Unlocked', total.unlocked],
               ['Locked', total.locked],
             ].map(([label, value]) => (
-              <div key={label as string}>
+              <div key={label as string} className="min-w-0">
                 <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label as string}</dt>
                 <dd className="text-lg font-semibold tabular-nums">{formatUsd(value as bigint)}</dd>
               </div>
@@ -132,7 +139,7 @@ function RecentActivity({ account }: { account: string }) {
                 {r.delivers ?? 'Transfer'} to {r.destination}
               </Link>
               <span className="text-zinc-600 dark:text-zinc-400">
-                {r.statusLabel} · {r.createdAt.toLocaleDateString()}
+                {r.statusLabel} · {formatDate(r.createdAt)}
               </span>
             </li>
           ))}

@@ -3,21 +3,23 @@
 // each element, the EIP-7702 checks, the server signature, the signed metadata, the typed data and
 // the Sign button, Submit with the live settlement timeline, and the raw JSON. Used by the route
 // builder and by the history page.
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { JsonTree } from '@/components/JsonTree'
 import { Section } from '@/components/Section'
 import type { InspectedRoute } from '@/lib/api/client/routeApi'
 import { routeAccount } from '@/lib/ui/accounts/routeAccount'
 import { useAuthorizationSigning } from '@/lib/ui/accounts/useAuthorizationSigning'
+import { describeSubmitError } from '@/lib/ui/route/describeSubmitError'
 import { elementDetails } from '@/lib/ui/route/elementDetails'
-import { primaryAction } from '@/lib/ui/route/primaryAction'
 import { requirementSteps } from '@/lib/ui/route/requirementSteps'
-import { routePhase } from '@/lib/ui/route/routePhase'
+import { type RoutePhase, routePhase } from '@/lib/ui/route/routePhase'
 import { signingBlocker, signingItems, verifiedSignatures } from '@/lib/ui/route/routeSigning'
 import { routeSummary } from '@/lib/ui/route/routeSummary'
+import { transferFacts } from '@/lib/ui/route/transferFacts'
 import { useIsExpired } from '@/lib/ui/route/useExpiry'
 import { useIntentStatus, useIntentSubmission } from '@/lib/ui/route/useIntentSubmission'
 import { useRouteSigning } from '@/lib/ui/route/useRouteSigning'
+import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
 import { ActionCard } from './ActionCard'
 import { InActionSlot } from './ActionSlot'
@@ -44,9 +46,16 @@ export type RouteInspectorProps = {
   outdated?: string | undefined
   /** The intent this route already became (a stored route's page): it is tracked, never signed again. */
   submittedIntentId?: string | undefined
+  /** Clears the builder for another transfer (the card's New transfer); absent on a stored route's page. */
+  onNewTransfer?: (() => void) | undefined
+  /** Told the route's phase as it changes, for what the page shows beside the card (other routes). */
+  onPhase?: ((phase: RoutePhase) => void) | undefined
+  /** Re-quote by itself shortly before the deadline while nothing is signed yet (the builder). */
+  autoRefresh?: boolean
 }
 
-export function RouteInspector({ inspected, onRefresh, refreshing = false, knownExpired = false, outdated, submittedIntentId }: RouteInspectorProps) {
+export function RouteInspector(props: RouteInspectorProps) {
+  const { inspected, onRefresh, refreshing = false, knownExpired = false, outdated, submittedIntentId } = props
   const { route, raw } = inspected
   const intentOp = route.intentOp
   if (!intentOp) return <ShortfallNotice cost={route.intentCost} />
@@ -60,19 +69,24 @@ export function RouteInspector({ inspected, onRefresh, refreshing = false, known
       knownExpired={knownExpired}
       outdated={outdated}
       submittedIntentId={submittedIntentId}
+      onNewTransfer={props.onNewTransfer}
+      onPhase={props.onPhase}
+      autoRefresh={props.autoRefresh ?? false}
     />
   )
 }
 
 type CoveredRouteProps = Required<Pick<RouteInspectorProps, 'inspected' | 'refreshing' | 'knownExpired'>> &
-  Pick<RouteInspectorProps, 'outdated' | 'submittedIntentId'> & {
+  Pick<RouteInspectorProps, 'outdated' | 'submittedIntentId' | 'onNewTransfer' | 'onPhase'> & { autoRefresh: boolean } & {
     intentOp: NonNullable<InspectedRoute['route']['intentOp']>
     rawIntentOp: unknown
     onRefresh: (() => void) | undefined
   }
 
-function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing, knownExpired, outdated, submittedIntentId }: CoveredRouteProps) {
+function CoveredRoute(props: CoveredRouteProps) {
+  const { inspected, intentOp, rawIntentOp, onRefresh, refreshing, knownExpired, outdated, submittedIntentId, onPhase } = props
   const { route, raw } = inspected
+  const { source } = useApiKey()
   const { address } = useWalletConnection()
   const summary = useMemo(() => routeSummary({ ...route, intentOp }), [route, intentOp])
   // One deadline: Sign and Submit close at the fill deadline less the submission margin.
@@ -90,19 +104,24 @@ function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing,
   const signed = items.length > 0 && items.every((i) => signing.run.signed[i.index]?.verified)
   const submission = useIntentSubmission(intentOp.nonce, rawIntentOp, authorizations.signed)
   const followedId = submission.followed?.id ?? submittedIntentId
-  const status = useIntentStatus(followedId).data?.status
+  const intent = useIntentStatus(followedId).data
+  const status = intent?.status
   const phase = routePhase({ submitted: followedId ? { status } : undefined, outdated, expired, requirementsOpen: steps.length, signed })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told when its kind or status changes, not each render
+  useEffect(() => onPhase?.(phase), [onPhase, phase.kind, status])
+  const submitAdvice = submission.error ? describeSubmitError(submission.error, source) : undefined
   const blocker = phase.kind === 'outdated' ? phase.reason : (signingBlocker({ expired: phase.kind === 'expired', walletAddress: address, sponsor: account.signer }) ?? undefined)
   // A route with an open approval or wrap cannot settle: Sign waits until a refreshed route has none.
   const signBlocker = blocker ?? (steps.length > 0 ? 'Sign opens once every step under “Before you sign” is done and the route is refreshed.' : undefined)
-  const action = primaryAction({
-    phase,
-    requirements: steps,
-    walletBlocker:
-      signingBlocker({ expired: false, walletAddress: address, sponsor: account.signer }) ??
-      (phase.kind === 'submit' && !authorizations.done ? 'Sign the EIP-7702 authorization under “Delegations and authorizations” first.' : undefined),
-    canRequote: onRefresh !== undefined,
-  })
+  const facts = useMemo(
+    () =>
+      transferFacts(
+        account,
+        elements.map((e) => e.fundingMethod),
+      ),
+    [account, elements],
+  )
+  const walletBlocker = signingBlocker({ expired: false, walletAddress: address, sponsor: account.signer }) ?? undefined
   const nowMs = Date.now()
 
   return (
@@ -110,19 +129,25 @@ function CoveredRoute({ inspected, intentOp, rawIntentOp, onRefresh, refreshing,
       <InActionSlot>
         <ActionCard
           summary={summary}
+          facts={facts}
           phase={phase}
-          action={action}
           requirements={steps}
           gasPrices={intentOp.signedMetadata.gasPrices}
           ethUsd={intentOp.signedMetadata.tokenPrices.ETH}
           unlimited={unlimited}
           onUnlimited={setUnlimited}
           signing={signing}
+          authorizations={authorizations}
           submit={() => signatures && submission.submit(signatures)}
           submitting={submission.submitting}
+          submitError={submitAdvice && { message: `${submitAdvice.title}. ${submitAdvice.detail}`, refused: submitAdvice.action === 'new-route' }}
           signatures={signatures}
+          intent={followedId && intent?.id === followedId ? intent : undefined}
+          walletBlocker={walletBlocker}
           onRefresh={onRefresh}
           refreshing={refreshing}
+          onNewTransfer={props.onNewTransfer}
+          autoRefresh={props.autoRefresh}
         />
       </InActionSlot>
       <RouteSteps phase={phase} requirementsOpen={steps.length} />

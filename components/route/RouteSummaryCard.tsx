@@ -36,17 +36,16 @@ export function RouteSummaryCard({ summary, phase }: { summary: RouteSummary; ph
           note={summary.recipientIsAccount ? undefined : `to ${summary.recipient}`}
         />
       </div>
-      {phase.kind === 'submitted' ? (
-        <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="deadlines">
-          Signed and submitted: nothing is left for you to do. The filler must deliver by {formatLocalTime(summary.fillDeadline, Date.now())}, the fill deadline.
-        </p>
-      ) : (
-        <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="deadlines">
-          Sign and submit before <strong className="font-semibold">{formatLocalTime(summary.signBy, Date.now())}</strong>, a minute ahead of the fill deadline (
-          {formatLocalTime(summary.fillDeadline, Date.now())}): the tokens must be delivered by then. The route expires at {formatLocalTime(summary.expires, Date.now())}, when the filler’s{' '}
-          {Number(summary.expires - summary.fillDeadline) / 60} minutes to claim your funds end.
-        </p>
-      )}
+      {/* One deadline: the time to sign and submit by; the fill deadline and expiry are in the elements. */}
+      <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="deadlines">
+        {phase.kind === 'submitted' ? (
+          'Signed and submitted: nothing is left for you to do.'
+        ) : (
+          <>
+            Sign and submit before <strong className="font-semibold">{formatLocalTime(summary.signBy, Date.now())}</strong>.
+          </>
+        )}
+      </p>
       <FeeBreakdown summary={summary} />
       <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="fee-token">
         {summary.feeToken.amount > 0n ? (

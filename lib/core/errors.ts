@@ -39,7 +39,8 @@ export const serviceErrorCodes = {
   INSUFFICIENT_BALANCE: 'Not enough funds for the request, fees included (errors[0].context.intentCost: the shortfall)',
   UNSETTLEABLE:
     "The route or intent needs something this deployment's filler does not settle (an account type, calls it " +
-    'cannot run as the account, an OFT send); errors[].context.field names it and the message says why',
+    'cannot run as the account, USDT0 across chains for an account that cannot send it itself); ' +
+    'errors[].context.field names it and the message says why',
   INSUFFICIENT_LIQUIDITY: "The filler's inventory cannot fill every wanted amount",
   RATE_LIMITED: "Over the key's or the client's rate (Retry-After)",
   AUTH_FAILURES_LIMITED: 'Too many failed authentications from this client address (Retry-After)',

@@ -59,6 +59,9 @@ test('the rest of the reference (introduction, models) is accessible', async ({ 
   // The parts above cover every operation: more operations need another part.
   expect(sections.length, `operations checked in ${parts} parts of ${chunk}`).toBeLessThanOrEqual(parts * chunk)
   await openReference(page, sections)
+  // One main landmark: the viewer's own <main> is not nested inside the page's as a second one.
+  await expect(page.getByRole('main')).toHaveCount(1)
+  await expect(page.locator('main[role="region"]').first()).toBeAttached()
   await expectAccessible(page, 'the reference outside its operations', { include: ['.scalar-app'], exclude: sections })
 })
 

@@ -3,6 +3,7 @@
 // row the next step (Move, Use locked funds).
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { demoAddress } from './support/portfolioPage'
+import { openAdvanced } from './support/routePage'
 
 for (const { name, size } of [
   { name: '1440', size: { width: 1440, height: 900 } },
@@ -36,9 +37,11 @@ for (const { name, size } of [
     await expect(page.getByLabel('Destination chain')).toHaveValue('42161')
     const request = page.getByRole('group', { name: 'Token request 1' })
     await expect(request.getByLabel('Token', { exact: true }).locator('option:checked')).toHaveText('USDC')
-    const funds = page.locator('details').filter({ has: page.locator('summary', { hasText: 'Which funds to use' }) })
-    await expect(funds.locator('summary')).toContainText('2 rules')
-    await funds.locator('summary').click()
+    // Inside Advanced (its own details): the group's summary says how many rules the row set.
+    const funds = page.locator('summary', { hasText: 'Which funds to use' })
+    await expect(funds).toContainText('2 rules')
+    await openAdvanced(page)
+    await funds.click()
     await expect(page.getByRole('group', { name: 'Use only these chains' }).getByRole('checkbox', { name: 'Base' })).toBeChecked()
     await expect(page.getByRole('group', { name: 'Use only these chains' }).getByRole('checkbox', { checked: true })).toHaveCount(1)
     await expect(page.getByRole('group', { name: 'Use only these tokens' }).getByRole('checkbox', { name: 'USDC' })).toBeChecked()

@@ -5,7 +5,7 @@
 import { maxUint256 } from 'viem'
 import { restore, setAllowance, snapshot } from './support/baseToArbitrum'
 import { expect, expectAccessible, test } from './support/fixtures'
-import { askFor, getRoute, openSignedIn } from './support/routePage'
+import { askFor, expectCompletedCard, getRoute, openAdvanced, openSignedIn } from './support/routePage'
 
 test('after a route completes, the portfolio highlights the balances it changed, with the delta', async ({ page }) => {
   test.slow()
@@ -15,6 +15,7 @@ test('after a route completes, the portfolio highlights the balances it changed,
     await page.setViewportSize({ width: 1440, height: 900 })
     await openSignedIn(page)
     await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100' })
+    await openAdvanced(page)
     await page.getByRole('list', { name: 'Draw USDC from' }).getByRole('checkbox', { name: /^Base/ }).check()
     await getRoute(page)
     const primary = page.getByTestId('primary-action')
@@ -23,7 +24,7 @@ test('after a route completes, the portfolio highlights the balances it changed,
     await primary.click()
     await expect(primary).toHaveText('Submit')
     await primary.click()
-    await expect(primary).toHaveText('Completed', { timeout: 30_000 })
+    await expectCompletedCard(page, '100 USDC on Arbitrum One')
 
     await page.getByRole('navigation').getByRole('link', { name: 'Portfolio' }).click()
     const chains = page.getByTestId('chain-view')

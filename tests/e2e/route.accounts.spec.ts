@@ -20,7 +20,7 @@ import { mined } from '../../lib/devnet/devnetClient'
 import { devnetChain, devnetClient } from './support/devnet'
 import { expect, test } from './support/fixtures'
 import { demoAddress } from './support/portfolioPage'
-import { askFor, openAsAccount } from './support/routePage'
+import { askFor, expectCompletedCard, openAsAccount } from './support/routePage'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -58,7 +58,7 @@ async function signAndSubmit(page: Page) {
   await expect(page.locator('#sign')).toContainText('passes the account’s ERC-1271 check')
   await expect(page.locator('#sign').getByTestId('signature').first()).toContainText(/verified: the account accepts it\s*0x0{40}[0-9a-f]{130}$/)
   await primary.click()
-  await expect(primary).toHaveText('Completed', { timeout: 120_000 })
+  await expectCompletedCard(page, /USDC on Arbitrum One/)
 }
 
 test('the demo wallet owns a Nexus smart account: funded, a route with a call on arrival, signed, submitted, Completed', async ({ page }) => {
@@ -120,8 +120,14 @@ test('the demo wallet as an EOA with 7702: the authorizations panel shows each a
     await addTransferCall(page, beneficiary, 1_000_000n)
     await page.getByRole('button', { name: 'Get route' }).click()
 
+    // The authorizations are the card's own step, before Sign: the card names them and how many.
     const primary = page.getByTestId('primary-action')
-    await expect(primary).toHaveText('Sign', { timeout: 60_000 })
+    const card = page.getByTestId('route-card')
+    await expect(primary).toHaveText('Sign 2 authorizations', { timeout: 60_000 })
+    await expect(card).toHaveAttribute('data-stage', 'authorize')
+    await expect(card.getByTestId('card-detail')).toHaveText('Lets your address run as a smart account on 2 chains; it moves no funds.')
+    await expect(primary).toBeEnabled()
+    await expect(primary).toBeInViewport()
     const panel = page.getByTestId('authorizations-to-sign')
     const requests = panel.getByTestId('authorization-request')
     await expect(requests).toHaveCount(2)
@@ -132,16 +138,17 @@ test('the demo wallet as an EOA with 7702: the authorizations panel shows each a
     const opNonce = await devnetClient(op).getTransactionCount({ address: demoAddress })
     await expect(requests.first().getByTestId('authorization-nonce')).toHaveText(String(opNonce))
 
+    // Signed from the card's own button (the panel shows each signed), the card moves on to Sign, then Submit.
+    await expect(panel.getByRole('button', { name: 'Sign the 2 authorizations' })).toBeVisible()
     await primary.click()
-    await expect(primary).toHaveText('Submit')
-    await expect(primary).toBeDisabled()
-    await expect(page.getByTestId('primary-status')).toContainText('Sign the EIP-7702 authorization')
-    await panel.getByRole('button', { name: 'Sign the 2 authorizations' }).click()
     await expect(requests.first()).toContainText('signed: recovers to the account')
     await expect(requests.last()).toContainText('signed: recovers to the account')
+    await expect(primary).toHaveText('Sign')
+    await primary.click()
+    await expect(primary).toHaveText('Submit')
     await expect(primary).toBeEnabled()
     await primary.click()
-    await expect(primary).toHaveText('Completed', { timeout: 120_000 })
+    await expectCompletedCard(page, '10 USDC on Arbitrum One')
 
     const timeline = page.getByTestId('intent-timeline')
     await expect(timeline.locator('[data-step=setup]')).toHaveCount(2)

@@ -4,13 +4,15 @@
 // and an ETA each; choosing one re-quotes with that choice (the form says it too), and ticking a
 // holding limits the route to it. Nothing is signed: the seeded balances stay as they are.
 import { expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
-import { askFor, getRoute, openSignedIn } from './support/routePage'
+import { askFor, getRoute, openAdvanced, openSignedIn } from './support/routePage'
 
 test('pick where the funds come from, see the other routes with fee and ETA, and choose one', async ({ page }) => {
   test.slow()
   await page.setViewportSize({ width: 1440, height: 900 })
   await openSignedIn(page)
   await askFor(page, { chain: 'Ethereum', token: 'USDC', amount: '400' })
+  // Where the funds come from is chosen in Advanced.
+  await openAdvanced(page)
 
   const from = page.getByRole('group', { name: 'From' })
   const holdings = from.getByRole('list', { name: 'Draw USDC from' })

@@ -11,7 +11,7 @@ import { formatEta, MEASURED_MIN_SAMPLES } from '../../lib/ui/route/primaryActio
 import { arbitrum, restore, setAllowance, snapshot } from './support/baseToArbitrum'
 import { testApiKey } from './support/devnet'
 import { baseUrl, expect, expectAccessible, test } from './support/fixtures'
-import { askFor, getRoute, openBuilder, openSignedIn } from './support/routePage'
+import { askFor, expectCompletedCard, getRoute, openAdvanced, openBuilder, openSignedIn } from './support/routePage'
 
 /** What the service has measured for transfers to Arbitrum One (undefined: none completed yet). */
 async function measuredToArbitrum(): Promise<SettlementTimesResponse['destinations'][number] | undefined> {
@@ -27,6 +27,7 @@ async function newRoute(page: Page, open: (page: Page) => Promise<void>): Promis
   await open(page)
   await times
   await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100' })
+  await openAdvanced(page)
   await page.getByRole('list', { name: 'Draw USDC from' }).getByRole('checkbox', { name: /^Base/ }).check()
   await getRoute(page)
   await expect(page.getByTestId('primary-action')).toHaveText('Sign', { timeout: 30_000 })
@@ -52,7 +53,7 @@ test('after transfers to a chain have settled, a new route to it shows the measu
       await primary.click()
       await expect(primary).toHaveText('Submit')
       await primary.click()
-      await expect(primary).toHaveText('Completed', { timeout: 30_000 })
+      await expectCompletedCard(page, '100 USDC on Arbitrum One')
       samples = (await measuredToArbitrum())?.samples ?? 0
     }
 

@@ -10,7 +10,7 @@ import { expectedDemoBalances } from './support/demoBalances'
 import { devnetClient, keepingEthBalance } from './support/devnet'
 import { baseUrl, expect, expectAccessible, screenshot, test } from './support/fixtures'
 import { demoAddress, expectAmounts, tokenRow } from './support/portfolioPage'
-import { askFor, getRoute, region, signIn } from './support/routePage'
+import { askFor, getRoute, openAdvanced, region, signIn } from './support/routePage'
 
 test('connect, build a cross-chain route, inspect it, approve Permit2 from the wallet and sign', async ({ page }) => {
   // Real work: a route, axe twice, an approval mined and a second route.
@@ -21,6 +21,8 @@ test('connect, build a cross-chain route, inspect it, approve Permit2 from the w
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Route builder' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Route builder' })).toBeVisible()
+  // The account and the request as it is sent are in Advanced.
+  await openAdvanced(page)
   await expect(page.getByRole('textbox', { name: 'Account', exact: true })).toHaveValue(demoAddress)
   // Routes through the page's public key are for the wallet that proves it is the visitor's.
   await signIn(page)

@@ -2,7 +2,7 @@
 // the account's own OFT send carries it), a shortfall, fields marked before anything is sent, the
 // API's errors at the right place, a declined signature, the curl command, and a 390 px phone.
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
-import { askFor, countRoutePosts, getRoute, openBuilder, openSignedIn, region } from './support/routePage'
+import { askFor, countRoutePosts, getRoute, openAdvanced, openBuilder, openSignedIn, region } from './support/routePage'
 
 test('USDT0 across chains is refused at quote time for a plain wallet: only its own OFT send could, and it says so', async ({ page, allowApiErrors }) => {
   allowApiErrors(422)
@@ -64,6 +64,7 @@ test('invalid fields are marked as they are typed, and nothing is sent', async (
   await expect(amount).toHaveAttribute('aria-invalid', 'true')
   await expect(amount).toHaveAccessibleDescription(/USDC has 6 decimals: at most 6 digits after the point/)
 
+  await openAdvanced(page)
   await page.getByText('Calls on arrival').click()
   await page.getByRole('button', { name: 'Add a call' }).click()
   const call = page.getByRole('group', { name: 'Call 1' })
@@ -96,6 +97,7 @@ test('No Path Found is shown at the token, a 400 at the field it names, a 503 wi
   await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100' })
 
   // Only Base's USDC, and only LayerZero OFT, which does not carry USDC: a real 422 from the service.
+  await openAdvanced(page)
   await page.getByText('Which funds to use').click()
   await page.getByRole('group', { name: 'Use only these chains' }).getByLabel('Base').check()
   await page.locator('summary', { hasText: 'Options' }).click()
@@ -110,11 +112,9 @@ test('No Path Found is shown at the token, a 400 at the field it names, a 503 wi
   // Changing the token clears the server's mark there.
   await token.selectOption({ label: 'USDT0' })
   await expect(token).not.toHaveAttribute('aria-invalid', 'true')
-  await token.selectOption({ label: 'USDC' })
-  await page.getByRole('group', { name: 'Use only these chains' }).getByLabel('Base').uncheck()
-  await page.getByLabel('LayerZero OFT').uncheck()
 
-  // A 400 naming a field marks that field, with the server's message.
+  // A 400 naming a field marks that field, with the server's message. (Answered before the form
+  // changes back: the card asks for its quote by itself once the input settles.)
   let mode: 'bad-request' | 'unavailable' | 'real' = 'bad-request'
   let unavailable = 0
   await page.route('**/api/v1/intents/route', async (route) => {
@@ -124,6 +124,9 @@ test('No Path Found is shown at the token, a 400 at the field it names, a 503 wi
       mode === 'bad-request' ? [400, 'recipient.address: must be a 0x-prefixed 20-byte address', { field: 'recipient.address' }] : [503, 'Chain 10 is unavailable', { chainId: 10, reason: 'timeout' }]
     await route.fulfill({ status, json: { message, errors: [{ message, context }], traceId: 'trace-e2e' } })
   })
+  await token.selectOption({ label: 'USDC' })
+  await page.getByRole('group', { name: 'Use only these chains' }).getByLabel('Base').uncheck()
+  await page.getByLabel('LayerZero OFT').uncheck()
   await getRoute(page)
   const recipient = page.getByLabel('Recipient')
   await expect(recipient).toHaveAttribute('aria-invalid', 'true')
@@ -170,6 +173,7 @@ test('a declined signature is a calm message, and signing again works', async ({
 test('the request shows as curl with $API_KEY, never the page’s key', async ({ page }) => {
   await openBuilder(page)
   await askFor(page, { amount: '5' })
+  await openAdvanced(page)
   await page.getByRole('textbox', { name: 'Account', exact: true }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
   await page.getByRole('button', { name: 'curl', exact: true }).click()
   const preview = page.getByTestId('request-preview')

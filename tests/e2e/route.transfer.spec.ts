@@ -13,7 +13,7 @@ import { formatAmount } from '../../lib/ui/shared/formatAmount'
 import { asThePage } from './support/devnet'
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { demoAddress } from './support/portfolioPage'
-import { connectDemoWallet, getRoute, openBuilder, region, signIn } from './support/routePage'
+import { connectDemoWallet, getRoute, openAdvanced, openBuilder, region, signIn } from './support/routePage'
 
 type Held = { chainName: string; symbol: string; unlocked: bigint; locked: bigint }
 type Asset = { decimals: number; chains: Held[]; locked: bigint; unlocked: bigint }
@@ -135,6 +135,7 @@ test('on a 390 px phone the balances and MAX fit, and another account shows its 
   await screenshot(page, 'route-transfer-phone')
 
   // An account that holds nothing of it says so.
+  await openAdvanced(page)
   await page.getByRole('textbox', { name: 'Account', exact: true }).fill('0x000000000000000000000000000000000000dEaD')
   await expect(panel).toHaveText('This account holds no USDC on any chain.')
   await page.getByRole('textbox', { name: 'Account', exact: true }).fill('')

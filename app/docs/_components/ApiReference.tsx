@@ -7,7 +7,7 @@ import '@scalar/api-reference-react/style.css'
 import dynamic from 'next/dynamic'
 import { useEffect, useMemo, useRef } from 'react'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
-import { labelUnnamedControls, referenceCss } from './referenceAccessibility'
+import { demoteNestedMain, labelUnnamedControls, referenceCss } from './referenceAccessibility'
 
 // The viewer draws in the browser only (it mounts a Vue app into a div).
 const ApiReferenceReact = dynamic(() => import('@scalar/api-reference-react').then((m) => m.ApiReferenceReact), {
@@ -43,9 +43,13 @@ export function ApiReference({ document }: { document: Record<string, unknown> }
   useEffect(() => {
     const root = container.current
     if (!root) return
-    const observer = new MutationObserver(() => labelUnnamedControls(root))
+    const mend = () => {
+      demoteNestedMain(root)
+      labelUnnamedControls(root)
+    }
+    const observer = new MutationObserver(mend)
     observer.observe(root, { childList: true, subtree: true })
-    labelUnnamedControls(root)
+    mend()
     return () => observer.disconnect()
   }, [])
   return (

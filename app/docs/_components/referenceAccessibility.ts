@@ -28,6 +28,17 @@ export const referenceCss = `
 }
 `
 
+/** Scalar draws its content in a <main> of its own, inside the page's: one main landmark per page,
+ * so the viewer's becomes a named region. */
+export function demoteNestedMain(root: HTMLElement): void {
+  for (const main of root.querySelectorAll<HTMLElement>('main')) {
+    if (main.getAttribute('role') === 'region') continue
+    main.setAttribute('role', 'region')
+    // Scalar names its own (and keeps that name as it re-renders); a name is given only when it has none.
+    if (!main.hasAttribute('aria-label') && !main.hasAttribute('aria-labelledby')) main.setAttribute('aria-label', 'Operations and models')
+  }
+}
+
 /** Gives a name to each button and text field Scalar leaves unnamed (icon-only copy/expand buttons). */
 export function labelUnnamedControls(root: HTMLElement): void {
   for (const button of root.querySelectorAll<HTMLElement>('button, [role="button"]')) {

@@ -9,6 +9,8 @@ import { ExpiryCountdown } from '@/components/route/ExpiryCountdown'
 import { RouteStatusBadge } from '@/components/route/RouteStatusBadge'
 import type { IntentStatusResponse } from '@/lib/api/intentOperation'
 import { formatDuration, type HistoryGroup, type HistoryRoute } from '@/lib/ui/history/historyRows'
+import { failedOutcome, plainFailureReason } from '@/lib/ui/route/transferOutcome'
+import { formatDateTime } from '@/lib/ui/shared/formatDateTime'
 import { txLink } from '@/lib/ui/tx/txView'
 import { useExplorers } from '@/lib/ui/tx/useExplorers'
 
@@ -50,8 +52,9 @@ export function HistoryEntry({ group, intent }: { group: HistoryGroup; intent: I
               )}
             </p>
           )}
+          {intent?.status === 'FAILED' && <FailureLine intent={intent} />}
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            Issued {latest.createdAt.toLocaleString()}
+            Issued {formatDateTime(latest.createdAt)}
             {times > 1 && (
               <>
                 {' · '}
@@ -70,7 +73,7 @@ export function HistoryEntry({ group, intent }: { group: HistoryGroup; intent: I
             </button>
           )}
           <Link href={latest.href} className={buttonStyles.primary}>
-            Open<span className="sr-only"> the route issued {latest.createdAt.toLocaleString()}</span>
+            Open<span className="sr-only"> the route issued {formatDateTime(latest.createdAt)}</span>
           </Link>
         </div>
       </div>
@@ -83,11 +86,20 @@ export function HistoryEntry({ group, intent }: { group: HistoryGroup; intent: I
   )
 }
 
+/** Why it failed, in the card's words, and what happened to the funds. */
+function FailureLine({ intent }: { intent: IntentStatusResponse }) {
+  return (
+    <p className="text-sm text-red-800 dark:text-red-300" data-testid="failure">
+      {plainFailureReason(intent.failureReason, intent.expired)} {failedOutcome(intent).funds}
+    </p>
+  )
+}
+
 function RouteLine({ route }: { route: HistoryRoute }) {
   return (
     <li className="flex min-w-0 flex-wrap items-center justify-between gap-2 text-sm" data-nonce={route.nonce}>
       <Link href={route.href} className="underline underline-offset-2">
-        Issued {route.createdAt.toLocaleString()}
+        Issued {formatDateTime(route.createdAt)}
       </Link>
       <span className="font-mono break-all text-zinc-600 dark:text-zinc-400">
         nonce {route.nonce.slice(0, 10)}…{route.nonce.slice(-6)}

@@ -13,6 +13,7 @@ import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { describeApiError } from '@/lib/ui/shared/describeApiError'
 import { useSiweSession } from '@/lib/ui/wallet/useSiweSession'
 import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
+import { AccountSwitch } from './AccountSwitch'
 import { HistoryAddressForm } from './HistoryAddressForm'
 import { HistoryList } from './HistoryList'
 
@@ -37,6 +38,7 @@ export function HistoryView() {
   return (
     <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6">
       <HistoryAddressForm key={typed ?? ''} address={typed} wallet={wallet} error={fieldError} onSubmit={setTyped} />
+      {wallet && <AccountSwitch wallet={wallet} account={account} onChoose={(a) => setTyped(a === wallet ? undefined : a)} />}
       <SignInNotice account={account} task="read route history" />
       {account === undefined ? (
         <p className={emptyCard}>Connect a wallet with the button at the top of the page, or enter an address above, to list the routes issued for it.</p>

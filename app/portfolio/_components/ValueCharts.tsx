@@ -9,12 +9,13 @@ import { percentShares } from '@/lib/ui/shared/percentShares'
 import { formatUsd } from '@/lib/ui/shared/usdValue'
 
 // The donuts' code (recharts) is not part of the page's first load: it is fetched when a donut is
-// drawn, or earlier once there is an account to read (PortfolioView). Meanwhile a grey ring of the
-// same size holds the donut's place, so nothing moves when it arrives. (The charts are drawn in the
-// browser only anyway: prices are read there, so a shared link's HTML says "Reading USD prices…".)
+// drawn, or earlier once there is an account to read (PortfolioView). Meanwhile a pulsing disc of
+// the same size holds the donut's place (a skeleton, never an empty ring), so nothing moves when it
+// arrives. (The charts are drawn in the browser only anyway: prices are read there, so a shared
+// link's HTML holds their skeleton.)
 export const loadValueDonut = () => import('./ValueDonut')
 const ValueDonut = dynamic(() => loadValueDonut().then((m) => m.ValueDonut), {
-  loading: () => <div className="m-0.5 size-[108px] rounded-full border-[22px] border-zinc-100 dark:border-zinc-800" />,
+  loading: () => <div className="m-0.5 size-[108px] animate-pulse rounded-full bg-zinc-100 dark:bg-zinc-800" data-testid="donut-skeleton" />,
 })
 
 const chainColors: Record<number, string> = { 1: '#627eea', 10: '#e11d48', 8453: '#1d4ed8', 42161: '#0ea5e9' }

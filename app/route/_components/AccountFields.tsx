@@ -1,11 +1,10 @@
 'use client'
-// Who pays and who receives: the account (the connected wallet by default, as an EOA), its type,
-// and an optional recipient (the account itself when empty).
+// Who pays: the account (the connected wallet by default, as an EOA) and its type. The recipient
+// is on the transfer form itself (RecipientField).
 import { FormField } from '@/components/FormField'
 import { type AccountType, accountTypes } from '@/lib/ui/route/routeForm'
 import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
 import { AddressField } from './AddressField'
-import { RecipientField } from './RecipientField'
 
 const typeNames: Record<AccountType, string> = { EOA: 'EOA (a plain wallet)', smartAccount: 'Smart account', ERC7579: 'ERC-7579 account', GENERIC: 'Generic' }
 
@@ -32,7 +31,6 @@ export function AccountFields({ state }: { state: RouteFormState }) {
           </select>
         )}
       </FormField>
-      <RecipientField state={state} />
     </div>
   )
 }

@@ -7,6 +7,8 @@ import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { ShortfallNotice } from '@/components/route/ShortfallNotice'
 import type { InspectedRoute } from '@/lib/api/client/routeApi'
 import type { RouteErrorAdvice } from '@/lib/ui/route/describeRouteError'
+import { marksFormField } from '@/lib/ui/route/formFields'
+import type { RoutePhase } from '@/lib/ui/route/routePhase'
 
 // The inspector (signing, submitting, the timeline) is only drawn once a route is back: its code
 // loads then, not with the form the page opens with; a request on its way fetches it meanwhile.
@@ -26,9 +28,11 @@ export type RouteOutcomeProps = {
   /** Why the route shown no longer answers the form (RouteBuilder); it stays readable, not signable. */
   outdated: string | undefined
   onRetry: () => void
+  onNewTransfer: () => void
+  onPhase: (phase: RoutePhase) => void
 }
 
-export function RouteOutcome({ pending, advice, inspected, outdated, onRetry }: RouteOutcomeProps) {
+export function RouteOutcome({ pending, advice, inspected, outdated, onRetry, onNewTransfer, onPhase }: RouteOutcomeProps) {
   useEffect(() => {
     if (pending) void loadInspector()
   }, [pending])
@@ -50,16 +54,27 @@ export function RouteOutcome({ pending, advice, inspected, outdated, onRetry }: 
   if (advice) {
     return (
       <ApiErrorNotice advice={advice} onRetry={onRetry}>
-        {advice.action === 'fix-fields' && <p>The fields concerned are marked in the form above.</p>}
+        {advice.action === 'fix-fields' && marksFormField(advice.fields) && <p>The fields concerned are marked in the form above.</p>}
       </ApiErrorNotice>
     )
   }
   if (!inspected) {
     return (
       <div className="rounded-xl border border-dashed border-zinc-300 bg-white p-6 text-center text-zinc-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
-        Fill in the request and press <strong>Get route</strong>: the route appears here, explained, before anything is signed.
+        Choose where, what and how much: the quote appears on the card by itself, and every detail of it here, before anything is signed.
       </div>
     )
   }
-  return <RouteInspector key={inspected.route.intentOp?.nonce ?? 'shortfall'} inspected={inspected} onRefresh={onRetry} refreshing={pending} outdated={outdated} />
+  return (
+    <RouteInspector
+      key={inspected.route.intentOp?.nonce ?? 'shortfall'}
+      inspected={inspected}
+      onRefresh={onRetry}
+      refreshing={pending}
+      outdated={outdated}
+      onNewTransfer={onNewTransfer}
+      onPhase={onPhase}
+      autoRefresh
+    />
+  )
 }

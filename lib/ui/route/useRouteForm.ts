@@ -1,27 +1,40 @@
 'use client'
 // The builder's form state: the fields, which ones the reader has touched (their problems show as
 // they type), the server's own field errors from the last answer, and the connected wallet as the
-// default account until the reader types another; a link from a portfolio row presets what to move.
+// default account until the reader types another, and the wallet's chain as the default destination
+// until the reader picks one; a link from a portfolio row presets what to move.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { fromHolding, holdingFromSearch, initialRouteForm, type RouteForm } from '@/lib/ui/route/routeForm'
+import { chains } from '@/lib/core/chains/chains'
+import { fromHolding, holdingFromSearch, initialRouteForm, type RouteForm, withDestination } from '@/lib/ui/route/routeForm'
 import { type FieldErrors, routeRequestBody } from '@/lib/ui/route/routeRequestBody'
 import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
 
 export type RouteFormState = ReturnType<typeof useRouteForm>
 
 export function useRouteForm() {
-  const { address: wallet } = useWalletConnection()
+  const { address: wallet, chainId: walletChainId } = useWalletConnection()
   const [form, setForm] = useState<RouteForm>(() => initialRouteForm())
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
   const [submitted, setSubmitted] = useState(false)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const built = useMemo(() => routeRequestBody(form), [form])
 
+  // Whether the destination was chosen (by the reader or a link): the wallet's chain is then no default.
+  const destinationChosen = useRef(false)
   // A portfolio row's Move (?from=<chainId>&token=<symbol>): read once, after hydration.
   useEffect(() => {
     const holding = holdingFromSearch(window.location.search)
-    if (holding) setForm((f) => fromHolding(f, holding))
+    if (!holding) return
+    destinationChosen.current = true
+    setForm((f) => fromHolding(f, holding))
   }, [])
+
+  // Where the wallet is, as the destination, the first time it is known.
+  useEffect(() => {
+    if (walletChainId === undefined || destinationChosen.current || !chains.some((c) => c.id === walletChainId)) return
+    destinationChosen.current = true
+    setForm((f) => withDestination(f, walletChainId))
+  }, [walletChainId])
 
   // The wallet fills the account until the reader types one of their own.
   const filledFrom = useRef<string | undefined>(undefined)
@@ -33,6 +46,7 @@ export function useRouteForm() {
 
   /** Changes the form; `fields` are the paths edited (marked touched, their server errors cleared). */
   const update = useCallback((fields: readonly string[], change: (f: RouteForm) => RouteForm) => {
+    if (fields.includes('destinationChainId')) destinationChosen.current = true
     setForm(change)
     if (fields.length > 0) setTouched((t) => new Set([...t, ...fields]))
     setServerErrors((e) => (fields.some((f) => f in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k))) : e))
@@ -43,5 +57,13 @@ export function useRouteForm() {
     [serverErrors, submitted, touched, built.errors],
   )
 
-  return { form, update, built, errorFor, submitted, setSubmitted, serverErrors, setServerErrors, wallet }
+  /** Clears the ask for another transfer: the amounts and the recipient, nothing the reader set up. */
+  const clearAsk = useCallback(() => {
+    setForm((f) => ({ ...f, tokenRequests: f.tokenRequests.map((r) => ({ ...r, amount: '', max: false })), recipient: '', recipientEns: undefined }))
+    setTouched(new Set())
+    setSubmitted(false)
+    setServerErrors({})
+  }, [])
+
+  return { form, update, built, errorFor, submitted, setSubmitted, serverErrors, setServerErrors, wallet, clearAsk }
 }

@@ -7,19 +7,21 @@ export type Fixtures = {
   /**
    * Declares the API error statuses a test provokes on purpose. Chromium logs every error response
    * as "Failed to load resource"; only those, for these statuses and /api/v1/ URLs, are let through.
+   * 'network': a request to /api/v1/ the test makes fail on the network (route.abort()).
    */
-  allowApiErrors: (...statuses: number[]) => void
+  allowApiErrors: (...statuses: (number | 'network')[]) => void
 }
 
 export const test = base.extend<Fixtures>({
   allowApiErrors: [
     async ({ page }, use) => {
-      const allowed = new Set<number>()
+      const allowed = new Set<number | 'network'>()
       const problems: string[] = []
       page.on('console', (m) => {
         if (m.type() !== 'error') return
         const status = /^Failed to load resource: the server responded with a status of (\d{3})\b/.exec(m.text())?.[1]
         if (status && allowed.has(Number(status)) && isApiUrl(m.location().url)) return
+        if (allowed.has('network') && /^Failed to load resource: net::ERR_FAILED/.test(m.text()) && isApiUrl(m.location().url)) return
         problems.push(`console: ${m.text()} (${m.location().url})`)
       })
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))

@@ -39,6 +39,7 @@ export type AccountChoice = {
 /** Opens the builder signed in (openSignedIn) and picks the kind of account the route is for. */
 export async function openAsAccount(page: Page, { label, choice, address, checkedLater = false }: AccountChoice): Promise<void> {
   await openSignedIn(page)
+  await openAdvanced(page)
   const picker = page.getByTestId('account-picker')
   const option = picker.getByLabel(label)
   await (checkedLater ? option.click() : option.check())
@@ -56,8 +57,40 @@ export async function askFor(page: Page, { chain, token, amount }: RouteAsk): Pr
   await request.getByLabel(/^Amount/).fill(amount)
 }
 
+/** Asks for the route at once (the card also quotes by itself once the input settles; an ask already
+ * quoted or on its way is not sent twice). */
 export async function getRoute(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Get route' }).click()
+}
+
+/** Opens the form's Advanced drawer (account kind, sources, funds, calls, options, the request). */
+export async function openAdvanced(page: Page): Promise<void> {
+  const advanced = page.getByTestId('advanced')
+  if (!(await advanced.evaluate((d) => (d as HTMLDetailsElement).open))) await advanced.locator('summary').first().click()
+  await expect(advanced).toHaveAttribute('open', '')
+}
+
+/** The transfer card reads Completed, and nothing of the quote or of signing is left on it. */
+export async function expectCompletedCard(page: Page, received: RegExp | string): Promise<void> {
+  const card = page.getByTestId('route-card')
+  await expect(card.getByTestId('card-title')).toHaveText('Completed', { timeout: 120_000 })
+  await expect(card).toHaveAttribute('data-stage', 'completed')
+  await expect(card.getByTestId('card-detail')).toHaveText(/^Arrived in \d+(\.\d)? (s|min)$/)
+  await expect(card.getByTestId('card-received')).toContainText(received)
+  await expect(card.getByTestId('card-delivery')).toContainText(/^Delivery on .+: 0x[0-9a-f]{8}…[0-9a-f]{6}$/)
+  await expect(card.getByTestId('primary-action')).toHaveText('New transfer')
+  await expect(card.getByTestId('primary-action')).toBeEnabled()
+  await expect(card.getByRole('link', { name: 'History' })).toBeVisible()
+  await expectNothingStale(page)
+}
+
+/** Once a transfer is final: no amounts to pay, fee, ETA, deadline, error or other routes remain. */
+export async function expectNothingStale(page: Page): Promise<void> {
+  const card = page.getByTestId('route-card')
+  for (const id of ['card-pay', 'card-fee', 'card-eta', 'card-deadline', 'card-error', 'card-skeleton']) await expect(card.getByTestId(id)).toHaveCount(0)
+  await expect(card).not.toContainText(/after submitting|left|Sign by|Expires in/)
+  await expect(page.getByTestId('route-alternatives')).toHaveCount(0)
+  await expect(page.getByTestId('route-outdated')).toHaveCount(0)
 }
 
 /** A titled part of the page (a <section> labelled by its heading). */
@@ -77,4 +110,18 @@ export function countRoutePosts(page: Page): () => number {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route') posts++
   })
   return () => posts
+}
+
+/** Records every stage the transfer card shows (data-stage), in order, as window.cardStages. */
+export async function recordCardStages(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = []
+    ;(window as unknown as { cardStages: string[] }).cardStages = seen
+    const note = () => {
+      const stage = document.querySelector('[data-testid="route-card"]')?.getAttribute('data-stage')
+      if (stage && seen.at(-1) !== stage) seen.push(stage)
+    }
+    note()
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-stage'] })
+  })
 }

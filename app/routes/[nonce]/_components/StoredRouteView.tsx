@@ -17,6 +17,7 @@ import { useRouteAccount } from '@/lib/ui/route/useRouteAccount'
 import { useStoredRoute } from '@/lib/ui/route/useStoredRoute'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { describeApiError } from '@/lib/ui/shared/describeApiError'
+import { formatDateTime } from '@/lib/ui/shared/formatDateTime'
 import { chainName } from '@/lib/ui/shared/tokenAmount'
 import { useSiweSession } from '@/lib/ui/wallet/useSiweSession'
 import { StoredRouteInspector } from './StoredRouteInspector'
@@ -63,7 +64,7 @@ function Found({ stored, account }: { stored: StoredRouteResponse; account: stri
             { label: 'Status', value: <RouteStatusBadge status={stored.status} label={routeStatusLabel(stored.status, stored.intentStatus)} /> },
             { label: 'Account', value: <Address value={account} /> },
             { label: 'Destination', value: chainName(stored.destinationChainId) },
-            { label: 'Issued', value: new Date(stored.createdAt).toLocaleString() },
+            { label: 'Issued', value: formatDateTime(new Date(stored.createdAt)) },
             { label: 'Nonce', value: <span className="font-mono break-all">{stored.nonce}</span> },
           ]}
         />
