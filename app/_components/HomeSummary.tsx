@@ -113,7 +113,7 @@ function RecentActivity({ account }: { account: string }) {
       historyGroups(history.data?.pages.flatMap((p) => p.routes) ?? [], { nowMs: Date.now(), account })
         .filter((g) => g.kind === 'activity')
         .slice(0, 3)
-        .map((g) => g.routes[0]!),
+        .flatMap((g) => g.routes.slice(0, 1)),
     [history.data, account],
   )
   return (

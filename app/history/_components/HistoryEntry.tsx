@@ -18,8 +18,10 @@ export function HistoryEntry({ group, intent }: { group: HistoryGroup; intent: I
   const explorers = useExplorers()
   const [open, setOpen] = useState(false)
   const listId = useId()
-  const latest = group.routes[0]!
+  const latest = group.routes[0]
   const times = group.routes.length
+  // A group always holds its newest route; an empty one draws nothing.
+  if (!latest) return null
   return (
     <li
       className="min-w-0 rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
