@@ -23,7 +23,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body className="min-h-screen bg-zinc-50 text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <Providers browserKey={browserApiKey()} demoRpcUrls={dashboardEnv.DEMO_WALLET_RPC_URLS} explorers={explorerBases(dashboardEnv)}>
+        <Providers
+          browserKey={browserApiKey()}
+          demoRpcUrls={dashboardEnv.DEMO_WALLET_RPC_URLS}
+          explorers={explorerBases(dashboardEnv)}
+        >
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow dark:focus:bg-zinc-900"

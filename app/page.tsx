@@ -8,7 +8,8 @@ export default function HomePage() {
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Intent Router</h1>
       <p className="mt-3 max-w-2xl text-zinc-700 dark:text-zinc-300">
-        Your tokens on every chain in one place, and where you need them in one signature: ask for an amount on one chain and the route draws on what you hold on the others.
+        Your tokens on every chain in one place, and where you need them in one signature: ask for an amount on one
+        chain and the route draws on what you hold on the others.
       </p>
 
       <HomeSummary />

@@ -18,7 +18,9 @@ export type ProvidersProps = {
 
 export function Providers({ browserKey, demoRpcUrls, explorers, children }: ProvidersProps) {
   // Balances are read live from the chains: no refetch on every tab switch, a refresh button instead.
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }))
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
+  )
   const [wagmiConfig] = useState(() => createWagmiConfig({ demoRpcUrls }))
   return (
     <WagmiProvider config={wagmiConfig}>

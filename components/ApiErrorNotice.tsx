@@ -9,7 +9,11 @@ import { buttonStyles } from './buttonStyles'
 import { ErrorNotice } from './ErrorNotice'
 import { SignInButton } from './SignInButton'
 
-export type ApiErrorNoticeProps = { advice: Pick<ErrorAdvice, 'title' | 'detail' | 'traceId'> & { action: string }; onRetry: () => void; children?: ReactNode }
+export type ApiErrorNoticeProps = {
+  advice: Pick<ErrorAdvice, 'title' | 'detail' | 'traceId'> & { action: string }
+  onRetry: () => void
+  children?: ReactNode
+}
 
 export function ApiErrorNotice({ advice, onRetry, children }: ApiErrorNoticeProps) {
   return (

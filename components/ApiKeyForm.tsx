@@ -21,7 +21,11 @@ export function ApiKeyForm({ onDone }: { onDone?: () => void }) {
   return (
     <form onSubmit={save} className="grid gap-2">
       <p className="text-zinc-700 dark:text-zinc-300">
-        {source === 'user' ? 'Using your API key.' : hasAppKey ? 'Using the app’s built-in key for this page.' : 'This deployment gives the page no key: paste one to read balances.'}
+        {source === 'user'
+          ? 'Using your API key.'
+          : hasAppKey
+            ? 'Using the app’s built-in key for this page.'
+            : 'This deployment gives the page no key: paste one to read balances.'}
       </p>
       <label htmlFor={inputId} className="font-medium">
         Your API key
@@ -38,7 +42,8 @@ export function ApiKeyForm({ onDone }: { onDone?: () => void }) {
         className="w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 font-mono text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:border-zinc-700 dark:bg-zinc-950"
       />
       <p id={helpId} className="text-xs text-zinc-600 dark:text-zinc-400">
-        Kept in this browser tab only (session storage) and sent as <code>x-api-key</code> to this app’s API. It takes precedence over the app’s key until you forget it or close the tab.
+        Kept in this browser tab only (session storage) and sent as <code>x-api-key</code> to this app’s API. It takes
+        precedence over the app’s key until you forget it or close the tab.
       </p>
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonStyles.primary} disabled={!draft.trim()}>

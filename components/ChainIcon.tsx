@@ -6,11 +6,27 @@ const tokenIcons = new Set(['eth', 'weth', 'usdc', 'usdt', 'usdt0'])
 
 export function ChainIcon({ chainId, size = 16 }: { chainId: number; size?: number }) {
   if (!chainIcons.has(chainId)) return null
-  return <img src={`/icons/chains/${chainId}.svg`} alt="" width={size} height={size} className="inline-block shrink-0 align-[-0.125em]" />
+  return (
+    <img
+      src={`/icons/chains/${chainId}.svg`}
+      alt=""
+      width={size}
+      height={size}
+      className="inline-block shrink-0 align-[-0.125em]"
+    />
+  )
 }
 
 export function TokenIcon({ symbol, size = 16 }: { symbol: string; size?: number }) {
   const name = symbol.toLowerCase()
   if (!tokenIcons.has(name)) return null
-  return <img src={`/icons/tokens/${name}.svg`} alt="" width={size} height={size} className="inline-block shrink-0 align-[-0.125em]" />
+  return (
+    <img
+      src={`/icons/tokens/${name}.svg`}
+      alt=""
+      width={size}
+      height={size}
+      className="inline-block shrink-0 align-[-0.125em]"
+    />
+  )
 }

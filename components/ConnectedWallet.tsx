@@ -18,7 +18,9 @@ export function ConnectedWallet({ onDone }: { onDone: () => void }) {
   return (
     <div className="grid gap-3">
       <div>
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">Connected with {connector?.name === 'Injected' ? 'a browser wallet' : connector?.name}</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          Connected with {connector?.name === 'Injected' ? 'a browser wallet' : connector?.name}
+        </p>
         <p className="mt-1 break-all font-mono text-sm">{address}</p>
         <button
           type="button"

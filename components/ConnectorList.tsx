@@ -10,7 +10,9 @@ export function ConnectorList({ onConnected }: { onConnected: () => void }) {
   const { mutate: connect, isPending, error, variables } = useConnect({ mutation: { onSuccess: onConnected } })
   const hasLegacyInjected = useLegacyInjected(connectors)
   const discovered = connectors.filter((c) => c.type === 'injected' && c.id !== 'injected')
-  const shown = connectors.filter((c) => c.type !== 'injected' || c.id !== 'injected' || (hasLegacyInjected && discovered.length === 0))
+  const shown = connectors.filter(
+    (c) => c.type !== 'injected' || c.id !== 'injected' || (hasLegacyInjected && discovered.length === 0),
+  )
 
   return (
     <div className="grid gap-3">
@@ -28,7 +30,10 @@ export function ConnectorList({ onConnected }: { onConnected: () => void }) {
                 // Wallets hand over their icon as a data: URI, which next/image does not optimise.
                 <img src={connector.icon} alt="" className="size-6 rounded" />
               ) : (
-                <span aria-hidden="true" className="grid size-6 place-items-center rounded bg-indigo-100 text-xs font-bold text-indigo-900">
+                <span
+                  aria-hidden="true"
+                  className="grid size-6 place-items-center rounded bg-indigo-100 text-xs font-bold text-indigo-900"
+                >
                   {connector.id === 'demoWallet' ? 'D' : 'W'}
                 </span>
               )}
@@ -37,13 +42,22 @@ export function ConnectorList({ onConnected }: { onConnected: () => void }) {
                   {label(connector)}
                   {isPending && variables?.connector === connector ? ' — check your wallet…' : ''}
                 </span>
-                {connector.id === 'demoWallet' && <span className="text-xs text-zinc-600 dark:text-zinc-400">The devnet’s seeded demo account; the local nodes sign for it.</span>}
+                {connector.id === 'demoWallet' && (
+                  <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                    The devnet’s seeded demo account; the local nodes sign for it.
+                  </span>
+                )}
               </span>
             </button>
           </li>
         ))}
       </ul>
-      {shown.length === 0 && <p className="text-zinc-700 dark:text-zinc-300">No browser wallet was found. Install one (MetaMask, Rabby, …) and reload, or enter an address on the portfolio page.</p>}
+      {shown.length === 0 && (
+        <p className="text-zinc-700 dark:text-zinc-300">
+          No browser wallet was found. Install one (MetaMask, Rabby, …) and reload, or enter an address on the portfolio
+          page.
+        </p>
+      )}
       {error && (
         <p role="alert" className="text-red-700 dark:text-red-300">
           {describeWalletError(error)}

@@ -1,7 +1,10 @@
 // Label/value pairs (a <dl>): side by side on wide screens, stacked on phones.
 import type { ReactNode } from 'react'
 
-export type DataListProps = { items: readonly { label: ReactNode; value: ReactNode; key?: string }[]; className?: string }
+export type DataListProps = {
+  items: readonly { label: ReactNode; value: ReactNode; key?: string }[]
+  className?: string
+}
 
 export function DataList({ items, className }: DataListProps) {
   return (

@@ -20,7 +20,14 @@ export function DeveloperMenu() {
       button={
         <>
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4">
-            <path fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" d="m7 6-4 4 4 4m6-8 4 4-4 4" />
+            <path
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              d="m7 6-4 4 4 4m6-8 4 4-4 4"
+            />
           </svg>
           {/* The word stays in the accessible name on phones, where only the icon shows. */}
           <span className="max-sm:sr-only">Developer</span>

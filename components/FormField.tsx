@@ -4,7 +4,12 @@
 import { type ReactNode, useId } from 'react'
 import { fieldStyles } from './fieldStyles'
 
-export type FieldControlProps = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined; className: string }
+export type FieldControlProps = {
+  id: string
+  'aria-invalid': true | undefined
+  'aria-describedby': string | undefined
+  className: string
+}
 
 export type FormFieldProps = {
   label: ReactNode
@@ -25,7 +30,12 @@ export function FormField({ label, error, help, className, children }: FormField
       <label htmlFor={id} className={fieldStyles.label}>
         {label}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, className: fieldStyles.control(Boolean(error)) })}
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        className: fieldStyles.control(Boolean(error)),
+      })}
       {error && (
         <p id={errorId} className={fieldStyles.error} data-field-error>
           {error}

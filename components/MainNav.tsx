@@ -12,7 +12,8 @@ const links = [
   { href: '/docs', label: 'API docs' },
 ] as const
 
-const item = 'rounded-md px-2.5 py-2 text-sm font-medium sm:px-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+const item =
+  'rounded-md px-2.5 py-2 text-sm font-medium sm:px-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
 
 export function MainNav() {
   const pathname = usePathname()
@@ -20,7 +21,12 @@ export function MainNav() {
     <nav aria-label="Main">
       <ul className="flex flex-wrap items-center gap-1 whitespace-nowrap">
         {links.map((l) => {
-          const current = l.href === '/' ? pathname === '/' : [l.href, 'also' in l ? l.also : undefined].some((p) => p && (pathname === p || pathname.startsWith(`${p}/`)))
+          const current =
+            l.href === '/'
+              ? pathname === '/'
+              : [l.href, 'also' in l ? l.also : undefined].some(
+                  (p) => p && (pathname === p || pathname.startsWith(`${p}/`)),
+                )
           return (
             <li key={l.href}>
               {/* No prefetch: on load, five RSC requests would compete with the page's own data (bench: firstPaint). */}

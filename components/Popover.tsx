@@ -36,7 +36,14 @@ export function Popover({ button, buttonClassName, label, children }: PopoverPro
 
   return (
     <div ref={root} className="sm:relative">
-      <button ref={trigger} type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} className={buttonClassName}>
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        className={buttonClassName}
+      >
         {button}
       </button>
       <section

@@ -16,11 +16,21 @@ export function SignInButton() {
         </p>
       )}
       {isWalletSignedIn ? (
-        <button type="button" className={buttonStyles.secondary} disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          disabled={signOut.isPending}
+          onClick={() => signOut.mutate()}
+        >
           Sign out
         </button>
       ) : (
-        <button type="button" className={buttonStyles.primary} disabled={!canSignIn || signIn.isPending} onClick={() => signIn.mutate()}>
+        <button
+          type="button"
+          className={buttonStyles.primary}
+          disabled={!canSignIn || signIn.isPending}
+          onClick={() => signIn.mutate()}
+        >
           {signIn.isPending ? 'Confirm in your wallet…' : 'Sign in with Ethereum'}
         </button>
       )}

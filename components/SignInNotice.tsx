@@ -18,7 +18,8 @@ export function SignInNotice({ account, task }: { account: string | undefined; t
         Sign in to {task}
       </h2>
       <p className="text-sm">
-        With the dashboard’s key you can {task} only for the wallet you sign in with (Sign-In with Ethereum: your wallet signs a message, no transaction).
+        With the dashboard’s key you can {task} only for the wallet you sign in with (Sign-In with Ethereum: your wallet
+        signs a message, no transaction).
         {canSignIn ? '' : ' Connect a wallet first.'}
       </p>
       <div className="justify-self-start">

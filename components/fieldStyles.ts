@@ -3,7 +3,8 @@ const control =
   'w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:opacity-60 dark:bg-zinc-950'
 
 export const fieldStyles = {
-  control: (invalid: boolean) => `${control} ${invalid ? 'border-red-600 dark:border-red-500' : 'border-zinc-300 dark:border-zinc-700'}`,
+  control: (invalid: boolean) =>
+    `${control} ${invalid ? 'border-red-600 dark:border-red-500' : 'border-zinc-300 dark:border-zinc-700'}`,
   label: 'text-sm font-medium',
   help: 'text-xs text-zinc-600 dark:text-zinc-400',
   error: 'text-xs font-medium text-red-700 dark:text-red-300',

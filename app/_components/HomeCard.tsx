@@ -4,7 +4,19 @@ import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 
-export function HomeCard({ id, title, testId, className = '', children }: { id: string; title: ReactNode; testId?: string; className?: string; children: ReactNode }) {
+export function HomeCard({
+  id,
+  title,
+  testId,
+  className = '',
+  children,
+}: {
+  id: string
+  title: ReactNode
+  testId?: string
+  className?: string
+  children: ReactNode
+}) {
   return (
     <section
       aria-labelledby={`${id}-heading`}

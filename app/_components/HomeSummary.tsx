@@ -23,7 +23,8 @@ const noFilters = readPortfolioParams({ get: () => null })
 
 export function HomeSummary() {
   const { status, address } = useWalletConnection()
-  if (status !== 'connected' || !address) return <Welcome connecting={status === 'connecting' || status === 'reconnecting'} />
+  if (status !== 'connected' || !address)
+    return <Welcome connecting={status === 'connecting' || status === 'reconnecting'} />
   return (
     <div className="mt-8 grid gap-4 lg:grid-cols-2">
       <Holdings account={address} />
@@ -36,8 +37,8 @@ function Welcome({ connecting }: { connecting: boolean }) {
   return (
     <HomeCard id="start" title={connecting ? 'Connecting your wallet…' : 'Get started'} className="mt-8">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        With <strong>Connect wallet</strong> at the top of the page, Home shows what you hold on every chain and your last transfers. Then ask for tokens on the chain where you need them: one
-        signature draws on all your balances.
+        With <strong>Connect wallet</strong> at the top of the page, Home shows what you hold on every chain and your
+        last transfers. Then ask for tokens on the chain where you need them: one signature draws on all your balances.
       </p>
       <MoveFundsLinks />
     </HomeCard>
@@ -47,7 +48,10 @@ function Welcome({ connecting }: { connecting: boolean }) {
 function Holdings({ account }: { account: string }) {
   const portfolio = usePortfolio(account, noFilters)
   const prices = usePrices(true)
-  const rows = useMemo(() => portfolio.data && portfolioRows(portfolio.data, usdPriceMap(prices.data)), [portfolio.data, prices.data])
+  const rows = useMemo(
+    () => portfolio.data && portfolioRows(portfolio.data, usdPriceMap(prices.data)),
+    [portfolio.data, prices.data],
+  )
   const total = rows && totalValue(rows)
   const chains = (rows && valueByChain(rows))?.filter((c) => c.usd.total > 0n).slice(0, 4)
   return (
@@ -56,7 +60,10 @@ function Holdings({ account }: { account: string }) {
       testId="home-holdings"
       title={
         <>
-          Your funds <span className="font-mono text-sm font-normal text-zinc-600 dark:text-zinc-400">{shortAddress(account)}</span>
+          Your funds{' '}
+          <span className="font-mono text-sm font-normal text-zinc-600 dark:text-zinc-400">
+            {shortAddress(account)}
+          </span>
         </>
       }
     >
@@ -120,7 +127,9 @@ function RecentActivity({ account }: { account: string }) {
     <HomeCard id="recent" title="Recent activity" testId="home-activity">
       {!signedIn ? (
         <>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">Sign in with your wallet to see your transfers here: it signs a message, no transaction and no fee.</p>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            Sign in with your wallet to see your transfers here: it signs a message, no transaction and no fee.
+          </p>
           <div className="justify-self-start">
             <SignInButton />
           </div>

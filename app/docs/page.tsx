@@ -17,10 +17,16 @@ export default function DocsPage() {
             reference below keeps the page's full width (the viewer lays itself out for it). */}
         <aside aria-label="Documentation" className="min-w-0 lg:max-h-[44rem] lg:overflow-y-auto lg:pr-2">
           <nav aria-label="Getting started" className="mb-4 grid gap-1 text-sm">
-            <a className="rounded-lg px-2 py-1.5 font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800" href="#get-a-key">
+            <a
+              className="rounded-lg px-2 py-1.5 font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800"
+              href="#get-a-key"
+            >
               How to get a key
             </a>
-            <a className="rounded-lg px-2 py-1.5 font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800" href="/api/v1/openapi.json">
+            <a
+              className="rounded-lg px-2 py-1.5 font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800"
+              href="/api/v1/openapi.json"
+            >
               OpenAPI document (JSON)
             </a>
           </nav>
@@ -30,8 +36,8 @@ export default function DocsPage() {
           <div>
             <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">API reference</h1>
             <p className="mt-2 max-w-3xl text-zinc-700 dark:text-zinc-300">
-              Every operation with a description, its parameters and an example request and response. &ldquo;Test request&rdquo; calls this app&apos;s API with the key in use. The machine-readable
-              document:{' '}
+              Every operation with a description, its parameters and an example request and response. &ldquo;Test
+              request&rdquo; calls this app&apos;s API with the key in use. The machine-readable document:{' '}
               <a className="underline" href="/api/v1/openapi.json">
                 /api/v1/openapi.json
               </a>{' '}

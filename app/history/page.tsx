@@ -12,8 +12,9 @@ export default function HistoryPage() {
       <EarlyReads history />
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Route history</h1>
       <p className="mt-2 max-w-3xl text-zinc-700 dark:text-zinc-300">
-        Every route the service issued for an account, newest first, with how far each got; a request asked again is one row. Open a route to inspect it on its own page (a link you can share); an
-        expired route can be refreshed there with its original request.
+        Every route the service issued for an account, newest first, with how far each got; a request asked again is one
+        row. Open a route to inspect it on its own page (a link you can share); an expired route can be refreshed there
+        with its original request.
       </p>
       {/* The view reads the address from the URL, which is only known in the browser's request. */}
       <Suspense

@@ -8,7 +8,11 @@ import { TableSkeleton } from './_components/TableSkeleton'
 
 export const metadata: Metadata = { title: 'Portfolio' }
 
-export default async function PortfolioPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PortfolioPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   // A shared link's account is read here, so its balances are in the HTML (see portfolioPrefetch.ts).
   const prefetched = await prefetchPortfolio(await searchParams, await headers())
   const queryClient = new QueryClient()
@@ -17,7 +21,8 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Portfolio</h1>
       <p className="mt-2 max-w-3xl text-zinc-700 dark:text-zinc-300">
-        Balances across Ethereum, OP Mainnet, Base and Arbitrum One, read live from each chain: what can be spent now (unlocked) and what sits in resource locks in The Compact (locked).
+        Balances across Ethereum, OP Mainnet, Base and Arbitrum One, read live from each chain: what can be spent now
+        (unlocked) and what sits in resource locks in The Compact (locked).
       </p>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <Suspense fallback={<TableSkeleton />}>

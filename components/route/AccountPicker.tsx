@@ -7,14 +7,27 @@ import { useState } from 'react'
 import type { Address } from 'viem'
 import { erc20Abi } from 'viem'
 import { useConfig } from 'wagmi'
-import { getConnection, readContract, sendTransaction, signTypedData, switchChain, waitForTransactionReceipt } from 'wagmi/actions'
+import {
+  getConnection,
+  readContract,
+  sendTransaction,
+  signTypedData,
+  switchChain,
+  waitForTransactionReceipt,
+} from 'wagmi/actions'
 import { buttonStyles } from '@/components/buttonStyles'
 import { fieldStyles } from '@/components/fieldStyles'
 import { nexusEip7702InitTypedData } from '@/lib/core/accounts/nexusAccount'
 import { addresses } from '@/lib/core/addresses'
 import { chains } from '@/lib/core/chains/chains'
 import { findTokenBySymbol } from '@/lib/core/tokens/tokens'
-import { type AccountChoice, accountChoiceNames, currentChoice, fundingTransactions, withAccountChoice } from '@/lib/ui/accounts/accountChoice'
+import {
+  type AccountChoice,
+  accountChoiceNames,
+  currentChoice,
+  fundingTransactions,
+  withAccountChoice,
+} from '@/lib/ui/accounts/accountChoice'
 import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
 import { describeWalletError } from '@/lib/ui/wallet/describeWalletError'
 import { asWalletChainId } from '@/lib/ui/wallet/walletChainId'
@@ -32,10 +45,14 @@ export function AccountPicker({ state }: { state: RouteFormState }) {
 
   const choose = async (next: AccountChoice) => {
     setStatus('')
-    if (next !== 'eip7702') return update(['account.address', 'account.accountType'], (f) => withAccountChoice(f, next, owner))
+    if (next !== 'eip7702')
+      return update(['account.address', 'account.accountType'], (f) => withAccountChoice(f, next, owner))
     try {
       setStatus('Confirm in your wallet: it signs the account’s Nexus initialisation.')
-      const signature = await signTypedData(config, nexusEip7702InitTypedData(owner) as Parameters<typeof signTypedData>[1])
+      const signature = await signTypedData(
+        config,
+        nexusEip7702InitTypedData(owner) as Parameters<typeof signTypedData>[1],
+      )
       update(['account.address', 'account.accountType'], (f) => withAccountChoice(f, 'eip7702', owner, signature))
       setStatus('')
     } catch (error) {
@@ -86,10 +103,18 @@ function FundSmartAccount({ account }: { account: Address }) {
       const usdc = findTokenBySymbol(chainId, 'USDC')!.address as Address
       const from = getConnection(config).address!
       if (getConnection(config).chainId !== chainId) await switchChain(config, { chainId: id })
-      const allowance = await readContract(config, { chainId: id, address: usdc, abi: erc20Abi, functionName: 'allowance', args: [from, addresses.theCompact] })
+      const allowance = await readContract(config, {
+        chainId: id,
+        address: usdc,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [from, addresses.theCompact],
+      })
       const txs = fundingTransactions(account, chainId, amount, allowance)
       for (const [i, tx] of txs.entries()) {
-        setStatus(txs.length === 2 && i === 0 ? 'Confirm the approval in your wallet…' : 'Confirm the deposit in your wallet…')
+        setStatus(
+          txs.length === 2 && i === 0 ? 'Confirm the approval in your wallet…' : 'Confirm the deposit in your wallet…',
+        )
         const hash = await sendTransaction(config, { chainId: id, to: tx.to, data: tx.data, value: tx.value })
         const receipt = await waitForTransactionReceipt(config, { chainId: id, hash })
         if (receipt.status !== 'success') throw new Error('The transaction reverted: nothing was locked.')
@@ -104,12 +129,17 @@ function FundSmartAccount({ account }: { account: Address }) {
   return (
     <div className="grid gap-2 rounded-lg bg-zinc-50 p-3 text-sm dark:bg-zinc-950/60" data-testid="fund-smart-account">
       <p>
-        <strong className="font-medium">Fund it:</strong> lock USDC from your wallet for the smart account in The Compact. It can spend locked funds before it exists (no approval needed).
+        <strong className="font-medium">Fund it:</strong> lock USDC from your wallet for the smart account in The
+        Compact. It can spend locked funds before it exists (no approval needed).
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <label className="grid gap-1">
           <span className={fieldStyles.label}>Chain</span>
-          <select className={fieldStyles.control(false)} value={chainId} onChange={(e) => setChainId(Number(e.target.value))}>
+          <select
+            className={fieldStyles.control(false)}
+            value={chainId}
+            onChange={(e) => setChainId(Number(e.target.value))}
+          >
             {fundingChains.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -119,9 +149,19 @@ function FundSmartAccount({ account }: { account: Address }) {
         </label>
         <label className="grid gap-1">
           <span className={fieldStyles.label}>USDC</span>
-          <input className={`${fieldStyles.control(false)} w-28`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <input
+            className={`${fieldStyles.control(false)} w-28`}
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
         </label>
-        <button type="button" className={buttonStyles.secondary} disabled={busy || !/^\d+(\.\d{1,6})?$/.test(amount) || Number(amount) <= 0} onClick={() => void fund()}>
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          disabled={busy || !/^\d+(\.\d{1,6})?$/.test(amount) || Number(amount) <= 0}
+          onClick={() => void fund()}
+        >
           {busy ? 'Funding…' : 'Fund it'}
         </button>
       </div>

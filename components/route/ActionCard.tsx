@@ -53,7 +53,13 @@ export type ActionCardProps = {
 export function ActionCard(p: ActionCardProps) {
   const { summary, phase, requirements } = p
   const tx = useWalletTransaction()
-  const busy = tx.state.stage === 'switching' || tx.state.stage === 'confirming' || tx.state.stage === 'pending' || p.signing.run.active !== undefined || p.authorizations.busy || p.submitting
+  const busy =
+    tx.state.stage === 'switching' ||
+    tx.state.stage === 'confirming' ||
+    tx.state.stage === 'pending' ||
+    p.signing.run.active !== undefined ||
+    p.authorizations.busy ||
+    p.submitting
   // A requirement's receipt: the route is asked for again, and the new one no longer lists it.
   const refreshed = useRef(false)
   const onRefresh = p.onRefresh
@@ -68,7 +74,11 @@ export function ActionCard(p: ActionCardProps) {
     phase,
     quoting: p.refreshing,
     requirements,
-    authorizations: { needed: p.authorizations.requests.length, signed: p.authorizations.done, failure: p.authorizations.failure },
+    authorizations: {
+      needed: p.authorizations.requests.length,
+      signed: p.authorizations.done,
+      failure: p.authorizations.failure,
+    },
     walletBlocker: p.walletBlocker,
     busy,
     stepError: stepError(tx.state, p.signing),
@@ -84,7 +94,8 @@ export function ActionCard(p: ActionCardProps) {
   const [arrivedMs] = useState(() => Date.now())
   const [wake, setWake] = useState(0)
   const unsigned = state.stage === 'requirement' || state.stage === 'authorize' || state.stage === 'sign'
-  const due = p.autoRefresh && unsigned && !busy && onRefresh !== undefined && refreshesItself(summary.signBy, arrivedMs)
+  const due =
+    p.autoRefresh && unsigned && !busy && onRefresh !== undefined && refreshesItself(summary.signBy, arrivedMs)
   // biome-ignore lint/correctness/useExhaustiveDependencies: wake re-arms the timer after an early fire
   useEffect(() => {
     if (!due || !onRefresh) return
@@ -126,7 +137,11 @@ export function ActionCard(p: ActionCardProps) {
             <legend className="text-zinc-600 dark:text-zinc-400">Approval</legend>
             <label className="flex items-center gap-2">
               <input type="radio" name="approval-size" checked={!p.unlimited} onChange={() => p.onUnlimited(false)} />
-              Exactly {formatTokenAmount({ ...approval.amount, amount: approval.amount.amount + approvalHeadroom(approval.amount.amount) })}
+              Exactly{' '}
+              {formatTokenAmount({
+                ...approval.amount,
+                amount: approval.amount.amount + approvalHeadroom(approval.amount.amount),
+              })}
             </label>
             <label className="flex items-center gap-2">
               <input type="radio" name="approval-size" checked={p.unlimited} onChange={() => p.onUnlimited(true)} />
@@ -148,15 +163,22 @@ function Quote({ summary, facts, requirements, gasPrices, ethUsd }: ActionCardPr
   return (
     <>
       <AmountsPanel size="large" title="You pay" amounts={summary.pay} testId="card-pay" />
-      <AmountsPanel size="large" title={summary.recipientIsAccount ? 'You receive' : 'The recipient receives'} amounts={summary.receive} testId="card-receive" />
+      <AmountsPanel
+        size="large"
+        title={summary.recipientIsAccount ? 'You receive' : 'The recipient receives'}
+        amounts={summary.receive}
+        testId="card-receive"
+      />
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-zinc-600 dark:text-zinc-400">Total fee</dt>
         <dd className="text-right tabular-nums" data-testid="card-fee">
           {summary.fees ? formatUsdNumber(summary.fees.total) : '—'}
-          {summary.feeToken.amount > 0n && ` · ${formatAmount(summary.feeToken.amount, summary.feeToken.decimals)} ${summary.feeToken.symbol}`}
+          {summary.feeToken.amount > 0n &&
+            ` · ${formatAmount(summary.feeToken.amount, summary.feeToken.decimals)} ${summary.feeToken.symbol}`}
           {gasWei > 0n && (
             <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-              + {formatRequirementsGas(gasWei, ethUsd)} gas for {requirements.length === 1 ? (approval ? 'the approval' : 'the wrap') : 'the approval and wrap'}
+              + {formatRequirementsGas(gasWei, ethUsd)} gas for{' '}
+              {requirements.length === 1 ? (approval ? 'the approval' : 'the wrap') : 'the approval and wrap'}
             </span>
           )}
         </dd>
@@ -165,7 +187,11 @@ function Quote({ summary, facts, requirements, gasPrices, ethUsd }: ActionCardPr
           className="text-right tabular-nums"
           data-testid="card-eta"
           data-eta-basis={eta.basis ? 'measured' : 'estimated'}
-          title={eta.basis ? `The median time to settle of the last ${eta.basis.samples} transfers to this chain (24 hours)` : "Estimated from the chains' block times"}
+          title={
+            eta.basis
+              ? `The median time to settle of the last ${eta.basis.samples} transfers to this chain (24 hours)`
+              : "Estimated from the chains' block times"
+          }
         >
           {formatEta(eta.seconds(sources))} after submitting
         </dd>
@@ -199,7 +225,8 @@ function stepError(state: TransactionState, signing: RouteSigning): string | und
 
 function busyLabel(state: TransactionState, p: ActionCardProps): string | undefined {
   if (state.stage === 'switching') return 'Switching network…'
-  if (state.stage === 'confirming' || p.signing.run.active !== undefined || p.authorizations.busy) return 'Confirm in your wallet…'
+  if (state.stage === 'confirming' || p.signing.run.active !== undefined || p.authorizations.busy)
+    return 'Confirm in your wallet…'
   if (state.stage === 'pending') return 'Waiting for the receipt…'
   if (p.submitting) return 'Submitting…'
   return undefined

@@ -5,7 +5,9 @@
 import { createContext, type ReactNode, useContext, useState } from 'react'
 import { createPortal } from 'react-dom'
 
-const SlotContext = createContext<{ element: HTMLElement | null; setElement: (e: HTMLElement | null) => void } | null>(null)
+const SlotContext = createContext<{ element: HTMLElement | null; setElement: (e: HTMLElement | null) => void } | null>(
+  null,
+)
 
 export function ActionSlotProvider({ children }: { children: ReactNode }) {
   const [element, setElement] = useState<HTMLElement | null>(null)

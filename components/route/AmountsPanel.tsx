@@ -16,11 +16,15 @@ export type AmountsPanelProps = {
 export function AmountsPanel({ title, amounts, testId, note, size = 'base' }: AmountsPanelProps) {
   return (
     <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-950/60" data-testid={testId}>
-      <h3 className={`${size === 'large' ? 'text-xs' : 'text-sm'} font-medium text-zinc-600 dark:text-zinc-400`}>{title}</h3>
+      <h3 className={`${size === 'large' ? 'text-xs' : 'text-sm'} font-medium text-zinc-600 dark:text-zinc-400`}>
+        {title}
+      </h3>
       <ul className="mt-1 grid gap-1">
         {amounts.map((a) => (
           <li key={`${a.chainId}:${a.token}`} className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <span className={`inline-flex items-center gap-1.5 ${size === 'large' ? 'text-lg' : 'text-base'} font-semibold tabular-nums`}>
+            <span
+              className={`inline-flex items-center gap-1.5 ${size === 'large' ? 'text-lg' : 'text-base'} font-semibold tabular-nums`}
+            >
               <TokenIcon symbol={a.symbol} />
               {formatTokenAmount(a)}
             </span>

@@ -14,11 +14,16 @@ export function AuthorizationsToSign({ signing }: { signing: AuthorizationSignin
     <div className="mt-4 grid gap-2" data-testid="authorizations-to-sign">
       <h3 className="text-sm font-medium">What your wallet signs</h3>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        An EIP-7702 authorization per chain: the account’s code becomes a pointer to the delegate there. The filler sends it with the account’s setup before anything is claimed.
+        An EIP-7702 authorization per chain: the account’s code becomes a pointer to the delegate there. The filler
+        sends it with the account’s setup before anything is claimed.
       </p>
       <ul className="grid gap-2">
         {requests.map((r, i) => (
-          <li key={r.chainId} className="rounded-lg bg-zinc-50 p-3 text-sm dark:bg-zinc-950/60" data-testid="authorization-request">
+          <li
+            key={r.chainId}
+            className="rounded-lg bg-zinc-50 p-3 text-sm dark:bg-zinc-950/60"
+            data-testid="authorization-request"
+          >
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
               <dt className="text-zinc-600 dark:text-zinc-400">Chain</dt>
               <dd>
@@ -27,10 +32,13 @@ export function AuthorizationsToSign({ signing }: { signing: AuthorizationSignin
               <dt className="text-zinc-600 dark:text-zinc-400">Delegate</dt>
               <dd>
                 <Address value={r.contractAddress} />
-                {r.contractAddress.toLowerCase() === nexus.implementation.toLowerCase() && ' — the Nexus 1.2.0 implementation'}
+                {r.contractAddress.toLowerCase() === nexus.implementation.toLowerCase() &&
+                  ' — the Nexus 1.2.0 implementation'}
               </dd>
               <dt className="text-zinc-600 dark:text-zinc-400">Nonce</dt>
-              <dd data-testid="authorization-nonce">{asked ? asked[i]!.nonce : noncesError ? 'could not be read' : 'reading…'}</dd>
+              <dd data-testid="authorization-nonce">
+                {asked ? asked[i]!.nonce : noncesError ? 'could not be read' : 'reading…'}
+              </dd>
               <dt className="text-zinc-600 dark:text-zinc-400">Account</dt>
               <dd>
                 <Address value={r.authority} />
@@ -45,8 +53,18 @@ export function AuthorizationsToSign({ signing }: { signing: AuthorizationSignin
         ))}
       </ul>
       {!signed && (
-        <button type="button" className={`${buttonStyles.secondary} justify-self-start`} disabled={!asked || busy} onClick={() => void signing.sign()} data-testid="sign-authorizations">
-          {busy ? 'Confirm in your wallet…' : requests.length === 1 ? 'Sign the authorization' : `Sign the ${requests.length} authorizations`}
+        <button
+          type="button"
+          className={`${buttonStyles.secondary} justify-self-start`}
+          disabled={!asked || busy}
+          onClick={() => void signing.sign()}
+          data-testid="sign-authorizations"
+        >
+          {busy
+            ? 'Confirm in your wallet…'
+            : requests.length === 1
+              ? 'Sign the authorization'
+              : `Sign the ${requests.length} authorizations`}
         </button>
       )}
       <p aria-live="polite" className="text-sm text-red-700 dark:text-red-300">

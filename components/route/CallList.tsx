@@ -57,6 +57,10 @@ function rows(call: DecodedCall) {
         { label: 'Refunds to', value: <Address value={call.refundAddress} /> },
       ]
     default:
-      return [{ label: 'To', value: <Address value={call.to} /> }, value, { label: 'Data', value: <code className="font-mono text-xs break-all">{call.data}</code> }]
+      return [
+        { label: 'To', value: <Address value={call.to} /> },
+        value,
+        { label: 'Data', value: <code className="font-mono text-xs break-all">{call.data}</code> },
+      ]
   }
 }

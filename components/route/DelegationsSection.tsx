@@ -10,19 +10,31 @@ import { useAuthorizationChecks } from '@/lib/ui/route/useRouteChecks'
 import { AuthorizationsToSign } from './AuthorizationsToSign'
 import { Verdict } from './Verdict'
 
-export function DelegationsSection({ intentOp, signing }: { intentOp: NonNullable<RouteResponse['intentOp']>; signing?: AuthorizationSigning }) {
+export function DelegationsSection({
+  intentOp,
+  signing,
+}: {
+  intentOp: NonNullable<RouteResponse['intentOp']>
+  signing?: AuthorizationSigning
+}) {
   const required = requiredDelegations(intentOp)
   const checks = useAuthorizationChecks(intentOp)
   return (
-    <Section title="Delegations and authorizations" description="EIP-7702: which chains still need the account’s code delegated, and the signed authorizations that do it.">
+    <Section
+      title="Delegations and authorizations"
+      description="EIP-7702: which chains still need the account’s code delegated, and the signed authorizations that do it."
+    >
       <h3 className="text-sm font-medium">Required delegations</h3>
       {required.length === 0 ? (
-        <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">None: no delegation is declared, or the account is already delegated where the route runs.</p>
+        <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+          None: no delegation is declared, or the account is already delegated where the route runs.
+        </p>
       ) : (
         <ul className="mt-1 grid gap-1 text-sm" data-testid="required-delegations">
           {required.map((d) => (
             <li key={`${d.who}:${d.chainId}`}>
-              {d.who === 'account' ? 'Account' : 'Recipient'} on <strong className="font-semibold">{d.chainName}</strong> → <Address value={d.contract} />
+              {d.who === 'account' ? 'Account' : 'Recipient'} on{' '}
+              <strong className="font-semibold">{d.chainName}</strong> → <Address value={d.contract} />
             </li>
           ))}
         </ul>

@@ -11,11 +11,16 @@ import { CallList } from './CallList'
 export function ElementCard({ element, nowMs }: { element: ElementDetails; nowMs: number }) {
   const e = element
   return (
-    <article className="min-w-0 rounded-lg border border-zinc-200 p-3 sm:p-4 dark:border-zinc-800" data-element={e.chainName}>
+    <article
+      className="min-w-0 rounded-lg border border-zinc-200 p-3 sm:p-4 dark:border-zinc-800"
+      data-element={e.chainName}
+    >
       <h3 className="flex flex-wrap items-center gap-x-2 font-semibold">
         <ChainIcon chainId={e.chainId} size={18} />
         Element {e.index + 1}: {e.chainName}
-        <span className="rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">{e.settlementLayer}</span>
+        <span className="rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+          {e.settlementLayer}
+        </span>
         <span
           className="cursor-help rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-semibold text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
           title={`fundingMethod: ${e.fundingMethod}`}
@@ -39,7 +44,10 @@ export function ElementCard({ element, nowMs }: { element: ElementDetails; nowMs
                 ...(e.fundingMethod === 'COMPACT'
                   ? [
                       { label: 'Lock tag', value: <code className="font-mono text-xs">{lock.lockTag}</code> },
-                      { label: 'Allocator id', value: <code className="font-mono text-xs">0x{lock.allocatorId.toString(16)}</code> },
+                      {
+                        label: 'Allocator id',
+                        value: <code className="font-mono text-xs">0x{lock.allocatorId.toString(16)}</code>,
+                      },
                       { label: 'Scope', value: lock.scope },
                       { label: 'Reset period', value: lock.resetPeriod },
                     ]
@@ -55,8 +63,16 @@ export function ElementCard({ element, nowMs }: { element: ElementDetails; nowMs
         className="mt-1"
         items={[
           { label: 'Recipient', value: <Address value={e.recipient} /> },
-          { label: 'Delivers', value: e.tokensOut.length ? e.tokensOut.map((t) => `${formatTokenAmount(t)} on ${t.chainName}`).join(', ') : 'nothing (this element pays fees only)' },
-          { label: 'Fill deadline', value: `${formatLocalTime(e.fillDeadline, nowMs)}: the filler must deliver by then` },
+          {
+            label: 'Delivers',
+            value: e.tokensOut.length
+              ? e.tokensOut.map((t) => `${formatTokenAmount(t)} on ${t.chainName}`).join(', ')
+              : 'nothing (this element pays fees only)',
+          },
+          {
+            label: 'Fill deadline',
+            value: `${formatLocalTime(e.fillDeadline, nowMs)}: the filler must deliver by then`,
+          },
           { label: 'Minimum gas', value: e.minGas > 0n ? formatAmount(e.minGas, 0) : 'none' },
           { label: 'Arbiter', value: <Address value={e.arbiter} /> },
           ...bridgeRows(e),
@@ -78,7 +94,10 @@ function bridgeRows(e: ElementDetails) {
   const rows = []
   const b = e.bridge
   if (b?.kind === 'OFT') {
-    rows.push({ label: 'Bridge', value: `LayerZero OFT (${b.token}) to ${b.dstChain}, endpoint ${b.dstEid}, at least ${formatTokenAmount(b.minAmount)}` })
+    rows.push({
+      label: 'Bridge',
+      value: `LayerZero OFT (${b.token}) to ${b.dstChain}, endpoint ${b.dstEid}, at least ${formatTokenAmount(b.minAmount)}`,
+    })
     rows.push({ label: 'OFT adapter', value: <Address value={b.adapter} /> })
   }
   if (b?.kind === 'ECO') rows.push({ label: 'Proving fee', value: formatTokenAmount(b.provingFee) })

@@ -10,7 +10,10 @@ export function ExpiryCountdown({ deadline, expired = false }: { deadline: bigin
   const at = new Date(Number(deadline) * 1000).toLocaleTimeString()
   if (left === 0 || expired) {
     return (
-      <span className="inline-flex items-center gap-1.5 rounded-full bg-red-100 px-2.5 py-1 text-sm font-semibold text-red-900 dark:bg-red-950 dark:text-red-100" data-testid="expiry">
+      <span
+        className="inline-flex items-center gap-1.5 rounded-full bg-red-100 px-2.5 py-1 text-sm font-semibold text-red-900 dark:bg-red-950 dark:text-red-100"
+        data-testid="expiry"
+      >
         Expired at {at}
       </span>
     )

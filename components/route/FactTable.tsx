@@ -5,7 +5,15 @@ import type { ReactNode } from 'react'
 const th = 'py-1.5 pr-3 font-medium text-zinc-600 dark:text-zinc-400'
 const td = 'py-1.5 pr-3 tabular-nums'
 
-export function FactTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: { key: string | number; cells: ReactNode[] }[] }) {
+export function FactTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string
+  columns: string[]
+  rows: { key: string | number; cells: ReactNode[] }[]
+}) {
   return (
     <table className="w-full text-left text-sm">
       <caption className="mb-1 text-left text-sm font-medium">{caption}</caption>

@@ -11,14 +11,24 @@ export function FeeBreakdown({ summary }: { summary: RouteSummary }) {
   return (
     <div className="mt-4" data-testid="fees">
       <h3 className="text-sm font-medium text-zinc-600 dark:text-zinc-400">
-        Fees: <span className="text-base font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{formatUsdNumber(fees.total)}</span> in total
+        Fees:{' '}
+        <span className="text-base font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">
+          {formatUsdNumber(fees.total)}
+        </span>{' '}
+        in total
         {sponsoredAny && <>, {formatUsdNumber(sponsored.relayer + sponsored.protocol)} of it sponsored</>}
       </h3>
       <dl className="mt-2 grid gap-2 sm:grid-cols-3">
         <Fee label="Gas" usd={fees.gas} sponsored={sponsoredShare(sponsored.relayer, fees.gas + fees.bridge)}>
-          {gasByChain.map((g) => `${g.chainName} ${formatUsdNumber(g.usd)}${g.includesFill ? ' (with the fill)' : ''}`).join(' · ')}
+          {gasByChain
+            .map((g) => `${g.chainName} ${formatUsdNumber(g.usd)}${g.includesFill ? ' (with the fill)' : ''}`)
+            .join(' · ')}
         </Fee>
-        <Fee label="Bridge" usd={fees.bridge} sponsored={fees.bridge > 0 ? sponsoredShare(sponsored.relayer, fees.gas + fees.bridge) : undefined}>
+        <Fee
+          label="Bridge"
+          usd={fees.bridge}
+          sponsored={fees.bridge > 0 ? sponsoredShare(sponsored.relayer, fees.gas + fees.bridge) : undefined}
+        >
           {nativeFees.length > 0
             ? `includes LayerZero's fee, paid by your account in ETH: ${nativeFees.map((f) => `${formatTokenAmount(f)} on ${f.chainName} (${formatUsdNumber(f.usd)})`).join(', ')}`
             : fees.bridge === 0
@@ -49,7 +59,17 @@ function sponsoredShare(paid: number, part: number): 'all' | 'part' | undefined 
   return paid + 0.005 >= part ? 'all' : 'part'
 }
 
-function Fee({ label, usd, sponsored, children }: { label: string; usd: number; sponsored?: 'all' | 'part' | undefined; children: ReactNode }) {
+function Fee({
+  label,
+  usd,
+  sponsored,
+  children,
+}: {
+  label: string
+  usd: number
+  sponsored?: 'all' | 'part' | undefined
+  children: ReactNode
+}) {
   return (
     <div className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" data-fee={label}>
       <dt className="flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">

@@ -7,7 +7,13 @@ import { buttonStyles } from '@/components/buttonStyles'
 import { CopyButton } from '@/components/CopyButton'
 import { ErrorNotice } from '@/components/ErrorNotice'
 import { ApiError } from '@/lib/api/client/fetchApi'
-import { describeIntentFailure, intentHeadline, intentTimeline, type StepState, type TimelineStep } from '@/lib/ui/route/intentTimeline'
+import {
+  describeIntentFailure,
+  intentHeadline,
+  intentTimeline,
+  type StepState,
+  type TimelineStep,
+} from '@/lib/ui/route/intentTimeline'
 import { useIntentStatus } from '@/lib/ui/route/useIntentSubmission'
 import { txLink } from '@/lib/ui/tx/txView'
 import { useExplorers } from '@/lib/ui/tx/useExplorers'
@@ -20,16 +26,31 @@ const dot: Record<StepState, string> = {
   failed: 'bg-red-600 border-red-600',
 }
 
-const verdict: Record<StepState, 'ok' | 'bad' | 'pending'> = { done: 'ok', failed: 'bad', active: 'pending', waiting: 'pending' }
+const verdict: Record<StepState, 'ok' | 'bad' | 'pending'> = {
+  done: 'ok',
+  failed: 'bad',
+  active: 'pending',
+  waiting: 'pending',
+}
 
 export function IntentTimeline({ id, onRefresh }: { id: string; onRefresh: (() => void) | undefined }) {
   const query = useIntentStatus(id)
   const intent = query.data
   const error = query.error
-  const finalError = error instanceof ApiError && error.failure === 'http' && (error.status ?? 0) >= 400 && (error.status ?? 0) < 500 && error.status !== 429
+  const finalError =
+    error instanceof ApiError &&
+    error.failure === 'http' &&
+    (error.status ?? 0) >= 400 &&
+    (error.status ?? 0) < 500 &&
+    error.status !== 429
 
   return (
-    <div className="grid min-w-0 gap-4" data-testid="intent-timeline" data-intent-id={id} data-status={intent?.status ?? 'loading'}>
+    <div
+      className="grid min-w-0 gap-4"
+      data-testid="intent-timeline"
+      data-intent-id={id}
+      data-status={intent?.status ?? 'loading'}
+    >
       <p className="flex flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
         Intent <span className="font-mono break-all">{id.length > 20 ? `${id.slice(0, 10)}…${id.slice(-6)}` : id}</span>
         <CopyButton label="Copy intent id" text={() => id} className={buttonStyles.quiet} />
@@ -49,7 +70,12 @@ export function IntentTimeline({ id, onRefresh }: { id: string; onRefresh: (() =
           The status could not be read just now ({error.message}); trying again shortly.
         </p>
       )}
-      {error && finalError && <ErrorNotice title="The intent’s status cannot be read" detail={`${error.message}. Reload the page, or check the API key in use.`} />}
+      {error && finalError && (
+        <ErrorNotice
+          title="The intent’s status cannot be read"
+          detail={`${error.message}. Reload the page, or check the API key in use.`}
+        />
+      )}
       {intent?.status === 'FAILED' && <FailureNotice intent={intent} onRefresh={onRefresh} />}
       {intent?.status === 'COMPLETED' && (
         <div className="flex flex-wrap items-center gap-3 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950 dark:bg-emerald-950/40 dark:text-emerald-100">
@@ -63,14 +89,25 @@ export function IntentTimeline({ id, onRefresh }: { id: string; onRefresh: (() =
   )
 }
 
-const txLinkStyle = 'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300'
+const txLinkStyle =
+  'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300'
 
 function StepRow({ step, last }: { step: TimelineStep; last: boolean }) {
   const explorers = useExplorers()
   const link = step.hash && step.chainId !== undefined ? txLink(step.chainId, step.hash, explorers) : undefined
   return (
-    <li className="relative grid min-w-0 grid-cols-[1.25rem_minmax(0,1fr)] gap-x-3 pb-4" data-step={step.kind} data-state={step.state} data-testid="timeline-step">
-      {!last && <span aria-hidden="true" className="absolute top-5 bottom-0 left-[0.5625rem] w-0.5 bg-zinc-200 dark:bg-zinc-700" />}
+    <li
+      className="relative grid min-w-0 grid-cols-[1.25rem_minmax(0,1fr)] gap-x-3 pb-4"
+      data-step={step.kind}
+      data-state={step.state}
+      data-testid="timeline-step"
+    >
+      {!last && (
+        <span
+          aria-hidden="true"
+          className="absolute top-5 bottom-0 left-[0.5625rem] w-0.5 bg-zinc-200 dark:bg-zinc-700"
+        />
+      )}
       <span aria-hidden="true" className={`mt-1 h-4 w-4 rounded-full border-2 ${dot[step.state]}`} />
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
@@ -94,7 +131,13 @@ function StepRow({ step, last }: { step: TimelineStep; last: boolean }) {
             </code>
             <CopyButton label="Copy hash" text={() => step.hash!} className={buttonStyles.quiet} />
             {link?.external ? (
-              <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`View transaction on the explorer: ${step.title}`} className={txLinkStyle}>
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`View transaction on the explorer: ${step.title}`}
+                className={txLinkStyle}
+              >
                 View on explorer
               </a>
             ) : (
@@ -111,7 +154,13 @@ function StepRow({ step, last }: { step: TimelineStep; last: boolean }) {
   )
 }
 
-function FailureNotice({ intent, onRefresh }: { intent: Parameters<typeof describeIntentFailure>[0]; onRefresh: (() => void) | undefined }) {
+function FailureNotice({
+  intent,
+  onRefresh,
+}: {
+  intent: Parameters<typeof describeIntentFailure>[0]
+  onRefresh: (() => void) | undefined
+}) {
   const advice = describeIntentFailure(intent)
   return (
     <ErrorNotice title={advice.title} detail={advice.detail}>

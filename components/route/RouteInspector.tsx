@@ -77,14 +77,26 @@ export function RouteInspector(props: RouteInspectorProps) {
 }
 
 type CoveredRouteProps = Required<Pick<RouteInspectorProps, 'inspected' | 'refreshing' | 'knownExpired'>> &
-  Pick<RouteInspectorProps, 'outdated' | 'submittedIntentId' | 'onNewTransfer' | 'onPhase'> & { autoRefresh: boolean } & {
+  Pick<RouteInspectorProps, 'outdated' | 'submittedIntentId' | 'onNewTransfer' | 'onPhase'> & {
+    autoRefresh: boolean
+  } & {
     intentOp: NonNullable<InspectedRoute['route']['intentOp']>
     rawIntentOp: unknown
     onRefresh: (() => void) | undefined
   }
 
 function CoveredRoute(props: CoveredRouteProps) {
-  const { inspected, intentOp, rawIntentOp, onRefresh, refreshing, knownExpired, outdated, submittedIntentId, onPhase } = props
+  const {
+    inspected,
+    intentOp,
+    rawIntentOp,
+    onRefresh,
+    refreshing,
+    knownExpired,
+    outdated,
+    submittedIntentId,
+    onPhase,
+  } = props
   const { route, raw } = inspected
   const { source } = useApiKey()
   const { address } = useWalletConnection()
@@ -93,7 +105,10 @@ function CoveredRoute(props: CoveredRouteProps) {
   const expired = useIsExpired(summary.signBy) || knownExpired
   const elements = useMemo(() => intentOp.elements.map(elementDetails), [intentOp])
   const [unlimited, setUnlimited] = useState(false)
-  const steps = useMemo(() => requirementSteps(route.tokenRequirements, intentOp.signedMetadata.gasPrices, { unlimited }), [route.tokenRequirements, intentOp, unlimited])
+  const steps = useMemo(
+    () => requirementSteps(route.tokenRequirements, intentOp.signedMetadata.gasPrices, { unlimited }),
+    [route.tokenRequirements, intentOp, unlimited],
+  )
   const items = useMemo(() => signingItems(intentOp), [intentOp])
   // A smart account's route is signed by its owner (routeAccount.ts); a 7702 EOA also signs its authorizations.
   const account = useMemo(() => routeAccount(intentOp), [intentOp])
@@ -106,13 +121,27 @@ function CoveredRoute(props: CoveredRouteProps) {
   const followedId = submission.followed?.id ?? submittedIntentId
   const intent = useIntentStatus(followedId).data
   const status = intent?.status
-  const phase = routePhase({ submitted: followedId ? { status } : undefined, outdated, expired, requirementsOpen: steps.length, signed })
+  const phase = routePhase({
+    submitted: followedId ? { status } : undefined,
+    outdated,
+    expired,
+    requirementsOpen: steps.length,
+    signed,
+  })
   // biome-ignore lint/correctness/useExhaustiveDependencies: told when its kind or status changes, not each render
   useEffect(() => onPhase?.(phase), [onPhase, phase.kind, status])
   const submitAdvice = submission.error ? describeSubmitError(submission.error, source) : undefined
-  const blocker = phase.kind === 'outdated' ? phase.reason : (signingBlocker({ expired: phase.kind === 'expired', walletAddress: address, sponsor: account.signer }) ?? undefined)
+  const blocker =
+    phase.kind === 'outdated'
+      ? phase.reason
+      : (signingBlocker({ expired: phase.kind === 'expired', walletAddress: address, sponsor: account.signer }) ??
+        undefined)
   // A route with an open approval or wrap cannot settle: Sign waits until a refreshed route has none.
-  const signBlocker = blocker ?? (steps.length > 0 ? 'Sign opens once every step under “Before you sign” is done and the route is refreshed.' : undefined)
+  const signBlocker =
+    blocker ??
+    (steps.length > 0
+      ? 'Sign opens once every step under “Before you sign” is done and the route is refreshed.'
+      : undefined)
   const facts = useMemo(
     () =>
       transferFacts(
@@ -140,7 +169,12 @@ function CoveredRoute(props: CoveredRouteProps) {
           authorizations={authorizations}
           submit={() => signatures && submission.submit(signatures)}
           submitting={submission.submitting}
-          submitError={submitAdvice && { message: `${submitAdvice.title}. ${submitAdvice.detail}`, refused: submitAdvice.action === 'new-route' }}
+          submitError={
+            submitAdvice && {
+              message: `${submitAdvice.title}. ${submitAdvice.detail}`,
+              refused: submitAdvice.action === 'new-route',
+            }
+          }
           signatures={signatures}
           intent={followedId && intent?.id === followedId ? intent : undefined}
           walletBlocker={walletBlocker}
@@ -154,7 +188,10 @@ function CoveredRoute(props: CoveredRouteProps) {
       {phase.kind === 'outdated' && <OutdatedNotice reason={phase.reason} />}
       <RouteSummaryCard summary={summary} phase={phase} />
       {phase.kind !== 'submitted' && <TokenRequirements steps={steps} blocker={blocker} onRefresh={onRefresh} />}
-      <Section title={`Elements (${elements.length})`} description="One per source chain, funding method and settlement layer; the destination’s last.">
+      <Section
+        title={`Elements (${elements.length})`}
+        description="One per source chain, funding method and settlement layer; the destination’s last."
+      >
         <div className={`grid gap-3 ${elements.length > 1 ? 'xl:grid-cols-2' : ''}`}>
           {elements.map((e) => (
             <ElementCard key={e.index} element={e} nowMs={nowMs} />
@@ -166,8 +203,22 @@ function CoveredRoute(props: CoveredRouteProps) {
         <ServerSignatureSection intentOp={intentOp} rawIntentOp={rawIntentOp} />
       </div>
       <SignedMetadataSection metadata={intentOp.signedMetadata} />
-      <SignPanel items={items} signing={signing} blocker={signBlocker} phase={phase} onRefresh={onRefresh} refreshing={refreshing} smartAccount={account.kind !== 'eoa'} />
-      <SubmitPanel submission={submission} signatures={signatures} phase={phase} followedElsewhere={submission.followed === undefined && submittedIntentId !== undefined} onRefresh={onRefresh} />
+      <SignPanel
+        items={items}
+        signing={signing}
+        blocker={signBlocker}
+        phase={phase}
+        onRefresh={onRefresh}
+        refreshing={refreshing}
+        smartAccount={account.kind !== 'eoa'}
+      />
+      <SubmitPanel
+        submission={submission}
+        signatures={signatures}
+        phase={phase}
+        followedElsewhere={submission.followed === undefined && submittedIntentId !== undefined}
+        onRefresh={onRefresh}
+      />
       <Section title="Raw response" description="The route exactly as the API answered, to explore or compare.">
         <JsonTree value={raw} label="route" />
       </Section>
@@ -177,7 +228,11 @@ function CoveredRoute(props: CoveredRouteProps) {
 
 function OutdatedNotice({ reason }: { reason: string }) {
   return (
-    <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-testid="route-outdated">
+    <p
+      role="status"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+      data-testid="route-outdated"
+    >
       {reason}
     </p>
   )

@@ -13,7 +13,11 @@ const tone: Record<RouteStatus, string> = {
 
 export function RouteStatusBadge({ status, label }: { status: RouteStatus; label: string }) {
   return (
-    <span className={`rounded-full px-2.5 py-1 text-sm font-semibold ${tone[status]}`} data-testid="route-status" data-status={status}>
+    <span
+      className={`rounded-full px-2.5 py-1 text-sm font-semibold ${tone[status]}`}
+      data-testid="route-status"
+      data-status={status}
+    >
       <span className="sr-only">Status: </span>
       {label}
     </span>

@@ -21,7 +21,10 @@ const style: Record<StepState, string> = {
 export function RouteSteps({ phase, requirementsOpen }: RouteStepsProps) {
   const steps = routeSteps(phase, requirementsOpen)
   return (
-    <nav aria-label="Route steps" className="sticky top-0 z-10 -mx-1 rounded-xl border border-zinc-200 bg-white/95 px-1 py-2 shadow-sm backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95">
+    <nav
+      aria-label="Route steps"
+      className="sticky top-0 z-10 -mx-1 rounded-xl border border-zinc-200 bg-white/95 px-1 py-2 shadow-sm backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95"
+    >
       <ol className="grid grid-cols-4 gap-1 text-center text-xs sm:text-sm">
         {steps.map((s, i) => (
           <li key={s.label} data-step={s.label} data-state={s.state}>

@@ -19,7 +19,10 @@ export function RouteSummaryCard({ summary, phase }: { summary: RouteSummary; ph
       description={`Draws on ${chainsPaid} ${chainsPaid === 1 ? 'chain' : 'chains'} and delivers on ${summary.destination.chainName}.`}
       actions={
         phase.kind === 'submitted' ? (
-          <span className="inline-flex items-center rounded-full bg-zinc-100 px-2.5 py-1 text-sm font-semibold dark:bg-zinc-800" data-testid="route-phase">
+          <span
+            className="inline-flex items-center rounded-full bg-zinc-100 px-2.5 py-1 text-sm font-semibold dark:bg-zinc-800"
+            data-testid="route-phase"
+          >
             {phase.status ? intentStatusLabel(phase.status) : 'Submitted'}
           </span>
         ) : (
@@ -42,7 +45,8 @@ export function RouteSummaryCard({ summary, phase }: { summary: RouteSummary; ph
           'Signed and submitted: nothing is left for you to do.'
         ) : (
           <>
-            Sign and submit before <strong className="font-semibold">{formatLocalTime(summary.signBy, Date.now())}</strong>.
+            Sign and submit before{' '}
+            <strong className="font-semibold">{formatLocalTime(summary.signBy, Date.now())}</strong>.
           </>
         )}
       </p>
@@ -51,7 +55,8 @@ export function RouteSummaryCard({ summary, phase }: { summary: RouteSummary; ph
         {summary.feeToken.amount > 0n ? (
           <>
             Your share of the fees is charged in {summary.feeToken.symbol}:{' '}
-            <strong className="font-semibold">{`${formatAmount(summary.feeToken.amount, summary.feeToken.decimals)} ${summary.feeToken.symbol}`}</strong>, included in what you pay.
+            <strong className="font-semibold">{`${formatAmount(summary.feeToken.amount, summary.feeToken.decimals)} ${summary.feeToken.symbol}`}</strong>
+            , included in what you pay.
           </>
         ) : (
           <>Nothing is charged to you in {summary.feeToken.symbol}: a sponsor covers your share of the fees.</>

@@ -6,7 +6,13 @@ import type { RouteResponse } from '@/lib/api/routeResponse'
 import { useServerSignatureCheck } from '@/lib/ui/route/useRouteChecks'
 import { Verdict } from './Verdict'
 
-export function ServerSignatureSection({ intentOp, rawIntentOp }: { intentOp: NonNullable<RouteResponse['intentOp']>; rawIntentOp: unknown }) {
+export function ServerSignatureSection({
+  intentOp,
+  rawIntentOp,
+}: {
+  intentOp: NonNullable<RouteResponse['intentOp']>
+  rawIntentOp: unknown
+}) {
   const { signer, check } = useServerSignatureCheck(intentOp, rawIntentOp)
   const result = check.data
   return (
@@ -26,13 +32,26 @@ export function ServerSignatureSection({ intentOp, rawIntentOp }: { intentOp: No
       }
     >
       <div className="grid gap-1 text-sm" data-testid="server-signature">
-        <p>Published signer: {signer.data ? <Address value={signer.data.address} /> : signer.isError ? 'could not be read; try again later.' : 'reading…'}</p>
+        <p>
+          Published signer:{' '}
+          {signer.data ? (
+            <Address value={signer.data.address} />
+          ) : signer.isError ? (
+            'could not be read; try again later.'
+          ) : (
+            'reading…'
+          )}
+        </p>
         {result && result.status !== 'invalid' && (
           <p>
             Recovered from the signature: <Address value={result.signer} />
           </p>
         )}
-        {result?.status === 'mismatch' && <p className="text-red-700 dark:text-red-300">The route was changed after signing, or was not issued by this service. Do not sign it.</p>}
+        {result?.status === 'mismatch' && (
+          <p className="text-red-700 dark:text-red-300">
+            The route was changed after signing, or was not issued by this service. Do not sign it.
+          </p>
+        )}
       </div>
     </Section>
   )

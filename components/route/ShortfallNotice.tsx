@@ -42,14 +42,19 @@ export function ShortfallNotice({ cost }: { cost: RouteResponse['intentCost'] })
             {rows.map((r) => (
               <tr key={r.missing.token} className="border-b border-zinc-100 dark:border-zinc-800">
                 <th scope="row" className="px-2 py-2 text-left font-medium">
-                  {r.missing.symbol} <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">on {r.missing.chainName}</span>
+                  {r.missing.symbol}{' '}
+                  <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                    on {r.missing.chainName}
+                  </span>
                 </th>
                 <td className={td}>{formatTokenAmount(r.target)}</td>
                 <td className={td}>{formatTokenAmount(r.fee)}</td>
                 <td className={td}>{formatTokenAmount(r.available)}</td>
                 <td className={`${td} font-semibold`}>
                   {formatTokenAmount(r.missing)}
-                  <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">{formatUsdNumber(r.missingUsd)}</span>
+                  <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                    {formatUsdNumber(r.missingUsd)}
+                  </span>
                 </td>
               </tr>
             ))}
@@ -57,9 +62,12 @@ export function ShortfallNotice({ cost }: { cost: RouteResponse['intentCost'] })
         </table>
       </div>
       <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300">
-        Available is what one route can draw, the same figure as beside the amount: unlocked funds or funds locked in The Compact, never both, less the gas kept back from ETH.
+        Available is what one route can draw, the same figure as beside the amount: unlocked funds or funds locked in
+        The Compact, never both, less the gas kept back from ETH.
       </p>
-      <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">Ask for less, allow more chains or tokens in the access list, or add funds, then build the route again.</p>
+      <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
+        Ask for less, allow more chains or tokens in the access list, or add funds, then build the route again.
+      </p>
     </Section>
   )
 }

@@ -20,7 +20,15 @@ export type SignPanelProps = {
   smartAccount?: boolean
 }
 
-export function SignPanel({ items, signing, blocker, phase, onRefresh, refreshing, smartAccount = false }: SignPanelProps) {
+export function SignPanel({
+  items,
+  signing,
+  blocker,
+  phase,
+  onRefresh,
+  refreshing,
+  smartAccount = false,
+}: SignPanelProps) {
   const expired = phase.kind === 'expired' || phase.kind === 'outdated'
   const { run, signAll } = signing
   const signedCount = Object.keys(run.signed).length
@@ -33,18 +41,31 @@ export function SignPanel({ items, signing, blocker, phase, onRefresh, refreshin
     >
       <ol className="grid gap-3">
         {items.map((item) => (
-          <li key={item.index} className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" data-typed-data={item.typedData.primaryType}>
+          <li
+            key={item.index}
+            className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800"
+            data-typed-data={item.typedData.primaryType}
+          >
             <p className="font-medium">
               {item.index + 1}. {item.title}
             </p>
             <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              Domain {item.typedData.domain?.name}, chain {item.chainId}, contract {item.typedData.domain?.verifyingContract}
+              Domain {item.typedData.domain?.name}, chain {item.chainId}, contract{' '}
+              {item.typedData.domain?.verifyingContract}
             </p>
             <details className="mt-2">
-              <summary className="cursor-pointer text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600">Typed data</summary>
-              <pre className="mt-2 max-h-96 overflow-auto rounded bg-zinc-50 p-3 text-xs dark:bg-zinc-950">{typedDataJson(item.typedData)}</pre>
+              <summary className="cursor-pointer text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600">
+                Typed data
+              </summary>
+              <pre className="mt-2 max-h-96 overflow-auto rounded bg-zinc-50 p-3 text-xs dark:bg-zinc-950">
+                {typedDataJson(item.typedData)}
+              </pre>
             </details>
-            <SignatureResult signed={run.signed[item.index]} active={run.active === item.index} smartAccount={smartAccount} />
+            <SignatureResult
+              signed={run.signed[item.index]}
+              active={run.active === item.index}
+              smartAccount={smartAccount}
+            />
           </li>
         ))}
       </ol>
@@ -58,13 +79,26 @@ export function SignPanel({ items, signing, blocker, phase, onRefresh, refreshin
             {refreshing ? 'Refreshing…' : phase.kind === 'outdated' ? 'Get a new route' : 'Refresh route'}
           </button>
         ) : (
-          <button type="button" className={buttonStyles.primary} disabled={blocker !== undefined || run.active !== undefined || signedCount === items.length} onClick={() => void signAll()}>
-            {run.active !== undefined ? 'Waiting for your wallet…' : signedCount === items.length ? 'Signed' : signedCount > 0 ? 'Sign the rest' : 'Sign'}
+          <button
+            type="button"
+            className={buttonStyles.primary}
+            disabled={blocker !== undefined || run.active !== undefined || signedCount === items.length}
+            onClick={() => void signAll()}
+          >
+            {run.active !== undefined
+              ? 'Waiting for your wallet…'
+              : signedCount === items.length
+                ? 'Signed'
+                : signedCount > 0
+                  ? 'Sign the rest'
+                  : 'Sign'}
           </button>
         )}
         <div aria-live="polite" className="min-w-0 text-sm wrap-anywhere">
           {blocker && phase.kind !== 'submitted' && <p>{blocker}</p>}
-          {run.failure && <p className={run.failure.rejected ? '' : 'text-red-700 dark:text-red-300'}>{run.failure.message}</p>}
+          {run.failure && (
+            <p className={run.failure.rejected ? '' : 'text-red-700 dark:text-red-300'}>{run.failure.message}</p>
+          )}
           {allVerified && (
             <p className="font-medium text-emerald-800 dark:text-emerald-300">
               {smartAccount
@@ -78,7 +112,15 @@ export function SignPanel({ items, signing, blocker, phase, onRefresh, refreshin
   )
 }
 
-function SignatureResult({ signed, active, smartAccount }: { signed: SignedItem | undefined; active: boolean; smartAccount: boolean }) {
+function SignatureResult({
+  signed,
+  active,
+  smartAccount,
+}: {
+  signed: SignedItem | undefined
+  active: boolean
+  smartAccount: boolean
+}) {
   if (active) return <p className="mt-2 text-sm">Confirm in your wallet…</p>
   if (!signed) return null
   return (

@@ -6,13 +6,24 @@ import type { RouteResponse } from '@/lib/api/routeResponse'
 import { formatUsdPrice, signedMetadataView } from '@/lib/ui/route/signedMetadataView'
 import { FactTable } from './FactTable'
 
-export function SignedMetadataSection({ metadata }: { metadata: NonNullable<RouteResponse['intentOp']>['signedMetadata'] }) {
+export function SignedMetadataSection({
+  metadata,
+}: {
+  metadata: NonNullable<RouteResponse['intentOp']>['signedMetadata']
+}) {
   const view = signedMetadataView(metadata)
   return (
-    <Section title="Signed metadata" description="What the route was priced on, as read from the chains and covered by the server signature.">
+    <Section
+      title="Signed metadata"
+      description="What the route was priced on, as read from the chains and covered by the server signature."
+    >
       <div className="grid gap-5 lg:grid-cols-2">
         <div className="min-w-0 overflow-x-auto">
-          <FactTable caption="Gas prices" columns={['Chain', 'Gas price']} rows={view.gasPrices.map((g) => ({ key: g.chainId, cells: [g.chainName, `${g.gwei} gwei`] }))} />
+          <FactTable
+            caption="Gas prices"
+            columns={['Chain', 'Gas price']}
+            rows={view.gasPrices.map((g) => ({ key: g.chainId, cells: [g.chainName, `${g.gwei} gwei`] }))}
+          />
           <p className="mt-3 text-sm">
             <span className="font-medium">USD prices: </span>
             {view.prices.map((p) => `${p.symbol} ${formatUsdPrice(p.usd)}`).join(' · ')}
@@ -22,9 +33,21 @@ export function SignedMetadataSection({ metadata }: { metadata: NonNullable<Rout
           <FactTable
             caption="OP-stack L1 fee parameters"
             columns={['Chain', 'L1 base fee', 'Blob base fee', 'Scalars (base, blob)']}
-            rows={view.l1Params.map((p) => ({ key: p.chainId, cells: [p.chainName, `${p.l1BaseFeeGwei} gwei`, `${p.l1BlobBaseFee} wei`, `${p.baseFeeScalar}, ${p.blobFeeScalar}`] }))}
+            rows={view.l1Params.map((p) => ({
+              key: p.chainId,
+              cells: [
+                p.chainName,
+                `${p.l1BaseFeeGwei} gwei`,
+                `${p.l1BlobBaseFee} wei`,
+                `${p.baseFeeScalar}, ${p.blobFeeScalar}`,
+              ],
+            }))}
           />
-          {view.estimatedCalldataSize !== undefined && <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">L1 data fees assume {view.estimatedCalldataSize} bytes of calldata.</p>}
+          {view.estimatedCalldataSize !== undefined && (
+            <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+              L1 data fees assume {view.estimatedCalldataSize} bytes of calldata.
+            </p>
+          )}
         </div>
       </div>
       <h3 className="mt-5 text-sm font-medium">Accounts as read from each chain</h3>

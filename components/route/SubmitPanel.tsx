@@ -51,7 +51,12 @@ export function SubmitPanel({ submission, signatures, phase, followedElsewhere, 
       )}
       {!followed && !followedElsewhere && (
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" className={buttonStyles.primary} disabled={blocker !== undefined || submitting} onClick={() => signatures && submit(signatures)}>
+          <button
+            type="button"
+            className={buttonStyles.primary}
+            disabled={blocker !== undefined || submitting}
+            onClick={() => signatures && submit(signatures)}
+          >
             {submitting ? 'Submitting…' : 'Submit'}
           </button>
           <p aria-live="polite" className="min-w-0 text-sm wrap-anywhere">
@@ -73,7 +78,11 @@ export function SubmitPanel({ submission, signatures, phase, followedElsewhere, 
       {followed && (
         <div className="grid gap-3">
           {followed.alreadySubmitted && (
-            <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" data-testid="already-submitted">
+            <p
+              role="status"
+              className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+              data-testid="already-submitted"
+            >
               This route was already submitted: it is not sent twice. Following the existing intent below.
             </p>
           )}

@@ -7,7 +7,11 @@ import type { RequirementStep } from '@/lib/ui/route/requirementSteps'
 import { formatTokenAmount } from '@/lib/ui/shared/tokenAmount'
 import { type TransactionState, useWalletTransaction } from '@/lib/ui/wallet/useWalletTransaction'
 
-export type TokenRequirementsProps = { steps: readonly RequirementStep[]; blocker: string | undefined; onRefresh: (() => void) | undefined }
+export type TokenRequirementsProps = {
+  steps: readonly RequirementStep[]
+  blocker: string | undefined
+  onRefresh: (() => void) | undefined
+}
 
 export function TokenRequirements({ steps, blocker, onRefresh }: TokenRequirementsProps) {
   if (steps.length === 0) return null
@@ -27,7 +31,15 @@ export function TokenRequirements({ steps, blocker, onRefresh }: TokenRequiremen
   )
 }
 
-function Requirement({ step, blocker, onRefresh }: { step: RequirementStep; blocker: string | undefined; onRefresh: (() => void) | undefined }) {
+function Requirement({
+  step,
+  blocker,
+  onRefresh,
+}: {
+  step: RequirementStep
+  blocker: string | undefined
+  onRefresh: (() => void) | undefined
+}) {
   const { state, run } = useWalletTransaction()
   const busy = state.stage === 'switching' || state.stage === 'confirming' || state.stage === 'pending'
   const what =
@@ -35,11 +47,16 @@ function Requirement({ step, blocker, onRefresh }: { step: RequirementStep; bloc
       ? `Approve ${step.spender?.name} to spend ${formatTokenAmount(step.amount)} on ${step.amount.chainName}`
       : `Wrap ${formatTokenAmount(step.amount)} into WETH on ${step.amount.chainName}`
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 rounded-lg bg-zinc-50 p-3 dark:bg-zinc-950/60" data-requirement={step.kind}>
+    <li
+      className="flex flex-wrap items-start justify-between gap-3 rounded-lg bg-zinc-50 p-3 dark:bg-zinc-950/60"
+      data-requirement={step.kind}
+    >
       <div className="min-w-0">
         <p className="font-medium">{what}</p>
         <p className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">
-          {step.kind === 'approval' ? `approve(${step.spender?.address}, ${step.unlimited ? 'max' : step.txAmount.amount})` : `WETH deposit() with ${step.txAmount.amount} wei`}
+          {step.kind === 'approval'
+            ? `approve(${step.spender?.address}, ${step.unlimited ? 'max' : step.txAmount.amount})`
+            : `WETH deposit() with ${step.txAmount.amount} wei`}
         </p>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
           {step.unlimited
@@ -48,7 +65,13 @@ function Requirement({ step, blocker, onRefresh }: { step: RequirementStep; bloc
         </p>
         <TransactionStatus state={state} onRefresh={onRefresh} />
       </div>
-      <button type="button" className={buttonStyles.secondary} disabled={busy || state.stage === 'done' || blocker !== undefined} title={blocker} onClick={() => void run(step.tx)}>
+      <button
+        type="button"
+        className={buttonStyles.secondary}
+        disabled={busy || state.stage === 'done' || blocker !== undefined}
+        title={blocker}
+        onClick={() => void run(step.tx)}
+      >
         {step.kind === 'approval' ? 'Approve' : 'Wrap'} in wallet
       </button>
     </li>
@@ -67,7 +90,15 @@ function TransactionStatus({ state, onRefresh }: { state: TransactionState; onRe
   }[state.stage]
   return (
     <div aria-live="polite" className="text-sm">
-      {text && <p className={state.stage === 'failed' || state.stage === 'reverted' ? 'mt-1 text-red-700 dark:text-red-300' : 'mt-1'}>{text}</p>}
+      {text && (
+        <p
+          className={
+            state.stage === 'failed' || state.stage === 'reverted' ? 'mt-1 text-red-700 dark:text-red-300' : 'mt-1'
+          }
+        >
+          {text}
+        </p>
+      )}
       {'hash' in state && state.hash && (
         <p className="mt-1 text-xs break-all">
           Transaction <code className="font-mono">{state.hash}</code>

@@ -44,7 +44,16 @@ const tone: Record<TransferState['stage'], string> = {
   expired: 'border-amber-400 dark:border-amber-700',
 }
 
-export function TransferCard({ state, quote, choices, received, busyLabel, onAction, detailsHref, phase }: TransferCardProps) {
+export function TransferCard({
+  state,
+  quote,
+  choices,
+  received,
+  busyLabel,
+  onAction,
+  detailsHref,
+  phase,
+}: TransferCardProps) {
   const { action } = state
   const final = state.stage === 'completed' || state.stage === 'failed'
   return (
@@ -59,7 +68,11 @@ export function TransferCard({ state, quote, choices, received, busyLabel, onAct
         <h2 className="text-lg font-semibold" data-testid="card-title">
           {state.title}
         </h2>
-        <p aria-live="polite" className="text-sm text-zinc-700 wrap-anywhere dark:text-zinc-300" data-testid="card-detail">
+        <p
+          aria-live="polite"
+          className="text-sm text-zinc-700 wrap-anywhere dark:text-zinc-300"
+          data-testid="card-detail"
+        >
           {state.detail}
         </p>
       </div>
@@ -67,7 +80,8 @@ export function TransferCard({ state, quote, choices, received, busyLabel, onAct
       {state.showQuote && quote}
       {final && received && received.length > 0 && (
         <p className="text-base font-semibold" data-testid="card-received">
-          {state.stage === 'completed' ? 'Received' : 'Not received'} {received.map((a) => `${formatTokenAmount(a)} on ${a.chainName}`).join(', ')}
+          {state.stage === 'completed' ? 'Received' : 'Not received'}{' '}
+          {received.map((a) => `${formatTokenAmount(a)} on ${a.chainName}`).join(', ')}
         </p>
       )}
       {state.steps.length > 0 && (
@@ -83,7 +97,11 @@ export function TransferCard({ state, quote, choices, received, busyLabel, onAct
       )}
       {state.outcome && <TransferOutcome outcome={state.outcome} />}
       {state.error && (
-        <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-900 wrap-anywhere dark:bg-red-950/50 dark:text-red-100" data-testid="card-error">
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 p-2 text-sm text-red-900 wrap-anywhere dark:bg-red-950/50 dark:text-red-100"
+          data-testid="card-error"
+        >
           {state.error}
         </p>
       )}

@@ -25,7 +25,13 @@ function TxLine({ label, tx, testId }: { label: string; tx: { chainId: number; h
     <p data-testid={testId}>
       {label} on {chainName(tx.chainId)}:{' '}
       {link.external ? (
-        <a href={link.href} target="_blank" rel="noopener noreferrer" className={style} aria-label={`${label} transaction ${tx.hash}`}>
+        <a
+          href={link.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={style}
+          aria-label={`${label} transaction ${tx.hash}`}
+        >
           {text}
         </a>
       ) : (

@@ -6,8 +6,12 @@ import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screensh
 
 /** Each operation's section in the reference (the viewer's own anchor ids), from the served document. */
 async function operationSections(request: APIRequestContext): Promise<string[]> {
-  const document = (await (await request.get(`${baseUrl()}/api/v1/openapi.json`)).json()) as { paths: Record<string, object> }
-  return Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `[id="api-1/${method.toUpperCase()}${path}"]`))
+  const document = (await (await request.get(`${baseUrl()}/api/v1/openapi.json`)).json()) as {
+    paths: Record<string, object>
+  }
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `[id="api-1/${method.toUpperCase()}${path}"]`),
+  )
 }
 /** The reference's operations are checked this many at a time, in this many parts. */
 const chunk = 6
@@ -18,14 +22,19 @@ test('the reference shows each operation with its description and example respon
   test.slow()
   const external: string[] = []
   page.on('request', (r) => {
-    if (!r.url().startsWith(baseUrl()) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) external.push(r.url())
+    if (!r.url().startsWith(baseUrl()) && !r.url().startsWith('data:') && !r.url().startsWith('blob:'))
+      external.push(r.url())
   })
   await page.goto(`${baseUrl()}/docs`)
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible()
   const reference = page.locator('.scalar-app').first()
   await expect(reference).toBeVisible({ timeout: 30_000 })
-  await expect(reference.getByText('Locked and unlocked balances per token, aggregated and per chain', { exact: false }).first()).toBeVisible()
-  await expect(reference.getByText('Plans the cheapest signable route under the fee model', { exact: false }).first()).toBeAttached()
+  await expect(
+    reference.getByText('Locked and unlocked balances per token, aggregated and per chain', { exact: false }).first(),
+  ).toBeVisible()
+  await expect(
+    reference.getByText('Plans the cheapest signable route under the fee model', { exact: false }).first(),
+  ).toBeAttached()
   // The example response of the portfolio: real amounts from the examples, not a generated skeleton.
   await expect(reference.getByText('1250500000').first()).toBeAttached()
   await screenshot(page, 'docs-reference', { fullPage: false })
@@ -49,7 +58,9 @@ for (let index = 0; index < parts; index++) {
     const part = sections.slice(index * chunk, (index + 1) * chunk)
     expect(part.length, 'each part checks some operations').toBeGreaterThan(0)
     await openReference(page, part)
-    await expectAccessible(page, `operations ${index * chunk + 1}–${index * chunk + part.length} of the reference`, { include: part })
+    await expectAccessible(page, `operations ${index * chunk + 1}–${index * chunk + part.length} of the reference`, {
+      include: part,
+    })
   })
 }
 
@@ -65,13 +76,18 @@ test('the rest of the reference (introduction, models) is accessible', async ({ 
   await expectAccessible(page, 'the reference outside its operations', { include: ['.scalar-app'], exclude: sections })
 })
 
-test('an index of every operation is in the served page, each row leading to its section', async ({ page, request }) => {
+test('an index of every operation is in the served page, each row leading to its section', async ({
+  page,
+  request,
+}) => {
   // In the HTML itself (rendered on the server), before the viewer's bundle arrives.
   const html = await (await request.get(`${baseUrl()}/docs`)).text()
   expect(html).toContain('data-operation="getPortfolio"')
   await page.goto(`${baseUrl()}/docs`)
   const index = page.getByRole('list', { name: 'Operations' })
-  const document = (await (await request.get(`${baseUrl()}/api/v1/openapi.json`)).json()) as { paths: Record<string, object> }
+  const document = (await (await request.get(`${baseUrl()}/api/v1/openapi.json`)).json()) as {
+    paths: Record<string, object>
+  }
   const operationCount = Object.values(document.paths).reduce((n, methods) => n + Object.keys(methods).length, 0)
   await expect(index.getByRole('listitem')).toHaveCount(operationCount)
   await expect(page.locator('.scalar-app').first()).toBeVisible({ timeout: 30_000 })
@@ -84,7 +100,11 @@ test('"Test request" calls the devnet with the page\'s key', async ({ page }) =>
   await page.goto(`${baseUrl()}/docs`)
   const reference = page.locator('.scalar-app').first()
   await expect(reference).toBeVisible({ timeout: 30_000 })
-  const response = page.waitForResponse((r) => r.url().startsWith(`${baseUrl()}/api/v1/prices`) && r.request().headers()['x-api-key'] === process.env.E2E_BROWSER_KEY)
+  const response = page.waitForResponse(
+    (r) =>
+      r.url().startsWith(`${baseUrl()}/api/v1/prices`) &&
+      r.request().headers()['x-api-key'] === process.env.E2E_BROWSER_KEY,
+  )
   const prices = reference.locator('[id="api-1/GET/prices"]')
   await prices.scrollIntoViewIfNeeded()
   await prices
@@ -134,10 +154,15 @@ for (const [name, size] of [
     await sidebar.getByRole('link', { name: 'How to get a key' }).click()
     const key = page.getByRole('region', { name: 'How to get a key' })
     await expect(key).toBeInViewport()
-    await expect(key).toContainText('npm run keys -- create --name "my app" --scopes portfolio:read,routes:create,routes:read')
+    await expect(key).toContainText(
+      'npm run keys -- create --name "my app" --scopes portfolio:read,routes:create,routes:read',
+    )
     await expect(key).toContainText('x-api-key')
 
-    const [side, reference] = await Promise.all([sidebar.boundingBox(), page.getByRole('heading', { level: 1, name: 'API reference' }).boundingBox()])
+    const [side, reference] = await Promise.all([
+      sidebar.boundingBox(),
+      page.getByRole('heading', { level: 1, name: 'API reference' }).boundingBox(),
+    ])
     if (size.width < 1024) {
       // On a phone the index stacks: full width, above the reference, nothing sideways.
       expect(side!.width).toBeLessThanOrEqual(size.width)

@@ -20,7 +20,11 @@ const delegate: Address = nexus.implementation
 let session: Promise<string> | undefined
 async function postRoute(body: object): Promise<string> {
   session ??= signInCookie(baseUrl(), demoAccount)
-  const res = await fetch(`${baseUrl()}/api/v1/intents/route`, { method: 'POST', headers: { ...asThePage(await session), 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(`${baseUrl()}/api/v1/intents/route`, {
+    method: 'POST',
+    headers: { ...asThePage(await session), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   expect(res.status).toBe(200)
   return ((await res.json()) as { intentOp: { nonce: string } }).intentOp.nonce
 }
@@ -31,7 +35,12 @@ test('groups re-requests, shows statuses, loads more, and opens each route on it
   test.slow() // builds 22 routes before it starts
   // One request asked 20 times (an amount no other test asks for), so its row counts exactly these.
   const amount = 1_000_000n + BigInt(Date.now() % 900_000)
-  for (let i = 0; i < 20; i++) await postRoute({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: amount.toString() }], account })
+  for (let i = 0; i < 20; i++)
+    await postRoute({
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: amount.toString() }],
+      account,
+    })
   await page.clock.install()
   await openSignedIn(page)
   // From the demo account's locked USDC on OP Mainnet: no requirement stands between it and signing.
@@ -45,7 +54,9 @@ test('groups re-requests, shows statuses, loads more, and opens each route on it
     destinationChainId: 8453,
     tokenRequests: [{ tokenAddress: 'USDC', amount: '5000000' }],
     account: { ...account, delegations: { 8453: { contract: delegate } } },
-    signedAuthorizations: [{ chainId: 8453, address: delegate, nonce: String(nonce), yParity: auth.yParity, r: auth.r, s: auth.s }],
+    signedAuthorizations: [
+      { chainId: 8453, address: delegate, nonce: String(nonce), yParity: auth.yParity, r: auth.r, s: auth.s },
+    ],
   })
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click()
@@ -123,7 +134,11 @@ test('groups re-requests, shows statuses, loads more, and opens each route on it
 })
 
 test('a typed address shows its routes, and on a 390 px phone nothing overflows', async ({ page }) => {
-  await postRoute({ destinationChainId: 42161, tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000000' }], account })
+  await postRoute({
+    destinationChainId: 42161,
+    tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000000' }],
+    account,
+  })
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto(`${baseUrl()}/history`)
   await expect(page.getByText('Connect a wallet with the button at the top of the page')).toBeVisible()
@@ -173,8 +188,15 @@ test('without a sign-in the history asks for one, and signing in shows the walle
   await expect(page.getByRole('region', { name: 'Sign in to read route history' })).toBeVisible()
 })
 
-test('a shared link opens its route directly, once signed in as the account; a wrong link says so', async ({ page, allowApiErrors }) => {
-  const nonce = await postRoute({ destinationChainId: 8453, tokenRequests: [{ tokenAddress: 'USDC', amount: '3000000' }], account })
+test('a shared link opens its route directly, once signed in as the account; a wrong link says so', async ({
+  page,
+  allowApiErrors,
+}) => {
+  const nonce = await postRoute({
+    destinationChainId: 8453,
+    tokenRequests: [{ tokenAddress: 'USDC', amount: '3000000' }],
+    account,
+  })
   const link = `${baseUrl()}/routes/${nonce}?account=${demoAddress}`
   await page.goto(link)
   const notice = page.getByRole('region', { name: 'Sign in to open this route' })
@@ -187,7 +209,10 @@ test('a shared link opens its route directly, once signed in as the account; a w
   await expect(region(page, 'Summary').getByTestId('receive')).toContainText('3 USDC')
   await expect(region(page, 'Overview').getByRole('button', { name: 'Copy link to this route' })).toBeVisible()
   await expect(page).toHaveURL(link)
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
   await expectAccessible(page, 'a shared route link')
   await screenshot(page, 'route-shared')
 

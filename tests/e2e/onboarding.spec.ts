@@ -10,11 +10,17 @@ const demoAccount = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** The connected wallet's submitted routes, as the page's own key reads them (same origin, its session). */
 async function submittedCount(page: Page): Promise<number> {
   const key = process.env.E2E_BROWSER_KEY
-  const body = await page.evaluate(async ({ account, key }) => (await fetch(`/api/v1/accounts/${account}/routes?limit=100`, { headers: { 'x-api-key': key ?? '' } })).json(), {
-    account: demoAccount,
-    key,
-  })
-  return (body as { routes: { status: string }[] }).routes.filter((r) => ['SUBMITTED', 'COMPLETED', 'FAILED'].includes(r.status)).length
+  const body = await page.evaluate(
+    async ({ account, key }) =>
+      (await fetch(`/api/v1/accounts/${account}/routes?limit=100`, { headers: { 'x-api-key': key ?? '' } })).json(),
+    {
+      account: demoAccount,
+      key,
+    },
+  )
+  return (body as { routes: { status: string }[] }).routes.filter((r) =>
+    ['SUBMITTED', 'COMPLETED', 'FAILED'].includes(r.status),
+  ).length
 }
 
 for (const [name, size] of [
@@ -56,10 +62,15 @@ for (const [name, size] of [
     const shown = await total.textContent()
     await holdings.getByRole('link', { name: 'Open the portfolio' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible()
-    await expect(page.locator('dt', { hasText: 'Total value' }).locator('xpath=following-sibling::dd[1]')).toHaveText(shown!)
+    await expect(page.locator('dt', { hasText: 'Total value' }).locator('xpath=following-sibling::dd[1]')).toHaveText(
+      shown!,
+    )
   })
 
-  test(`a route asked for before sign-in offers the Sign-in button, not the API's endpoints (${name} px)`, async ({ page, allowApiErrors }) => {
+  test(`a route asked for before sign-in offers the Sign-in button, not the API's endpoints (${name} px)`, async ({
+    page,
+    allowApiErrors,
+  }) => {
     allowApiErrors(401)
     await page.setViewportSize(size)
     await openBuilder(page)

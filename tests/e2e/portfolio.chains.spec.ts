@@ -18,13 +18,20 @@ for (const { name, size } of [
     await expect(ethereum.locator('[data-holding="WETH"] [data-amount]')).toHaveText('1.5')
     await expect(ethereum.getByTestId('chain-total')).toHaveText(/^\$[\d,]+\.\d\d$/)
     // The totals are above the fold, on a phone too: nothing to scroll to see what the account holds.
-    await expect(page.locator('dt', { hasText: 'Total value' }).locator('xpath=following-sibling::dd[1]')).toHaveText(/^\$[\d,]+\.\d\d$/)
+    await expect(page.locator('dt', { hasText: 'Total value' }).locator('xpath=following-sibling::dd[1]')).toHaveText(
+      /^\$[\d,]+\.\d\d$/,
+    )
     await expect(page.locator('dt', { hasText: 'Total value' })).toBeInViewport()
     const op = view.locator('[data-chain-card="OP Mainnet"]')
     await expect(op.locator('[data-holding="USDC"] [data-locked]')).toHaveText('+ 500 locked')
-    await expect(op.locator('[data-holding="USDC"]').getByRole('link', { name: /^Use locked funds/ })).toHaveAttribute('href', '/route?from=10&token=USDC')
+    await expect(op.locator('[data-holding="USDC"]').getByRole('link', { name: /^Use locked funds/ })).toHaveAttribute(
+      'href',
+      '/route?from=10&token=USDC',
+    )
     await expect(view.locator('[data-chain-card="Base"] [data-holding="USDC"] [data-amount]')).toHaveText('1,250.5')
-    await expect(view.locator('[data-chain-card="Base"] [data-holding="USDC"]').getByRole('link', { name: /^Move/ })).toBeVisible()
+    await expect(
+      view.locator('[data-chain-card="Base"] [data-holding="USDC"]').getByRole('link', { name: /^Move/ }),
+    ).toBeVisible()
     // Nothing empty by default; every row holds something.
     for (const amount of await view.locator('[data-holding]').all()) expect(await amount.textContent()).toMatch(/[1-9]/)
     await expectNoHorizontalOverflow(page)
@@ -42,9 +49,17 @@ for (const { name, size } of [
     await expect(funds).toContainText('2 rules')
     await openAdvanced(page)
     await funds.click()
-    await expect(page.getByRole('group', { name: 'Use only these chains' }).getByRole('checkbox', { name: 'Base' })).toBeChecked()
-    await expect(page.getByRole('group', { name: 'Use only these chains' }).getByRole('checkbox', { checked: true })).toHaveCount(1)
-    await expect(page.getByRole('group', { name: 'Use only these tokens' }).getByRole('checkbox', { name: 'USDC' })).toBeChecked()
-    await expect(page.getByRole('group', { name: 'Use only these tokens' }).getByRole('checkbox', { checked: true })).toHaveCount(1)
+    await expect(
+      page.getByRole('group', { name: 'Use only these chains' }).getByRole('checkbox', { name: 'Base' }),
+    ).toBeChecked()
+    await expect(
+      page.getByRole('group', { name: 'Use only these chains' }).getByRole('checkbox', { checked: true }),
+    ).toHaveCount(1)
+    await expect(
+      page.getByRole('group', { name: 'Use only these tokens' }).getByRole('checkbox', { name: 'USDC' }),
+    ).toBeChecked()
+    await expect(
+      page.getByRole('group', { name: 'Use only these tokens' }).getByRole('checkbox', { checked: true }),
+    ).toHaveCount(1)
   })
 }

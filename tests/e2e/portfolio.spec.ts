@@ -72,7 +72,10 @@ test('a bad address gets the API message that names the field, at the field', as
   await screenshot(page, 'portfolio-bad-address')
 })
 
-test('a wrong pasted key gives a clear 401 and forgetting it goes back to the app key', async ({ page, allowApiErrors }) => {
+test('a wrong pasted key gives a clear 401 and forgetting it goes back to the app key', async ({
+  page,
+  allowApiErrors,
+}) => {
   allowApiErrors(401)
   await page.goto(demoView())
   await expect(tokenRow(page, 'USDC')).toBeVisible()
@@ -107,7 +110,11 @@ test('an unavailable chain is named, with a retry', async ({ page, allowApiError
     await route.fulfill({
       status: 503,
       headers: { 'retry-after': '5' },
-      json: { message: 'Chain 10 is unavailable', errors: [{ message: 'Chain 10 is unavailable', context: { chainId: 10, reason: 'timeout' } }], traceId: 'trace-e2e' },
+      json: {
+        message: 'Chain 10 is unavailable',
+        errors: [{ message: 'Chain 10 is unavailable', context: { chainId: 10, reason: 'timeout' } }],
+        traceId: 'trace-e2e',
+      },
     })
   })
   // Typed in, so the browser reads it (a shared link's first read happens on the server: below).

@@ -31,7 +31,9 @@ test('the value is charted by chain and by asset, in whole percentages that add 
   expect(new Set(byAsset.keys())).toEqual(new Set(['ETH', 'USDC', 'USDT']))
   expect([...byAsset.values()].reduce((a, b) => a + b, 0)).toBe(100)
   // Only OP Mainnet holds locked funds (500 USDC): its line says so, and the caption's split adds up.
-  await expect(page.getByRole('region', { name: 'Value by chain' }).locator('[data-slice="OP Mainnet"]')).toContainText('$500.00 locked')
+  await expect(page.getByRole('region', { name: 'Value by chain' }).locator('[data-slice="OP Mainnet"]')).toContainText(
+    '$500.00 locked',
+  )
   const caption = await chart.locator('figcaption').textContent()
   const [unlocked, locked] = [...caption!.matchAll(/(\d+)% (?:un)?locked/g)].map((m) => Number(m[1]))
   expect(unlocked! + locked!).toBe(100)
@@ -53,7 +55,8 @@ test('each chain says which block its balances were read at', async ({ page }) =
   const blocks = page.getByRole('definition').filter({ hasText: /^block \d+$/ })
   await expect(blocks).toHaveCount(4)
   const read = page.locator('dl[aria-label="Read at block"]')
-  for (const chain of ['Ethereum', 'OP Mainnet', 'Base', 'Arbitrum One']) await expect(read.getByRole('term').filter({ hasText: chain })).toHaveCount(1)
+  for (const chain of ['Ethereum', 'OP Mainnet', 'Base', 'Arbitrum One'])
+    await expect(read.getByRole('term').filter({ hasText: chain })).toHaveCount(1)
   const before = Number((await read.locator('[data-chain-block="1"] dd').textContent())!.replace('block ', ''))
   expect(before).toBeGreaterThan(0)
 })

@@ -26,8 +26,20 @@ test.describe.configure({ mode: 'serial' })
 
 const [op, base, arbitrum] = [10, 8453, 42161]
 const usdcOn = (chainId: number) => findTokenBySymbol(chainId, 'USDC')!.address as Address
-const usdc = (chainId: number, who: Address) => devnetClient(chainId).readContract({ address: usdcOn(chainId), abi: erc20Abi, functionName: 'balanceOf', args: [who] })
-const allowance = () => devnetClient(base).readContract({ address: usdcOn(base), abi: erc20Abi, functionName: 'allowance', args: [demoAddress, addresses.theCompact] })
+const usdc = (chainId: number, who: Address) =>
+  devnetClient(chainId).readContract({
+    address: usdcOn(chainId),
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [who],
+  })
+const allowance = () =>
+  devnetClient(base).readContract({
+    address: usdcOn(base),
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [demoAddress, addresses.theCompact],
+  })
 const ethOf = (chainId: number) => devnetClient(chainId).getBalance({ address: demoAddress })
 const opLock = () =>
   devnetClient(op).readContract({
@@ -36,7 +48,8 @@ const opLock = () =>
     functionName: 'balanceOf',
     args: [demoAddress, lockId(defaultLockTag, usdcOn(op))],
   })
-const transfer = (to: Address, amount: bigint): Hex => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+const transfer = (to: Address, amount: bigint): Hex =>
+  encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
 
 /** One call on arrival: `amount` USDC from the account to `to`, on Arbitrum One. */
 async function addTransferCall(page: Page, to: Address, amount: bigint) {
@@ -56,12 +69,16 @@ async function signAndSubmit(page: Page) {
   await expect(primary).toHaveText('Submit')
   // The owner's signature, packed for the account and accepted by it (ERC-6492: it has no code yet).
   await expect(page.locator('#sign')).toContainText('passes the account’s ERC-1271 check')
-  await expect(page.locator('#sign').getByTestId('signature').first()).toContainText(/verified: the account accepts it\s*0x0{40}[0-9a-f]{130}$/)
+  await expect(page.locator('#sign').getByTestId('signature').first()).toContainText(
+    /verified: the account accepts it\s*0x0{40}[0-9a-f]{130}$/,
+  )
   await primary.click()
   await expectCompletedCard(page, /USDC on Arbitrum One/)
 }
 
-test('the demo wallet owns a Nexus smart account: funded, a route with a call on arrival, signed, submitted, Completed', async ({ page }) => {
+test('the demo wallet owns a Nexus smart account: funded, a route with a call on arrival, signed, submitted, Completed', async ({
+  page,
+}) => {
   test.slow()
   const account = nexusDeployment(demoAddress).address
   const beneficiary = privateKeyToAddress(generatePrivateKey())
@@ -73,7 +90,9 @@ test('the demo wallet owns a Nexus smart account: funded, a route with a call on
     const fund = page.getByTestId('fund-smart-account')
     await fund.getByLabel('USDC').fill('50')
     await fund.getByRole('button', { name: 'Fund it' }).click()
-    await expect(fund.getByTestId('fund-status')).toHaveText('Locked 50 USDC for the smart account on Base.', { timeout: 60_000 })
+    await expect(fund.getByTestId('fund-status')).toHaveText('Locked 50 USDC for the smart account on Base.', {
+      timeout: 60_000,
+    })
 
     await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '10' })
     await addTransferCall(page, beneficiary, 1_000_000n)
@@ -100,16 +119,42 @@ test('the demo wallet owns a Nexus smart account: funded, a route with a call on
     const b = devnetClient(base)
     const now = await usdc(base, demoAddress)
     if (now < seeded.base)
-      await mined(b, b.writeContract({ address: usdcOn(base), abi: artifacts.devToken.abi, functionName: 'mint', args: [demoAddress, seeded.base - now], account: operatorAddress, chain: b.chain }))
-    await mined(b, b.writeContract({ address: usdcOn(base), abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, seeded.allowance], account: demoAddress, chain: b.chain }))
+      await mined(
+        b,
+        b.writeContract({
+          address: usdcOn(base),
+          abi: artifacts.devToken.abi,
+          functionName: 'mint',
+          args: [demoAddress, seeded.base - now],
+          account: operatorAddress,
+          chain: b.chain,
+        }),
+      )
+    await mined(
+      b,
+      b.writeContract({
+        address: usdcOn(base),
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [addresses.theCompact, seeded.allowance],
+        account: demoAddress,
+        chain: b.chain,
+      }),
+    )
     await b.setBalance({ address: demoAddress, value: seeded.baseEth })
   }
 })
 
-test('the demo wallet as an EOA with 7702: the authorizations panel shows each authorization decoded and the wallet signs it', async ({ page }) => {
+test('the demo wallet as an EOA with 7702: the authorizations panel shows each authorization decoded and the wallet signs it', async ({
+  page,
+}) => {
   test.slow()
   const beneficiary = privateKeyToAddress(generatePrivateKey())
-  const seeded = { lock: await opLock(), arb: await usdc(arbitrum, demoAddress), arbEth: await devnetClient(arbitrum).getBalance({ address: demoAddress }) }
+  const seeded = {
+    lock: await opLock(),
+    arb: await usdc(arbitrum, demoAddress),
+    arbEth: await devnetClient(arbitrum).getBalance({ address: demoAddress }),
+  }
   try {
     await openAsAccount(page, { label: 'EOA with 7702', choice: 'eip7702', address: demoAddress, checkedLater: true })
 
@@ -125,7 +170,9 @@ test('the demo wallet as an EOA with 7702: the authorizations panel shows each a
     const card = page.getByTestId('route-card')
     await expect(primary).toHaveText('Sign 2 authorizations', { timeout: 60_000 })
     await expect(card).toHaveAttribute('data-stage', 'authorize')
-    await expect(card.getByTestId('card-detail')).toHaveText('Lets your address run as a smart account on 2 chains; it moves no funds.')
+    await expect(card.getByTestId('card-detail')).toHaveText(
+      'Lets your address run as a smart account on 2 chains; it moves no funds.',
+    )
     await expect(primary).toBeEnabled()
     await expect(primary).toBeInViewport()
     const panel = page.getByTestId('authorizations-to-sign')
@@ -162,7 +209,17 @@ test('the demo wallet as an EOA with 7702: the authorizations panel shows each a
     const a = devnetClient(arbitrum)
     const arb = await usdc(arbitrum, demoAddress)
     if (arb > seeded.arb)
-      await mined(a, a.writeContract({ address: usdcOn(arbitrum), abi: erc20Abi, functionName: 'transfer', args: [operatorAddress, arb - seeded.arb], account: demoAddress, chain: a.chain }))
+      await mined(
+        a,
+        a.writeContract({
+          address: usdcOn(arbitrum),
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [operatorAddress, arb - seeded.arb],
+          account: demoAddress,
+          chain: a.chain,
+        }),
+      )
     await a.setBalance({ address: demoAddress, value: seeded.arbEth }) // the gas of that transfer
     const short = seeded.lock - (await opLock())
     if (short > 0n) await devnetChain().lockUsdcFor(op, demoAddress, short)

@@ -27,8 +27,10 @@ test('pick where the funds come from, see the other routes with fee and ETA, and
   const others = page.getByRole('region', { name: 'Other routes' })
   await expect(others.locator('[data-alternative]').first()).toHaveAttribute('data-chosen', 'true')
   expect(await others.locator('[data-alternative]').count()).toBeGreaterThanOrEqual(3)
-  for (const fee of await others.locator('[data-alternative-fee]').all()) await expect(fee).toHaveText(/^\$\d[\d,]*\.\d\d$|^<\$0\.01$/)
-  for (const eta of await others.locator('[data-alternative-eta]').all()) await expect(eta).toHaveText(/^≈ \d+ (s|min)$/)
+  for (const fee of await others.locator('[data-alternative-fee]').all())
+    await expect(fee).toHaveText(/^\$\d[\d,]*\.\d\d$|^<\$0\.01$/)
+  for (const eta of await others.locator('[data-alternative-eta]').all())
+    await expect(eta).toHaveText(/^≈ \d+ (s|min)$/)
   // The chosen route's ETA is the card's.
   const cardEta = (await card.getByTestId('card-eta').textContent())!.replace(' after submitting', '')
   await expect(others.locator('[data-chosen="true"] [data-alternative-eta]')).toHaveText(cardEta)

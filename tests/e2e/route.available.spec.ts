@@ -10,7 +10,10 @@ for (const [name, size] of [
   ['1440', { width: 1440, height: 900 }],
   ['390', { width: 390, height: 844 }],
 ] as const) {
-  test(`the form's Available and the shortfall table agree, and "100,000" is read as typed (${name} px)`, async ({ page, allowApiErrors }) => {
+  test(`the form's Available and the shortfall table agree, and "100,000" is read as typed (${name} px)`, async ({
+    page,
+    allowApiErrors,
+  }) => {
     allowApiErrors(422) // the shortfall is a 422 Insufficient balance
     await page.setViewportSize(size)
     const posts = countRoutePosts(page)

@@ -12,11 +12,22 @@ import { base, baseUsdc, restore, setAllowance, snapshot } from './support/baseT
 import { devnetClient } from './support/devnet'
 import { expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { demoAddress } from './support/portfolioPage'
-import { askFor, connectDemoWallet, countRoutePosts, expectCompletedCard, openBuilder, openSignedIn, recordCardStages, region } from './support/routePage'
+import {
+  askFor,
+  connectDemoWallet,
+  countRoutePosts,
+  expectCompletedCard,
+  openBuilder,
+  openSignedIn,
+  recordCardStages,
+  region,
+} from './support/routePage'
 
 test.describe.configure({ mode: 'serial' })
 
-test('the amount is checked against the balances as it is typed: funds already there, or more than any route can draw', async ({ page }) => {
+test('the amount is checked against the balances as it is typed: funds already there, or more than any route can draw', async ({
+  page,
+}) => {
   const posts = countRoutePosts(page)
   await openBuilder(page)
   await connectDemoWallet(page)
@@ -42,7 +53,9 @@ test('the amount is checked against the balances as it is typed: funds already t
   await expectAccessible(page, 'the amount checked as it is typed')
 })
 
-test('the alternative to more than any route can draw is one click: the most possible, quoted by itself', async ({ page }) => {
+test('the alternative to more than any route can draw is one click: the most possible, quoted by itself', async ({
+  page,
+}) => {
   await openSignedIn(page)
   await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100,000' })
   const card = page.getByTestId('route-card')
@@ -59,7 +72,9 @@ const runs = [
 ] as const
 
 for (const { name, size, unlimited } of runs) {
-  test(`from the amount to Completed in at most ${unlimited ? 4 : 3} actions with the card's one button (${name} px)`, async ({ page }) => {
+  test(`from the amount to Completed in at most ${unlimited ? 4 : 3} actions with the card's one button (${name} px)`, async ({
+    page,
+  }) => {
     test.slow()
     const seeded = await snapshot()
     await setAllowance(0n)
@@ -89,7 +104,9 @@ for (const { name, size, unlimited } of runs) {
       // One deadline on the card.
       await expect(card.getByTestId('card-deadline')).toHaveText(/^\d+ min \d\d s left/)
       await expect(title).toHaveText('One step before signing')
-      await expect(card.getByTestId('card-detail')).toHaveText('A one-time approval so the transfer can draw this token; it moves no funds.')
+      await expect(card.getByTestId('card-detail')).toHaveText(
+        'A one-time approval so the transfer can draw this token; it moves no funds.',
+      )
       await expect(primary).toHaveText('Approve USDC on Base')
       await expect(primary).toBeInViewport()
       await expectNoHorizontalOverflow(page)
@@ -103,9 +120,16 @@ for (const { name, size, unlimited } of runs) {
       await expect(page.locator('[data-nonce]')).not.toHaveAttribute('data-nonce', firstNonce, { timeout: 30_000 })
       await expect(primary).toHaveText('Sign', { timeout: 30_000 })
       await expect(title).toHaveText('Ready to sign')
-      await expect(card.getByTestId('card-detail')).toHaveText('Your wallet signs the transfer exactly as shown; nothing moves yet.')
+      await expect(card.getByTestId('card-detail')).toHaveText(
+        'Your wallet signs the transfer exactly as shown; nothing moves yet.',
+      )
       await expect(primary).toBeInViewport()
-      const allowance = await devnetClient(base).readContract({ address: baseUsdc, abi: erc20Abi, functionName: 'allowance', args: [demoAddress, addresses.permit2] })
+      const allowance = await devnetClient(base).readContract({
+        address: baseUsdc,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [demoAddress, addresses.permit2],
+      })
       if (unlimited) expect(allowance).toBe(maxUint256)
       else expect(allowance).toBeLessThan(1_010_000000n)
       await expect(region(page, 'Before you sign')).toHaveCount(0)
@@ -118,7 +142,9 @@ for (const { name, size, unlimited } of runs) {
       await expectCompletedCard(page, '1,000 USDC on Arbitrum One')
       await expect(primary).toBeInViewport()
       await expect(card).toHaveAttribute('data-phase', 'submitted')
-      await expect(page.getByRole('navigation', { name: 'Route steps' }).locator('[data-step="Track"]')).toHaveAttribute('data-state', 'done')
+      await expect(
+        page.getByRole('navigation', { name: 'Route steps' }).locator('[data-step="Track"]'),
+      ).toHaveAttribute('data-state', 'done')
       expect(actions).toBeLessThanOrEqual(unlimited ? 4 : 3)
       // Every state the card went through, in order, settling in plain words before Completed.
       const stages = await page.evaluate(() => (window as unknown as { cardStages: string[] }).cardStages)

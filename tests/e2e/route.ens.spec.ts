@@ -4,7 +4,9 @@
 import { expect, expectAccessible, test } from './support/fixtures'
 import { askFor, connectDemoWallet, countRoutePosts, getRoute, openBuilder } from './support/routePage'
 
-test('an ENS recipient on the devnet: a clear note that names cannot be resolved there, and nothing sent', async ({ page }) => {
+test('an ENS recipient on the devnet: a clear note that names cannot be resolved there, and nothing sent', async ({
+  page,
+}) => {
   const posts = countRoutePosts(page)
   await openBuilder(page)
   await connectDemoWallet(page)

@@ -33,7 +33,9 @@ async function newRoute(page: Page, open: (page: Page) => Promise<void>): Promis
   await expect(page.getByTestId('primary-action')).toHaveText('Sign', { timeout: 30_000 })
 }
 
-test('after transfers to a chain have settled, a new route to it shows the measured ETA the API reports', async ({ page }) => {
+test('after transfers to a chain have settled, a new route to it shows the measured ETA the API reports', async ({
+  page,
+}) => {
   // Up to MEASURED_MIN_SAMPLES transfers, each followed to Completed.
   test.setTimeout(180_000)
   const seeded = await snapshot()
@@ -62,7 +64,10 @@ test('after transfers to a chain have settled, a new route to it shows the measu
     expect(measured.p50Seconds).toBeGreaterThan(0)
     await newRoute(page, openBuilder)
     await expect(eta).toHaveAttribute('data-eta-basis', 'measured')
-    await expect(eta).toHaveAttribute('title', `The median time to settle of the last ${measured.samples} transfers to this chain (24 hours)`)
+    await expect(eta).toHaveAttribute(
+      'title',
+      `The median time to settle of the last ${measured.samples} transfers to this chain (24 hours)`,
+    )
     await expect(eta).toHaveText(`${formatEta(Math.max(1, Math.ceil(measured.p50Seconds)))} after submitting`)
     await expectAccessible(page, 'the route card with a measured ETA')
   } finally {

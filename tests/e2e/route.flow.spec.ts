@@ -44,7 +44,9 @@ test('connect, build a cross-chain route, inspect it, approve Permit2 from the w
   await expect(summary.getByTestId('fees')).toContainText(/Fees: \$\d+\.\d\d in total/)
   await expect(summary.getByTestId('fees')).toContainText('Gas')
   // The claim on Base and the fill on Arbitrum One, one line each.
-  await expect(summary.getByTestId('fees')).toContainText(/Base \$\d+\.\d\d · Arbitrum One \$\d+\.\d\d \(with the fill\)/)
+  await expect(summary.getByTestId('fees')).toContainText(
+    /Base \$\d+\.\d\d · Arbitrum One \$\d+\.\d\d \(with the fill\)/,
+  )
   await expect(summary.getByTestId('fees')).toContainText('Bridge')
   await expect(summary.getByTestId('fees')).toContainText('Protocol')
   await expect(summary.getByTestId('sponsor')).toHaveText('No sponsor: you pay every fee.')
@@ -83,7 +85,9 @@ test('connect, build a cross-chain route, inspect it, approve Permit2 from the w
   await expect(approval).toContainText(/Approve Permit2 to spend 1,00\d\.\d+ USDC on Base/)
   // Sign waits while the approval is open.
   await expect(sign.getByRole('button', { name: 'Sign', exact: true })).toBeDisabled()
-  await expect(page.getByRole('navigation', { name: 'Route steps' }).locator('[data-step="Requirements"]')).toContainText('1 open')
+  await expect(
+    page.getByRole('navigation', { name: 'Route steps' }).locator('[data-step="Requirements"]'),
+  ).toContainText('1 open')
   const needed = (await approval.locator('p').first().textContent())!.match(/spend ([\d,.]+) USDC/)![1]!
   const approveCall = (await approval.getByText(/^approve\(0x/).textContent())!
   const [, spender, amount] = approveCall.match(/^approve\((0x[0-9a-fA-F]{40}), (\d+)\)$/)!
@@ -98,14 +102,21 @@ test('connect, build a cross-chain route, inspect it, approve Permit2 from the w
   })
   await expect(approval).toContainText(/Transaction 0x[0-9a-f]{64} in block \d+/)
   const usdc = findTokenBySymbol(8453, 'USDC')!.address
-  const allowance = await devnetClient(8453).readContract({ address: usdc, abi: erc20Abi, functionName: 'allowance', args: [demoAddress, addresses.permit2] })
+  const allowance = await devnetClient(8453).readContract({
+    address: usdc,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [demoAddress, addresses.permit2],
+  })
   expect(allowance).toBe(BigInt(amount!))
   await screenshot(page, 'route-requirement-done')
 
   const firstNonce = await page.locator('[data-nonce]').getAttribute('data-nonce')
   await approval.getByRole('button', { name: 'Refresh the route to see it done' }).click()
   await expect(page.locator('[data-nonce]')).not.toHaveAttribute('data-nonce', firstNonce!)
-  await expect(region(page, 'Elements (1)').locator('[data-element="Base"] [data-funding]')).toHaveText('Approved via Permit2')
+  await expect(region(page, 'Elements (1)').locator('[data-element="Base"] [data-funding]')).toHaveText(
+    'Approved via Permit2',
+  )
   await expect(region(page, 'Before you sign')).toHaveCount(0)
   await expect(sign.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled()
 

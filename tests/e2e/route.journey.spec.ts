@@ -75,7 +75,10 @@ for (const { name, size } of [
   })
 }
 
-test('a submit that does not reach the service is said on the card; Submit again completes it', async ({ page, allowApiErrors }) => {
+test('a submit that does not reach the service is said on the card; Submit again completes it', async ({
+  page,
+  allowApiErrors,
+}) => {
   test.slow()
   allowApiErrors('network')
   const seeded = await usdcState()
@@ -102,7 +105,9 @@ test('a submit that does not reach the service is said on the card; Submit again
   }
 })
 
-test('a transfer that fails reads Failed on the card, on its page and in History: a plain reason and what happened to the funds', async ({ page }) => {
+test('a transfer that fails reads Failed on the card, on its page and in History: a plain reason and what happened to the funds', async ({
+  page,
+}) => {
   test.slow()
   const seeded = await usdcState()
   let nonce: string | undefined
@@ -112,15 +117,21 @@ test('a transfer that fails reads Failed on the card, on its page and in History
     // The service's answers for this intent (its status, the account's intents and routes), as they
     // read when a call on arrival would revert: FAILED, nothing claimed, nothing refunded. (The filler
     // settles the real one; the page sees this.)
-    const reason = 'the destination calls would revert after the fill (execution reverted: 0x08c379a0); nothing was taken'
-    await failing(page, /\/api\/v1\/intent-operation\/[^/?]+$/, (body) => (isIntent(body) ? failedIntent(body, reason) : undefined))
+    const reason =
+      'the destination calls would revert after the fill (execution reverted: 0x08c379a0); nothing was taken'
+    await failing(page, /\/api\/v1\/intent-operation\/[^/?]+$/, (body) =>
+      isIntent(body) ? failedIntent(body, reason) : undefined,
+    )
     await failing(page, /\/api\/v1\/accounts\/[^/]+\/intents(\?|$)/, (body) => {
       const list = body as { intents?: unknown[] }
-      return list.intents ? { ...list, intents: list.intents.map((i) => (isIntent(i) ? failedIntent(i, reason) : i)) } : undefined
+      return list.intents
+        ? { ...list, intents: list.intents.map((i) => (isIntent(i) ? failedIntent(i, reason) : i)) }
+        : undefined
     })
     await failing(page, /\/api\/v1\/accounts\/[^/]+\/routes(\?|$)/, (body) => {
       const list = body as { routes?: { intentStatus?: string | null }[] }
-      const failed = (r: { intentStatus?: string | null }) => (r.intentStatus ? { ...r, status: 'FAILED', intentStatus: 'FAILED' } : r)
+      const failed = (r: { intentStatus?: string | null }) =>
+        r.intentStatus ? { ...r, status: 'FAILED', intentStatus: 'FAILED' } : r
       return list.routes ? { ...list, routes: list.routes.map(failed) } : undefined
     })
     await askFor(page, { amount: '10' })
@@ -142,7 +153,9 @@ test('a transfer that fails reads Failed on the card, on its page and in History
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click()
     const row = page.locator(`li[data-nonce="${nonce}"]`)
     await expect(row.getByTestId('route-status').first()).toHaveText(/Failed/)
-    await expect(row.getByTestId('failure')).toHaveText('A call on arrival would fail, so the transfer was not delivered. Nothing was taken from your account.')
+    await expect(row.getByTestId('failure')).toHaveText(
+      'A call on arrival would fail, so the transfer was not delivered. Nothing was taken from your account.',
+    )
     await expect(row).not.toContainText(reason.slice(0, 30))
     await expectAccessible(page, 'a failed transfer in History')
   } finally {
@@ -152,14 +165,25 @@ test('a transfer that fails reads Failed on the card, on its page and in History
   }
 })
 
-test('a refusal at a path the form does not show is said on the card, never "marked in the form"', async ({ page, allowApiErrors }) => {
+test('a refusal at a path the form does not show is said on the card, never "marked in the form"', async ({
+  page,
+  allowApiErrors,
+}) => {
   allowApiErrors(422)
   await page.setViewportSize({ width: 1440, height: 900 })
   await openSignedIn(page)
   // The service's answer to an account that cannot give an approval before its funds are claimed.
   const message = 'account.setupOps: the account is not deployed on chain 8453, so it cannot give the approval there'
   await page.route('**/api/v1/intents/route', (route) =>
-    route.fulfill({ status: 422, json: { message, code: 'UNSETTLEABLE', errors: [{ message, context: { field: 'account.setupOps' } }], traceId: 'trace-e2e' } }),
+    route.fulfill({
+      status: 422,
+      json: {
+        message,
+        code: 'UNSETTLEABLE',
+        errors: [{ message, context: { field: 'account.setupOps' } }],
+        traceId: 'trace-e2e',
+      },
+    }),
   )
   await askFor(page, { chain: 'Ethereum', token: 'USDC', amount: '10' })
   const card = page.getByTestId('route-card')
@@ -177,15 +201,27 @@ const isIntent = (body: unknown): body is Intent => Array.isArray((body as { cla
 
 /** The intent as the service reports one that failed before anything was taken. */
 function failedIntent(intent: Intent, reason: string): object {
-  const { fillTransactionHash: _hash, fillTimestamp: _time, ...rest } = intent as Intent & { fillTransactionHash?: string; fillTimestamp?: number }
-  return { ...rest, status: 'FAILED', failureReason: reason, claims: intent.claims.map((c) => ({ chainId: c.chainId, status: 'PENDING' })), refunds: [] }
+  const {
+    fillTransactionHash: _hash,
+    fillTimestamp: _time,
+    ...rest
+  } = intent as Intent & { fillTransactionHash?: string; fillTimestamp?: number }
+  return {
+    ...rest,
+    status: 'FAILED',
+    failureReason: reason,
+    claims: intent.claims.map((c) => ({ chainId: c.chainId, status: 'PENDING' })),
+    refunds: [],
+  }
 }
 
 /** Answers `url` with the service's own answer, changed by `change` (undefined: as it is). */
 async function failing(page: Page, url: RegExp, change: (body: unknown) => object | undefined): Promise<void> {
   await page.route(url, async (route) => {
     // Fetched as the page fetches it (route.fetch leaves out Sec-Fetch-Site, which the browser key needs).
-    const real = await route.fetch({ headers: { ...(await route.request().allHeaders()), 'sec-fetch-site': 'same-origin' } })
+    const real = await route.fetch({
+      headers: { ...(await route.request().allHeaders()), 'sec-fetch-site': 'same-origin' },
+    })
     const changed = real.ok() ? change(await real.json()) : undefined
     await route.fulfill(changed ? { response: real, json: changed } : { response: real })
   })
@@ -193,7 +229,9 @@ async function failing(page: Page, url: RegExp, change: (body: unknown) => objec
 
 async function settled(nonce: string): Promise<void> {
   const headers = asThePage(await signInCookie(baseUrl(), demoAccount))
-  const status = async () => ((await (await fetch(`${baseUrl()}/api/v1/intent-operation/${nonce}`, { headers })).json()) as { status: string }).status
+  const status = async () =>
+    ((await (await fetch(`${baseUrl()}/api/v1/intent-operation/${nonce}`, { headers })).json()) as { status: string })
+      .status
   await expect.poll(status, { timeout: 60_000 }).toMatch(/^(COMPLETED|FAILED)$/)
 }
 
@@ -201,7 +239,9 @@ async function expectFailedCard(page: Page, reason: string): Promise<void> {
   const card = page.getByTestId('route-card')
   await expect(card.getByTestId('card-title')).toHaveText('Failed', { timeout: 30_000 })
   await expect(card).toHaveAttribute('data-stage', 'failed')
-  await expect(card.getByTestId('card-detail')).toHaveText('A call on arrival would fail, so the transfer was not delivered.')
+  await expect(card.getByTestId('card-detail')).toHaveText(
+    'A call on arrival would fail, so the transfer was not delivered.',
+  )
   await expect(card).not.toContainText(reason.slice(0, 30))
   await expect(card.getByTestId('card-funds')).toHaveText('Nothing was taken from your account.')
   await expect(card.getByTestId('card-received')).toContainText('Not received 10 USDC on Ethereum')

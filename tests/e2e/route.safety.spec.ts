@@ -18,7 +18,9 @@ const viewports = [
 ] as const
 
 for (const { name, size } of viewports) {
-  test(`a route is outdated the moment the form changes or fails its checks, and re-quoted by itself (${name} px)`, async ({ page }) => {
+  test(`a route is outdated the moment the form changes or fails its checks, and re-quoted by itself (${name} px)`, async ({
+    page,
+  }) => {
     // Real work: two routes, axe and a full-page screenshot.
     test.slow()
     await page.setViewportSize(size)
@@ -88,7 +90,9 @@ for (const { name, size } of viewports) {
   })
 }
 
-test('recipients that would lose the tokens are refused before anything is sent, and a bad checksum is named', async ({ page }) => {
+test('recipients that would lose the tokens are refused before anything is sent, and a bad checksum is named', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 })
   const posts = countRoutePosts(page)
   await openSignedIn(page)
@@ -122,17 +126,23 @@ test('recipients that would lose the tokens are refused before anything is sent,
 })
 
 for (const { name, size } of viewports) {
-  test(`the countdown, Sign and Submit close a minute before the fill deadline; a quote refreshes itself before it (${name} px)`, async ({ page }) => {
+  test(`the countdown, Sign and Submit close a minute before the fill deadline; a quote refreshes itself before it (${name} px)`, async ({
+    page,
+  }) => {
     test.slow()
     await page.setViewportSize(size)
     await page.clock.install()
     await openSignedIn(page)
-    const routeAnswer = () => page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route')
+    const routeAnswer = () =>
+      page.waitForResponse(
+        (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route',
+      )
     type Answer = { intentOp: { nonce: string; expires: string; elements: { mandate: { fillDeadline: string } }[] } }
     // Every quote the page receives, to read the one it shows.
     const answers: Answer[] = []
     page.on('response', async (r) => {
-      if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route' && r.ok()) answers.push((await r.json()) as Answer)
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route' && r.ok())
+        answers.push((await r.json()) as Answer)
     })
     const answer = routeAnswer()
     await askFor(page, { chain: 'OP Mainnet', token: 'USDC', amount: '100' })
@@ -173,11 +183,15 @@ for (const { name, size } of viewports) {
     await expect(sign.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0)
     await expect(sign).toContainText('This route has expired and can no longer be signed.')
     await expect(region(page, 'Submit').getByRole('button', { name: 'Submit', exact: true })).toBeDisabled()
-    await expect(page.getByRole('navigation', { name: 'Route steps' }).locator('[data-step="Sign"]')).toContainText('deadline passed')
+    await expect(page.getByRole('navigation', { name: 'Route steps' }).locator('[data-step="Sign"]')).toContainText(
+      'deadline passed',
+    )
     // The card says Expired, shows nothing of the old quote, and offers the new one.
     await expect(card).toHaveAttribute('data-stage', 'expired')
     await expect(card.getByTestId('card-title')).toHaveText('Expired')
-    await expect(card.getByTestId('card-detail')).toHaveText('The quote passed its deadline before it was submitted: nothing moved.')
+    await expect(card.getByTestId('card-detail')).toHaveText(
+      'The quote passed its deadline before it was submitted: nothing moved.',
+    )
     await expect(card.getByTestId('card-pay')).toHaveCount(0)
     await expect(card.getByTestId('card-deadline')).toHaveCount(0)
     await expect(card.getByTestId('primary-action')).toHaveText('Get a new quote')

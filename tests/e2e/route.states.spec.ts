@@ -4,13 +4,18 @@
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { askFor, countRoutePosts, getRoute, openAdvanced, openBuilder, openSignedIn, region } from './support/routePage'
 
-test('USDT0 across chains is refused at quote time for a plain wallet: only its own OFT send could, and it says so', async ({ page, allowApiErrors }) => {
+test('USDT0 across chains is refused at quote time for a plain wallet: only its own OFT send could, and it says so', async ({
+  page,
+  allowApiErrors,
+}) => {
   allowApiErrors(422)
   await openSignedIn(page)
   // Arbitrum One holds 300 USDT0; the other 100 could only come from OP Mainnet as the account's own
   // LayerZero OFT send through its intent executor, which a plain wallet (an EOA) cannot run: a 422 at quote.
   await askFor(page, { chain: 'Arbitrum One', token: 'USDT0', amount: '400' })
-  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route')
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route',
+  )
   await getRoute(page)
   const response = await answer
   expect(response.status()).toBe(422)
@@ -21,7 +26,9 @@ test('USDT0 across chains is refused at quote time for a plain wallet: only its 
 
   const alert = page.getByRole('main').getByRole('alert').filter({ hasText: 'This route cannot be settled' })
   await expect(alert).toBeVisible()
-  await expect(alert).toContainText("crosses chains only over LayerZero OFT, as the account's own send through its intent executor")
+  await expect(alert).toContainText(
+    "crosses chains only over LayerZero OFT, as the account's own send through its intent executor",
+  )
   await expect(alert).not.toContainText('Allow more chains or settlement layers')
   const token = page.getByRole('group', { name: 'Token request 1' }).getByLabel('Token', { exact: true })
   await expect(token).toHaveAttribute('aria-invalid', 'true')
@@ -69,7 +76,9 @@ test('invalid fields are marked as they are typed, and nothing is sent', async (
   await page.getByRole('button', { name: 'Add a call' }).click()
   const call = page.getByRole('group', { name: 'Call 1' })
   await call.getByLabel('To', { exact: true }).fill('0x12')
-  await expect(call.getByLabel('To', { exact: true })).toHaveAccessibleDescription('Must be a 0x-prefixed 20-byte address.')
+  await expect(call.getByLabel('To', { exact: true })).toHaveAccessibleDescription(
+    'Must be a 0x-prefixed 20-byte address.',
+  )
   await call.getByLabel('Value (wei)').fill('1.5')
   await expect(call.getByLabel('Value (wei)')).toHaveAttribute('aria-invalid', 'true')
   await call.getByLabel('Data (hex)').fill('0xabc')
@@ -91,7 +100,10 @@ test('invalid fields are marked as they are typed, and nothing is sent', async (
   await expect(page.getByTestId('request-preview')).toContainText('"amount": "1500000"')
 })
 
-test('No Path Found is shown at the token, a 400 at the field it names, a 503 with a retry', async ({ page, allowApiErrors }) => {
+test('No Path Found is shown at the token, a 400 at the field it names, a 503 with a retry', async ({
+  page,
+  allowApiErrors,
+}) => {
   allowApiErrors(400, 422, 503)
   await openSignedIn(page)
   await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '100' })
@@ -121,7 +133,9 @@ test('No Path Found is shown at the token, a 400 at the field it names, a 503 wi
     if (mode === 'real') return route.continue()
     if (mode === 'unavailable' && unavailable++ > 0) return route.continue()
     const [status, message, context] =
-      mode === 'bad-request' ? [400, 'recipient.address: must be a 0x-prefixed 20-byte address', { field: 'recipient.address' }] : [503, 'Chain 10 is unavailable', { chainId: 10, reason: 'timeout' }]
+      mode === 'bad-request'
+        ? [400, 'recipient.address: must be a 0x-prefixed 20-byte address', { field: 'recipient.address' }]
+        : [503, 'Chain 10 is unavailable', { chainId: 10, reason: 'timeout' }]
     await route.fulfill({ status, json: { message, errors: [{ message, context }], traceId: 'trace-e2e' } })
   })
   await token.selectOption({ label: 'USDC' })
@@ -154,13 +168,18 @@ test('a declined signature is a calm message, and signing again works', async ({
   const decline = async (route: import('@playwright/test').Route) => {
     const body = route.request().postDataJSON() as { id: number; method: string }
     if (body.method !== 'eth_signTypedData_v4') return route.continue()
-    await route.fulfill({ headers: { 'access-control-allow-origin': '*' }, json: { jsonrpc: '2.0', id: body.id, error: { code: 4001, message: 'User rejected the request.' } } })
+    await route.fulfill({
+      headers: { 'access-control-allow-origin': '*' },
+      json: { jsonrpc: '2.0', id: body.id, error: { code: 4001, message: 'User rejected the request.' } },
+    })
   }
   const rpcUrls = Object.values(JSON.parse(process.env.E2E_DEVNET_RPC_URLS!) as Record<string, string>)
   for (const url of rpcUrls) await page.route(`${url}/**`, decline)
   for (const url of rpcUrls) await page.route(url, decline)
   await sign.getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(sign).toContainText('You declined the signature in your wallet. Nothing was signed; press Sign to try again.')
+  await expect(sign).toContainText(
+    'You declined the signature in your wallet. Nothing was signed; press Sign to try again.',
+  )
   await expect(sign.getByTestId('signature')).toHaveCount(0)
   await screenshot(page, 'route-signature-declined')
 

@@ -34,8 +34,18 @@ async function readUsdc(): Promise<UsdcState> {
   const client = devnetClient(op)
   const [unlocked, locked, compactAllowance] = await Promise.all([
     client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [demoAddress] }),
-    client.readContract({ address: addresses.theCompact, abi: compactAbi, functionName: 'balanceOf', args: [demoAddress, usdcLock] }),
-    client.readContract({ address: usdc, abi: erc20Abi, functionName: 'allowance', args: [demoAddress, addresses.theCompact] }),
+    client.readContract({
+      address: addresses.theCompact,
+      abi: compactAbi,
+      functionName: 'balanceOf',
+      args: [demoAddress, usdcLock],
+    }),
+    client.readContract({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [demoAddress, addresses.theCompact],
+    }),
   ])
   return { unlocked, locked, compactAllowance }
 }
@@ -50,9 +60,38 @@ async function restoreUsdc(before: UsdcState): Promise<void> {
     const send = (hash: Promise<Hex>) => mined(client, hash)
     if (spent > 0n) {
       const mint = spent - received
-      if (mint > 0n) await send(client.writeContract({ address: usdc, abi: artifacts.devToken.abi, functionName: 'mint', args: [demoAddress, mint], account: operatorAddress, chain: client.chain }))
-      if (mint < 0n) await send(client.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [operatorAddress, -mint], account: demoAddress, chain: client.chain }))
-      await send(client.writeContract({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, spent], account: demoAddress, chain: client.chain }))
+      if (mint > 0n)
+        await send(
+          client.writeContract({
+            address: usdc,
+            abi: artifacts.devToken.abi,
+            functionName: 'mint',
+            args: [demoAddress, mint],
+            account: operatorAddress,
+            chain: client.chain,
+          }),
+        )
+      if (mint < 0n)
+        await send(
+          client.writeContract({
+            address: usdc,
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [operatorAddress, -mint],
+            account: demoAddress,
+            chain: client.chain,
+          }),
+        )
+      await send(
+        client.writeContract({
+          address: usdc,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [addresses.theCompact, spent],
+          account: demoAddress,
+          chain: client.chain,
+        }),
+      )
       await send(
         client.writeContract({
           address: addresses.theCompact,
@@ -64,11 +103,34 @@ async function restoreUsdc(before: UsdcState): Promise<void> {
         }),
       )
     } else if (received > 0n) {
-      await send(client.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [operatorAddress, received], account: demoAddress, chain: client.chain }))
+      await send(
+        client.writeContract({
+          address: usdc,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [operatorAddress, received],
+          account: demoAddress,
+          chain: client.chain,
+        }),
+      )
     }
-    const allowance = await client.readContract({ address: usdc, abi: erc20Abi, functionName: 'allowance', args: [demoAddress, addresses.theCompact] })
+    const allowance = await client.readContract({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [demoAddress, addresses.theCompact],
+    })
     if (allowance !== before.compactAllowance)
-      await send(client.writeContract({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, before.compactAllowance], account: demoAddress, chain: client.chain }))
+      await send(
+        client.writeContract({
+          address: usdc,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [addresses.theCompact, before.compactAllowance],
+          account: demoAddress,
+          chain: client.chain,
+        }),
+      )
   })
   expect(await readUsdc()).toEqual(before)
 }
@@ -84,13 +146,19 @@ test.afterAll(async () => {
   if (before) await restoreUsdc(before)
 })
 
-test('sign, submit and follow a route to Completed; the transactions, portfolio and history show it', async ({ page }) => {
+test('sign, submit and follow a route to Completed; the transactions, portfolio and history show it', async ({
+  page,
+}) => {
   test.slow()
   await page.goto(`${baseUrl()}/portfolio`)
   await page.getByRole('button', { name: 'Connect the demo wallet' }).click()
   await signIn(page)
   await expandToken(page, 'USDC')
-  await expectAmounts(chainRow(page, 'OP Mainnet', 'USDC'), { total: formatAmount(before!.locked, 6), unlocked: '0', locked: formatAmount(before!.locked, 6) })
+  await expectAmounts(chainRow(page, 'OP Mainnet', 'USDC'), {
+    total: formatAmount(before!.locked, 6),
+    unlocked: '0',
+    locked: formatAmount(before!.locked, 6),
+  })
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Route builder' }).click()
   await askFor(page, { chain: 'OP Mainnet', token: 'USDC', amount: '100' })
@@ -130,8 +198,14 @@ test('sign, submit and follow a route to Completed; the transactions, portfolio 
   await expect(claim.getByRole('button', { name: 'Copy hash' })).toBeVisible()
   const claimHash = (await claim.getByTestId('tx-hash').textContent()) as Hex
   const fillHash = (await fill.getByTestId('tx-hash').textContent()) as Hex
-  await expect(fill.getByRole('link', { name: 'View transaction: Delivered on OP Mainnet' })).toHaveAttribute('href', `/tx/${op}/${fillHash}`)
-  await expect(claim.getByRole('link', { name: 'View transaction: Claimed on OP Mainnet' })).toHaveAttribute('href', `/tx/${op}/${claimHash}`)
+  await expect(fill.getByRole('link', { name: 'View transaction: Delivered on OP Mainnet' })).toHaveAttribute(
+    'href',
+    `/tx/${op}/${fillHash}`,
+  )
+  await expect(claim.getByRole('link', { name: 'View transaction: Claimed on OP Mainnet' })).toHaveAttribute(
+    'href',
+    `/tx/${op}/${claimHash}`,
+  )
   submitted = { nonce, claimHash, fillHash }
   // Final is final: the step bar, the summary and Sign say so, and nothing counts down.
   const routeSteps = page.getByRole('navigation', { name: 'Route steps' })
@@ -156,7 +230,11 @@ test('sign, submit and follow a route to Completed; the transactions, portfolio 
   const claimLink = (await claim.getByRole('link', { name: /^View transaction/ }).getAttribute('href'))!
   await timeline.getByRole('link', { name: 'See the new balances in the portfolio' }).click()
   await expandToken(page, 'USDC')
-  await expectAmounts(chainRow(page, 'OP Mainnet', 'USDC'), { total: formatAmount(after.locked + after.unlocked, 6), unlocked: '100', locked: formatAmount(after.locked, 6) })
+  await expectAmounts(chainRow(page, 'OP Mainnet', 'USDC'), {
+    total: formatAmount(after.locked + after.unlocked, 6),
+    unlocked: '100',
+    locked: formatAmount(after.locked, 6),
+  })
   await screenshot(page, 'portfolio-after-submit')
 
   // The delivery in the transaction page: mined, 100 USDC to the account, the arbiter's Filled.
@@ -187,7 +265,10 @@ test('sign, submit and follow a route to Completed; the transactions, portfolio 
   await screenshot(page, 'history-intent-status')
 })
 
-test('a completed route stays final on its own page; a route submitted elsewhere first is "already submitted" and followed (390 px)', async ({ page, allowApiErrors }) => {
+test('a completed route stays final on its own page; a route submitted elsewhere first is "already submitted" and followed (390 px)', async ({
+  page,
+  allowApiErrors,
+}) => {
   expect(submitted, 'the previous test completed the route this one opens').toBeDefined()
   test.slow()
   allowApiErrors(409)
@@ -208,7 +289,10 @@ test('a completed route stays final on its own page; a route submitted elsewhere
   await expect(region(page, 'Summary').getByTestId('route-phase')).toHaveText('Completed')
   await expect(region(page, 'Sign').getByRole('button', { name: /^Sign/ })).toHaveCount(0)
   await expect(region(page, 'Submit').getByRole('button', { name: 'Submit', exact: true })).toHaveCount(0)
-  await expect(page.getByRole('navigation', { name: 'Route steps' }).locator('[data-step="Track"]')).toHaveAttribute('data-state', 'done')
+  await expect(page.getByRole('navigation', { name: 'Route steps' }).locator('[data-step="Track"]')).toHaveAttribute(
+    'data-state',
+    'done',
+  )
   await expectNoHorizontalOverflow(page)
   await expectAccessible(page, 'a completed route’s page at 390 px')
   await screenshot(page, 'route-completed-page-390')
@@ -230,11 +314,16 @@ test('a completed route stays final on its own page; a route submitted elsewhere
     if (heldBack) return route.continue()
     heldBack = true
     const request = route.request()
-    const first = await page.evaluate(async ({ url, body, key }) => (await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-api-key': key } })).status, {
-      url: request.url(),
-      body: request.postData()!,
-      key: (await request.allHeaders())['x-api-key']!,
-    })
+    const first = await page.evaluate(
+      async ({ url, body, key }) =>
+        (await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-api-key': key } }))
+          .status,
+      {
+        url: request.url(),
+        body: request.postData()!,
+        key: (await request.allHeaders())['x-api-key']!,
+      },
+    )
     expect(first).toBe(201)
     await route.continue()
   })
@@ -244,7 +333,11 @@ test('a completed route stays final on its own page; a route submitted elsewhere
   const timeline = submit.getByTestId('intent-timeline')
   await expect(timeline).toHaveAttribute('data-intent-id', nonce)
   await expect(timeline).toHaveAttribute('data-status', 'COMPLETED', { timeout: 30_000 })
-  const status = (await (await fetch(`${baseUrl()}/api/v1/intent-operation/${nonce}`, { headers: asThePage(await signInCookie(baseUrl(), demoAccount)) })).json()) as { fillTransactionHash: Hex }
+  const status = (await (
+    await fetch(`${baseUrl()}/api/v1/intent-operation/${nonce}`, {
+      headers: asThePage(await signInCookie(baseUrl(), demoAccount)),
+    })
+  ).json()) as { fillTransactionHash: Hex }
   await expect(timeline.locator('[data-step=fill]').getByTestId('tx-hash')).toHaveText(status.fillTransactionHash)
   await expectNoHorizontalOverflow(page)
   await expectAccessible(page, 'an already-submitted route at 390 px')

@@ -20,7 +20,9 @@ type Asset = { decimals: number; chains: Held[]; locked: bigint; unlocked: bigin
 
 /** The demo account's holdings of an asset, straight from GET /accounts/{a}/portfolio. */
 async function portfolioAsset(page: Page, asset: string): Promise<Asset> {
-  const response = await page.request.get(`${baseUrl()}/api/v1/accounts/${demoAddress}/portfolio`, { headers: asThePage() })
+  const response = await page.request.get(`${baseUrl()}/api/v1/accounts/${demoAddress}/portfolio`, {
+    headers: asThePage(),
+  })
   expect(response.status()).toBe(200)
   const entry = portfolioResponseSchema.parse(await response.json()).portfolio.find((e) => e.tokenName === asset)!
   const chains = entry.tokenChainBalance
@@ -31,14 +33,21 @@ async function portfolioAsset(page: Page, asset: string): Promise<Asset> {
       locked: BigInt(c.balance.locked),
     }))
     .filter((c) => c.unlocked + c.locked > 0n)
-  return { decimals: entry.tokenDecimals, chains, locked: BigInt(entry.balance.locked), unlocked: BigInt(entry.balance.unlocked) }
+  return {
+    decimals: entry.tokenDecimals,
+    chains,
+    locked: BigInt(entry.balance.locked),
+    unlocked: BigInt(entry.balance.unlocked),
+  }
 }
 
 /** The one "available" figure is what one route can draw (the larger of the locked and unlocked
  * sides); each chain row of the panel shows the API's unlocked and locked amounts, exactly formatted. */
 async function expectHoldings(panel: Locator, asset: Asset): Promise<void> {
   const show = (v: bigint) => formatAmount(v, asset.decimals)
-  await expect(panel.locator('[data-available-total] strong')).toHaveText(show(asset.locked > asset.unlocked ? asset.locked : asset.unlocked))
+  await expect(panel.locator('[data-available-total] strong')).toHaveText(
+    show(asset.locked > asset.unlocked ? asset.locked : asset.unlocked),
+  )
   await expect(panel.getByRole('listitem')).toHaveCount(asset.chains.length)
   for (const c of asset.chains) {
     const row = panel.locator(`li[data-chain="${c.chainName}"][data-token="${c.symbol}"]`)
@@ -102,7 +111,10 @@ test('the amount shows the balance per chain from the portfolio, and MAX builds 
   await expect(pay).not.toContainText('OP Mainnet')
   const receive = summary.getByTestId('receive')
   await expect(receive).toContainText('Arbitrum One')
-  const received = parseUnits((await receive.textContent())!.match(/([\d,]+(?:\.\d+)?) USDC/)![1]!.replaceAll(',', ''), 6)
+  const received = parseUnits(
+    (await receive.textContent())!.match(/([\d,]+(?:\.\d+)?) USDC/)![1]!.replaceAll(',', ''),
+    6,
+  )
   expect(received).toBeGreaterThan(0n)
   expect(received).toBeLessThan(usdc.unlocked)
   await expect(summary.getByTestId('fees')).toContainText(/Fees: \$\d+\.\d\d in total/)

@@ -45,7 +45,9 @@ test('a locked, sponsored route reads in human words, with the protocol words on
   await expect(fees).toContainText(/of it sponsored/)
   await expect(fees.locator('[data-fee="Gas"]')).toContainText('Sponsored')
   await expect(fees.locator('[data-fee="Protocol"]')).toContainText('Sponsored')
-  await expect(region(page, 'Summary').getByTestId('fee-token')).toContainText('a sponsor covers your share of the fees')
+  await expect(region(page, 'Summary').getByTestId('fee-token')).toContainText(
+    'a sponsor covers your share of the fees',
+  )
 
   // One deadline: the summary and the card name only when to sign and submit by; the fill deadline
   // and the expiry stay with the elements, for whoever inspects them.
@@ -64,7 +66,8 @@ test('a locked, sponsored route reads in human words, with the protocol words on
   // Icons are the app's own files, and they load.
   const icons = page.locator('img[src^="/icons/"]')
   expect(await icons.count()).toBeGreaterThan(0)
-  for (const icon of await icons.all()) expect(await icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  for (const icon of await icons.all())
+    expect(await icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   await expectAccessible(page, 'a locked, sponsored route')
   await screenshot(page, 'route-words-compact')
 

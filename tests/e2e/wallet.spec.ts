@@ -72,7 +72,9 @@ test('the demo wallet switches chains, reconnects after a reload and disconnects
   await expect(page.getByRole('button', { name: 'Connect wallet' })).toBeVisible()
 })
 
-test('the browser reaches the devnet nodes from the app origin (CORS), where the demo wallet signs', async ({ page }) => {
+test('the browser reaches the devnet nodes from the app origin (CORS), where the demo wallet signs', async ({
+  page,
+}) => {
   const rpcUrls = JSON.parse(process.env.E2E_DEVNET_RPC_URLS ?? '{}') as Record<string, string>
   expect(Object.keys(rpcUrls).sort()).toEqual(['1', '10', '42161', '8453'])
   await page.goto(`${baseUrl()}/`)
@@ -81,7 +83,11 @@ test('the browser reaches the devnet nodes from the app origin (CORS), where the
     const signature = await page.evaluate(
       async ({ url, address }) => {
         const body = { jsonrpc: '2.0', id: 1, method: 'personal_sign', params: ['0x68656c6c6f', address] }
-        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
         return ((await res.json()) as { result: string }).result
       },
       { url, address: demoAddress },
@@ -106,7 +112,9 @@ test('an EIP-6963 wallet is discovered by name and connects', async ({ page }) =
   await expect(page.getByText(fakeWalletAddress, { exact: true })).toBeVisible()
 })
 
-test('reloading the portfolio with the demo wallet connected reconnects it without a hydration error', async ({ page }) => {
+test('reloading the portfolio with the demo wallet connected reconnects it without a hydration error', async ({
+  page,
+}) => {
   await page.goto(`${baseUrl()}/portfolio`)
   await page.getByRole('button', { name: 'Connect the demo wallet' }).click()
   await expect(tokenRow(page, 'USDC')).toBeVisible()

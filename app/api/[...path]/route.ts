@@ -6,4 +6,11 @@ const notFound = withEnvelope(async (request) => {
   throw new ServiceError('not_found', `No API route ${request.method} ${new URL(request.url).pathname}`)
 })
 
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, preflight as OPTIONS }
+export {
+  notFound as GET,
+  notFound as POST,
+  notFound as PUT,
+  notFound as PATCH,
+  notFound as DELETE,
+  preflight as OPTIONS,
+}

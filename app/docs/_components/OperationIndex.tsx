@@ -46,7 +46,10 @@ export function OperationIndex({ operations }: { operations: readonly IndexedOpe
   const shown = operations.filter((op) => matchesSearch(op, query))
   return (
     <nav aria-labelledby="operation-index" className="grid gap-3">
-      <h2 id="operation-index" className="text-sm font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+      <h2
+        id="operation-index"
+        className="text-sm font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400"
+      >
         Operations
       </h2>
       <div className="grid gap-1">
@@ -75,7 +78,11 @@ export function OperationIndex({ operations }: { operations: readonly IndexedOpe
               className="grid gap-0.5 rounded-lg px-2 py-1.5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:bg-zinc-800"
             >
               <span className="flex min-w-0 items-baseline gap-2">
-                <span className={`shrink-0 rounded px-1.5 py-0.5 font-mono text-[11px] font-semibold ${methodColour[op.method] ?? ''}`}>{op.method}</span>{' '}
+                <span
+                  className={`shrink-0 rounded px-1.5 py-0.5 font-mono text-[11px] font-semibold ${methodColour[op.method] ?? ''}`}
+                >
+                  {op.method}
+                </span>{' '}
                 <code className="min-w-0 font-mono text-xs break-all">/api/v1{op.path}</code>
               </span>
               <span className="text-xs text-zinc-700 dark:text-zinc-300">

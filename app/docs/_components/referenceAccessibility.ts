@@ -35,7 +35,8 @@ export function demoteNestedMain(root: HTMLElement): void {
     if (main.getAttribute('role') === 'region') continue
     main.setAttribute('role', 'region')
     // Scalar names its own (and keeps that name as it re-renders); a name is given only when it has none.
-    if (!main.hasAttribute('aria-label') && !main.hasAttribute('aria-labelledby')) main.setAttribute('aria-label', 'Operations and models')
+    if (!main.hasAttribute('aria-label') && !main.hasAttribute('aria-labelledby'))
+      main.setAttribute('aria-label', 'Operations and models')
   }
 }
 
@@ -43,7 +44,11 @@ export function demoteNestedMain(root: HTMLElement): void {
 export function labelUnnamedControls(root: HTMLElement): void {
   for (const button of root.querySelectorAll<HTMLElement>('button, [role="button"]')) {
     if (hasName(button) || visibleText(button)) continue
-    const label = button.classList.contains('code-copy') ? 'Copy to clipboard' : button.getAttribute('aria-controls') ? 'Show or hide details' : 'More'
+    const label = button.classList.contains('code-copy')
+      ? 'Copy to clipboard'
+      : button.getAttribute('aria-controls')
+        ? 'Show or hide details'
+        : 'More'
     button.setAttribute('aria-label', label)
   }
   // A code block in a description that scrolls sideways can be reached (and scrolled) with the keyboard.

@@ -26,7 +26,8 @@ export function AccountSwitch({ wallet, account, onChoose }: AccountSwitchProps)
             onClick={() => onChoose(o.address)}
             className="rounded-lg border border-zinc-300 px-3 py-1.5 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-50 dark:border-zinc-700 dark:aria-pressed:bg-indigo-950"
           >
-            <span className="font-medium">{o.label}</span> <span className="font-mono">{shortAddress(o.address)}</span> <span className="text-zinc-600 dark:text-zinc-400">({o.note})</span>
+            <span className="font-medium">{o.label}</span> <span className="font-mono">{shortAddress(o.address)}</span>{' '}
+            <span className="text-zinc-600 dark:text-zinc-400">({o.note})</span>
           </button>
         )
       })}

@@ -4,7 +4,12 @@ import { type FormEvent, useState } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 import { FormField } from '@/components/FormField'
 
-export type HistoryAddressFormProps = { address: string | undefined; wallet: string | undefined; error: string | undefined; onSubmit: (address: string | undefined) => void }
+export type HistoryAddressFormProps = {
+  address: string | undefined
+  wallet: string | undefined
+  error: string | undefined
+  onSubmit: (address: string | undefined) => void
+}
 
 export function HistoryAddressForm({ address, wallet, error, onSubmit }: HistoryAddressFormProps) {
   const [draft, setDraft] = useState(address ?? '')
@@ -13,9 +18,18 @@ export function HistoryAddressForm({ address, wallet, error, onSubmit }: History
     onSubmit(draft.trim() || undefined)
   }
   return (
-    <form onSubmit={submit} aria-label="Account" className="grid gap-2 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900">
+    <form
+      onSubmit={submit}
+      aria-label="Account"
+      className="grid gap-2 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-        <FormField label="Account address" error={error} help="Any EVM address. Leave it empty for the connected wallet." className="flex-1">
+        <FormField
+          label="Account address"
+          error={error}
+          help="Any EVM address. Leave it empty for the connected wallet."
+          className="flex-1"
+        >
           {(p) => (
             <input
               {...p}

@@ -39,7 +39,11 @@ export function HistoryEntry({ group, intent }: { group: HistoryGroup; intent: I
               Delivered to <span className="font-mono break-all">{latest.recipient}</span>, not this account
             </p>
           )}
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">{[latest.sources && `From ${latest.sources}`, latest.fee && `fee ${latest.fee}`, latest.scheme].filter(Boolean).join(' · ')}</p>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            {[latest.sources && `From ${latest.sources}`, latest.fee && `fee ${latest.fee}`, latest.scheme]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
           {intent?.status === 'COMPLETED' && (
             <p className="text-sm text-emerald-800 dark:text-emerald-300" data-testid="received">
               Received {latest.delivers} on {latest.destination}
@@ -47,7 +51,10 @@ export function HistoryEntry({ group, intent }: { group: HistoryGroup; intent: I
               {intent.fillTransactionHash && (
                 <>
                   {' · '}
-                  <Link href={txLink(intent.destinationChainId, intent.fillTransactionHash, explorers).href} className="underline underline-offset-2">
+                  <Link
+                    href={txLink(intent.destinationChainId, intent.fillTransactionHash, explorers).href}
+                    className="underline underline-offset-2"
+                  >
                     delivery<span className="sr-only"> transaction on {latest.destination}</span>
                   </Link>
                 </>
@@ -69,7 +76,13 @@ export function HistoryEntry({ group, intent }: { group: HistoryGroup; intent: I
           <RouteStatusBadge status={latest.status} label={latest.statusLabel} />
           {latest.status === 'BUILT' && <ExpiryCountdown deadline={latest.signBy} />}
           {times > 1 && (
-            <button type="button" className={buttonStyles.secondary} aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              aria-expanded={open}
+              aria-controls={listId}
+              onClick={() => setOpen((o) => !o)}
+            >
               {open ? 'Hide' : `Show all ${times}`}
               <span className="sr-only"> routes for this request</span>
             </button>
@@ -80,7 +93,12 @@ export function HistoryEntry({ group, intent }: { group: HistoryGroup; intent: I
         </div>
       </div>
       {times > 1 && (
-        <ol id={listId} hidden={!open} aria-label="Every route for this request" className="grid gap-2 border-t border-zinc-200 bg-zinc-50 p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-950/60">
+        <ol
+          id={listId}
+          hidden={!open}
+          aria-label="Every route for this request"
+          className="grid gap-2 border-t border-zinc-200 bg-zinc-50 p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-950/60"
+        >
           {open && group.routes.map((r) => <RouteLine key={r.nonce} route={r} />)}
         </ol>
       )}

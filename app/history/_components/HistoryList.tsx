@@ -38,7 +38,9 @@ export function HistoryList({ account, groups, intents, hasMore, loadingMore, on
       {drafts.length > 0 && (
         <>
           <h3 className="font-semibold">Drafts</h3>
-          <p className="-mt-2 text-sm text-zinc-700 dark:text-zinc-300">Routes asked for and never submitted: quotes, not transfers.</p>
+          <p className="-mt-2 text-sm text-zinc-700 dark:text-zinc-300">
+            Routes asked for and never submitted: quotes, not transfers.
+          </p>
           <ul className="grid grid-cols-[minmax(0,1fr)] gap-3" aria-label="Drafts" data-testid="drafts">
             {drafts.map((group) => (
               <HistoryEntry key={group.key} group={group} intent={undefined} />
@@ -47,12 +49,19 @@ export function HistoryList({ account, groups, intents, hasMore, loadingMore, on
         </>
       )}
       {hasMore ? (
-        <button type="button" className={`${buttonStyles.secondary} justify-self-center`} disabled={loadingMore} onClick={onLoadMore}>
+        <button
+          type="button"
+          className={`${buttonStyles.secondary} justify-self-center`}
+          disabled={loadingMore}
+          onClick={onLoadMore}
+        >
           {loadingMore ? 'Loading…' : 'Load more'}
         </button>
       ) : (
         <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
-          {routes === 1 ? 'That is the only route.' : `All ${routes} routes are shown${groups.length < routes ? `, for ${groups.length} ${groups.length === 1 ? 'request' : 'requests'}` : ''}.`}
+          {routes === 1
+            ? 'That is the only route.'
+            : `All ${routes} routes are shown${groups.length < routes ? `, for ${groups.length} ${groups.length === 1 ? 'request' : 'requests'}` : ''}.`}
         </p>
       )}
     </section>

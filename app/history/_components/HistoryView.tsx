@@ -17,7 +17,8 @@ import { AccountSwitch } from './AccountSwitch'
 import { HistoryAddressForm } from './HistoryAddressForm'
 import { HistoryList } from './HistoryList'
 
-const emptyCard = 'rounded-xl border border-dashed border-zinc-300 bg-white p-6 text-center text-zinc-700 wrap-anywhere dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300'
+const emptyCard =
+  'rounded-xl border border-dashed border-zinc-300 bg-white p-6 text-center text-zinc-700 wrap-anywhere dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300'
 
 export function HistoryView() {
   const [typed, setTyped] = useHistoryAddress()
@@ -27,33 +28,58 @@ export function HistoryView() {
   const { covers } = useSiweSession()
   // The dashboard's key reads only the signed-in wallet's history: nothing to ask before that.
   // (A malformed address is still sent: the server's 400 marks the field.)
-  const readable = source !== 'app' || covers(account) || (account !== undefined && !isAddress(account, { strict: false }))
+  const readable =
+    source !== 'app' || covers(account) || (account !== undefined && !isAddress(account, { strict: false }))
   const history = useRouteHistory(readable ? account : undefined)
-  const intents = useAccountIntents(readable && account !== undefined && isAddress(account, { strict: false }) ? account : undefined)
+  const intents = useAccountIntents(
+    readable && account !== undefined && isAddress(account, { strict: false }) ? account : undefined,
+  )
   const intentsById = useMemo(() => new Map((intents.data?.intents ?? []).map((i) => [i.id, i])), [intents.data])
-  const groups = useMemo(() => (account ? historyGroups(history.data?.pages.flatMap((p) => p.routes) ?? [], { nowMs: Date.now(), account }) : []), [history.data, account])
-  const advice = history.error ? describeApiError(history.error, source, { task: 'read route history', chainHint: '' }) : undefined
+  const groups = useMemo(
+    () =>
+      account ? historyGroups(history.data?.pages.flatMap((p) => p.routes) ?? [], { nowMs: Date.now(), account }) : [],
+    [history.data, account],
+  )
+  const advice = history.error
+    ? describeApiError(history.error, source, { task: 'read route history', chainHint: '' })
+    : undefined
   const fieldError = advice?.action === 'fix-address' ? advice.detail : undefined
 
   return (
     <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6">
       <HistoryAddressForm key={typed ?? ''} address={typed} wallet={wallet} error={fieldError} onSubmit={setTyped} />
-      {wallet && <AccountSwitch wallet={wallet} account={account} onChoose={(a) => setTyped(a === wallet ? undefined : a)} />}
+      {wallet && (
+        <AccountSwitch wallet={wallet} account={account} onChoose={(a) => setTyped(a === wallet ? undefined : a)} />
+      )}
       <SignInNotice account={account} task="read route history" />
       {account === undefined ? (
-        <p className={emptyCard}>Connect a wallet with the button at the top of the page, or enter an address above, to list the routes issued for it.</p>
+        <p className={emptyCard}>
+          Connect a wallet with the button at the top of the page, or enter an address above, to list the routes issued
+          for it.
+        </p>
       ) : !readable ? null : advice ? (
         fieldError === undefined && <ApiErrorNotice advice={advice} onRetry={() => void history.refetch()} />
       ) : history.isPending ? (
-        <p role="status" className="rounded-xl border border-zinc-200 bg-white p-5 wrap-anywhere dark:border-zinc-800 dark:bg-zinc-900">
+        <p
+          role="status"
+          className="rounded-xl border border-zinc-200 bg-white p-5 wrap-anywhere dark:border-zinc-800 dark:bg-zinc-900"
+        >
           Reading the routes issued for {account}…
         </p>
       ) : groups.length === 0 ? (
         <p className={emptyCard}>
-          No routes have been issued for <span className="font-mono">{account}</span> yet. Build one in the route builder.
+          No routes have been issued for <span className="font-mono">{account}</span> yet. Build one in the route
+          builder.
         </p>
       ) : (
-        <HistoryList account={account} groups={groups} intents={intentsById} hasMore={history.hasNextPage} loadingMore={history.isFetchingNextPage} onLoadMore={() => void history.fetchNextPage()} />
+        <HistoryList
+          account={account}
+          groups={groups}
+          intents={intentsById}
+          hasMore={history.hasNextPage}
+          loadingMore={history.isFetchingNextPage}
+          onLoadMore={() => void history.fetchNextPage()}
+        />
       )}
     </div>
   )

@@ -52,7 +52,11 @@ export function AccountForm({ address, wallet, error, onSubmit }: AccountFormPro
         Any EVM address. Leave it empty to show the connected wallet.
       </p>
       {address && wallet && (
-        <button type="button" className={`${buttonStyles.quiet} justify-self-start -ml-3`} onClick={() => onSubmit(undefined)}>
+        <button
+          type="button"
+          className={`${buttonStyles.quiet} justify-self-start -ml-3`}
+          onClick={() => onSubmit(undefined)}
+        >
           Show my wallet instead
         </button>
       )}

@@ -64,7 +64,8 @@ export function ChainView({ rows, changes }: { rows: readonly TokenRow[]; change
                       {h.tokenSymbol}
                       {change && (
                         <span className={changeBadge} data-change>
-                          Changed: {changeText(change, (v) => `${displayAmount(v, h.decimals, h.asset)} ${h.tokenSymbol}`)}
+                          Changed:{' '}
+                          {changeText(change, (v) => `${displayAmount(v, h.decimals, h.asset)} ${h.tokenSymbol}`)}
                         </span>
                       )}
                     </span>
@@ -78,7 +79,10 @@ export function ChainView({ rows, changes }: { rows: readonly TokenRow[]; change
                     </span>
                     <span className="flex w-full justify-end gap-2">
                       {h.amounts.unlocked > 0n && (
-                        <Link href={`/route${holdingSearch({ chainId: g.chainId, symbol: h.tokenSymbol })}`} className={buttonStyles.quiet}>
+                        <Link
+                          href={`/route${holdingSearch({ chainId: g.chainId, symbol: h.tokenSymbol })}`}
+                          className={buttonStyles.quiet}
+                        >
                           Move
                           <span className="sr-only">
                             {' '}
@@ -87,7 +91,10 @@ export function ChainView({ rows, changes }: { rows: readonly TokenRow[]; change
                         </Link>
                       )}
                       {h.amounts.locked > 0n && (
-                        <Link href={`/route${holdingSearch({ chainId: g.chainId, symbol: h.tokenSymbol })}`} className={buttonStyles.quiet}>
+                        <Link
+                          href={`/route${holdingSearch({ chainId: g.chainId, symbol: h.tokenSymbol })}`}
+                          className={buttonStyles.quiet}
+                        >
                           Use locked funds
                           <span className="sr-only">
                             {' '}
@@ -107,11 +114,15 @@ export function ChainView({ rows, changes }: { rows: readonly TokenRow[]; change
   )
 }
 
-const changeBadge = 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-50'
+const changeBadge =
+  'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-50'
 
 /** "+1,000 USDC", "−101 USDC locked", or both sides. */
 function changeText(change: BalanceChange, show: (amount: bigint) => string): string {
-  const parts = [change.unlocked !== 0n ? signedDelta(change.unlocked, show) : '', change.locked !== 0n ? `${signedDelta(change.locked, show)} locked` : '']
+  const parts = [
+    change.unlocked !== 0n ? signedDelta(change.unlocked, show) : '',
+    change.locked !== 0n ? `${signedDelta(change.locked, show)} locked` : '',
+  ]
   return parts.filter(Boolean).join(', ')
 }
 

@@ -4,7 +4,8 @@ import { useConnect, useConnectors } from 'wagmi'
 import { buttonStyles } from '@/components/buttonStyles'
 import { describeWalletError } from '@/lib/ui/wallet/describeWalletError'
 
-const card = 'mt-6 rounded-xl border border-dashed border-zinc-300 bg-white p-6 text-center sm:p-10 dark:border-zinc-700 dark:bg-zinc-900'
+const card =
+  'mt-6 rounded-xl border border-dashed border-zinc-300 bg-white p-6 text-center sm:p-10 dark:border-zinc-700 dark:bg-zinc-900'
 
 export function NoAccount() {
   const demo = useConnectors().find((c) => c.id === 'demoWallet')
@@ -17,7 +18,12 @@ export function NoAccount() {
         {demo && ' On this devnet, the demo wallet shows a seeded account with balances on every chain.'}
       </p>
       {demo && (
-        <button type="button" className={`${buttonStyles.primary} mt-4`} disabled={isPending} onClick={() => connect({ connector: demo })}>
+        <button
+          type="button"
+          className={`${buttonStyles.primary} mt-4`}
+          disabled={isPending}
+          onClick={() => connect({ connector: demo })}
+        >
           {isPending ? 'Connecting…' : 'Connect the demo wallet'}
         </button>
       )}
@@ -35,7 +41,9 @@ export function NoBalances({ filtered, onClearFilters }: { filtered: boolean; on
     <div className={card}>
       <h2 className="text-lg font-semibold">No balances to show</h2>
       <p className="mx-auto mt-2 max-w-xl text-zinc-700 dark:text-zinc-300">
-        {filtered ? 'Nothing this account holds matches these filters.' : 'This account holds none of the supported tokens (ETH, WETH, USDC, USDT, USDT0) on the chains this service reads.'}
+        {filtered
+          ? 'Nothing this account holds matches these filters.'
+          : 'This account holds none of the supported tokens (ETH, WETH, USDC, USDT, USDT0) on the chains this service reads.'}
       </p>
       {filtered && (
         <button type="button" className={`${buttonStyles.secondary} mt-4`} onClick={onClearFilters}>

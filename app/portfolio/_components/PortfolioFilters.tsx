@@ -38,18 +38,28 @@ export function PortfolioFilters({ params, onChange, onClear }: PortfolioFilters
 
       <details className="group rounded-lg border border-zinc-200 dark:border-zinc-800">
         <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600">
-          Tokens <span className="font-normal text-zinc-600 dark:text-zinc-400">({tokenCount ? `${tokenCount} selected` : 'all'})</span>
+          Tokens{' '}
+          <span className="font-normal text-zinc-600 dark:text-zinc-400">
+            ({tokenCount ? `${tokenCount} selected` : 'all'})
+          </span>
         </summary>
         <div className="grid gap-3 px-3 pb-3 sm:grid-cols-2">
           {chains.map((c) => (
             <fieldset key={c.id}>
-              <legend className="text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">{c.name}</legend>
+              <legend className="text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
+                {c.name}
+              </legend>
               <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
                 {tokensOnChain(c.id).map((t) => {
                   const value = `${c.id}:${t.symbol}`
                   return (
                     <label key={value} className="inline-flex items-center gap-1.5 text-sm">
-                      <input type="checkbox" className="accent-indigo-600" checked={params.tokens.includes(value)} onChange={() => onChange({ tokens: toggleValue(params.tokens, value) })} />
+                      <input
+                        type="checkbox"
+                        className="accent-indigo-600"
+                        checked={params.tokens.includes(value)}
+                        onChange={() => onChange({ tokens: toggleValue(params.tokens, value) })}
+                      />
                       {t.symbol}
                     </label>
                   )
@@ -62,7 +72,12 @@ export function PortfolioFilters({ params, onChange, onClear }: PortfolioFilters
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <label className="inline-flex items-center gap-2 text-sm">
-          <input type="checkbox" className="accent-indigo-600" checked={params.filterEmpty} onChange={(e) => onChange({ filterEmpty: e.target.checked })} />
+          <input
+            type="checkbox"
+            className="accent-indigo-600"
+            checked={params.filterEmpty}
+            onChange={(e) => onChange({ filterEmpty: e.target.checked })}
+          />
           Hide empty balances
         </label>
         {hasFilters(params) && (

@@ -28,7 +28,10 @@ export function PortfolioView() {
   const account = params.address ?? wallet
   const portfolio = usePortfolio(account, params)
   const prices = usePrices(account !== undefined)
-  const rows = useMemo(() => portfolio.data && portfolioRows(portfolio.data, usdPriceMap(prices.data)), [portfolio.data, prices.data])
+  const rows = useMemo(
+    () => portfolio.data && portfolioRows(portfolio.data, usdPriceMap(prices.data)),
+    [portfolio.data, prices.data],
+  )
   const changes = useBalanceChanges(account, rows)
   const advice = portfolio.error ? describeApiError(portfolio.error, source) : undefined
   const priceAdvice = prices.error ? describeApiError(prices.error, source) : undefined
@@ -70,9 +73,13 @@ export function PortfolioView() {
               onRefresh={() => void Promise.all([portfolio.refetch(), prices.refetch()])}
             />
           )}
-          {advice && advice.action !== 'fix-address' && <PortfolioError advice={advice} onRetry={() => void portfolio.refetch()} onClearFilters={clearFilters} />}
+          {advice && advice.action !== 'fix-address' && (
+            <PortfolioError advice={advice} onRetry={() => void portfolio.refetch()} onClearFilters={clearFilters} />
+          )}
           {portfolio.isPending && !advice && <TableSkeleton />}
-          {rows && !advice && holdsNothing(rows) && <NoBalances filtered={hasFilters(params)} onClearFilters={clearFilters} />}
+          {rows && !advice && holdsNothing(rows) && (
+            <NoBalances filtered={hasFilters(params)} onClearFilters={clearFilters} />
+          )}
           {rows && !advice && !holdsNothing(rows) && (
             <>
               <ValueSummary rows={rows} pricesPending={prices.isPending} pricesProblem={priceAdvice?.title} />

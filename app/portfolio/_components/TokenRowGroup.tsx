@@ -26,19 +26,29 @@ export function TokenRowGroup({ row }: { row: TokenRow }) {
               onClick={() => setOpen((o) => !o)}
               className="-mx-1 inline-flex items-center gap-1.5 rounded px-1 font-semibold focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-4 transition-transform ${open ? 'rotate-90' : ''}`}>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className={`size-4 transition-transform ${open ? 'rotate-90' : ''}`}
+              >
                 <path fill="none" stroke="currentColor" strokeWidth="2" d="m7 5 5 5-5 5" />
               </svg>
               {row.tokenName}
               <span className="sr-only">, {open ? 'hide' : 'show'} balance per chain</span>
             </button>
-            <span className="block pl-6 text-xs text-zinc-600 dark:text-zinc-400">{chainCount === 0 ? 'none held' : `on ${chainCount} ${chainCount === 1 ? 'chain' : 'chains'}`}</span>
+            <span className="block pl-6 text-xs text-zinc-600 dark:text-zinc-400">
+              {chainCount === 0 ? 'none held' : `on ${chainCount} ${chainCount === 1 ? 'chain' : 'chains'}`}
+            </span>
           </th>
           <AmountCells amounts={row.amounts} format={amount} />
           <td className={td}>{row.usd ? formatUsd(row.usd.total) : <Unpriced />}</td>
         </tr>
       </tbody>
-      <tbody id={id} hidden={!open} className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950/60">
+      <tbody
+        id={id}
+        hidden={!open}
+        className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950/60"
+      >
         {row.chains.map((c) => (
           <tr key={`${c.chainId}:${c.tokenAddress}`} data-chain={c.chainName}>
             <th scope="row" className="py-2.5 pr-2 pl-6 text-left align-top font-normal sm:pr-3 sm:pl-9">

@@ -15,7 +15,12 @@ import { formatUsd } from '@/lib/ui/shared/usdValue'
 // link's HTML holds their skeleton.)
 export const loadValueDonut = () => import('./ValueDonut')
 const ValueDonut = dynamic(() => loadValueDonut().then((m) => m.ValueDonut), {
-  loading: () => <div className="m-0.5 size-[108px] animate-pulse rounded-full bg-zinc-100 dark:bg-zinc-800" data-testid="donut-skeleton" />,
+  loading: () => (
+    <div
+      className="m-0.5 size-[108px] animate-pulse rounded-full bg-zinc-100 dark:bg-zinc-800"
+      data-testid="donut-skeleton"
+    />
+  ),
 })
 
 const chainColors: Record<number, string> = { 1: '#627eea', 10: '#e11d48', 8453: '#1d4ed8', 42161: '#0ea5e9' }
@@ -23,10 +28,36 @@ const assetColors: Record<string, string> = { ETH: '#6366f1', USDC: '#2775ca', U
 
 type Slice = { key: string; label: string; usd: Amounts; color: string }
 
-export function ValueCharts({ byChain, byAsset, total }: { byChain: readonly ChainValue[]; byAsset: readonly AssetValue[]; total: Amounts }) {
+export function ValueCharts({
+  byChain,
+  byAsset,
+  total,
+}: {
+  byChain: readonly ChainValue[]
+  byAsset: readonly AssetValue[]
+  total: Amounts
+}) {
   const [unlockedShare, lockedShare] = percentShares([total.unlocked, total.locked])
-  const chains = byChain.filter((c) => c.usd.total > 0n).map((c): Slice => ({ key: String(c.chainId), label: c.chainName, usd: c.usd, color: chainColors[c.chainId] ?? '#71717a' }))
-  const assets = byAsset.filter((a) => a.usd.total > 0n).map((a): Slice => ({ key: a.tokenName, label: a.tokenName, usd: a.usd, color: assetColors[a.tokenName] ?? '#71717a' }))
+  const chains = byChain
+    .filter((c) => c.usd.total > 0n)
+    .map(
+      (c): Slice => ({
+        key: String(c.chainId),
+        label: c.chainName,
+        usd: c.usd,
+        color: chainColors[c.chainId] ?? '#71717a',
+      }),
+    )
+  const assets = byAsset
+    .filter((a) => a.usd.total > 0n)
+    .map(
+      (a): Slice => ({
+        key: a.tokenName,
+        label: a.tokenName,
+        usd: a.usd,
+        color: assetColors[a.tokenName] ?? '#71717a',
+      }),
+    )
   return (
     <figure className="rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900">
       <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
@@ -48,14 +79,20 @@ function Breakdown({ title, slices }: { title: string; slices: readonly Slice[] 
   return (
     <section aria-label={`Value ${title.toLowerCase()}`} className="flex min-w-0 items-center gap-4">
       <div aria-hidden="true" className="size-28 shrink-0">
-        <ValueDonut slices={slices.map((s) => ({ key: s.key, label: s.label, value: Number(s.usd.total), color: s.color }))} />
+        <ValueDonut
+          slices={slices.map((s) => ({ key: s.key, label: s.label, value: Number(s.usd.total), color: s.color }))}
+        />
       </div>
       <div className="min-w-0 flex-1">
         <h3 className="text-sm font-medium">{title}</h3>
         <ul className="mt-2 grid gap-1.5 text-sm">
           {slices.map((s, i) => (
             <li key={s.key} data-slice={s.label} className="flex flex-wrap items-baseline gap-x-2">
-              <span aria-hidden="true" className="size-2.5 shrink-0 self-center rounded-sm" style={{ backgroundColor: s.color }} />
+              <span
+                aria-hidden="true"
+                className="size-2.5 shrink-0 self-center rounded-sm"
+                style={{ backgroundColor: s.color }}
+              />
               <span className="font-medium">{s.label}</span>
               <span className="tabular-nums text-zinc-700 dark:text-zinc-300">
                 {formatUsd(s.usd.total)} · {shares[i]}%{s.usd.locked > 0n && <> · {formatUsd(s.usd.locked)} locked</>}

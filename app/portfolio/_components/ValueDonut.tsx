@@ -9,7 +9,15 @@ export type DonutSlice = { key: string; label: string; value: number; color: str
 export function ValueDonut({ slices }: { slices: readonly DonutSlice[] }) {
   return (
     <PieChart width={112} height={112} accessibilityLayer={false}>
-      <Pie data={slices.map((s) => ({ name: s.label, value: s.value }))} dataKey="value" innerRadius={32} outerRadius={54} stroke="none" isAnimationActive={false} rootTabIndex={-1}>
+      <Pie
+        data={slices.map((s) => ({ name: s.label, value: s.value }))}
+        dataKey="value"
+        innerRadius={32}
+        outerRadius={54}
+        stroke="none"
+        isAnimationActive={false}
+        rootTabIndex={-1}
+      >
         {slices.map((s) => (
           <Cell key={s.key} fill={s.color} />
         ))}

@@ -6,7 +6,12 @@ import { type AccountType, accountTypes } from '@/lib/ui/route/routeForm'
 import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
 import { AddressField } from './AddressField'
 
-const typeNames: Record<AccountType, string> = { EOA: 'EOA (a plain wallet)', smartAccount: 'Smart account', ERC7579: 'ERC-7579 account', GENERIC: 'Generic' }
+const typeNames: Record<AccountType, string> = {
+  EOA: 'EOA (a plain wallet)',
+  smartAccount: 'Smart account',
+  ERC7579: 'ERC-7579 account',
+  GENERIC: 'Generic',
+}
 
 export function AccountFields({ state }: { state: RouteFormState }) {
   const { form, update, errorFor, wallet } = state
@@ -15,14 +20,24 @@ export function AccountFields({ state }: { state: RouteFormState }) {
       <AddressField
         label="Account"
         error={errorFor('account.address')}
-        help={wallet && form.account === wallet ? 'Your connected wallet.' : 'The account that pays: any address. Connect a wallet to sign.'}
+        help={
+          wallet && form.account === wallet
+            ? 'Your connected wallet.'
+            : 'The account that pays: any address. Connect a wallet to sign.'
+        }
         placeholder="0x…"
         value={form.account}
         onChange={(account) => update(['account.address'], (f) => ({ ...f, account }))}
       />
       <FormField label="Account type" error={errorFor('account.accountType')}>
         {(p) => (
-          <select {...p} value={form.accountType} onChange={(e) => update(['account.accountType'], (f) => ({ ...f, accountType: e.target.value as AccountType }))}>
+          <select
+            {...p}
+            value={form.accountType}
+            onChange={(e) =>
+              update(['account.accountType'], (f) => ({ ...f, accountType: e.target.value as AccountType }))
+            }
+          >
             {accountTypes.map((t) => (
               <option key={t} value={t}>
                 {typeNames[t]}

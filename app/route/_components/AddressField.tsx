@@ -17,7 +17,17 @@ export type AddressFieldProps = {
 export function AddressField({ label, className, error, help, placeholder, value, onChange }: AddressFieldProps) {
   return (
     <FormField label={label} className={className} error={error} help={help}>
-      {(p) => <input {...p} className={`${p.className} font-mono`} autoComplete="off" spellCheck={false} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />}
+      {(p) => (
+        <input
+          {...p}
+          className={`${p.className} font-mono`}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={placeholder}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
     </FormField>
   )
 }

@@ -21,19 +21,33 @@ export type AdvancedFieldsProps = {
 export function AdvancedFields({ state, openGroup }: AdvancedFieldsProps) {
   const { form, built } = state
   const calls = form.executions.length
-  const attention = ['account', 'accountAccessList', 'destinationExecutions', 'destinationGasUnits', 'options'].some(openGroup)
+  const attention = ['account', 'accountAccessList', 'destinationExecutions', 'destinationGasUnits', 'options'].some(
+    openGroup,
+  )
   return (
     <Disclosure title="Advanced" summary={advancedSummary(form)} forceOpen={attention} testId="advanced">
       <AccountPicker state={state} />
       <FromFields state={state} />
       <AccountFields state={state} />
-      <Disclosure title="Calls on arrival" summary={calls ? `${calls} call${calls === 1 ? '' : 's'}` : 'none'} forceOpen={openGroup('destinationExecutions') || openGroup('destinationGasUnits')}>
+      <Disclosure
+        title="Calls on arrival"
+        summary={calls ? `${calls} call${calls === 1 ? '' : 's'}` : 'none'}
+        forceOpen={openGroup('destinationExecutions') || openGroup('destinationGasUnits')}
+      >
         <ExecutionFields state={state} />
       </Disclosure>
-      <Disclosure title="Which funds to use" summary={accessSummary(form.access)} forceOpen={openGroup('accountAccessList')}>
+      <Disclosure
+        title="Which funds to use"
+        summary={accessSummary(form.access)}
+        forceOpen={openGroup('accountAccessList')}
+      >
         <SourceFields state={state} />
       </Disclosure>
-      <Disclosure title="Options" summary={form.settlementLayers.length ? form.settlementLayers.join(', ') : 'any layer'} forceOpen={openGroup('options')}>
+      <Disclosure
+        title="Options"
+        summary={form.settlementLayers.length ? form.settlementLayers.join(', ') : 'any layer'}
+        forceOpen={openGroup('options')}
+      >
         <OptionFields state={state} />
       </Disclosure>
       <RequestPreview built={built} />
@@ -47,7 +61,12 @@ function advancedSummary(form: RouteFormState['form']): string {
   return `${account}, ${sources}${form.executions.length ? ', calls' : ''}`
 }
 
-function accessSummary(access: { chainIds: number[]; tokens: string[]; excludeChainIds: number[]; excludeTokens: string[] }): string {
+function accessSummary(access: {
+  chainIds: number[]
+  tokens: string[]
+  excludeChainIds: number[]
+  excludeTokens: string[]
+}): string {
   const n = access.chainIds.length + access.tokens.length + access.excludeChainIds.length + access.excludeTokens.length
   return n === 0 ? 'all chains and tokens' : `${n} rule${n === 1 ? '' : 's'}`
 }

@@ -38,10 +38,18 @@ export function AmountField({ state, index, request, token, maxTakenElsewhere, o
 
   // Balance truth as the amount is typed: more than any route can draw, or already on the destination.
   const typed = token && !request.max ? baseUnits(request.amount, token) : undefined
-  const usd = holdings.status === 'ready' && holdings.usdPrice && token && typeof typed === 'bigint' && typed > 0n ? formatUsd(usdCents(typed, token.decimals, holdings.usdPrice)) : undefined
+  const usd =
+    holdings.status === 'ready' && holdings.usdPrice && token && typeof typed === 'bigint' && typed > 0n
+      ? formatUsd(usdCents(typed, token.decimals, holdings.usdPrice))
+      : undefined
   const check =
     known && token && typeof typed === 'bigint'
-      ? amountCheck(known, { amount: typed, destinationChainId: form.destinationChainId, destinationChainName: chainName(form.destinationChainId), symbol: token.symbol })
+      ? amountCheck(known, {
+          amount: typed,
+          destinationChainId: form.destinationChainId,
+          destinationChainName: chainName(form.destinationChainId),
+          symbol: token.symbol,
+        })
       : undefined
 
   return (
@@ -64,7 +72,11 @@ export function AmountField({ state, index, request, token, maxTakenElsewhere, o
               onChange={(e) => onChange('amount', { amount: e.target.value })}
             />
             {usd && (
-              <span className="self-center text-sm whitespace-nowrap text-zinc-600 tabular-nums dark:text-zinc-400" data-testid="amount-usd" aria-hidden="true">
+              <span
+                className="self-center text-sm whitespace-nowrap text-zinc-600 tabular-nums dark:text-zinc-400"
+                data-testid="amount-usd"
+                aria-hidden="true"
+              >
                 ≈ {usd}
               </span>
             )}
@@ -72,7 +84,11 @@ export function AmountField({ state, index, request, token, maxTakenElsewhere, o
               type="button"
               aria-pressed={request.max}
               disabled={maxTakenElsewhere}
-              title={maxTakenElsewhere ? 'Another request already asks for the maximum.' : 'Send everything the route can draw, less the fees'}
+              title={
+                maxTakenElsewhere
+                  ? 'Another request already asks for the maximum.'
+                  : 'Send everything the route can draw, less the fees'
+              }
               onClick={() => onChange('amount', { max: !request.max })}
               className="shrink-0 rounded-lg border border-zinc-300 px-3 text-xs font-semibold tracking-wide focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-600 aria-pressed:text-white dark:border-zinc-700"
             >

@@ -10,7 +10,8 @@ import { formatAmount } from '@/lib/ui/shared/formatAmount'
 import { formatUsd, type UsdPrice, usdCents } from '@/lib/ui/shared/usdValue'
 
 export function AvailableBalance({ query }: { query: AvailableBalanceQuery }) {
-  if (query.status === 'no-account') return <p className="text-xs text-zinc-600 dark:text-zinc-400">Enter an account to see what it holds.</p>
+  if (query.status === 'no-account')
+    return <p className="text-xs text-zinc-600 dark:text-zinc-400">Enter an account to see what it holds.</p>
   if (query.status === 'loading') {
     return (
       <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
@@ -37,7 +38,12 @@ function Holdings({ balance, usdPrice }: { balance: Available; usdPrice: UsdPric
     <div data-testid="available-balance" className="grid gap-2 rounded-lg bg-zinc-50 p-3 text-sm dark:bg-zinc-950/60">
       <p data-available-total>
         Available: <strong className="tabular-nums">{amount(balance.maxBound)}</strong> {balance.asset}
-        {usdPrice && <span className="text-zinc-600 tabular-nums dark:text-zinc-400"> ({formatUsd(usdCents(balance.maxBound, balance.decimals, usdPrice))})</span>}
+        {usdPrice && (
+          <span className="text-zinc-600 tabular-nums dark:text-zinc-400">
+            {' '}
+            ({formatUsd(usdCents(balance.maxBound, balance.decimals, usdPrice))})
+          </span>
+        )}
         {chainCount > 0 && ` on ${chainCount} ${chainCount === 1 ? 'chain' : 'chains'}`}
       </p>
       {explained && (
@@ -61,7 +67,12 @@ function Holdings({ balance, usdPrice }: { balance: Available; usdPrice: UsdPric
             <span className="tabular-nums">
               {c.amounts.unlocked > 0n && <span data-unlocked>{`${amount(c.amounts.unlocked)} ${c.tokenSymbol}`}</span>}
               {c.amounts.unlocked > 0n && c.amounts.locked > 0n && ' · '}
-              {c.amounts.locked > 0n && <span data-locked title="Locked in The Compact">{`${amount(c.amounts.locked)} ${c.tokenSymbol} locked`}</span>}
+              {c.amounts.locked > 0n && (
+                <span
+                  data-locked
+                  title="Locked in The Compact"
+                >{`${amount(c.amounts.locked)} ${c.tokenSymbol} locked`}</span>
+              )}
             </span>
           </li>
         ))}

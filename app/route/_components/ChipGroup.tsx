@@ -2,7 +2,17 @@
 import type { ReactNode } from 'react'
 import { fieldStyles } from '@/components/fieldStyles'
 
-export function ChipGroup({ legend, help, error, children }: { legend: string; help?: string | undefined; error?: string | undefined; children: ReactNode }) {
+export function ChipGroup({
+  legend,
+  help,
+  error,
+  children,
+}: {
+  legend: string
+  help?: string | undefined
+  error?: string | undefined
+  children: ReactNode
+}) {
   return (
     <fieldset>
       <legend className={fieldStyles.label}>{legend}</legend>

@@ -16,13 +16,20 @@ export function DestinationFields({ state }: { state: RouteFormState }) {
   const options = tokensOnChain(form.destinationChainId)
   const maxTaken = form.tokenRequests.findIndex((r) => r.max)
   const setRequest = (i: number, field: string, patch: Partial<(typeof form.tokenRequests)[number]>) =>
-    update([`tokenRequests.${i}.${field}`, 'tokenRequests'], (f) => ({ ...f, tokenRequests: f.tokenRequests.map((r, j) => (j === i ? { ...r, ...patch } : r)) }))
+    update([`tokenRequests.${i}.${field}`, 'tokenRequests'], (f) => ({
+      ...f,
+      tokenRequests: f.tokenRequests.map((r, j) => (j === i ? { ...r, ...patch } : r)),
+    }))
 
   return (
     <div className="grid gap-4">
       <FormField label="Destination chain" error={errorFor('destinationChainId')} help="Where the tokens arrive.">
         {(p) => (
-          <select {...p} value={form.destinationChainId} onChange={(e) => update(['destinationChainId'], (f) => withDestination(f, Number(e.target.value)))}>
+          <select
+            {...p}
+            value={form.destinationChainId}
+            onChange={(e) => update(['destinationChainId'], (f) => withDestination(f, Number(e.target.value)))}
+          >
             {chains.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name} ({c.id})
@@ -35,11 +42,19 @@ export function DestinationFields({ state }: { state: RouteFormState }) {
       {form.tokenRequests.map((r, i) => {
         const token = tokenOf(form, r.token)
         return (
-          <fieldset key={r.key} className="grid gap-3 rounded-lg border border-zinc-200 p-3 sm:grid-cols-[minmax(0,9rem)_minmax(0,1fr)] dark:border-zinc-800" data-request={i}>
+          <fieldset
+            key={r.key}
+            className="grid gap-3 rounded-lg border border-zinc-200 p-3 sm:grid-cols-[minmax(0,9rem)_minmax(0,1fr)] dark:border-zinc-800"
+            data-request={i}
+          >
             <legend className="px-1 text-sm font-medium">Token request {i + 1}</legend>
             <FormField label="Token" error={errorFor(`tokenRequests.${i}.tokenAddress`)}>
               {(p) => (
-                <select {...p} value={r.token} onChange={(e) => setRequest(i, 'tokenAddress', { token: e.target.value })}>
+                <select
+                  {...p}
+                  value={r.token}
+                  onChange={(e) => setRequest(i, 'tokenAddress', { token: e.target.value })}
+                >
                   {options.map((t) => (
                     <option key={t.address} value={t.address}>
                       {t.symbol}
@@ -48,7 +63,14 @@ export function DestinationFields({ state }: { state: RouteFormState }) {
                 </select>
               )}
             </FormField>
-            <AmountField state={state} index={i} request={r} token={token} maxTakenElsewhere={maxTaken !== -1 && maxTaken !== i} onChange={(field, patch) => setRequest(i, field, patch)} />
+            <AmountField
+              state={state}
+              index={i}
+              request={r}
+              token={token}
+              maxTakenElsewhere={maxTaken !== -1 && maxTaken !== i}
+              onChange={(field, patch) => setRequest(i, field, patch)}
+            />
             {form.tokenRequests.length > 1 && (
               <button
                 type="button"

@@ -10,7 +10,11 @@ import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { ChipGroup } from './ChipGroup'
 
 const layerNames = { ACROSS: 'Across', ECO: 'Eco', RELAY: 'Relay', OFT: 'LayerZero OFT' } as const
-const sponsorNames: Record<keyof SponsorDraft, string> = { gas: 'Gas', bridge: 'Bridge fees', protocol: 'Protocol fees' }
+const sponsorNames: Record<keyof SponsorDraft, string> = {
+  gas: 'Gas',
+  bridge: 'Bridge fees',
+  protocol: 'Protocol fees',
+}
 
 export function OptionFields({ state }: { state: RouteFormState }) {
   const { form, update, errorFor } = state
@@ -24,7 +28,12 @@ export function OptionFields({ state }: { state: RouteFormState }) {
               type="checkbox"
               className="accent-indigo-600"
               checked={form.settlementLayers.includes(layer)}
-              onChange={() => update(['options.settlementLayers'], (f) => ({ ...f, settlementLayers: toggleValue(f.settlementLayers, layer) }))}
+              onChange={() =>
+                update(['options.settlementLayers'], (f) => ({
+                  ...f,
+                  settlementLayers: toggleValue(f.settlementLayers, layer),
+                }))
+              }
             />
             {layerNames[layer]}
           </label>
@@ -32,7 +41,11 @@ export function OptionFields({ state }: { state: RouteFormState }) {
       </ChipGroup>
       <ChipGroup
         legend="A sponsor pays"
-        help={source === 'app' ? "Sponsoring needs a key with the routes:sponsor scope; the dashboard's own key never has it." : undefined}
+        help={
+          source === 'app'
+            ? "Sponsoring needs a key with the routes:sponsor scope; the dashboard's own key never has it."
+            : undefined
+        }
         error={errorFor('options.sponsorSettings')}
       >
         {(Object.keys(sponsorNames) as (keyof SponsorDraft)[]).map((part) => (
@@ -41,15 +54,28 @@ export function OptionFields({ state }: { state: RouteFormState }) {
               type="checkbox"
               className="accent-indigo-600"
               checked={form.sponsor[part]}
-              onChange={(e) => update(['options.sponsorSettings'], (f) => ({ ...f, sponsor: { ...f.sponsor, [part]: e.target.checked } }))}
+              onChange={(e) =>
+                update(['options.sponsorSettings'], (f) => ({
+                  ...f,
+                  sponsor: { ...f.sponsor, [part]: e.target.checked },
+                }))
+              }
             />
             {sponsorNames[part]}
           </label>
         ))}
       </ChipGroup>
-      <FormField label="Fee token" error={errorFor('options.feeToken')} help="The asset your share of the fees is charged in.">
+      <FormField
+        label="Fee token"
+        error={errorFor('options.feeToken')}
+        help="The asset your share of the fees is charged in."
+      >
         {(p) => (
-          <select {...p} value={form.feeToken} onChange={(e) => update(['options.feeToken'], (f) => ({ ...f, feeToken: e.target.value }))}>
+          <select
+            {...p}
+            value={form.feeToken}
+            onChange={(e) => update(['options.feeToken'], (f) => ({ ...f, feeToken: e.target.value }))}
+          >
             <option value="">Default: the first requested token</option>
             {feeTokenChoices.map((s) => (
               <option key={s} value={s}>

@@ -23,7 +23,9 @@ export type QuoteCardProps = {
 
 export function QuoteCard(props: QuoteCardProps) {
   const state = quoteState(quoteInput(props))
-  return <TransferCard state={state} onAction={state.action?.kind === 'alternative' ? props.onSendMost : props.onRetry} />
+  return (
+    <TransferCard state={state} onAction={state.action?.kind === 'alternative' ? props.onSendMost : props.onRetry} />
+  )
 }
 
 function quoteInput({ pending, advice, verdict, problems, permitted }: QuoteCardProps): QuoteInput {
@@ -35,7 +37,12 @@ function quoteInput({ pending, advice, verdict, problems, permitted }: QuoteCard
     return { kind: 'failed', title: advice.title, detail, canRetry: advice.action === 'retry' }
   }
   if (verdict?.kind === 'too-much') {
-    return { kind: 'cannot-settle', title: 'More than a transfer can draw', message: verdict.message, alternative: 'Send the most possible' }
+    return {
+      kind: 'cannot-settle',
+      title: 'More than a transfer can draw',
+      message: verdict.message,
+      alternative: 'Send the most possible',
+    }
   }
   const hint = !permitted
     ? 'Sign in with Ethereum (above) and the quote appears here by itself.'

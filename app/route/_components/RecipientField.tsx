@@ -25,7 +25,8 @@ export function RecipientField({ state }: { state: RouteFormState }) {
       error={error}
       help={
         <>
-          Who receives the tokens on the destination chain: an address or an ENS name (looked up on Ethereum). Empty: the account itself.
+          Who receives the tokens on the destination chain: an address or an ENS name (looked up on Ethereum). Empty:
+          the account itself.
           {note && (
             <span className="mt-1 block break-all" data-testid="ens-note" data-status={lookup?.status}>
               {note}

@@ -16,7 +16,10 @@ export function RequestPreview({ built }: { built: BuiltRequest }) {
   const json = JSON.stringify(built.body, null, 2)
   const curl = () => curlCommand({ url: `${window.location.origin}${routePath}`, method: 'POST', body: built.body })
   return (
-    <section aria-labelledby="request-heading" className="grid min-w-0 content-start gap-3 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="request-heading"
+      className="grid min-w-0 content-start gap-3 rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="request-heading" className="font-semibold">
           Request
@@ -32,7 +35,9 @@ export function RequestPreview({ built }: { built: BuiltRequest }) {
       </div>
       <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="request-status">
         POST <code className="font-mono">{routePath}</code>
-        {problems > 0 ? ` · ${problems} ${problems === 1 ? 'field needs' : 'fields need'} attention before it can be sent` : ' · ready to send'}
+        {problems > 0
+          ? ` · ${problems} ${problems === 1 ? 'field needs' : 'fields need'} attention before it can be sent`
+          : ' · ready to send'}
       </p>
       {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the focusable scroll region below for screen readers */}
       <pre

@@ -20,7 +20,12 @@ import { RecipientField } from './RecipientField'
 import { RouteAlternatives } from './RouteAlternatives'
 import { RouteOutcome } from './RouteOutcome'
 
-const sourceFields = ['accountAccessList.chainIds', 'accountAccessList.tokens', 'options.settlementLayers', 'options.fundingMethod']
+const sourceFields = [
+  'accountAccessList.chainIds',
+  'accountAccessList.tokens',
+  'options.settlementLayers',
+  'options.fundingMethod',
+]
 
 export function RouteBuilder() {
   const state = useRouteForm()
@@ -31,13 +36,21 @@ export function RouteBuilder() {
   const verdict = useAmountVerdict(form)
   const quote = useTransferQuote({ state, heldBack: verdict !== undefined })
   const { request, shown, advice } = quote
-  const openGroup = (prefix: string) => Object.keys({ ...(submitted ? built.errors : {}), ...serverErrors }).some((k) => k.startsWith(prefix))
+  const openGroup = (prefix: string) =>
+    Object.keys({ ...(submitted ? built.errors : {}), ...serverErrors }).some((k) => k.startsWith(prefix))
 
   // Choosing another route changes the form to that choice; the quote follows by itself.
   const choose = (change: (f: RouteForm) => RouteForm) => state.update(sourceFields, change)
   const eta = useSettlementEta(Number(shown?.variables.destinationChainId))
-  const alternatives = useMemo(() => alternativeViews(shown?.inspected.route.alternatives, eta.seconds), [shown?.inspected, eta.seconds])
-  const restricted = form.access.chainIds.length > 0 || form.access.tokens.length > 0 || form.settlementLayers.length > 0 || form.funding !== ''
+  const alternatives = useMemo(
+    () => alternativeViews(shown?.inspected.route.alternatives, eta.seconds),
+    [shown?.inspected, eta.seconds],
+  )
+  const restricted =
+    form.access.chainIds.length > 0 ||
+    form.access.tokens.length > 0 ||
+    form.settlementLayers.length > 0 ||
+    form.funding !== ''
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -53,7 +66,11 @@ export function RouteBuilder() {
     if (!quote.alreadyAsked) quote.send(built.body)
   }
   // The alternative to more than any route can draw: the most it can deliver (the API's max form).
-  const sendMost = () => state.update(['tokenRequests.0.amount'], (f) => ({ ...f, tokenRequests: f.tokenRequests.map((r, i) => (i === 0 ? { ...r, max: true } : r)) }))
+  const sendMost = () =>
+    state.update(['tokenRequests.0.amount'], (f) => ({
+      ...f,
+      tokenRequests: f.tokenRequests.map((r, i) => (i === 0 ? { ...r, max: true } : r)),
+    }))
   const retry = () => (quote.changed ? formRef.current?.requestSubmit() : quote.refresh())
   const route = shown?.inspected.route.intentOp ? shown.inspected : undefined
 
@@ -77,20 +94,41 @@ export function RouteBuilder() {
                 {request.isPending ? 'Finding a route…' : 'Get route'}
               </button>
               <p role="status" className="text-sm text-red-700 dark:text-red-300">
-                {submitted && problems > 0 ? `Fix the ${problems} marked ${problems === 1 ? 'field' : 'fields'}: nothing was sent.` : ''}
+                {submitted && problems > 0
+                  ? `Fix the ${problems} marked ${problems === 1 ? 'field' : 'fields'}: nothing was sent.`
+                  : ''}
               </p>
             </div>
           </form>
           {/* Beside the form and in view while it scrolls: the card, then the other routes. */}
           <div className="grid min-w-0 content-start gap-4 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
             <ActionSlot className="empty:hidden" />
-            {!route && <QuoteCard pending={request.isPending} advice={advice} verdict={verdict} onSendMost={sendMost} problems={problems} permitted={quote.permitted} onRetry={retry} />}
+            {!route && (
+              <QuoteCard
+                pending={request.isPending}
+                advice={advice}
+                verdict={verdict}
+                onSendMost={sendMost}
+                problems={problems}
+                permitted={quote.permitted}
+                onRetry={retry}
+              />
+            )}
             {route && quote.phase?.kind !== 'submitted' && (
-              <RouteAlternatives alternatives={alternatives} restricted={restricted} busy={request.isPending} onChoose={(a) => choose(a.apply)} onAnySource={() => choose(withoutSourceChoice)} />
+              <RouteAlternatives
+                alternatives={alternatives}
+                restricted={restricted}
+                busy={request.isPending}
+                onChoose={(a) => choose(a.apply)}
+                onAnySource={() => choose(withoutSourceChoice)}
+              />
             )}
           </div>
 
-          <section aria-labelledby="route-heading" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 lg:col-start-1 lg:row-start-2">
+          <section
+            aria-labelledby="route-heading"
+            className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 lg:col-start-1 lg:row-start-2"
+          >
             <h2 id="route-heading" tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
               Route
             </h2>

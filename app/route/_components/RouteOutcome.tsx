@@ -32,15 +32,28 @@ export type RouteOutcomeProps = {
   onPhase: (phase: RoutePhase) => void
 }
 
-export function RouteOutcome({ pending, advice, inspected, outdated, onRetry, onNewTransfer, onPhase }: RouteOutcomeProps) {
+export function RouteOutcome({
+  pending,
+  advice,
+  inspected,
+  outdated,
+  onRetry,
+  onNewTransfer,
+  onPhase,
+}: RouteOutcomeProps) {
   useEffect(() => {
     if (pending) void loadInspector()
   }, [pending])
   if (pending && !inspected) {
     return (
-      <div role="status" className="rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+      <div
+        role="status"
+        className="rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+      >
         <p className="font-medium">Finding a route…</p>
-        <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">The service reads balances, allowances, gas prices and quotes on every chain, then plans and signs the route.</p>
+        <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+          The service reads balances, allowances, gas prices and quotes on every chain, then plans and signs the route.
+        </p>
         <div aria-hidden="true" className="mt-4 grid animate-pulse gap-3">
           <div className="h-4 w-2/3 rounded bg-zinc-200 dark:bg-zinc-800" />
           <div className="h-4 w-1/2 rounded bg-zinc-200 dark:bg-zinc-800" />
@@ -54,14 +67,17 @@ export function RouteOutcome({ pending, advice, inspected, outdated, onRetry, on
   if (advice) {
     return (
       <ApiErrorNotice advice={advice} onRetry={onRetry}>
-        {advice.action === 'fix-fields' && marksFormField(advice.fields) && <p>The fields concerned are marked in the form above.</p>}
+        {advice.action === 'fix-fields' && marksFormField(advice.fields) && (
+          <p>The fields concerned are marked in the form above.</p>
+        )}
       </ApiErrorNotice>
     )
   }
   if (!inspected) {
     return (
       <div className="rounded-xl border border-dashed border-zinc-300 bg-white p-6 text-center text-zinc-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
-        Choose where, what and how much: the quote appears on the card by itself, and every detail of it here, before anything is signed.
+        Choose where, what and how much: the quote appears on the card by itself, and every detail of it here, before
+        anything is signed.
       </div>
     )
   }

@@ -12,12 +12,18 @@ type Access = RouteForm['access']
 
 export function SourceFields({ state }: { state: RouteFormState }) {
   const { form, update, errorFor } = state
-  const set = (field: string, patch: Partial<Access>) => update([field], (f) => ({ ...f, access: { ...f.access, ...patch } }))
+  const set = (field: string, patch: Partial<Access>) =>
+    update([field], (f) => ({ ...f, access: { ...f.access, ...patch } }))
   const chainChips = (legend: string, key: 'chainIds' | 'excludeChainIds', field: string) => (
     <ChipGroup legend={legend} error={errorFor(field)}>
       {chains.map((c) => (
         <label key={c.id} className={fieldStyles.chip}>
-          <input type="checkbox" className="accent-indigo-600" checked={form.access[key].includes(c.id)} onChange={() => set(field, { [key]: toggleValue(form.access[key], c.id) })} />
+          <input
+            type="checkbox"
+            className="accent-indigo-600"
+            checked={form.access[key].includes(c.id)}
+            onChange={() => set(field, { [key]: toggleValue(form.access[key], c.id) })}
+          />
           {c.name}
         </label>
       ))}
@@ -27,7 +33,12 @@ export function SourceFields({ state }: { state: RouteFormState }) {
     <ChipGroup legend={legend} error={errorFor(field)}>
       {accessListSymbols.map((symbol) => (
         <label key={symbol} className={fieldStyles.chip}>
-          <input type="checkbox" className="accent-indigo-600" checked={form.access[key].includes(symbol)} onChange={() => set(field, { [key]: toggleValue(form.access[key], symbol) })} />
+          <input
+            type="checkbox"
+            className="accent-indigo-600"
+            checked={form.access[key].includes(symbol)}
+            onChange={() => set(field, { [key]: toggleValue(form.access[key], symbol) })}
+          />
           {symbol}
         </label>
       ))}

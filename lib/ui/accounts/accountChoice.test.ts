@@ -10,7 +10,10 @@ import { routeRequestBody } from '../route/routeRequestBody'
 import { currentChoice, fundingTransactions, withAccountChoice } from './accountChoice'
 
 const owner = privateKeyToAccount(generatePrivateKey())
-const form = { ...initialRouteForm(owner.address), tokenRequests: [{ ...initialRouteForm().tokenRequests[0]!, amount: '10' }] }
+const form = {
+  ...initialRouteForm(owner.address),
+  tokenRequests: [{ ...initialRouteForm().tokenRequests[0]!, amount: '10' }],
+}
 
 describe('withAccountChoice: the request carries the account as the SDK sends it', () => {
   it('the wallet itself: an EOA with no setupOps', () => {
@@ -23,7 +26,11 @@ describe('withAccountChoice: the request carries the account as the SDK sends it
     const f = withAccountChoice(form, 'nexus', owner.address)
     const d = nexusDeployment(owner.address)
     expect(currentChoice(f, owner.address)).toBe('nexus')
-    expect(routeRequestBody(f).body.account).toEqual({ address: d.address, accountType: 'ERC7579', setupOps: [d.setupOp] })
+    expect(routeRequestBody(f).body.account).toEqual({
+      address: d.address,
+      accountType: 'ERC7579',
+      setupOps: [d.setupOp],
+    })
     expect(routeRequestBody(f).errors).toEqual({})
   })
 
@@ -39,7 +46,10 @@ describe('withAccountChoice: the request carries the account as the SDK sends it
   })
 
   it('drops the setupOps once the account is edited by hand', () => {
-    const f = { ...withAccountChoice(form, 'nexus', owner.address), account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+    const f = {
+      ...withAccountChoice(form, 'nexus', owner.address),
+      account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    }
     expect(currentChoice(f, owner.address)).toBeUndefined()
     expect(routeRequestBody(f).body.account.setupOps).toBeUndefined()
   })

@@ -15,21 +15,41 @@ import type { RouteForm } from '../route/routeForm'
 
 export type AccountChoice = 'eoa' | 'nexus' | 'eip7702'
 
-export const accountChoiceNames: Record<AccountChoice, string> = { eoa: 'Wallet (EOA)', nexus: 'Smart account (Nexus)', eip7702: 'EOA with 7702' }
+export const accountChoiceNames: Record<AccountChoice, string> = {
+  eoa: 'Wallet (EOA)',
+  nexus: 'Smart account (Nexus)',
+  eip7702: 'EOA with 7702',
+}
 
 /** Which choice the form holds for this wallet; undefined when the account is another address typed by hand. */
-export function currentChoice(form: Pick<RouteForm, 'account' | 'accountSetup'>, wallet: Address): AccountChoice | undefined {
+export function currentChoice(
+  form: Pick<RouteForm, 'account' | 'accountSetup'>,
+  wallet: Address,
+): AccountChoice | undefined {
   const setup = form.accountSetup
-  if (setup && setup.address.toLowerCase() === form.account.trim().toLowerCase()) return Object.keys(setup.delegations).length > 0 ? 'eip7702' : 'nexus'
-  return /^0x[0-9a-fA-F]{40}$/.test(form.account.trim()) && isAddressEqual(form.account.trim() as Address, wallet) ? 'eoa' : undefined
+  if (setup && setup.address.toLowerCase() === form.account.trim().toLowerCase())
+    return Object.keys(setup.delegations).length > 0 ? 'eip7702' : 'nexus'
+  return /^0x[0-9a-fA-F]{40}$/.test(form.account.trim()) && isAddressEqual(form.account.trim() as Address, wallet)
+    ? 'eoa'
+    : undefined
 }
 
 /** The form with `choice` made for `wallet`; an EIP-7702 choice carries the wallet's signature of nexusEip7702InitTypedData. */
-export function withAccountChoice(form: RouteForm, choice: AccountChoice, wallet: Address, initSignature?: Hex): RouteForm {
+export function withAccountChoice(
+  form: RouteForm,
+  choice: AccountChoice,
+  wallet: Address,
+  initSignature?: Hex,
+): RouteForm {
   if (choice === 'eoa') return { ...form, account: wallet, accountType: 'EOA', accountSetup: undefined }
   if (choice === 'nexus') {
     const d = nexusDeployment(wallet)
-    return { ...form, account: d.address, accountType: 'ERC7579', accountSetup: { address: d.address, setupOps: [d.setupOp], delegations: {} } }
+    return {
+      ...form,
+      account: d.address,
+      accountType: 'ERC7579',
+      accountSetup: { address: d.address, setupOps: [d.setupOp], delegations: {} },
+    }
   }
   if (!initSignature) throw new Error('An EIP-7702 account needs the wallet’s signature of its Nexus initialisation')
   const fields = nexusEip7702Account(wallet, initSignature)
@@ -37,15 +57,29 @@ export function withAccountChoice(form: RouteForm, choice: AccountChoice, wallet
 }
 
 /** Locking `amount` USDC for `account` in The Compact on `chainId`, from the wallet: the approval (when the allowance is short) and the deposit. */
-export function fundingTransactions(account: Address, chainId: number, amount: string, allowance: bigint): WalletTransaction[] {
+export function fundingTransactions(
+  account: Address,
+  chainId: number,
+  amount: string,
+  allowance: bigint,
+): WalletTransaction[] {
   const usdc = findTokenBySymbol(chainId, 'USDC')
   if (!usdc) throw new Error(`No USDC on chain ${chainId}`)
   const value = parseUnits(amount, usdc.decimals)
-  const approve = { chainId, to: usdc.address as Address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, value] }), value: 0n }
+  const approve = {
+    chainId,
+    to: usdc.address as Address,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addresses.theCompact, value] }),
+    value: 0n,
+  }
   const deposit = {
     chainId,
     to: addresses.theCompact,
-    data: encodeFunctionData({ abi: lockContractAbi, functionName: 'depositERC20', args: [usdc.address as Address, defaultLockTag, value, account] }),
+    data: encodeFunctionData({
+      abi: lockContractAbi,
+      functionName: 'depositERC20',
+      args: [usdc.address as Address, defaultLockTag, value, account],
+    }),
     value: 0n,
   }
   return allowance >= value ? [deposit] : [approve, deposit]

@@ -12,8 +12,15 @@ export type AccountSignatureCheck = { signature: Hex; signer?: Address; verified
 type Verifier = Pick<PublicClient, 'getCode' | 'verifyTypedData'>
 
 /** What is submitted for `raw` (the wallet's signature), and whether it passes as the account's. */
-export async function checkAccountSignature(account: RouteAccount, typedData: RouteTypedData, raw: Hex, client: Verifier | undefined): Promise<AccountSignatureCheck> {
-  const signer = await recoverTypedDataAddress({ ...typedData, signature: raw } as Parameters<typeof recoverTypedDataAddress>[0]).catch(() => undefined)
+export async function checkAccountSignature(
+  account: RouteAccount,
+  typedData: RouteTypedData,
+  raw: Hex,
+  client: Verifier | undefined,
+): Promise<AccountSignatureCheck> {
+  const signer = await recoverTypedDataAddress({ ...typedData, signature: raw } as Parameters<
+    typeof recoverTypedDataAddress
+  >[0]).catch(() => undefined)
   const recovers = signer !== undefined && isAddressEqual(signer, account.signer)
   if (account.kind === 'eoa') return { signature: raw, ...(signer ? { signer } : {}), verified: recovers }
   const signature = packNexusSignature(raw)
@@ -27,7 +34,12 @@ export async function checkAccountSignature(account: RouteAccount, typedData: Ro
     : account.kind === 'nexus'
       ? verify({ ...base, factory: account.setupOp.to, factoryData: account.setupOp.data })
       : account.delegate
-        ? verify({ ...base, factory: account.setupOp.to, factoryData: account.setupOp.data, stateOverride: [{ address: account.address, code: concatHex(['0xef0100', account.delegate]) }] })
+        ? verify({
+            ...base,
+            factory: account.setupOp.to,
+            factoryData: account.setupOp.data,
+            stateOverride: [{ address: account.address, code: concatHex(['0xef0100', account.delegate]) }],
+          })
         : Promise.resolve(false)
   ).catch(() => false)
   return { signature, ...(signer ? { signer } : {}), verified }

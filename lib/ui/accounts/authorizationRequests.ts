@@ -15,21 +15,55 @@ export type AuthorizationRequest = { chainId: number; chainName: string; contrac
 /** The delegations to sign for, in chain order; none for a route whose account needs none. */
 export function authorizationRequests(intentOp: Pick<IntentOp, 'sponsor' | 'signedMetadata'>): AuthorizationRequest[] {
   return Object.entries(intentOp.signedMetadata.account.requiredDelegations)
-    .map(([id, { contract }]) => ({ chainId: Number(id), chainName: chainName(Number(id)), contractAddress: contract as Address, authority: intentOp.sponsor as Address }))
+    .map(([id, { contract }]) => ({
+      chainId: Number(id),
+      chainName: chainName(Number(id)),
+      contractAddress: contract as Address,
+      authority: intentOp.sponsor as Address,
+    }))
     .filter((r) => r.chainId > 0)
     .sort((a, b) => a.chainId - b.chainId)
 }
 
 /** A signed authorization as the wallet answered it (JSON), in the shape the client submits. */
-export function asSubmitted(value: { chainId: number | string; address: string; nonce: number | string; yParity: number | string; r: string; s: string }): SubmittedAuthorization {
-  return { chainId: Number(value.chainId), address: value.address as Hex, nonce: Number(value.nonce), yParity: Number(value.yParity), r: value.r as Hex, s: value.s as Hex }
+export function asSubmitted(value: {
+  chainId: number | string
+  address: string
+  nonce: number | string
+  yParity: number | string
+  r: string
+  s: string
+}): SubmittedAuthorization {
+  return {
+    chainId: Number(value.chainId),
+    address: value.address as Hex,
+    nonce: Number(value.nonce),
+    yParity: Number(value.yParity),
+    r: value.r as Hex,
+    s: value.s as Hex,
+  }
 }
 
 /** Whether the wallet signed what was asked: this chain, this delegate, this nonce, recovering to the account. */
-export async function checkSignedAuthorization(request: AuthorizationRequest & { nonce: number }, signed: SubmittedAuthorization): Promise<boolean> {
-  if (signed.chainId !== request.chainId || signed.nonce !== request.nonce || !isAddressEqual(signed.address, request.contractAddress)) return false
+export async function checkSignedAuthorization(
+  request: AuthorizationRequest & { nonce: number },
+  signed: SubmittedAuthorization,
+): Promise<boolean> {
+  if (
+    signed.chainId !== request.chainId ||
+    signed.nonce !== request.nonce ||
+    !isAddressEqual(signed.address, request.contractAddress)
+  )
+    return false
   const signer = await recoverAuthorizationAddress({
-    authorization: { chainId: signed.chainId, address: signed.address, nonce: signed.nonce, yParity: signed.yParity, r: signed.r, s: signed.s },
+    authorization: {
+      chainId: signed.chainId,
+      address: signed.address,
+      nonce: signed.nonce,
+      yParity: signed.yParity,
+      r: signed.r,
+      s: signed.s,
+    },
   }).catch(() => undefined)
   return signer !== undefined && isAddressEqual(signer, request.authority)
 }

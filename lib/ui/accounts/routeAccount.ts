@@ -12,7 +12,13 @@ type IntentOp = NonNullable<RouteResponse['intentOp']>
 export type RouteAccount =
   | { kind: 'eoa'; address: Address; signer: Address }
   | { kind: 'nexus'; address: Address; signer: Address; setupOp: { to: Address; data: Hex } }
-  | { kind: 'eip7702'; address: Address; signer: Address; setupOp: { to: Address; data: Hex }; delegate: Address | undefined }
+  | {
+      kind: 'eip7702'
+      address: Address
+      signer: Address
+      setupOp: { to: Address; data: Hex }
+      delegate: Address | undefined
+    }
 
 const bootstrapAbi = parseAbi([
   'struct BootstrapConfig { address module; bytes initData; }',
@@ -35,17 +41,27 @@ export function nexusOwner(factoryData: Hex): Address | undefined {
 
 export function routeAccount(intentOp: Pick<IntentOp, 'sponsor' | 'signedMetadata'>): RouteAccount {
   const address = intentOp.sponsor as Address
-  const { setupOps, requiredDelegations } = intentOp.signedMetadata.account as { setupOps: { to: Address; data: Hex }[]; requiredDelegations: Record<string, { contract: Address }> }
+  const { setupOps, requiredDelegations } = intentOp.signedMetadata.account as {
+    setupOps: { to: Address; data: Hex }[]
+    requiredDelegations: Record<string, { contract: Address }>
+  }
   const setup = accountSetup(address, setupOps)
   if (setup?.kind === 'nexus-factory') {
     const owner = nexusOwner(setup.data)
     if (owner) return { kind: 'nexus', address, signer: owner, setupOp: { to: setup.to, data: setup.data } }
   }
   if (setup?.kind === 'eip7702-init') {
-    return { kind: 'eip7702', address, signer: address, setupOp: { to: setup.to, data: setup.data }, delegate: Object.values(requiredDelegations)[0]?.contract }
+    return {
+      kind: 'eip7702',
+      address,
+      signer: address,
+      setupOp: { to: setup.to, data: setup.data },
+      delegate: Object.values(requiredDelegations)[0]?.contract,
+    }
   }
   return { kind: 'eoa', address, signer: address }
 }
 
 /** Whether the connected wallet is the one that signs for this account. */
-export const signsFor = (account: RouteAccount, wallet: string | undefined): boolean => wallet !== undefined && isAddressEqual(wallet as Address, account.signer)
+export const signsFor = (account: RouteAccount, wallet: string | undefined): boolean =>
+  wallet !== undefined && isAddressEqual(wallet as Address, account.signer)

@@ -22,11 +22,22 @@ export function useAuthorizationSigning(intentOp: IntentOp) {
   const requests = useMemo(() => authorizationRequests(intentOp), [intentOp])
   const nonces = useQuery({
     queryKey: ['authorizationNonces', intentOp.nonce, intentOp.sponsor],
-    queryFn: () => Promise.all(requests.map(async (r) => getPublicClient(config, { chainId: asWalletChainId(r.chainId) })!.getTransactionCount({ address: r.authority, blockTag: 'pending' }))),
+    queryFn: () =>
+      Promise.all(
+        requests.map(async (r) =>
+          getPublicClient(config, { chainId: asWalletChainId(r.chainId) })!.getTransactionCount({
+            address: r.authority,
+            blockTag: 'pending',
+          }),
+        ),
+      ),
     enabled: requests.length > 0,
     staleTime: Infinity,
   })
-  const asked = useMemo(() => (nonces.data ? requests.map((r, i) => ({ ...r, nonce: nonces.data[i]! })) : undefined), [requests, nonces.data])
+  const asked = useMemo(
+    () => (nonces.data ? requests.map((r, i) => ({ ...r, nonce: nonces.data[i]! })) : undefined),
+    [requests, nonces.data],
+  )
   const [signed, setSigned] = useState<SubmittedAuthorization[]>()
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string>()
@@ -36,24 +47,44 @@ export function useAuthorizationSigning(intentOp: IntentOp) {
     setBusy(true)
     setFailure(undefined)
     try {
-      const provider = (await getConnection(config).connector?.getProvider()) as { request: (a: { method: string; params: unknown[] }) => Promise<unknown> } | undefined
+      const provider = (await getConnection(config).connector?.getProvider()) as
+        | { request: (a: { method: string; params: unknown[] }) => Promise<unknown> }
+        | undefined
       if (!provider) throw new Error('Connect the wallet of the account to sign its authorizations.')
       const out: SubmittedAuthorization[] = []
       for (const r of asked) {
-        const answer = await provider.request({ method: 'wallet_signAuthorization', params: [{ chainId: r.chainId, contractAddress: r.contractAddress, nonce: r.nonce }] })
+        const answer = await provider.request({
+          method: 'wallet_signAuthorization',
+          params: [{ chainId: r.chainId, contractAddress: r.contractAddress, nonce: r.nonce }],
+        })
         const authorization = asSubmitted(answer as Parameters<typeof asSubmitted>[0])
-        if (!(await checkSignedAuthorization(r, authorization))) throw new Error(`The wallet's authorization for ${r.chainName} is not the one asked for, or does not recover to ${r.authority}.`)
+        if (!(await checkSignedAuthorization(r, authorization)))
+          throw new Error(
+            `The wallet's authorization for ${r.chainName} is not the one asked for, or does not recover to ${r.authority}.`,
+          )
         out.push(authorization)
       }
       setSigned(out)
     } catch (error) {
       setFailure(
-        /wallet_signAuthorization|not supported|does not exist|unsupported/i.test(String((error as Error)?.message)) ? 'This wallet cannot sign EIP-7702 authorizations.' : describeWalletError(error),
+        /wallet_signAuthorization|not supported|does not exist|unsupported/i.test(String((error as Error)?.message))
+          ? 'This wallet cannot sign EIP-7702 authorizations.'
+          : describeWalletError(error),
       )
     } finally {
       setBusy(false)
     }
   }, [asked, config])
 
-  return { requests, asked, noncesError: nonces.error, signed, needed: requests.length > 0, done: requests.length === 0 || signed !== undefined, busy, failure, sign }
+  return {
+    requests,
+    asked,
+    noncesError: nonces.error,
+    signed,
+    needed: requests.length > 0,
+    done: requests.length === 0 || signed !== undefined,
+    busy,
+    failure,
+    sign,
+  }
 }

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { matchesSearch } from './operationSearch'
 
-const prices = { id: 'getPrices', method: 'GET', path: '/prices', summary: 'USD prices of the supported assets.', scope: 'portfolio:read' }
-const route = { id: 'createRoute', method: 'POST', path: '/intents/route', summary: 'A signable route for the tokens wanted.', scope: 'routes:create' }
+const prices = {
+  id: 'getPrices',
+  method: 'GET',
+  path: '/prices',
+  summary: 'USD prices of the supported assets.',
+  scope: 'portfolio:read',
+}
+const route = {
+  id: 'createRoute',
+  method: 'POST',
+  path: '/intents/route',
+  summary: 'A signable route for the tokens wanted.',
+  scope: 'routes:create',
+}
 
 describe('matchesSearch', () => {
   it('matches every operation on an empty query', () => {

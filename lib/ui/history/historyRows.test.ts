@@ -45,25 +45,43 @@ describe('historyRoute', () => {
   it('names the recipient only when it is not the account itself', () => {
     expect(historyRoute(summary(), now).recipient).toBeUndefined()
     expect(historyRoute(summary({ recipient: account.toLowerCase() }), now).recipient).toBeUndefined()
-    expect(historyRoute(summary({ recipient: '0x000000000000000000000000000000000000dEaD' }), now).recipient).toBe('0x000000000000000000000000000000000000dEaD')
+    expect(historyRoute(summary({ recipient: '0x000000000000000000000000000000000000dEaD' }), now).recipient).toBe(
+      '0x000000000000000000000000000000000000dEaD',
+    )
   })
 
   it('marks a built route expired by the server’s word or by the clock since', () => {
-    expect(historyRoute(summary(), { ...now, nowMs: expires * 1000 })).toMatchObject({ expired: true, status: 'EXPIRED', statusLabel: 'Expired' })
+    expect(historyRoute(summary(), { ...now, nowMs: expires * 1000 })).toMatchObject({
+      expired: true,
+      status: 'EXPIRED',
+      statusLabel: 'Expired',
+    })
     // Inside the filler's claim window, before intentOp.expires, it can no longer be signed: expired.
-    expect(historyRoute(summary(), { ...now, nowMs: (expires - 60) * 1000 })).toMatchObject({ expired: true, status: 'EXPIRED', signBy: BigInt(expires - 660) })
-    expect(historyRoute(summary({ expired: true, status: 'EXPIRED' }), now)).toMatchObject({ expired: true, statusLabel: 'Expired' })
+    expect(historyRoute(summary(), { ...now, nowMs: (expires - 60) * 1000 })).toMatchObject({
+      expired: true,
+      status: 'EXPIRED',
+      signBy: BigInt(expires - 660),
+    })
+    expect(historyRoute(summary({ expired: true, status: 'EXPIRED' }), now)).toMatchObject({
+      expired: true,
+      statusLabel: 'Expired',
+    })
   })
 
   it('names a submitted route’s progress, and keeps a settled one settled after its expiry', () => {
     expect(historyRoute(summary({ status: 'SUBMITTED', intentStatus: 'CLAIMED' }), now).statusLabel).toBe('Claimed')
     expect(historyRoute(summary({ status: 'SUBMITTED', intentStatus: 'PENDING' }), now).statusLabel).toBe('Submitted')
-    expect(historyRoute(summary({ status: 'COMPLETED', intentStatus: 'COMPLETED' }), { ...now, nowMs: expires * 2000 })).toMatchObject({ status: 'COMPLETED', statusLabel: 'Completed' })
+    expect(
+      historyRoute(summary({ status: 'COMPLETED', intentStatus: 'COMPLETED' }), { ...now, nowMs: expires * 2000 }),
+    ).toMatchObject({ status: 'COMPLETED', statusLabel: 'Completed' })
     expect(historyRoute(summary({ status: 'FAILED', intentStatus: 'FAILED' }), now).statusLabel).toBe('Failed')
   })
 
   it('shows a shortfall without sources or scheme, and a route naming nothing without a delivery line', () => {
-    const shortfall = historyRoute(summary({ status: 'SHORTFALL', hasIntentOp: false, sourceChainIds: [], signingScheme: null }), now)
+    const shortfall = historyRoute(
+      summary({ status: 'SHORTFALL', hasIntentOp: false, sourceChainIds: [], signingScheme: null }),
+      now,
+    )
     expect(shortfall).toMatchObject({ statusLabel: 'Not enough funds', sources: '', delivers: '1,000 USDC' })
     expect(shortfall.scheme).toBeUndefined()
     const bare = historyRoute(summary({ delivers: [], fee: null }), now)
@@ -76,7 +94,15 @@ describe('historyGroups', () => {
   it('groups re-requests of the same request into one row, newest first, wherever they fall in the list', () => {
     const a = '0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'
     const b = '0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb'
-    const groups = historyGroups([summary({ nonce: '5', requestKey: a }), summary({ nonce: '4', requestKey: b }), summary({ nonce: '3', requestKey: a }), summary({ nonce: '2', requestKey: a })], now)
+    const groups = historyGroups(
+      [
+        summary({ nonce: '5', requestKey: a }),
+        summary({ nonce: '4', requestKey: b }),
+        summary({ nonce: '3', requestKey: a }),
+        summary({ nonce: '2', requestKey: a }),
+      ],
+      now,
+    )
     expect(groups.map((g) => [g.requestKey, g.routes.map((r) => r.nonce)])).toEqual([
       [a, ['5', '3', '2']],
       [b, ['4']],
@@ -84,7 +110,10 @@ describe('historyGroups', () => {
   })
 
   it('keeps each route’s own status: a submitted one is its own row in the activity, its re-requests stay drafts', () => {
-    const groups = historyGroups([summary({ nonce: '2' }), summary({ nonce: '1', status: 'COMPLETED', intentStatus: 'COMPLETED' })], now)
+    const groups = historyGroups(
+      [summary({ nonce: '2' }), summary({ nonce: '1', status: 'COMPLETED', intentStatus: 'COMPLETED' })],
+      now,
+    )
     expect(groups.map((g) => [g.kind, g.routes.map((r) => r.statusLabel)])).toEqual([
       ['draft', ['Built']],
       ['activity', ['Completed']],

@@ -45,17 +45,31 @@ export type HistoryGroup = {
   routes: HistoryRoute[]
 }
 
-export function historyGroups(summaries: readonly RouteSummaryLine[], p: { nowMs: number; account: string }): HistoryGroup[] {
+export function historyGroups(
+  summaries: readonly RouteSummaryLine[],
+  p: { nowMs: number; account: string },
+): HistoryGroup[] {
   const groups = new Map<string, HistoryGroup>()
   for (const s of summaries) {
     const route = historyRoute(s, p)
     if (isSubmitted(route.status)) {
-      groups.set(`intent:${s.nonce}`, { key: `intent:${s.nonce}`, kind: 'activity', requestKey: s.requestKey, routes: [route] })
+      groups.set(`intent:${s.nonce}`, {
+        key: `intent:${s.nonce}`,
+        kind: 'activity',
+        requestKey: s.requestKey,
+        routes: [route],
+      })
       continue
     }
     const group = groups.get(`draft:${s.requestKey}`)
     if (group) group.routes.push(route)
-    else groups.set(`draft:${s.requestKey}`, { key: `draft:${s.requestKey}`, kind: 'draft', requestKey: s.requestKey, routes: [route] })
+    else
+      groups.set(`draft:${s.requestKey}`, {
+        key: `draft:${s.requestKey}`,
+        kind: 'draft',
+        requestKey: s.requestKey,
+        routes: [route],
+      })
   }
   return [...groups.values()]
 }
@@ -66,7 +80,9 @@ export function historyRoute(s: RouteSummaryLine, p: { nowMs: number; account: s
   const expired = s.expired || signBy <= BigInt(Math.floor(p.nowMs / 1000))
   // The page's clock can pass the deadline of a route the server still listed as signable.
   const status = s.status === 'BUILT' && expired ? 'EXPIRED' : s.status
-  const delivers = s.delivers.map((d) => formatTokenAmount(tokenAmount(s.destinationChainId, d.token, BigInt(d.amount)))).join(', ')
+  const delivers = s.delivers
+    .map((d) => formatTokenAmount(tokenAmount(s.destinationChainId, d.token, BigInt(d.amount))))
+    .join(', ')
   const fee = s.fee ? feeText(s.fee) : undefined
   return {
     nonce: s.nonce,
@@ -115,5 +131,10 @@ const statusLabels: Record<RouteStatus, string> = {
 /** The fee token names an asset, not a chain: its decimals from whichever chain lists it. */
 function feeText(fee: { token: string; amount: string }): string {
   const known = anyChainToken(fee.token)
-  return formatTokenAmount({ amount: BigInt(fee.amount), decimals: known?.decimals ?? 0, symbol: known?.symbol ?? fee.token, known: known !== undefined })
+  return formatTokenAmount({
+    amount: BigInt(fee.amount),
+    decimals: known?.decimals ?? 0,
+    symbol: known?.symbol ?? fee.token,
+    known: known !== undefined,
+  })
 }

@@ -12,7 +12,13 @@ export function useAccountIntents(address: string | undefined) {
   const { key, source } = useApiKey()
   return useQuery({
     queryKey: ['accountIntents', address, source],
-    queryFn: ({ signal }) => fetchApi({ path: accountIntentsPath(address!), schema: intentListResponseSchema, ...(key ? { apiKey: key } : {}), signal }),
+    queryFn: ({ signal }) =>
+      fetchApi({
+        path: accountIntentsPath(address!),
+        schema: intentListResponseSchema,
+        ...(key ? { apiKey: key } : {}),
+        signal,
+      }),
     enabled: address !== undefined,
     retry: retryTransient,
     staleTime: 10_000,

@@ -13,7 +13,13 @@ export function useRouteHistory(address: string | undefined) {
     queryKey: ['routeHistory', address, source],
     // The first page may already be on its way from the page's HTML (earlyReads.ts).
     queryFn: ({ pageParam, signal }) =>
-      fetchRouteHistory({ address: address!, cursor: pageParam, ...(key ? { apiKey: key } : {}), signal, fetchFn: takeEarlyRead(routeHistoryPath(address!, pageParam), key) }),
+      fetchRouteHistory({
+        address: address!,
+        cursor: pageParam,
+        ...(key ? { apiKey: key } : {}),
+        signal,
+        fetchFn: takeEarlyRead(routeHistoryPath(address!, pageParam), key),
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: address !== undefined,

@@ -11,9 +11,21 @@ const portfolio: PortfolioResponse = {
       tokenDecimals: 18,
       balance: { locked: '0', unlocked: '3500000000000000000' },
       tokenChainBalance: [
-        { chainId: 1, tokenAddress: '0x0000000000000000000000000000000000000000', balance: { locked: '0', unlocked: '2000000000000000000' } },
-        { chainId: 1, tokenAddress: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', balance: { locked: '0', unlocked: '1500000000000000000' } },
-        { chainId: 10, tokenAddress: '0x4200000000000000000000000000000000000006', balance: { locked: '0', unlocked: '0' } },
+        {
+          chainId: 1,
+          tokenAddress: '0x0000000000000000000000000000000000000000',
+          balance: { locked: '0', unlocked: '2000000000000000000' },
+        },
+        {
+          chainId: 1,
+          tokenAddress: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+          balance: { locked: '0', unlocked: '1500000000000000000' },
+        },
+        {
+          chainId: 10,
+          tokenAddress: '0x4200000000000000000000000000000000000006',
+          balance: { locked: '0', unlocked: '0' },
+        },
       ],
     },
     {
@@ -21,9 +33,21 @@ const portfolio: PortfolioResponse = {
       tokenDecimals: 6,
       balance: { locked: '500000000', unlocked: '2050500001' },
       tokenChainBalance: [
-        { chainId: 10, tokenAddress: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', balance: { locked: '500000000', unlocked: '0' } },
-        { chainId: 8453, tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', balance: { locked: '0', unlocked: '1250500001' } },
-        { chainId: 42161, tokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', balance: { locked: '0', unlocked: '800000000' } },
+        {
+          chainId: 10,
+          tokenAddress: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
+          balance: { locked: '500000000', unlocked: '0' },
+        },
+        {
+          chainId: 8453,
+          tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+          balance: { locked: '0', unlocked: '1250500001' },
+        },
+        {
+          chainId: 42161,
+          tokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+          balance: { locked: '0', unlocked: '800000000' },
+        },
       ],
     },
   ],
@@ -54,14 +78,32 @@ describe('availableBalance', () => {
   })
 
   it('counts only the funds the Funds choice allows: locked only, or unlocked only', () => {
-    const lockedOnly = availableBalance({ portfolio, token: usdcOnArbitrum, access: { ...everything, chainIds: [8453, 10] }, funding: 'COMPACT' })
+    const lockedOnly = availableBalance({
+      portfolio,
+      token: usdcOnArbitrum,
+      access: { ...everything, chainIds: [8453, 10] },
+      funding: 'COMPACT',
+    })
     expect([lockedOnly.locked, lockedOnly.unlocked, lockedOnly.maxBound]).toEqual([500_000000n, 0n, 500_000000n])
-    const unlockedOnly = availableBalance({ portfolio, token: usdcOnArbitrum, access: { ...everything, chainIds: [8453, 10] }, funding: 'PERMIT2' })
-    expect([unlockedOnly.locked, unlockedOnly.unlocked, unlockedOnly.maxBound]).toEqual([0n, 1250_500001n, 1250_500001n])
+    const unlockedOnly = availableBalance({
+      portfolio,
+      token: usdcOnArbitrum,
+      access: { ...everything, chainIds: [8453, 10] },
+      funding: 'PERMIT2',
+    })
+    expect([unlockedOnly.locked, unlockedOnly.unlocked, unlockedOnly.maxBound]).toEqual([
+      0n,
+      1250_500001n,
+      1250_500001n,
+    ])
   })
 
   it('marks what the access list leaves out and counts only what it allows', () => {
-    const onlyBase = availableBalance({ portfolio, token: usdcOnArbitrum, access: { ...everything, chainIds: [8453, 10] } })
+    const onlyBase = availableBalance({
+      portfolio,
+      token: usdcOnArbitrum,
+      access: { ...everything, chainIds: [8453, 10] },
+    })
     expect(onlyBase.chains.map((c) => [c.chainId, c.usable])).toEqual([
       [10, true],
       [8453, true],
@@ -69,15 +111,27 @@ describe('availableBalance', () => {
     ])
     expect([onlyBase.locked, onlyBase.unlocked, onlyBase.maxBound]).toEqual([500_000000n, 1250_500001n, 1250_500001n])
 
-    const noBase = availableBalance({ portfolio, token: usdcOnArbitrum, access: { ...everything, excludeChainIds: [8453, 42161] } })
+    const noBase = availableBalance({
+      portfolio,
+      token: usdcOnArbitrum,
+      access: { ...everything, excludeChainIds: [8453, 42161] },
+    })
     // Only the locked 500 is left: now the locked side is what MAX can reach.
     expect(noBase.maxBound).toBe(500_000000n)
 
-    const noWrap = availableBalance({ portfolio, token: findTokenBySymbol(1, 'ETH')!, access: { ...everything, excludeTokens: ['ETH'] } })
+    const noWrap = availableBalance({
+      portfolio,
+      token: findTokenBySymbol(1, 'ETH')!,
+      access: { ...everything, excludeTokens: ['ETH'] },
+    })
     expect(noWrap.includesNative).toBe(false)
     expect(noWrap.unlocked).toBe(1_500000000000000000n)
 
-    const otherToken = availableBalance({ portfolio, token: usdcOnArbitrum, access: { ...everything, tokens: ['WETH'] } })
+    const otherToken = availableBalance({
+      portfolio,
+      token: usdcOnArbitrum,
+      access: { ...everything, tokens: ['WETH'] },
+    })
     expect(otherToken.chains.every((c) => !c.usable)).toBe(true)
     expect(otherToken.maxBound).toBe(0n)
   })
@@ -102,8 +156,12 @@ describe('maxHint', () => {
     expect(availableExplained({ asset: 'USDC', locked: 500n, unlocked: 2050n }, show)).toBe(
       'What one route can draw: it uses either unlocked funds or funds locked in The Compact, never both, so this is the unlocked side. You hold 2550 USDC in all: 2050 unlocked · 500 locked.',
     )
-    expect(availableExplained({ asset: 'USDC', locked: 900n, unlocked: 100n }, show)).toMatch(/so this is the locked side/)
-    expect(availableExplained({ asset: 'USDC', locked: 900n, unlocked: 0n }, show)).toBe('All of it is locked in The Compact; a route can draw on it.')
+    expect(availableExplained({ asset: 'USDC', locked: 900n, unlocked: 100n }, show)).toMatch(
+      /so this is the locked side/,
+    )
+    expect(availableExplained({ asset: 'USDC', locked: 900n, unlocked: 0n }, show)).toBe(
+      'All of it is locked in The Compact; a route can draw on it.',
+    )
     expect(availableExplained({ asset: 'USDC', locked: 0n, unlocked: 10n }, show)).toBeUndefined()
   })
 })

@@ -37,12 +37,24 @@ export type AvailableBalanceParameters = {
   funding?: RouteForm['funding']
 }
 
-export function availableBalance({ portfolio, token, access, funding = '' }: AvailableBalanceParameters): AvailableBalance {
+export function availableBalance({
+  portfolio,
+  token,
+  access,
+  funding = '',
+}: AvailableBalanceParameters): AvailableBalance {
   const asset = token.extensions.group
   const row = portfolioRows(portfolio).find((r) => r.tokenName === asset)
   const chains = (row?.chains ?? [])
     .filter((c) => c.amounts.total > 0n)
-    .map(({ chainId, chainName, tokenSymbol, native, amounts }) => ({ chainId, chainName, tokenSymbol, native, amounts, usable: allowedBy(access, chainId, tokenSymbol) }))
+    .map(({ chainId, chainName, tokenSymbol, native, amounts }) => ({
+      chainId,
+      chainName,
+      tokenSymbol,
+      native,
+      amounts,
+      usable: allowedBy(access, chainId, tokenSymbol),
+    }))
   const usable = chains.filter((c) => c.usable)
   const locked = funding === 'PERMIT2' ? 0n : usable.reduce((sum, c) => sum + c.amounts.locked, 0n)
   const unlocked = funding === 'COMPACT' ? 0n : usable.reduce((sum, c) => sum + c.amounts.unlocked, 0n)
@@ -59,15 +71,24 @@ export function availableBalance({ portfolio, token, access, funding = '' }: Ava
 
 /** The access list as the server reads it: every include named matches, and no exclude does. */
 function allowedBy(access: RouteForm['access'], chainId: number, symbol: string): boolean {
-  const included = (access.chainIds.length === 0 || access.chainIds.includes(chainId)) && (access.tokens.length === 0 || access.tokens.includes(symbol))
+  const included =
+    (access.chainIds.length === 0 || access.chainIds.includes(chainId)) &&
+    (access.tokens.length === 0 || access.tokens.includes(symbol))
   return included && !access.excludeChainIds.includes(chainId) && !access.excludeTokens.includes(symbol)
 }
 
 /** The hint under the amount field: what MAX asks for, in the reader's words. */
-export function maxHint({ asset, locked, unlocked, includesNative }: Pick<AvailableBalance, 'asset' | 'locked' | 'unlocked' | 'includesNative'>): string {
+export function maxHint({
+  asset,
+  locked,
+  unlocked,
+  includesNative,
+}: Pick<AvailableBalance, 'asset' | 'locked' | 'unlocked' | 'includesNative'>): string {
   return [
     `MAX asks for all the ${asset} the route can draw, less the fees; the route then shows exactly what arrives.`,
-    locked > 0n && unlocked > 0n ? 'A route uses either funds locked in The Compact or unlocked funds, never both, so MAX sends the larger of the two.' : '',
+    locked > 0n && unlocked > 0n
+      ? 'A route uses either funds locked in The Compact or unlocked funds, never both, so MAX sends the larger of the two.'
+      : '',
     includesNative ? 'Unlocked ETH keeps enough on each chain for your own gas.' : '',
   ]
     .filter(Boolean)
@@ -79,7 +100,10 @@ export function maxHint({ asset, locked, unlocked, includesNative }: Pick<Availa
  * draws either unlocked funds or funds locked in The Compact, never both: what one route can draw
  * (the figure shown, and the server's "available" when a route falls short) is the larger side.
  */
-export function availableExplained({ asset, locked, unlocked }: Pick<AvailableBalance, 'asset' | 'locked' | 'unlocked'>, show: (v: bigint) => string): string | undefined {
+export function availableExplained(
+  { asset, locked, unlocked }: Pick<AvailableBalance, 'asset' | 'locked' | 'unlocked'>,
+  show: (v: bigint) => string,
+): string | undefined {
   if (locked > 0n && unlocked > 0n) {
     const larger = locked > unlocked ? 'locked' : 'unlocked'
     return `What one route can draw: it uses either unlocked funds or funds locked in The Compact, never both, so this is the ${larger} side. You hold ${show(locked + unlocked)} ${asset} in all: ${show(unlocked)} unlocked · ${show(locked)} locked.`

@@ -18,9 +18,17 @@ export type BalanceChange = { unlocked: bigint; locked: bigint; total: bigint }
 
 export const holdingKey = (chainId: number, tokenSymbol: string): string => `${chainId}:${tokenSymbol}`
 
-export function baselineOf(rows: readonly TokenRow[], o: { account: string; nonce: string; takenAt: number }): BalanceBaseline {
+export function baselineOf(
+  rows: readonly TokenRow[],
+  o: { account: string; nonce: string; takenAt: number },
+): BalanceBaseline {
   const balances: BalanceBaseline['balances'] = {}
-  for (const row of rows) for (const c of row.chains) balances[holdingKey(c.chainId, c.tokenSymbol)] = { unlocked: c.amounts.unlocked.toString(), locked: c.amounts.locked.toString() }
+  for (const row of rows)
+    for (const c of row.chains)
+      balances[holdingKey(c.chainId, c.tokenSymbol)] = {
+        unlocked: c.amounts.unlocked.toString(),
+        locked: c.amounts.locked.toString(),
+      }
   return { account: o.account.toLowerCase(), nonce: o.nonce, takenAt: o.takenAt, balances }
 }
 

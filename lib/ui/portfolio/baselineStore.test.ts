@@ -3,7 +3,12 @@ import { type BalanceBaseline, parseBaseline } from './balanceChanges'
 import { createBaselineStore } from './baselineStore'
 
 const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const baseline: BalanceBaseline = { account: account.toLowerCase(), nonce: '1', takenAt: 1, balances: { '8453:USDC': { unlocked: '10', locked: '0' } } }
+const baseline: BalanceBaseline = {
+  account: account.toLowerCase(),
+  nonce: '1',
+  takenAt: 1,
+  balances: { '8453:USDC': { unlocked: '10', locked: '0' } },
+}
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>()

@@ -53,4 +53,6 @@ export function createBaselineStore(storage: () => Storage | undefined): Baselin
   }
 }
 
-export const baselineStore = createBaselineStore(() => (typeof window === 'undefined' ? undefined : window.localStorage))
+export const baselineStore = createBaselineStore(() =>
+  typeof window === 'undefined' ? undefined : window.localStorage,
+)

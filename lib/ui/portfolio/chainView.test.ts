@@ -10,9 +10,33 @@ const rows: TokenRow[] = [
     amounts: a(3_500000000000000000n),
     usd: a(700000n),
     chains: [
-      { chainId: 1, chainName: 'Ethereum', tokenAddress: '0x0', tokenSymbol: 'ETH', native: true, amounts: a(2_000000000000000000n), usd: a(400000n) },
-      { chainId: 1, chainName: 'Ethereum', tokenAddress: '0xC02a', tokenSymbol: 'WETH', native: false, amounts: a(1_500000000000000000n), usd: a(300000n) },
-      { chainId: 10, chainName: 'OP Mainnet', tokenAddress: '0x4200', tokenSymbol: 'WETH', native: false, amounts: a(0n), usd: a(0n) },
+      {
+        chainId: 1,
+        chainName: 'Ethereum',
+        tokenAddress: '0x0',
+        tokenSymbol: 'ETH',
+        native: true,
+        amounts: a(2_000000000000000000n),
+        usd: a(400000n),
+      },
+      {
+        chainId: 1,
+        chainName: 'Ethereum',
+        tokenAddress: '0xC02a',
+        tokenSymbol: 'WETH',
+        native: false,
+        amounts: a(1_500000000000000000n),
+        usd: a(300000n),
+      },
+      {
+        chainId: 10,
+        chainName: 'OP Mainnet',
+        tokenAddress: '0x4200',
+        tokenSymbol: 'WETH',
+        native: false,
+        amounts: a(0n),
+        usd: a(0n),
+      },
     ],
   },
   {
@@ -20,7 +44,17 @@ const rows: TokenRow[] = [
     decimals: 6,
     amounts: a(0n, 500_000000n),
     usd: a(0n, 50000n),
-    chains: [{ chainId: 10, chainName: 'OP Mainnet', tokenAddress: '0x0b2C', tokenSymbol: 'USDC', native: false, amounts: a(0n, 500_000000n), usd: a(0n, 50000n) }],
+    chains: [
+      {
+        chainId: 10,
+        chainName: 'OP Mainnet',
+        tokenAddress: '0x0b2C',
+        tokenSymbol: 'USDC',
+        native: false,
+        amounts: a(0n, 500_000000n),
+        usd: a(0n, 50000n),
+      },
+    ],
   },
 ]
 

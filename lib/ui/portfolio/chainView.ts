@@ -4,17 +4,39 @@
 import { formatAmount } from '../shared/formatAmount'
 import type { Amounts, TokenRow } from './portfolioRows'
 
-export type ChainHolding = { tokenSymbol: string; asset: string; decimals: number; native: boolean; amounts: Amounts; usd?: Amounts }
+export type ChainHolding = {
+  tokenSymbol: string
+  asset: string
+  decimals: number
+  native: boolean
+  amounts: Amounts
+  usd?: Amounts
+}
 export type ChainGroup = { chainId: number; chainName: string; usdCents: bigint | undefined; holdings: ChainHolding[] }
 
-export function chainView(rows: readonly TokenRow[], { showEmpty = false }: { showEmpty?: boolean } = {}): ChainGroup[] {
+export function chainView(
+  rows: readonly TokenRow[],
+  { showEmpty = false }: { showEmpty?: boolean } = {},
+): ChainGroup[] {
   const groups = new Map<number, ChainGroup>()
   for (const row of rows) {
     for (const c of row.chains) {
       if (!showEmpty && c.amounts.total === 0n) continue
       const group = groups.get(c.chainId) ?? { chainId: c.chainId, chainName: c.chainName, usdCents: 0n, holdings: [] }
-      group.holdings.push({ tokenSymbol: c.tokenSymbol, asset: row.tokenName, decimals: row.decimals, native: c.native, amounts: c.amounts, ...(c.usd ? { usd: c.usd } : {}) })
-      group.usdCents = group.usdCents === undefined || c.usd === undefined ? (c.amounts.total === 0n ? group.usdCents : undefined) : group.usdCents + c.usd.total
+      group.holdings.push({
+        tokenSymbol: c.tokenSymbol,
+        asset: row.tokenName,
+        decimals: row.decimals,
+        native: c.native,
+        amounts: c.amounts,
+        ...(c.usd ? { usd: c.usd } : {}),
+      })
+      group.usdCents =
+        group.usdCents === undefined || c.usd === undefined
+          ? c.amounts.total === 0n
+            ? group.usdCents
+            : undefined
+          : group.usdCents + c.usd.total
       groups.set(c.chainId, group)
     }
   }

@@ -37,17 +37,23 @@ describe('portfolioSearch', () => {
   })
 
   it('escapes what would break the query string', () => {
-    expect(read(portfolioSearch({ address: 'a&b=c', chainIds: [], tokens: [], filterEmpty: false })).address).toBe('a&b=c')
+    expect(read(portfolioSearch({ address: 'a&b=c', chainIds: [], tokens: [], filterEmpty: false })).address).toBe(
+      'a&b=c',
+    )
   })
 })
 
 describe('portfolioApiPath', () => {
   it('builds the API request with the same filters', () => {
-    expect(portfolioApiPath(demo, { address: 'ignored', chainIds: ['1'], tokens: [], filterEmpty: true })).toBe(`/api/v1/accounts/${demo}/portfolio?chainIds=1&filterEmpty=true`)
+    expect(portfolioApiPath(demo, { address: 'ignored', chainIds: ['1'], tokens: [], filterEmpty: true })).toBe(
+      `/api/v1/accounts/${demo}/portfolio?chainIds=1&filterEmpty=true`,
+    )
   })
 
   it('keeps a bad address inside its path segment', () => {
-    expect(portfolioApiPath('../../x?y', { chainIds: [], tokens: [], filterEmpty: false })).toBe('/api/v1/accounts/..%2F..%2Fx%3Fy/portfolio')
+    expect(portfolioApiPath('../../x?y', { chainIds: [], tokens: [], filterEmpty: false })).toBe(
+      '/api/v1/accounts/..%2F..%2Fx%3Fy/portfolio',
+    )
   })
 })
 

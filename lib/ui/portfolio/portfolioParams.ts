@@ -2,7 +2,14 @@
 // API's own names and formats (chainIds, tokens as chain:token, filterEmpty); a hand-edited value
 // is passed through for the API to judge, so the page shows the API's own error for it.
 
-import { filterPairs, type PortfolioParams, portfolioApiPath, portfolioQueryKey, query, readPortfolioParams } from '../../api/client/portfolioQuery'
+import {
+  filterPairs,
+  type PortfolioParams,
+  portfolioApiPath,
+  portfolioQueryKey,
+  query,
+  readPortfolioParams,
+} from '../../api/client/portfolioQuery'
 
 export { type PortfolioParams, portfolioApiPath, portfolioQueryKey, readPortfolioParams }
 

@@ -10,9 +10,21 @@ const response: PortfolioResponse = {
       tokenDecimals: 6,
       balance: { locked: '500000000', unlocked: '2050500000' },
       tokenChainBalance: [
-        { chainId: 10, tokenAddress: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', balance: { locked: '500000000', unlocked: '0' } },
-        { chainId: 8453, tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', balance: { locked: '0', unlocked: '1250500000' } },
-        { chainId: 42161, tokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', balance: { locked: '0', unlocked: '800000000' } },
+        {
+          chainId: 10,
+          tokenAddress: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
+          balance: { locked: '500000000', unlocked: '0' },
+        },
+        {
+          chainId: 8453,
+          tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+          balance: { locked: '0', unlocked: '1250500000' },
+        },
+        {
+          chainId: 42161,
+          tokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+          balance: { locked: '0', unlocked: '800000000' },
+        },
       ],
     },
     {
@@ -20,8 +32,16 @@ const response: PortfolioResponse = {
       tokenDecimals: 18,
       balance: { locked: '0', unlocked: '3500000000000000000' },
       tokenChainBalance: [
-        { chainId: 1, tokenAddress: '0x0000000000000000000000000000000000000000', balance: { locked: '0', unlocked: '2000000000000000000' } },
-        { chainId: 1, tokenAddress: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', balance: { locked: '0', unlocked: '1500000000000000000' } },
+        {
+          chainId: 1,
+          tokenAddress: '0x0000000000000000000000000000000000000000',
+          balance: { locked: '0', unlocked: '2000000000000000000' },
+        },
+        {
+          chainId: 1,
+          tokenAddress: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+          balance: { locked: '0', unlocked: '1500000000000000000' },
+        },
       ],
     },
   ],
@@ -91,7 +111,10 @@ describe('heldChainCount and holdsNothing', () => {
     portfolio: [
       {
         ...response.portfolio[0]!,
-        tokenChainBalance: [...response.portfolio[0]!.tokenChainBalance, { chainId: 1, tokenAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', balance: zero }],
+        tokenChainBalance: [
+          ...response.portfolio[0]!.tokenChainBalance,
+          { chainId: 1, tokenAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', balance: zero },
+        ],
       },
       response.portfolio[1]!,
     ],
@@ -107,7 +130,11 @@ describe('heldChainCount and holdsNothing', () => {
   it('knows an account that holds nothing', () => {
     expect(holdsNothing(portfolioRows(withEmptyRows))).toBe(false)
     const empty: PortfolioResponse = {
-      portfolio: response.portfolio.map((e) => ({ ...e, balance: zero, tokenChainBalance: e.tokenChainBalance.map((c) => ({ ...c, balance: zero })) })),
+      portfolio: response.portfolio.map((e) => ({
+        ...e,
+        balance: zero,
+        tokenChainBalance: e.tokenChainBalance.map((c) => ({ ...c, balance: zero })),
+      })),
     }
     expect(holdsNothing(portfolioRows(empty))).toBe(true)
     expect(holdsNothing([])).toBe(true)

@@ -24,7 +24,9 @@ export type TokenRow = { tokenName: string; decimals: number; amounts: Amounts; 
 
 /** The feed answers by token name (ETH, USDC, USDT), as exact bigints. */
 export function usdPriceMap(prices: PricesResponse | undefined): Partial<Record<string, UsdPrice>> {
-  return Object.fromEntries(Object.entries(prices?.prices ?? {}).map(([name, p]) => [name, { answer: BigInt(p.answer), decimals: p.decimals }]))
+  return Object.fromEntries(
+    Object.entries(prices?.prices ?? {}).map(([name, p]) => [name, { answer: BigInt(p.answer), decimals: p.decimals }]),
+  )
 }
 
 export function portfolioRows(response: PortfolioResponse, prices: Partial<Record<string, UsdPrice>> = {}): TokenRow[] {

@@ -19,7 +19,12 @@ export type AvailableBalanceQuery =
   | { status: 'error'; advice: ErrorAdvice; retry: () => void }
   | { status: 'ready'; balance: AvailableBalance; usdPrice: UsdPrice | undefined }
 
-export function useAvailableBalance(account: string, token: TokenInfo | undefined, access: RouteForm['access'], funding: RouteForm['funding'] = ''): AvailableBalanceQuery {
+export function useAvailableBalance(
+  account: string,
+  token: TokenInfo | undefined,
+  access: RouteForm['access'],
+  funding: RouteForm['funding'] = '',
+): AvailableBalanceQuery {
   const { source } = useApiKey()
   const address = isAddress(account) ? account : undefined
   const portfolio = usePortfolio(address, wholePortfolio)
@@ -29,7 +34,8 @@ export function useAvailableBalance(account: string, token: TokenInfo | undefine
   const usdPrice = token ? usdPriceMap(prices.data)[token.extensions.group] : undefined
   return useMemo((): AvailableBalanceQuery => {
     if (!address || !token) return { status: 'no-account' }
-    if (data) return { status: 'ready', balance: availableBalance({ portfolio: data, token, access, funding }), usdPrice }
+    if (data)
+      return { status: 'ready', balance: availableBalance({ portfolio: data, token, access, funding }), usdPrice }
     if (error) return { status: 'error', advice: describeApiError(error, source), retry: () => void refetch() }
     return { status: 'loading' }
   }, [address, token, access, funding, data, error, refetch, source, usdPrice])

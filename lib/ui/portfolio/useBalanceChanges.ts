@@ -6,9 +6,16 @@ import { type BalanceBaseline, type BalanceChange, balanceChanges, parseBaseline
 import { baselineStore } from './baselineStore'
 import type { TokenRow } from './portfolioRows'
 
-export type BalanceChanges = { baseline: BalanceBaseline; changes: ReadonlyMap<string, BalanceChange>; clear: () => void }
+export type BalanceChanges = {
+  baseline: BalanceBaseline
+  changes: ReadonlyMap<string, BalanceChange>
+  clear: () => void
+}
 
-export function useBalanceChanges(account: string | undefined, rows: readonly TokenRow[] | undefined): BalanceChanges | undefined {
+export function useBalanceChanges(
+  account: string | undefined,
+  rows: readonly TokenRow[] | undefined,
+): BalanceChanges | undefined {
   const text = useSyncExternalStore(
     baselineStore.subscribe,
     () => (account ? baselineStore.get(account) : null),
@@ -18,5 +25,8 @@ export function useBalanceChanges(account: string | undefined, rows: readonly To
   const clear = useCallback(() => {
     if (account) baselineStore.clear(account)
   }, [account])
-  return useMemo(() => (baseline && rows ? { baseline, changes: balanceChanges(baseline, rows), clear } : undefined), [baseline, rows, clear])
+  return useMemo(
+    () => (baseline && rows ? { baseline, changes: balanceChanges(baseline, rows), clear } : undefined),
+    [baseline, rows, clear],
+  )
 }

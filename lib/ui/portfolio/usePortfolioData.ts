@@ -15,11 +15,16 @@ export function usePortfolio(address: string | undefined, params: PortfolioParam
 }
 
 /** The portfolio read as a query (key, fetch, retries), for the hook and for a one-off read of the cache. */
-export function portfolioQuery(address: string | undefined, params: PortfolioParams, { key, source }: { key: string | undefined; source: string }) {
+export function portfolioQuery(
+  address: string | undefined,
+  params: PortfolioParams,
+  { key, source }: { key: string | undefined; source: string },
+) {
   const path = address ? portfolioApiPath(address, params) : undefined
   return {
     queryKey: portfolioQueryKey(path ?? '', source),
-    queryFn: ({ signal }: { signal: AbortSignal }) => fetchApi({ path: path!, schema: portfolioResponseSchema, apiKey: key, signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      fetchApi({ path: path!, schema: portfolioResponseSchema, apiKey: key, signal }),
     enabled: path !== undefined,
     retry: retryTransient,
     staleTime: 15_000,

@@ -10,7 +10,11 @@ export function valueByChain(rows: readonly TokenRow[]): ChainValue[] | undefine
   for (const row of rows) {
     for (const c of row.chains) {
       if (!c.usd) return undefined
-      const seen = byChain.get(c.chainId) ?? { chainId: c.chainId, chainName: c.chainName, usd: { locked: 0n, unlocked: 0n, total: 0n } }
+      const seen = byChain.get(c.chainId) ?? {
+        chainId: c.chainId,
+        chainName: c.chainName,
+        usd: { locked: 0n, unlocked: 0n, total: 0n },
+      }
       byChain.set(c.chainId, { ...seen, usd: add(seen.usd, c.usd) })
     }
   }
@@ -33,7 +37,9 @@ export type AssetValue = { tokenName: string; usd: Amounts }
 /** USD value per asset (ETH, USDC, USDT), largest first, or undefined when a price is missing. */
 export function valueByAsset(rows: readonly TokenRow[]): AssetValue[] | undefined {
   if (rows.some((r) => !r.usd)) return undefined
-  return rows.map((r) => ({ tokenName: r.tokenName, usd: r.usd! })).sort((a, b) => (a.usd.total === b.usd.total ? 0 : a.usd.total > b.usd.total ? -1 : 1))
+  return rows
+    .map((r) => ({ tokenName: r.tokenName, usd: r.usd! }))
+    .sort((a, b) => (a.usd.total === b.usd.total ? 0 : a.usd.total > b.usd.total ? -1 : 1))
 }
 
 function add(a: Amounts, b: Amounts): Amounts {

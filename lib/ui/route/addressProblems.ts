@@ -12,7 +12,10 @@ export function isBadChecksum(text: string): boolean {
 }
 
 /** The problem with an address field, or undefined when it is a well-formed address. */
-export function addressFormatProblem(text: string, what = 'Must be a 0x-prefixed 20-byte address.'): string | undefined {
+export function addressFormatProblem(
+  text: string,
+  what = 'Must be a 0x-prefixed 20-byte address.',
+): string | undefined {
   if (isBadChecksum(text))
     return `The checksum does not match (the mix of upper and lower case letters): a letter is probably mistyped. Expected ${getAddress(text.toLowerCase())} if the digits are right.`
   return isAddress(text) ? undefined : what

@@ -6,7 +6,10 @@ import { formatAmount } from '../shared/formatAmount'
 
 export type AmountCheck = { kind: 'too-much' | 'already-there'; message: string }
 
-export function amountCheck(balance: AvailableBalance, ask: { amount: bigint | undefined; destinationChainId: number; symbol: string; destinationChainName: string }): AmountCheck | undefined {
+export function amountCheck(
+  balance: AvailableBalance,
+  ask: { amount: bigint | undefined; destinationChainId: number; symbol: string; destinationChainName: string },
+): AmountCheck | undefined {
   const { amount } = ask
   if (amount === undefined || amount <= 0n) return undefined
   const here = balance.chains.find((c) => c.chainId === ask.destinationChainId && c.tokenSymbol === ask.symbol)

@@ -24,10 +24,17 @@ export type AuthorizationCheck = {
 export function requiredDelegations(intentOp: IntentOp): RequiredDelegation[] {
   const { account, recipient } = intentOp.signedMetadata
   const list = (who: RequiredDelegation['who'], d: Record<string, { contract: Address }>) =>
-    Object.entries(d).map(([id, { contract }]) => ({ who, chainId: Number(id), chainName: chainName(Number(id)), contract }))
+    Object.entries(d).map(([id, { contract }]) => ({
+      who,
+      chainId: Number(id),
+      chainName: chainName(Number(id)),
+      contract,
+    }))
   const own = list('account', account.requiredDelegations)
   // The recipient is usually the account itself: list its delegations once.
-  const theirs = isAddressEqual(account.address, recipient.address) ? [] : list('recipient', recipient.requiredDelegations)
+  const theirs = isAddressEqual(account.address, recipient.address)
+    ? []
+    : list('recipient', recipient.requiredDelegations)
   return [...own, ...theirs]
 }
 
@@ -40,7 +47,14 @@ export async function checkAuthorizations(intentOp: IntentOp): Promise<Authoriza
   return Promise.all(
     all.map(async ({ a, who, expected }) => {
       const signer = await recoverAuthorizationAddress({
-        authorization: { chainId: a.chainId, address: a.address, nonce: Number(a.nonce), yParity: a.yParity, r: a.r, s: a.s },
+        authorization: {
+          chainId: a.chainId,
+          address: a.address,
+          nonce: Number(a.nonce),
+          yParity: a.yParity,
+          r: a.r,
+          s: a.s,
+        },
       }).catch(() => undefined)
       return {
         who,

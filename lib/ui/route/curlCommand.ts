@@ -4,7 +4,8 @@ export type CurlCommandParameters = { url: string; method?: 'GET' | 'POST'; body
 
 export function curlCommand({ url, method = 'GET', body }: CurlCommandParameters): string {
   const lines = [`curl -s${method === 'GET' ? '' : ` -X ${method}`} ${shellQuote(url)}`, `-H "x-api-key: $API_KEY"`]
-  if (body !== undefined) lines.push(`-H 'content-type: application/json'`, `-d ${shellQuote(JSON.stringify(body, null, 2))}`)
+  if (body !== undefined)
+    lines.push(`-H 'content-type: application/json'`, `-d ${shellQuote(JSON.stringify(body, null, 2))}`)
   return lines.join(' \\\n  ')
 }
 

@@ -15,7 +15,16 @@ export type DecodedCall = RawCall &
   (
     | { kind: 'transfer'; token: TokenAmount; recipient: Address }
     | { kind: 'approve'; token: TokenAmount; spender: Address }
-    | { kind: 'oftSend'; dstEid: number; dstChain: string; recipient: Address; amount: TokenAmount; minAmount: TokenAmount; nativeFee: TokenAmount; refundAddress: Address }
+    | {
+        kind: 'oftSend'
+        dstEid: number
+        dstChain: string
+        recipient: Address
+        amount: TokenAmount
+        minAmount: TokenAmount
+        nativeFee: TokenAmount
+        refundAddress: Address
+      }
     | { kind: 'raw' }
   )
 

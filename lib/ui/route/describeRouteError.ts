@@ -20,14 +20,23 @@ export type RouteErrorAdvice = Omit<ErrorAdvice, 'action'> & {
 type IntentCost = RouteResponse['intentCost']
 
 /** `requestedTokens`: the token address of each token request, in order (to place a 422). */
-export function describeRouteError(error: unknown, keySource: KeySource, requestedTokens: readonly string[] = []): RouteErrorAdvice {
+export function describeRouteError(
+  error: unknown,
+  keySource: KeySource,
+  requestedTokens: readonly string[] = [],
+): RouteErrorAdvice {
   if (error instanceof ApiError && error.status === 400 && error.envelope) {
     const fields: FieldErrors = {}
     for (const e of error.envelope.errors) {
       const field = typeof e.context?.field === 'string' ? e.context.field : undefined
       if (field) fields[field] ??= atField(e.message, field)
     }
-    return withTrace(error, { title: 'The service could not accept this request', detail: error.message, action: 'fix-fields', fields })
+    return withTrace(error, {
+      title: 'The service could not accept this request',
+      detail: error.message,
+      action: 'fix-fields',
+      fields,
+    })
   }
   const refused = error instanceof ApiError && error.status === 422 ? error : undefined
   const insufficient = insufficientBalanceOf(refused?.envelope)
@@ -41,16 +50,26 @@ export function describeRouteError(error: unknown, keySource: KeySource, request
     const first = error.envelope.errors[0]
     const field = typeof first?.context?.field === 'string' ? first.context.field : 'tokenRequests'
     const why = atField(first?.message ?? error.message, field)
-    const token = typeof first?.context?.token === 'string' && isAddress(first.context.token) ? getAddress(first.context.token) : undefined
+    const token =
+      typeof first?.context?.token === 'string' && isAddress(first.context.token)
+        ? getAddress(first.context.token)
+        : undefined
     const index = token ? requestedTokens.findIndex((t) => isAddress(t) && getAddress(t) === token) : -1
-    return withTrace(error, { title: 'This route cannot be settled', detail: why, action: 'fix-fields', fields: { [index >= 0 ? `tokenRequests.${index}.tokenAddress` : field]: why } })
+    return withTrace(error, {
+      title: 'This route cannot be settled',
+      detail: why,
+      action: 'fix-fields',
+      fields: { [index >= 0 ? `tokenRequests.${index}.tokenAddress` : field]: why },
+    })
   }
   if (error instanceof ApiError && error.status === 422) {
     const context = error.envelope?.errors[0]?.context ?? {}
     const token = typeof context.token === 'string' && isAddress(context.token) ? getAddress(context.token) : undefined
     const symbol = (token && anyChainToken(token)?.symbol) ?? 'the token'
-    const destination = typeof context.destinationChainId === 'number' ? chainName(context.destinationChainId) : 'the destination'
-    const ownOftSend = typeof context.reason === 'string' && /\bOFT\b/.test(context.reason) && /\bEOA\b/.test(context.reason)
+    const destination =
+      typeof context.destinationChainId === 'number' ? chainName(context.destinationChainId) : 'the destination'
+    const ownOftSend =
+      typeof context.reason === 'string' && /\bOFT\b/.test(context.reason) && /\bEOA\b/.test(context.reason)
     // USDT0 crosses chains only as the account's own LayerZero OFT send (an operation the account
     // runs): more chains or layers would not help a plain EOA, code on the account would.
     const detail = ownOftSend
@@ -58,10 +77,20 @@ export function describeRouteError(error: unknown, keySource: KeySource, request
       : `No path brings ${symbol} to ${destination}: no chain the access list allows holds it and can reach ${destination} over the allowed settlement layers. Allow more chains or settlement layers.`
     const index = token ? requestedTokens.findIndex((t) => isAddress(t) && getAddress(t) === token) : -1
     // The field says what; the notice below the form says why and what to change.
-    const atToken = ownOftSend ? `${symbol} reaches ${destination} only as the account's own OFT send, which a plain EOA cannot make.` : `No allowed path brings ${symbol} to ${destination}.`
-    return withTrace(error, { title: 'No path found', detail, action: 'fix-fields', fields: { [index >= 0 ? `tokenRequests.${index}.tokenAddress` : 'tokenRequests']: atToken } })
+    const atToken = ownOftSend
+      ? `${symbol} reaches ${destination} only as the account's own OFT send, which a plain EOA cannot make.`
+      : `No allowed path brings ${symbol} to ${destination}.`
+    return withTrace(error, {
+      title: 'No path found',
+      detail,
+      action: 'fix-fields',
+      fields: { [index >= 0 ? `tokenRequests.${index}.tokenAddress` : 'tokenRequests']: atToken },
+    })
   }
-  const advice = describeApiError(error, keySource, { task: 'build routes', chainHint: 'exclude the chain in the access list' })
+  const advice = describeApiError(error, keySource, {
+    task: 'build routes',
+    chainHint: 'exclude the chain in the access list',
+  })
   return { ...advice, fields: {} }
 }
 

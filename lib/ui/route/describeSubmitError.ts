@@ -3,14 +3,23 @@
 import { ApiError } from '../../api/client/fetchApi'
 import { describeApiError, type KeySource } from '../shared/describeApiError'
 
-export type SubmitErrorAdvice = { title: string; detail: string; action: 'paste-key' | 'retry' | 'new-route' | 'sign-in'; traceId?: string }
+export type SubmitErrorAdvice = {
+  title: string
+  detail: string
+  action: 'paste-key' | 'retry' | 'new-route' | 'sign-in'
+  traceId?: string
+}
 
 /**
  * A failed submission in words. A refused route (400/404/422: changed, expired, not this key's, or
  * one the filler cannot settle) is not worth retrying: the reader needs a new route.
  */
 export function describeSubmitError(error: unknown, keySource: KeySource): SubmitErrorAdvice {
-  if (error instanceof ApiError && error.failure === 'http' && (error.status === 400 || error.status === 404 || error.status === 422)) {
+  if (
+    error instanceof ApiError &&
+    error.failure === 'http' &&
+    (error.status === 400 || error.status === 404 || error.status === 422)
+  ) {
     const field = error.envelope?.errors[0]?.context?.field
     const traceId = error.envelope?.traceId
     return {

@@ -3,14 +3,25 @@ import { formatTokenAmount } from '../shared/tokenAmount'
 import { elementDetails, resetPeriods } from './elementDetails'
 import { fixtureIntentOp } from './fixtures/routes'
 
-const details = (name: 'compact' | 'oft' | 'eco' | 'executions', index: number) => elementDetails(fixtureIntentOp(name).elements[index]!, index)
+const details = (name: 'compact' | 'oft' | 'eco' | 'executions', index: number) =>
+  elementDetails(fixtureIntentOp(name).elements[index]!, index)
 
 describe('elementDetails', () => {
   it('decodes lock ids: the SDK’s default tag (multichain, 7 days 1 hour, allocator), and the token', () => {
     const d = details('compact', 0)
-    expect(d).toMatchObject({ chainName: 'OP Mainnet', settlementLayer: 'SAME_CHAIN', fundingMethod: 'COMPACT', destination: 'OP Mainnet' })
+    expect(d).toMatchObject({
+      chainName: 'OP Mainnet',
+      settlementLayer: 'SAME_CHAIN',
+      fundingMethod: 'COMPACT',
+      destination: 'OP Mainnet',
+    })
     expect(d.locks).toHaveLength(1)
-    expect(d.locks[0]).toMatchObject({ symbol: 'USDC', lockTag: '0x60e6d13bb05699a31a457679', scope: 'multichain', resetPeriod: resetPeriods[6] })
+    expect(d.locks[0]).toMatchObject({
+      symbol: 'USDC',
+      lockTag: '0x60e6d13bb05699a31a457679',
+      scope: 'multichain',
+      resetPeriod: resetPeriods[6],
+    })
     expect(d.locks[0]!.allocatorId).toBe(0x0e6d13bb05699a31a457679n)
     expect(d.locks[0]).toMatchObject({ chainName: 'OP Mainnet', token: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85' })
     expect(formatTokenAmount(d.locks[0]!)).toBe('400.876693 USDC')
@@ -21,7 +32,11 @@ describe('elementDetails', () => {
 
   it('shows the OFT bridge and the decoded send of an intent-executor element', () => {
     const d = details('oft', 0)
-    expect(d).toMatchObject({ settlementLayer: 'INTENT_EXECUTOR', fundingMethod: 'NO_FUNDING', arbiter: '0x00000000005aD9ce1f5035FD62CA96CEf16AdAAF' })
+    expect(d).toMatchObject({
+      settlementLayer: 'INTENT_EXECUTOR',
+      fundingMethod: 'NO_FUNDING',
+      arbiter: '0x00000000005aD9ce1f5035FD62CA96CEf16AdAAF',
+    })
     expect(d.bridge).toMatchObject({ kind: 'OFT', token: 'USDT0', dstChain: 'Arbitrum One', dstEid: 30110 })
     expect(d.bridge?.kind === 'OFT' && formatTokenAmount(d.bridge.minAmount)).toBe('100 USDT0')
     expect(d.preClaimOps.map((c) => c.kind)).toEqual(['oftSend'])
@@ -33,7 +48,11 @@ describe('elementDetails', () => {
     const eco = details('eco', 0)
     expect(eco.bridge?.kind === 'ECO' && formatTokenAmount(eco.bridge.provingFee)).toBe('0.03 USDC')
     const relay = details('executions', 0)
-    expect(relay.bridge).toMatchObject({ kind: 'RELAY', requestId: expect.stringMatching(/^0x[0-9a-f]{64}$/), orderId: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
+    expect(relay.bridge).toMatchObject({
+      kind: 'RELAY',
+      requestId: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      orderId: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    })
   })
 
   it('decodes the destination executions on the last element', () => {

@@ -10,9 +10,24 @@ type Element = NonNullable<RouteResponse['intentOp']>['elements'][number]
 type Context = Element['mandate']['qualifier']['settlementContext']
 
 /** The Compact's ResetPeriod enum, by index. */
-export const resetPeriods = ['1 second', '15 seconds', '1 minute', '10 minutes', '1 hour 5 minutes', '1 day', '7 days 1 hour', '30 days'] as const
+export const resetPeriods = [
+  '1 second',
+  '15 seconds',
+  '1 minute',
+  '10 minutes',
+  '1 hour 5 minutes',
+  '1 day',
+  '7 days 1 hour',
+  '30 days',
+] as const
 
-export type DecodedLock = TokenAmount & { id: string; lockTag: Hex; allocatorId: bigint; scope: 'multichain' | 'chain-specific'; resetPeriod: string }
+export type DecodedLock = TokenAmount & {
+  id: string
+  lockTag: Hex
+  allocatorId: bigint
+  scope: 'multichain' | 'chain-specific'
+  resetPeriod: string
+}
 
 export type Bridge =
   | { kind: 'OFT'; token: string; dstChain: string; dstEid: number; minAmount: TokenAmount; adapter: Address }
@@ -78,14 +93,24 @@ export function elementDetails(element: Element, index: number): ElementDetails 
     using7579: ctx.using7579,
     locks,
     recipient: element.mandate.recipient,
-    tokensOut: element.mandate.tokenOut.map(([id, amount]) => tokenAmount(destinationChainId, decodeLockId(BigInt(id)).token, BigInt(amount))),
+    tokensOut: element.mandate.tokenOut.map(([id, amount]) =>
+      tokenAmount(destinationChainId, decodeLockId(BigInt(id)).token, BigInt(amount)),
+    ),
     destination: chainName(destinationChainId),
     fillDeadline: BigInt(element.mandate.fillDeadline),
     minGas: BigInt(element.mandate.minGas),
     preClaimOps: element.mandate.preClaimOps.ops.map((op) => decodeCall(chainId, op)),
     destinationOps: element.mandate.destinationOps.ops.map((op) => decodeCall(destinationChainId, op)),
     ...(bridge ? { bridge } : {}),
-    ...(ctx.gasRefund ? { gasRefund: { token: tokenAmount(chainId, ctx.gasRefund.token, 0n), exchangeRate: BigInt(ctx.gasRefund.exchangeRate), overhead: BigInt(ctx.gasRefund.overhead) } } : {}),
+    ...(ctx.gasRefund
+      ? {
+          gasRefund: {
+            token: tokenAmount(chainId, ctx.gasRefund.token, 0n),
+            exchangeRate: BigInt(ctx.gasRefund.exchangeRate),
+            overhead: BigInt(ctx.gasRefund.overhead),
+          },
+        }
+      : {}),
   }
 }
 
@@ -104,7 +129,8 @@ function bridgeOf(ctx: Context, first: DecodedLock | undefined): Bridge | undefi
     }
   }
   // The proving fee is charged in the element's own token.
-  if (ctx.provingFee !== undefined && first) return { kind: 'ECO', provingFee: { ...first, amount: BigInt(ctx.provingFee) } }
+  if (ctx.provingFee !== undefined && first)
+    return { kind: 'ECO', provingFee: { ...first, amount: BigInt(ctx.provingFee) } }
   if (ctx.requestId && ctx.orderId) return { kind: 'RELAY', requestId: ctx.requestId, orderId: ctx.orderId }
   return undefined
 }

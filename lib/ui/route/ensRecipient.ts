@@ -22,7 +22,9 @@ export async function normalizeEnsName(name: string): Promise<{ normalized: stri
   try {
     return { normalized: normalize(name) }
   } catch {
-    return { problem: `“${name}” is not a valid ENS name: labels of letters, digits or emoji, separated by single dots (e.g. name.eth).` }
+    return {
+      problem: `“${name}” is not a valid ENS name: labels of letters, digits or emoji, separated by single dots (e.g. name.eth).`,
+    }
   }
 }
 

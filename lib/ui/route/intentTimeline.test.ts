@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { IntentStatusResponse } from '../../api/intentOperation'
-import { describeIntentFailure, intentHeadline, intentPollInterval, intentStatusByNonce, intentStatusLabel, intentTimeline, isFinalStatus } from './intentTimeline'
+import {
+  describeIntentFailure,
+  intentHeadline,
+  intentPollInterval,
+  intentStatusByNonce,
+  intentStatusLabel,
+  intentTimeline,
+  isFinalStatus,
+} from './intentTimeline'
 
 const hash = (c: string) => `0x${c.repeat(64)}` as const
 const base: IntentStatusResponse = {
@@ -70,7 +78,13 @@ describe('intentTimeline', () => {
         { chainId: 42161, status: 'COMPLETED', claimTimestamp: 1_750_000_001, claimTransactionHash: hash('b') },
       ],
       refunds: [
-        { chainId: 8453, status: 'COMPLETED', transactionHash: hash('c'), timestamp: 1_750_000_100, reason: 'the fill reverted: claimed funds returned' },
+        {
+          chainId: 8453,
+          status: 'COMPLETED',
+          transactionHash: hash('c'),
+          timestamp: 1_750_000_100,
+          reason: 'the fill reverted: claimed funds returned',
+        },
         { chainId: 42161, status: 'PENDING', reason: 'the fill reverted: claimed funds returned' },
       ],
     } as IntentStatusResponse
@@ -123,7 +137,11 @@ describe('intentTimeline', () => {
   })
 
   it('moves to the delivery once every claim is in', () => {
-    const claimed: IntentStatusResponse = { ...base, status: 'CLAIMED', claims: base.claims.map((c) => ({ ...c, status: 'COMPLETED' as const })) }
+    const claimed: IntentStatusResponse = {
+      ...base,
+      status: 'CLAIMED',
+      claims: base.claims.map((c) => ({ ...c, status: 'COMPLETED' as const })),
+    }
     expect(view(claimed).slice(3)).toEqual([
       ['Delivering on OP Mainnet', 'active'],
       ['Completed', 'waiting'],
@@ -157,16 +175,31 @@ describe('intentTimeline', () => {
 
 describe('describeIntentFailure', () => {
   it('says an expired intent expired, that nothing was claimed, and to request a new route', () => {
-    const advice = describeIntentFailure({ expired: true, failureReason: 'expired: not filled before its fill deadline 1750000000; nothing was claimed', claims: [{ chainId: 10, status: 'FAILED' }] })
+    const advice = describeIntentFailure({
+      expired: true,
+      failureReason: 'expired: not filled before its fill deadline 1750000000; nothing was claimed',
+      claims: [{ chainId: 10, status: 'FAILED' }],
+    })
     expect(advice.title).toBe('The route expired before it was delivered')
     expect(advice.detail).toMatch(/^It was not filled before its deadline, and none of your funds were claimed\./)
     expect(advice.action).toMatch(/^Request a new route/)
   })
   it('gives the filler’s reason in a sentence', () => {
-    const advice = describeIntentFailure({ failureReason: 'the claim of element 0 on chain 10 would revert (InvalidSignature); nothing was claimed', claims: [{ chainId: 10, status: 'FAILED' }] })
-    expect(advice).toMatchObject({ title: 'The route could not be settled', detail: 'The claim of element 0 on chain 10 would revert (InvalidSignature); nothing was claimed.' })
+    const advice = describeIntentFailure({
+      failureReason: 'the claim of element 0 on chain 10 would revert (InvalidSignature); nothing was claimed',
+      claims: [{ chainId: 10, status: 'FAILED' }],
+    })
+    expect(advice).toMatchObject({
+      title: 'The route could not be settled',
+      detail: 'The claim of element 0 on chain 10 would revert (InvalidSignature); nothing was claimed.',
+    })
     expect(describeIntentFailure({ claims: [] }).detail).toBe('The service gave no reason.')
-    expect(describeIntentFailure({ failureReason: 'the fill failed after the claims: boom.', claims: [{ chainId: 10, status: 'COMPLETED' }] })).toMatchObject({
+    expect(
+      describeIntentFailure({
+        failureReason: 'the fill failed after the claims: boom.',
+        claims: [{ chainId: 10, status: 'COMPLETED' }],
+      }),
+    ).toMatchObject({
       title: 'The route failed after some funds were claimed',
       detail: 'The fill failed after the claims: boom.',
     })
@@ -197,6 +230,8 @@ describe('history statuses', () => {
     ])
     expect(map.get('1')).toBe('COMPLETED')
     expect(map.get('3')).toBeUndefined()
-    expect(['PENDING', 'CLAIMED', 'FILLED', 'COMPLETED', 'FAILED'].map((s) => intentStatusLabel(s as 'PENDING'))).toEqual(['Submitted', 'Claimed', 'Delivered', 'Completed', 'Failed'])
+    expect(
+      ['PENDING', 'CLAIMED', 'FILLED', 'COMPLETED', 'FAILED'].map((s) => intentStatusLabel(s as 'PENDING')),
+    ).toEqual(['Submitted', 'Claimed', 'Delivered', 'Completed', 'Failed'])
   })
 })

@@ -23,7 +23,13 @@ export type TimelineStep = {
 }
 
 /** A refund of claimed funds, as the status reports it once the service returns what it could not deliver. */
-export type IntentRefund = { chainId: number; status: 'PENDING' | 'COMPLETED'; transactionHash?: `0x${string}`; timestamp?: number; reason: string }
+export type IntentRefund = {
+  chainId: number
+  status: 'PENDING' | 'COMPLETED'
+  transactionHash?: `0x${string}`
+  timestamp?: number
+  reason: string
+}
 
 /** The status's refunds, when the service reports any (older services do not). */
 export function intentRefunds(intent: IntentStatusResponse): IntentRefund[] {
@@ -37,14 +43,27 @@ export function isFinalStatus(status: IntentStatus | undefined): boolean {
   return status !== undefined && finalStatuses.has(status)
 }
 
-const stateLabels: Record<StepState, string> = { done: 'Done', active: 'In progress', waiting: 'Waiting', failed: 'Failed' }
+const stateLabels: Record<StepState, string> = {
+  done: 'Done',
+  active: 'In progress',
+  waiting: 'Waiting',
+  failed: 'Failed',
+}
 
 const fromSeconds = (s: number | undefined): Date | undefined => (s === undefined ? undefined : new Date(s * 1000))
 
 export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
   const failed = intent.status === 'FAILED'
   const step = (s: Omit<TimelineStep, 'stateLabel'>): TimelineStep => ({ ...s, stateLabel: stateLabels[s.state] })
-  const steps: TimelineStep[] = [step({ key: 'submitted', kind: 'submitted', title: 'Submitted', state: 'done', time: new Date(intent.submittedAt) })]
+  const steps: TimelineStep[] = [
+    step({
+      key: 'submitted',
+      kind: 'submitted',
+      title: 'Submitted',
+      state: 'done',
+      time: new Date(intent.submittedAt),
+    }),
+  ]
 
   // A smart account's own transactions: its setup (deployment or EIP-7702 delegation) and pre-claim
   // operations before anything is claimed, the calls on arrival after the fill.
@@ -54,19 +73,51 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
     // The calls on arrival come after the fill; single-chain ops are the fill itself.
     if (o.kind === 'destinationCalls' || o.kind === 'singleChainOps') return
     const name = chainName(o.chainId)
-    const broke = failed && (o.kind === 'setup' ? /setupOps on chain/.test(reason) : /pre-claim operations on chain/.test(reason)) && reason.includes(`chain ${o.chainId} `)
+    const broke =
+      failed &&
+      (o.kind === 'setup' ? /setupOps on chain/.test(reason) : /pre-claim operations on chain/.test(reason)) &&
+      reason.includes(`chain ${o.chainId} `)
     const title =
-      o.kind === 'setup' ? (broke ? `Account not set up on ${name}` : `Account set up on ${name}`) : broke ? `Pre-claim operations failed on ${name}` : `Pre-claim operations ran on ${name}`
-    const detail = o.kind === 'setup' ? 'Its setupOps: the deployment at its address, or the EIP-7702 delegation and initialisation.' : undefined
-    steps.push(step({ key: `${o.kind}-${i}`, kind: o.kind, title, state: broke ? 'failed' : 'done', chainId: o.chainId, hash: o.transactionHash, ...(detail ? { detail } : {}) }))
+      o.kind === 'setup'
+        ? broke
+          ? `Account not set up on ${name}`
+          : `Account set up on ${name}`
+        : broke
+          ? `Pre-claim operations failed on ${name}`
+          : `Pre-claim operations ran on ${name}`
+    const detail =
+      o.kind === 'setup'
+        ? 'Its setupOps: the deployment at its address, or the EIP-7702 delegation and initialisation.'
+        : undefined
+    steps.push(
+      step({
+        key: `${o.kind}-${i}`,
+        kind: o.kind,
+        title,
+        state: broke ? 'failed' : 'done',
+        chainId: o.chainId,
+        hash: o.transactionHash,
+        ...(detail ? { detail } : {}),
+      }),
+    )
   })
 
   const claimsDone = intent.claims.every((c) => c.status === 'COMPLETED')
   const firstOpen = intent.claims.findIndex((c) => c.status === 'PENDING')
   intent.claims.forEach((c, i) => {
     const name = chainName(c.chainId)
-    const state: StepState = c.status === 'COMPLETED' ? 'done' : c.status === 'FAILED' ? 'failed' : failed ? 'failed' : i === firstOpen ? 'active' : 'waiting'
-    const title = state === 'done' ? `Claimed on ${name}` : state === 'failed' ? `Not claimed on ${name}` : `Claiming on ${name}`
+    const state: StepState =
+      c.status === 'COMPLETED'
+        ? 'done'
+        : c.status === 'FAILED'
+          ? 'failed'
+          : failed
+            ? 'failed'
+            : i === firstOpen
+              ? 'active'
+              : 'waiting'
+    const title =
+      state === 'done' ? `Claimed on ${name}` : state === 'failed' ? `Not claimed on ${name}` : `Claiming on ${name}`
     steps.push(
       step({
         key: `claim-${i}`,
@@ -82,12 +133,23 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
 
   const destination = chainName(intent.destinationChainId)
   const filled = intent.status === 'FILLED' || intent.status === 'COMPLETED' || intent.fillTransactionHash !== undefined
-  const fillState: StepState = filled ? 'done' : failed ? 'failed' : claimsDone && intent.status !== 'PENDING' ? 'active' : 'waiting'
+  const fillState: StepState = filled
+    ? 'done'
+    : failed
+      ? 'failed'
+      : claimsDone && intent.status !== 'PENDING'
+        ? 'active'
+        : 'waiting'
   steps.push(
     step({
       key: 'fill',
       kind: 'fill',
-      title: fillState === 'done' ? `Delivered on ${destination}` : fillState === 'failed' ? `Not delivered on ${destination}` : `Delivering on ${destination}`,
+      title:
+        fillState === 'done'
+          ? `Delivered on ${destination}`
+          : fillState === 'failed'
+            ? `Not delivered on ${destination}`
+            : `Delivering on ${destination}`,
       state: fillState,
       chainId: intent.destinationChainId,
       ...(intent.fillTimestamp !== undefined ? { time: fromSeconds(intent.fillTimestamp)! } : {}),
@@ -99,7 +161,11 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
   if (calls) {
     const broke = failed && /destination calls/.test(reason)
     const state: StepState = broke ? 'failed' : intent.status === 'COMPLETED' ? 'done' : 'active'
-    const title = broke ? `Calls failed on ${destination}` : state === 'done' ? `Calls ran on ${destination}` : `Running the calls on ${destination}`
+    const title = broke
+      ? `Calls failed on ${destination}`
+      : state === 'done'
+        ? `Calls ran on ${destination}`
+        : `Running the calls on ${destination}`
     steps.push(step({ key: 'calls', kind: 'calls', title, state, chainId: calls.chainId, hash: calls.transactionHash }))
   }
 
@@ -120,7 +186,8 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
     )
   })
 
-  const finalState: StepState = intent.status === 'COMPLETED' ? 'done' : failed ? 'failed' : intent.status === 'FILLED' ? 'active' : 'waiting'
+  const finalState: StepState =
+    intent.status === 'COMPLETED' ? 'done' : failed ? 'failed' : intent.status === 'FILLED' ? 'active' : 'waiting'
   steps.push(
     step({
       key: 'final',
@@ -153,7 +220,9 @@ export function intentHeadline(intent: IntentStatusResponse): string {
 export type FailureAdvice = { title: string; detail: string; action: string }
 
 /** A failed intent in words: what happened (the filler's own reason) and what to do next. */
-export function describeIntentFailure(intent: Pick<IntentStatusResponse, 'failureReason' | 'expired' | 'claims'>): FailureAdvice {
+export function describeIntentFailure(
+  intent: Pick<IntentStatusResponse, 'failureReason' | 'expired' | 'claims'>,
+): FailureAdvice {
   const reason = intent.failureReason?.trim()
   const claimed = intent.claims.some((c) => c.status === 'COMPLETED')
   const action = 'Request a new route for the same tokens, sign it and submit it again.'
@@ -196,7 +265,11 @@ export const maxBackoffMs = 30_000
  * How long until the status is read again: never once it is final or the service refused the read
  * for good (a 4xx other than 429); every second while it moves; doubling (to 30 s) after errors.
  */
-export function intentPollInterval(status: IntentStatus | undefined, consecutiveErrors: number, errorStatus?: number): number | false {
+export function intentPollInterval(
+  status: IntentStatus | undefined,
+  consecutiveErrors: number,
+  errorStatus?: number,
+): number | false {
   if (isFinalStatus(status)) return false
   if (errorStatus !== undefined && errorStatus >= 400 && errorStatus < 500 && errorStatus !== 429) return false
   if (consecutiveErrors <= 0) return pollIntervalMs
@@ -204,6 +277,8 @@ export function intentPollInterval(status: IntentStatus | undefined, consecutive
 }
 
 /** Nonce → status, for the history list (an intent's id is its route's nonce). */
-export function intentStatusByNonce(intents: readonly Pick<IntentStatusResponse, 'id' | 'status'>[]): Map<string, IntentStatus> {
+export function intentStatusByNonce(
+  intents: readonly Pick<IntentStatusResponse, 'id' | 'status'>[],
+): Map<string, IntentStatus> {
   return new Map(intents.map((i) => [i.id, i.status]))
 }

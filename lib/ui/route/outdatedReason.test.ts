@@ -21,7 +21,9 @@ describe('outdatedReason', () => {
   it('outdates the route the moment the form changes or fails its checks', () => {
     const asked = bodyWith('100').body
     expect(outdatedReason(asked, bodyWith('101').body, 0)).toMatch(/^The form changed/)
-    expect(outdatedReason(asked, bodyWith('100', '0x00000000000000000000000000000000000bEEf1').body, 0)).toMatch(/^The form changed/)
+    expect(outdatedReason(asked, bodyWith('100', '0x00000000000000000000000000000000000bEEf1').body, 0)).toMatch(
+      /^The form changed/,
+    )
     const invalid = bodyWith('1.1234567')
     expect(Object.keys(invalid.errors)).toHaveLength(1)
     expect(outdatedReason(asked, invalid.body, 1)).toMatch(/^The form has a problem now/)

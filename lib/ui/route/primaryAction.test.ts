@@ -1,33 +1,76 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureRoute } from './fixtures/routes'
-import { etaBasis, etaSeconds, formatEta, formatRequirementsGas, MEASURED_MIN_SAMPLES, primaryAction, requirementsGasWei } from './primaryAction'
+import {
+  etaBasis,
+  etaSeconds,
+  formatEta,
+  formatRequirementsGas,
+  MEASURED_MIN_SAMPLES,
+  primaryAction,
+  requirementsGasWei,
+} from './primaryAction'
 import { requirementSteps } from './requirementSteps'
 import { type PhaseInput, routePhase } from './routePhase'
 
-const phase = (over: Partial<PhaseInput>) => routePhase({ submitted: undefined, outdated: undefined, expired: false, requirementsOpen: 0, signed: false, ...over })
+const phase = (over: Partial<PhaseInput>) =>
+  routePhase({ submitted: undefined, outdated: undefined, expired: false, requirementsOpen: 0, signed: false, ...over })
 const wrap = fixtureRoute('wrap').route
 const wrapSteps = requirementSteps(wrap.tokenRequirements, wrap.intentOp!.signedMetadata.gasPrices)
 
 describe('primaryAction', () => {
   it('walks each requirement, then Sign, then Submit', () => {
     expect(wrapSteps.length).toBeGreaterThan(0)
-    const first = primaryAction({ phase: phase({ requirementsOpen: wrapSteps.length }), requirements: wrapSteps, walletBlocker: undefined, canRequote: true })
+    const first = primaryAction({
+      phase: phase({ requirementsOpen: wrapSteps.length }),
+      requirements: wrapSteps,
+      walletBlocker: undefined,
+      canRequote: true,
+    })
     expect(first).toMatchObject({ kind: 'requirement', step: wrapSteps[0] })
     expect(first.label).toMatch(/^(Approve|Wrap) /)
-    expect(primaryAction({ phase: phase({}), requirements: [], walletBlocker: undefined, canRequote: true })).toEqual({ kind: 'sign', label: 'Sign' })
-    expect(primaryAction({ phase: phase({ signed: true }), requirements: [], walletBlocker: undefined, canRequote: true })).toEqual({ kind: 'submit', label: 'Submit' })
+    expect(primaryAction({ phase: phase({}), requirements: [], walletBlocker: undefined, canRequote: true })).toEqual({
+      kind: 'sign',
+      label: 'Sign',
+    })
+    expect(
+      primaryAction({ phase: phase({ signed: true }), requirements: [], walletBlocker: undefined, canRequote: true }),
+    ).toEqual({ kind: 'submit', label: 'Submit' })
   })
 
   it('asks for a new route when the form changed or the deadline passed, and says why a wallet cannot act', () => {
-    expect(primaryAction({ phase: phase({ expired: true }), requirements: [], walletBlocker: undefined, canRequote: true }).kind).toBe('requote')
-    expect(primaryAction({ phase: phase({ outdated: 'x', signed: true }), requirements: [], walletBlocker: undefined, canRequote: true }).kind).toBe('requote')
-    expect(primaryAction({ phase: phase({}), requirements: [], walletBlocker: 'Connect the wallet', canRequote: true })).toMatchObject({ kind: 'blocked', reason: 'Connect the wallet' })
+    expect(
+      primaryAction({ phase: phase({ expired: true }), requirements: [], walletBlocker: undefined, canRequote: true })
+        .kind,
+    ).toBe('requote')
+    expect(
+      primaryAction({
+        phase: phase({ outdated: 'x', signed: true }),
+        requirements: [],
+        walletBlocker: undefined,
+        canRequote: true,
+      }).kind,
+    ).toBe('requote')
+    expect(
+      primaryAction({ phase: phase({}), requirements: [], walletBlocker: 'Connect the wallet', canRequote: true }),
+    ).toMatchObject({ kind: 'blocked', reason: 'Connect the wallet' })
   })
 
   it('is final once the intent is', () => {
-    const done = primaryAction({ phase: phase({ submitted: { status: 'COMPLETED' } }), requirements: wrapSteps, walletBlocker: undefined, canRequote: true })
+    const done = primaryAction({
+      phase: phase({ submitted: { status: 'COMPLETED' } }),
+      requirements: wrapSteps,
+      walletBlocker: undefined,
+      canRequote: true,
+    })
     expect(done).toEqual({ kind: 'done', label: 'Completed' })
-    expect(primaryAction({ phase: phase({ submitted: { status: 'CLAIMED' } }), requirements: [], walletBlocker: undefined, canRequote: true }).kind).toBe('settling')
+    expect(
+      primaryAction({
+        phase: phase({ submitted: { status: 'CLAIMED' } }),
+        requirements: [],
+        walletBlocker: undefined,
+        canRequote: true,
+      }).kind,
+    ).toBe('settling')
   })
 })
 

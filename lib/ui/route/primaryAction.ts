@@ -28,20 +28,26 @@ export function primaryAction({ phase, requirements, walletBlocker, canRequote }
   switch (phase.kind) {
     case 'submitted':
       if (phase.status === 'COMPLETED') return { kind: 'done', label: 'Completed' }
-      if (phase.status === 'FAILED') return canRequote ? { kind: 'requote', label: 'Get a new route' } : { kind: 'done', label: 'Failed' }
+      if (phase.status === 'FAILED')
+        return canRequote ? { kind: 'requote', label: 'Get a new route' } : { kind: 'done', label: 'Failed' }
       return { kind: 'settling', label: 'Settling…' }
     case 'outdated':
     case 'expired':
-      return canRequote ? { kind: 'requote', label: 'Get a new route' } : { kind: 'blocked', label: 'Expired', reason: 'This route can no longer be signed.' }
+      return canRequote
+        ? { kind: 'requote', label: 'Get a new route' }
+        : { kind: 'blocked', label: 'Expired', reason: 'This route can no longer be signed.' }
   }
-  if (walletBlocker) return { kind: 'blocked', label: phase.kind === 'submit' ? 'Submit' : 'Sign', reason: walletBlocker }
+  if (walletBlocker)
+    return { kind: 'blocked', label: phase.kind === 'submit' ? 'Submit' : 'Sign', reason: walletBlocker }
   const step = requirements[0]
   if (phase.kind === 'requirements' && step) return { kind: 'requirement', step, label: requirementLabel(step) }
   return phase.kind === 'submit' ? { kind: 'submit', label: 'Submit' } : { kind: 'sign', label: 'Sign' }
 }
 
 export function requirementLabel(step: RequirementStep): string {
-  return step.kind === 'approval' ? `Approve ${step.amount.symbol} on ${step.amount.chainName}` : `Wrap ${formatTokenAmount(step.amount)} on ${step.amount.chainName}`
+  return step.kind === 'approval'
+    ? `Approve ${step.amount.symbol} on ${step.amount.chainName}`
+    : `Wrap ${formatTokenAmount(step.amount)} on ${step.amount.chainName}`
 }
 
 /** Gas units a wallet transaction of this kind uses, for its cost in the card's total (ERC-20
@@ -50,7 +56,10 @@ const stepGas = { approval: 50_000n, wrap: 30_000n } as const
 
 /** What the open approvals and wraps cost in gas, in ETH wei, at the gas prices the route was priced
  * with (signedMetadata.gasPrices, wei per gas by chain id). */
-export function requirementsGasWei(requirements: readonly RequirementStep[], gasPrices: Record<string, string>): bigint {
+export function requirementsGasWei(
+  requirements: readonly RequirementStep[],
+  gasPrices: Record<string, string>,
+): bigint {
   return requirements.reduce((sum, r) => sum + stepGas[r.kind] * BigInt(gasPrices[String(r.amount.chainId)] ?? '0'), 0n)
 }
 
@@ -77,8 +86,13 @@ export function etaBasis(destinationChainId: number, measured?: MeasuredTimes): 
 /** How long settlement takes: the measured median from submission to COMPLETED for the destination
  * when there are enough samples, else an estimate from the chains' block times (a claim on each
  * source chain, then the fill on the destination, each a few blocks). */
-export function etaSeconds(sourceChainIds: readonly number[], destinationChainId: number, measured?: MeasuredTimes): number {
-  if (etaBasis(destinationChainId, measured)) return Math.max(1, Math.ceil(measured!.find((t) => t.chainId === destinationChainId)!.p50Seconds))
+export function etaSeconds(
+  sourceChainIds: readonly number[],
+  destinationChainId: number,
+  measured?: MeasuredTimes,
+): number {
+  if (etaBasis(destinationChainId, measured))
+    return Math.max(1, Math.ceil(measured!.find((t) => t.chainId === destinationChainId)!.p50Seconds))
   const block = (id: number) => chains.find((c) => c.id === id)?.blockTimeMs ?? 12_000
   const claim = Math.max(0, ...sourceChainIds.filter((id) => id !== destinationChainId).map(block))
   return Math.max(1, Math.round((2 * claim + 2 * block(destinationChainId)) / 1000))

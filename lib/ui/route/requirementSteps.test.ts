@@ -8,18 +8,27 @@ describe('requirementSteps', () => {
   it('turns a Permit2 approval into approve(Permit2, amount) on the token, on its chain', () => {
     const [step, ...rest] = requirementSteps(fixtureRoute('crossChain').route.tokenRequirements)
     expect(rest).toEqual([])
-    expect(step).toMatchObject({ kind: 'approval', spender: { name: 'Permit2', address: '0x000000000022D473030F116dDEE9F6B43aC78BA3' } })
+    expect(step).toMatchObject({
+      kind: 'approval',
+      spender: { name: 'Permit2', address: '0x000000000022D473030F116dDEE9F6B43aC78BA3' },
+    })
     expect(formatTokenAmount(step!.amount)).toBe('1,001.489486 USDC')
     expect(step!.tx).toMatchObject({ chainId: 8453, to: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', value: 0n })
     // 0.5 % headroom: a re-priced route a few units dearer is still covered.
-    expect(decodeFunctionData({ abi: erc20Abi, data: step!.tx.data })).toEqual({ functionName: 'approve', args: ['0x000000000022D473030F116dDEE9F6B43aC78BA3', 1001_489486n + 5_007447n] })
+    expect(decodeFunctionData({ abi: erc20Abi, data: step!.tx.data })).toEqual({
+      functionName: 'approve',
+      args: ['0x000000000022D473030F116dDEE9F6B43aC78BA3', 1001_489486n + 5_007447n],
+    })
     expect(step!.txAmount.amount).toBe(1001_489486n + 5_007447n)
   })
 
   it('approves every amount when asked for an unlimited approval', () => {
     const [step] = requirementSteps(fixtureRoute('crossChain').route.tokenRequirements, {}, { unlimited: true })
     expect(step).toMatchObject({ kind: 'approval', unlimited: true })
-    expect(decodeFunctionData({ abi: erc20Abi, data: step!.tx.data }).args).toEqual(['0x000000000022D473030F116dDEE9F6B43aC78BA3', maxUint256])
+    expect(decodeFunctionData({ abi: erc20Abi, data: step!.tx.data }).args).toEqual([
+      '0x000000000022D473030F116dDEE9F6B43aC78BA3',
+      maxUint256,
+    ])
     expect(formatTokenAmount(step!.amount)).toBe('1,001.489486 USDC')
   })
 
@@ -31,8 +40,15 @@ describe('requirementSteps', () => {
     const amount = BigInt(route.tokenRequirements['1']!['0x0000000000000000000000000000000000000000']!.amount)
     const headroom = wrapHeadroom(amount, BigInt(gasPrices['1']!))
     expect(headroom).toBeGreaterThan(0n)
-    expect(wrap.tx).toEqual({ chainId: 1, to: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', value: amount + headroom, data: expect.any(String) })
-    expect(decodeFunctionData({ abi: parseAbi(['function deposit() payable']), data: wrap.tx.data }).functionName).toBe('deposit')
+    expect(wrap.tx).toEqual({
+      chainId: 1,
+      to: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+      value: amount + headroom,
+      data: expect.any(String),
+    })
+    expect(decodeFunctionData({ abi: parseAbi(['function deposit() payable']), data: wrap.tx.data }).functionName).toBe(
+      'deposit',
+    )
     expect(wrap.amount).toMatchObject({ symbol: 'ETH', amount })
     expect(steps.map((s) => s.kind).sort()).toEqual(['approval', 'wrap'])
   })

@@ -38,7 +38,11 @@ export const wrapHeadroom = (amount: bigint, gasPrice: bigint): bigint => {
 
 /** `gasPrices`: the route's signed metadata (wei per gas, by chain id), for the wrap's headroom;
  * `unlimited`: approvals of maxUint256 instead of the route's amount and its headroom. */
-export function requirementSteps(requirements: RouteResponse['tokenRequirements'], gasPrices: Record<string, string> = {}, { unlimited = false }: { unlimited?: boolean } = {}): RequirementStep[] {
+export function requirementSteps(
+  requirements: RouteResponse['tokenRequirements'],
+  gasPrices: Record<string, string> = {},
+  { unlimited = false }: { unlimited?: boolean } = {},
+): RequirementStep[] {
   return Object.entries(requirements).flatMap(([chain, byToken]) => {
     const chainId = Number(chain)
     return Object.entries(byToken).map(([token, req]): RequirementStep => {
@@ -66,7 +70,12 @@ export function requirementSteps(requirements: RouteResponse['tokenRequirements'
         txAmount: tokenAmount(chainId, token, amount),
         ...(unlimited ? { unlimited: true as const } : {}),
         spender: { address: spender, name: isAddressEqual(spender, addresses.permit2) ? 'Permit2' : 'the spender' },
-        tx: { chainId, to: token as Address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }) },
+        tx: {
+          chainId,
+          to: token as Address,
+          value: 0n,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
+        },
       }
     })
   })

@@ -20,12 +20,19 @@ export type AlternativeView = {
 const layerNames: Record<string, string> = { SAME_CHAIN: 'same chain', ACROSS: 'Across', ECO: 'Eco', RELAY: 'Relay' }
 
 /** `etaSeconds` is the route card's ETA for the same destination (useSettlementEta), given each alternative's source chains. */
-export function alternativeViews(alternatives: readonly RouteAlternative[] | undefined, etaSeconds: (sourceChainIds: readonly number[]) => number): AlternativeView[] {
+export function alternativeViews(
+  alternatives: readonly RouteAlternative[] | undefined,
+  etaSeconds: (sourceChainIds: readonly number[]) => number,
+): AlternativeView[] {
   return (alternatives ?? []).map((a) => ({
     key: `${a.fundingMethod}|${a.sources.map((s) => `${s.chainId}:${s.tokenSymbol}:${s.settlementLayer}`).join(',')}`,
     chosen: a.chosen,
     funding: a.fundingMethod === 'COMPACT' ? 'locked' : 'unlocked',
-    sources: a.sources.map((s) => ({ ...tokenAmount(s.chainId, s.tokenAddress, BigInt(s.amount)), symbol: s.tokenSymbol, layer: layerNames[s.settlementLayer] ?? s.settlementLayer })),
+    sources: a.sources.map((s) => ({
+      ...tokenAmount(s.chainId, s.tokenAddress, BigInt(s.amount)),
+      symbol: s.tokenSymbol,
+      layer: layerNames[s.settlementLayer] ?? s.settlementLayer,
+    })),
     layers: [...new Set(a.sources.map((s) => layerNames[s.settlementLayer] ?? s.settlementLayer))],
     feeUsd: a.feeUSD,
     etaSeconds: etaSeconds(a.sources.map((s) => s.chainId)),
@@ -57,6 +64,8 @@ export function withoutSourceChoice(form: RouteForm): RouteForm {
 
 /** "Unlocked · USDC on Base via Across": the alternative in words, for its accessible name. */
 export function describeAlternative(v: AlternativeView): string {
-  const from = v.sources.map((s) => `${s.symbol} on ${s.chainName}${s.layer === 'same chain' ? '' : ` via ${s.layer}`}`).join(', ')
+  const from = v.sources
+    .map((s) => `${s.symbol} on ${s.chainName}${s.layer === 'same chain' ? '' : ` via ${s.layer}`}`)
+    .join(', ')
   return `${v.funding === 'locked' ? 'Locked' : 'Unlocked'} ${from}`
 }

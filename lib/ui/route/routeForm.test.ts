@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { tokensOnChain } from '../../core/tokens/tokens'
-import { accessListSymbols, emptyTokenRequest, fromHolding, holdingFromSearch, holdingSearch, initialRouteForm, withDestination } from './routeForm'
+import {
+  accessListSymbols,
+  emptyTokenRequest,
+  fromHolding,
+  holdingFromSearch,
+  holdingSearch,
+  initialRouteForm,
+  withDestination,
+} from './routeForm'
 
 const symbolOf = (chainId: number, address: string) => tokensOnChain(chainId).find((t) => t.address === address)?.symbol
 
@@ -21,7 +29,10 @@ describe('routeForm', () => {
   it('keeps each asset on a new destination, or picks another the chain has', () => {
     const form = initialRouteForm()
     const usdt0 = tokensOnChain(42161).find((t) => t.symbol === 'USDT0')!.address
-    const both = { ...form, tokenRequests: [...form.tokenRequests, { key: 'k', token: usdt0, amount: '1', max: false }] }
+    const both = {
+      ...form,
+      tokenRequests: [...form.tokenRequests, { key: 'k', token: usdt0, amount: '1', max: false }],
+    }
     const onOp = withDestination(both, 10)
     expect(onOp.tokenRequests.map((r) => symbolOf(10, r.token))).toEqual(['USDC', 'USDT0'])
     // Base has no USDT0: that request takes a token Base has and nobody requested.
@@ -38,7 +49,10 @@ describe('routeForm', () => {
   })
 
   it("reads a portfolio row's holding from the link, and nothing the chain does not hold", () => {
-    expect(holdingFromSearch(holdingSearch({ chainId: 8453, symbol: 'USDC' }))).toEqual({ chainId: 8453, symbol: 'USDC' })
+    expect(holdingFromSearch(holdingSearch({ chainId: 8453, symbol: 'USDC' }))).toEqual({
+      chainId: 8453,
+      symbol: 'USDC',
+    })
     expect(holdingFromSearch('?from=8453&token=USDT0')).toBeUndefined()
     expect(holdingFromSearch('?from=x&token=USDC')).toBeUndefined()
     expect(holdingFromSearch('')).toBeUndefined()

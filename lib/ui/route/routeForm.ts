@@ -22,7 +22,11 @@ export type ExecutionDraft = { key: string; to: string; value: string; data: str
 export type SponsorDraft = { gas: boolean; bridge: boolean; protocol: boolean }
 
 /** A smart account's own request fields, as the client sends them (lib/ui/accounts/accountChoice.ts); sent only while `account` is still `address`. */
-export type AccountSetupDraft = { address: string; setupOps: { to: string; data: string }[]; delegations: Record<string, { contract: string }> }
+export type AccountSetupDraft = {
+  address: string
+  setupOps: { to: string; data: string }[]
+  delegations: Record<string, { contract: string }>
+}
 
 export type RouteForm = {
   account: string
@@ -97,7 +101,9 @@ export function tokenOf(form: RouteForm, address: string): TokenInfo | undefined
 }
 
 /** Symbols the access list can name (the server matches them on every chain). */
-export const accessListSymbols: readonly string[] = [...new Set(chains.flatMap((c) => tokensOnChain(c.id).map((t) => t.symbol)))]
+export const accessListSymbols: readonly string[] = [
+  ...new Set(chains.flatMap((c) => tokensOnChain(c.id).map((t) => t.symbol))),
+]
 
 /** A portfolio row's "Move" or "Use locked funds": the chain and token the route should draw on. */
 export type Holding = { chainId: number; symbol: string }
@@ -120,7 +126,8 @@ export function holdingSearch({ chainId, symbol }: Holding): string {
  * holding is already there).
  */
 export function fromHolding(form: RouteForm, { chainId, symbol }: Holding): RouteForm {
-  const destination = form.destinationChainId !== chainId ? form.destinationChainId : chains.find((c) => c.id !== chainId)!.id
+  const destination =
+    form.destinationChainId !== chainId ? form.destinationChainId : chains.find((c) => c.id !== chainId)!.id
   const moved = withDestination(form, destination)
   const same = tokensOnChain(destination).find((t) => t.symbol === symbol)
   const [first, ...rest] = moved.tokenRequests

@@ -29,33 +29,69 @@ export function routePhase({ submitted, outdated, expired, requirementsOpen, sig
   return signed ? { kind: 'submit' } : { kind: 'sign' }
 }
 
-export const isFinalPhase = (p: RoutePhase): boolean => p.kind === 'submitted' && (p.status === 'COMPLETED' || p.status === 'FAILED')
+export const isFinalPhase = (p: RoutePhase): boolean =>
+  p.kind === 'submitted' && (p.status === 'COMPLETED' || p.status === 'FAILED')
 
 export type StepState = 'done' | 'current' | 'waiting' | 'failed' | 'closed'
-export type RouteStep = { label: 'Requirements' | 'Sign' | 'Submit' | 'Track'; href: string; state: StepState; note: string }
+export type RouteStep = {
+  label: 'Requirements' | 'Sign' | 'Submit' | 'Track'
+  href: string
+  state: StepState
+  note: string
+}
 
 /** The step bar: Requirements → Sign → Submit → Track, each with a state and a word for it. */
 export function routeSteps(phase: RoutePhase, requirementsOpen: number): RouteStep[] {
   const requirements: RouteStep =
     requirementsOpen > 0 && phase.kind !== 'submitted'
-      ? { label: 'Requirements', href: '#requirements', state: phase.kind === 'requirements' ? 'current' : 'waiting', note: `${requirementsOpen} open` }
+      ? {
+          label: 'Requirements',
+          href: '#requirements',
+          state: phase.kind === 'requirements' ? 'current' : 'waiting',
+          note: `${requirementsOpen} open`,
+        }
       : { label: 'Requirements', href: '#requirements', state: 'done', note: 'none open' }
   const sign = (state: StepState, note: string): RouteStep => ({ label: 'Sign', href: '#sign', state, note })
   const submit = (state: StepState, note: string): RouteStep => ({ label: 'Submit', href: '#submit', state, note })
   const track = (state: StepState, note: string): RouteStep => ({ label: 'Track', href: '#submit', state, note })
   switch (phase.kind) {
     case 'submitted': {
-      const trackStep = phase.status === 'COMPLETED' ? track('done', 'completed') : phase.status === 'FAILED' ? track('failed', 'failed') : track('current', phase.status ? 'in progress' : 'reading…')
+      const trackStep =
+        phase.status === 'COMPLETED'
+          ? track('done', 'completed')
+          : phase.status === 'FAILED'
+            ? track('failed', 'failed')
+            : track('current', phase.status ? 'in progress' : 'reading…')
       return [requirements, sign('done', 'signed'), submit('done', 'submitted'), trackStep]
     }
     case 'outdated':
-      return [requirements, sign('closed', 'form changed'), submit('closed', 'get a new route'), track('waiting', 'after submitting')]
+      return [
+        requirements,
+        sign('closed', 'form changed'),
+        submit('closed', 'get a new route'),
+        track('waiting', 'after submitting'),
+      ]
     case 'expired':
-      return [requirements, sign('closed', 'deadline passed'), submit('closed', 'get a new route'), track('waiting', 'after submitting')]
+      return [
+        requirements,
+        sign('closed', 'deadline passed'),
+        submit('closed', 'get a new route'),
+        track('waiting', 'after submitting'),
+      ]
     case 'requirements':
-      return [requirements, sign('waiting', 'after the requirements'), submit('waiting', 'after signing'), track('waiting', 'after submitting')]
+      return [
+        requirements,
+        sign('waiting', 'after the requirements'),
+        submit('waiting', 'after signing'),
+        track('waiting', 'after submitting'),
+      ]
     case 'sign':
-      return [requirements, sign('current', 'ready'), submit('waiting', 'after signing'), track('waiting', 'after submitting')]
+      return [
+        requirements,
+        sign('current', 'ready'),
+        submit('waiting', 'after signing'),
+        track('waiting', 'after submitting'),
+      ]
     case 'submit':
       return [requirements, sign('done', 'signed'), submit('current', 'ready'), track('waiting', 'after submitting')]
   }

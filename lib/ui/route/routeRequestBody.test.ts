@@ -20,7 +20,9 @@ describe('routeRequestBody', () => {
   })
 
   it('converts exactly, far beyond 2^53', () => {
-    expect(baseUnits('123456789012.123456789012345678', { decimals: 18, symbol: 'ETH' })).toBe(123456789012123456789012345678n)
+    expect(baseUnits('123456789012.123456789012345678', { decimals: 18, symbol: 'ETH' })).toBe(
+      123456789012123456789012345678n,
+    )
     expect(baseUnits('0.000001', { decimals: 6, symbol: 'USDC' })).toBe(1n)
   })
 
@@ -46,7 +48,9 @@ describe('routeRequestBody', () => {
     expect(one.body.tokenRequests).toEqual([{ tokenAddress: usdcArb }])
     expect(one.errors).toEqual({})
     const usdt0 = '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9'
-    expect(routeRequestBody(form({ tokenRequests: [request(usdcArb, '', true), request(usdt0, '', true)] })).errors).toMatchObject({ tokenRequests: expect.stringMatching(/Only one/) })
+    expect(
+      routeRequestBody(form({ tokenRequests: [request(usdcArb, '', true), request(usdt0, '', true)] })).errors,
+    ).toMatchObject({ tokenRequests: expect.stringMatching(/Only one/) })
   })
 
   it('marks fields by the paths the server uses in errors[].context.field', () => {
@@ -90,13 +94,19 @@ describe('routeRequestBody', () => {
       destinationExecutions: [{ to: usdcArb, value: '0', data: '0x' }],
       destinationGasUnits: '90000',
       accountAccessList: { chainIds: [8453, 42161], exclude: { tokens: ['USDT0'] } },
-      options: { settlementLayers: ['ECO', 'RELAY'], sponsorSettings: { gasSponsored: true, bridgeFeesSponsored: false, protocolFeesSponsored: true }, feeToken: 'ETH' },
+      options: {
+        settlementLayers: ['ECO', 'RELAY'],
+        sponsorSettings: { gasSponsored: true, bridgeFeesSponsored: false, protocolFeesSponsored: true },
+        feeToken: 'ETH',
+      },
     })
     expect(body.accountAccessList).not.toHaveProperty('tokens')
   })
 
   it('keeps each request’s asset when the destination changes', () => {
     const onBase = withDestination(form({ tokenRequests: [request(usdcArb, '1')] }), 8453)
-    expect(routeRequestBody(onBase).body.tokenRequests).toEqual([{ tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount: '1000000' }])
+    expect(routeRequestBody(onBase).body.tokenRequests).toEqual([
+      { tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount: '1000000' },
+    ])
   })
 })

@@ -33,14 +33,19 @@ export function routeRequestBody(form: RouteForm): BuiltRequest {
   const tokenRequests = form.tokenRequests.map((r, i) => {
     const token = tokenOf(form, r.token)
     const field = `tokenRequests.${i}`
-    if (seen.has(r.token)) fail(`${field}.tokenAddress`, `${token?.symbol ?? 'This token'} is already requested above: ask for the sum once.`)
+    if (seen.has(r.token))
+      fail(
+        `${field}.tokenAddress`,
+        `${token?.symbol ?? 'This token'} is already requested above: ask for the sum once.`,
+      )
     seen.add(r.token)
     if (r.max) return { tokenAddress: r.token }
     const amount = baseUnits(r.amount, { decimals: token?.decimals ?? 18, symbol: token?.symbol ?? 'This token' })
     if (typeof amount !== 'bigint') fail(`${field}.amount`, amount.error)
     return { tokenAddress: r.token, amount: typeof amount === 'bigint' ? amount.toString() : r.amount.trim() }
   })
-  if (form.tokenRequests.filter((r) => r.max).length > 1) fail('tokenRequests', 'Only one token can be sent at its maximum.')
+  if (form.tokenRequests.filter((r) => r.max).length > 1)
+    fail('tokenRequests', 'Only one token can be sent at its maximum.')
 
   // An address as typed, or the address an ENS name resolved to (ensRecipient.ts).
   const resolved = recipientAddress(form.recipient, form.recipientEns)
@@ -48,7 +53,11 @@ export function routeRequestBody(form: RouteForm): BuiltRequest {
   const recipient = resolved.address ?? ''
   if (recipient) {
     // A recipient that would lose the tokens is refused here, before any route exists to sign.
-    const problem = addressFormatProblem(recipient, 'Must be a 0x-prefixed 20-byte address or an ENS name (name.eth), or empty for the account itself.') ?? recipientProblem(recipient)
+    const problem =
+      addressFormatProblem(
+        recipient,
+        'Must be a 0x-prefixed 20-byte address or an ENS name (name.eth), or empty for the account itself.',
+      ) ?? recipientProblem(recipient)
     if (problem) fail('recipient.address', problem)
   }
 
@@ -60,13 +69,16 @@ export function routeRequestBody(form: RouteForm): BuiltRequest {
     const toProblem = addressFormatProblem(to)
     if (toProblem) fail(`${field}.to`, toProblem)
     if (!/^\d+$/.test(value)) fail(`${field}.value`, 'Must be a whole number of wei (digits only).')
-    if (!isHex(data, { strict: true }) || data.length % 2 !== 0) fail(`${field}.data`, 'Must be 0x-prefixed hex with whole bytes (an even number of digits).')
-    else if ((data.length - 2) / 2 > routeLimits.calldataBytes) fail(`${field}.data`, `At most ${routeLimits.calldataBytes} bytes.`)
+    if (!isHex(data, { strict: true }) || data.length % 2 !== 0)
+      fail(`${field}.data`, 'Must be 0x-prefixed hex with whole bytes (an even number of digits).')
+    else if ((data.length - 2) / 2 > routeLimits.calldataBytes)
+      fail(`${field}.data`, `At most ${routeLimits.calldataBytes} bytes.`)
     return { to, value, data }
   })
 
   const gasUnits = form.destinationGasUnits.trim()
-  if (gasUnits && !/^\d+$/.test(gasUnits)) fail('destinationGasUnits', 'Must be a whole number of gas units (digits only), or empty to estimate.')
+  if (gasUnits && !/^\d+$/.test(gasUnits))
+    fail('destinationGasUnits', 'Must be a whole number of gas units (digits only), or empty to estimate.')
 
   const body: RouteRequestBody = {
     destinationChainId: form.destinationChainId,
@@ -80,36 +92,52 @@ export function routeRequestBody(form: RouteForm): BuiltRequest {
   }
   // The server's own schema has the last word on everything the checks above do not cover.
   const parsed = routeRequestSchema.safeParse(body)
-  if (!parsed.success) for (const issue of parsed.error.issues) fail(issue.path.join('.') || 'body', sentence(issue.message))
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) fail(issue.path.join('.') || 'body', sentence(issue.message))
   return { body, errors }
 }
 
 /** One decimal point, thousands grouped with commas or not at all ("1,000.5", "1000.5"), and no more
  * digits than the token has. */
-export function baseUnits(text: string, { decimals, symbol }: { decimals: number; symbol: string }): bigint | { error: string } {
+export function baseUnits(
+  text: string,
+  { decimals, symbol }: { decimals: number; symbol: string },
+): bigint | { error: string } {
   const typed = text.trim()
   if (!typed) return { error: 'Enter an amount, or tick “max” to send everything available.' }
   const grouped = /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)
-  if (typed.includes(',') && !grouped) return { error: 'Use digits, commas only between groups of three, and at most one decimal point, e.g. 1,000.5.' }
+  if (typed.includes(',') && !grouped)
+    return { error: 'Use digits, commas only between groups of three, and at most one decimal point, e.g. 1,000.5.' }
   const value = typed.replaceAll(',', '')
-  if (!/^\d*\.?\d*$/.test(value) || value === '.') return { error: 'Use digits and at most one decimal point, e.g. 1000.5.' }
+  if (!/^\d*\.?\d*$/.test(value) || value === '.')
+    return { error: 'Use digits and at most one decimal point, e.g. 1000.5.' }
   const fraction = value.split('.')[1] ?? ''
-  if (fraction.length > decimals) return { error: `${symbol} has ${decimals} decimals: at most ${decimals} digits after the point.` }
+  if (fraction.length > decimals)
+    return { error: `${symbol} has ${decimals} decimals: at most ${decimals} digits after the point.` }
   const amount = parseUnits(value, decimals)
   if (amount === 0n) return { error: 'Must be more than 0.' }
   return amount
 }
 
 /** A smart account's setupOps and delegations, while the account is still the one they were built for. */
-function accountSetupOf(form: RouteForm, account: string): Pick<RouteRequestBody['account'], 'setupOps' | 'delegations'> {
+function accountSetupOf(
+  form: RouteForm,
+  account: string,
+): Pick<RouteRequestBody['account'], 'setupOps' | 'delegations'> {
   const setup = form.accountSetup
   if (!setup || setup.address.toLowerCase() !== account.toLowerCase()) return {}
-  return { setupOps: setup.setupOps, ...(Object.keys(setup.delegations).length ? { delegations: setup.delegations } : {}) }
+  return {
+    setupOps: setup.setupOps,
+    ...(Object.keys(setup.delegations).length ? { delegations: setup.delegations } : {}),
+  }
 }
 
 function accessList(form: RouteForm): Pick<RouteRequestBody, 'accountAccessList'> {
   const { chainIds, tokens, excludeChainIds, excludeTokens } = form.access
-  const exclude = { ...(excludeChainIds.length ? { chainIds: excludeChainIds } : {}), ...(excludeTokens.length ? { tokens: excludeTokens } : {}) }
+  const exclude = {
+    ...(excludeChainIds.length ? { chainIds: excludeChainIds } : {}),
+    ...(excludeTokens.length ? { tokens: excludeTokens } : {}),
+  }
   const list = {
     ...(chainIds.length ? { chainIds } : {}),
     ...(tokens.length ? { tokens } : {}),
@@ -125,10 +153,13 @@ function options(form: RouteForm): Pick<RouteRequestBody, 'options'> {
     alternatives: true,
     ...(form.settlementLayers.length ? { settlementLayers: form.settlementLayers } : {}),
     ...(form.funding ? { fundingMethod: form.funding } : {}),
-    ...(gas || bridge || protocol ? { sponsorSettings: { gasSponsored: gas, bridgeFeesSponsored: bridge, protocolFeesSponsored: protocol } } : {}),
+    ...(gas || bridge || protocol
+      ? { sponsorSettings: { gasSponsored: gas, bridgeFeesSponsored: bridge, protocolFeesSponsored: protocol } }
+      : {}),
     ...(form.feeToken ? { feeToken: form.feeToken } : {}),
   }
   return { options: result }
 }
 
-const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1) + (message.endsWith('.') ? '' : '.')
+const sentence = (message: string) =>
+  message.charAt(0).toUpperCase() + message.slice(1) + (message.endsWith('.') ? '' : '.')

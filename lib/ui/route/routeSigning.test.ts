@@ -3,7 +3,15 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { demoAccount } from '../../devnet/demoAccount'
 import { fixtureIntentOp } from './fixtures/routes'
-import { chainToSwitch, signingBlocker, signingFailure, signingItems, typedDataJson, verifiedSignatures, verifyRouteSignature } from './routeSigning'
+import {
+  chainToSwitch,
+  signingBlocker,
+  signingFailure,
+  signingItems,
+  typedDataJson,
+  verifiedSignatures,
+  verifyRouteSignature,
+} from './routeSigning'
 
 const sponsor = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
@@ -17,7 +25,9 @@ describe('signingItems', () => {
     expect(permit2[0]!.title).toBe('Permit2: batch transfer with mandate for element 1 (Base)')
     expect(signingItems(fixtureIntentOp('compact')).map((i) => i.typedData.primaryType)).toEqual(['MultichainCompact'])
     // Intent-executor routes sign SingleChainOps in the destination's domain, for every element.
-    expect(signingItems(fixtureIntentOp('oft')).map((i) => [i.typedData.primaryType, i.chainId])).toEqual([['SingleChainOps', 42161]])
+    expect(signingItems(fixtureIntentOp('oft')).map((i) => [i.typedData.primaryType, i.chainId])).toEqual([
+      ['SingleChainOps', 42161],
+    ])
   })
 
   it('shows typed data with its big numbers as exact decimal strings', () => {
@@ -43,8 +53,12 @@ describe('verifyRouteSignature', () => {
 describe('signing rules', () => {
   it('refuses an expired route, no wallet, or another wallet than the sponsor', () => {
     expect(signingBlocker({ expired: true, walletAddress: sponsor, sponsor })).toMatch(/expired/)
-    expect(signingBlocker({ expired: false, walletAddress: undefined, sponsor })).toMatch(/^Connect the wallet of 0x7099/)
-    expect(signingBlocker({ expired: false, walletAddress: '0x1111111111111111111111111111111111111111', sponsor })).toMatch(/the connected wallet is 0x1111/)
+    expect(signingBlocker({ expired: false, walletAddress: undefined, sponsor })).toMatch(
+      /^Connect the wallet of 0x7099/,
+    )
+    expect(
+      signingBlocker({ expired: false, walletAddress: '0x1111111111111111111111111111111111111111', sponsor }),
+    ).toMatch(/the connected wallet is 0x1111/)
     expect(signingBlocker({ expired: false, walletAddress: sponsor.toLowerCase(), sponsor })).toBeUndefined()
   })
 
@@ -56,20 +70,33 @@ describe('signing rules', () => {
   })
 
   it('takes a declined signature calmly', () => {
-    expect(signingFailure(new UserRejectedRequestError(new Error('User rejected the request.')))).toEqual({ rejected: true, message: expect.stringMatching(/^You declined the signature/) })
+    expect(signingFailure(new UserRejectedRequestError(new Error('User rejected the request.')))).toEqual({
+      rejected: true,
+      message: expect.stringMatching(/^You declined the signature/),
+    })
     expect(signingFailure({ code: 4001 })).toMatchObject({ rejected: true })
-    expect(signingFailure(new Error('boom'))).toEqual({ rejected: false, message: 'The wallet did not respond as expected. Try again.' })
+    expect(signingFailure(new Error('boom'))).toEqual({
+      rejected: false,
+      message: 'The wallet did not respond as expected. Try again.',
+    })
   })
 })
 
 describe('verifiedSignatures', () => {
   const items = [{ index: 0 }, { index: 1 }]
   it('gives the signatures in element order once every one is in and verified', () => {
-    expect(verifiedSignatures(items, { 1: { signature: '0x02', verified: true }, 0: { signature: '0x01', verified: true } })).toEqual(['0x01', '0x02'])
+    expect(
+      verifiedSignatures(items, { 1: { signature: '0x02', verified: true }, 0: { signature: '0x01', verified: true } }),
+    ).toEqual(['0x01', '0x02'])
   })
   it('gives nothing while one is missing or does not recover to the sponsor', () => {
     expect(verifiedSignatures(items, { 0: { signature: '0x01', verified: true } })).toBeUndefined()
-    expect(verifiedSignatures(items, { 0: { signature: '0x01', verified: true }, 1: { signature: '0x02', verified: false } })).toBeUndefined()
+    expect(
+      verifiedSignatures(items, {
+        0: { signature: '0x01', verified: true },
+        1: { signature: '0x02', verified: false },
+      }),
+    ).toBeUndefined()
     expect(verifiedSignatures([], {})).toBeUndefined()
   })
 })

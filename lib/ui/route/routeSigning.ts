@@ -37,7 +37,8 @@ export type SigningState = { expired: boolean; walletAddress: string | undefined
 export function signingBlocker({ expired, walletAddress, sponsor }: SigningState): string | undefined {
   if (expired) return 'This route has expired and can no longer be signed. Refresh it to get a new one.'
   if (!walletAddress) return `Connect the wallet of ${sponsor} to sign.`
-  if (!isAddressEqual(walletAddress as Address, sponsor as Address)) return `This route is for ${sponsor}; the connected wallet is ${walletAddress}. Connect the sponsor’s wallet to sign.`
+  if (!isAddressEqual(walletAddress as Address, sponsor as Address))
+    return `This route is for ${sponsor}; the connected wallet is ${walletAddress}. Connect the sponsor’s wallet to sign.`
   return undefined
 }
 
@@ -46,16 +47,25 @@ export function signingBlocker({ expired, walletAddress, sponsor }: SigningState
  * the selected one. wagmi's signTypedData does not check, and the demo wallet's nodes sign any
  * domain (checked against anvil), so the demo wallet is not switched back and forth.
  */
-export function chainToSwitch({ walletChainId, connectorId }: { walletChainId: number | undefined; connectorId: string | undefined }, item: SigningItem): number | undefined {
+export function chainToSwitch(
+  { walletChainId, connectorId }: { walletChainId: number | undefined; connectorId: string | undefined },
+  item: SigningItem,
+): number | undefined {
   if (connectorId === 'demoWallet' || walletChainId === item.chainId) return undefined
   return item.chainId
 }
 
 export type SignatureCheck = { signer?: Address; verified: boolean }
 
-export async function verifyRouteSignature(item: SigningItem, signature: Hex, sponsor: string): Promise<SignatureCheck> {
+export async function verifyRouteSignature(
+  item: SigningItem,
+  signature: Hex,
+  sponsor: string,
+): Promise<SignatureCheck> {
   try {
-    const signer = await recoverTypedDataAddress({ ...item.typedData, signature } as Parameters<typeof recoverTypedDataAddress>[0])
+    const signer = await recoverTypedDataAddress({ ...item.typedData, signature } as Parameters<
+      typeof recoverTypedDataAddress
+    >[0])
     return { signer, verified: isAddressEqual(signer, sponsor as Address) }
   } catch {
     return { verified: false }
@@ -67,12 +77,18 @@ export type SigningFailure = { rejected: boolean; message: string }
 /** A declined request is the reader's choice, said calmly; anything else explained, never raw. */
 export function signingFailure(error: unknown): SigningFailure {
   return isUserRejection(error)
-    ? { rejected: true, message: 'You declined the signature in your wallet. Nothing was signed; press Sign to try again.' }
+    ? {
+        rejected: true,
+        message: 'You declined the signature in your wallet. Nothing was signed; press Sign to try again.',
+      }
     : { rejected: false, message: describeWalletError(error) }
 }
 
 /** Every element's signature in element order, once all are in and each recovers to the sponsor; else undefined. */
-export function verifiedSignatures(items: readonly Pick<SigningItem, 'index'>[], signed: Readonly<Record<number, { signature: Hex; verified: boolean }>>): Hex[] | undefined {
+export function verifiedSignatures(
+  items: readonly Pick<SigningItem, 'index'>[],
+  signed: Readonly<Record<number, { signature: Hex; verified: boolean }>>,
+): Hex[] | undefined {
   const inOrder = items.map((item) => signed[item.index])
   if (inOrder.length === 0 || inOrder.some((s) => !s?.verified)) return undefined
   return inOrder.map((s) => s!.signature)

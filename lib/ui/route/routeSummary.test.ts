@@ -7,7 +7,8 @@ const summary = (name: 'crossChain' | 'eco' | 'oft' | 'executions') => {
   const { route } = fixtureRoute(name)
   return routeSummary({ ...route, intentOp: route.intentOp! })
 }
-const words = (amounts: { chainName: string; amount: bigint; decimals: number; symbol: string; known: boolean }[]) => amounts.map((a) => `${formatTokenAmount(a)} on ${a.chainName}`)
+const words = (amounts: { chainName: string; amount: bigint; decimals: number; symbol: string; known: boolean }[]) =>
+  amounts.map((a) => `${formatTokenAmount(a)} on ${a.chainName}`)
 
 describe('routeSummary', () => {
   it('adds up what the account pays per chain and token, and what arrives', () => {
@@ -34,7 +35,9 @@ describe('routeSummary', () => {
 
   it('shows the ETH the account pays LayerZero itself on an OFT route', () => {
     const s = summary('oft')
-    expect(s.nativeFees.map((f) => [formatTokenAmount(f), f.chainName, f.usd])).toEqual([['0.00005 ETH', 'OP Mainnet', 0.15]])
+    expect(s.nativeFees.map((f) => [formatTokenAmount(f), f.chainName, f.usd])).toEqual([
+      ['0.00005 ETH', 'OP Mainnet', 0.15],
+    ])
     expect(words(s.pay)).toEqual(['100.924733 USDT0 on OP Mainnet'])
     expect(words(s.receive)).toEqual(['100 USDT0 on Arbitrum One'])
   })

@@ -37,8 +37,12 @@ export function routeSummary(route: RouteResponse & { intentOp: IntentOp }): Rou
   const { intentOp, intentCost } = route
   const destinationChainId = Number(intentOp.elements.at(-1)!.mandate.destinationChainId)
   const recipient = intentOp.elements.at(-1)!.mandate.recipient
-  const pay = sumByToken(intentOp.elements.flatMap((e) => e.idsAndAmounts.map((pair) => idAmount(Number(e.chainId), pair))))
-  const receive = sumByToken(intentOp.elements.flatMap((e) => e.mandate.tokenOut.map((pair) => idAmount(destinationChainId, pair))))
+  const pay = sumByToken(
+    intentOp.elements.flatMap((e) => e.idsAndAmounts.map((pair) => idAmount(Number(e.chainId), pair))),
+  )
+  const receive = sumByToken(
+    intentOp.elements.flatMap((e) => e.mandate.tokenOut.map((pair) => idAmount(destinationChainId, pair))),
+  )
   const breakdown = intentCost.feeBreakdownUSD
   const feeToken = anyChainToken(intentCost.feeToken.tokenAddress)
   const fillDeadline = intentOp.elements.map((e) => BigInt(e.mandate.fillDeadline)).reduce((a, b) => (b < a ? b : a))
@@ -48,11 +52,27 @@ export function routeSummary(route: RouteResponse & { intentOp: IntentOp }): Rou
     destination: { chainId: destinationChainId, chainName: chainName(destinationChainId) },
     recipient,
     recipientIsAccount: recipient.toLowerCase() === intentOp.sponsor.toLowerCase(),
-    ...(breakdown ? { fees: { total: breakdown.totalFeeUSD, gas: breakdown.gasFeeUSD, bridge: breakdown.bridgeFeeUSD, protocol: breakdown.protocolFeeUSD } } : {}),
+    ...(breakdown
+      ? {
+          fees: {
+            total: breakdown.totalFeeUSD,
+            gas: breakdown.gasFeeUSD,
+            bridge: breakdown.bridgeFeeUSD,
+            protocol: breakdown.protocolFeeUSD,
+          },
+        }
+      : {}),
     gasByChain: gasByChain(intentCost.gasCost),
-    nativeFees: (intentCost.nativeFees ?? []).map((f) => ({ ...tokenAmount(f.chainId, zeroAddress, BigInt(f.amount)), usd: f.usd })),
+    nativeFees: (intentCost.nativeFees ?? []).map((f) => ({
+      ...tokenAmount(f.chainId, zeroAddress, BigInt(f.amount)),
+      usd: f.usd,
+    })),
     sponsored: intentCost.sponsorFee,
-    feeToken: { symbol: intentCost.feeToken.tokenSymbol, amount: BigInt(intentCost.feeToken.amount), decimals: feeToken?.decimals ?? 0 },
+    feeToken: {
+      symbol: intentCost.feeToken.tokenSymbol,
+      amount: BigInt(intentCost.feeToken.amount),
+      decimals: feeToken?.decimals ?? 0,
+    },
     expires: BigInt(intentOp.expires),
     fillDeadline,
     signBy: signDeadline(fillDeadline),
@@ -63,10 +83,21 @@ export function routeSummary(route: RouteResponse & { intentOp: IntentOp }): Rou
  * that is both a source and the destination shows one line holding both. */
 function gasByChain(gas: RouteResponse['intentCost']['gasCost']): GasLine[] {
   if (!gas) return []
-  const lines = gas.originChains.map((c) => ({ chainId: c.chainId, chainName: chainName(c.chainId), usd: c.gasUSD, includesFill: false }))
+  const lines = gas.originChains.map((c) => ({
+    chainId: c.chainId,
+    chainName: chainName(c.chainId),
+    usd: c.gasUSD,
+    includesFill: false,
+  }))
   const destination = lines.find((l) => l.chainId === gas.destination.chainId)
   if (destination) Object.assign(destination, { usd: destination.usd + gas.destination.gasUSD, includesFill: true })
-  else lines.push({ chainId: gas.destination.chainId, chainName: chainName(gas.destination.chainId), usd: gas.destination.gasUSD, includesFill: true })
+  else
+    lines.push({
+      chainId: gas.destination.chainId,
+      chainName: chainName(gas.destination.chainId),
+      usd: gas.destination.gasUSD,
+      includesFill: true,
+    })
   return lines
 }
 

@@ -17,8 +17,13 @@ describe('checkServerSignature', () => {
     const changed = raw()
     changed.elements[0]!.mandate.recipient = '0x000000000000000000000000000000000000dEaD'
     expect((await checkServerSignature(changed, fixtureSigner)).status).toBe('mismatch')
-    expect(await checkServerSignature(raw(), '0x000000000000000000000000000000000000dEaD')).toEqual({ status: 'mismatch', signer: fixtureSigner })
-    expect(await checkServerSignature({ ...raw(), serverSignature: '0x1234' }, fixtureSigner)).toEqual({ status: 'invalid' })
+    expect(await checkServerSignature(raw(), '0x000000000000000000000000000000000000dEaD')).toEqual({
+      status: 'mismatch',
+      signer: fixtureSigner,
+    })
+    expect(await checkServerSignature({ ...raw(), serverSignature: '0x1234' }, fixtureSigner)).toEqual({
+      status: 'invalid',
+    })
   })
 
   it('needs the raw JSON: a key the schema does not know is signed too', async () => {
@@ -27,7 +32,8 @@ describe('checkServerSignature', () => {
     const future = { ...unsigned, futureField: 'signed by a newer server' }
     const signed = { ...future, serverSignature: await signRoute(future, signer) }
     expect((await checkServerSignature(signed, signer.address)).status).toBe('verified')
-    const parsed = inspectedRouteSchema.parse({ ...(fixtureRoute('crossChain').raw as object), intentOp: signed }).route.intentOp
+    const parsed = inspectedRouteSchema.parse({ ...(fixtureRoute('crossChain').raw as object), intentOp: signed }).route
+      .intentOp
     expect((await checkServerSignature(parsed, signer.address)).status).toBe('mismatch')
   })
 })

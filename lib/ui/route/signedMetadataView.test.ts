@@ -18,9 +18,22 @@ describe('signedMetadataView', () => {
 
   it('describes what was read about each account on each chain', () => {
     const view = signedMetadataView(fixtureIntentOp('crossChain').signedMetadata)
-    expect(view.accounts[0]).toMatchObject({ who: 'account', accountType: 'EOA', chains: [{ chainName: 'Base', context: 'Plain account (EOA): no code' }, { chainName: 'Arbitrum One' }] })
-    expect(describeContext({ accountType: 'smartAccount', isDeployed: true, isERC7579: false, delegatedTo: '0x00000000000000000000000000000000000D1e6A' })).toBe('EIP-7702 delegated to 0x0000…1e6A')
-    expect(describeContext({ accountType: 'smartAccount', isDeployed: false, isERC7579: true })).toBe('Smart account (not deployed yet, ERC-7579)')
+    expect(view.accounts[0]).toMatchObject({
+      who: 'account',
+      accountType: 'EOA',
+      chains: [{ chainName: 'Base', context: 'Plain account (EOA): no code' }, { chainName: 'Arbitrum One' }],
+    })
+    expect(
+      describeContext({
+        accountType: 'smartAccount',
+        isDeployed: true,
+        isERC7579: false,
+        delegatedTo: '0x00000000000000000000000000000000000D1e6A',
+      }),
+    ).toBe('EIP-7702 delegated to 0x0000…1e6A')
+    expect(describeContext({ accountType: 'smartAccount', isDeployed: false, isERC7579: true })).toBe(
+      'Smart account (not deployed yet, ERC-7579)',
+    )
   })
 })
 

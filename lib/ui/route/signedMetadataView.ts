@@ -11,9 +11,21 @@ type Context = Metadata['account']['accountContext'][string]
 export type MetadataView = {
   prices: { symbol: string; usd: number }[]
   gasPrices: { chainId: number; chainName: string; gwei: string }[]
-  l1Params: { chainId: number; chainName: string; l1BaseFeeGwei: string; l1BlobBaseFee: string; baseFeeScalar: string; blobFeeScalar: string }[]
+  l1Params: {
+    chainId: number
+    chainName: string
+    l1BaseFeeGwei: string
+    l1BlobBaseFee: string
+    baseFeeScalar: string
+    blobFeeScalar: string
+  }[]
   estimatedCalldataSize?: number
-  accounts: { who: 'account' | 'recipient'; address: string; accountType: string; chains: { chainId: number; chainName: string; context: string }[] }[]
+  accounts: {
+    who: 'account' | 'recipient'
+    address: string
+    accountType: string
+    chains: { chainId: number; chainName: string; context: string }[]
+  }[]
 }
 
 const gwei = (wei: string) => formatAmount(BigInt(wei), 9, { maxFractionDigits: 4 })
@@ -37,11 +49,19 @@ export function signedMetadataView(metadata: Metadata): MetadataView {
     who,
     address: a.address,
     accountType: a.accountType,
-    chains: Object.entries(a.accountContext).map(([id, ctx]) => ({ chainId: Number(id), chainName: chainName(Number(id)), context: describeContext(ctx) })),
+    chains: Object.entries(a.accountContext).map(([id, ctx]) => ({
+      chainId: Number(id),
+      chainName: chainName(Number(id)),
+      context: describeContext(ctx),
+    })),
   })
   return {
     prices: Object.entries(metadata.tokenPrices).map(([symbol, usd]) => ({ symbol, usd })),
-    gasPrices: Object.entries(metadata.gasPrices).map(([id, wei]) => ({ chainId: Number(id), chainName: chainName(Number(id)), gwei: gwei(wei) })),
+    gasPrices: Object.entries(metadata.gasPrices).map(([id, wei]) => ({
+      chainId: Number(id),
+      chainName: chainName(Number(id)),
+      gwei: gwei(wei),
+    })),
     l1Params,
     ...(estimatedCalldataSize !== undefined ? { estimatedCalldataSize } : {}),
     accounts: [account('account', metadata.account), account('recipient', metadata.recipient)],

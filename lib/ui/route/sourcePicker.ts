@@ -18,7 +18,11 @@ export function toggleSource(access: Access, h: SourceHolding, held: readonly So
     return {
       ...access,
       chainIds: [...new Set([...access.chainIds, h.chainId])].sort((a, b) => a - b),
-      tokens: first ? [h.tokenSymbol] : access.tokens.length === 0 || access.tokens.includes(h.tokenSymbol) ? access.tokens : [...access.tokens, h.tokenSymbol],
+      tokens: first
+        ? [h.tokenSymbol]
+        : access.tokens.length === 0 || access.tokens.includes(h.tokenSymbol)
+          ? access.tokens
+          : [...access.tokens, h.tokenSymbol],
     }
   }
   const chainIds = access.chainIds.filter((id) => id !== h.chainId)

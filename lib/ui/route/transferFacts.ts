@@ -24,5 +24,9 @@ export function transferFacts(account: Pick<RouteAccount, 'kind'>, fundings: rea
   const funds = [...new Set(fundings)].map((f) => fundWords[f]).join(' and ') || fundWords.PERMIT2
   if (account.kind === 'eoa') return { funds }
   const setup = 'Includes the one-time account setup fee'
-  return { account: account.kind === 'nexus' ? 'Smart account (Nexus)' : 'Your address as a smart account (EIP-7702)', setup, funds }
+  return {
+    account: account.kind === 'nexus' ? 'Smart account (Nexus)' : 'Your address as a smart account (EIP-7702)',
+    setup,
+    funds,
+  }
 }

@@ -14,15 +14,28 @@ export function settledState(status: Status | undefined, intent: IntentStatusRes
   const newTransfer: TransferAction = { kind: 'new-transfer', label: 'New transfer', enabled: true }
   if (status === 'COMPLETED') {
     const arrived = intent ? arrivedInSeconds(intent) : undefined
-    const delivery = intent?.fillTransactionHash ? { chainId: intent.destinationChainId, hash: intent.fillTransactionHash } : undefined
-    const outcome: TransferOutcome = { ...(arrived !== undefined ? { arrivedInSeconds: arrived } : {}), ...(delivery ? { delivery } : {}) }
+    const delivery = intent?.fillTransactionHash
+      ? { chainId: intent.destinationChainId, hash: intent.fillTransactionHash }
+      : undefined
+    const outcome: TransferOutcome = {
+      ...(arrived !== undefined ? { arrivedInSeconds: arrived } : {}),
+      ...(delivery ? { delivery } : {}),
+    }
     const detail = arrived !== undefined ? `Arrived in ${formatSeconds(arrived)}` : 'Arrived'
     return { stage: 'completed', title: 'Completed', detail, showQuote: false, steps, outcome, action: newTransfer }
   }
   if (status === 'FAILED') {
     const outcome = intent ? failedOutcome(intent) : {}
     const detail = plainFailureReason(intent?.failureReason, intent?.expired)
-    return { stage: 'failed', title: intent?.expired ? 'Expired before delivery' : 'Failed', detail, showQuote: false, steps, outcome, action: newTransfer }
+    return {
+      stage: 'failed',
+      title: intent?.expired ? 'Expired before delivery' : 'Failed',
+      detail,
+      showQuote: false,
+      steps,
+      outcome,
+      action: newTransfer,
+    }
   }
   const to = intent ? chainName(intent.destinationChainId) : 'the destination'
   return { stage: 'settling', title: 'On its way', detail: `Being delivered on ${to}.`, showQuote: false, steps }
@@ -32,7 +45,8 @@ export function settledState(status: Status | undefined, intent: IntentStatusRes
 export function settlingSteps(intent: IntentStatusResponse): SettlingStep[] {
   const to = chainName(intent.destinationChainId)
   const failed = intent.status === 'FAILED'
-  const delivered = intent.fillTransactionHash !== undefined || intent.status === 'FILLED' || intent.status === 'COMPLETED'
+  const delivered =
+    intent.fillTransactionHash !== undefined || intent.status === 'FILLED' || intent.status === 'COMPLETED'
   const done = intent.status === 'COMPLETED'
   return [
     { key: 'sent', label: 'Sent', state: 'done' },
@@ -51,7 +65,9 @@ export function settlingSteps(intent: IntentStatusResponse): SettlingStep[] {
 
 /** Submission to delivery, to a tenth of a second: the fill's block time, or — when that block's
  * whole-second time says less than a second (or there is none) — when the service saw it complete. */
-export function arrivedInSeconds(intent: Pick<IntentStatusResponse, 'submittedAt' | 'fillTimestamp' | 'updatedAt'>): number | undefined {
+export function arrivedInSeconds(
+  intent: Pick<IntentStatusResponse, 'submittedAt' | 'fillTimestamp' | 'updatedAt'>,
+): number | undefined {
   const start = Date.parse(intent.submittedAt)
   const done = Date.parse(intent.updatedAt)
   const filled = intent.fillTimestamp !== undefined ? intent.fillTimestamp * 1000 : undefined
@@ -69,12 +85,14 @@ export function plainFailureReason(reason: string | undefined, expired?: boolean
   const r = reason?.toLowerCase() ?? ''
   if (expired || r.startsWith('expired')) return 'It was not delivered before its deadline.'
   // The tokens arrived, and what came after them did not: said so, never "not delivered".
-  if (/^delivered, but the destination calls?/.test(r)) return 'The tokens arrived, but the call on arrival failed: they are in the account on the destination.'
+  if (/^delivered, but the destination calls?/.test(r))
+    return 'The tokens arrived, but the call on arrival failed: they are in the account on the destination.'
   if (r.startsWith('delivered, but')) return 'The tokens arrived, but the settlement behind them did not complete.'
   if (/destination calls?/.test(r)) return 'A call on arrival would fail, so the transfer was not delivered.'
   if (/setupops|set up|setup/.test(r)) return 'Your account could not be set up on the destination.'
   if (/pre-claim/.test(r)) return 'Your account’s own operations failed before the funds were taken.'
-  if (/insufficient|balance|allowance|nonce/.test(r)) return 'Your funds or approval changed before the transfer could draw them.'
+  if (/insufficient|balance|allowance|nonce/.test(r))
+    return 'Your funds or approval changed before the transfer could draw them.'
   if (/escrow/.test(r)) return 'Your funds could not be drawn on the source chain.'
   return 'The transfer could not be settled.'
 }
@@ -93,5 +111,7 @@ export function failedOutcome(intent: IntentStatusResponse): TransferOutcome {
   }
   const claimed = intent.claims.filter((c) => c.status === 'COMPLETED').map((c) => chainName(c.chainId))
   if (claimed.length === 0) return { funds: 'Nothing was taken from your account.' }
-  return { funds: `Funds were taken on ${claimed.join(', ')} and not returned: contact support with the id ${intent.id}.` }
+  return {
+    funds: `Funds were taken on ${claimed.join(', ')} and not returned: contact support with the id ${intent.id}.`,
+  }
 }

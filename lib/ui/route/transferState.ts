@@ -10,7 +10,14 @@ import type { RoutePhase } from './routePhase'
 import { settledState } from './transferOutcome'
 import type { TransferAction, TransferState } from './transferTypes'
 
-export type { SettlingStep, TransferAction, TransferActionKind, TransferOutcome, TransferStage, TransferState } from './transferTypes'
+export type {
+  SettlingStep,
+  TransferAction,
+  TransferActionKind,
+  TransferOutcome,
+  TransferStage,
+  TransferState,
+} from './transferTypes'
 
 /** Before there is a route: what the builder knows about the ask. */
 export type QuoteInput =
@@ -67,17 +74,25 @@ export type RouteTransferInput = {
 
 export function transferState(input: RouteTransferInput): TransferState {
   const { phase, canRequote } = input
-  const requote = (label: string): TransferAction | undefined => (canRequote ? { kind: 'requote', label, enabled: !input.busy } : undefined)
-  const withAction = (s: Omit<TransferState, 'action'>, action: TransferAction | undefined): TransferState => (action ? { ...s, action } : s)
+  const requote = (label: string): TransferAction | undefined =>
+    canRequote ? { kind: 'requote', label, enabled: !input.busy } : undefined
+  const withAction = (s: Omit<TransferState, 'action'>, action: TransferAction | undefined): TransferState =>
+    action ? { ...s, action } : s
 
   if (phase.kind === 'submitted') return settledState(phase.status, input.intent)
   if (input.quoting) return quoteState({ kind: 'quoting' })
   if (phase.kind === 'outdated') {
-    return withAction({ stage: 'outdated', title: 'The request changed', detail: phase.reason, showQuote: false, steps: [] }, requote('Get a new quote'))
+    return withAction(
+      { stage: 'outdated', title: 'The request changed', detail: phase.reason, showQuote: false, steps: [] },
+      requote('Get a new quote'),
+    )
   }
   if (phase.kind === 'expired') {
     const detail = 'The quote passed its deadline before it was submitted: nothing moved.'
-    return withAction({ stage: 'expired', title: 'Expired', detail, showQuote: false, steps: [] }, requote('Get a new quote'))
+    return withAction(
+      { stage: 'expired', title: 'Expired', detail, showQuote: false, steps: [] },
+      requote('Get a new quote'),
+    )
   }
   const ready = { showQuote: true, steps: [], ...(input.stepError ? { error: input.stepError } : {}) }
   const enabled = !input.busy && input.walletBlocker === undefined
@@ -87,7 +102,13 @@ export function transferState(input: RouteTransferInput): TransferState {
     const detail = step.kind === 'approval' ? words.approval : words.wrap
     const n = input.requirements.length
     const title = n === 1 ? 'One step before signing' : `${n} steps before signing`
-    return { ...ready, stage: 'requirement', title, detail: blocked(detail), action: { kind: 'requirement', label: requirementLabel(step), enabled } }
+    return {
+      ...ready,
+      stage: 'requirement',
+      title,
+      detail: blocked(detail),
+      action: { kind: 'requirement', label: requirementLabel(step), enabled },
+    }
   }
   const { needed, signed } = input.authorizations
   if (needed > 0 && !signed) {
@@ -95,17 +116,35 @@ export function transferState(input: RouteTransferInput): TransferState {
     const label = `Sign ${what}`
     const detail = `Lets your address run as a smart account on ${needed === 1 ? 'one chain' : `${needed} chains`}; it moves no funds.`
     const error = input.authorizations.failure ?? input.stepError
-    return { ...ready, ...(error ? { error } : {}), stage: 'authorize', title: label, detail: blocked(detail), action: { kind: 'authorize', label, enabled } }
+    return {
+      ...ready,
+      ...(error ? { error } : {}),
+      stage: 'authorize',
+      title: label,
+      detail: blocked(detail),
+      action: { kind: 'authorize', label, enabled },
+    }
   }
   if (phase.kind === 'submit') {
     const error = input.submitError ?? input.stepError
     const detail = words.submit
     const label = input.submitError ? 'Submit again' : 'Submit'
-    const action: TransferAction | undefined = input.submitRefused ? requote('Get a new quote') : { kind: 'submit', label, enabled }
-    return withAction({ ...ready, ...(error ? { error } : {}), stage: 'submit', title: 'Ready to submit', detail: blocked(detail) }, action)
+    const action: TransferAction | undefined = input.submitRefused
+      ? requote('Get a new quote')
+      : { kind: 'submit', label, enabled }
+    return withAction(
+      { ...ready, ...(error ? { error } : {}), stage: 'submit', title: 'Ready to submit', detail: blocked(detail) },
+      action,
+    )
   }
   const detail = words.sign
-  return { ...ready, stage: 'sign', title: 'Ready to sign', detail: blocked(detail), action: { kind: 'sign', label: 'Sign', enabled } }
+  return {
+    ...ready,
+    stage: 'sign',
+    title: 'Ready to sign',
+    detail: blocked(detail),
+    action: { kind: 'sign', label: 'Sign', enabled },
+  }
 }
 
 const words = {

@@ -16,7 +16,14 @@ export type TransferStage =
   | 'failed'
   | 'expired'
 
-export type TransferActionKind = 'requirement' | 'authorize' | 'sign' | 'submit' | 'requote' | 'new-transfer' | 'alternative'
+export type TransferActionKind =
+  | 'requirement'
+  | 'authorize'
+  | 'sign'
+  | 'submit'
+  | 'requote'
+  | 'new-transfer'
+  | 'alternative'
 
 export type TransferAction = { kind: TransferActionKind; label: string; enabled: boolean }
 

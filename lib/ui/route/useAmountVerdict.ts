@@ -15,12 +15,19 @@ export function useAmountVerdict(form: RouteForm): AmountCheck | undefined {
   if (!first || !token || first.max || form.tokenRequests.length !== 1 || holdings.status !== 'ready') return undefined
   const amount = baseUnits(first.amount, token)
   if (typeof amount !== 'bigint') return undefined
-  const ask = { amount, destinationChainId: form.destinationChainId, destinationChainName: chainName(form.destinationChainId), symbol: token.symbol }
+  const ask = {
+    amount,
+    destinationChainId: form.destinationChainId,
+    destinationChainName: chainName(form.destinationChainId),
+    symbol: token.symbol,
+  }
   const check = amountCheck(holdings.balance, ask)
   if (check?.kind !== 'already-there') return check
   // Funds the reader set aside (other sources chosen, or only locked funds) are not "there" for this
   // transfer: moving others to that chain is what was asked.
-  const there = holdings.balance.chains.find((c) => c.chainId === form.destinationChainId && c.tokenSymbol === token.symbol)
+  const there = holdings.balance.chains.find(
+    (c) => c.chainId === form.destinationChainId && c.tokenSymbol === token.symbol,
+  )
   if (!there?.usable || form.funding === 'COMPACT') return undefined
   // Calls on arrival, or another recipient, make a transfer on the same chain meaningful.
   const recipient = form.recipient.trim().toLowerCase()

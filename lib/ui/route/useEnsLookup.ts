@@ -27,7 +27,12 @@ export function useEnsLookup(name: string | undefined): EnsLookup | undefined {
   return useMemo((): EnsLookup | undefined => {
     if (name === undefined) return undefined
     if (data) return data
-    if (error) return { name, status: 'failed', message: error instanceof Error ? (error.message.split('\n')[0] ?? 'error') : 'error' }
+    if (error)
+      return {
+        name,
+        status: 'failed',
+        message: error instanceof Error ? (error.message.split('\n')[0] ?? 'error') : 'error',
+      }
     return { name, status: 'checking' }
   }, [name, data, error])
 }

@@ -5,7 +5,12 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react'
 import { type Hex, isAddress } from 'viem'
 import { ApiError } from '@/lib/api/client/fetchApi'
-import { alreadySubmittedId, fetchIntentStatus, type SubmittedAuthorization, submitSignedRoute } from '@/lib/api/client/intentApi'
+import {
+  alreadySubmittedId,
+  fetchIntentStatus,
+  type SubmittedAuthorization,
+  submitSignedRoute,
+} from '@/lib/api/client/intentApi'
 import { baselineOf } from '@/lib/ui/portfolio/balanceChanges'
 import { baselineStore } from '@/lib/ui/portfolio/baselineStore'
 import { portfolioRows } from '@/lib/ui/portfolio/portfolioRows'
@@ -16,7 +21,11 @@ import { useApiKey } from '@/lib/ui/shared/apiKey'
 export type FollowedIntent = { id: string; alreadySubmitted: boolean }
 
 /** `authorizations`: the EIP-7702 authorizations the wallet signed for the route, sent with it. */
-export function useIntentSubmission(nonce: string, rawIntentOp: unknown, authorizations?: readonly SubmittedAuthorization[]) {
+export function useIntentSubmission(
+  nonce: string,
+  rawIntentOp: unknown,
+  authorizations?: readonly SubmittedAuthorization[],
+) {
   const { key, source } = useApiKey()
   const queryClient = useQueryClient()
   const [followed, setFollowed] = useState<FollowedIntent>()
@@ -24,7 +33,12 @@ export function useIntentSubmission(nonce: string, rawIntentOp: unknown, authori
     mutationFn: async (signatures: Hex[]) => {
       // The balances before the route, for the portfolio's "what changed" (read before anything moves).
       const before = await balancesBefore(queryClient, rawIntentOp, { key, source })
-      const submitted = await submitSignedRoute({ rawIntentOp, signatures, ...(authorizations?.length ? { authorizations } : {}), ...(key ? { apiKey: key } : {}) })
+      const submitted = await submitSignedRoute({
+        rawIntentOp,
+        signatures,
+        ...(authorizations?.length ? { authorizations } : {}),
+        ...(key ? { apiKey: key } : {}),
+      })
       if (before) baselineStore.set(baselineOf(before.rows, { account: before.account, nonce, takenAt: Date.now() }))
       return submitted
     },
@@ -43,7 +57,11 @@ export function useIntentSubmission(nonce: string, rawIntentOp: unknown, authori
 }
 
 /** The sponsor's whole portfolio as cached (read once if it is not), or undefined if it cannot be read. */
-async function balancesBefore(queryClient: QueryClient, rawIntentOp: unknown, auth: { key: string | undefined; source: string }) {
+async function balancesBefore(
+  queryClient: QueryClient,
+  rawIntentOp: unknown,
+  auth: { key: string | undefined; source: string },
+) {
   const sponsor = (rawIntentOp as { sponsor?: unknown } | null)?.sponsor
   if (typeof sponsor !== 'string' || !isAddress(sponsor)) return undefined
   try {
@@ -66,7 +84,11 @@ export function useIntentStatus(id: string | undefined) {
     retry: false,
     refetchInterval: (q) => {
       const error = q.state.error
-      return intentPollInterval(q.state.data?.status, q.state.fetchFailureCount, error instanceof ApiError && error.failure === 'http' ? error.status : undefined)
+      return intentPollInterval(
+        q.state.data?.status,
+        q.state.fetchFailureCount,
+        error instanceof ApiError && error.failure === 'http' ? error.status : undefined,
+      )
     },
     refetchIntervalInBackground: true,
   })

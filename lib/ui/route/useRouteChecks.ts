@@ -11,7 +11,12 @@ import { checkServerSignature } from '@/lib/ui/route/serverSignatureCheck'
 type IntentOp = NonNullable<RouteResponse['intentOp']>
 
 export function useServerSignatureCheck(intentOp: IntentOp, rawIntentOp: unknown) {
-  const signer = useQuery({ queryKey: ['signer'], queryFn: ({ signal }) => fetchSigner({ signal }), staleTime: Infinity, retry: 1 })
+  const signer = useQuery({
+    queryKey: ['signer'],
+    queryFn: ({ signal }) => fetchSigner({ signal }),
+    staleTime: Infinity,
+    retry: 1,
+  })
   const check = useQuery({
     queryKey: ['serverSignature', intentOp.nonce, intentOp.serverSignature, signer.data?.address],
     queryFn: () => checkServerSignature(rawIntentOp, signer.data!.address as Address),
@@ -22,5 +27,9 @@ export function useServerSignatureCheck(intentOp: IntentOp, rawIntentOp: unknown
 }
 
 export function useAuthorizationChecks(intentOp: IntentOp) {
-  return useQuery({ queryKey: ['authorizations', intentOp.nonce, intentOp.serverSignature], queryFn: () => checkAuthorizations(intentOp), staleTime: Infinity })
+  return useQuery({
+    queryKey: ['authorizations', intentOp.nonce, intentOp.serverSignature],
+    queryFn: () => checkAuthorizations(intentOp),
+    staleTime: Infinity,
+  })
 }

@@ -5,7 +5,13 @@
 // until the reader picks one; a link from a portfolio row presets what to move.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { chains } from '@/lib/core/chains/chains'
-import { fromHolding, holdingFromSearch, initialRouteForm, type RouteForm, withDestination } from '@/lib/ui/route/routeForm'
+import {
+  fromHolding,
+  holdingFromSearch,
+  initialRouteForm,
+  type RouteForm,
+  withDestination,
+} from '@/lib/ui/route/routeForm'
 import { type FieldErrors, routeRequestBody } from '@/lib/ui/route/routeRequestBody'
 import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
 
@@ -40,7 +46,9 @@ export function useRouteForm() {
   const filledFrom = useRef<string | undefined>(undefined)
   useEffect(() => {
     if (!wallet) return
-    setForm((f) => (f.account === '' || f.account === filledFrom.current ? { ...f, account: wallet, accountType: 'EOA' } : f))
+    setForm((f) =>
+      f.account === '' || f.account === filledFrom.current ? { ...f, account: wallet, accountType: 'EOA' } : f,
+    )
     filledFrom.current = wallet
   }, [wallet])
 
@@ -49,17 +57,25 @@ export function useRouteForm() {
     if (fields.includes('destinationChainId')) destinationChosen.current = true
     setForm(change)
     if (fields.length > 0) setTouched((t) => new Set([...t, ...fields]))
-    setServerErrors((e) => (fields.some((f) => f in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k))) : e))
+    setServerErrors((e) =>
+      fields.some((f) => f in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k))) : e,
+    )
   }, [])
 
   const errorFor = useCallback(
-    (field: string): string | undefined => serverErrors[field] ?? (submitted || touched.has(field) ? built.errors[field] : undefined),
+    (field: string): string | undefined =>
+      serverErrors[field] ?? (submitted || touched.has(field) ? built.errors[field] : undefined),
     [serverErrors, submitted, touched, built.errors],
   )
 
   /** Clears the ask for another transfer: the amounts and the recipient, nothing the reader set up. */
   const clearAsk = useCallback(() => {
-    setForm((f) => ({ ...f, tokenRequests: f.tokenRequests.map((r) => ({ ...r, amount: '', max: false })), recipient: '', recipientEns: undefined }))
+    setForm((f) => ({
+      ...f,
+      tokenRequests: f.tokenRequests.map((r) => ({ ...r, amount: '', max: false })),
+      recipient: '',
+      recipientEns: undefined,
+    }))
     setTouched(new Set())
     setSubmitted(false)
     setServerErrors({})

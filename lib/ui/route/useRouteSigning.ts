@@ -7,7 +7,14 @@ import { useConfig } from 'wagmi'
 import { getConnection, getPublicClient, signTypedData, switchChain } from 'wagmi/actions'
 import { checkAccountSignature } from '@/lib/ui/accounts/accountSignature'
 import type { RouteAccount } from '@/lib/ui/accounts/routeAccount'
-import { chainToSwitch, type SignatureCheck, type SigningFailure, type SigningItem, signingFailure, verifyRouteSignature } from '@/lib/ui/route/routeSigning'
+import {
+  chainToSwitch,
+  type SignatureCheck,
+  type SigningFailure,
+  type SigningItem,
+  signingFailure,
+  verifyRouteSignature,
+} from '@/lib/ui/route/routeSigning'
 import { asWalletChainId } from '@/lib/ui/wallet/walletChainId'
 
 export type SignedItem = { signature: Hex } & SignatureCheck
@@ -30,7 +37,12 @@ export function useRouteSigning(items: readonly SigningItem[], sponsor: string, 
         const signature = await signTypedData(config, item.typedData as Parameters<typeof signTypedData>[1])
         signed[item.index] =
           account && account.kind !== 'eoa'
-            ? await checkAccountSignature(account, item.typedData, signature, getPublicClient(config, { chainId: asWalletChainId(item.chainId) }))
+            ? await checkAccountSignature(
+                account,
+                item.typedData,
+                signature,
+                getPublicClient(config, { chainId: asWalletChainId(item.chainId) }),
+              )
             : { signature, ...(await verifyRouteSignature(item, signature, sponsor)) }
       } catch (error) {
         setRun({ signed: { ...signed }, failure: signingFailure(error) })

@@ -13,7 +13,8 @@ export function useSettlementTimes() {
   const { key, source } = useApiKey()
   return useQuery({
     queryKey: ['settlement-times', source],
-    queryFn: ({ signal }) => fetchApi({ path: '/api/v1/settlement-times', schema: settlementTimesResponseSchema, apiKey: key, signal }),
+    queryFn: ({ signal }) =>
+      fetchApi({ path: '/api/v1/settlement-times', schema: settlementTimesResponseSchema, apiKey: key, signal }),
     retry: retryTransient,
     staleTime: 60_000,
   })
@@ -31,5 +32,11 @@ export type SettlementEta = {
  * card shows it with its basis, and the other routes use the same seconds. */
 export function useSettlementEta(destinationChainId: number): SettlementEta {
   const measured = useSettlementTimes().data?.destinations
-  return useMemo(() => ({ basis: etaBasis(destinationChainId, measured), seconds: (sourceChainIds) => etaSeconds(sourceChainIds, destinationChainId, measured) }), [destinationChainId, measured])
+  return useMemo(
+    () => ({
+      basis: etaBasis(destinationChainId, measured),
+      seconds: (sourceChainIds) => etaSeconds(sourceChainIds, destinationChainId, measured),
+    }),
+    [destinationChainId, measured],
+  )
 }

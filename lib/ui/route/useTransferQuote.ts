@@ -38,9 +38,16 @@ export function useTransferQuote({ state, heldBack }: TransferQuoteParameters) {
   const shown = shownRef.current
   // Once the form says anything else than the route on screen answers (or fails its checks), that
   // route is outdated at once: nothing about it can be approved, signed or submitted.
-  const changed = useMemo(() => outdatedReason(shown?.variables, built.body, problems), [shown?.variables, built.body, problems])
-  const replacing = request.isPending && shown ? 'A new quote is on its way: this one can no longer be signed.' : undefined
-  const advice = useMemo(() => (request.error ? describeRouteError(request.error, source, tokensOf(request.variables)) : undefined), [request.error, request.variables, source])
+  const changed = useMemo(
+    () => outdatedReason(shown?.variables, built.body, problems),
+    [shown?.variables, built.body, problems],
+  )
+  const replacing =
+    request.isPending && shown ? 'A new quote is on its way: this one can no longer be signed.' : undefined
+  const advice = useMemo(
+    () => (request.error ? describeRouteError(request.error, source, tokensOf(request.variables)) : undefined),
+    [request.error, request.variables, source],
+  )
 
   // The body of the last request sent: the same ask is never quoted twice by itself.
   const lastKey = useRef<string | undefined>(undefined)
@@ -48,7 +55,9 @@ export function useTransferQuote({ state, heldBack }: TransferQuoteParameters) {
     lastKey.current = quoteKey(body)
     setPhase(undefined)
     // The server's field errors stay on their fields until those fields are edited.
-    request.mutate(body, { onError: (error) => setServerErrors(describeRouteError(error, source, tokensOf(body)).fields) })
+    request.mutate(body, {
+      onError: (error) => setServerErrors(describeRouteError(error, source, tokensOf(body)).fields),
+    })
   }
   const sendRef = useRef(send)
   sendRef.current = send

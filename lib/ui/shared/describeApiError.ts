@@ -21,24 +21,45 @@ export type DescribeApiErrorOptions = {
   chainHint?: string
 }
 
-export function describeApiError(error: unknown, keySource: KeySource, { task = 'read balances', chainHint = 'leave the chain out with the chain filter' }: DescribeApiErrorOptions = {}): ErrorAdvice {
+export function describeApiError(
+  error: unknown,
+  keySource: KeySource,
+  { task = 'read balances', chainHint = 'leave the chain out with the chain filter' }: DescribeApiErrorOptions = {},
+): ErrorAdvice {
   if (!(error instanceof ApiError)) {
-    return { title: 'Something went wrong', detail: 'The page could not finish this request. Try again.', action: 'retry' }
+    return {
+      title: 'Something went wrong',
+      detail: 'The page could not finish this request. Try again.',
+      action: 'retry',
+    }
   }
   if (error.failure === 'network') {
-    return { title: 'The service could not be reached', detail: 'Check your connection, then try again.', action: 'retry' }
+    return {
+      title: 'The service could not be reached',
+      detail: 'Check your connection, then try again.',
+      action: 'retry',
+    }
   }
   if (error.failure === 'timeout') {
-    return { title: 'The service took too long to answer', detail: `${error.message}. Try again in a moment.`, action: 'retry' }
+    return {
+      title: 'The service took too long to answer',
+      detail: `${error.message}. Try again in a moment.`,
+      action: 'retry',
+    }
   }
   if (error.failure === 'invalid_response') {
-    return { title: 'The service sent an unexpected answer', detail: 'Reload the page; if it happens again, the app and its API may be out of step.', action: 'retry' }
+    return {
+      title: 'The service sent an unexpected answer',
+      detail: 'Reload the page; if it happens again, the app and its API may be out of step.',
+      action: 'retry',
+    }
   }
   const traceId = error.envelope?.traceId
   const withTrace = (advice: ErrorAdvice): ErrorAdvice => (traceId ? { ...advice, traceId } : advice)
   const first = error.envelope?.errors[0]?.context
   // The dashboard's key asks a sign-in for the account first: a button, never the endpoints to call.
-  if ((error.status === 401 || error.status === 403) && first?.signIn === true) return withTrace(signInAdvice(task, first))
+  if ((error.status === 401 || error.status === 403) && first?.signIn === true)
+    return withTrace(signInAdvice(task, first))
 
   switch (error.status) {
     case 400: {
@@ -78,11 +99,19 @@ export function describeApiError(error: unknown, keySource: KeySource, { task = 
               detail: `${error.message}: the service could not read this chain just now. Try again in a moment${chainHint ? `, or ${chainHint}` : ''}.`,
               action: 'retry',
             }
-          : { title: 'The service is unavailable', detail: `${error.message}. Try again in a moment.`, action: 'retry' },
+          : {
+              title: 'The service is unavailable',
+              detail: `${error.message}. Try again in a moment.`,
+              action: 'retry',
+            },
       )
     }
     default:
-      return withTrace({ title: 'The service could not answer', detail: `${error.message}. Try again in a moment.`, action: 'retry' })
+      return withTrace({
+        title: 'The service could not answer',
+        detail: `${error.message}. Try again in a moment.`,
+        action: 'retry',
+      })
   }
 }
 
@@ -95,15 +124,31 @@ function signInAdvice(task: string, context: Record<string, unknown>): ErrorAdvi
       action: 'sign-in',
     }
   }
-  return { title: `Sign in to ${task}`, detail: `Sign in as ${account} with your wallet first: it signs a message, no transaction and no fee.`, action: 'sign-in' }
+  return {
+    title: `Sign in to ${task}`,
+    detail: `Sign in as ${account} with your wallet first: it signs a message, no transaction and no fee.`,
+    action: 'sign-in',
+  }
 }
 
 function unauthenticated(message: string, keySource: KeySource, task: string): ErrorAdvice {
   if (keySource === 'user') {
-    return { title: 'Your API key was not accepted', detail: `${message}. Check the key you pasted, or forget it to use the app’s own key.`, action: 'paste-key' }
+    return {
+      title: 'Your API key was not accepted',
+      detail: `${message}. Check the key you pasted, or forget it to use the app’s own key.`,
+      action: 'paste-key',
+    }
   }
   if (keySource === 'app') {
-    return { title: "The app's key was not accepted", detail: `${message}. The server may have restarted with a new key: reload the page, or paste a key of your own.`, action: 'paste-key' }
+    return {
+      title: "The app's key was not accepted",
+      detail: `${message}. The server may have restarted with a new key: reload the page, or paste a key of your own.`,
+      action: 'paste-key',
+    }
   }
-  return { title: 'An API key is needed', detail: `${message}. This deployment gives the page no key of its own: paste an API key to ${task}.`, action: 'paste-key' }
+  return {
+    title: 'An API key is needed',
+    detail: `${message}. This deployment gives the page no key of its own: paste an API key to ${task}.`,
+    action: 'paste-key',
+  }
 }

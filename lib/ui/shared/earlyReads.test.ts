@@ -53,13 +53,22 @@ describe('earlyReadScript', () => {
   })
 
   it("reads the history page the page would ask for, only for the signed-in wallet's own address", async () => {
-    const signedIn = await run(earlyReadScript({ historyKey: 'pk_<x>' }), `?address=${address.toLowerCase()}`, { address, expiresAt: null })
+    const signedIn = await run(earlyReadScript({ historyKey: 'pk_<x>' }), `?address=${address.toLowerCase()}`, {
+      address,
+      expiresAt: null,
+    })
     const path = routeHistoryPath(address.toLowerCase())
     expect(signedIn.requests[1]).toEqual({ path, headers: { accept: 'application/json', 'x-api-key': 'pk_<x>' } })
     expect(Object.keys(signedIn.reads)).toContain(earlyReadKey(path, 'pk_<x>'))
-    const other = await run(earlyReadScript({ historyKey: 'pk' }), `?address=${address}`, { address: `0x${'1'.repeat(40)}`, expiresAt: null })
+    const other = await run(earlyReadScript({ historyKey: 'pk' }), `?address=${address}`, {
+      address: `0x${'1'.repeat(40)}`,
+      expiresAt: null,
+    })
     expect(other.requests.map((r) => r.path)).toEqual([sessionPath])
-    const none = await run(earlyReadScript({ historyKey: 'pk' }), `?address=${address}`, { address: null, expiresAt: null })
+    const none = await run(earlyReadScript({ historyKey: 'pk' }), `?address=${address}`, {
+      address: null,
+      expiresAt: null,
+    })
     expect(none.requests.map((r) => r.path)).toEqual([sessionPath])
   })
 

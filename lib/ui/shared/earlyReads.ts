@@ -18,7 +18,11 @@ export const earlyReadKey = (path: string, apiKey: string | undefined) => `${pat
 
 /** A fetch for fetchApi that answers `path` (with `apiKey`) from the page's early read, once; undefined
  * when there is none to take. It still honours the caller's abort signal (fetchApi's timeout). */
-export function takeEarlyRead(path: string, apiKey: string | undefined, { now = Date.now(), reads = pageReads() }: { now?: number; reads?: EarlyReads | undefined } = {}): typeof fetch | undefined {
+export function takeEarlyRead(
+  path: string,
+  apiKey: string | undefined,
+  { now = Date.now(), reads = pageReads() }: { now?: number; reads?: EarlyReads | undefined } = {},
+): typeof fetch | undefined {
   const key = earlyReadKey(path, apiKey)
   const read = reads?.[key]
   if (!read) return undefined
@@ -38,7 +42,9 @@ export function takeEarlyRead(path: string, apiKey: string | undefined, { now = 
 }
 
 function pageReads(): EarlyReads | undefined {
-  return typeof window === 'undefined' ? undefined : (window as unknown as Record<string, EarlyReads | undefined>)[readsKey]
+  return typeof window === 'undefined'
+    ? undefined
+    : (window as unknown as Record<string, EarlyReads | undefined>)[readsKey]
 }
 
 /** The inline script that starts the reads: the session always; with `historyKey` (the dashboard's

@@ -5,7 +5,11 @@ import { formatUnits } from 'viem'
 
 export type FormatAmountOptions = { maxFractionDigits?: number }
 
-export function formatAmount(value: bigint, decimals: number, { maxFractionDigits = 6 }: FormatAmountOptions = {}): string {
+export function formatAmount(
+  value: bigint,
+  decimals: number,
+  { maxFractionDigits = 6 }: FormatAmountOptions = {},
+): string {
   const negative = value < 0n
   const [whole = '0', fraction = ''] = formatUnits(negative ? -value : value, decimals).split('.')
   const shown = fraction.slice(0, maxFractionDigits).replace(/0+$/, '')

@@ -38,4 +38,6 @@ export function createSessionKeyStore(storage: () => Storage | undefined): Sessi
   }
 }
 
-export const sessionKeyStore = createSessionKeyStore(() => (typeof window === 'undefined' ? undefined : window.sessionStorage))
+export const sessionKeyStore = createSessionKeyStore(() =>
+  typeof window === 'undefined' ? undefined : window.sessionStorage,
+)

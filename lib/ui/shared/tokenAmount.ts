@@ -7,7 +7,15 @@ import { findTokenByAddress, tokens } from '../../core/tokens/tokens'
 import { shortAddress } from './formatAddress'
 import { formatAmount } from './formatAmount'
 
-export type TokenAmount = { chainId: number; chainName: string; token: Address; symbol: string; decimals: number; known: boolean; amount: bigint }
+export type TokenAmount = {
+  chainId: number
+  chainName: string
+  token: Address
+  symbol: string
+  decimals: number
+  known: boolean
+  amount: bigint
+}
 
 export function chainName(chainId: number): string {
   return getChain(chainId)?.name ?? `Chain ${chainId}`
@@ -45,7 +53,9 @@ export function sumByToken(amounts: readonly TokenAmount[]): TokenAmount[] {
 
 /** "1,000.5 USDC" (or "1000 units of 0x12…34" for a token the registry does not know). */
 export function formatTokenAmount(a: Pick<TokenAmount, 'amount' | 'decimals' | 'symbol' | 'known'>): string {
-  return a.known ? `${formatAmount(a.amount, a.decimals)} ${a.symbol}` : `${formatAmount(a.amount, 0)} base units of ${a.symbol}`
+  return a.known
+    ? `${formatAmount(a.amount, a.decimals)} ${a.symbol}`
+    : `${formatAmount(a.amount, 0)} base units of ${a.symbol}`
 }
 
 /** A token found by address on any chain (the fee token names an asset, not a chain). */

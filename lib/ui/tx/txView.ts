@@ -27,7 +27,16 @@ const counterpartyOf = {
 const transferAbi = erc20Abi.filter((item) => item.type === 'event' && item.name === 'Transfer')
 
 export type TxEvent =
-  | { kind: 'transfer'; logIndex: number; token: Address; symbol: string; known: boolean; amount: string; from: Address; to: Address }
+  | {
+      kind: 'transfer'
+      logIndex: number
+      token: Address
+      symbol: string
+      known: boolean
+      amount: string
+      from: Address
+      to: Address
+    }
   | {
       kind: 'arbiter'
       logIndex: number
@@ -66,7 +75,9 @@ export function txEvents(chainId: number, logs: readonly Log[]): TxEvent[] {
       token: amount.token,
       symbol: amount.symbol,
       known: amount.known,
-      amount: amount.known ? formatAmount(value, amount.decimals, { maxFractionDigits: amount.decimals }) : value.toString(),
+      amount: amount.known
+        ? formatAmount(value, amount.decimals, { maxFractionDigits: amount.decimals })
+        : value.toString(),
       from,
       to,
     })
@@ -99,7 +110,10 @@ export function txView(tx: TxInput): TxView {
     created: tx.contractAddress ? getAddress(tx.contractAddress) : undefined,
     gasUsed: tx.gasUsed.toString(),
     gasPrice: tx.effectiveGasPrice !== undefined ? `${formatGwei(tx.effectiveGasPrice)} gwei` : undefined,
-    value: tx.value !== undefined && tx.value > 0n ? `${formatAmount(tx.value, 18, { maxFractionDigits: 18 })} ETH` : undefined,
+    value:
+      tx.value !== undefined && tx.value > 0n
+        ? `${formatAmount(tx.value, 18, { maxFractionDigits: 18 })} ETH`
+        : undefined,
     events,
     otherLogs: tx.logs.length - events.length,
   }
@@ -117,7 +131,11 @@ export function txPath(chainId: number, hash: string): string {
 
 /** Where a transaction is shown: the chain's explorer when one is configured (external), else the
  * app's own view (lib/config/explorers.ts decides which chains have one). */
-export function txLink(chainId: number, hash: string, explorers: Partial<Record<number, string>>): { href: string; external: boolean } {
+export function txLink(
+  chainId: number,
+  hash: string,
+  explorers: Partial<Record<number, string>>,
+): { href: string; external: boolean } {
   const base = explorers[chainId]
   return base ? { href: `${base}/tx/${hash}`, external: true } : { href: txPath(chainId, hash), external: false }
 }

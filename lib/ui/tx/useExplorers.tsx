@@ -4,7 +4,13 @@ import { createContext, type ReactNode, useContext } from 'react'
 
 const ExplorersContext = createContext<Partial<Record<number, string>>>({})
 
-export function ExplorersProvider({ explorers, children }: { explorers: Partial<Record<number, string>>; children: ReactNode }) {
+export function ExplorersProvider({
+  explorers,
+  children,
+}: {
+  explorers: Partial<Record<number, string>>
+  children: ReactNode
+}) {
   return <ExplorersContext value={explorers}>{children}</ExplorersContext>
 }
 

@@ -8,17 +8,27 @@ import { demoWallet, signAuthorizationMethod } from './demoWallet'
 function provider(fetchFn: typeof fetch, authorizationUrl: string | null = '/api/demo-wallet/authorization') {
   const config = createConfig({
     chains: [mainnet],
-    connectors: [demoWallet({ rpcUrls: { 1: 'http://127.0.0.1:1' }, ...(authorizationUrl ? { authorizationUrl } : {}), fetchFn })],
+    connectors: [
+      demoWallet({ rpcUrls: { 1: 'http://127.0.0.1:1' }, ...(authorizationUrl ? { authorizationUrl } : {}), fetchFn }),
+    ],
     transports: { [mainnet.id]: http() },
   })
-  return config.connectors[0]!.getProvider() as Promise<{ request: (a: { method: string; params: unknown[] }) => Promise<unknown> }>
+  return config.connectors[0]!.getProvider() as Promise<{
+    request: (a: { method: string; params: unknown[] }) => Promise<unknown>
+  }>
 }
 const asked = { chainId: 10, contractAddress: '0x000000000032dDC454C3BDcba80484Ad5A798705', nonce: 7 }
 
 describe('demoWallet wallet_signAuthorization', () => {
   it('asks the demo signer for exactly the authorization requested and answers what it signed', async () => {
     const calls: [string, RequestInit | undefined][] = []
-    const signed = { ...asked, address: asked.contractAddress, yParity: 1, r: `0x${'1'.repeat(64)}`, s: `0x${'2'.repeat(64)}` }
+    const signed = {
+      ...asked,
+      address: asked.contractAddress,
+      yParity: 1,
+      r: `0x${'1'.repeat(64)}`,
+      s: `0x${'2'.repeat(64)}`,
+    }
     const p = await provider(async (url, init) => {
       calls.push([String(url), init])
       return Response.json(signed)
@@ -30,9 +40,15 @@ describe('demoWallet wallet_signAuthorization', () => {
   })
 
   it("passes on the signer's refusal, and without a signer refuses", async () => {
-    const refusing = await provider(async () => Response.json({ message: 'The demo wallet delegates only to the Nexus 1.2.0 implementation' }, { status: 422 }))
-    await expect(refusing.request({ method: signAuthorizationMethod, params: [asked] })).rejects.toThrow(/only to the Nexus/)
+    const refusing = await provider(async () =>
+      Response.json({ message: 'The demo wallet delegates only to the Nexus 1.2.0 implementation' }, { status: 422 }),
+    )
+    await expect(refusing.request({ method: signAuthorizationMethod, params: [asked] })).rejects.toThrow(
+      /only to the Nexus/,
+    )
     const none = await provider(async () => Response.json({}), null)
-    await expect(none.request({ method: signAuthorizationMethod, params: [asked] })).rejects.toThrow(/no authorization signer/)
+    await expect(none.request({ method: signAuthorizationMethod, params: [asked] })).rejects.toThrow(
+      /no authorization signer/,
+    )
   })
 })

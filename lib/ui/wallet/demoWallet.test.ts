@@ -5,7 +5,17 @@ import { recoverTypedDataAddress, verifyMessage } from 'viem'
 import { mainnet, optimism } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createConfig, createStorage, http } from 'wagmi'
-import { connect, disconnect, getConnection, getConnectorClient, reconnect, sendTransaction, signMessage, signTypedData, switchChain } from 'wagmi/actions'
+import {
+  connect,
+  disconnect,
+  getConnection,
+  getConnectorClient,
+  reconnect,
+  sendTransaction,
+  signMessage,
+  signTypedData,
+  switchChain,
+} from 'wagmi/actions'
 import { demoAddress } from '../../core/accounts/demoAddress'
 import { type AnvilNode, freePort, startAnvil } from '../../devnet/anvil'
 import { demoAccount } from '../../devnet/demoAccount'
@@ -14,7 +24,11 @@ import { demoWallet } from './demoWallet'
 let nodes: AnvilNode[] = []
 const memory = new Map<string, string>()
 const storage = createStorage({
-  storage: { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v), removeItem: (k) => void memory.delete(k) },
+  storage: {
+    getItem: (k) => memory.get(k) ?? null,
+    setItem: (k, v) => void memory.set(k, v),
+    removeItem: (k) => void memory.delete(k),
+  },
 })
 
 function makeConfig() {
@@ -68,7 +82,10 @@ describe('demoWallet', () => {
     expect(await client.request({ method: 'net_version' } as never)).toBe('10')
 
     const hash = await sendTransaction(config, { to: demoAccount.address, value: 1n, chainId: 10 })
-    const tx = await (await getConnectorClient(config)).request({ method: 'eth_getTransactionByHash', params: [hash] } as never)
+    const tx = await (await getConnectorClient(config)).request({
+      method: 'eth_getTransactionByHash',
+      params: [hash],
+    } as never)
     expect((tx as { from: string }).from.toLowerCase()).toBe(demoAddress.toLowerCase())
     await disconnect(config)
   })
@@ -77,7 +94,9 @@ describe('demoWallet', () => {
     const config = makeConfig()
     await connect(config, { connector: config.connectors[0]! })
     const provider = (await config.connectors[0]!.getProvider()) as { request: (a: unknown) => Promise<unknown> }
-    await expect(provider.request({ method: 'personal_sign', params: ['0x68', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'] })).rejects.toThrow(/signs only for/)
+    await expect(
+      provider.request({ method: 'personal_sign', params: ['0x68', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'] }),
+    ).rejects.toThrow(/signs only for/)
     await disconnect(config)
   })
 

@@ -1,7 +1,18 @@
 // A wallet for the devnet's demo account. Every devnet node holds that account's key, so the wallet
 // keeps no key: it answers account and chain questions itself and forwards everything else
 // (eth_signTypedData_v4, personal_sign, eth_sendTransaction, reads) to the node of the selected chain.
-import { type Address, ChainDisconnectedError, type EIP1193RequestFn, getAddress, http, isAddress, isAddressEqual, numberToHex, SwitchChainError, UnauthorizedProviderError } from 'viem'
+import {
+  type Address,
+  ChainDisconnectedError,
+  type EIP1193RequestFn,
+  getAddress,
+  http,
+  isAddress,
+  isAddressEqual,
+  numberToHex,
+  SwitchChainError,
+  UnauthorizedProviderError,
+} from 'viem'
 import { createConnector } from 'wagmi'
 import { demoAddress } from '../../core/accounts/demoAddress'
 
@@ -32,8 +43,17 @@ const signerParam: Record<string, (params: readonly unknown[]) => unknown> = {
 }
 
 demoWallet.type = 'demoWallet' as const
-export function demoWallet({ rpcUrls, address = demoAddress, authorizationUrl, fetchFn = (...a) => fetch(...a) }: DemoWalletParameters) {
-  const nodes = new Map(Object.entries(rpcUrls).flatMap(([id, url]) => (url ? [[Number(id), http(url, { retryCount: 0 })({}).request] as const] : [])))
+export function demoWallet({
+  rpcUrls,
+  address = demoAddress,
+  authorizationUrl,
+  fetchFn = (...a) => fetch(...a),
+}: DemoWalletParameters) {
+  const nodes = new Map(
+    Object.entries(rpcUrls).flatMap(([id, url]) =>
+      url ? [[Number(id), http(url, { retryCount: 0 })({}).request] as const] : [],
+    ),
+  )
 
   return createConnector<DemoWalletProvider, Record<string, unknown>, StorageItem>((config) => {
     let chainId: number | undefined // the selected chain; kept in storage too, for a reload
@@ -65,14 +85,20 @@ export function demoWallet({ rpcUrls, address = demoAddress, authorizationUrl, f
 
     /** An EIP-7702 authorization for the demo account, signed by the devnet's demo signer. */
     async function signAuthorization(request: AuthorizationRequest) {
-      if (!authorizationUrl) throw new UnauthorizedProviderError(new Error('This demo wallet has no authorization signer'))
+      if (!authorizationUrl)
+        throw new UnauthorizedProviderError(new Error('This demo wallet has no authorization signer'))
       const res = await fetchFn(authorizationUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ chainId: request.chainId, contractAddress: request.contractAddress, nonce: request.nonce }),
+        body: JSON.stringify({
+          chainId: request.chainId,
+          contractAddress: request.contractAddress,
+          nonce: request.nonce,
+        }),
       })
       const body = (await res.json()) as { message?: string }
-      if (!res.ok) throw new UnauthorizedProviderError(new Error(body.message ?? `The demo signer answered ${res.status}`))
+      if (!res.ok)
+        throw new UnauthorizedProviderError(new Error(body.message ?? `The demo signer answered ${res.status}`))
       return body
     }
 

@@ -4,8 +4,10 @@
 export function describeWalletError(error: unknown): string {
   const chain = causes(error)
   if (isUserRejection(error)) return 'You declined the request in your wallet.'
-  if (chain.some((e) => e.name === 'ProviderNotFoundError')) return 'No browser wallet was found. Install one, or use the demo wallet.'
-  if (chain.some((e) => e.code === -32002 || e.name === 'ResourceUnavailableRpcError')) return 'Your wallet already has a request open: finish it there first.'
+  if (chain.some((e) => e.name === 'ProviderNotFoundError'))
+    return 'No browser wallet was found. Install one, or use the demo wallet.'
+  if (chain.some((e) => e.code === -32002 || e.name === 'ResourceUnavailableRpcError'))
+    return 'Your wallet already has a request open: finish it there first.'
   if (chain.some((e) => e.name === 'WaitForTransactionReceiptTimeoutError')) {
     return 'The transaction was sent, but no receipt came in time: it may still be pending. Check it in your wallet, then refresh the route.'
   }

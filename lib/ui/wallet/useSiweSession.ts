@@ -15,7 +15,11 @@ export function useSiweSession() {
   const { address, chainId } = useWalletConnection()
   const { signMessageAsync } = useSignMessage()
   // The first read may already be on its way from the page's HTML (earlyReads.ts).
-  const session = useQuery({ queryKey: ['siweSession'], queryFn: ({ signal }) => fetchSession({ signal, fetchFn: takeEarlyRead(sessionPath, undefined) }), staleTime: 60_000 })
+  const session = useQuery({
+    queryKey: ['siweSession'],
+    queryFn: ({ signal }) => fetchSession({ signal, fetchFn: takeEarlyRead(sessionPath, undefined) }),
+    staleTime: 60_000,
+  })
   // The new session first, then everything read under the old one dropped: pages read again only
   // what they may read now (a history query never goes out under a session that just ended).
   const changed = (next: SessionResponse) => {
@@ -23,7 +27,13 @@ export function useSiweSession() {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'siweSession' })
   }
   const signIn = useMutation({
-    mutationFn: () => signInWithEthereum({ address: address!, chainId: chainId ?? 1, location: window.location, signMessage: (message) => signMessageAsync({ message }) }),
+    mutationFn: () =>
+      signInWithEthereum({
+        address: address!,
+        chainId: chainId ?? 1,
+        location: window.location,
+        signMessage: (message) => signMessageAsync({ message }),
+      }),
     onSuccess: changed,
   })
   const out = useMutation({ mutationFn: () => signOut(), onSuccess: changed })
@@ -34,7 +44,12 @@ export function useSiweSession() {
     isWalletSignedIn: Boolean(signedIn && address && signedIn === address),
     /** Whether `account` is the signed-in wallet or the Nexus account it owns (the server's rule, lib/server/accountAccess.ts). */
     covers: (account: string | undefined) =>
-      Boolean(signedIn && account && isAddress(account, { strict: false }) && [signedIn, nexusDeployment(signedIn as Address).address].includes(getAddress(account))),
+      Boolean(
+        signedIn &&
+          account &&
+          isAddress(account, { strict: false }) &&
+          [signedIn, nexusDeployment(signedIn as Address).address].includes(getAddress(account)),
+      ),
     canSignIn: Boolean(address),
     signIn,
     signOut: out,

@@ -32,10 +32,23 @@ export function useWalletTransaction() {
           await switchChain(config, { chainId: asWalletChainId(tx.chainId) })
         }
         setState({ stage: 'confirming' })
-        hash = await sendTransaction(config, { chainId: asWalletChainId(tx.chainId), to: tx.to, data: tx.data, value: tx.value })
+        hash = await sendTransaction(config, {
+          chainId: asWalletChainId(tx.chainId),
+          to: tx.to,
+          data: tx.data,
+          value: tx.value,
+        })
         setState({ stage: 'pending', hash })
-        const receipt = await waitForTransactionReceipt(config, { chainId: asWalletChainId(tx.chainId), hash, timeout: RECEIPT_TIMEOUT_MS })
-        setState(receipt.status === 'success' ? { stage: 'done', hash, blockNumber: receipt.blockNumber } : { stage: 'reverted', hash })
+        const receipt = await waitForTransactionReceipt(config, {
+          chainId: asWalletChainId(tx.chainId),
+          hash,
+          timeout: RECEIPT_TIMEOUT_MS,
+        })
+        setState(
+          receipt.status === 'success'
+            ? { stage: 'done', hash, blockNumber: receipt.blockNumber }
+            : { stage: 'reverted', hash },
+        )
       } catch (error) {
         setState({ stage: 'failed', message: describeWalletError(error), ...(hash ? { hash } : {}) })
       }

@@ -16,7 +16,10 @@ export function createWagmiConfig({ demoRpcUrls }: CreateWagmiConfigParameters =
   const hasDemo = Boolean(demoRpcUrls && Object.keys(demoRpcUrls).length > 0)
   return createConfig({
     chains: wagmiChains,
-    connectors: [injected(), ...(hasDemo ? [demoWallet({ rpcUrls: demoRpcUrls!, authorizationUrl: '/api/demo-wallet/authorization' })] : [])],
+    connectors: [
+      injected(),
+      ...(hasDemo ? [demoWallet({ rpcUrls: demoRpcUrls!, authorizationUrl: '/api/demo-wallet/authorization' })] : []),
+    ],
     multiInjectedProviderDiscovery: true,
     // The dashboard reads balances through the API; these transports only serve wallet-side reads.
     transports: Object.fromEntries(wagmiChains.map((c) => [c.id, http(demoRpcUrls?.[c.id])])),

@@ -24,7 +24,12 @@ export async function snapshot(): Promise<Snapshot> {
   const [baseBalance, arbBalance, allowance, baseEth, arbEth] = await Promise.all([
     b.readContract({ address: baseUsdc, abi: erc20Abi, functionName: 'balanceOf', args: [demoAddress] }),
     a.readContract({ address: arbUsdc, abi: erc20Abi, functionName: 'balanceOf', args: [demoAddress] }),
-    b.readContract({ address: baseUsdc, abi: erc20Abi, functionName: 'allowance', args: [demoAddress, addresses.permit2] }),
+    b.readContract({
+      address: baseUsdc,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [demoAddress, addresses.permit2],
+    }),
     b.getBalance({ address: demoAddress }),
     a.getBalance({ address: demoAddress }),
   ])
@@ -33,7 +38,17 @@ export async function snapshot(): Promise<Snapshot> {
 
 export async function setAllowance(value: bigint): Promise<void> {
   const b = devnetClient(base)
-  await mined(b, b.writeContract({ address: baseUsdc, abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, value], account: demoAddress, chain: b.chain }))
+  await mined(
+    b,
+    b.writeContract({
+      address: baseUsdc,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [addresses.permit2, value],
+      account: demoAddress,
+      chain: b.chain,
+    }),
+  )
 }
 
 /** Mints back on Base what the route drew and sends away on Arbitrum One what it delivered. */
@@ -42,8 +57,29 @@ export async function restore(to: Snapshot): Promise<void> {
   const a = devnetClient(arbitrum)
   const now = await snapshot()
   if (now.base < to.base)
-    await mined(b, b.writeContract({ address: baseUsdc, abi: artifacts.devToken.abi, functionName: 'mint', args: [demoAddress, to.base - now.base], account: operatorAddress, chain: b.chain }))
-  if (now.arb > to.arb) await mined(a, a.writeContract({ address: arbUsdc, abi: erc20Abi, functionName: 'transfer', args: [operatorAddress, now.arb - to.arb], account: demoAddress, chain: a.chain }))
+    await mined(
+      b,
+      b.writeContract({
+        address: baseUsdc,
+        abi: artifacts.devToken.abi,
+        functionName: 'mint',
+        args: [demoAddress, to.base - now.base],
+        account: operatorAddress,
+        chain: b.chain,
+      }),
+    )
+  if (now.arb > to.arb)
+    await mined(
+      a,
+      a.writeContract({
+        address: arbUsdc,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [operatorAddress, now.arb - to.arb],
+        account: demoAddress,
+        chain: a.chain,
+      }),
+    )
   await setAllowance(to.allowance)
   await b.setBalance({ address: demoAddress, value: to.baseEth })
   await a.setBalance({ address: demoAddress, value: to.arbEth })

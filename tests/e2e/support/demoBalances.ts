@@ -9,12 +9,25 @@ export type ExpectedAmounts = { total: string; unlocked: string; locked: string 
 export type ExpectedToken = ExpectedAmounts & { chains: (ExpectedAmounts & { chainName: string; symbol: string })[] }
 
 export function expectedDemoBalances(): Map<string, ExpectedToken> {
-  const sums = new Map<string, { decimals: number; locked: bigint; unlocked: bigint; chains: Map<string, { chainName: string; symbol: string; locked: bigint; unlocked: bigint }> }>()
+  const sums = new Map<
+    string,
+    {
+      decimals: number
+      locked: bigint
+      unlocked: bigint
+      chains: Map<string, { chainName: string; symbol: string; locked: bigint; unlocked: bigint }>
+    }
+  >()
   for (const seed of demoSeeds) {
     const group = findTokenBySymbol(seed.chainId, seed.symbol)!.extensions.group
     const entry = sums.get(group) ?? { decimals: seed.decimals, locked: 0n, unlocked: 0n, chains: new Map() }
     const key = `${seed.chainId}:${seed.symbol}`
-    const row = entry.chains.get(key) ?? { chainName: getChain(seed.chainId)!.name, symbol: seed.symbol, locked: 0n, unlocked: 0n }
+    const row = entry.chains.get(key) ?? {
+      chainName: getChain(seed.chainId)!.name,
+      symbol: seed.symbol,
+      locked: 0n,
+      unlocked: 0n,
+    }
     const side = seed.locked ? 'locked' : 'unlocked'
     entry[side] += seed.amount
     row[side] += seed.amount
@@ -26,5 +39,10 @@ export function expectedDemoBalances(): Map<string, ExpectedToken> {
     unlocked: formatAmount(a.unlocked, decimals),
     locked: formatAmount(a.locked, decimals),
   })
-  return new Map([...sums].map(([group, e]) => [group, { ...show(e.decimals, e), chains: [...e.chains.values()].map((c) => ({ ...c, ...show(e.decimals, c) })) }]))
+  return new Map(
+    [...sums].map(([group, e]) => [
+      group,
+      { ...show(e.decimals, e), chains: [...e.chains.values()].map((c) => ({ ...c, ...show(e.decimals, c) })) },
+    ]),
+  )
 }

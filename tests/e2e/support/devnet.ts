@@ -9,7 +9,10 @@ const rpcUrls = () => JSON.parse(process.env.E2E_DEVNET_RPC_URLS ?? '{}') as Rec
 
 export function devnetClient(chainId: number): DevnetClient {
   const url = rpcUrls()[chainId]
-  if (!url) throw new Error(`no devnet node for chain ${chainId}: run through playwright.config.ts (globalSetup starts the stack)`)
+  if (!url)
+    throw new Error(
+      `no devnet node for chain ${chainId}: run through playwright.config.ts (globalSetup starts the stack)`,
+    )
   return createDevnetClient(url, getChain(chainId)!.viem as Chain)
 }
 
@@ -22,7 +25,11 @@ export function devnetChain(): ReturnType<typeof devnetActions> {
  * Runs `action`, then puts the account's ETH back where it was: a transaction the browser sends
  * costs gas, and other suites assert the demo account's seeded balances to the last digit.
  */
-export async function keepingEthBalance<T>(chainId: number, address: `0x${string}`, action: () => Promise<T>): Promise<T> {
+export async function keepingEthBalance<T>(
+  chainId: number,
+  address: `0x${string}`,
+  action: () => Promise<T>,
+): Promise<T> {
   const client = devnetClient(chainId)
   const before = await client.getBalance({ address })
   try {
@@ -43,6 +50,7 @@ export function testApiKey(): string {
  * for account operations — the session cookie of a wallet signed in with Ethereum. */
 export function asThePage(cookie?: string): Record<string, string> {
   const key = process.env.E2E_BROWSER_KEY
-  if (!key) throw new Error('E2E_BROWSER_KEY is not set: run through playwright.config.ts (globalSetup starts the stack)')
+  if (!key)
+    throw new Error('E2E_BROWSER_KEY is not set: run through playwright.config.ts (globalSetup starts the stack)')
   return { 'x-api-key': key, 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) }
 }

@@ -24,7 +24,9 @@ export async function installFakeWallet(page: Page): Promise<void> {
             return [address]
           case 'wallet_requestPermissions':
             permit()
-            return [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [address] }] }]
+            return [
+              { parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [address] }] },
+            ]
           case 'eth_chainId':
             return chainId
           case 'wallet_switchEthereumChain':
@@ -42,8 +44,14 @@ export async function installFakeWallet(page: Page): Promise<void> {
         listeners.get(event)?.delete(listener)
       },
     }
-    const info = { uuid: '0b1e7a1e-0000-4000-8000-000000000001', name: 'Test Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'org.example.testwallet' }
-    const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+    const info = {
+      uuid: '0b1e7a1e-0000-4000-8000-000000000001',
+      name: 'Test Wallet',
+      icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+      rdns: 'org.example.testwallet',
+    }
+    const announce = () =>
+      window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
     window.addEventListener('eip6963:requestProvider', announce)
     announce()
   }, fakeWalletAddress)

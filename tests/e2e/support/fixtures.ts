@@ -21,7 +21,12 @@ export const test = base.extend<Fixtures>({
         if (m.type() !== 'error') return
         const status = /^Failed to load resource: the server responded with a status of (\d{3})\b/.exec(m.text())?.[1]
         if (status && allowed.has(Number(status)) && isApiUrl(m.location().url)) return
-        if (allowed.has('network') && /^Failed to load resource: net::ERR_FAILED/.test(m.text()) && isApiUrl(m.location().url)) return
+        if (
+          allowed.has('network') &&
+          /^Failed to load resource: net::ERR_FAILED/.test(m.text()) &&
+          isApiUrl(m.location().url)
+        )
+          return
         problems.push(`console: ${m.text()} (${m.location().url})`)
       })
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
@@ -48,7 +53,11 @@ export const baseUrl = (): string => {
 
 /** `include` / `exclude`: CSS selectors, to check a very large page in parts, one test each (the
  * API reference): axe over all of it at once outlasts a test's budget on a loaded 2-core machine. */
-export async function expectAccessible(page: Page, what: string, { include = [], exclude = [] }: { include?: string[]; exclude?: string[] } = {}): Promise<void> {
+export async function expectAccessible(
+  page: Page,
+  what: string,
+  { include = [], exclude = [] }: { include?: string[]; exclude?: string[] } = {},
+): Promise<void> {
   let builder = new AxeBuilder({ page })
   for (const selector of include) builder = builder.include(selector)
   for (const selector of exclude) builder = builder.exclude(selector)
@@ -62,7 +71,11 @@ export async function expectAccessible(page: Page, what: string, { include = [],
 
 /** `fullPage: false` for pages tens of thousands of pixels tall (the full API reference): a
  * full-page capture of those takes most of a test's budget on a loaded 2-core machine. */
-export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   // From the top, so sticky panels sit where a reader first sees them.
   await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: `tests/artifacts/screenshots/${name}.png`, fullPage })

@@ -10,7 +10,9 @@ export function tokenRow(page: Page, tokenName: string): Locator {
 }
 
 export function chainRow(page: Page, chainName: string, symbol: string): Locator {
-  return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${chainName}\\s*${symbol} ·`) }) })
+  return page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${chainName}\\s*${symbol} ·`) }) })
 }
 
 export async function expandToken(page: Page, tokenName: string): Promise<void> {

@@ -37,7 +37,10 @@ export type AccountChoice = {
 }
 
 /** Opens the builder signed in (openSignedIn) and picks the kind of account the route is for. */
-export async function openAsAccount(page: Page, { label, choice, address, checkedLater = false }: AccountChoice): Promise<void> {
+export async function openAsAccount(
+  page: Page,
+  { label, choice, address, checkedLater = false }: AccountChoice,
+): Promise<void> {
   await openSignedIn(page)
   await openAdvanced(page)
   const picker = page.getByTestId('account-picker')
@@ -66,7 +69,8 @@ export async function getRoute(page: Page): Promise<void> {
 /** Opens the form's Advanced drawer (account kind, sources, funds, calls, options, the request). */
 export async function openAdvanced(page: Page): Promise<void> {
   const advanced = page.getByTestId('advanced')
-  if (!(await advanced.evaluate((d) => (d as HTMLDetailsElement).open))) await advanced.locator('summary').first().click()
+  if (!(await advanced.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await advanced.locator('summary').first().click()
   await expect(advanced).toHaveAttribute('open', '')
 }
 
@@ -87,7 +91,8 @@ export async function expectCompletedCard(page: Page, received: RegExp | string)
 /** Once a transfer is final: no amounts to pay, fee, ETA, deadline, error or other routes remain. */
 export async function expectNothingStale(page: Page): Promise<void> {
   const card = page.getByTestId('route-card')
-  for (const id of ['card-pay', 'card-fee', 'card-eta', 'card-deadline', 'card-error', 'card-skeleton']) await expect(card.getByTestId(id)).toHaveCount(0)
+  for (const id of ['card-pay', 'card-fee', 'card-eta', 'card-deadline', 'card-error', 'card-skeleton'])
+    await expect(card.getByTestId(id)).toHaveCount(0)
   await expect(card).not.toContainText(/after submitting|left|Sign by|Expires in/)
   await expect(page.getByTestId('route-alternatives')).toHaveCount(0)
   await expect(page.getByTestId('route-outdated')).toHaveCount(0)
@@ -122,6 +127,11 @@ export async function recordCardStages(page: Page): Promise<void> {
       if (stage && seen.at(-1) !== stage) seen.push(stage)
     }
     note()
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-stage'] })
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-stage'],
+    })
   })
 }

@@ -20,8 +20,20 @@ const usdcOn = (chainId: number) => findTokenBySymbol(chainId, 'USDC')!.address 
 export type UsdcState = { usdc: bigint[]; opLock: bigint; allowances: bigint[]; eth: bigint[] }
 
 export async function usdcState(): Promise<UsdcState> {
-  const balance = (chainId: number) => devnetClient(chainId).readContract({ address: usdcOn(chainId), abi: erc20Abi, functionName: 'balanceOf', args: [demoAddress] })
-  const allowance = (chainId: number) => devnetClient(chainId).readContract({ address: usdcOn(chainId), abi: erc20Abi, functionName: 'allowance', args: [demoAddress, addresses.permit2] })
+  const balance = (chainId: number) =>
+    devnetClient(chainId).readContract({
+      address: usdcOn(chainId),
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [demoAddress],
+    })
+  const allowance = (chainId: number) =>
+    devnetClient(chainId).readContract({
+      address: usdcOn(chainId),
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [demoAddress, addresses.permit2],
+    })
   const lock = devnetClient(10).readContract({
     address: addresses.theCompact,
     abi: artifacts.resourceLocks.abi,
@@ -40,7 +52,17 @@ export async function usdcState(): Promise<UsdcState> {
 export async function setAllowances(value: bigint): Promise<void> {
   for (const chainId of allowanceChains) {
     const c = devnetClient(chainId)
-    await mined(c, c.writeContract({ address: usdcOn(chainId), abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, value], account: demoAddress, chain: c.chain }))
+    await mined(
+      c,
+      c.writeContract({
+        address: usdcOn(chainId),
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [addresses.permit2, value],
+        account: demoAddress,
+        chain: c.chain,
+      }),
+    )
   }
 }
 
@@ -51,14 +73,47 @@ export async function restoreUsdc(to: UsdcState): Promise<void> {
     const c = devnetClient(chainId)
     const [have, want] = [now.usdc[i]!, to.usdc[i]!]
     const token = usdcOn(chainId)
-    if (have < want) await mined(c, c.writeContract({ address: token, abi: artifacts.devToken.abi, functionName: 'mint', args: [demoAddress, want - have], account: operatorAddress, chain: c.chain }))
-    if (have > want) await mined(c, c.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [operatorAddress, have - want], account: demoAddress, chain: c.chain }))
+    if (have < want)
+      await mined(
+        c,
+        c.writeContract({
+          address: token,
+          abi: artifacts.devToken.abi,
+          functionName: 'mint',
+          args: [demoAddress, want - have],
+          account: operatorAddress,
+          chain: c.chain,
+        }),
+      )
+    if (have > want)
+      await mined(
+        c,
+        c.writeContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [operatorAddress, have - want],
+          account: demoAddress,
+          chain: c.chain,
+        }),
+      )
   }
   if (now.opLock < to.opLock) await devnetChain().lockUsdcFor(10, demoAddress, to.opLock - now.opLock)
   for (const [i, chainId] of allowanceChains.entries()) {
     const c = devnetClient(chainId)
-    await mined(c, c.writeContract({ address: usdcOn(chainId), abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, to.allowances[i]!], account: demoAddress, chain: c.chain }))
+    await mined(
+      c,
+      c.writeContract({
+        address: usdcOn(chainId),
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [addresses.permit2, to.allowances[i]!],
+        account: demoAddress,
+        chain: c.chain,
+      }),
+    )
   }
-  for (const [i, chainId] of usdcChains.entries()) await devnetClient(chainId).setBalance({ address: demoAddress, value: to.eth[i]! })
+  for (const [i, chainId] of usdcChains.entries())
+    await devnetClient(chainId).setBalance({ address: demoAddress, value: to.eth[i]! })
   expect(await usdcState()).toEqual(to)
 }

@@ -4,4 +4,6 @@ import { serverContext } from '@/lib/server/context'
 import { handle, serve } from '@/lib/server/handle'
 import { usdPrices } from '@/lib/server/prices'
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(handle({ operation }, async () => serializePrices(await usdPrices(serverContext()))))
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(
+  handle({ operation }, async () => serializePrices(await usdPrices(serverContext()))),
+)

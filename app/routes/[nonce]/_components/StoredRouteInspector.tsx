@@ -19,7 +19,12 @@ export function StoredRouteInspector({ stored, account }: { stored: StoredRouteR
   const inspected = useMemo(() => inspectStoredRoute(stored.route), [stored.route])
   const fresh = refresh.data
   if (!inspected) {
-    return <ErrorNotice title="This stored route can no longer be shown" detail="It was saved in a form this version of the dashboard does not read. Build the route again instead." />
+    return (
+      <ErrorNotice
+        title="This stored route can no longer be shown"
+        detail="It was saved in a form this version of the dashboard does not read. Build the route again instead."
+      />
+    )
   }
   const refused = refresh.error ? describeRouteError(refresh.error, source) : undefined
   // A request the account can no longer cover shows what is missing, as the builder does.
@@ -29,12 +34,18 @@ export function StoredRouteInspector({ stored, account }: { stored: StoredRouteR
   return (
     <div className="grid min-w-0 gap-4">
       {fresh && (
-        <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950 dark:bg-emerald-950/40 dark:text-emerald-100">
+        <p
+          role="status"
+          className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950 dark:bg-emerald-950/40 dark:text-emerald-100"
+        >
           A fresh route for the same request, issued just now (it is at the top of the history too).
           {freshNonce && (
             <>
               {' '}
-              <Link href={storedRoutePagePath(freshNonce, account)} className="font-medium underline underline-offset-2">
+              <Link
+                href={storedRoutePagePath(freshNonce, account)}
+                className="font-medium underline underline-offset-2"
+              >
                 Open its own page
               </Link>
             </>
@@ -42,7 +53,13 @@ export function StoredRouteInspector({ stored, account }: { stored: StoredRouteR
         </p>
       )}
       {shortfall && <ShortfallNotice cost={shortfall} />}
-      {advice && <ErrorNotice title={`The route could not be refreshed: ${advice.title.toLowerCase()}`} detail={advice.detail} {...(advice.traceId ? { traceId: advice.traceId } : {})} />}
+      {advice && (
+        <ErrorNotice
+          title={`The route could not be refreshed: ${advice.title.toLowerCase()}`}
+          detail={advice.detail}
+          {...(advice.traceId ? { traceId: advice.traceId } : {})}
+        />
+      )}
       <RouteInspector
         key={(fresh ?? inspected).route.intentOp?.nonce ?? 'shortfall'}
         inspected={fresh ?? inspected}

@@ -22,27 +22,35 @@ import { chainName } from '@/lib/ui/shared/tokenAmount'
 import { useSiweSession } from '@/lib/ui/wallet/useSiweSession'
 import { StoredRouteInspector } from './StoredRouteInspector'
 
-const card = 'rounded-xl border border-dashed border-zinc-300 bg-white p-6 text-center text-zinc-700 wrap-anywhere dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300'
+const card =
+  'rounded-xl border border-dashed border-zinc-300 bg-white p-6 text-center text-zinc-700 wrap-anywhere dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300'
 
 export function StoredRouteView({ nonce }: { nonce: string }) {
   const account = useRouteAccount()
   const { source } = useApiKey()
   const { covers } = useSiweSession()
   // The dashboard's key reads only the signed-in wallet's routes (a malformed address still goes: its 400 names the field).
-  const readable = source !== 'app' || covers(account) || (account !== undefined && !isAddress(account, { strict: false }))
+  const readable =
+    source !== 'app' || covers(account) || (account !== undefined && !isAddress(account, { strict: false }))
   const stored = useStoredRoute(nonce, readable ? account : undefined)
 
   return (
     <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6">
       <SignInNotice account={account} task="open this route" />
       {account === undefined ? (
-        <p className={card}>This link names no account: connect the wallet the route was issued for with the button at the top of the page.</p>
+        <p className={card}>
+          This link names no account: connect the wallet the route was issued for with the button at the top of the
+          page.
+        </p>
       ) : !readable ? null : stored.data ? (
         <Found stored={stored.data} account={account} />
       ) : stored.error ? (
         <LoadError error={stored.error} nonce={nonce} account={account} onRetry={() => void stored.refetch()} />
       ) : (
-        <p role="status" className="rounded-xl border border-zinc-200 bg-white p-5 wrap-anywhere dark:border-zinc-800 dark:bg-zinc-900">
+        <p
+          role="status"
+          className="rounded-xl border border-zinc-200 bg-white p-5 wrap-anywhere dark:border-zinc-800 dark:bg-zinc-900"
+        >
           Reading route {nonce}…
         </p>
       )}
@@ -61,7 +69,12 @@ function Found({ stored, account }: { stored: StoredRouteResponse; account: stri
       >
         <DataList
           items={[
-            { label: 'Status', value: <RouteStatusBadge status={stored.status} label={routeStatusLabel(stored.status, stored.intentStatus)} /> },
+            {
+              label: 'Status',
+              value: (
+                <RouteStatusBadge status={stored.status} label={routeStatusLabel(stored.status, stored.intentStatus)} />
+              ),
+            },
             { label: 'Account', value: <Address value={account} /> },
             { label: 'Destination', value: chainName(stored.destinationChainId) },
             { label: 'Issued', value: formatDateTime(new Date(stored.createdAt)) },
@@ -79,14 +92,34 @@ function Found({ stored, account }: { stored: StoredRouteResponse; account: stri
   )
 }
 
-function LoadError({ error, nonce, account, onRetry }: { error: unknown; nonce: string; account: string; onRetry: () => void }) {
+function LoadError({
+  error,
+  nonce,
+  account,
+  onRetry,
+}: {
+  error: unknown
+  nonce: string
+  account: string
+  onRetry: () => void
+}) {
   const { source } = useApiKey()
   if (error instanceof ApiError && error.status === 404) {
-    return <ErrorNotice title="No such route for this account" detail={`No route ${nonce} was issued for ${account} to the key in use. Check the link, or open the route history.`} />
+    return (
+      <ErrorNotice
+        title="No such route for this account"
+        detail={`No route ${nonce} was issued for ${account} to the key in use. Check the link, or open the route history.`}
+      />
+    )
   }
   const field = error instanceof ApiError ? error.envelope?.errors[0]?.context?.field : undefined
   if (error instanceof ApiError && error.status === 400 && field === 'nonce') {
     return <ErrorNotice title="This link names no route" detail={error.message} />
   }
-  return <ApiErrorNotice advice={describeApiError(error, source, { task: 'read route history', chainHint: '' })} onRetry={onRetry} />
+  return (
+    <ApiErrorNotice
+      advice={describeApiError(error, source, { task: 'read route history', chainHint: '' })}
+      onRetry={onRetry}
+    />
+  )
 }

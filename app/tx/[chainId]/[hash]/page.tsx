@@ -42,7 +42,10 @@ export default async function TransactionPage({ params }: { params: Promise<Para
       </p>
       <div className="mt-6 grid gap-4">
         {result.kind === 'unsupported-chain' ? (
-          <ErrorNotice title={`Chain ${parsed.chainId} is not served here`} detail="This dashboard reads Ethereum, OP Mainnet, Base and Arbitrum One. Check the link." />
+          <ErrorNotice
+            title={`Chain ${parsed.chainId} is not served here`}
+            detail="This dashboard reads Ethereum, OP Mainnet, Base and Arbitrum One. Check the link."
+          />
         ) : result.kind === 'not-found' ? (
           <ErrorNotice
             title="No such transaction on this chain"
@@ -90,26 +93,42 @@ function Found({ view, chainId }: { view: ReturnType<typeof txView>; chainId: nu
               ),
             },
             { label: 'From', value: <Address value={view.from} /> },
-            view.to ? { label: 'To', value: <Address value={view.to} /> } : { label: 'Created', value: view.created ? <Address value={view.created} /> : '—' },
-            { label: 'Gas used', value: `${Number(view.gasUsed).toLocaleString('en-US')}${view.gasPrice ? ` at ${view.gasPrice}` : ''}` },
+            view.to
+              ? { label: 'To', value: <Address value={view.to} /> }
+              : { label: 'Created', value: view.created ? <Address value={view.created} /> : '—' },
+            {
+              label: 'Gas used',
+              value: `${Number(view.gasUsed).toLocaleString('en-US')}${view.gasPrice ? ` at ${view.gasPrice}` : ''}`,
+            },
             ...(view.value ? [{ label: 'Value', value: view.value }] : []),
           ]}
         />
       </Section>
-      <Section title={`Token transfers (${transfers.length})`} description="ERC-20 Transfer events in this transaction, in log order.">
+      <Section
+        title={`Token transfers (${transfers.length})`}
+        description="ERC-20 Transfer events in this transaction, in log order."
+      >
         {transfers.length === 0 ? (
           <p className="text-sm">No ERC-20 tokens moved.</p>
         ) : (
           <ul className="grid gap-2">
             {transfers.map((t) => (
-              <li key={t.logIndex} className="min-w-0 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800" data-testid="transfer">
+              <li
+                key={t.logIndex}
+                className="min-w-0 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800"
+                data-testid="transfer"
+              >
                 <p className="font-medium">
                   {t.amount} {t.symbol}
                 </p>
                 <p className="mt-1 text-zinc-700 dark:text-zinc-300">
                   from <Address value={t.from} /> to <Address value={t.to} />
                 </p>
-                {!t.known && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Unknown token {t.token}: amount in base units.</p>}
+                {!t.known && (
+                  <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+                    Unknown token {t.token}: amount in base units.
+                  </p>
+                )}
               </li>
             ))}
           </ul>
@@ -119,10 +138,15 @@ function Found({ view, chainId }: { view: ReturnType<typeof txView>; chainId: nu
         <Section title="Settlement events" description="What the route's arbiter recorded.">
           <ul className="grid gap-2">
             {settlement.map((e) => (
-              <li key={e.logIndex} className="min-w-0 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800" data-testid="settlement-event">
+              <li
+                key={e.logIndex}
+                className="min-w-0 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800"
+                data-testid="settlement-event"
+              >
                 <p className="font-medium">{settlementWords(e)}</p>
                 <p className="mt-1 text-zinc-700 dark:text-zinc-300">
-                  {roleWords[e.counterpartyRole]} <Address value={e.counterparty} />, sponsor <Address value={e.sponsor} />
+                  {roleWords[e.counterpartyRole]} <Address value={e.counterparty} />, sponsor{' '}
+                  <Address value={e.sponsor} />
                 </p>
                 <p className="mt-1 text-xs break-all text-zinc-600 dark:text-zinc-400">
                   {e.name} · nonce {e.nonce}
@@ -132,7 +156,11 @@ function Found({ view, chainId }: { view: ReturnType<typeof txView>; chainId: nu
           </ul>
         </Section>
       )}
-      {view.otherLogs > 0 && <p className="text-sm text-zinc-700 dark:text-zinc-300">{view.otherLogs === 1 ? 'One more log' : `${view.otherLogs} more logs`} not decoded here.</p>}
+      {view.otherLogs > 0 && (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          {view.otherLogs === 1 ? 'One more log' : `${view.otherLogs} more logs`} not decoded here.
+        </p>
+      )}
     </>
   )
 }

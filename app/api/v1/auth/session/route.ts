@@ -6,9 +6,14 @@ import { signIn } from '@/lib/server/signIn'
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(
   handle({ operation: createSession, clientBudget: true }, async ({ request, body, client }) => {
-    const session = await withAuthFailureBudget(client!, 'sign-in', () => signIn({ message: body.message, signature: body.signature }))
+    const session = await withAuthFailureBudget(client!, 'sign-in', () =>
+      signIn({ message: body.message, signature: body.signature }),
+    )
     const response = Response.json({ address: session.address, expiresAt: session.expiresAt.toISOString() })
-    response.headers.append('set-cookie', sessionCookie(session.token, session.expiresAt, servedOverHttps(request.headers)))
+    response.headers.append(
+      'set-cookie',
+      sessionCookie(session.token, session.expiresAt, servedOverHttps(request.headers)),
+    )
     return response
   }),
   handle({ operation: getSession, clientBudget: true }, async ({ request }) => {
