@@ -28,7 +28,8 @@ const suiteFailures = (suite: PlaywrightSuite): string[] => [
     spec.tests.flatMap((t) =>
       t.status === 'unexpected'
         ? [
-            `${suite.file}:${spec.line} › ${t.projectName ? `[${t.projectName}] ` : ''}${spec.title}: ${firstLines(t.results.at(-1)?.error?.message)}`,
+            `${suite.file}:${spec.line} › ${t.projectName ? `[${t.projectName}] ` : ''}` +
+              `${spec.title}: ${firstLines(t.results.at(-1)?.error?.message)}`,
           ]
         : [],
     ),
@@ -36,7 +37,8 @@ const suiteFailures = (suite: PlaywrightSuite): string[] => [
   ...(suite.suites ?? []).flatMap(suiteFailures),
 ]
 
-/** From Playwright's JSON report: errors outside any test (global setup), then each test whose last attempt neither passed nor was skipped. */
+/** From Playwright's JSON report: errors outside any test (global setup), then each test whose last
+ * attempt neither passed nor was skipped. */
 export const playwrightFailures = (
   report: { suites?: PlaywrightSuite[]; errors?: { message?: string }[] } | undefined,
 ): string[] => [

@@ -32,7 +32,8 @@ describe('portfolioQuerySchema', () => {
 
   it('names the field of every malformed value', () => {
     expect(fields({ userAddress: '0x1234' })).toEqual(['userAddress'])
-    expect(fields({ userAddress: '0x70997970c51812dc3a010C7d01b50e0d17dc79C8' })).toEqual(['userAddress']) // bad checksum
+    // bad checksum
+    expect(fields({ userAddress: '0x70997970c51812dc3a010C7d01b50e0d17dc79C8' })).toEqual(['userAddress'])
     expect(fields({ chainIds: 'abc' })).toEqual(['chainIds.0'])
     expect(fields({ chainIds: '1,,10' })).toEqual(['chainIds.1'])
     expect(fields({ tokens: '1-0xA0b8' })).toEqual(['tokens.0'])

@@ -9,16 +9,19 @@ describe('explorerBases', () => {
     expect(explorerBases(readEnv(dashboardEnvSchema, devnet))).toEqual({})
   })
 
-  it('links each real chain to its public explorer, or to the one configured, or to the built-in view when asked', () => {
-    const bases = explorerBases(
-      readEnv(dashboardEnvSchema, { EXPLORER_URL_10: 'https://explorer.example/op/', EXPLORER_URL_42161: 'builtin' }),
-    )
-    expect(bases).toEqual({
-      1: 'https://etherscan.io',
-      10: 'https://explorer.example/op',
-      8453: 'https://basescan.org',
-    })
-  })
+  it(
+    'links each real chain to its public explorer, or to ' + 'the one configured, or to the built-in view when asked',
+    () => {
+      const bases = explorerBases(
+        readEnv(dashboardEnvSchema, { EXPLORER_URL_10: 'https://explorer.example/op/', EXPLORER_URL_42161: 'builtin' }),
+      )
+      expect(bases).toEqual({
+        1: 'https://etherscan.io',
+        10: 'https://explorer.example/op',
+        8453: 'https://basescan.org',
+      })
+    },
+  )
 
   it('lets a devnet chain name an explorer of its own', () => {
     expect(

@@ -129,7 +129,8 @@ const moves = fc.array(
 )
 
 describe('devnet allocator', () => {
-  it('keeps every live allocation funded under any interleaving of allocations, transfers, withdrawals and claims', async () => {
+  it('keeps every live allocation funded under any interleaving ' +
+    'of allocations, transfers, withdrawals and claims', async () => {
     await fc.assert(
       fc.asyncProperty(moves, async (plan) => {
         const sponsor = privateKeyToAccount(generatePrivateKey())

@@ -366,46 +366,50 @@ describe('devnet compact settlement', () => {
     const id = lockId(defaultLockTag, token(10, 'USDC'))
     const lockAbi = artifacts.resourceLocks.abi
 
-    it("a locked balance nothing is allocated against moves by transfer and by an operator, with the allocator's attestation", async () => {
-      await clients[chainId]!.setBalance({ address: stranger.address, value: parseEther('1') })
-      const before = await lockBalance(chainId, demoAccount.address, id)
-      expect(before).toBeGreaterThan(0n)
-      expect(
-        await clients[chainId]!.readContract({
-          address: defaultAllocator,
-          abi: artifacts.allocator.abi,
-          functionName: 'outstanding',
-          args: [demoAccount.address, id],
-        }),
-      ).toBe(0n)
-      await send(chainId, demoAccount, addresses.theCompact, lockAbi, 'transfer', [stranger.address, id, 1n])
-      await send(chainId, demoAccount, addresses.theCompact, lockAbi, 'setOperator', [stranger.address, true])
-      await send(chainId, stranger, addresses.theCompact, lockAbi, 'transferFrom', [
-        stranger.address,
-        demoAccount.address,
-        id,
-        1n,
-      ])
-      await send(chainId, stranger, addresses.theCompact, lockAbi, 'transferFrom', [
-        demoAccount.address,
-        stranger.address,
-        id,
-        1n,
-      ])
-      await send(chainId, demoAccount, addresses.theCompact, lockAbi, 'setOperator', [stranger.address, false])
-      await send(chainId, stranger, addresses.theCompact, lockAbi, 'transfer', [demoAccount.address, id, 1n])
-      expect(await lockBalance(chainId, demoAccount.address, id)).toBe(before)
-      // Only the lock contract may ask the allocator.
-      await expect(
-        simulate(chainId, stranger.address, defaultAllocator, artifacts.allocator.abi, 'attest', [
+    it(
+      'a locked balance nothing is allocated against moves by ' +
+        "transfer and by an operator, with the allocator's attestation",
+      async () => {
+        await clients[chainId]!.setBalance({ address: stranger.address, value: parseEther('1') })
+        const before = await lockBalance(chainId, demoAccount.address, id)
+        expect(before).toBeGreaterThan(0n)
+        expect(
+          await clients[chainId]!.readContract({
+            address: defaultAllocator,
+            abi: artifacts.allocator.abi,
+            functionName: 'outstanding',
+            args: [demoAccount.address, id],
+          }),
+        ).toBe(0n)
+        await send(chainId, demoAccount, addresses.theCompact, lockAbi, 'transfer', [stranger.address, id, 1n])
+        await send(chainId, demoAccount, addresses.theCompact, lockAbi, 'setOperator', [stranger.address, true])
+        await send(chainId, stranger, addresses.theCompact, lockAbi, 'transferFrom', [
           stranger.address,
+          demoAccount.address,
+          id,
+          1n,
+        ])
+        await send(chainId, stranger, addresses.theCompact, lockAbi, 'transferFrom', [
           demoAccount.address,
           stranger.address,
           id,
           1n,
-        ]),
-      ).rejects.toThrow(/only the lock contract/)
-    })
+        ])
+        await send(chainId, demoAccount, addresses.theCompact, lockAbi, 'setOperator', [stranger.address, false])
+        await send(chainId, stranger, addresses.theCompact, lockAbi, 'transfer', [demoAccount.address, id, 1n])
+        expect(await lockBalance(chainId, demoAccount.address, id)).toBe(before)
+        // Only the lock contract may ask the allocator.
+        await expect(
+          simulate(chainId, stranger.address, defaultAllocator, artifacts.allocator.abi, 'attest', [
+            stranger.address,
+            demoAccount.address,
+            stranger.address,
+            id,
+            1n,
+          ]),
+        ).rejects.toThrow(/only the lock contract/)
+      },
+    )
 
     it("the sponsor's own exit: a forced withdrawal, only once the lock's reset period has passed", async () => {
       const client = clients[chainId]!

@@ -13,6 +13,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { type RelayChain, relayOftPackets } from '../attester/relayOft'
+import { signature } from '../core/abi/signature'
 import { oftAdapters } from '../core/addresses'
 import { getChain } from '../core/chains/chains'
 import { demoAccount, oftRelayAccount } from './demoAccount'
@@ -22,12 +23,18 @@ import { clients, erc20Balance, send, simulate, startedDevnet, stranger, token, 
 withDevnet()
 
 const adapterAbi = parseAbi([
-  'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
+  signature(
+    'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; ',
+    'bytes composeMsg; bytes oftCmd; }',
+  ),
   'struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }',
   'function send(SendParam p, MessagingFee fee, address refundAddress) payable',
   'function lzReceive(uint32 srcEid, bytes32 guid, bytes32 to, uint256 amountLD)',
   'function delivered(uint32 srcEid, bytes32 guid) view returns (bool)',
-  'event OFTSent(bytes32 indexed guid, uint32 dstEid, address indexed fromAddress, uint256 amountSentLD, uint256 amountReceivedLD)',
+  signature(
+    'event OFTSent(bytes32 indexed guid, uint32 dstEid, address indexed fromAddress, uint256 amountSentLD, ',
+    'uint256 amountReceivedLD)',
+  ),
 ])
 
 function relayChains(): Map<number, RelayChain> {

@@ -181,186 +181,200 @@ describe('devnet settlement', () => {
       return { typed, signature, args, mandate: typed.message.mandate, fillDeadline }
     }
 
-    it("escrows exactly the signed amount, once, only with the sponsor's signature, and pays the filler only against the attester's proof", async () => {
-      const nonce = 0x5eedn
-      const { typed, args, mandate } = await signedPermit(nonce)
+    it(
+      "escrows exactly the signed amount, once, only with the sponsor's " +
+        "signature, and pays the filler only against the attester's proof",
+      async () => {
+        const nonce = 0x5eedn
+        const { typed, args, mandate } = await signedPermit(nonce)
 
-      // The arbiter's EIP-712 Mandate hash is viem's.
-      expect(
-        await clients[chainId]!.readContract({
-          address: ACROSS,
-          abi: artifacts.arbiter.abi,
-          functionName: 'mandateHash',
-          args: [mandate],
-        }),
-      ).toBe(hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate }))
+        // The arbiter's EIP-712 Mandate hash is viem's.
+        expect(
+          await clients[chainId]!.readContract({
+            address: ACROSS,
+            abi: artifacts.arbiter.abi,
+            functionName: 'mandateHash',
+            args: [mandate],
+          }),
+        ).toBe(hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate }))
 
-      await send(chainId, demoAccount, usdc, erc20Abi, 'approve', [addresses.permit2, amount])
-      const sponsorBefore = await erc20Balance(chainId, usdc, demoAccount.address)
-      const fillerBefore = await erc20Balance(chainId, usdc, fillerAccount.address)
-      const held = await erc20Balance(chainId, usdc, ACROSS)
+        await send(chainId, demoAccount, usdc, erc20Abi, 'approve', [addresses.permit2, amount])
+        const sponsorBefore = await erc20Balance(chainId, usdc, demoAccount.address)
+        const fillerBefore = await erc20Balance(chainId, usdc, fillerAccount.address)
+        const held = await erc20Balance(chainId, usdc, ACROSS)
 
-      // A tampered amount, a stranger's signature, the wrong arbiter, a non-filler caller: all refused.
-      await expect(
-        simulate(
-          chainId,
-          fillerAccount.address,
-          ACROSS,
-          arbiterAbi,
-          'escrowPermit2',
-          args([{ token: usdc, amount: amount + 1n }]),
-        ),
-      ).rejects.toThrow(/InvalidSigner/)
-      await expect(
-        simulate(
-          chainId,
-          fillerAccount.address,
-          ACROSS,
-          arbiterAbi,
-          'escrowPermit2',
-          args(typed.message.permitted, await stranger.signTypedData(typed)),
-        ),
-      ).rejects.toThrow(/InvalidSigner/)
-      await expect(simulate(chainId, fillerAccount.address, ECO, arbiterAbi, 'escrowPermit2', args())).rejects.toThrow(
-        /InvalidSigner/,
-      )
-      await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'escrowPermit2', args())).rejects.toThrow(
-        /only the filler/,
-      )
+        // A tampered amount, a stranger's signature, the wrong arbiter, a non-filler caller: all refused.
+        await expect(
+          simulate(
+            chainId,
+            fillerAccount.address,
+            ACROSS,
+            arbiterAbi,
+            'escrowPermit2',
+            args([{ token: usdc, amount: amount + 1n }]),
+          ),
+        ).rejects.toThrow(/InvalidSigner/)
+        await expect(
+          simulate(
+            chainId,
+            fillerAccount.address,
+            ACROSS,
+            arbiterAbi,
+            'escrowPermit2',
+            args(typed.message.permitted, await stranger.signTypedData(typed)),
+          ),
+        ).rejects.toThrow(/InvalidSigner/)
+        await expect(
+          simulate(chainId, fillerAccount.address, ECO, arbiterAbi, 'escrowPermit2', args()),
+        ).rejects.toThrow(/InvalidSigner/)
+        await expect(simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'escrowPermit2', args())).rejects.toThrow(
+          /only the filler/,
+        )
 
-      const receipt = await send(chainId, fillerAccount, ACROSS, artifacts.arbiter.abi, 'escrowPermit2', args())
-      expect(await erc20Balance(chainId, usdc, ACROSS)).toBe(held + amount)
-      expect(await erc20Balance(chainId, usdc, demoAccount.address)).toBe(sponsorBefore - amount)
-      expect(await erc20Balance(chainId, usdc, fillerAccount.address)).toBe(fillerBefore)
-      const [escrowed] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: receipt.logs, eventName: 'Escrowed' })
-      expect(escrowed!.args).toMatchObject({ sponsor: demoAccount.address, nonce, filler: fillerAccount.address })
+        const receipt = await send(chainId, fillerAccount, ACROSS, artifacts.arbiter.abi, 'escrowPermit2', args())
+        expect(await erc20Balance(chainId, usdc, ACROSS)).toBe(held + amount)
+        expect(await erc20Balance(chainId, usdc, demoAccount.address)).toBe(sponsorBefore - amount)
+        expect(await erc20Balance(chainId, usdc, fillerAccount.address)).toBe(fillerBefore)
+        const [escrowed] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: receipt.logs, eventName: 'Escrowed' })
+        expect(escrowed!.args).toMatchObject({ sponsor: demoAccount.address, nonce, filler: fillerAccount.address })
 
-      // The same escrow again: refused (and Permit2's nonce is spent).
-      await send(chainId, demoAccount, usdc, erc20Abi, 'approve', [addresses.permit2, amount])
-      await expect(
-        simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'escrowPermit2', args()),
-      ).rejects.toThrow(/already escrowed/)
+        // The same escrow again: refused (and Permit2's nonce is spent).
+        await send(chainId, demoAccount, usdc, erc20Abi, 'approve', [addresses.permit2, amount])
+        await expect(
+          simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'escrowPermit2', args()),
+        ).rejects.toThrow(/already escrowed/)
 
-      // Release: a stranger's attestation, a short delivery, another recipient, another chain, a
-      // late fill, another intent: all refused; anyone may submit the real proof, the filler it names is paid.
-      const mandateHashes = [hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate })]
-      const base = {
-        sponsor: demoAccount.address,
-        nonce,
-        recipient: demoAccount.address,
-        delivered: [{ token: usdcOut, amount: delivered }],
-        destinationChainId: 42161n,
-        mandateHashes,
-      }
-      const release = (a: Awaited<ReturnType<typeof attest>>) => [
-        demoAccount.address,
-        nonce,
-        mandate,
-        a.attestation,
-        a.signature,
-      ]
-      await expect(
-        simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest(base, stranger))),
-      ).rejects.toThrow(/not signed by the attester/)
-      await expect(
-        simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest(base, fillerAccount))),
-      ).rejects.toThrow(/not signed by the attester/)
-      await expect(
-        simulate(
-          chainId,
-          stranger.address,
-          ACROSS,
-          arbiterAbi,
-          'release',
-          release(await attest({ ...base, delivered: [{ token: usdcOut, amount: delivered - 1n }] })),
-        ),
-      ).rejects.toThrow(/delivered less/)
-      await expect(
-        simulate(
-          chainId,
-          stranger.address,
-          ACROSS,
-          arbiterAbi,
-          'release',
-          release(await attest({ ...base, recipient: stranger.address })),
-        ),
-      ).rejects.toThrow(/another recipient/)
-      await expect(
-        simulate(
-          chainId,
-          stranger.address,
-          ACROSS,
-          arbiterAbi,
-          'release',
-          release(await attest({ ...base, destinationChainId: 10n })),
-        ),
-      ).rejects.toThrow(/another chain/)
-      await expect(
-        simulate(
-          chainId,
-          stranger.address,
-          ACROSS,
-          arbiterAbi,
-          'release',
-          release(await attest({ ...base, fillTimestamp: mandate.target.fillExpiry + 1n })),
-        ),
-      ).rejects.toThrow(/after the deadline/)
-      await expect(
-        simulate(
-          chainId,
-          stranger.address,
-          ACROSS,
-          arbiterAbi,
-          'release',
-          release(await attest({ ...base, nonce: nonce + 1n })),
-        ),
-      ).rejects.toThrow(/another intent/)
-      // A fill of another mandate (other destination calls, another deadline…) proves nothing for this one.
-      const otherMandate = { ...mandate, destOps: { ...mandate.destOps, vt: pad('0x02', { dir: 'right', size: 32 }) } }
-      const other = [hashStruct({ types: compactTypes, primaryType: 'Mandate', data: otherMandate })]
-      await expect(
-        simulate(
-          chainId,
-          stranger.address,
-          ACROSS,
-          arbiterAbi,
-          'release',
-          release(await attest({ ...base, mandateHashes: other })),
-        ),
-      ).rejects.toThrow(/not of this mandate/)
-      await expect(
-        simulate(
-          chainId,
-          stranger.address,
-          ACROSS,
-          arbiterAbi,
-          'release',
-          release(await attest({ ...base, mandateHashes: [] })),
-        ),
-      ).rejects.toThrow(/not of this mandate/)
-      await expect(
-        simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce]),
-      ).rejects.toThrow(/refund not yet due/)
+        // Release: a stranger's attestation, a short delivery, another recipient, another chain, a
+        // late fill, another intent: all refused; anyone may submit the real proof, the filler it names is paid.
+        const mandateHashes = [hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate })]
+        const base = {
+          sponsor: demoAccount.address,
+          nonce,
+          recipient: demoAccount.address,
+          delivered: [{ token: usdcOut, amount: delivered }],
+          destinationChainId: 42161n,
+          mandateHashes,
+        }
+        const release = (a: Awaited<ReturnType<typeof attest>>) => [
+          demoAccount.address,
+          nonce,
+          mandate,
+          a.attestation,
+          a.signature,
+        ]
+        await expect(
+          simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest(base, stranger))),
+        ).rejects.toThrow(/not signed by the attester/)
+        await expect(
+          simulate(
+            chainId,
+            stranger.address,
+            ACROSS,
+            arbiterAbi,
+            'release',
+            release(await attest(base, fillerAccount)),
+          ),
+        ).rejects.toThrow(/not signed by the attester/)
+        await expect(
+          simulate(
+            chainId,
+            stranger.address,
+            ACROSS,
+            arbiterAbi,
+            'release',
+            release(await attest({ ...base, delivered: [{ token: usdcOut, amount: delivered - 1n }] })),
+          ),
+        ).rejects.toThrow(/delivered less/)
+        await expect(
+          simulate(
+            chainId,
+            stranger.address,
+            ACROSS,
+            arbiterAbi,
+            'release',
+            release(await attest({ ...base, recipient: stranger.address })),
+          ),
+        ).rejects.toThrow(/another recipient/)
+        await expect(
+          simulate(
+            chainId,
+            stranger.address,
+            ACROSS,
+            arbiterAbi,
+            'release',
+            release(await attest({ ...base, destinationChainId: 10n })),
+          ),
+        ).rejects.toThrow(/another chain/)
+        await expect(
+          simulate(
+            chainId,
+            stranger.address,
+            ACROSS,
+            arbiterAbi,
+            'release',
+            release(await attest({ ...base, fillTimestamp: mandate.target.fillExpiry + 1n })),
+          ),
+        ).rejects.toThrow(/after the deadline/)
+        await expect(
+          simulate(
+            chainId,
+            stranger.address,
+            ACROSS,
+            arbiterAbi,
+            'release',
+            release(await attest({ ...base, nonce: nonce + 1n })),
+          ),
+        ).rejects.toThrow(/another intent/)
+        // A fill of another mandate (other destination calls, another deadline…) proves nothing for this one.
+        const otherMandate = {
+          ...mandate,
+          destOps: { ...mandate.destOps, vt: pad('0x02', { dir: 'right', size: 32 }) },
+        }
+        const other = [hashStruct({ types: compactTypes, primaryType: 'Mandate', data: otherMandate })]
+        await expect(
+          simulate(
+            chainId,
+            stranger.address,
+            ACROSS,
+            arbiterAbi,
+            'release',
+            release(await attest({ ...base, mandateHashes: other })),
+          ),
+        ).rejects.toThrow(/not of this mandate/)
+        await expect(
+          simulate(
+            chainId,
+            stranger.address,
+            ACROSS,
+            arbiterAbi,
+            'release',
+            release(await attest({ ...base, mandateHashes: [] })),
+          ),
+        ).rejects.toThrow(/not of this mandate/)
+        await expect(
+          simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce]),
+        ).rejects.toThrow(/refund not yet due/)
 
-      const released = await send(
-        chainId,
-        stranger,
-        ACROSS,
-        artifacts.arbiter.abi,
-        'release',
-        release(await attest(base)),
-      )
-      expect(await erc20Balance(chainId, usdc, fillerAccount.address)).toBe(fillerBefore + amount)
-      expect(await erc20Balance(chainId, usdc, ACROSS)).toBe(held)
-      const [paid] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: released.logs, eventName: 'Released' })
-      expect(paid!.args).toEqual({ sponsor: demoAccount.address, nonce, filler: fillerAccount.address })
-      await expect(
-        simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest(base))),
-      ).rejects.toThrow(/nothing held/)
-      await expect(
-        simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce]),
-      ).rejects.toThrow(/nothing held/)
-    })
+        const released = await send(
+          chainId,
+          stranger,
+          ACROSS,
+          artifacts.arbiter.abi,
+          'release',
+          release(await attest(base)),
+        )
+        expect(await erc20Balance(chainId, usdc, fillerAccount.address)).toBe(fillerBefore + amount)
+        expect(await erc20Balance(chainId, usdc, ACROSS)).toBe(held)
+        const [paid] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: released.logs, eventName: 'Released' })
+        expect(paid!.args).toEqual({ sponsor: demoAccount.address, nonce, filler: fillerAccount.address })
+        await expect(
+          simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', release(await attest(base))),
+        ).rejects.toThrow(/nothing held/)
+        await expect(
+          simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce]),
+        ).rejects.toThrow(/nothing held/)
+      },
+    )
 
     it('returns an escrow to the sponsor at once when the filler that escrowed it asks, and only then', async () => {
       const nonce = 0x5eefn
@@ -424,54 +438,57 @@ describe('devnet settlement', () => {
       ).rejects.toThrow(/nothing held/)
     })
 
-    it('refunds an unproven escrow to the sponsor after the fill deadline and the refund delay, whoever asks', async () => {
-      const nonce = 0x5eeen
-      const { args, fillDeadline } = await signedPermit(nonce)
-      await send(chainId, demoAccount, usdc, erc20Abi, 'approve', [addresses.permit2, amount])
-      const sponsorBefore = await erc20Balance(chainId, usdc, demoAccount.address)
-      await send(chainId, fillerAccount, ACROSS, artifacts.arbiter.abi, 'escrowPermit2', args())
-      expect(await erc20Balance(chainId, usdc, demoAccount.address)).toBe(sponsorBefore - amount)
-      const [status, refundableAfter] = await clients[chainId]!.readContract({
-        address: ACROSS,
-        abi: artifacts.arbiter.abi,
-        functionName: 'escrowOf',
-        args: [demoAccount.address, nonce],
-      })
-      expect([status, refundableAfter]).toEqual([1, fillDeadline + 300n])
-      await expect(
-        simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce]),
-      ).rejects.toThrow(/refund not yet due/)
-      await clients[chainId]!.setNextBlockTimestamp({ timestamp: refundableAfter + 1n })
-      await clients[chainId]!.mine({ blocks: 1 })
-      const receipt = await send(chainId, stranger, ACROSS, artifacts.arbiter.abi, 'refund', [
-        demoAccount.address,
-        nonce,
-      ])
-      expect(await erc20Balance(chainId, usdc, demoAccount.address)).toBe(sponsorBefore)
-      expect(await erc20Balance(chainId, usdc, stranger.address)).toBe(0n)
-      const [refunded] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: receipt.logs, eventName: 'Refunded' })
-      expect(refunded!.args).toEqual({ sponsor: demoAccount.address, nonce, caller: stranger.address })
-      // Too late for a proof now, and nothing to refund twice.
-      const proof = await attest({
-        sponsor: demoAccount.address,
-        nonce,
-        recipient: demoAccount.address,
-        delivered: [{ token: usdcOut, amount: delivered }],
-        destinationChainId: 42161n,
-      })
-      await expect(
-        simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', [
+    it(
+      'refunds an unproven escrow to the sponsor after the ' + 'fill deadline and the refund delay, whoever asks',
+      async () => {
+        const nonce = 0x5eeen
+        const { args, fillDeadline } = await signedPermit(nonce)
+        await send(chainId, demoAccount, usdc, erc20Abi, 'approve', [addresses.permit2, amount])
+        const sponsorBefore = await erc20Balance(chainId, usdc, demoAccount.address)
+        await send(chainId, fillerAccount, ACROSS, artifacts.arbiter.abi, 'escrowPermit2', args())
+        expect(await erc20Balance(chainId, usdc, demoAccount.address)).toBe(sponsorBefore - amount)
+        const [status, refundableAfter] = await clients[chainId]!.readContract({
+          address: ACROSS,
+          abi: artifacts.arbiter.abi,
+          functionName: 'escrowOf',
+          args: [demoAccount.address, nonce],
+        })
+        expect([status, refundableAfter]).toEqual([1, fillDeadline + 300n])
+        await expect(
+          simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce]),
+        ).rejects.toThrow(/refund not yet due/)
+        await clients[chainId]!.setNextBlockTimestamp({ timestamp: refundableAfter + 1n })
+        await clients[chainId]!.mine({ blocks: 1 })
+        const receipt = await send(chainId, stranger, ACROSS, artifacts.arbiter.abi, 'refund', [
           demoAccount.address,
           nonce,
-          (await signedPermit(nonce)).mandate,
-          proof.attestation,
-          proof.signature,
-        ]),
-      ).rejects.toThrow(/nothing held/)
-      await expect(
-        simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce]),
-      ).rejects.toThrow(/nothing held/)
-    })
+        ])
+        expect(await erc20Balance(chainId, usdc, demoAccount.address)).toBe(sponsorBefore)
+        expect(await erc20Balance(chainId, usdc, stranger.address)).toBe(0n)
+        const [refunded] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: receipt.logs, eventName: 'Refunded' })
+        expect(refunded!.args).toEqual({ sponsor: demoAccount.address, nonce, caller: stranger.address })
+        // Too late for a proof now, and nothing to refund twice.
+        const proof = await attest({
+          sponsor: demoAccount.address,
+          nonce,
+          recipient: demoAccount.address,
+          delivered: [{ token: usdcOut, amount: delivered }],
+          destinationChainId: 42161n,
+        })
+        await expect(
+          simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', [
+            demoAccount.address,
+            nonce,
+            (await signedPermit(nonce)).mandate,
+            proof.attestation,
+            proof.signature,
+          ]),
+        ).rejects.toThrow(/nothing held/)
+        await expect(
+          simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [demoAccount.address, nonce]),
+        ).rejects.toThrow(/nothing held/)
+      },
+    )
   })
 
   describe('(d) fill on the destination chain', () => {

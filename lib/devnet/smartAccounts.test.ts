@@ -76,7 +76,8 @@ describe('Nexus 1.2.0 on the devnet, as @rhinestone/sdk builds it', () => {
       client,
       client.sendTransaction({ account: operatorAddress, to: init.factory, data: init.factoryData, chain }),
     )
-    expect(deployed.gasUsed).toBeLessThanOrEqual(SETUP_GAS['nexus-factory']) // what the quote charges per chain deployed on
+    // what the quote charges per chain deployed on
+    expect(deployed.gasUsed).toBeLessThanOrEqual(SETUP_GAS['nexus-factory'])
     expect(await client.getCode({ address })).toMatch(/^0x6080/)
     expect(
       await client.readContract({
@@ -183,66 +184,71 @@ describe('Safe 1.4.1 with the Safe7579 adapter on the devnet, as @rhinestone/sdk
     ).toBe('1.4.1')
   })
 
-  it("the SDK's setupOps deploy the Safe at the SDK's address; its packed signature passes ERC-1271; only an installed executor runs calls", async () => {
-    const owner = privateKeyToAccount(generatePrivateKey())
-    const account = await createRhinestoneAccount({
-      account: { type: 'safe' },
-      owners: { type: 'ecdsa', accounts: [owner] },
-      provider: provider(),
-    })
-    const address = account.getAddress()
-    const init = account.getInitData()
-    expect(toLowerCase(init.factory)).toBe(toLowerCase(safe.proxyFactory))
-    expect(accountSetup(address, [{ to: init.factory, data: init.factoryData }])?.kind).toBe('safe-factory')
-    expect(await client.getCode({ address })).toBeUndefined()
+  it(
+    "the SDK's setupOps deploy the Safe at the SDK's address; its packed " +
+      'signature passes ERC-1271; only an installed executor runs calls',
+    async () => {
+      const owner = privateKeyToAccount(generatePrivateKey())
+      const account = await createRhinestoneAccount({
+        account: { type: 'safe' },
+        owners: { type: 'ecdsa', accounts: [owner] },
+        provider: provider(),
+      })
+      const address = account.getAddress()
+      const init = account.getInitData()
+      expect(toLowerCase(init.factory)).toBe(toLowerCase(safe.proxyFactory))
+      expect(accountSetup(address, [{ to: init.factory, data: init.factoryData }])?.kind).toBe('safe-factory')
+      expect(await client.getCode({ address })).toBeUndefined()
 
-    const deployed = await mined(
-      client,
-      client.sendTransaction({ account: operatorAddress, to: init.factory, data: init.factoryData, chain }),
-    )
-    expect(deployed.gasUsed).toBeLessThanOrEqual(SETUP_GAS['safe-factory']) // what the quote charges per chain deployed on
-    expect(await client.getCode({ address })).toMatch(/^0x6080/)
-    expect(
-      await client.readContract({
-        address,
-        abi: nexusAccountAbi,
-        functionName: 'isModuleInstalled',
-        args: [2n, nexus.intentExecutor, '0x'],
-      }),
-    ).toBe(true)
-    const safeAbi = parseAbi([
-      'function getOwners() view returns (address[])',
-      'function isModuleEnabled(address) view returns (bool)',
-    ])
-    expect(await client.readContract({ address, abi: safeAbi, functionName: 'getOwners' })).toEqual([owner.address])
-    expect(
-      await client.readContract({
-        address,
-        abi: safeAbi,
-        functionName: 'isModuleEnabled',
-        args: [safe.safe7579Adapter],
-      }),
-    ).toBe(true)
+      const deployed = await mined(
+        client,
+        client.sendTransaction({ account: operatorAddress, to: init.factory, data: init.factoryData, chain }),
+      )
+      // what the quote charges per chain deployed on
+      expect(deployed.gasUsed).toBeLessThanOrEqual(SETUP_GAS['safe-factory'])
+      expect(await client.getCode({ address })).toMatch(/^0x6080/)
+      expect(
+        await client.readContract({
+          address,
+          abi: nexusAccountAbi,
+          functionName: 'isModuleInstalled',
+          args: [2n, nexus.intentExecutor, '0x'],
+        }),
+      ).toBe(true)
+      const safeAbi = parseAbi([
+        'function getOwners() view returns (address[])',
+        'function isModuleEnabled(address) view returns (bool)',
+      ])
+      expect(await client.readContract({ address, abi: safeAbi, functionName: 'getOwners' })).toEqual([owner.address])
+      expect(
+        await client.readContract({
+          address,
+          abi: safeAbi,
+          functionName: 'isModuleEnabled',
+          args: [safe.safe7579Adapter],
+        }),
+      ).toBe(true)
 
-    const signature = await sign(account)
-    expect(await isValid(address, signature)).toBe('0x1626ba7e')
-    const stranger = await createRhinestoneAccount({
-      account: { type: 'safe' },
-      owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] },
-      provider: provider(),
-    })
-    const foreign = await stranger.signTypedData(typedData as never, chain, undefined)
-    expect(await isValid(address, foreign)).toBe('0xffffffff')
+      const signature = await sign(account)
+      expect(await isValid(address, signature)).toBe('0x1626ba7e')
+      const stranger = await createRhinestoneAccount({
+        account: { type: 'safe' },
+        owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] },
+        provider: provider(),
+      })
+      const foreign = await stranger.signTypedData(typedData as never, chain, undefined)
+      expect(await isValid(address, foreign)).toBe('0xffffffff')
 
-    const execute = encodeFunctionData({
-      abi: parseAbi(['function executeFromExecutor(bytes32 mode, bytes executionCalldata) returns (bytes[])']),
-      functionName: 'executeFromExecutor',
-      args: [zeroHash, encodePacked(['address', 'uint256', 'bytes'], [operatorAddress, 0n, '0x'])],
-    })
-    await expect(
-      client
-        .sendTransaction({ account: operatorAddress, to: address, data: execute, chain, gas: 500_000n })
-        .then((h) => mined(client, h)),
-    ).rejects.toThrow(/reverted/)
-  })
+      const execute = encodeFunctionData({
+        abi: parseAbi(['function executeFromExecutor(bytes32 mode, bytes executionCalldata) returns (bytes[])']),
+        functionName: 'executeFromExecutor',
+        args: [zeroHash, encodePacked(['address', 'uint256', 'bytes'], [operatorAddress, 0n, '0x'])],
+      })
+      await expect(
+        client
+          .sendTransaction({ account: operatorAddress, to: address, data: execute, chain, gas: 500_000n })
+          .then((h) => mined(client, h)),
+      ).rejects.toThrow(/reverted/)
+    },
+  )
 })

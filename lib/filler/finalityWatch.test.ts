@@ -176,33 +176,41 @@ describe('FinalityWatch', () => {
     expect(a.state.receiptLookups).toBe(lookups)
   })
 
-  it('a refund mined as a revert because its escrow was already refunded is done by another party: not reopened, not looked up again', async () => {
-    const { watch, a, s, logs } = setup()
-    a.state.reverted.add(hash(9))
-    s.refunded.add('9')
-    s.complete('9', [{ step: 'refund:0:return', chainId: 10, hash: hash(9) }])
-    expect(await watch.check()).toEqual([])
-    expect(s.reopened).toEqual([])
-    expect(s.askedRefunded).toEqual([{ nonce: '9', steps: ['refund:0:return'] }])
-    expect(logs).toEqual([{ id: '9', chainId: 10, step: 'refund:0:return', tx: hash(9) }])
-    expect(watch.size).toBe(1)
-    const lookups = a.state.receiptLookups
-    expect(await watch.check()).toEqual([])
-    expect(a.state.receiptLookups).toBe(lookups)
-    expect(s.askedRefunded).toHaveLength(1)
-  })
+  it(
+    'a refund mined as a revert because its escrow was already refunded ' +
+      'is done by another party: not reopened, not looked up again',
+    async () => {
+      const { watch, a, s, logs } = setup()
+      a.state.reverted.add(hash(9))
+      s.refunded.add('9')
+      s.complete('9', [{ step: 'refund:0:return', chainId: 10, hash: hash(9) }])
+      expect(await watch.check()).toEqual([])
+      expect(s.reopened).toEqual([])
+      expect(s.askedRefunded).toEqual([{ nonce: '9', steps: ['refund:0:return'] }])
+      expect(logs).toEqual([{ id: '9', chainId: 10, step: 'refund:0:return', tx: hash(9) }])
+      expect(watch.size).toBe(1)
+      const lookups = a.state.receiptLookups
+      expect(await watch.check()).toEqual([])
+      expect(a.state.receiptLookups).toBe(lookups)
+      expect(s.askedRefunded).toHaveLength(1)
+    },
+  )
 
-  it('a refund mined as a revert while its escrow is not refunded, or any other step mined as a revert, is reopened', async () => {
-    const { watch, a, s } = setup()
-    a.state.reverted.add(hash(10))
-    a.state.reverted.add(hash(11))
-    s.complete('10', [{ step: 'refund:0', chainId: 10, hash: hash(10) }])
-    s.complete('11', [{ step: 'fill', chainId: 10, hash: hash(11) }])
-    expect((await watch.check()).sort()).toEqual(['10', '11'])
-    expect(s.askedRefunded).toEqual([{ nonce: '10', steps: ['refund:0'] }])
-    expect(s.reopened.sort((x, y) => x.nonce.localeCompare(y.nonce))).toEqual([
-      { nonce: '10', steps: ['refund:0'] },
-      { nonce: '11', steps: ['fill'] },
-    ])
-  })
+  it(
+    'a refund mined as a revert while its escrow is not ' +
+      'refunded, or any other step mined as a revert, is reopened',
+    async () => {
+      const { watch, a, s } = setup()
+      a.state.reverted.add(hash(10))
+      a.state.reverted.add(hash(11))
+      s.complete('10', [{ step: 'refund:0', chainId: 10, hash: hash(10) }])
+      s.complete('11', [{ step: 'fill', chainId: 10, hash: hash(11) }])
+      expect((await watch.check()).sort()).toEqual(['10', '11'])
+      expect(s.askedRefunded).toEqual([{ nonce: '10', steps: ['refund:0'] }])
+      expect(s.reopened.sort((x, y) => x.nonce.localeCompare(y.nonce))).toEqual([
+        { nonce: '10', steps: ['refund:0'] },
+        { nonce: '11', steps: ['fill'] },
+      ])
+    },
+  )
 })

@@ -97,25 +97,29 @@ describe('Scheduler', () => {
     expect(passes).toBe(2)
   })
 
-  it('tries an intent whose simulation reverted again only after its back-off, as the store has it then (its count kept there)', async () => {
-    const stored = { nonce: 'r', simulationReverts: 0 } as StoredIntent
-    const counts: number[] = []
-    let clock = 0
-    const s = scheduler({
-      backoff: new Backoff(100, 100, () => clock),
-      openIntents: async (_, skip) => (skip.includes('r') ? [] : [{ ...stored }]),
-      settle: async (i) => {
-        counts.push(i.simulationReverts)
-        stored.simulationReverts = i.simulationReverts + 1 // settleIntent writes the count with the intent
-        return 'reverted'
-      },
-    })
-    for (let i = 0; i < 3; i++) {
-      await turns(s, 2) // the second turn falls in the back-off: no pass
-      clock += 101
-    }
-    expect(counts).toEqual([0, 1, 2])
-  })
+  it(
+    'tries an intent whose simulation reverted again only after ' +
+      'its back-off, as the store has it then (its count kept there)',
+    async () => {
+      const stored = { nonce: 'r', simulationReverts: 0 } as StoredIntent
+      const counts: number[] = []
+      let clock = 0
+      const s = scheduler({
+        backoff: new Backoff(100, 100, () => clock),
+        openIntents: async (_, skip) => (skip.includes('r') ? [] : [{ ...stored }]),
+        settle: async (i) => {
+          counts.push(i.simulationReverts)
+          stored.simulationReverts = i.simulationReverts + 1 // settleIntent writes the count with the intent
+          return 'reverted'
+        },
+      })
+      for (let i = 0; i < 3; i++) {
+        await turns(s, 2) // the second turn falls in the back-off: no pass
+        clock += 101
+      }
+      expect(counts).toEqual([0, 1, 2])
+    },
+  )
 
   it('a pass that throws backs that intent off and warns, the others go on', async () => {
     const q = queue(['bad', 'good'])

@@ -103,61 +103,79 @@ const step = (
   })
 
 describe('sendStep with journaled bytes the node refuses for good', () => {
-  it('a fee below the risen base fee: the step is signed again at its nonce with a bump, journaled in place of the old bytes, and mined', async () => {
-    const old = await journaledAt2Gwei()
-    const { chain, sent } = fakeChain((raw) =>
-      raw === old.raw ? 'max fee per gas less than block base fee' : undefined,
-    )
-    const { sql, updates } = fakeSql()
-    const journal = new Map([['fill', old]])
-    const result = await step(sql, chain, journal)
-    expect(result.hash).not.toBe(old.hash)
-    const replacement = parseTransaction(sent[0]!)
-    expect(replacement).toMatchObject({ nonce: 7, to: target, data: '0x1234', gas: 50_000n, maxFeePerGas: 40n * gwei })
-    expect(replacement.maxPriorityFeePerGas).toBeGreaterThan((gwei * 9n) / 8n)
-    // Journaled before it was sent, in place of the old bytes, which the entry keeps.
-    expect(updates).toHaveLength(1)
-    expect(updates[0]!.slice(2, 4)).toEqual([sent[0], result.hash])
-    expect(JSON.parse(updates[0]![4] as string)).toEqual([{ raw: old.raw, hash: old.hash }])
-    expect(updates[0]![5]).toBe(old.hash)
-    expect(journal.get('fill')).toMatchObject({ hash: result.hash, replaced: [{ hash: old.hash }] })
-  })
-
-  it('a refusal not about the fee (funds, a node limit, our own transaction holding the nonce) is tried again with the same bytes, never outbid', async () => {
-    for (const reason of [
-      'insufficient funds for gas * price + value',
-      'too many requests',
-      'replacement transaction underpriced',
-    ]) {
+  it(
+    'a fee below the risen base fee: the step is signed again at its ' +
+      'nonce with a bump, journaled in place of the old bytes, and mined',
+    async () => {
       const old = await journaledAt2Gwei()
-      const { chain, sent } = fakeChain((raw) => (raw === old.raw ? reason : undefined))
+      const { chain, sent } = fakeChain((raw) =>
+        raw === old.raw ? 'max fee per gas less than block base fee' : undefined,
+      )
       const { sql, updates } = fakeSql()
       const journal = new Map([['fill', old]])
-      for (let pass = 1; pass <= 12; pass++) await expect(step(sql, chain, journal)).rejects.toThrow(reason)
-      expect(sent).toEqual([])
-      expect(updates).toEqual([])
-      expect(journal.get('fill')).toBe(old)
-    }
-  })
+      const result = await step(sql, chain, journal)
+      expect(result.hash).not.toBe(old.hash)
+      const replacement = parseTransaction(sent[0]!)
+      expect(replacement).toMatchObject({
+        nonce: 7,
+        to: target,
+        data: '0x1234',
+        gas: 50_000n,
+        maxFeePerGas: 40n * gwei,
+      })
+      expect(replacement.maxPriorityFeePerGas).toBeGreaterThan((gwei * 9n) / 8n)
+      // Journaled before it was sent, in place of the old bytes, which the entry keeps.
+      expect(updates).toHaveLength(1)
+      expect(updates[0]!.slice(2, 4)).toEqual([sent[0], result.hash])
+      expect(JSON.parse(updates[0]![4] as string)).toEqual([{ raw: old.raw, hash: old.hash }])
+      expect(updates[0]![5]).toBe(old.hash)
+      expect(journal.get('fill')).toMatchObject({ hash: result.hash, replaced: [{ hash: old.hash }] })
+    },
+  )
 
-  it('a fee the chain keeps outgrowing is raised at most MAX_REPLACEMENTS times; then the bytes are only sent again', async () => {
-    const old = await journaledAt2Gwei()
-    const { chain, sent } = fakeChain(() => 'max fee per gas less than block base fee')
-    const { sql, updates } = fakeSql()
-    const journal = new Map([['fill', old]])
-    for (let pass = 1; pass <= MAX_REPLACEMENTS + 4; pass++)
-      await expect(step(sql, chain, journal)).rejects.toThrow('less than block base fee')
-    expect(updates).toHaveLength(MAX_REPLACEMENTS)
-    expect(journal.get('fill')!.replaced).toHaveLength(MAX_REPLACEMENTS)
-    expect(sent).toEqual([])
-    // Every replacement kept the step's nonce and raised its fee.
-    const fees = [old, ...journal.get('fill')!.replaced!.slice(1), journal.get('fill')!].map((e) =>
-      parseTransaction(e.raw),
-    )
-    for (const tx of fees) expect(tx.nonce).toBe(7)
-    for (let i = 1; i < fees.length; i++)
-      expect(fees[i]!.maxPriorityFeePerGas!).toBeGreaterThan(fees[i - 1]!.maxPriorityFeePerGas!)
-  })
+  it(
+    'a refusal not about the fee (funds, a node limit, our own transaction ' +
+      'holding the nonce) is tried again with the same bytes, never outbid',
+    async () => {
+      for (const reason of [
+        'insufficient funds for gas * price + value',
+        'too many requests',
+        'replacement transaction underpriced',
+      ]) {
+        const old = await journaledAt2Gwei()
+        const { chain, sent } = fakeChain((raw) => (raw === old.raw ? reason : undefined))
+        const { sql, updates } = fakeSql()
+        const journal = new Map([['fill', old]])
+        for (let pass = 1; pass <= 12; pass++) await expect(step(sql, chain, journal)).rejects.toThrow(reason)
+        expect(sent).toEqual([])
+        expect(updates).toEqual([])
+        expect(journal.get('fill')).toBe(old)
+      }
+    },
+  )
+
+  it(
+    'a fee the chain keeps outgrowing is raised at most ' +
+      'MAX_REPLACEMENTS times; then the bytes are only sent again',
+    async () => {
+      const old = await journaledAt2Gwei()
+      const { chain, sent } = fakeChain(() => 'max fee per gas less than block base fee')
+      const { sql, updates } = fakeSql()
+      const journal = new Map([['fill', old]])
+      for (let pass = 1; pass <= MAX_REPLACEMENTS + 4; pass++)
+        await expect(step(sql, chain, journal)).rejects.toThrow('less than block base fee')
+      expect(updates).toHaveLength(MAX_REPLACEMENTS)
+      expect(journal.get('fill')!.replaced).toHaveLength(MAX_REPLACEMENTS)
+      expect(sent).toEqual([])
+      // Every replacement kept the step's nonce and raised its fee.
+      const fees = [old, ...journal.get('fill')!.replaced!.slice(1), journal.get('fill')!].map((e) =>
+        parseTransaction(e.raw),
+      )
+      for (const tx of fees) expect(tx.nonce).toBe(7)
+      for (let i = 1; i < fees.length; i++)
+        expect(fees[i]!.maxPriorityFeePerGas!).toBeGreaterThan(fees[i - 1]!.maxPriorityFeePerGas!)
+    },
+  )
 
   it('replaced bytes mined after all are the step: the entry is written back to them, nothing is sent', async () => {
     const old = await journaledAt2Gwei()
@@ -177,43 +195,47 @@ describe('sendStep with journaled bytes the node refuses for good', () => {
 })
 
 describe('sendStep on a step not yet signed', () => {
-  it('signs the estimate plus a quarter with the batch nonce and fees as they stand, asking the node nothing but the estimate', async () => {
-    const { chain, sent } = fakeChain(() => undefined)
-    const asked: string[] = []
-    const batchFees = { maxFeePerGas: 3n * gwei, maxPriorityFeePerGas: 2n * gwei }
-    const client = new Proxy(chain.client as object, {
-      get: (target, name) => {
-        asked.push(String(name))
-        if (name === 'estimateGas') return async () => 80_000n
-        return (target as Record<string | symbol, unknown>)[name]
-      },
-    })
-    // The batch (sendBatch.ts) draws the nonce and fees, and broadcasts what `sign` returns.
-    const sender = {
-      send: async (request: { sign: (nonce: number, fees: typeof batchFees) => Promise<JournalEntry> }) => {
-        const entry = await request.sign(3, batchFees)
-        await (
-          chain.client as unknown as { sendRawTransaction: (a: { serializedTransaction: Hex }) => Promise<Hex> }
-        ).sendRawTransaction({ serializedTransaction: entry.raw })
-        return entry
-      },
-    }
-    const fresh = { ...chain, client, sender } as unknown as FillerChain
-    const result = await step(fakeSql().sql, fresh, new Map())
-    expect(sent).toHaveLength(1)
-    expect(result.hash).toBe(keccak256(sent[0]!))
-    expect(parseTransaction(sent[0]!)).toMatchObject({
-      chainId: 10,
-      type: 'eip1559',
-      nonce: 3,
-      to: target,
-      data: '0x1234',
-      gas: 100_000n,
-      ...batchFees,
-    })
-    // Only the estimate before, the broadcast is the batch's; then the receipt and its block.
-    expect(asked).toEqual(['estimateGas', 'waitForTransactionReceipt', 'getBlock'])
-  })
+  it(
+    'signs the estimate plus a quarter with the batch nonce and ' +
+      'fees as they stand, asking the node nothing but the estimate',
+    async () => {
+      const { chain, sent } = fakeChain(() => undefined)
+      const asked: string[] = []
+      const batchFees = { maxFeePerGas: 3n * gwei, maxPriorityFeePerGas: 2n * gwei }
+      const client = new Proxy(chain.client as object, {
+        get: (target, name) => {
+          asked.push(String(name))
+          if (name === 'estimateGas') return async () => 80_000n
+          return (target as Record<string | symbol, unknown>)[name]
+        },
+      })
+      // The batch (sendBatch.ts) draws the nonce and fees, and broadcasts what `sign` returns.
+      const sender = {
+        send: async (request: { sign: (nonce: number, fees: typeof batchFees) => Promise<JournalEntry> }) => {
+          const entry = await request.sign(3, batchFees)
+          await (
+            chain.client as unknown as { sendRawTransaction: (a: { serializedTransaction: Hex }) => Promise<Hex> }
+          ).sendRawTransaction({ serializedTransaction: entry.raw })
+          return entry
+        },
+      }
+      const fresh = { ...chain, client, sender } as unknown as FillerChain
+      const result = await step(fakeSql().sql, fresh, new Map())
+      expect(sent).toHaveLength(1)
+      expect(result.hash).toBe(keccak256(sent[0]!))
+      expect(parseTransaction(sent[0]!)).toMatchObject({
+        chainId: 10,
+        type: 'eip1559',
+        nonce: 3,
+        to: target,
+        data: '0x1234',
+        gas: 100_000n,
+        ...batchFees,
+      })
+      // Only the estimate before, the broadcast is the batch's; then the receipt and its block.
+      expect(asked).toEqual(['estimateGas', 'waitForTransactionReceipt', 'getBlock'])
+    },
+  )
 })
 
 describe('sendStep: what counts as a revert in simulation', () => {
@@ -248,15 +270,19 @@ describe('sendStep: what counts as a revert in simulation', () => {
     return step(fakeSql().sql, chain, new Map()).catch((e: unknown) => e)
   }
 
-  it('asks the node for the bare estimate, without fees (a priced estimate is capped by the balance) and without filling the transaction', async () => {
-    const { chain, asked } = node(() => '0xc350')
-    expect(await revertReason(chain, { chainId: 10, to: target, data: '0x1234', value: 5n })).toBeUndefined()
-    expect(asked.map((a) => a.method)).toEqual(['eth_estimateGas'])
-    const [request] = asked[0]!.params as Record<string, unknown>[]
-    expect(request).toMatchObject({ from: account.address, to: target, data: '0x1234', value: '0x5' })
-    for (const fee of ['gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'gas', 'nonce'])
-      expect(request).not.toHaveProperty(fee)
-  })
+  it(
+    'asks the node for the bare estimate, without fees (a priced estimate ' +
+      'is capped by the balance) and without filling the transaction',
+    async () => {
+      const { chain, asked } = node(() => '0xc350')
+      expect(await revertReason(chain, { chainId: 10, to: target, data: '0x1234', value: 5n })).toBeUndefined()
+      expect(asked.map((a) => a.method)).toEqual(['eth_estimateGas'])
+      const [request] = asked[0]!.params as Record<string, unknown>[]
+      expect(request).toMatchObject({ from: account.address, to: target, data: '0x1234', value: '0x5' })
+      for (const fee of ['gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'gas', 'nonce'])
+        expect(request).not.toHaveProperty(fee)
+    },
+  )
 
   it('the EVM halting on the call (an invalid opcode, as anvil and geth answer it) is a revert too', async () => {
     for (const answer of [
@@ -270,29 +296,37 @@ describe('sendStep: what counts as a revert in simulation', () => {
     }
   })
 
-  it("the node's execution reverted (code 3, with the revert data) is a simulated revert: counted, then the intent fails", async () => {
-    const error = await stepAnswered({
-      code: 3,
-      message: 'execution reverted: custom error 0x756688fe',
-      data: '0x756688fe',
-    })
-    expect(error).toBeInstanceOf(StepRevertedError)
-    expect((error as StepRevertedError).simulated).toBe(true)
-    expect((error as Error).message).toContain('would revert')
-  })
+  it(
+    "the node's execution reverted (code 3, with the revert " +
+      'data) is a simulated revert: counted, then the intent fails',
+    async () => {
+      const error = await stepAnswered({
+        code: 3,
+        message: 'execution reverted: custom error 0x756688fe',
+        data: '0x756688fe',
+      })
+      expect(error).toBeInstanceOf(StepRevertedError)
+      expect((error as StepRevertedError).simulated).toBe(true)
+      expect((error as Error).message).toContain('would revert')
+    },
+  )
 
-  it('any other node error (internal, limit exceeded, funds) is transient: thrown as it is, never counted as a revert', async () => {
-    for (const answer of [
-      { code: -32603, message: 'internal error: database busy' },
-      { code: -32005, message: 'limit exceeded' },
-      { code: -32000, message: 'insufficient funds for gas * price + value' },
-    ]) {
-      const error = await stepAnswered(answer)
-      expect(error).toBeInstanceOf(Error)
-      expect(error).not.toBeInstanceOf(StepRevertedError)
-      expect(String((error as Error).message)).toContain(answer.message.split(':')[0]!)
-    }
-  })
+  it(
+    'any other node error (internal, limit exceeded, funds) ' +
+      'is transient: thrown as it is, never counted as a revert',
+    async () => {
+      for (const answer of [
+        { code: -32603, message: 'internal error: database busy' },
+        { code: -32005, message: 'limit exceeded' },
+        { code: -32000, message: 'insufficient funds for gas * price + value' },
+      ]) {
+        const error = await stepAnswered(answer)
+        expect(error).toBeInstanceOf(Error)
+        expect(error).not.toBeInstanceOf(StepRevertedError)
+        expect(String((error as Error).message)).toContain(answer.message.split(':')[0]!)
+      }
+    },
+  )
 })
 
 /** A chain that estimates `estimate`, signs whatever the batch hands it at nonce 7, and mines it

@@ -99,108 +99,116 @@ describe('settlement plan', () => {
     mandateHashes: [],
   }
 
-  it("counts a compact claim only with the arbiter's CompactClaimed for this filler and the lock contract's Claim", () => {
-    expect(c.funding).toBe('COMPACT')
-    const el = c.elements[0]!
-    const step = el.payout({ attestation, signature: zero32 })
-    const claimed = log(el.arbiter, events, 'CompactClaimed', {
-      sponsor: compact.sponsor,
-      nonce: BigInt(compact.nonce),
-      claimant: filler,
-      claimHash: zero32,
-    })
-    const claim = log(addresses.theCompact, lockEvents, 'Claim', {
-      sponsor: compact.sponsor,
-      allocator: defaultAllocator,
-      arbiter: el.arbiter,
-      claimHash: zero32,
-      nonce: BigInt(compact.nonce),
-    })
-    expect(step.proof(receipt(claimed, claim))).toBe(true)
-    expect(
-      step.proof(
-        receipt(
-          claimed,
-          log(addresses.theCompact, lockEvents, 'Claim', {
-            sponsor: compact.sponsor,
-            allocator: other,
-            arbiter: el.arbiter,
-            claimHash: zero32,
-            nonce: BigInt(compact.nonce),
-          }),
-        ),
-      ),
-    ).toBe(false)
-    expect(step.proof(receipt(claim))).toBe(false)
-    expect(step.proof(receipt(claimed))).toBe(false)
-    expect(
-      step.proof(
-        receipt(
-          log(el.arbiter, events, 'CompactClaimed', {
-            sponsor: compact.sponsor,
-            nonce: BigInt(compact.nonce),
-            claimant: other,
-            claimHash: zero32,
-          }),
-          claim,
-        ),
-      ),
-    ).toBe(false)
-  })
-
-  it("sends The Compact's own struct claim: batch multichain on the notarized chain, exogenous after, paying the proven filler", () => {
-    const typed = compactTypedData(compact)
-    const hashes = typed.message.elements.map((data) =>
-      hashStruct({ types: compactTypes, primaryType: 'Element', data }),
-    )
-    for (const el of c.elements) {
-      const { functionName, args } = decodeFunctionData({
-        abi: arbiterAbi,
-        data: el.payout({ attestation, signature: zero32 }).call.data,
+  it(
+    "counts a compact claim only with the arbiter's " + "CompactClaimed for this filler and the lock contract's Claim",
+    () => {
+      expect(c.funding).toBe('COMPACT')
+      const el = c.elements[0]!
+      const step = el.payout({ attestation, signature: zero32 })
+      const claimed = log(el.arbiter, events, 'CompactClaimed', {
+        sponsor: compact.sponsor,
+        nonce: BigInt(compact.nonce),
+        claimant: filler,
+        claimHash: zero32,
       })
-      expect(functionName).toBe(el.elementIndex === 0 ? 'claimCompact' : 'claimCompactExogenous')
-      const payload = args[0] as unknown as {
-        witness: Hex
-        witnessTypestring: string
-        additionalChains: Hex[]
-        claims: { id: bigint; allocatedAmount: bigint; portions: { claimant: bigint; amount: bigint }[] }[]
-        chainIndex?: bigint
-        notarizedChainId?: bigint
-      }
-      const signed = typed.message.elements[el.elementIndex]!
-      expect(payload.witness).toBe(hashStruct({ types: compactTypes, primaryType: 'Mandate', data: signed.mandate }))
-      expect(payload.additionalChains).toEqual(hashes.filter((_, i) => i !== el.elementIndex))
-      expect(payload.claims.map((x) => [x.id, x.allocatedAmount])).toEqual(
-        compact.elements[el.elementIndex]!.idsAndAmounts.map(([id, amount]) => [BigInt(id), BigInt(amount)]),
-      )
-      expect(payload.claims.flatMap((x) => x.portions.map((p) => p.claimant))).toEqual(
-        payload.claims.map(() => BigInt(filler)),
-      )
-      if (el.elementIndex > 0)
-        expect([payload.chainIndex, payload.notarizedChainId]).toEqual([
-          BigInt(el.elementIndex - 1),
-          BigInt(compact.elements[0]!.chainId),
-        ])
-      // The Compact rebuilds this element's hash from the witness and "Mandate(" + witnessTypestring + ")".
-      const elementTypehash = keccak256(
-        toBytes(
-          `Element(address arbiter,uint256 chainId,Lock[] commitments,Mandate mandate)Lock(bytes12 lockTag,address token,uint256 amount)Mandate(${payload.witnessTypestring})`,
+      const claim = log(addresses.theCompact, lockEvents, 'Claim', {
+        sponsor: compact.sponsor,
+        allocator: defaultAllocator,
+        arbiter: el.arbiter,
+        claimHash: zero32,
+        nonce: BigInt(compact.nonce),
+      })
+      expect(step.proof(receipt(claimed, claim))).toBe(true)
+      expect(
+        step.proof(
+          receipt(
+            claimed,
+            log(addresses.theCompact, lockEvents, 'Claim', {
+              sponsor: compact.sponsor,
+              allocator: other,
+              arbiter: el.arbiter,
+              claimHash: zero32,
+              nonce: BigInt(compact.nonce),
+            }),
+          ),
         ),
+      ).toBe(false)
+      expect(step.proof(receipt(claim))).toBe(false)
+      expect(step.proof(receipt(claimed))).toBe(false)
+      expect(
+        step.proof(
+          receipt(
+            log(el.arbiter, events, 'CompactClaimed', {
+              sponsor: compact.sponsor,
+              nonce: BigInt(compact.nonce),
+              claimant: other,
+              claimHash: zero32,
+            }),
+            claim,
+          ),
+        ),
+      ).toBe(false)
+    },
+  )
+
+  it(
+    "sends The Compact's own struct claim: batch multichain on the " +
+      'notarized chain, exogenous after, paying the proven filler',
+    () => {
+      const typed = compactTypedData(compact)
+      const hashes = typed.message.elements.map((data) =>
+        hashStruct({ types: compactTypes, primaryType: 'Element', data }),
       )
-      const lockHashes = signed.commitments.map((data) =>
-        hashStruct({ types: compactTypes, primaryType: 'Lock', data }),
-      )
-      const rebuilt = keccak256(
-        encodeAbiParameters(parseAbiParameters('bytes32, address, uint256, bytes32, bytes32'), [
-          elementTypehash,
-          signed.arbiter,
-          signed.chainId,
-          keccak256(concat(lockHashes)),
-          payload.witness,
-        ]),
-      )
-      expect(rebuilt).toBe(hashes[el.elementIndex])
-      expect(el.allocate!.call.to.toLowerCase()).toBe(defaultAllocator)
-    }
-  })
+      for (const el of c.elements) {
+        const { functionName, args } = decodeFunctionData({
+          abi: arbiterAbi,
+          data: el.payout({ attestation, signature: zero32 }).call.data,
+        })
+        expect(functionName).toBe(el.elementIndex === 0 ? 'claimCompact' : 'claimCompactExogenous')
+        const payload = args[0] as unknown as {
+          witness: Hex
+          witnessTypestring: string
+          additionalChains: Hex[]
+          claims: { id: bigint; allocatedAmount: bigint; portions: { claimant: bigint; amount: bigint }[] }[]
+          chainIndex?: bigint
+          notarizedChainId?: bigint
+        }
+        const signed = typed.message.elements[el.elementIndex]!
+        expect(payload.witness).toBe(hashStruct({ types: compactTypes, primaryType: 'Mandate', data: signed.mandate }))
+        expect(payload.additionalChains).toEqual(hashes.filter((_, i) => i !== el.elementIndex))
+        expect(payload.claims.map((x) => [x.id, x.allocatedAmount])).toEqual(
+          compact.elements[el.elementIndex]!.idsAndAmounts.map(([id, amount]) => [BigInt(id), BigInt(amount)]),
+        )
+        expect(payload.claims.flatMap((x) => x.portions.map((p) => p.claimant))).toEqual(
+          payload.claims.map(() => BigInt(filler)),
+        )
+        if (el.elementIndex > 0)
+          expect([payload.chainIndex, payload.notarizedChainId]).toEqual([
+            BigInt(el.elementIndex - 1),
+            BigInt(compact.elements[0]!.chainId),
+          ])
+        // The Compact rebuilds this element's hash from the witness and "Mandate(" + witnessTypestring + ")".
+        const elementTypehash = keccak256(
+          toBytes(
+            'Element(address arbiter,uint256 chainId,Lock[] commitments,Mandate mandate)Lock(bytes12 ' +
+              `lockTag,address token,uint256 amount)Mandate(${payload.witnessTypestring})`,
+          ),
+        )
+        const lockHashes = signed.commitments.map((data) =>
+          hashStruct({ types: compactTypes, primaryType: 'Lock', data }),
+        )
+        const rebuilt = keccak256(
+          encodeAbiParameters(parseAbiParameters('bytes32, address, uint256, bytes32, bytes32'), [
+            elementTypehash,
+            signed.arbiter,
+            signed.chainId,
+            keccak256(concat(lockHashes)),
+            payload.witness,
+          ]),
+        )
+        expect(rebuilt).toBe(hashes[el.elementIndex])
+        expect(el.allocate!.call.to.toLowerCase()).toBe(defaultAllocator)
+      }
+    },
+  )
 })

@@ -33,7 +33,8 @@ describe('unpaidGasWei', () => {
       string,
       [bigint, bigint]
     >
-    expect(await unpaidGasWei(sqlWith(rows), '1', chains(receipts))).toBe(600_000n + 300_000n + 300_000n) // the fill never mined
+    // the fill never mined
+    expect(await unpaidGasWei(sqlWith(rows), '1', chains(receipts))).toBe(600_000n + 300_000n + 300_000n)
   })
 
   it('is undefined once the filler was paid (a release or a claim is journaled)', async () => {

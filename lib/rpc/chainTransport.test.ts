@@ -55,15 +55,19 @@ describe('chainTransport', () => {
     expect(twice.seen.requests).toBe(2)
   })
 
-  it('with several URLs, walks them in order: a node refusing connections is passed over, each is asked once a pass', async () => {
-    const good = await node()
-    expect(await read([await refusingUrl(), good.url])).toBe(42n)
-    expect(good.seen.requests).toBe(1)
-    const first = await node()
-    const second = await node()
-    expect(await read([first.url, second.url])).toBe(42n)
-    expect([first.seen.requests, second.seen.requests]).toEqual([1, 0])
-  })
+  it(
+    'with several URLs, walks them in order: a node refusing ' +
+      'connections is passed over, each is asked once a pass',
+    async () => {
+      const good = await node()
+      expect(await read([await refusingUrl(), good.url])).toBe(42n)
+      expect(good.seen.requests).toBe(1)
+      const first = await node()
+      const second = await node()
+      expect(await read([first.url, second.url])).toBe(42n)
+      expect([first.seen.requests, second.seen.requests]).toEqual([1, 0])
+    },
+  )
 
   it('refuses a chain without a URL', () => {
     expect(() => chainTransport([], { timeout: 5_000 })).toThrow('no RPC URL')

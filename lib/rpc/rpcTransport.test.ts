@@ -57,31 +57,34 @@ describe('rpcTransport', () => {
     expect(results).toEqual(Array(20).fill('0x2a'))
   })
 
-  it('folds requests to one node made together into one JSON-RPC batch, each caller getting its own answer', async () => {
-    const bodies: string[] = []
-    const { client } = await node((_req, body) => {
-      bodies.push(body)
-      const parsed = JSON.parse(body) as { id: number; method: string } | { id: number; method: string }[]
-      if (!Array.isArray(parsed)) return undefined
-      return JSON.stringify(
-        parsed
-          .reverse()
-          .map((r) =>
-            r.method === 'eth_chainId'
-              ? { jsonrpc: '2.0', id: r.id, result: '0x1' }
-              : { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `no ${r.method}` } },
-          ),
-      )
-    })
-    const [chainId, missing] = await Promise.allSettled([
-      client.request({ method: 'eth_chainId' }),
-      client.request({ method: 'eth_gasPrice' }),
-    ])
-    expect(chainId).toEqual({ status: 'fulfilled', value: '0x1' })
-    expect(missing.status === 'rejected' && String(missing.reason)).toContain('no eth_gasPrice')
-    expect(bodies).toHaveLength(1)
-    expect(JSON.parse(bodies[0]!)).toHaveLength(2)
-  })
+  it(
+    'folds requests to one node made together into one ' + 'JSON-RPC batch, each caller getting its own answer',
+    async () => {
+      const bodies: string[] = []
+      const { client } = await node((_req, body) => {
+        bodies.push(body)
+        const parsed = JSON.parse(body) as { id: number; method: string } | { id: number; method: string }[]
+        if (!Array.isArray(parsed)) return undefined
+        return JSON.stringify(
+          parsed
+            .reverse()
+            .map((r) =>
+              r.method === 'eth_chainId'
+                ? { jsonrpc: '2.0', id: r.id, result: '0x1' }
+                : { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `no ${r.method}` } },
+            ),
+        )
+      })
+      const [chainId, missing] = await Promise.allSettled([
+        client.request({ method: 'eth_chainId' }),
+        client.request({ method: 'eth_gasPrice' }),
+      ])
+      expect(chainId).toEqual({ status: 'fulfilled', value: '0x1' })
+      expect(missing.status === 'rejected' && String(missing.reason)).toContain('no eth_gasPrice')
+      expect(bodies).toHaveLength(1)
+      expect(JSON.parse(bodies[0]!)).toHaveLength(2)
+    },
+  )
 
   it('sends the requests one by one to a node that refuses batches', async () => {
     const bodies: string[] = []
@@ -119,50 +122,57 @@ describe('rpcTransport', () => {
     expect(String(error)).toContain('forbidden')
   })
 
-  it('keeps a JSON-RPC error in a non-2xx answer as the RPC error it is, so viem neither retries it nor hides its code', async () => {
-    let asked = 0
-    const { client } = await node(
-      (_req, body) => {
-        asked++
-        return {
-          status: 403,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: JSON.parse(body).id,
-            error: { code: -32601, message: 'method not allowed here' },
-          }),
-        }
-      },
-      10_000,
-      1,
-    )
-    const error = await client.request({ method: 'eth_blockNumber' }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: -32601, name: 'MethodNotFoundRpcError' })
-    expect(String(error)).toContain('method not allowed here')
-    expect(asked).toBe(1)
-  })
+  it(
+    'keeps a JSON-RPC error in a non-2xx answer as the RPC ' +
+      'error it is, so viem neither retries it nor hides its code',
+    async () => {
+      let asked = 0
+      const { client } = await node(
+        (_req, body) => {
+          asked++
+          return {
+            status: 403,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              jsonrpc: '2.0',
+              id: JSON.parse(body).id,
+              error: { code: -32601, message: 'method not allowed here' },
+            }),
+          }
+        },
+        10_000,
+        1,
+      )
+      const error = await client.request({ method: 'eth_blockNumber' }).catch((e: unknown) => e)
+      expect(error).toMatchObject({ code: -32601, name: 'MethodNotFoundRpcError' })
+      expect(String(error)).toContain('method not allowed here')
+      expect(asked).toBe(1)
+    },
+  )
 
-  it("waits out a 429's Retry-After before asking again, and a rate-limited batch is not sent again one by one", async () => {
-    const bodies: string[] = []
-    const { client } = await node(
-      (_req, body) => {
-        bodies.push(body)
-        if (bodies.length === 1) return { status: 429, headers: { 'retry-after': '1' }, body: 'slow down' }
-        const parsed = JSON.parse(body) as { id: number }[]
-        return JSON.stringify(parsed.map((r) => ({ jsonrpc: '2.0', id: r.id, result: '0x2a' })))
-      },
-      10_000,
-      1,
-    )
-    const started = performance.now()
-    expect(
-      await Promise.all([client.request({ method: 'eth_blockNumber' }), client.request({ method: 'eth_chainId' })]),
-    ).toEqual(['0x2a', '0x2a'])
-    expect(performance.now() - started).toBeGreaterThanOrEqual(950)
-    expect(bodies).toHaveLength(2)
-    expect(bodies.every((b) => b.startsWith('['))).toBe(true)
-  })
+  it(
+    "waits out a 429's Retry-After before asking again, " + 'and a rate-limited batch is not sent again one by one',
+    async () => {
+      const bodies: string[] = []
+      const { client } = await node(
+        (_req, body) => {
+          bodies.push(body)
+          if (bodies.length === 1) return { status: 429, headers: { 'retry-after': '1' }, body: 'slow down' }
+          const parsed = JSON.parse(body) as { id: number }[]
+          return JSON.stringify(parsed.map((r) => ({ jsonrpc: '2.0', id: r.id, result: '0x2a' })))
+        },
+        10_000,
+        1,
+      )
+      const started = performance.now()
+      expect(
+        await Promise.all([client.request({ method: 'eth_blockNumber' }), client.request({ method: 'eth_chainId' })]),
+      ).toEqual(['0x2a', '0x2a'])
+      expect(performance.now() - started).toBeGreaterThanOrEqual(950)
+      expect(bodies).toHaveLength(2)
+      expect(bodies.every((b) => b.startsWith('['))).toBe(true)
+    },
+  )
 
   it('retries a 2xx answer that is not JSON, and reads an empty 2xx answer as no result, as viem does', async () => {
     let asked = 0
@@ -181,47 +191,51 @@ describe('rpcTransport', () => {
     expect(await empty.client.request({ method: 'eth_blockNumber' })).toBeUndefined()
   })
 
-  it("sends signed transactions' broadcasts in a batch of their own, in order, answered without waiting on a slow read; a node-signed send alone", async () => {
-    const bodies: string[] = []
-    const answer = (r: { id: number; method: string }) => ({
-      jsonrpc: '2.0',
-      id: r.id,
-      result: r.method === 'eth_sendRawTransaction' ? `0x${'0'.repeat(63)}${r.id % 10}` : '0x2a',
-    })
-    const { client } = await node(async (_req, body) => {
-      bodies.push(body)
-      const calls = [JSON.parse(body)].flat() as { id: number; method: string }[]
-      // The read's batch is slow: answered well after the broadcasts must have been.
-      if (calls.some((c) => c.method === 'eth_call')) await new Promise((resolve) => setTimeout(resolve, 2_000))
-      return JSON.stringify(Array.isArray(JSON.parse(body)) ? calls.map(answer) : answer(calls[0]!))
-    }, 5_000)
-    const started = performance.now()
-    const read = client.request({
-      method: 'eth_call',
-      params: [{ to: '0x0000000000000000000000000000000000000001', data: '0x' }, 'latest'],
-    })
-    const sends = [
-      client.request({ method: 'eth_sendRawTransaction', params: ['0x01'] }),
-      client.request({ method: 'eth_sendRawTransaction', params: ['0x02'] }),
-    ]
-    const other = client.request({ method: 'eth_blockNumber' })
-    const nodeSigned = (client.request as (args: { method: string; params: unknown[] }) => Promise<unknown>)({
-      method: 'eth_sendTransaction',
-      params: [{ from: '0x0000000000000000000000000000000000000002' }],
-    })
-    await Promise.all(sends)
-    expect(performance.now() - started).toBeLessThan(1_500)
-    expect(await read).toBe('0x2a')
-    expect(await other).toBe('0x2a')
-    expect(await nodeSigned).toBe('0x2a')
-    const sent = bodies.map((b) => JSON.parse(b) as Call | Call[])
-    const methods = (c: Call) => (c.method === 'eth_sendRawTransaction' ? c.params[0] : c.method)
-    // Two batches, and a node-signed send alone (never in a batch a garbled answer would send again one by one).
-    expect(sent.map((b) => (Array.isArray(b) ? b.map(methods) : methods(b)))).toEqual(
-      expect.arrayContaining([['0x01', '0x02'], ['eth_call', 'eth_blockNumber'], 'eth_sendTransaction']),
-    )
-    expect(sent).toHaveLength(3)
-  })
+  it(
+    "sends signed transactions' broadcasts in a batch of their own, in order, " +
+      'answered without waiting on a slow read; a node-signed send alone',
+    async () => {
+      const bodies: string[] = []
+      const answer = (r: { id: number; method: string }) => ({
+        jsonrpc: '2.0',
+        id: r.id,
+        result: r.method === 'eth_sendRawTransaction' ? `0x${'0'.repeat(63)}${r.id % 10}` : '0x2a',
+      })
+      const { client } = await node(async (_req, body) => {
+        bodies.push(body)
+        const calls = [JSON.parse(body)].flat() as { id: number; method: string }[]
+        // The read's batch is slow: answered well after the broadcasts must have been.
+        if (calls.some((c) => c.method === 'eth_call')) await new Promise((resolve) => setTimeout(resolve, 2_000))
+        return JSON.stringify(Array.isArray(JSON.parse(body)) ? calls.map(answer) : answer(calls[0]!))
+      }, 5_000)
+      const started = performance.now()
+      const read = client.request({
+        method: 'eth_call',
+        params: [{ to: '0x0000000000000000000000000000000000000001', data: '0x' }, 'latest'],
+      })
+      const sends = [
+        client.request({ method: 'eth_sendRawTransaction', params: ['0x01'] }),
+        client.request({ method: 'eth_sendRawTransaction', params: ['0x02'] }),
+      ]
+      const other = client.request({ method: 'eth_blockNumber' })
+      const nodeSigned = (client.request as (args: { method: string; params: unknown[] }) => Promise<unknown>)({
+        method: 'eth_sendTransaction',
+        params: [{ from: '0x0000000000000000000000000000000000000002' }],
+      })
+      await Promise.all(sends)
+      expect(performance.now() - started).toBeLessThan(1_500)
+      expect(await read).toBe('0x2a')
+      expect(await other).toBe('0x2a')
+      expect(await nodeSigned).toBe('0x2a')
+      const sent = bodies.map((b) => JSON.parse(b) as Call | Call[])
+      const methods = (c: Call) => (c.method === 'eth_sendRawTransaction' ? c.params[0] : c.method)
+      // Two batches, and a node-signed send alone (never in a batch a garbled answer would send again one by one).
+      expect(sent.map((b) => (Array.isArray(b) ? b.map(methods) : methods(b)))).toEqual(
+        expect.arrayContaining([['0x01', '0x02'], ['eth_call', 'eth_blockNumber'], 'eth_sendTransaction']),
+      )
+      expect(sent).toHaveLength(3)
+    },
+  )
 
   it('keeps to one deadline per request, however its batch fared', async () => {
     const { client } = await node(() => 'hang', 1_000)

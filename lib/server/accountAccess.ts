@@ -16,7 +16,9 @@ export function requireAccount(caller: Caller, account: string, p: { task: strin
   if (!caller.browser) return
   const wanted = isAddress(account, { strict: false }) ? getAddress(account) : account
   if (!caller.wallet) {
-    const message = `Sign in with Ethereum as ${wanted} to ${p.task} with the dashboard's key: ${signInHint}, or use an API key of your own`
+    const message =
+      `Sign in with Ethereum as ${wanted} to ${p.task} with the ` +
+      `dashboard's key: ${signInHint}, or use an API key of your own`
     throw fieldError(
       'unauthenticated',
       p.field,
@@ -26,7 +28,9 @@ export function requireAccount(caller: Caller, account: string, p: { task: strin
     )
   }
   if (caller.wallet !== wanted && nexusDeployment(caller.wallet as `0x${string}`).address !== wanted) {
-    const message = `Signed in as ${caller.wallet}: the dashboard's key can only ${p.task} for the signed-in wallet or the Nexus account it owns, not ${wanted}`
+    const message =
+      `Signed in as ${caller.wallet}: the dashboard's key can only ${p.task} ` +
+      `for the signed-in wallet or the Nexus account it owns, not ${wanted}`
     throw fieldError(
       'forbidden',
       p.field,

@@ -56,25 +56,30 @@ describe('authenticate', () => {
     )
   })
 
-  it('accepts an issued key for its scopes only, and not once the key cache bound has passed after it is revoked', async () => {
-    const { cache, advance } = clockedCache()
-    const { key, record } = await createApiKey(sql, { name: 'reader', scopes: ['portfolio:read'], rateLimit: '5/s' })
-    expect(await authenticate(headers(key), configured, 'portfolio:read', db, cache)).toEqual({
-      label: 'reader',
-      keyId: record.id,
-      rateLimit: '5/s',
-      scopes: ['portfolio:read'],
-      browser: false,
-      wallet: null,
-    })
-    await expect(authenticate(headers(key), configured, 'routes:create', db, cache)).rejects.toMatchObject({
-      kind: 'forbidden',
-      message: 'Insufficient permissions',
-    })
-    await revokeApiKey(sql, record.id)
-    advance(KEY_CACHE_MS)
-    await expect(authenticate(headers(key), configured, 'portfolio:read', db, cache)).rejects.toThrow('Invalid API key')
-  })
+  it(
+    'accepts an issued key for its scopes only, and not ' + 'once the key cache bound has passed after it is revoked',
+    async () => {
+      const { cache, advance } = clockedCache()
+      const { key, record } = await createApiKey(sql, { name: 'reader', scopes: ['portfolio:read'], rateLimit: '5/s' })
+      expect(await authenticate(headers(key), configured, 'portfolio:read', db, cache)).toEqual({
+        label: 'reader',
+        keyId: record.id,
+        rateLimit: '5/s',
+        scopes: ['portfolio:read'],
+        browser: false,
+        wallet: null,
+      })
+      await expect(authenticate(headers(key), configured, 'routes:create', db, cache)).rejects.toMatchObject({
+        kind: 'forbidden',
+        message: 'Insufficient permissions',
+      })
+      await revokeApiKey(sql, record.id)
+      advance(KEY_CACHE_MS)
+      await expect(authenticate(headers(key), configured, 'portfolio:read', db, cache)).rejects.toThrow(
+        'Invalid API key',
+      )
+    },
+  )
 })
 
 describe('the browser key', () => {

@@ -47,7 +47,8 @@ describe('the failed-authentication budget', () => {
     expect(await statusOf(requireCaller(from('203.0.113.1', VALID), 'portfolio:read', context()))).toBe(200)
   }, 60_000)
 
-  it('keys the budget on address and presented key prefix: another prefix from the same address has its own', async () => {
+  it('keys the budget on address and presented key prefix: ' +
+    'another prefix from the same address has its own', async () => {
     for (let i = 0; i < 6; i++)
       await statusOf(
         requireCaller(from('203.0.113.2', `ir_aaaaaaaaaa_${'y'.repeat(42)}${i}`), 'portfolio:read', context()),

@@ -105,7 +105,9 @@ export async function submitIntent(
 /** The intent and its journal's steps (the account operations among them are shown), in one read. */
 export async function intentStatus(id: bigint, caller: Caller): Promise<IntentStatusRecord> {
   if (caller.browser && !caller.wallet) {
-    const message = `Sign in with Ethereum to follow intents with the dashboard's key: ${signInHint}, or use an API key of your own`
+    const message =
+      "Sign in with Ethereum to follow intents with the dashboard's " +
+      `key: ${signInHint}, or use an API key of your own`
     throw fieldError('unauthenticated', 'id', message, { signIn: true }, { code: 'SIGN_IN_REQUIRED' })
   }
   const intent = await findIntentStatus(await database(), id)

@@ -36,7 +36,9 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<I
   // the database with a few large requests.
   const stored = Buffer.byteLength(JSON.stringify(input, (_, v) => (typeof v === 'bigint' ? v.toString() : v)))
   if (stored > ctx.storedRequestMaxBytes) {
-    const message = `The request is ${stored} bytes once validated; a stored route request may be at most ${ctx.storedRequestMaxBytes} bytes`
+    const message =
+      `The request is ${stored} bytes once validated; a stored route ` +
+      `request may be at most ${ctx.storedRequestMaxBytes} bytes`
     throw InvalidInputError.forField('body', message, { bytes: stored, limit: ctx.storedRequestMaxBytes })
   }
   // Read while the route is quoted: what this sponsor's failed intents left the filler to pay.
@@ -99,7 +101,9 @@ export async function issueRoute(input: RouteRequest, caller: Caller): Promise<I
  * is issued for that account (a 422 naming `account`). */
 function refuseOverUnpaidBudget(unpaid: bigint, budget: bigint, account: Address) {
   if (unpaid <= budget) return
-  const message = `account: ${account}'s failed intents left the filler ${unpaid} wei of gas unpaid, over this service's budget of ${budget} wei; no new route is issued for it`
+  const message =
+    `account: ${account}'s failed intents left the filler ${unpaid} wei of gas unpaid, ` +
+    `over this service's budget of ${budget} wei; no new route is issued for it`
   throw fieldError(
     'unprocessable',
     'account',
@@ -118,7 +122,9 @@ function pendingIo(): Promise<void> {
 /** A key's sponsorship cap reached, as the client sees it: a 403 naming the cap. */
 export function rethrowCapReached(error: unknown): never {
   if (!(error instanceof SponsorCapReachedError)) throw error
-  const message = `options.sponsorSettings: this key's ${error.message}; the operator can raise it with npm run keys -- sponsor-cap`
+  const message =
+    `options.sponsorSettings: this key's ${error.message}; the ` +
+    'operator can raise it with npm run keys -- sponsor-cap'
   throw fieldError(
     'forbidden',
     'options.sponsorSettings',
@@ -134,7 +140,11 @@ function requireSponsorScope(input: RouteRequest, caller: Caller) {
     .filter(([, on]) => on === true)
     .map(([name]) => name)
   if (asked.length === 0 || caller.scopes.includes('routes:sponsor')) return
-  const message = `options.sponsorSettings: sponsoring fees (${asked.join(', ')}) needs a key with the routes:sponsor scope`
+  const message =
+    'options.sponsorSettings: ' +
+    `sponsoring fees (${asked.join(', ')}) ` +
+    'needs a key with the ' +
+    'routes:sponsor scope'
   throw fieldError(
     'forbidden',
     'options.sponsorSettings',

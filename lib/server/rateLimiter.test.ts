@@ -65,7 +65,8 @@ describe.each(stores)('rate limiter on %s', (_, makeStore) => {
     expect(refused).toBeInstanceOf(RateLimitedError)
     expect((refused as RateLimitedError).retryAfterSeconds).toBeGreaterThan(0)
     expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(60)
-    expect(await limiter.consume(randomUUID(), '3/min')).toMatchObject({ remaining: 2 }) // another key has its own budget
+    // another key has its own budget
+    expect(await limiter.consume(randomUUID(), '3/min')).toMatchObject({ remaining: 2 })
   }, 30_000)
 })
 

@@ -32,14 +32,18 @@ export async function signInNonce(): Promise<{ nonce: string; expiresAt: Date }>
 }
 
 /** Over https? Next fills x-forwarded-proto from the socket unless a proxy set it. A client that
- * lies here only gets a Secure cookie its plain-http page cannot keep, or an HSTS header a browser ignores over http. */
+ * lies here only gets a Secure cookie its plain-http page cannot keep, or an HSTS header a browser
+ * ignores over http. */
 export function servedOverHttps(headers: Headers): boolean {
   return headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
 }
 
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
   const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000))
-  return `${SESSION_COOKIE}=${token}; Path=/api/v1; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`
+  return (
+    `${SESSION_COOKIE}=${token}; Path=/api/v1; Max-Age=${maxAge}; ` +
+    `HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`
+  )
 }
 
 export function clearedSessionCookie(secure: boolean): string {

@@ -36,7 +36,8 @@ describe('signInProblem', () => {
 
   it('refuses a uri on another origin, even with our domain', () => {
     expect(signInProblem(message({ uri: 'https://phish.example/login' }), policy)).toMatch(/uri/)
-    expect(signInProblem(message({ uri: 'http://app.example.org/' }), policy)).toMatch(/uri/) // another scheme is another origin
+    // another scheme is another origin
+    expect(signInProblem(message({ uri: 'http://app.example.org/' }), policy)).toMatch(/uri/)
   })
 
   it('refuses a chain this app does not serve', () => {

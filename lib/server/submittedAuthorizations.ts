@@ -22,7 +22,9 @@ export async function verifySubmittedAuthorizations(
   const field = 'signedIntentOp.signedAuthorizations'
   const missing = chains.filter((id) => !list.some((a) => a.chainId === id))
   if (missing.length > 0) {
-    const message = `${field}: the route delegates the account on chain ${missing.join(', ')} (EIP-7702), and no authorization for it was submitted`
+    const message =
+      `${field}: the route delegates the account on chain ${missing.join(', ')} ` +
+      '(EIP-7702), and no authorization for it was submitted'
     throw fieldError('invalid_input', field, message)
   }
   const nonces = new Map<number, number>()

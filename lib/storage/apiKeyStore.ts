@@ -1,5 +1,6 @@
 // API keys: shown once at creation, stored as SHA-256 with a visible prefix, compared in constant
-// time, revocable (the app trusts a found key for at most KEY_CACHE_MS, lib/server/apiKeys.ts). Key format: `ir_<prefix>_<secret>` (prefix: 10 chars, secret: 32 bytes).
+// time, revocable (the app trusts a found key for at most KEY_CACHE_MS, lib/server/apiKeys.ts). Key
+// format: `ir_<prefix>_<secret>` (prefix: 10 chars, secret: 32 bytes).
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import { parseRateLimit } from '../config/rateLimitSpec'
 import { isScope, type Scope } from '../config/scopes'

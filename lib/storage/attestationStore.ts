@@ -58,7 +58,8 @@ const attestationRow = z
 export async function recordAttestation(sql: Pick<Sql, 'query'>, a: StoredAttestation): Promise<void> {
   await sql.query(
     `INSERT INTO attestations (chain_id, sponsor, nonce, attestation, signature) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (chain_id, sponsor, nonce) DO UPDATE SET attestation = EXCLUDED.attestation, signature = EXCLUDED.signature, created_at = clock_timestamp()
+     ON CONFLICT (chain_id, sponsor, nonce) DO UPDATE SET attestation = EXCLUDED.attestation,
+       signature = EXCLUDED.signature, created_at = clock_timestamp()
      WHERE attestations.signature <> EXCLUDED.signature`,
     [a.chainId, a.sponsor.toLowerCase(), a.nonce, JSON.stringify(attestationToJson(a.attestation)), a.signature],
   )
@@ -71,7 +72,8 @@ export async function findAttestation(
   nonce: bigint | string,
 ): Promise<StoredAttestation | undefined> {
   const [row] = await sql.query(
-    `SELECT chain_id, sponsor, nonce, attestation, signature FROM attestations WHERE chain_id = $1 AND sponsor = $2 AND nonce = $3`,
+    `SELECT chain_id, sponsor, nonce, attestation, signature FROM attestations
+     WHERE chain_id = $1 AND sponsor = $2 AND nonce = $3`,
     [chainId, sponsor.toLowerCase(), nonce.toString()],
   )
   return row ? attestationRow.parse(row) : undefined

@@ -103,7 +103,8 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     await recordTransaction(sql, 107n, { step: 'refund:0', chainId: 10, raw: '0x0a', hash: hash(10) })
     const refund = { chainId: 10, elementIndex: 0, reason: 'the fill failed' }
     await updateIntent(sql, 107n, { status: 'FAILED', refunds: [{ ...refund, status: 'PENDING' }] })
-    expect((await settledJournalSince(sql, undefined, 900)).map((c) => c.nonce)).not.toContain('107') // a refund still due
+    // a refund still due
+    expect((await settledJournalSince(sql, undefined, 900)).map((c) => c.nonce)).not.toContain('107')
     await updateIntent(sql, 107n, { refunds: [{ ...refund, status: 'COMPLETED', txHash: hash(10) }] })
     const settled = (await settledJournalSince(sql, undefined, 900)).find((c) => c.nonce === '107')
     expect(settled!.entries).toEqual([{ step: 'refund:0', chainId: 10, raw: '0x0a', hash: hash(10) }])
@@ -135,78 +136,88 @@ describe.each(databaseKinds)('%s', (_, makeDatabase) => {
     expect((await settledJournalSince(sql, undefined, 900)).find((c) => c.nonce === '108')!.entries).toEqual([replaced])
   })
 
-  it("reads an intent's status in one query: the intent without its signed operation, its journal's steps in signing order without their bytes", async () => {
-    await submitted(109n)
-    expect(await findIntentStatus(sql, 109n)).toMatchObject({ nonce: '109', status: 'PENDING', journalSteps: [] })
-    await recordTransaction(sql, 109n, { step: 'setup:0', chainId: 10, raw: '0x0d', hash: hash(13) })
-    await recordTransaction(sql, 109n, { step: 'fill', chainId: 8453, raw: '0x0e', hash: hash(14) })
-    await recordTransaction(sql, 109n, { step: 'destination-ops', chainId: 8453, raw: '0x0f', hash: hash(15) })
-    await updateIntent(sql, 109n, {
-      status: 'COMPLETED',
-      fill: { chainId: 8453, txHash: hash(14), status: 'COMPLETED', timestamp: 5 },
-    })
-    const status = (await findIntentStatus(sql, 109n))!
-    const { signedIntentOp, ...record } = (await findIntent(sql, 109n))!
-    expect(signedIntentOp).toEqual({})
-    expect(status).toEqual({
-      ...record,
-      journalSteps: [
-        { step: 'setup:0', chainId: 10, hash: hash(13) },
-        { step: 'fill', chainId: 8453, hash: hash(14) },
-        { step: 'destination-ops', chainId: 8453, hash: hash(15) },
-      ],
-    })
-    expect(await findIntentStatus(sql, 999n)).toBeUndefined()
-  })
+  it(
+    "reads an intent's status in one query: the intent without its signed " +
+      "operation, its journal's steps in signing order without their bytes",
+    async () => {
+      await submitted(109n)
+      expect(await findIntentStatus(sql, 109n)).toMatchObject({ nonce: '109', status: 'PENDING', journalSteps: [] })
+      await recordTransaction(sql, 109n, { step: 'setup:0', chainId: 10, raw: '0x0d', hash: hash(13) })
+      await recordTransaction(sql, 109n, { step: 'fill', chainId: 8453, raw: '0x0e', hash: hash(14) })
+      await recordTransaction(sql, 109n, { step: 'destination-ops', chainId: 8453, raw: '0x0f', hash: hash(15) })
+      await updateIntent(sql, 109n, {
+        status: 'COMPLETED',
+        fill: { chainId: 8453, txHash: hash(14), status: 'COMPLETED', timestamp: 5 },
+      })
+      const status = (await findIntentStatus(sql, 109n))!
+      const { signedIntentOp, ...record } = (await findIntent(sql, 109n))!
+      expect(signedIntentOp).toEqual({})
+      expect(status).toEqual({
+        ...record,
+        journalSteps: [
+          { step: 'setup:0', chainId: 10, hash: hash(13) },
+          { step: 'fill', chainId: 8453, hash: hash(14) },
+          { step: 'destination-ops', chainId: 8453, hash: hash(15) },
+        ],
+      })
+      expect(await findIntentStatus(sql, 999n)).toBeUndefined()
+    },
+  )
 
-  it('reads a journal back in the order it was recorded, when timestamps tie and an entry was rewritten since', async () => {
-    await submitted(110n)
-    await recordTransactions(sql, [
-      { nonce: '110', step: 'setup:1', chainId: 10, raw: '0x10', hash: hash(16) },
-      { nonce: '110', step: 'setup:0', chainId: 10, raw: '0x11', hash: hash(17) },
-    ])
-    await recordTransaction(sql, 110n, { step: 'fill', chainId: 8453, raw: '0x12', hash: hash(18) })
-    await recordTransaction(sql, 110n, { step: 'claim:0', chainId: 10, raw: '0x13', hash: hash(19) })
-    // A replacement rewrites the first entry (its row moves to the table's end), and every entry
-    // carries the same time, as a batch written in one statement or within one clock tick does.
-    expect(
-      await rewriteTransaction(sql, 110n, 'setup:1', hash(16), {
-        raw: '0x14',
-        hash: hash(20),
-        replaced: [{ raw: '0x10', hash: hash(16) }],
-      }),
-    ).toBe(true)
-    await sql.query(`UPDATE intent_transactions SET created_at = '2026-01-01T00:00:00Z' WHERE nonce = 110`)
-    const order = ['setup:1', 'setup:0', 'fill', 'claim:0']
-    expect((await journalOf(sql, 110n)).map((e) => e.step)).toEqual(order)
-    expect((await findIntentStatus(sql, 110n))!.journalSteps.map((e) => e.step)).toEqual(order)
-    expect(
-      (await openJournal(sql)).filter((e) => [16, 17, 18, 19, 20].some((n) => e.hash === hash(n))).map((e) => e.step),
-    ).toEqual(order)
-  })
-
-  it('numbers a journal already recorded, on upgrade, by when each entry was recorded, not where its row lies', async () => {
-    await submitted(111n)
-    const steps = ['setup:0', 'fill', 'claim:0']
-    for (const [i, step] of steps.entries()) {
-      await recordTransaction(sql, 111n, { step, chainId: 10, raw: '0x20', hash: hash(32 + i) })
-      await sql.query(`UPDATE intent_transactions SET created_at = $2 WHERE nonce = 111 AND step = $1`, [
-        step,
-        `2026-01-01T00:00:0${i}Z`,
+  it(
+    'reads a journal back in the order it was recorded, ' + 'when timestamps tie and an entry was rewritten since',
+    async () => {
+      await submitted(110n)
+      await recordTransactions(sql, [
+        { nonce: '110', step: 'setup:1', chainId: 10, raw: '0x10', hash: hash(16) },
+        { nonce: '110', step: 'setup:0', chainId: 10, raw: '0x11', hash: hash(17) },
       ])
-    }
-    // The first entry replaced at its nonce: its row moves to the table's end, its time stays.
-    await rewriteTransaction(sql, 111n, 'setup:0', hash(32), {
-      raw: '0x21',
-      hash: hash(35),
-      replaced: [{ raw: '0x20', hash: hash(32) }],
-    })
-    // The table as it was before the sequence column, then migrated again.
-    await sql.query('ALTER TABLE intent_transactions DROP COLUMN seq')
-    await applyMigration(sql, migrations.find((m) => m.version === 11)!)
-    await recordTransaction(sql, 111n, { step: 'destination-ops', chainId: 8453, raw: '0x22', hash: hash(36) })
-    expect((await journalOf(sql, 111n)).map((e) => e.step)).toEqual([...steps, 'destination-ops'])
-  })
+      await recordTransaction(sql, 110n, { step: 'fill', chainId: 8453, raw: '0x12', hash: hash(18) })
+      await recordTransaction(sql, 110n, { step: 'claim:0', chainId: 10, raw: '0x13', hash: hash(19) })
+      // A replacement rewrites the first entry (its row moves to the table's end), and every entry
+      // carries the same time, as a batch written in one statement or within one clock tick does.
+      expect(
+        await rewriteTransaction(sql, 110n, 'setup:1', hash(16), {
+          raw: '0x14',
+          hash: hash(20),
+          replaced: [{ raw: '0x10', hash: hash(16) }],
+        }),
+      ).toBe(true)
+      await sql.query(`UPDATE intent_transactions SET created_at = '2026-01-01T00:00:00Z' WHERE nonce = 110`)
+      const order = ['setup:1', 'setup:0', 'fill', 'claim:0']
+      expect((await journalOf(sql, 110n)).map((e) => e.step)).toEqual(order)
+      expect((await findIntentStatus(sql, 110n))!.journalSteps.map((e) => e.step)).toEqual(order)
+      expect(
+        (await openJournal(sql)).filter((e) => [16, 17, 18, 19, 20].some((n) => e.hash === hash(n))).map((e) => e.step),
+      ).toEqual(order)
+    },
+  )
+
+  it(
+    'numbers a journal already recorded, on upgrade, by ' + 'when each entry was recorded, not where its row lies',
+    async () => {
+      await submitted(111n)
+      const steps = ['setup:0', 'fill', 'claim:0']
+      for (const [i, step] of steps.entries()) {
+        await recordTransaction(sql, 111n, { step, chainId: 10, raw: '0x20', hash: hash(32 + i) })
+        await sql.query(`UPDATE intent_transactions SET created_at = $2 WHERE nonce = 111 AND step = $1`, [
+          step,
+          `2026-01-01T00:00:0${i}Z`,
+        ])
+      }
+      // The first entry replaced at its nonce: its row moves to the table's end, its time stays.
+      await rewriteTransaction(sql, 111n, 'setup:0', hash(32), {
+        raw: '0x21',
+        hash: hash(35),
+        replaced: [{ raw: '0x20', hash: hash(32) }],
+      })
+      // The table as it was before the sequence column, then migrated again.
+      await sql.query('ALTER TABLE intent_transactions DROP COLUMN seq')
+      await applyMigration(sql, migrations.find((m) => m.version === 11)!)
+      await recordTransaction(sql, 111n, { step: 'destination-ops', chainId: 8453, raw: '0x22', hash: hash(36) })
+      expect((await journalOf(sql, 111n)).map((e) => e.step)).toEqual([...steps, 'destination-ops'])
+    },
+  )
 
   it("sums the gas a sponsor's failed intents left unpaid, for that sponsor only, in any letter case", async () => {
     const other = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' as const

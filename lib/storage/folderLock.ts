@@ -29,7 +29,10 @@ async function lockFolder(dir: string, what: string): Promise<() => Promise<void
   } catch (error) {
     if ((error as { code?: string }).code !== 'ELOCKED') throw error
     throw new FolderInUseError(
-      `${what} in ${dir} is open in another process (PGlite lets only one process hold a folder). While \`npm run dev\` runs, reach it through the socket it serves (DATABASE_URL: the URL in ${devDatabaseUrlFile(dir)}); if the process that had it was killed, try again in ${STALE_MS / 1000} s.`,
+      `${what} in ${dir} is open in another process (PGlite lets only one ` +
+        `process hold a folder). While \`npm run dev\` runs, reach it through the ` +
+        `socket it serves (DATABASE_URL: the URL in ${devDatabaseUrlFile(dir)}); ` +
+        `if the process that had it was killed, try again in ${STALE_MS / 1000} s.`,
     )
   }
 }

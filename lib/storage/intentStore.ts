@@ -153,7 +153,9 @@ export type NewIntent = {
 export async function insertIntent(sql: Pick<Sql, 'query'>, intent: NewIntent): Promise<void> {
   try {
     await sql.query(
-      `INSERT INTO intents (nonce, sponsor, destination_chain_id, signed_intent_op, status, claims, issued_by, fill_deadline, expires) VALUES ($1, $2, $3, $4, 'PENDING', $5, $6, $7, $8)`,
+      `INSERT INTO intents (nonce, sponsor, destination_chain_id, signed_intent_op, status, claims, issued_by,
+         fill_deadline, expires)
+       VALUES ($1, $2, $3, $4, 'PENDING', $5, $6, $7, $8)`,
       [
         intent.nonce.toString(),
         intent.sponsor.toLowerCase(),
@@ -184,7 +186,8 @@ export async function findIntentStatus(
 ): Promise<IntentStatusRecord | undefined> {
   const [row] = await sql.query(
     `SELECT ${RECORD_COLUMNS},
-       (SELECT COALESCE(json_agg(json_build_object('step', t.step, 'chainId', t.chain_id, 'hash', t.hash) ORDER BY t.seq), '[]')
+       (SELECT COALESCE(json_agg(json_build_object('step', t.step, 'chainId', t.chain_id, 'hash', t.hash)
+           ORDER BY t.seq), '[]')
           FROM intent_transactions t WHERE t.nonce = i.nonce) AS journal_steps
      FROM intents i WHERE nonce = $1`,
     [nonce.toString()],

@@ -68,7 +68,8 @@ export async function recordTransaction(
   entry: JournalEntry,
 ): Promise<boolean> {
   const rows = await sql.query(
-    `INSERT INTO intent_transactions (nonce, step, chain_id, raw, hash) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (nonce, step) DO NOTHING RETURNING step`,
+    `INSERT INTO intent_transactions (nonce, step, chain_id, raw, hash) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (nonce, step) DO NOTHING RETURNING step`,
     [nonce.toString(), entry.step, entry.chainId, entry.raw, entry.hash],
   )
   return rows.length === 1
@@ -88,7 +89,8 @@ export async function recordTransactions(
     return `($${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`
   })
   const rows = await sql.query(
-    `INSERT INTO intent_transactions (nonce, step, chain_id, raw, hash) VALUES ${values.join(', ')} ON CONFLICT (nonce, step) DO NOTHING RETURNING nonce, step`,
+    `INSERT INTO intent_transactions (nonce, step, chain_id, raw, hash) VALUES ${values.join(', ')}
+     ON CONFLICT (nonce, step) DO NOTHING RETURNING nonce, step`,
     params,
   )
   return new Set(
@@ -101,7 +103,9 @@ export async function recordTransactions(
 export async function openJournal(sql: Pick<Sql, 'query'>): Promise<JournalEntry[]> {
   const rows = await sql.query(
     `SELECT t.step, t.chain_id, t.raw, t.hash, t.replaced FROM intent_transactions t JOIN intents i ON i.nonce = t.nonce
-     WHERE i.status IN ('PENDING', 'CLAIMED', 'FILLED') OR (i.status = 'FAILED' AND i.refunds @> '[{"status":"PENDING"}]') ORDER BY t.seq`,
+     WHERE i.status IN ('PENDING', 'CLAIMED', 'FILLED')
+       OR (i.status = 'FAILED' AND i.refunds @> '[{"status":"PENDING"}]')
+     ORDER BY t.seq`,
   )
   return rows.map((r) => entryRow.parse(r))
 }
@@ -122,10 +126,13 @@ export async function settledJournalSince(
   seconds: number,
 ): Promise<SettledJournal[]> {
   const rows = await sql.query(
-    `SELECT t.nonce, i.updated_at, extract(epoch FROM clock_timestamp() - i.updated_at) AS age, t.step, t.chain_id, t.raw, t.hash, t.replaced
+    `SELECT t.nonce, i.updated_at, extract(epoch FROM clock_timestamp() - i.updated_at) AS age,
+       t.step, t.chain_id, t.raw, t.hash, t.replaced
      FROM intents i JOIN intent_transactions t ON t.nonce = i.nonce
-     WHERE (i.status = 'COMPLETED' OR (i.status = 'FAILED' AND t.step LIKE 'refund:%' AND NOT i.refunds @> '[{"status":"PENDING"}]'))
-       AND date_trunc('milliseconds', i.updated_at) > COALESCE($1::timestamptz, clock_timestamp() - $2 * interval '1 second')
+     WHERE (i.status = 'COMPLETED' OR (i.status = 'FAILED' AND t.step LIKE 'refund:%'
+          AND NOT i.refunds @> '[{"status":"PENDING"}]'))
+       AND date_trunc('milliseconds', i.updated_at) >
+         COALESCE($1::timestamptz, clock_timestamp() - $2 * interval '1 second')
      ORDER BY i.updated_at, t.seq`,
     [since?.toISOString() ?? null, seconds],
   )
@@ -150,7 +157,8 @@ export async function rewriteTransaction(
   entry: { raw: Hex; hash: Hex; replaced: ReplacedTransaction[] },
 ): Promise<boolean> {
   const rows = await sql.query(
-    `UPDATE intent_transactions SET raw = $3, hash = $4, replaced = $5::jsonb WHERE nonce = $1 AND step = $2 AND hash = $6 RETURNING step`,
+    `UPDATE intent_transactions SET raw = $3, hash = $4, replaced = $5::jsonb
+     WHERE nonce = $1 AND step = $2 AND hash = $6 RETURNING step`,
     [nonce.toString(), step, entry.raw, entry.hash, JSON.stringify(entry.replaced), expected],
   )
   return rows.length === 1
@@ -169,7 +177,9 @@ export async function recentJournalOn(
   seconds: number,
 ): Promise<JournalEntry[]> {
   const rows = await sql.query(
-    `SELECT step, chain_id, raw, hash FROM intent_transactions WHERE chain_id = $1 AND created_at > clock_timestamp() - $2 * interval '1 second' ORDER BY seq`,
+    `SELECT step, chain_id, raw, hash FROM intent_transactions
+     WHERE chain_id = $1 AND created_at > clock_timestamp() - $2 * interval '1 second'
+     ORDER BY seq`,
     [chainId, seconds],
   )
   return rows.map((r) => entryRow.parse(r))

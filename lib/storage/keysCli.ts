@@ -10,11 +10,13 @@ import { readDevDatabaseUrl } from './devDatabaseUrl'
 import { openDatabase } from './openDatabase'
 import { setSponsorCap, sponsorshipLedger, sponsorshipOf, sponsorshipTotals } from './sponsorshipStore'
 
-const usage = `Usage:
+const usage =
+  `Usage:
   npm run keys -- create --name NAME --scopes ${scopes.join(',')} [--rate 600/min]
   npm run keys -- list [--json]
   npm run keys -- revoke ID_OR_PREFIX
-  npm run keys -- sponsorship [ID_OR_PREFIX] [--json]   what the operator paid for sponsored intents, per key or per intent
+  npm run keys -- sponsorship [ID_OR_PREFIX] [--json]   what the operator paid for sponsored intents, ` +
+  `per key or per intent
   npm run keys -- sponsor-cap ID_OR_PREFIX USD|none     the most a key may sponsor in total (USD); none: no cap`
 
 async function main(argv: string[]): Promise<number> {
@@ -44,7 +46,9 @@ async function main(argv: string[]): Promise<number> {
       })
       if (values.json) return print(JSON.stringify({ ...record, key }), 0)
       return print(
-        `Created key ${record.id} (${record.name}), scopes ${record.scopes.join(', ')}${record.rateLimit ? `, rate ${record.rateLimit}` : ''}.\n\n  ${key}\n\nStore it now: it is not shown again.`,
+        `Created key ${record.id} (${record.name}), scopes ${record.scopes.join(', ')}` +
+          `${record.rateLimit ? `, rate ${record.rateLimit}` : ''}.\n\n  ` +
+          `${key}\n\nStore it now: it is not shown again.`,
         0,
       )
     }
@@ -76,7 +80,8 @@ async function main(argv: string[]): Promise<number> {
           totals
             .map(
               (t) =>
-                `${t.issuedBy}  ${t.name ?? '-'}  spent ${t.spentUsd} USD of ${t.capUsd ?? 'no cap'}  (${t.intents} intents)`,
+                `${t.issuedBy}  ${t.name ?? '-'}  spent ${t.spentUsd} ` +
+                `USD of ${t.capUsd ?? 'no cap'}  (${t.intents} intents)`,
             )
             .join('\n'),
           0,
@@ -86,13 +91,16 @@ async function main(argv: string[]): Promise<number> {
       const issuedBy = key?.id ?? target
       const [total, entries] = await Promise.all([sponsorshipOf(sql, issuedBy), sponsorshipLedger(sql, { issuedBy })])
       if (values.json) return print(JSON.stringify({ issuedBy, ...total, entries }), 0)
-      const head = `${issuedBy}${key ? ` (${key.name})` : ''}: spent ${total.spentUsd} USD of ${total.capUsd ?? 'no cap'} over ${total.intents} intents`
+      const head =
+        `${issuedBy}${key ? ` (${key.name})` : ''}: spent ${total.spentUsd} ` +
+        `USD of ${total.capUsd ?? 'no cap'} over ${total.intents} intents`
       return print(
         [
           head,
           ...entries.map(
             (e) =>
-              `  intent ${e.nonce}  ${e.totalUsd} USD (relayer ${e.relayerUsd}, protocol ${e.protocolUsd})  ${e.createdAt.toISOString()}`,
+              `  intent ${e.nonce}  ${e.totalUsd} USD (relayer ${e.relayerUsd}, ` +
+              `protocol ${e.protocolUsd})  ${e.createdAt.toISOString()}`,
           ),
         ].join('\n'),
         0,

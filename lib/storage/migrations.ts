@@ -159,7 +159,9 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 10,
-    name: 'journaled transactions replaced at their nonce (a fee the chain outgrew): their bytes, still recognised if mined',
+    name:
+      'journaled transactions replaced at their nonce (a fee the ' +
+      'chain outgrew): their bytes, still recognised if mined',
     sql: `
       ALTER TABLE intent_transactions ADD COLUMN replaced jsonb NOT NULL DEFAULT '[]';
     `,
@@ -176,7 +178,8 @@ export const migrations: readonly Migration[] = [
         FROM (SELECT ctid AS row_id, row_number() OVER (ORDER BY created_at, ctid) AS n FROM intent_transactions) o
         WHERE t.ctid = o.row_id;
       SELECT setval('intent_transactions_seq', COALESCE((SELECT max(seq) FROM intent_transactions), 0) + 1, false);
-      ALTER TABLE intent_transactions ALTER COLUMN seq SET DEFAULT nextval('intent_transactions_seq'), ALTER COLUMN seq SET NOT NULL;
+      ALTER TABLE intent_transactions ALTER COLUMN seq SET DEFAULT nextval('intent_transactions_seq'),
+        ALTER COLUMN seq SET NOT NULL;
     `,
   },
   {
@@ -189,7 +192,9 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 13,
-    name: "the filler's gas an intent left unpaid (it failed before the filler was paid), summed per sponsor at quote time",
+    name:
+      "the filler's gas an intent left unpaid (it failed before " +
+      'the filler was paid), summed per sponsor at quote time',
     sql: `
       ALTER TABLE intents ADD COLUMN unpaid_gas_wei numeric(78, 0);
       CREATE INDEX intents_unpaid_by_sponsor ON intents (sponsor) WHERE unpaid_gas_wei > 0;

@@ -35,7 +35,8 @@ export async function newestFirstPage<Row extends { created_us: string | number;
   },
 ): Promise<{ rows: Row[]; nextCursor: string | null }> {
   const after = p.cursor ? decodeCursor(p.cursor) : undefined
-  const where = `sponsor = $1 AND issued_by = $3${after ? ` AND (${CREATED_US}, nonce) < ($4::bigint, $5::numeric)` : ''}`
+  const where = `sponsor = $1
+    AND issued_by = $3${after ? ` AND (${CREATED_US}, nonce) < ($4::bigint, $5::numeric)` : ''}`
   const rows = await sql.query<Row>(
     `SELECT ${p.columns} FROM ${p.table} WHERE ${where} ORDER BY created_at DESC, nonce DESC LIMIT $2`,
     [p.sponsor.toLowerCase(), p.limit + 1, p.issuedBy, ...(after ? [after.createdUs, after.nonce] : [])],

@@ -14,7 +14,8 @@ import { batchQueue } from './pgliteBatches'
 const root = mkdtempSync(join(tmpdir(), 'ir-pglite-batches-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-it('keeps each connection’s extended-protocol batch together: 300 concurrent queries over 8 connections, all answered right', {
+it('keeps each connection’s extended-protocol batch together: ' +
+  '300 concurrent queries over 8 connections, all answered right', {
   timeout: 120_000,
 }, async () => {
   const host = await hostPglite({ dir: join(root, 'db') })
@@ -55,7 +56,8 @@ it('answers an extended-protocol query in one write, as Postgres does, and a fai
     await client.query('SELECT 1') // the connection is warm
     write.mockClear()
     expect((await client.query<{ v: string }>('SELECT $1::text AS v', ['one'])).rows).toEqual([{ v: 'one' }])
-    expect(serverWrites()).toBe(1) // ParseComplete, BindComplete, RowDescription, DataRow, CommandComplete, ReadyForQuery
+    // ParseComplete, BindComplete, RowDescription, DataRow, CommandComplete, ReadyForQuery
+    expect(serverWrites()).toBe(1)
     write.mockClear()
     await expect(client.query('SELECT $1::int AS v', ['not a number'])).rejects.toThrow(/invalid input syntax/)
     expect(serverWrites()).toBe(1) // ErrorResponse, ReadyForQuery
@@ -110,25 +112,29 @@ it('a batch message that arrives as the database closes raises nothing afterward
   q.clearQueueForHandler(1) // the server's forgetting of the connection, after the close
 })
 
-it('runs a batch that arrived together in one call, and one whose Sync comes later with what has arrived, nobody else in between', async () => {
-  const { send, ran } = fakeQueue()
-  const writes: Uint8Array[] = []
-  const early = ['P', 'B', 'D', 'E'].map((t) => send(1, t))
-  await send(1, 'S', (d) => writes.push(d))
-  await Promise.all(early)
-  expect(ran).toEqual(['PBDES'])
-  expect(writes).toHaveLength(1)
-  // Connection 2's Sync has not arrived when its Parse and Bind run; connection 3's query waits for it.
-  ran.length = 0
-  void send(2, 'P')
-  void send(2, 'B')
-  await new Promise((r) => setImmediate(r))
-  const other = send(3, 'Q')
-  await new Promise((r) => setImmediate(r))
-  await send(2, 'S')
-  await other
-  expect(ran).toEqual(['PB', 'S', 'Q'])
-})
+it(
+  'runs a batch that arrived together in one call, and one whose ' +
+    'Sync comes later with what has arrived, nobody else in between',
+  async () => {
+    const { send, ran } = fakeQueue()
+    const writes: Uint8Array[] = []
+    const early = ['P', 'B', 'D', 'E'].map((t) => send(1, t))
+    await send(1, 'S', (d) => writes.push(d))
+    await Promise.all(early)
+    expect(ran).toEqual(['PBDES'])
+    expect(writes).toHaveLength(1)
+    // Connection 2's Sync has not arrived when its Parse and Bind run; connection 3's query waits for it.
+    ran.length = 0
+    void send(2, 'P')
+    void send(2, 'B')
+    await new Promise((r) => setImmediate(r))
+    const other = send(3, 'Q')
+    await new Promise((r) => setImmediate(r))
+    await send(2, 'S')
+    await other
+    expect(ran).toEqual(['PB', 'S', 'Q'])
+  },
+)
 
 it('a connection whose socket throws on write, or that closes while its query runs, stops nobody else', async () => {
   const { q, send, setGate } = fakeQueue()
@@ -158,7 +164,8 @@ it('a connection whose socket throws on write, or that closes while its query ru
   expect(answers).toEqual(['Q', 'Q'])
 })
 
-it('closes a connection that holds the database in a transaction without a word while others wait, and rolls back what it held', {
+it('closes a connection that holds the database in a transaction ' +
+  'without a word while others wait, and rolls back what it held', {
   timeout: 60_000,
 }, async () => {
   const host = await hostPglite({ dir: join(root, 'pinned'), pinTimeoutMs: 300 })
@@ -291,7 +298,8 @@ function within<T>(ms: number, p: Promise<T>): Promise<T> {
   ])
 }
 
-it('runs no other connection’s message inside a batch before its Sync (pglite-socket’s own queue did: the other’s Parse replaced the statement)', {
+it('runs no other connection’s message inside a batch before its Sync ' +
+  '(pglite-socket’s own queue did: the other’s Parse replaced the statement)', {
   timeout: 60_000,
 }, async () => {
   const host = await hostPglite({ dir: join(root, 'interleaved') })

@@ -11,13 +11,15 @@ export async function pruneStoredRoutes(
 ): Promise<PruneResult> {
   return sql.transaction(async (tx) => {
     const cutoff = `clock_timestamp() - make_interval(days => $1)`
-    const finished = `SELECT i.nonce FROM intents i JOIN routes r ON r.nonce = i.nonce WHERE r.created_at < ${cutoff} AND i.status IN ('COMPLETED', 'FAILED')`
+    const finished = `SELECT i.nonce FROM intents i JOIN routes r ON r.nonce = i.nonce
+      WHERE r.created_at < ${cutoff} AND i.status IN ('COMPLETED', 'FAILED')`
     await tx.query(`DELETE FROM intent_transactions WHERE nonce IN (${finished})`, [p.retentionDays])
     const intents = await tx.query(`DELETE FROM intents WHERE nonce IN (${finished}) RETURNING nonce`, [
       p.retentionDays,
     ])
     const routes = await tx.query(
-      `DELETE FROM routes r WHERE r.created_at < ${cutoff} AND NOT EXISTS (SELECT 1 FROM intents i WHERE i.nonce = r.nonce) RETURNING nonce`,
+      `DELETE FROM routes r WHERE r.created_at < ${cutoff}
+       AND NOT EXISTS (SELECT 1 FROM intents i WHERE i.nonce = r.nonce) RETURNING nonce`,
       [p.retentionDays],
     )
     await tx.query(`DELETE FROM auth_nonces WHERE expires_at < clock_timestamp()`)

@@ -89,7 +89,9 @@ export async function recordRoute(
   const response = 'responseJson' in r ? r.responseJson : json(r.response)
   try {
     await sql.query(
-      `INSERT INTO routes (nonce, sponsor, destination_chain_id, request, response, response_digest, expires, key_id, issued_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      `INSERT INTO routes (nonce, sponsor, destination_chain_id, request, response, response_digest,
+         expires, key_id, issued_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         r.nonce.toString(),
         r.sponsor.toLowerCase(),
@@ -124,10 +126,14 @@ export type RouteDigestPage = { routes: StoredRouteDigest[]; nextCursor: string 
 
 // Only what a history line shows is read: never the routes' calldata or signed metadata (a stored
 // route can hold 64 KiB), and each route's intent status from the same key's submission.
-const ELEMENTS = `CASE WHEN jsonb_typeof(response->'intentOp'->'elements') = 'array' THEN response->'intentOp'->'elements' ELSE '[]'::jsonb END`
+const ELEMENTS = `CASE WHEN jsonb_typeof(response->'intentOp'->'elements') = 'array'
+  THEN response->'intentOp'->'elements'
+  ELSE '[]'::jsonb END`
 const DIGEST_COLUMNS = `nonce, destination_chain_id, expires, created_at, ${CREATED_US} AS created_us, request,
   jsonb_typeof(response->'intentOp') = 'object' AS has_intent_op,
-  (SELECT coalesce(jsonb_agg(jsonb_build_object('chainId', e->'chainId', 'tokenOut', e->'mandate'->'tokenOut', 'fundingMethod', e->'mandate'->'qualifier'->'settlementContext'->'fundingMethod', 'recipient', e->'mandate'->'recipient')), '[]'::jsonb)
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('chainId', e->'chainId', 'tokenOut', e->'mandate'->'tokenOut',
+    'fundingMethod', e->'mandate'->'qualifier'->'settlementContext'->'fundingMethod',
+    'recipient', e->'mandate'->'recipient')), '[]'::jsonb)
      FROM jsonb_array_elements(${ELEMENTS}) AS e) AS elements,
   response->'intentCost'->'feeToken' AS fee_token,
   response->'intentCost'->'tokenShortfall' AS shortfall,

@@ -13,7 +13,8 @@ export async function issueNonce(
 ): Promise<{ nonce: string; expiresAt: Date }> {
   const nonce = randomBytes(16).toString('hex')
   const [row] = await sql.query<{ expires_at: Date | string }>(
-    `INSERT INTO auth_nonces (nonce, expires_at) VALUES ($1, clock_timestamp() + make_interval(secs => $2)) RETURNING expires_at`,
+    `INSERT INTO auth_nonces (nonce, expires_at) VALUES ($1, clock_timestamp() + make_interval(secs => $2))
+     RETURNING expires_at`,
     [nonce, ttlSeconds],
   )
   if (!row) throw new Error('the sign-in nonce was not stored')

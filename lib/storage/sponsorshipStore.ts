@@ -47,8 +47,10 @@ export async function refuseOverCap(
 ): Promise<void> {
   if (!keyId) return // configured keys have no row to hold a cap
   const [row] = await sql.query<{ cap: string | null; spent: string; over: boolean }>(
-    `SELECT k.sponsor_cap_usd::text AS cap, s.spent::text AS spent, (k.sponsor_cap_usd IS NOT NULL AND s.spent + $3::numeric > k.sponsor_cap_usd) AS over
-       FROM api_keys k, (SELECT COALESCE(SUM(relayer_usd + protocol_usd), 0) AS spent FROM sponsorships WHERE issued_by = $2) s
+    `SELECT k.sponsor_cap_usd::text AS cap, s.spent::text AS spent,
+            (k.sponsor_cap_usd IS NOT NULL AND s.spent + $3::numeric > k.sponsor_cap_usd) AS over
+       FROM api_keys k, (SELECT COALESCE(SUM(relayer_usd + protocol_usd), 0) AS spent
+          FROM sponsorships WHERE issued_by = $2) s
       WHERE k.id = $1`,
     [keyId, issuedBy, neededUsd],
   )
@@ -84,7 +86,8 @@ export async function sponsorshipLedger(
     total: string
     created_at: Date | string
   }>(
-    `SELECT nonce::text AS nonce, issued_by, relayer_usd::text AS relayer_usd, protocol_usd::text AS protocol_usd, (relayer_usd + protocol_usd)::text AS total, created_at
+    `SELECT nonce::text AS nonce, issued_by, relayer_usd::text AS relayer_usd, protocol_usd::text AS protocol_usd,
+            (relayer_usd + protocol_usd)::text AS total, created_at
        FROM sponsorships ${p.issuedBy ? 'WHERE issued_by = $1' : ''} ORDER BY created_at, nonce`,
     p.issuedBy ? [p.issuedBy] : [],
   )
@@ -109,10 +112,12 @@ export async function sponsorshipTotals(
     intents: string | number
     cap: string | null
   }>(
-    `SELECT i.issued_by, k.name, COALESCE(s.spent, 0)::text AS spent, COALESCE(s.intents, 0) AS intents, k.sponsor_cap_usd::text AS cap
+    `SELECT i.issued_by, k.name, COALESCE(s.spent, 0)::text AS spent, COALESCE(s.intents, 0) AS intents,
+            k.sponsor_cap_usd::text AS cap
        FROM (SELECT issued_by FROM sponsorships UNION SELECT id FROM api_keys WHERE sponsor_cap_usd IS NOT NULL) i
        LEFT JOIN api_keys k ON k.id = i.issued_by
-       LEFT JOIN (SELECT issued_by, SUM(relayer_usd + protocol_usd) AS spent, COUNT(*) AS intents FROM sponsorships GROUP BY issued_by) s ON s.issued_by = i.issued_by
+       LEFT JOIN (SELECT issued_by, SUM(relayer_usd + protocol_usd) AS spent, COUNT(*) AS intents
+                 FROM sponsorships GROUP BY issued_by) s ON s.issued_by = i.issued_by
       ORDER BY i.issued_by`,
   )
   return rows.map((r) => ({

@@ -28,12 +28,16 @@ function fakeChain(
 }
 
 describe('refillNonces', () => {
-  it('re-sends every journaled transaction above the confirmed nonce in nonce order and fills the gaps with transfers to itself', async () => {
-    const journal = [7, 3, 5, 4, 1].map((nonce) => ({ nonce, raw: `0x0${nonce}` as Hex }))
-    const { chain, sent } = fakeChain(3, journal)
-    expect(await refillNonces(chain)).toEqual({ resent: 4, filled: 1 })
-    expect(sent).toEqual(['0x03', '0x04', '0x05', '0x5e1f6', '0x07'])
-  })
+  it(
+    're-sends every journaled transaction above the confirmed nonce ' +
+      'in nonce order and fills the gaps with transfers to itself',
+    async () => {
+      const journal = [7, 3, 5, 4, 1].map((nonce) => ({ nonce, raw: `0x0${nonce}` as Hex }))
+      const { chain, sent } = fakeChain(3, journal)
+      expect(await refillNonces(chain)).toEqual({ resent: 4, filled: 1 })
+      expect(sent).toEqual(['0x03', '0x04', '0x05', '0x5e1f6', '0x07'])
+    },
+  )
 
   it('sends nothing when no journaled transaction is above the confirmed nonce', async () => {
     const { chain, sent } = fakeChain(8, [{ nonce: 7, raw: '0x07' }])
@@ -54,14 +58,17 @@ describe('refillNonces', () => {
     expect(down.sent).toEqual(['0x02'])
   })
 
-  it('goes on past journaled bytes whose fee the base fee outgrew: their step replaces them at their nonce', async () => {
-    const journal = [2, 3, 4].map((nonce) => ({ nonce, raw: `0x0${nonce}` as Hex }))
-    const { chain, sent } = fakeChain(2, journal, {
-      refuse: (raw) => (raw === '0x03' ? 'max fee per gas less than block base fee' : undefined),
-    })
-    await refillNonces(chain)
-    expect(sent).toEqual(['0x02', '0x04'])
-  })
+  it(
+    'goes on past journaled bytes whose fee the base fee ' + 'outgrew: their step replaces them at their nonce',
+    async () => {
+      const journal = [2, 3, 4].map((nonce) => ({ nonce, raw: `0x0${nonce}` as Hex }))
+      const { chain, sent } = fakeChain(2, journal, {
+        refuse: (raw) => (raw === '0x03' ? 'max fee per gas less than block base fee' : undefined),
+      })
+      await refillNonces(chain)
+      expect(sent).toEqual(['0x02', '0x04'])
+    },
+  )
 
   it('sends nothing once the lease is lost', async () => {
     const { chain, sent } = fakeChain(0, [{ nonce: 0, raw: '0x00' }], { fenced: () => true })

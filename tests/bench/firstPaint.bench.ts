@@ -175,7 +175,8 @@ async function measure(page: Page, url: string, spec: PageSpec): Promise<Reading
       .evaluate(() => JSON.stringify((window as unknown as { __firstPaint?: Readings }).__firstPaint))
       .catch(() => '?')
     throw new Error(
-      `${spec.name}: the main content (${spec.content.selector}) did not show within ${CONTENT_TIMEOUT_MS} ms at ${url} (readings ${seen})\n--- the page shows ---\n${shown}`,
+      `${spec.name}: the main content (${spec.content.selector}) did not show within ` +
+        `${CONTENT_TIMEOUT_MS} ms at ${url} (readings ${seen})\n--- the page shows ---\n${shown}`,
       {
         cause: error,
       },
@@ -312,7 +313,13 @@ function report(
       const content = rs.map((r) => r.content!)
       const [median, p95] = [percentile(content, 50), percentile(content, 95)]
       if (p95 > TARGET_MS && !informs) misses.push(`${name} ${run}`)
-      return `${`${name} ${run}`.padEnd(32)}${ms(median)}${ms(p95)}${ms(mean(content))}${`${(median / TARGET_MS).toFixed(2)}x`.padStart(8)}${`${(p95 / TARGET_MS).toFixed(2)}x`.padStart(8)}${col(p50(rs, 'fcp'))}${col(p50(rs, 'lcp'))}${col(p50(rs, 'hydrated'))}${col(p50(rs, 'ttfb'))}${col(p50(rs, 'kb'), 8)}  ${informs ? 'info' : p95 <= TARGET_MS ? 'PASS' : 'MISS'}`
+      return (
+        `${`${name} ${run}`.padEnd(32)}${ms(median)}${ms(p95)}${ms(mean(content))}` +
+        `${`${(median / TARGET_MS).toFixed(2)}x`.padStart(8)}` +
+        `${`${(p95 / TARGET_MS).toFixed(2)}x`.padStart(8)}${col(p50(rs, 'fcp'))}` +
+        `${col(p50(rs, 'lcp'))}${col(p50(rs, 'hydrated'))}${col(p50(rs, 'ttfb'))}` +
+        `${col(p50(rs, 'kb'), 8)}  ${informs ? 'info' : p95 <= TARGET_MS ? 'PASS' : 'MISS'}`
+      )
     }),
   )
   const fromFrame = pages
@@ -326,24 +333,33 @@ function report(
   return [
     '',
     `first meaningful paint, Chromium ${chromiumPath} headless, 1280x720, production build on the devnet (caches off)`,
-    `${RUNS} rounds, pages interleaved; per round and page a fresh context: one cold visit, then one warm; load average ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
+    `${RUNS} rounds, pages interleaved; per round and page a fresh context: one cold visit, ` +
+      `then one warm; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     '',
-    `${'page'.padEnd(32)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'mean ms'.padStart(10)}${'p50/1s'.padStart(8)}${'p95/1s'.padStart(8)}${'FCP p50'.padStart(9)}${'LCP p50'.padStart(9)}${'hydr p50'.padStart(9)}${'TTFB p50'.padStart(9)}${'KB p50'.padStart(8)}`,
+    `${'page'.padEnd(32)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'mean ms'.padStart(10)}` +
+      `${'p50/1s'.padStart(8)}${'p95/1s'.padStart(8)}${'FCP p50'.padStart(9)}${'LCP p50'.padStart(9)}` +
+      `${'hydr p50'.padStart(9)}${'TTFB p50'.padStart(9)}${'KB p50'.padStart(8)}`,
     ...rows,
     '',
-    'meaningful paint: navigation start → the browser presents the main content (Element Timing): /: the chains table; /portfolio: a',
-    '  balance row (USDC); /route: the request form, "Get route" enabled and hydrated (the frame it becomes usable in); /history: a route',
-    '  entry; /docs: the operation index (server-rendered; the interactive reference drawn below it is the "info" row, outside the target);',
+    'meaningful paint: navigation start → the browser presents the ' +
+      'main content (Element Timing): /: the chains table; /portfolio: a',
+    '  balance row (USDC); /route: the request form, "Get route" enabled ' +
+      'and hydrated (the frame it becomes usable in); /history: a route',
+    '  entry; /docs: the operation index (server-rendered; the interactive ' +
+      'reference drawn below it is the "info" row, outside the target);',
     '  /tx: the status "success". FCP and LCP are the browser\'s own entries; hydr: when React has hydrated',
-    "  that content; TTFB: the document's responseStart; KB: bytes transferred (document and resources, as of the paint).",
-    `paints not reported by Element Timing (the frame's time used instead): ${fromFrame.length ? fromFrame.map(([name, n]) => `${name} ${n}/${RUNS}`).join(', ') : 'none'}`,
+    "  that content; TTFB: the document's responseStart; KB: " +
+      'bytes transferred (document and resources, as of the paint).',
+    "paints not reported by Element Timing (the frame's time used instead): " +
+      `${fromFrame.length ? fromFrame.map(([name, n]) => `${name} ${n}/${RUNS}`).join(', ') : 'none'}`,
     `first visit after next start (not in the percentiles): ${firsts}`,
     ...(problems.length
       ? ['', `page errors seen (${problems.length}):`, ...[...new Set(problems)].slice(0, 10).map((p) => `  ${p}`)]
       : []),
     '',
-    `first meaningful paint p95 <= ${TARGET_MS} ms on every page, cold and warm: ${misses.length === 0 ? 'PASS' : `MISS (${misses.join(', ')})`}`,
+    `first meaningful paint p95 <= ${TARGET_MS} ms on every page, cold and ` +
+      `warm: ${misses.length === 0 ? 'PASS' : `MISS (${misses.join(', ')})`}`,
   ]
 }

@@ -57,7 +57,8 @@ try {
     },
   ]
   const lines: string[] = [
-    `load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, loopback, app pid ${stack.appPid} (WEB_CONCURRENCY ${PROCESSES})`,
+    `load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, ` +
+      `loopback, app pid ${stack.appPid} (WEB_CONCURRENCY ${PROCESSES})`,
     '',
   ]
   let failed = false
@@ -90,11 +91,21 @@ try {
     const growth = ((after - before) / before) * 100
     lines.push(
       `${run.name}`,
-      `  throughput ${result.requests.average.toFixed(0)} req/s (${result.requests.total} requests)${run.target ? ` — target >= ${run.target}: ${result.requests.average >= run.target ? 'PASS' : 'MISS'}` : ''}`,
+      `  throughput ${result.requests.average.toFixed(0)} req/s (${result.requests.total} requests)` +
+        `${run.target ? ` — target >= ${run.target}: ${result.requests.average >= run.target ? 'PASS' : 'MISS'}` : ''}`,
       `  latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
-      `  errors ${errors} (socket ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}) — target 0: ${errors === 0 ? 'PASS' : 'MISS'}`,
-      `  app memory retained after a full collection (heap and buffers, primary and servers) ${heapBefore.mib.toFixed(1)} MiB (before the run) → ${heapAfter.mib.toFixed(1)} MiB (after it) (${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(1)} %) — target < 10 %: ${!sameProcesses ? `MISS (a server process was replaced during the run: ${heapBefore.pids} → ${heapAfter.pids})` : heapGrowth < 10 ? 'PASS' : 'MISS'}`,
-      `  app resident memory peak ${before.toFixed(1)} MiB (first third) → ${after.toFixed(1)} MiB (last third; ${readings.length} readings) (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`,
+      `  errors ${errors} (socket ${result.errors}, timeouts ${result.timeouts}, ` +
+        `non-2xx ${result.non2xx}) — target 0: ${errors === 0 ? 'PASS' : 'MISS'}`,
+      '  app memory retained after a full collection (heap and buffers, primary and servers) ' +
+        `${heapBefore.mib.toFixed(1)} MiB (before the run) → ${heapAfter.mib.toFixed(1)} MiB (after it) ` +
+        `(${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(1)} %) — target < 10 %: ` +
+        (!sameProcesses
+          ? `MISS (a server process was replaced during the run: ${heapBefore.pids} → ${heapAfter.pids})`
+          : heapGrowth < 10
+            ? 'PASS'
+            : 'MISS'),
+      `  app resident memory peak ${before.toFixed(1)} MiB (first third) → ${after.toFixed(1)} MiB ` +
+        `(last third; ${readings.length} readings) (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`,
       '',
     )
     if (result.requests.total === 0) failed = true

@@ -79,7 +79,8 @@ async function bench(stack: Stack, keepAlive: Agent) {
     const bodies = sent.get(chainId)!
     if (bodies.length !== 1 || rpcCall(bodies[0]!) !== rpcCall(body)) {
       throw new Error(
-        `chain ${chainId}: readBalances did not send exactly the floor's one eth_call\n  floor: ${body}\n  readBalances: ${bodies.join('\n')}`,
+        `chain ${chainId}: readBalances did not send exactly the floor's one ` +
+          `eth_call\n  floor: ${body}\n  readBalances: ${bodies.join('\n')}`,
       )
     }
   }
@@ -148,14 +149,18 @@ async function bench(stack: Stack, keepAlive: Agent) {
   const callsPerChain = rpc.map((r) => `${r.chainId}:${1 + 2 * tokensOnChain(r.chainId).length}`).join(' ')
   const out = [
     `portfolio latency, demo account ${account}`,
-    `${chains.length} chains in parallel, calls per aggregate3 (chain:calls) ${callsPerChain}; ${TRIALS} trials of ${SAMPLES_PER_TRIAL} interleaved rounds after ${WARMUP_ROUNDS} warm-up rounds`,
+    `${chains.length} chains in parallel, calls per aggregate3 (chain:calls) ${callsPerChain}; ` +
+      `${TRIALS} trials of ${SAMPLES_PER_TRIAL} interleaved rounds after ${WARMUP_ROUNDS} warm-up rounds`,
     '',
     ...table(scenarios, floorP50),
     '',
-    'floor:  one pre-encoded aggregate3 eth_call per chain (same calls as readBalances, checked), raw JSON-RPC over keep-alive node:http, all chains in parallel',
+    'floor:  one pre-encoded aggregate3 eth_call per chain (same calls as readBalances, ' +
+      'checked), raw JSON-RPC over keep-alive node:http, all chains in parallel',
     `warm:   GET over one reused keep-alive connection (reused ${reused.warm}/${SAMPLES})`,
-    `cold:   GET on a fresh TCP connection each time, Connection: close, no client state; the service has no cache (reused ${reused.cold}/${SAMPLES})`,
-    `first API request after start: ${first.toFixed(3)} ms (opens the database and chain clients; not in the percentiles)`,
+    'cold:   GET on a fresh TCP connection each time, Connection: close, no ' +
+      `client state; the service has no cache (reused ${reused.cold}/${SAMPLES})`,
+    `first API request after start: ${first.toFixed(3)} ms (opens ` +
+      'the database and chain clients; not in the percentiles)',
     `bench process rss: ${(process.memoryUsage().rss / 2 ** 20).toFixed(1)} MiB`,
     '',
   ]

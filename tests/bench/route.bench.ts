@@ -87,7 +87,9 @@ async function bench(stack: Stack, keepAlive: Agent) {
   console.log(
     [
       `route latency, demo account ${stack.devnet.demoAddress}: 1,000 USDC on 42161`,
-      `${first.intentOp.elements.length} elements; the engine sends ${sent.length} requests (${methods}) over ${chains.length} chains; ${TRIALS} trials of ${SAMPLES_PER_TRIAL} interleaved rounds after ${WARMUP_ROUNDS} warm-up rounds`,
+      `${first.intentOp.elements.length} elements; the engine sends ${sent.length} ` +
+        `requests (${methods}) over ${chains.length} chains; ${TRIALS} trials of ` +
+        `${SAMPLES_PER_TRIAL} interleaved rounds after ${WARMUP_ROUNDS} warm-up rounds`,
       '',
       ...table(scenarios, floorP50),
       '',

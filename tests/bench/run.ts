@@ -29,6 +29,13 @@ for (const name of names) {
   results.push({ name, code, seconds: (performance.now() - started) / 1000 })
 }
 console.log(
-  `\n=== summary ===\n${results.map((r) => `${r.name.padEnd(12)} ${r.code === 0 ? 'ran' : `BROKE (exit ${r.code ?? 'signal'})`}  ${r.seconds.toFixed(0)} s`).join('\n')}`,
+  '\n=== summary ===\n' +
+    results
+      .map(
+        (r) =>
+          `${r.name.padEnd(12)} ${r.code === 0 ? 'ran' : `BROKE (exit ${r.code ?? 'signal'})`}  ` +
+          `${r.seconds.toFixed(0)} s`,
+      )
+      .join('\n'),
 )
 if (results.some((r) => r.code !== 0)) process.exitCode = 1

@@ -140,14 +140,21 @@ async function bench(stack: Stack) {
   console.log(
     [
       '',
-      `Settlement: ${INTENTS} intents submitted at once (locked USDC on OP Mainnet → Base), one filler; load average ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-      `submit → COMPLETED (recorded): p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms; p50 ${percentile(blocks, 50)} blocks, p95 ${percentile(blocks, 95)} blocks on the destination`,
-      `seen by the client polling every ${SDK_POLL_MS} ms: p50 ${percentile(seen, 50).toFixed(0)} ms, p95 ${percentile(seen, 95).toFixed(0)} ms`,
-      `submit → COMPLETED p50 ${percentile(latencies, 50).toFixed(0)} ms (target <= 2,000 ms): ${percentile(latencies, 50) <= 2_000 ? 'PASS' : 'MISS'}`,
-      `filler throughput: ${((INTENTS / elapsed) * 60_000).toFixed(0)} intents/min (${INTENTS} in ${(elapsed / 1000).toFixed(1)} s)`,
-      `lost: ${lost.length}, filled twice or not at all on chain: ${double.length} (target 0 and 0): ${lost.length === 0 && double.length === 0 ? 'PASS' : 'FAIL'}`,
+      `Settlement: ${INTENTS} intents submitted at once (locked USDC on OP Mainnet → Base), ` +
+        `one filler; load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+      `submit → COMPLETED (recorded): p50 ${percentile(latencies, 50).toFixed(0)} ms, ` +
+        `p95 ${percentile(latencies, 95).toFixed(0)} ms; p50 ${percentile(blocks, 50)} ` +
+        `blocks, p95 ${percentile(blocks, 95)} blocks on the destination`,
+      `seen by the client polling every ${SDK_POLL_MS} ms: p50 ` +
+        `${percentile(seen, 50).toFixed(0)} ms, p95 ${percentile(seen, 95).toFixed(0)} ms`,
+      `submit → COMPLETED p50 ${percentile(latencies, 50).toFixed(0)} ms (target ` +
+        `<= 2,000 ms): ${percentile(latencies, 50) <= 2_000 ? 'PASS' : 'MISS'}`,
+      `filler throughput: ${((INTENTS / elapsed) * 60_000).toFixed(0)} ` +
+        `intents/min (${INTENTS} in ${(elapsed / 1000).toFixed(1)} s)`,
+      `lost: ${lost.length}, filled twice or not at all on chain: ${double.length} ` +
+        `(target 0 and 0): ${lost.length === 0 && double.length === 0 ? 'PASS' : 'FAIL'}`,
     ].join('\n'),
   )
   if (lost.length > 0 || double.length > 0) throw new Error('settlement lost or doubled an intent')
@@ -164,8 +171,11 @@ async function bench(stack: Stack) {
   const badFailed = behind.slice(0, -1).filter((r) => r.status === 'FAILED').length
   console.log(
     [
-      `behind ${INTENTS} unsettleable intents (nonces burned; ${badFailed} of them FAILED): an ordinary intent ${mine.status} in ${mine.ms.toFixed(0)} ms (p50 alone above: ${percentile(latencies, 50).toFixed(0)} ms)`,
-      `ordinary intent behind ${INTENTS} unsettleable ones ${mine.ms.toFixed(0)} ms (target <= 2,000 ms): ${mine.ms <= 2_000 ? 'PASS' : 'MISS'}`,
+      `behind ${INTENTS} unsettleable intents (nonces burned; ${badFailed} of ` +
+        `them FAILED): an ordinary intent ${mine.status} in ${mine.ms.toFixed(0)} ` +
+        `ms (p50 alone above: ${percentile(latencies, 50).toFixed(0)} ms)`,
+      `ordinary intent behind ${INTENTS} unsettleable ones ${mine.ms.toFixed(0)} ` +
+        `ms (target <= 2,000 ms): ${mine.ms <= 2_000 ? 'PASS' : 'MISS'}`,
     ].join('\n'),
   )
   if (mine.status !== 'COMPLETED') throw new Error('the ordinary intent behind the unsettleable ones did not complete')

@@ -79,10 +79,14 @@ export function ratioLine(label: string, scenario: Scenario, floor: Scenario, ta
 
 export function table(scenarios: readonly Scenario[], floorP50: number): string[] {
   return [
-    `${'scenario'.padEnd(40)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'mean ms'.padStart(10)}${'p50/floor'.padStart(11)}`,
+    `${'scenario'.padEnd(40)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}` +
+      `${'mean ms'.padStart(10)}${'p50/floor'.padStart(11)}`,
     ...scenarios.map(({ name, samples }) => {
       const p50 = percentile(samples, 50)
-      return `${name.padEnd(40)}${ms(p50)}${ms(percentile(samples, 95))}${ms(mean(samples))}${`${(p50 / floorP50).toFixed(2)}x`.padStart(11)}`
+      return (
+        `${name.padEnd(40)}${ms(p50)}${ms(percentile(samples, 95))}` +
+        `${ms(mean(samples))}${`${(p50 / floorP50).toFixed(2)}x`.padStart(11)}`
+      )
     }),
   ]
 }

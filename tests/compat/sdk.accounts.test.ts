@@ -49,50 +49,56 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
   const owner = privateKeyToAccount(generatePrivateKey())
   let nexusAddress: Address
 
-  it('an undeployed Nexus account with one destination call: deployed at the SDK address, the call ran, amounts exact', async () => {
-    const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
-    nexusAddress = account.getAddress()
-    const beneficiary = chain.freshAccount().address
-    await chain.lockUsdcFor(10, nexusAddress, usdc('150'))
-    expect(await chain.client(8453).getCode({ address: nexusAddress })).toBeUndefined()
-    const before = await locked(10, nexusAddress)
+  it(
+    'an undeployed Nexus account with one destination call: ' +
+      'deployed at the SDK address, the call ran, amounts exact',
+    async () => {
+      const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
+      nexusAddress = account.getAddress()
+      const beneficiary = chain.freshAccount().address
+      await chain.lockUsdcFor(10, nexusAddress, usdc('150'))
+      expect(await chain.client(8453).getCode({ address: nexusAddress })).toBeUndefined()
+      const before = await locked(10, nexusAddress)
 
-    const prepared = await account.prepareTransaction({
-      sourceChains: [optimism],
-      targetChain: base,
-      calls: [transfer(beneficiary, usdc('10'))],
-      tokenRequests: [{ address: usdcOn(8453), amount: usdc('75') }],
-    })
-    const intentOp = prepared.intentRoute.intentOp as unknown as Parameters<typeof spentOn>[0] & {
-      signedMetadata: { account: { setupOps: { to: Address }[] } }
-    }
-    expect(intentOp.signedMetadata.account.setupOps[0]!.to.toLowerCase()).toBe(nexus.factory.toLowerCase())
-    const signed = await account.signTransaction(prepared)
-    const result = await account.submitTransaction(signed)
-    const execution = await account.waitForExecution(result)
-    expect(execution.fill.hash).toMatch(/^0x[0-9a-f]{64}$/)
-    expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
+      const prepared = await account.prepareTransaction({
+        sourceChains: [optimism],
+        targetChain: base,
+        calls: [transfer(beneficiary, usdc('10'))],
+        tokenRequests: [{ address: usdcOn(8453), amount: usdc('75') }],
+      })
+      const intentOp = prepared.intentRoute.intentOp as unknown as Parameters<typeof spentOn>[0] & {
+        signedMetadata: { account: { setupOps: { to: Address }[] } }
+      }
+      expect(intentOp.signedMetadata.account.setupOps[0]!.to.toLowerCase()).toBe(nexus.factory.toLowerCase())
+      const signed = await account.signTransaction(prepared)
+      const result = await account.submitTransaction(signed)
+      const execution = await account.waitForExecution(result)
+      expect(execution.fill.hash).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
 
-    for (const id of [10, 8453]) expect(await chain.client(id).getCode({ address: nexusAddress })).toMatch(/^0x6080/)
-    // The status names what the filler sent for the account: its deployment on each chain, then
-    // the destination call; each is a mined, successful transaction.
-    const res = await fetch(`${inject('baseUrl')}/api/v1/intent-operation/${result.id}`, {
-      headers: { 'x-api-key': inject('apiKey') },
-    })
-    const { accountOperations } = (await res.json()) as {
-      accountOperations?: { kind: string; chainId: number; transactionHash: Hex }[]
-    }
-    expect(accountOperations?.map((o) => `${o.kind}:${o.chainId}`).sort()).toEqual([
-      'destinationCalls:8453',
-      'setup:10',
-      'setup:8453',
-    ])
-    for (const o of accountOperations!)
-      expect((await chain.client(o.chainId).getTransactionReceipt({ hash: o.transactionHash })).status).toBe('success')
-    expect(await chain.erc20Balance(8453, 'USDC', beneficiary)).toBe(usdc('10'))
-    expect(await chain.erc20Balance(8453, 'USDC', nexusAddress)).toBe(usdc('65'))
-    expect(before - (await locked(10, nexusAddress))).toBe(spentOn(intentOp, 10))
-  })
+      for (const id of [10, 8453]) expect(await chain.client(id).getCode({ address: nexusAddress })).toMatch(/^0x6080/)
+      // The status names what the filler sent for the account: its deployment on each chain, then
+      // the destination call; each is a mined, successful transaction.
+      const res = await fetch(`${inject('baseUrl')}/api/v1/intent-operation/${result.id}`, {
+        headers: { 'x-api-key': inject('apiKey') },
+      })
+      const { accountOperations } = (await res.json()) as {
+        accountOperations?: { kind: string; chainId: number; transactionHash: Hex }[]
+      }
+      expect(accountOperations?.map((o) => `${o.kind}:${o.chainId}`).sort()).toEqual([
+        'destinationCalls:8453',
+        'setup:10',
+        'setup:8453',
+      ])
+      for (const o of accountOperations!)
+        expect((await chain.client(o.chainId).getTransactionReceipt({ hash: o.transactionHash })).status).toBe(
+          'success',
+        )
+      expect(await chain.erc20Balance(8453, 'USDC', beneficiary)).toBe(usdc('10'))
+      expect(await chain.erc20Balance(8453, 'USDC', nexusAddress)).toBe(usdc('65'))
+      expect(before - (await locked(10, nexusAddress))).toBe(spentOn(intentOp, 10))
+    },
+  )
 
   it('the same account again, now deployed: its setupOps are skipped and its call runs', async () => {
     const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
@@ -171,50 +177,54 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     expect(await chain.erc20Balance(8453, 'USDC', address)).toBe(0n)
   })
 
-  it('an undeployed Safe 1.4.1 account with one destination call: deployed at the SDK address, the call ran, amounts exact', async () => {
-    const signer = privateKeyToAccount(generatePrivateKey())
-    const account = await sdk.createAccount({
-      account: { type: 'safe' },
-      owners: { type: 'ecdsa', accounts: [signer] },
-    })
-    const address = account.getAddress()
-    const beneficiary = chain.freshAccount().address
-    await chain.lockUsdcFor(10, address, usdc('120'))
-    expect(await chain.client(8453).getCode({ address })).toBeUndefined()
-    const before = await locked(10, address)
+  it(
+    'an undeployed Safe 1.4.1 account with one destination call: ' +
+      'deployed at the SDK address, the call ran, amounts exact',
+    async () => {
+      const signer = privateKeyToAccount(generatePrivateKey())
+      const account = await sdk.createAccount({
+        account: { type: 'safe' },
+        owners: { type: 'ecdsa', accounts: [signer] },
+      })
+      const address = account.getAddress()
+      const beneficiary = chain.freshAccount().address
+      await chain.lockUsdcFor(10, address, usdc('120'))
+      expect(await chain.client(8453).getCode({ address })).toBeUndefined()
+      const before = await locked(10, address)
 
-    const prepared = await account.prepareTransaction({
-      sourceChains: [optimism],
-      targetChain: base,
-      calls: [transfer(beneficiary, usdc('7'))],
-      tokenRequests: [{ address: usdcOn(8453), amount: usdc('50') }],
-    })
-    const intentOp = prepared.intentRoute.intentOp as unknown as Parameters<typeof spentOn>[0] & {
-      signedMetadata: { account: { setupOps: { to: Address }[] } }
-    }
-    expect(intentOp.signedMetadata.account.setupOps[0]!.to.toLowerCase()).toBe(safe.proxyFactory.toLowerCase())
-    const result = await account.submitTransaction(await account.signTransaction(prepared))
-    const execution = await account.waitForExecution(result)
-    expect(execution.fill.hash).toMatch(/^0x[0-9a-f]{64}$/)
-    expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
+      const prepared = await account.prepareTransaction({
+        sourceChains: [optimism],
+        targetChain: base,
+        calls: [transfer(beneficiary, usdc('7'))],
+        tokenRequests: [{ address: usdcOn(8453), amount: usdc('50') }],
+      })
+      const intentOp = prepared.intentRoute.intentOp as unknown as Parameters<typeof spentOn>[0] & {
+        signedMetadata: { account: { setupOps: { to: Address }[] } }
+      }
+      expect(intentOp.signedMetadata.account.setupOps[0]!.to.toLowerCase()).toBe(safe.proxyFactory.toLowerCase())
+      const result = await account.submitTransaction(await account.signTransaction(prepared))
+      const execution = await account.waitForExecution(result)
+      expect(execution.fill.hash).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
 
-    // A real Safe proxy (SafeL2 1.4.1 singleton in slot 0) at the address the SDK computed, on both chains.
-    for (const id of [10, 8453]) {
-      const c = chain.client(id)
-      expect(await c.getCode({ address })).toMatch(/^0x6080/)
-      expect(await c.getStorageAt({ address, slot: '0x0' })).toBe(pad(safe.singletonL2.toLowerCase() as Hex))
-      expect(
-        await c.readContract({
-          address,
-          abi: parseAbi(['function getOwners() view returns (address[])']),
-          functionName: 'getOwners',
-        }),
-      ).toEqual([signer.address])
-    }
-    expect(await chain.erc20Balance(8453, 'USDC', beneficiary)).toBe(usdc('7'))
-    expect(await chain.erc20Balance(8453, 'USDC', address)).toBe(usdc('43'))
-    expect(before - (await locked(10, address))).toBe(spentOn(intentOp, 10))
-  })
+      // A real Safe proxy (SafeL2 1.4.1 singleton in slot 0) at the address the SDK computed, on both chains.
+      for (const id of [10, 8453]) {
+        const c = chain.client(id)
+        expect(await c.getCode({ address })).toMatch(/^0x6080/)
+        expect(await c.getStorageAt({ address, slot: '0x0' })).toBe(pad(safe.singletonL2.toLowerCase() as Hex))
+        expect(
+          await c.readContract({
+            address,
+            abi: parseAbi(['function getOwners() view returns (address[])']),
+            functionName: 'getOwners',
+          }),
+        ).toEqual([signer.address])
+      }
+      expect(await chain.erc20Balance(8453, 'USDC', beneficiary)).toBe(usdc('7'))
+      expect(await chain.erc20Balance(8453, 'USDC', address)).toBe(usdc('43'))
+      expect(before - (await locked(10, address))).toBe(spentOn(intentOp, 10))
+    },
+  )
 
   it('Kernel and Startale accounts are refused at quote time with a 422 naming the setupOps', async () => {
     for (const type of ['kernel', 'startale'] as const) {

@@ -254,34 +254,37 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
     expect(await consumed(nonce, other.getAddress())).toBe(false) // a nonce is per account
   })
 
-  it('ops that can no longer run (the fee token drained after signing) end FAILED before anything is sent', async () => {
-    const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
-    const address = account.getAddress()
-    const beneficiary = chain.freshAccount().address
-    const stale = await account.prepareTransaction({ chain: base, calls: [transfer(beneficiary, usdc('5'))] })
-    const staleSigned = await account.signTransaction(stale)
-    const [element] = (stale.intentRoute.intentOp as unknown as WireIntentOp).elements
-    const fee = BigInt(element!.idsAndAmounts[0]![1]) // a call-only route spends only its fee
-    expect(fee).toBeGreaterThan(0n)
-    // The account spends nearly all it holds first, by another route of its own (about as dear).
-    const held = await usdcOf(address)
-    const drain = await account.sendTransaction({
-      chain: base,
-      calls: [transfer(chain.freshAccount().address, held - 3n * fee)],
-    })
-    await account.waitForExecution(drain)
-    const after = await usdcOf(address)
-    expect(after).toBeLessThan(usdc('5') + fee)
+  it(
+    'ops that can no longer run (the fee token drained ' + 'after signing) end FAILED before anything is sent',
+    async () => {
+      const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
+      const address = account.getAddress()
+      const beneficiary = chain.freshAccount().address
+      const stale = await account.prepareTransaction({ chain: base, calls: [transfer(beneficiary, usdc('5'))] })
+      const staleSigned = await account.signTransaction(stale)
+      const [element] = (stale.intentRoute.intentOp as unknown as WireIntentOp).elements
+      const fee = BigInt(element!.idsAndAmounts[0]![1]) // a call-only route spends only its fee
+      expect(fee).toBeGreaterThan(0n)
+      // The account spends nearly all it holds first, by another route of its own (about as dear).
+      const held = await usdcOf(address)
+      const drain = await account.sendTransaction({
+        chain: base,
+        calls: [transfer(chain.freshAccount().address, held - 3n * fee)],
+      })
+      await account.waitForExecution(drain)
+      const after = await usdcOf(address)
+      expect(after).toBeLessThan(usdc('5') + fee)
 
-    const result = await account.submitTransaction(staleSigned)
-    await expect(account.waitForExecution(result)).rejects.toBeInstanceOf(IntentFailedError)
-    const status = (await statusOf(result.id)) as Status & { failureReason?: string }
-    expect(status.status).toBe('FAILED')
-    expect(status.failureReason).toMatch(/ops reverted.*nothing was taken/)
-    expect(status.accountOperations ?? []).toEqual([]) // nothing was sent
-    expect(await usdcOf(address)).toBe(after)
-    expect(await usdcOf(beneficiary)).toBe(0n)
-  })
+      const result = await account.submitTransaction(staleSigned)
+      await expect(account.waitForExecution(result)).rejects.toBeInstanceOf(IntentFailedError)
+      const status = (await statusOf(result.id)) as Status & { failureReason?: string }
+      expect(status.status).toBe('FAILED')
+      expect(status.failureReason).toMatch(/ops reverted.*nothing was taken/)
+      expect(status.accountOperations ?? []).toEqual([]) // nothing was sent
+      expect(await usdcOf(address)).toBe(after)
+      expect(await usdcOf(beneficiary)).toBe(0n)
+    },
+  )
 
   // The account changes what authorises its ops between signing and settlement, by ops of its own
   // (the client's module and owner actions): the stale ops must end FAILED with nothing sent, and

@@ -3,6 +3,7 @@
 import { createServer } from 'node:net'
 import { encodeFunctionData, erc20Abi, formatUnits, parseAbi, zeroAddress } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
+import { signature } from '../../lib/core/abi/signature'
 import { addresses, oftAdapters, priceFeeds } from '../../lib/core/addresses'
 import { chains } from '../../lib/core/chains/chains'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
@@ -128,7 +129,10 @@ describe('devnet chains', () => {
 
   it('OFT adapters quote a native fee and the amount received', async () => {
     const abi = parseAbi([
-      'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
+      signature(
+        'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; ',
+        'bytes composeMsg; bytes oftCmd; }',
+      ),
       'function quoteSend(SendParam p, bool payInLzToken) view returns ((uint256 nativeFee, uint256 lzTokenFee))',
       'function token() view returns (address)',
     ])

@@ -80,37 +80,45 @@ async function waitFinal(id: string) {
 }
 
 describe('the filler', () => {
-  it('settles after a restart what was submitted while it was down, including a fill journaled before a crash', async () => {
-    await stack.filler.stop()
-    const a = await signedIntent()
-    const b = await signedIntent()
-    expect((await call('POST', '/intent-operations', { signedIntentOp: a.signed })).status).toBe(201)
-    expect((await call('POST', '/intent-operations', { signedIntentOp: b.signed })).status).toBe(201)
-    expect((await call('GET', `/intent-operation/${a.intentOp.nonce}`)).body.status).toBe('PENDING')
+  it(
+    'settles after a restart what was submitted while it ' + 'was down, including a fill journaled before a crash',
+    async () => {
+      await stack.filler.stop()
+      const a = await signedIntent()
+      const b = await signedIntent()
+      expect((await call('POST', '/intent-operations', { signedIntentOp: a.signed })).status).toBe(201)
+      expect((await call('POST', '/intent-operations', { signedIntentOp: b.signed })).status).toBe(201)
+      expect((await call('GET', `/intent-operation/${a.intentOp.nonce}`)).body.status).toBe('PENDING')
 
-    // b: the fill was signed and journaled, then the filler died before broadcasting it.
-    const stepB = fillPlan(b.intentOp, filler.address)
-    const client = chain.client(8453)
-    const rawB = await filler.signTransaction(
-      (await client.prepareTransactionRequest({
-        account: filler,
-        to: stepB.call.to,
-        data: stepB.call.data,
-        value: stepB.call.value,
-        chain: client.chain,
-      })) as never,
-    )
-    expect(
-      await recordTransaction(sql, b.intentOp.nonce, { step: 'fill', chainId: 8453, raw: rawB, hash: keccak256(rawB) }),
-    ).toBe(true)
+      // b: the fill was signed and journaled, then the filler died before broadcasting it.
+      const stepB = fillPlan(b.intentOp, filler.address)
+      const client = chain.client(8453)
+      const rawB = await filler.signTransaction(
+        (await client.prepareTransactionRequest({
+          account: filler,
+          to: stepB.call.to,
+          data: stepB.call.data,
+          value: stepB.call.value,
+          chain: client.chain,
+        })) as never,
+      )
+      expect(
+        await recordTransaction(sql, b.intentOp.nonce, {
+          step: 'fill',
+          chainId: 8453,
+          raw: rawB,
+          hash: keccak256(rawB),
+        }),
+      ).toBe(true)
 
-    await stack.filler.start()
-    const [doneA, doneB] = [await waitFinal(a.intentOp.nonce), await waitFinal(b.intentOp.nonce)]
-    expect(doneA.status).toBe('COMPLETED')
-    expect(doneB.status).toBe('COMPLETED')
-    expect(doneB.fillTransactionHash).toBe(keccak256(rawB)) // the journaled bytes, not a second fill
-    expect(doneB.claims[0].status).toBe('COMPLETED') // claimed after the fill, against the attestation
-  })
+      await stack.filler.start()
+      const [doneA, doneB] = [await waitFinal(a.intentOp.nonce), await waitFinal(b.intentOp.nonce)]
+      expect(doneA.status).toBe('COMPLETED')
+      expect(doneB.status).toBe('COMPLETED')
+      expect(doneB.fillTransactionHash).toBe(keccak256(rawB)) // the journaled bytes, not a second fill
+      expect(doneB.claims[0].status).toBe('COMPLETED') // claimed after the fill, against the attestation
+    },
+  )
 
   it('a fill mined just before a crash is recorded, not sent again', async () => {
     await stack.filler.stop()
@@ -148,8 +156,10 @@ describe('the filler', () => {
       (chunk) => (secondOutput += chunk.toString()),
     )
     try {
-      while (!secondOutput.includes('filler started')) await new Promise((resolve) => setTimeout(resolve, 50)) // up and polling the lease
-      const intents = [await signedIntent(), await signedIntent(), await signedIntent()] // the operator funds them one after another
+      // up and polling the lease
+      while (!secondOutput.includes('filler started')) await new Promise((resolve) => setTimeout(resolve, 50))
+      // the operator funds them one after another
+      const intents = [await signedIntent(), await signedIntent(), await signedIntent()]
       for (const i of intents)
         expect((await call('POST', '/intent-operations', { signedIntentOp: i.signed })).status).toBe(201)
       const done = await Promise.all(intents.map((i) => waitFinal(i.intentOp.nonce)))
@@ -161,7 +171,8 @@ describe('the filler', () => {
       await second.stop()
     }
   })
-  it('two fillers started together, the holder killed mid-settlement: the other takes over once the lease lapsed and every intent is filled exactly once', async () => {
+  it('two fillers started together, the holder killed mid-settlement: the other ' +
+    'takes over once the lease lapsed and every intent is filled exactly once', async () => {
     await stack.filler.stop()
     const intents = [
       await signedIntent(),
@@ -204,54 +215,59 @@ describe('the filler', () => {
     }
   }, 180_000)
 
-  it('counts simulation reverts with the intent: a restarted filler goes on from the count, it does not start again', async () => {
-    const s = settlement({ baseUrl: stack.baseUrl, apiKey: key, rpcUrls: stack.devnet.rpcUrls })
-    const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
-    const { intentOp } = await s.route(account, {
-      destinationChainId: 42161,
-      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
-      account: { address: account.address, accountType: 'EOA' },
-    })
-    expect(intentOp.elements[0]!.mandate.qualifier.settlementContext.fundingMethod).toBe('PERMIT2')
-    // The sponsor pulls Permit2's allowance: every simulation of the escrow reverts.
-    const usdcOnBase = s.chain.token(8453, 'USDC').address
-    await s.chain.send(8453, {
-      account,
-      to: usdcOnBase,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, 0n] }),
-      chain: s.chain.client(8453).chain,
-    })
-    const id = BigInt(intentOp.nonce)
-    expect((await s.submit(await s.sign(account, intentOp))).status).toBe(201)
-    while (((await findIntent(sql, id))?.simulationReverts ?? 0) === 0)
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    await stack.filler.stop()
-    const stopped = (await findIntent(sql, id))!
-    expect(stopped.status).toBe('PENDING') // stopped between two attempts
-    expect(stopped.simulationReverts).toBeGreaterThanOrEqual(1)
-    expect(stopped.simulationReverts).toBeLessThan(SIMULATION_ATTEMPTS)
+  it(
+    'counts simulation reverts with the intent: a restarted ' +
+      'filler goes on from the count, it does not start again',
+    async () => {
+      const s = settlement({ baseUrl: stack.baseUrl, apiKey: key, rpcUrls: stack.devnet.rpcUrls })
+      const account = await fundedAccount(s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+      const { intentOp } = await s.route(account, {
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
+        account: { address: account.address, accountType: 'EOA' },
+      })
+      expect(intentOp.elements[0]!.mandate.qualifier.settlementContext.fundingMethod).toBe('PERMIT2')
+      // The sponsor pulls Permit2's allowance: every simulation of the escrow reverts.
+      const usdcOnBase = s.chain.token(8453, 'USDC').address
+      await s.chain.send(8453, {
+        account,
+        to: usdcOnBase,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [addresses.permit2, 0n] }),
+        chain: s.chain.client(8453).chain,
+      })
+      const id = BigInt(intentOp.nonce)
+      expect((await s.submit(await s.sign(account, intentOp))).status).toBe(201)
+      while (((await findIntent(sql, id))?.simulationReverts ?? 0) === 0)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      await stack.filler.stop()
+      const stopped = (await findIntent(sql, id))!
+      expect(stopped.status).toBe('PENDING') // stopped between two attempts
+      expect(stopped.simulationReverts).toBeGreaterThanOrEqual(1)
+      expect(stopped.simulationReverts).toBeLessThan(SIMULATION_ATTEMPTS)
 
-    const logsBefore = stack.logs().length
-    await stack.filler.start()
-    const done = await waitFinal(intentOp.nonce)
-    expect(done.status).toBe('FAILED')
-    expect(done.failureReason).toMatch(/escrow of element 0 on chain 8453 would revert/)
-    expect((await findIntent(sql, id))!.simulationReverts).toBe(SIMULATION_ATTEMPTS)
-    // Counted once each across the restart: attempts 1 … SIMULATION_ATTEMPTS - 1 were tried again
-    // later, the last failed the intent; a filler that started counting again would repeat some.
-    const attempts = stack
-      .logs()
-      .split('\n')
-      .filter(
-        (l) => l.includes(`"id":"${intentOp.nonce}"`) && l.includes('"msg":"simulation reverted; trying again later"'),
-      )
-      .map((l) => JSON.parse(l).attempt as number)
-    expect(attempts).toEqual(Array.from({ length: SIMULATION_ATTEMPTS - 1 }, (_, i) => i + 1))
-    const failedAfterRestart = stack
-      .logs()
-      .slice(logsBefore)
-      .split('\n')
-      .filter((l) => l.includes(`"id":"${intentOp.nonce}"`) && l.includes('"msg":"intent failed"'))
-    expect(failedAfterRestart).toHaveLength(1)
-  })
+      const logsBefore = stack.logs().length
+      await stack.filler.start()
+      const done = await waitFinal(intentOp.nonce)
+      expect(done.status).toBe('FAILED')
+      expect(done.failureReason).toMatch(/escrow of element 0 on chain 8453 would revert/)
+      expect((await findIntent(sql, id))!.simulationReverts).toBe(SIMULATION_ATTEMPTS)
+      // Counted once each across the restart: attempts 1 … SIMULATION_ATTEMPTS - 1 were tried again
+      // later, the last failed the intent; a filler that started counting again would repeat some.
+      const attempts = stack
+        .logs()
+        .split('\n')
+        .filter(
+          (l) =>
+            l.includes(`"id":"${intentOp.nonce}"`) && l.includes('"msg":"simulation reverted; trying again later"'),
+        )
+        .map((l) => JSON.parse(l).attempt as number)
+      expect(attempts).toEqual(Array.from({ length: SIMULATION_ATTEMPTS - 1 }, (_, i) => i + 1))
+      const failedAfterRestart = stack
+        .logs()
+        .slice(logsBefore)
+        .split('\n')
+        .filter((l) => l.includes(`"id":"${intentOp.nonce}"`) && l.includes('"msg":"intent failed"'))
+      expect(failedAfterRestart).toHaveLength(1)
+    },
+  )
 })

@@ -221,7 +221,8 @@ describe('hostile requests to every operation', () => {
     body,
   })
 
-  it(`${hostileRuns} hostile requests (any operation, method, key, origin claim, forwarding header and body): never a 5xx`, async () => {
+  it(`${hostileRuns} hostile requests (any operation, method, ` +
+    'key, origin claim, forwarding header and body): never a 5xx', async () => {
     const statuses = new Map<number, number>()
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
@@ -310,12 +311,14 @@ describe('odd input: ill-formed unicode, aborted uploads, sign-in for other doma
     expect((await http.get('/api/v1/signer', { key: null })).status).toBe(200)
   }, 120_000)
 
-  it(`${Math.ceil(oddRuns / 4)} sign-in messages for other domains and origins, sent under that Host: all refused, no cookie`, async () => {
+  it(`${Math.ceil(oddRuns / 4)} sign-in messages for other domains ` +
+    'and origins, sent under that Host: all refused, no cookie', async () => {
     const account = privateKeyToAccount(generatePrivateKey())
     const own = new URL(http.baseUrl)
     const other = fc.oneof(
       fc.domain().map((d) => ({ domain: d, uri: `https://${d}`, host: d })),
-      fc.domain().map((d) => ({ domain: own.host, uri: `https://${d}/`, host: own.host })), // our domain, another origin's uri
+      // our domain, another origin's uri
+      fc.domain().map((d) => ({ domain: own.host, uri: `https://${d}/`, host: own.host })),
       fc
         .integer({ min: 1, max: 65535 })
         .filter((p) => p !== Number(own.port))

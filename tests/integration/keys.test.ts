@@ -36,7 +36,8 @@ const postRoute = (key: string) =>
   })
 
 describe('npm run keys', () => {
-  it('creates a key that works at once, lists it without its secret, and revokes it within the key cache bound', async () => {
+  it('creates a key that works at once, lists it without ' +
+    'its secret, and revokes it within the key cache bound', async () => {
     const created = await keys(
       'create',
       '--name',

@@ -1,5 +1,6 @@
 // Request logs: one JSON line per request, with a trace id the server chose, the caller's request id
-// in a field of its own, and the key's name — never the key. (The global teardown greps the whole run's logs for secrets.)
+// in a field of its own, and the key's name — never the key. (The global teardown greps the whole
+// run's logs for secrets.)
 
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'

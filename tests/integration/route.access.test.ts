@@ -164,27 +164,31 @@ describe('options.alternatives and options.fundingMethod', () => {
     expect(await routeFrom('250')).not.toHaveProperty('alternatives')
   })
 
-  it('lists the chosen route first and the other chain after it; asking with an alternative’s request fields gives that route', async () => {
-    const r = await routeFrom('250', { options: { alternatives: true } })
-    const alternatives = r.alternatives!
-    expect(alternatives[0]!.chosen).toBe(true)
-    expect(alternatives.filter((a) => a.chosen)).toHaveLength(1)
-    expect(alternatives[0]!.sources.map((s) => s.chainId)).toEqual(usedChains(r))
-    expect(alternatives[0]!.feeUSD).toBe(r.intentCost.feeBreakdownUSD!.totalFeeUSD)
-    expect(alternatives[0]!.feeAmount).toBe(r.intentCost.feeToken.amount)
-    const other = alternatives.find((a) => !a.chosen && a.sources.every((s) => s.chainId !== usedChains(r)[0]))!
-    expect(other).toBeDefined()
-    expect(other.fundingMethod).toBe('PERMIT2')
-    const asked = await routeFrom('250', {
-      accountAccessList: other.request.accountAccessList,
-      options: { ...other.request.options, alternatives: true },
-    })
-    expect(usedChains(asked)).toEqual(other.sources.map((s) => s.chainId))
-    expect(asked.intentOp!.elements.map((e) => ctxOf(e).settlementLayer)).toEqual(
-      other.sources.map((s) => s.settlementLayer),
-    )
-    expect(asked.alternatives![0]).toMatchObject({ chosen: true, sources: other.sources, feeAmount: other.feeAmount })
-  })
+  it(
+    'lists the chosen route first and the other chain after it; ' +
+      'asking with an alternative’s request fields gives that route',
+    async () => {
+      const r = await routeFrom('250', { options: { alternatives: true } })
+      const alternatives = r.alternatives!
+      expect(alternatives[0]!.chosen).toBe(true)
+      expect(alternatives.filter((a) => a.chosen)).toHaveLength(1)
+      expect(alternatives[0]!.sources.map((s) => s.chainId)).toEqual(usedChains(r))
+      expect(alternatives[0]!.feeUSD).toBe(r.intentCost.feeBreakdownUSD!.totalFeeUSD)
+      expect(alternatives[0]!.feeAmount).toBe(r.intentCost.feeToken.amount)
+      const other = alternatives.find((a) => !a.chosen && a.sources.every((s) => s.chainId !== usedChains(r)[0]))!
+      expect(other).toBeDefined()
+      expect(other.fundingMethod).toBe('PERMIT2')
+      const asked = await routeFrom('250', {
+        accountAccessList: other.request.accountAccessList,
+        options: { ...other.request.options, alternatives: true },
+      })
+      expect(usedChains(asked)).toEqual(other.sources.map((s) => s.chainId))
+      expect(asked.intentOp!.elements.map((e) => ctxOf(e).settlementLayer)).toEqual(
+        other.sources.map((s) => s.settlementLayer),
+      )
+      expect(asked.alternatives![0]).toMatchObject({ chosen: true, sources: other.sources, feeAmount: other.feeAmount })
+    },
+  )
 
   it('fundingMethod COMPACT for an account with no locked funds: a shortfall, never unlocked funds', async () => {
     const r = await routeFrom('250', { options: { fundingMethod: 'COMPACT' } })

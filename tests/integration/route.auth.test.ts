@@ -92,13 +92,16 @@ describe('EIP-7702', () => {
     })
   })
 
-  it('an authorization signed by the account, naming the delegate, with its next nonce, is carried in the intentOp', async () => {
-    const nonce = await chain.client(8453).getTransactionCount({ address: user.address })
-    const good = await authorization(user, 8453, delegate, nonce)
-    const { intentOp } = await engine.fulfilled(body({ signedAuthorizations: [good] }))
-    expect(intentOp.signedAuthorizations).toEqual([{ ...good, address: delegate }])
-    expect(intentOp.recipientSignedAuthorizations).toEqual([])
-  })
+  it(
+    'an authorization signed by the account, naming the ' + 'delegate, with its next nonce, is carried in the intentOp',
+    async () => {
+      const nonce = await chain.client(8453).getTransactionCount({ address: user.address })
+      const good = await authorization(user, 8453, delegate, nonce)
+      const { intentOp } = await engine.fulfilled(body({ signedAuthorizations: [good] }))
+      expect(intentOp.signedAuthorizations).toEqual([{ ...good, address: delegate }])
+      expect(intentOp.recipientSignedAuthorizations).toEqual([])
+    },
+  )
 
   it.each([
     [
@@ -133,23 +136,27 @@ describe('EIP-7702', () => {
 
   // authorizations.ts promises every supplied authorization carries the signer's next nonce; for
   // the recipient's the engine never reads a nonce, so a stale one is accepted and signed over.
-  it('a recipient authorization with a wrong nonce is rejected with an error naming recipientSignedAuthorizations.0', async () => {
-    const recipient = chain.freshAccount()
-    expect(await chain.client(42161).getTransactionCount({ address: recipient.address })).toBe(0)
-    const stale = await authorization(recipient, 42161, delegate, 5)
-    const outcome = await engine
-      .route(
-        body({
-          recipient: { address: recipient.address, delegations: { 42161: { contract: delegate } } },
-          recipientSignedAuthorizations: [stale],
-        }),
-      )
-      .then(
-        (r) => ({ accepted: r.intentOp?.recipientSignedAuthorizations }),
-        (e: InvalidInputError) => ({ rejected: e.details.map((d) => d.context?.field) }),
-      )
-    expect(outcome).toEqual({ rejected: ['recipientSignedAuthorizations.0'] })
-  })
+  it(
+    'a recipient authorization with a wrong nonce is rejected ' +
+      'with an error naming recipientSignedAuthorizations.0',
+    async () => {
+      const recipient = chain.freshAccount()
+      expect(await chain.client(42161).getTransactionCount({ address: recipient.address })).toBe(0)
+      const stale = await authorization(recipient, 42161, delegate, 5)
+      const outcome = await engine
+        .route(
+          body({
+            recipient: { address: recipient.address, delegations: { 42161: { contract: delegate } } },
+            recipientSignedAuthorizations: [stale],
+          }),
+        )
+        .then(
+          (r) => ({ accepted: r.intentOp?.recipientSignedAuthorizations }),
+          (e: InvalidInputError) => ({ rejected: e.details.map((d) => d.context?.field) }),
+        )
+      expect(outcome).toEqual({ rejected: ['recipientSignedAuthorizations.0'] })
+    },
+  )
 })
 
 describe('server signature and nonces', () => {

@@ -46,25 +46,29 @@ describe('client request forms', () => {
     expect(r.intentOp.elements.every((e) => e.mandate.preClaimOps.ops.length === 0)).toBe(true)
   })
 
-  it('a call-only request (tokenRequests: []) is refused for an EOA naming destinationExecutions, and needs something to do', async () => {
-    const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
-    const callOnly = await failure(
-      engine.route({
-        destinationChainId: 8453,
-        tokenRequests: [],
-        account: { address: user.address },
-        destinationExecutions: [{ to: user.address, value: '0', data: '0x' }],
-      }),
-    )
-    expect(callOnly).toMatchObject({
-      kind: 'invalid_input',
-      details: [{ context: { field: 'destinationExecutions' } }],
-    })
-    const nothing = await failure(() =>
-      engine.route({ destinationChainId: 8453, tokenRequests: [], account: { address: user.address } }),
-    )
-    expect(nothing).toMatchObject({ issues: [expect.objectContaining({ path: ['tokenRequests'] })] })
-  })
+  it(
+    'a call-only request (tokenRequests: []) is refused for an ' +
+      'EOA naming destinationExecutions, and needs something to do',
+    async () => {
+      const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+      const callOnly = await failure(
+        engine.route({
+          destinationChainId: 8453,
+          tokenRequests: [],
+          account: { address: user.address },
+          destinationExecutions: [{ to: user.address, value: '0', data: '0x' }],
+        }),
+      )
+      expect(callOnly).toMatchObject({
+        kind: 'invalid_input',
+        details: [{ context: { field: 'destinationExecutions' } }],
+      })
+      const nothing = await failure(() =>
+        engine.route({ destinationChainId: 8453, tokenRequests: [], account: { address: user.address } }),
+      )
+      expect(nothing).toMatchObject({ issues: [expect.objectContaining({ path: ['tokenRequests'] })] })
+    },
+  )
 
   it('options it does not honour are refused by name, never ignored', async () => {
     for (const [field, value] of [
@@ -146,32 +150,35 @@ describe('answers the client can settle and read', () => {
     expect(r.intentOp.elements.map((e) => e.chainId)).toEqual(['8453'])
   })
 
-  it('gasCost lists claims and the fill apart, adding up to the total; fees break down into parts that add up', async () => {
-    const user = await engine.funded([
-      { chainId: 42161, symbol: 'USDC', amount: usdc('40') },
-      { chainId: 8453, symbol: 'USDC', amount: usdc('500') },
-    ])
-    const r = await engine.fulfilled({
-      destinationChainId: 42161,
-      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('30').toString() }],
-      account: { address: user.address },
-    })
-    const cost = r.intentCost as unknown as {
-      gasCost: { originChains: { gasUSD: number }[]; destination: { gasUSD: number }; totalUSD: number }
-      tokensReceived: {
-        fee: string
-        feeBreakdown: Record<string, string>
-        feesByToken: Record<string, { amount: string }>
-      }[]
-    }
-    const parts = cost.gasCost.originChains.reduce((s, c) => s + c.gasUSD, 0) + cost.gasCost.destination.gasUSD
-    expect(parts).toBeCloseTo(cost.gasCost.totalUSD, 6)
-    const [received] = cost.tokensReceived
-    expect(Object.values(received!.feeBreakdown).reduce((s, v) => s + BigInt(v), 0n)).toBe(BigInt(received!.fee))
-    expect(received!.feesByToken).toEqual({
-      [token(42161, 'USDC').address]: { amount: received!.fee, breakdown: received!.feeBreakdown },
-    })
-  })
+  it(
+    'gasCost lists claims and the fill apart, adding up ' + 'to the total; fees break down into parts that add up',
+    async () => {
+      const user = await engine.funded([
+        { chainId: 42161, symbol: 'USDC', amount: usdc('40') },
+        { chainId: 8453, symbol: 'USDC', amount: usdc('500') },
+      ])
+      const r = await engine.fulfilled({
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('30').toString() }],
+        account: { address: user.address },
+      })
+      const cost = r.intentCost as unknown as {
+        gasCost: { originChains: { gasUSD: number }[]; destination: { gasUSD: number }; totalUSD: number }
+        tokensReceived: {
+          fee: string
+          feeBreakdown: Record<string, string>
+          feesByToken: Record<string, { amount: string }>
+        }[]
+      }
+      const parts = cost.gasCost.originChains.reduce((s, c) => s + c.gasUSD, 0) + cost.gasCost.destination.gasUSD
+      expect(parts).toBeCloseTo(cost.gasCost.totalUSD, 6)
+      const [received] = cost.tokensReceived
+      expect(Object.values(received!.feeBreakdown).reduce((s, v) => s + BigInt(v), 0n)).toBe(BigInt(received!.fee))
+      expect(received!.feesByToken).toEqual({
+        [token(42161, 'USDC').address]: { amount: received!.fee, breakdown: received!.feeBreakdown },
+      })
+    },
+  )
 
   it('protocolFees name only what is charged: the fee token, not the requested ETH', async () => {
     const user = await engine.funded([

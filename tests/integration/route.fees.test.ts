@@ -64,21 +64,24 @@ describe('OFT (USDT0 over LayerZero)', () => {
     },
   )
 
-  it('USDT0 across chains for an EOA that cannot run ops: 422 at quote time, naming tokenRequests and the reason', async () => {
-    const user = await engine.funded([{ chainId: 10, symbol: 'USDT0', amount: usdc('200') }])
-    const error = await engine
-      .route({
-        destinationChainId: 42161,
-        tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }],
-        account: { address: user.address, accountType: 'EOA' },
-      })
-      .then(
-        () => undefined,
-        (e: unknown) => e as { kind: string; message: string; details: { context: { field: string } }[] },
-      )
-    expect(error).toMatchObject({ kind: 'unprocessable', details: [{ context: { field: 'tokenRequests' } }] })
-    expect(error!.message).toMatch(/LayerZero OFT, as the account's own send through its intent executor/)
-  })
+  it(
+    'USDT0 across chains for an EOA that cannot run ops: ' + '422 at quote time, naming tokenRequests and the reason',
+    async () => {
+      const user = await engine.funded([{ chainId: 10, symbol: 'USDT0', amount: usdc('200') }])
+      const error = await engine
+        .route({
+          destinationChainId: 42161,
+          tokenRequests: [{ tokenAddress: 'USDT0', amount: '100000000' }],
+          account: { address: user.address, accountType: 'EOA' },
+        })
+        .then(
+          () => undefined,
+          (e: unknown) => e as { kind: string; message: string; details: { context: { field: string } }[] },
+        )
+      expect(error).toMatchObject({ kind: 'unprocessable', details: [{ context: { field: 'tokenRequests' } }] })
+      expect(error!.message).toMatch(/LayerZero OFT, as the account's own send through its intent executor/)
+    },
+  )
 
   it('USDT0 the account holds on the destination chain still routes (same chain, no bridge)', async () => {
     const user = await engine.funded([{ chainId: 42161, symbol: 'USDT0', amount: usdc('200') }])
@@ -154,47 +157,50 @@ describe('sponsorship', () => {
 })
 
 describe('fee token', () => {
-  it('ETH requested, fees paid in USDC: the ETH leg moves exactly the request, the fee is drawn from USDC', async () => {
-    const want = parseUnits('0.1', 18)
-    const user = await engine.funded([
-      { chainId: 8453, symbol: 'ETH', amount: parseUnits('0.5', 18) },
-      { chainId: 42161, symbol: 'USDC', amount: usdc('20') },
-    ])
-    for (const feeToken of ['USDC', token(42161, 'USDC').address]) {
-      const r = await engine.fulfilled({
-        destinationChainId: 42161,
-        tokenRequests: [{ tokenAddress: 'ETH', amount: want.toString() }],
-        account: { address: user.address },
-        options: { feeToken },
-      })
-      const m = await engine.market()
-      const op = r.intentOp
-      expect(op.elements.map((e) => e.chainId)).toEqual(['8453', '42161'])
-      const eth = elementOn(op, 8453)!
-      expect(eth.idsAndAmounts).toEqual([
-        [lockId(defaultLockTag, token(8453, 'WETH').address).toString(), want.toString()],
+  it(
+    'ETH requested, fees paid in USDC: the ETH leg moves ' + 'exactly the request, the fee is drawn from USDC',
+    async () => {
+      const want = parseUnits('0.1', 18)
+      const user = await engine.funded([
+        { chainId: 8453, symbol: 'ETH', amount: parseUnits('0.5', 18) },
+        { chainId: 42161, symbol: 'USDC', amount: usdc('20') },
       ])
-      expect(eth.mandate.tokenOut).toEqual([[lockId(defaultLockTag, zeroAddress).toString(), want.toString()]])
-      const fees = await expectedFees(m, {
-        destinationChainId: 42161,
-        elements: elementsOf(op),
-        targets: [{ token: token(42161, 'ETH'), amount: want }],
-        feeToken: token(42161, 'USDC'),
-      })
-      const fee = elementOn(op, 42161)!
-      expect(ctxOf(fee)).toMatchObject({ settlementLayer: 'SAME_CHAIN', fundingMethod: 'PERMIT2' })
-      expect(fee.idsAndAmounts).toEqual([[outId(42161, 'USDC'), fees.charge.toString()]])
-      expect(fee.mandate.tokenOut).toEqual([])
-      expect(r.intentCost.feeToken).toEqual({
-        tokenAddress: token(42161, 'USDC').address,
-        tokenSymbol: 'USDC',
-        amount: fees.charge.toString(),
-      })
-      expect(r.intentCost.tokensReceived).toEqual([
-        expect.objectContaining({ targetAmount: want.toString(), amountSpent: want.toString(), fee: '0' }),
-      ])
-    }
-  })
+      for (const feeToken of ['USDC', token(42161, 'USDC').address]) {
+        const r = await engine.fulfilled({
+          destinationChainId: 42161,
+          tokenRequests: [{ tokenAddress: 'ETH', amount: want.toString() }],
+          account: { address: user.address },
+          options: { feeToken },
+        })
+        const m = await engine.market()
+        const op = r.intentOp
+        expect(op.elements.map((e) => e.chainId)).toEqual(['8453', '42161'])
+        const eth = elementOn(op, 8453)!
+        expect(eth.idsAndAmounts).toEqual([
+          [lockId(defaultLockTag, token(8453, 'WETH').address).toString(), want.toString()],
+        ])
+        expect(eth.mandate.tokenOut).toEqual([[lockId(defaultLockTag, zeroAddress).toString(), want.toString()]])
+        const fees = await expectedFees(m, {
+          destinationChainId: 42161,
+          elements: elementsOf(op),
+          targets: [{ token: token(42161, 'ETH'), amount: want }],
+          feeToken: token(42161, 'USDC'),
+        })
+        const fee = elementOn(op, 42161)!
+        expect(ctxOf(fee)).toMatchObject({ settlementLayer: 'SAME_CHAIN', fundingMethod: 'PERMIT2' })
+        expect(fee.idsAndAmounts).toEqual([[outId(42161, 'USDC'), fees.charge.toString()]])
+        expect(fee.mandate.tokenOut).toEqual([])
+        expect(r.intentCost.feeToken).toEqual({
+          tokenAddress: token(42161, 'USDC').address,
+          tokenSymbol: 'USDC',
+          amount: fees.charge.toString(),
+        })
+        expect(r.intentCost.tokensReceived).toEqual([
+          expect.objectContaining({ targetAmount: want.toString(), amountSpent: want.toString(), fee: '0' }),
+        ])
+      }
+    },
+  )
 
   // The requested ETH is there, the USDC for the fee is not: the route cannot be built, and the
   // shortfall must say what is missing. (Only deliveries are checked, so the list comes back empty.)
@@ -216,40 +222,44 @@ describe('fee token', () => {
 describe('destination executions', () => {
   // Funded on Base, so the calls ride on a fill (with unlocked USDC on Arbitrum itself the account
   // would settle as its own single-chain ops: sdk.singleChain.test.ts).
-  it('calls that cannot run yet ride on the last element as minGas: 60k each + 16 per calldata byte, or destinationGasUnits; the fill fee adds the executor', async () => {
-    const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }], { nexusOn: [42161] })
-    const execution = { to: user.address, value: '0', data: `0x${'ab'.repeat(100)}` as const }
-    const target = [{ token: token(42161, 'USDC'), amount: usdc('50') }]
-    // The caller can raise the gas charged, never lower it below the engine's estimate ("0" charged 0 before).
-    for (const [units, gas] of [
-      [undefined, 60_000n + 16n * 100n],
-      ['200000', 200_000n],
-      ['0', 60_000n + 16n * 100n],
-    ] as const) {
-      const r = await engine.fulfilled({
-        destinationChainId: 42161,
-        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('50').toString() }],
-        account: { address: user.address },
-        destinationExecutions: [execution],
-        ...(units ? { destinationGasUnits: units } : {}),
-      })
-      const e = r.intentOp.elements.at(-1)!
-      expect(e.mandate.minGas).toBe(gas.toString())
-      expect(e.mandate.destinationOps).toEqual({
-        vt: pad('0x00', { dir: 'right', size: 32 }),
-        ops: [{ to: user.address, value: '0', data: execution.data }],
-      })
-      const fees = await expectedFees(await engine.market(), {
-        destinationChainId: 42161,
-        elements: elementsOf(r.intentOp),
-        targets: target,
-        feeToken: token(42161, 'USDC'),
-        executionGas: gas + EXECUTOR_OVERHEAD_GAS,
-        executionBytes: 100,
-      })
-      expect(sum(e.idsAndAmounts)).toBe(usdc('50') + fees.charge)
-    }
-  })
+  it(
+    'calls that cannot run yet ride on the last element as minGas: 60k each + 16 ' +
+      'per calldata byte, or destinationGasUnits; the fill fee adds the executor',
+    async () => {
+      const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }], { nexusOn: [42161] })
+      const execution = { to: user.address, value: '0', data: `0x${'ab'.repeat(100)}` as const }
+      const target = [{ token: token(42161, 'USDC'), amount: usdc('50') }]
+      // The caller can raise the gas charged, never lower it below the engine's estimate ("0" charged 0 before).
+      for (const [units, gas] of [
+        [undefined, 60_000n + 16n * 100n],
+        ['200000', 200_000n],
+        ['0', 60_000n + 16n * 100n],
+      ] as const) {
+        const r = await engine.fulfilled({
+          destinationChainId: 42161,
+          tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('50').toString() }],
+          account: { address: user.address },
+          destinationExecutions: [execution],
+          ...(units ? { destinationGasUnits: units } : {}),
+        })
+        const e = r.intentOp.elements.at(-1)!
+        expect(e.mandate.minGas).toBe(gas.toString())
+        expect(e.mandate.destinationOps).toEqual({
+          vt: pad('0x00', { dir: 'right', size: 32 }),
+          ops: [{ to: user.address, value: '0', data: execution.data }],
+        })
+        const fees = await expectedFees(await engine.market(), {
+          destinationChainId: 42161,
+          elements: elementsOf(r.intentOp),
+          targets: target,
+          feeToken: token(42161, 'USDC'),
+          executionGas: gas + EXECUTOR_OVERHEAD_GAS,
+          executionBytes: 100,
+        })
+        expect(sum(e.idsAndAmounts)).toBe(usdc('50') + fees.charge)
+      }
+    },
+  )
 
   it('calls that run are charged the gas their simulation uses (and a tenth), signed as minGas', async () => {
     const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }], { nexusOn: [42161] })
@@ -271,22 +281,25 @@ describe('destination executions', () => {
     expect(minGas).toBeLessThanOrEqual(used + used / 10n + 1n)
   })
 
-  it('calls that need more than the stated maximum are refused at quote time, naming destinationExecutions', async () => {
-    const user = await engine.funded([{ chainId: 42161, symbol: 'USDC', amount: usdc('100') }], { nexusOn: [42161] })
-    const burner = await deployGasBurner(engine.chain, 42161)
-    const turns = MAX_DESTINATION_CALL_GAS / GAS_PER_TURN + 1_000n
-    const error = await engine
-      .route({
-        destinationChainId: 42161,
-        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('50').toString() }],
-        account: { address: user.address },
-        destinationExecutions: [burnCall(burner, turns)],
-      })
-      .then(
-        () => undefined,
-        (e: unknown) => e as { kind: string; message: string; details: { context: { field: string } }[] },
-      )
-    expect(error).toMatchObject({ kind: 'unprocessable', details: [{ context: { field: 'destinationExecutions' } }] })
-    expect(error!.message).toMatch(/need \d+ gas .* more than the 5000000/)
-  })
+  it(
+    'calls that need more than the stated maximum are ' + 'refused at quote time, naming destinationExecutions',
+    async () => {
+      const user = await engine.funded([{ chainId: 42161, symbol: 'USDC', amount: usdc('100') }], { nexusOn: [42161] })
+      const burner = await deployGasBurner(engine.chain, 42161)
+      const turns = MAX_DESTINATION_CALL_GAS / GAS_PER_TURN + 1_000n
+      const error = await engine
+        .route({
+          destinationChainId: 42161,
+          tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('50').toString() }],
+          account: { address: user.address },
+          destinationExecutions: [burnCall(burner, turns)],
+        })
+        .then(
+          () => undefined,
+          (e: unknown) => e as { kind: string; message: string; details: { context: { field: string } }[] },
+        )
+      expect(error).toMatchObject({ kind: 'unprocessable', details: [{ context: { field: 'destinationExecutions' } }] })
+      expect(error!.message).toMatch(/need \d+ gas .* more than the 5000000/)
+    },
+  )
 })

@@ -51,7 +51,9 @@ const valid = {
 const withRequest = (r: object) => ({ ...valid, tokenRequests: [{ ...valid.tokenRequests[0], ...r }] })
 
 describe('POST /api/v1/intents/route: 400 naming the field', () => {
-  const big = `{"destinationChainId":42161,"tokenRequests":[{"tokenAddress":"USDC","amount":9007199254740993}],"account":{"address":"${account.address}"}}`
+  const big =
+    '{"destinationChainId":42161,"tokenRequests":[{"tokenAddress":"USDC",' +
+    `"amount":9007199254740993}],"account":{"address":"${account.address}"}}`
   it.each([
     [
       'missing destinationChainId',

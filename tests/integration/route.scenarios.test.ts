@@ -65,69 +65,75 @@ async function expectWellFormed(op: WireIntentOp, destination: number, recipient
 }
 
 describe('same chain', () => {
-  it('funds only on the destination: one SAME_CHAIN element, tokenOut = amount, idsAndAmounts = amount + model fee', async () => {
-    const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('250') }])
-    const r = await engine.fulfilled(request(user.address, 8453, [{ tokenAddress: 'USDC', amount: '100000000' }]))
-    const m = await engine.market()
-    const op = r.intentOp
-    expect(op.elements).toHaveLength(1)
-    const [e] = op.elements
-    expect(e!.chainId).toBe('8453')
-    expect(ctxOf(e!)).toMatchObject({ settlementLayer: 'SAME_CHAIN', fundingMethod: 'PERMIT2', using7579: true })
-    expect(e!.mandate.tokenOut).toEqual([[outId(8453, 'USDC'), '100000000']])
+  it(
+    'funds only on the destination: one SAME_CHAIN element, ' + 'tokenOut = amount, idsAndAmounts = amount + model fee',
+    async () => {
+      const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('250') }])
+      const r = await engine.fulfilled(request(user.address, 8453, [{ tokenAddress: 'USDC', amount: '100000000' }]))
+      const m = await engine.market()
+      const op = r.intentOp
+      expect(op.elements).toHaveLength(1)
+      const [e] = op.elements
+      expect(e!.chainId).toBe('8453')
+      expect(ctxOf(e!)).toMatchObject({ settlementLayer: 'SAME_CHAIN', fundingMethod: 'PERMIT2', using7579: true })
+      expect(e!.mandate.tokenOut).toEqual([[outId(8453, 'USDC'), '100000000']])
 
-    const fees = await expectedFees(m, {
-      destinationChainId: 8453,
-      elements: elementsOf(op),
-      targets: [{ token: token(8453, 'USDC'), amount: usdc('100') }],
-      feeToken: token(8453, 'USDC'),
-    })
-    expect(fees.bridge).toBe(0n)
-    expect(fees.charge).toBeGreaterThan(0n)
-    expect(e!.idsAndAmounts).toEqual([[outId(8453, 'USDC'), (usdc('100') + fees.charge).toString()]])
-    expect(r.intentCost).toMatchObject({
-      hasFulfilledAll: true,
-      feeToken: { tokenSymbol: 'USDC', amount: fees.charge.toString() },
-    })
-    expect(r.intentCost.tokensReceived).toEqual([
-      expect.objectContaining({
-        targetAmount: '100000000',
-        amountSpent: (usdc('100') + fees.charge).toString(),
-        fee: fees.charge.toString(),
-        hasFulfilled: true,
-      }),
-    ])
-    expect((r.intentCost as { feeBreakdownUSD: { totalFeeUSD: number } }).feeBreakdownUSD.totalFeeUSD).toBe(
-      usd(fees.user),
-    )
-    await expectWellFormed(op, 8453, user.address, m)
-  })
+      const fees = await expectedFees(m, {
+        destinationChainId: 8453,
+        elements: elementsOf(op),
+        targets: [{ token: token(8453, 'USDC'), amount: usdc('100') }],
+        feeToken: token(8453, 'USDC'),
+      })
+      expect(fees.bridge).toBe(0n)
+      expect(fees.charge).toBeGreaterThan(0n)
+      expect(e!.idsAndAmounts).toEqual([[outId(8453, 'USDC'), (usdc('100') + fees.charge).toString()]])
+      expect(r.intentCost).toMatchObject({
+        hasFulfilledAll: true,
+        feeToken: { tokenSymbol: 'USDC', amount: fees.charge.toString() },
+      })
+      expect(r.intentCost.tokensReceived).toEqual([
+        expect.objectContaining({
+          targetAmount: '100000000',
+          amountSpent: (usdc('100') + fees.charge).toString(),
+          fee: fees.charge.toString(),
+          hasFulfilled: true,
+        }),
+      ])
+      expect((r.intentCost as { feeBreakdownUSD: { totalFeeUSD: number } }).feeBreakdownUSD.totalFeeUSD).toBe(
+        usd(fees.user),
+      )
+      await expectWellFormed(op, 8453, user.address, m)
+    },
+  )
 })
 
 describe('single source, cross chain', () => {
-  it('USDC only on 10, requested on 42161: one element on 10 over the cheapest layer, arbiter of that layer', async () => {
-    const user = await engine.funded([{ chainId: 10, symbol: 'USDC', amount: usdc('1000') }])
-    const r = await engine.fulfilled(
-      request(user.address, 42161, [{ tokenAddress: token(42161, 'USDC').address, amount: '500000000' }]),
-    )
-    const m = await engine.market()
-    const op = r.intentOp
-    expect(op.elements.map((e) => e.chainId)).toEqual(['10'])
-    const e = op.elements[0]!
-    expect(ctxOf(e).settlementLayer).toBe('ACROSS')
-    expect(ctxOf(e).fundingMethod).toBe('PERMIT2')
-    expect(e.arbiter).toBe(arbiters.ACROSS)
-    expect(e.mandate.tokenOut).toEqual([[outId(42161, 'USDC'), '500000000']])
-    const fees = await expectedFees(m, {
-      destinationChainId: 42161,
-      elements: elementsOf(op),
-      targets: [{ token: token(42161, 'USDC'), amount: usdc('500') }],
-      feeToken: token(42161, 'USDC'),
-    })
-    expect(e.idsAndAmounts).toEqual([[outId(10, 'USDC'), (usdc('500') + fees.charge).toString()]])
-    expect(r.intentCost.feeToken.amount).toBe(fees.charge.toString())
-    await expectWellFormed(op, 42161, user.address, m)
-  })
+  it(
+    'USDC only on 10, requested on 42161: one element on ' + '10 over the cheapest layer, arbiter of that layer',
+    async () => {
+      const user = await engine.funded([{ chainId: 10, symbol: 'USDC', amount: usdc('1000') }])
+      const r = await engine.fulfilled(
+        request(user.address, 42161, [{ tokenAddress: token(42161, 'USDC').address, amount: '500000000' }]),
+      )
+      const m = await engine.market()
+      const op = r.intentOp
+      expect(op.elements.map((e) => e.chainId)).toEqual(['10'])
+      const e = op.elements[0]!
+      expect(ctxOf(e).settlementLayer).toBe('ACROSS')
+      expect(ctxOf(e).fundingMethod).toBe('PERMIT2')
+      expect(e.arbiter).toBe(arbiters.ACROSS)
+      expect(e.mandate.tokenOut).toEqual([[outId(42161, 'USDC'), '500000000']])
+      const fees = await expectedFees(m, {
+        destinationChainId: 42161,
+        elements: elementsOf(op),
+        targets: [{ token: token(42161, 'USDC'), amount: usdc('500') }],
+        feeToken: token(42161, 'USDC'),
+      })
+      expect(e.idsAndAmounts).toEqual([[outId(10, 'USDC'), (usdc('500') + fees.charge).toString()]])
+      expect(r.intentCost.feeToken.amount).toBe(fees.charge.toString())
+      await expectWellFormed(op, 42161, user.address, m)
+    },
+  )
 
   // Expected layer: the one whose fee (model, same gas for all three) is lowest for the amount the
   // route actually moves. 50 → RELAY ($0.05 vs ECO $0.055, ACROSS $0.07), 150 → ECO, 500 → ACROSS.
@@ -167,49 +173,58 @@ describe('single source, cross chain', () => {
 })
 
 describe('several sources', () => {
-  it('no chain has enough: destination funds first, tokenOut sums to the request, the rest from the cheaper source first', async () => {
-    const user = await engine.funded([
-      { chainId: 42161, symbol: 'USDC', amount: usdc('300') },
-      { chainId: 8453, symbol: 'USDC', amount: usdc('500') },
-      { chainId: 10, symbol: 'USDC', amount: usdc('500') },
-    ])
-    const r = await engine.fulfilled(
-      request(user.address, 42161, [{ tokenAddress: 'USDC', amount: usdc('1000').toString() }]),
-    )
-    const m = await engine.market()
-    const op = r.intentOp
-    expect(op.elements.map((e) => e.chainId)).toEqual(['10', '8453', '42161'])
-    const dest = elementOn(op, 42161)!
-    expect(ctxOf(dest).settlementLayer).toBe('SAME_CHAIN')
-    expect(dest.idsAndAmounts).toEqual([[outId(42161, 'USDC'), usdc('300').toString()]])
-    expect(dest.mandate.tokenOut).toEqual([[outId(42161, 'USDC'), usdc('300').toString()]])
-    expect(op.elements.reduce((s, e) => s + sum(e.mandate.tokenOut), 0n)).toBe(usdc('1000'))
+  it(
+    'no chain has enough: destination funds first, tokenOut ' +
+      'sums to the request, the rest from the cheaper source first',
+    async () => {
+      const user = await engine.funded([
+        { chainId: 42161, symbol: 'USDC', amount: usdc('300') },
+        { chainId: 8453, symbol: 'USDC', amount: usdc('500') },
+        { chainId: 10, symbol: 'USDC', amount: usdc('500') },
+      ])
+      const r = await engine.fulfilled(
+        request(user.address, 42161, [{ tokenAddress: 'USDC', amount: usdc('1000').toString() }]),
+      )
+      const m = await engine.market()
+      const op = r.intentOp
+      expect(op.elements.map((e) => e.chainId)).toEqual(['10', '8453', '42161'])
+      const dest = elementOn(op, 42161)!
+      expect(ctxOf(dest).settlementLayer).toBe('SAME_CHAIN')
+      expect(dest.idsAndAmounts).toEqual([[outId(42161, 'USDC'), usdc('300').toString()]])
+      expect(dest.mandate.tokenOut).toEqual([[outId(42161, 'USDC'), usdc('300').toString()]])
+      expect(op.elements.reduce((s, e) => s + sum(e.mandate.tokenOut), 0n)).toBe(usdc('1000'))
 
-    const fees = await expectedFees(m, {
-      destinationChainId: 42161,
-      elements: elementsOf(op),
-      targets: [{ token: token(42161, 'USDC'), amount: usdc('1000') }],
-      feeToken: token(42161, 'USDC'),
-    })
-    expect(op.elements.reduce((s, e) => s + sum(e.idsAndAmounts), 0n)).toBe(usdc('1000') + fees.charge)
-    // Both remote sources hold 500 and cross over the same layer: the one with cheaper claim gas is drained first.
-    const claimUsd8 = async (id: number) =>
-      (
-        await expectedFees(m, {
-          destinationChainId: 42161,
-          elements: [
-            { chainId: id, funding: 'PERMIT2', layer: 'SAME_CHAIN', legs: [{ token: token(id, 'USDC'), amount: 1n }] },
-          ],
-          targets: [],
-          feeToken: token(id, 'USDC'),
-        })
-      ).gas
-    const [first, second] = (await claimUsd8(10)) <= (await claimUsd8(8453)) ? [10, 8453] : [8453, 10]
-    expect(sum(elementOn(op, first)!.idsAndAmounts)).toBe(usdc('500'))
-    expect(sum(elementOn(op, second)!.idsAndAmounts)).toBe(usdc('200') + fees.charge)
-    expect(sum(elementOn(op, second)!.mandate.tokenOut)).toBe(usdc('200'))
-    await expectWellFormed(op, 42161, user.address, m)
-  })
+      const fees = await expectedFees(m, {
+        destinationChainId: 42161,
+        elements: elementsOf(op),
+        targets: [{ token: token(42161, 'USDC'), amount: usdc('1000') }],
+        feeToken: token(42161, 'USDC'),
+      })
+      expect(op.elements.reduce((s, e) => s + sum(e.idsAndAmounts), 0n)).toBe(usdc('1000') + fees.charge)
+      // Both remote sources hold 500 and cross over the same layer: the one with cheaper claim gas is drained first.
+      const claimUsd8 = async (id: number) =>
+        (
+          await expectedFees(m, {
+            destinationChainId: 42161,
+            elements: [
+              {
+                chainId: id,
+                funding: 'PERMIT2',
+                layer: 'SAME_CHAIN',
+                legs: [{ token: token(id, 'USDC'), amount: 1n }],
+              },
+            ],
+            targets: [],
+            feeToken: token(id, 'USDC'),
+          })
+        ).gas
+      const [first, second] = (await claimUsd8(10)) <= (await claimUsd8(8453)) ? [10, 8453] : [8453, 10]
+      expect(sum(elementOn(op, first)!.idsAndAmounts)).toBe(usdc('500'))
+      expect(sum(elementOn(op, second)!.idsAndAmounts)).toBe(usdc('200') + fees.charge)
+      expect(sum(elementOn(op, second)!.mandate.tokenOut)).toBe(usdc('200'))
+      await expectWellFormed(op, 42161, user.address, m)
+    },
+  )
 })
 
 describe('locked funds', () => {
@@ -250,59 +265,63 @@ describe('locked funds', () => {
 })
 
 describe('token requirements', () => {
-  it('unlocked ERC-20 without a Permit2 allowance: PERMIT2 and an approval requirement, gone once approved on chain', async () => {
-    const user = await engine.funded([
-      { chainId: 8453, symbol: 'ETH', amount: parseUnits('0.01', 18) },
-      { chainId: 8453, symbol: 'USDC', amount: usdc('200') },
-    ])
-    const usdc8453 = token(8453, 'USDC').address
-    const body = request(user.address, 42161, [{ tokenAddress: 'USDC', amount: usdc('120').toString() }])
-    const approve = async (amount: bigint) => {
-      const c = chain.client(8453)
-      await c.waitForTransactionReceipt({
-        hash: await c.writeContract({
-          address: usdc8453,
-          abi: erc20Abi,
-          functionName: 'approve',
-          args: [addresses.permit2, amount],
-          account: user,
-          chain: c.chain,
-        }),
+  it(
+    'unlocked ERC-20 without a Permit2 allowance: PERMIT2 ' +
+      'and an approval requirement, gone once approved on chain',
+    async () => {
+      const user = await engine.funded([
+        { chainId: 8453, symbol: 'ETH', amount: parseUnits('0.01', 18) },
+        { chainId: 8453, symbol: 'USDC', amount: usdc('200') },
+      ])
+      const usdc8453 = token(8453, 'USDC').address
+      const body = request(user.address, 42161, [{ tokenAddress: 'USDC', amount: usdc('120').toString() }])
+      const approve = async (amount: bigint) => {
+        const c = chain.client(8453)
+        await c.waitForTransactionReceipt({
+          hash: await c.writeContract({
+            address: usdc8453,
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [addresses.permit2, amount],
+            account: user,
+            chain: c.chain,
+          }),
+        })
+        expect(
+          await c.readContract({
+            address: usdc8453,
+            abi: erc20Abi,
+            functionName: 'allowance',
+            args: [user.address, addresses.permit2],
+          }),
+        ).toBe(amount)
+      }
+
+      const before = await engine.fulfilled(body)
+      expect(ctxOf(before.intentOp.elements[0]!).fundingMethod).toBe('PERMIT2')
+      const spent = sum(before.intentOp.elements[0]!.idsAndAmounts).toString()
+      expect(before.tokenRequirements).toEqual({
+        '8453': { [usdc8453]: { type: 'approval', amount: spent, spender: addresses.permit2 } },
       })
-      expect(
-        await c.readContract({
-          address: usdc8453,
-          abi: erc20Abi,
-          functionName: 'allowance',
-          args: [user.address, addresses.permit2],
-        }),
-      ).toBe(amount)
-    }
 
-    const before = await engine.fulfilled(body)
-    expect(ctxOf(before.intentOp.elements[0]!).fundingMethod).toBe('PERMIT2')
-    const spent = sum(before.intentOp.elements[0]!.idsAndAmounts).toString()
-    expect(before.tokenRequirements).toEqual({
-      '8453': { [usdc8453]: { type: 'approval', amount: spent, spender: addresses.permit2 } },
-    })
-
-    await approve(usdc('100')) // less than the route spends: still required, for the full amount
-    const partial = await engine.fulfilled(body)
-    expect(partial.tokenRequirements).toEqual({
-      '8453': {
-        [usdc8453]: {
-          type: 'approval',
-          amount: sum(partial.intentOp.elements[0]!.idsAndAmounts).toString(),
-          spender: addresses.permit2,
+      await approve(usdc('100')) // less than the route spends: still required, for the full amount
+      const partial = await engine.fulfilled(body)
+      expect(partial.tokenRequirements).toEqual({
+        '8453': {
+          [usdc8453]: {
+            type: 'approval',
+            amount: sum(partial.intentOp.elements[0]!.idsAndAmounts).toString(),
+            spender: addresses.permit2,
+          },
         },
-      },
-    })
+      })
 
-    await approve(usdc('200'))
-    const after = await engine.fulfilled(body)
-    expect(ctxOf(after.intentOp.elements[0]!).fundingMethod).toBe('PERMIT2')
-    expect(after.tokenRequirements).toEqual({})
-  })
+      await approve(usdc('200'))
+      const after = await engine.fulfilled(body)
+      expect(ctxOf(after.intentOp.elements[0]!).fundingMethod).toBe('PERMIT2')
+      expect(after.tokenRequirements).toEqual({})
+    },
+  )
 
   it.each([
     ['ETH', '0x0000000000000000000000000000000000000000'],

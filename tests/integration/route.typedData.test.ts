@@ -115,19 +115,22 @@ describe('route typed data is byte-identical to @rhinestone/sdk', () => {
     await expectIdentical(intentOp, 'PermitBatchWitnessTransferFrom', account)
   })
 
-  it('SingleChainOps for USDT0 over OFT, sent by the account through its intent executor on the source chain', async () => {
-    const account = await delegatedAccount(10, [{ chainId: 10, amount: '100', symbol: 'USDT0' }])
-    const intentOp = await route(
-      {
-        destinationChainId: 42161,
-        tokenRequests: [{ tokenAddress: 'USDT0', amount: parseUnits('50', 6).toString() }],
-        accountAccessList: { chainIds: [10] },
-      },
-      account.address,
-    )
-    expect(intentOp.elements.map((e) => e.mandate.destinationChainId)).toEqual(['10'])
-    await expectIdentical(intentOp, 'SingleChainOps', account)
-  })
+  it(
+    'SingleChainOps for USDT0 over OFT, sent by the account ' + 'through its intent executor on the source chain',
+    async () => {
+      const account = await delegatedAccount(10, [{ chainId: 10, amount: '100', symbol: 'USDT0' }])
+      const intentOp = await route(
+        {
+          destinationChainId: 42161,
+          tokenRequests: [{ tokenAddress: 'USDT0', amount: parseUnits('50', 6).toString() }],
+          accountAccessList: { chainIds: [10] },
+        },
+        account.address,
+      )
+      expect(intentOp.elements.map((e) => e.mandate.destinationChainId)).toEqual(['10'])
+      await expectIdentical(intentOp, 'SingleChainOps', account)
+    },
+  )
 
   it('SingleChainOps for a call-only intent of an account that runs the intent executor', async () => {
     const account = await delegatedAccount(8453, [{ chainId: 8453, amount: '20' }])

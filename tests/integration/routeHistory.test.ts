@@ -95,57 +95,61 @@ describe('GET /api/v1/accounts/{userAddress}/routes', () => {
     expect(JSON.stringify(page)).not.toContain('intentOp')
   })
 
-  it(`keeps a page of 100 maximum-size routes under 64 KiB (each summary at most ${storedRouteSummaryMaxBytes} bytes)`, async () => {
-    const user = chain.freshAccount()
-    await chain.mint(8453, 'USDC', user.address, 10_000_000n)
-    const { intentOp } = await issue(user.address, '1000000')
-    const sql = await openDatabase({ url: inject('databaseUrl') })
-    let stored = 0
-    try {
-      const original = (await findRoute(sql, BigInt(intentOp!.nonce)))!
-      // A route padded past 64 KiB (destination calldata), asked with the most calldata a request may carry.
-      const calldata = `0x${'ab'.repeat(32 * 1024)}`
-      const response = structuredClone(original.response) as {
-        intentOp: { elements: { mandate: { destinationOps: { ops: unknown[] } } }[] }
+  it(
+    'keeps a page of 100 maximum-size routes under 64 KiB (each ' +
+      `summary at most ${storedRouteSummaryMaxBytes} bytes)`,
+    async () => {
+      const user = chain.freshAccount()
+      await chain.mint(8453, 'USDC', user.address, 10_000_000n)
+      const { intentOp } = await issue(user.address, '1000000')
+      const sql = await openDatabase({ url: inject('databaseUrl') })
+      let stored = 0
+      try {
+        const original = (await findRoute(sql, BigInt(intentOp!.nonce)))!
+        // A route padded past 64 KiB (destination calldata), asked with the most calldata a request may carry.
+        const calldata = `0x${'ab'.repeat(32 * 1024)}`
+        const response = structuredClone(original.response) as {
+          intentOp: { elements: { mandate: { destinationOps: { ops: unknown[] } } }[] }
+        }
+        response.intentOp.elements[0]!.mandate.destinationOps.ops.push({ to: USDC_BASE, value: '0', data: calldata })
+        const request = {
+          ...(original.request as object),
+          destinationExecutions: [{ to: USDC_BASE, value: '0', data: calldata }],
+        }
+        stored = JSON.stringify(response).length
+        expect(stored).toBeGreaterThan(64 * 1024)
+        for (let i = 0; i < 100; i++) {
+          await recordRoute(sql, {
+            ...original,
+            nonce: await nextRouteNonce(sql),
+            request,
+            response,
+            expires: BigInt(original.expires),
+          })
+        }
+      } finally {
+        await sql.close()
       }
-      response.intentOp.elements[0]!.mandate.destinationOps.ops.push({ to: USDC_BASE, value: '0', data: calldata })
-      const request = {
-        ...(original.request as object),
-        destinationExecutions: [{ to: USDC_BASE, value: '0', data: calldata }],
-      }
-      stored = JSON.stringify(response).length
-      expect(stored).toBeGreaterThan(64 * 1024)
-      for (let i = 0; i < 100; i++) {
-        await recordRoute(sql, {
-          ...original,
-          nonce: await nextRouteNonce(sql),
-          request,
-          response,
-          expires: BigInt(original.expires),
-        })
-      }
-    } finally {
-      await sql.close()
-    }
-    const res = await fetch(`${http.baseUrl}/api/v1/accounts/${user.address}/routes?limit=100`, {
-      headers: { 'x-api-key': http.apiKey },
-    })
-    expect(res.status).toBe(200)
-    const text = await res.text()
-    const page = routeHistoryResponseSchema.parse(JSON.parse(text))
-    expect(page.routes).toHaveLength(100)
-    expect(page.nextCursor).not.toBeNull()
-    expect(text.length).toBeLessThan(64 * 1024)
-    // The whole page weighs less than one of the routes it lists.
-    expect(text.length).toBeLessThan(stored)
-    for (const r of page.routes) expect(JSON.stringify(r).length).toBeLessThanOrEqual(storedRouteSummaryMaxBytes)
-    // The full route is one request away, exactly as stored, signed again (routes are stored unsigned).
-    const full = await readRoute(user.address, page.routes[0]!.nonce)
-    expect(full.status).toBe(200)
-    const { serverSignature, ...unsigned } = full.body.route.intentOp
-    expect(serverSignature).toMatch(/^0x[0-9a-f]{130}$/)
-    expect(JSON.stringify({ ...full.body.route, intentOp: unsigned }).length).toBe(stored)
-  })
+      const res = await fetch(`${http.baseUrl}/api/v1/accounts/${user.address}/routes?limit=100`, {
+        headers: { 'x-api-key': http.apiKey },
+      })
+      expect(res.status).toBe(200)
+      const text = await res.text()
+      const page = routeHistoryResponseSchema.parse(JSON.parse(text))
+      expect(page.routes).toHaveLength(100)
+      expect(page.nextCursor).not.toBeNull()
+      expect(text.length).toBeLessThan(64 * 1024)
+      // The whole page weighs less than one of the routes it lists.
+      expect(text.length).toBeLessThan(stored)
+      for (const r of page.routes) expect(JSON.stringify(r).length).toBeLessThanOrEqual(storedRouteSummaryMaxBytes)
+      // The full route is one request away, exactly as stored, signed again (routes are stored unsigned).
+      const full = await readRoute(user.address, page.routes[0]!.nonce)
+      expect(full.status).toBe(200)
+      const { serverSignature, ...unsigned } = full.body.route.intentOp
+      expect(serverSignature).toMatch(/^0x[0-9a-f]{130}$/)
+      expect(JSON.stringify({ ...full.body.route, intentOp: unsigned }).length).toBe(stored)
+    },
+  )
 
   it('keeps the validated request, not whatever else the body carried', async () => {
     const user = chain.freshAccount()
@@ -253,39 +257,43 @@ describe('GET /api/v1/accounts/{userAddress}/routes/{nonce}', () => {
     })
   })
 
-  it('is a 404 in the envelope for another key’s route, another account’s and one never issued; a 400 names a bad nonce', async () => {
-    const user = chain.freshAccount()
-    await chain.mint(8453, 'USDC', user.address, 10_000_000n)
-    const nonce = (await issue(user.address, '1000000')).intentOp!.nonce
-    const sql = await openDatabase({ url: inject('databaseUrl') })
-    try {
-      const { key: other } = await createApiKey(sql, { name: 'another tenant', scopes: ['routes:read'] })
-      const theirs = await readRoute(user.address, nonce, other)
-      const elsewhere = await readRoute(chain.freshAccount().address, nonce)
-      const never = await readRoute(user.address, '1')
-      for (const res of [theirs, elsewhere, never]) {
-        expect(res.status).toBe(404)
-        expect(res.body).toMatchObject({
-          message: expect.any(String),
-          errors: [{ context: { field: 'nonce' } }],
-          traceId: expect.any(String),
-        })
-        expect(JSON.stringify(res.body)).not.toContain('intentOp')
+  it(
+    'is a 404 in the envelope for another key’s route, another ' +
+      'account’s and one never issued; a 400 names a bad nonce',
+    async () => {
+      const user = chain.freshAccount()
+      await chain.mint(8453, 'USDC', user.address, 10_000_000n)
+      const nonce = (await issue(user.address, '1000000')).intentOp!.nonce
+      const sql = await openDatabase({ url: inject('databaseUrl') })
+      try {
+        const { key: other } = await createApiKey(sql, { name: 'another tenant', scopes: ['routes:read'] })
+        const theirs = await readRoute(user.address, nonce, other)
+        const elsewhere = await readRoute(chain.freshAccount().address, nonce)
+        const never = await readRoute(user.address, '1')
+        for (const res of [theirs, elsewhere, never]) {
+          expect(res.status).toBe(404)
+          expect(res.body).toMatchObject({
+            message: expect.any(String),
+            errors: [{ context: { field: 'nonce' } }],
+            traceId: expect.any(String),
+          })
+          expect(JSON.stringify(res.body)).not.toContain('intentOp')
+        }
+        // Not told apart: another key's route reads exactly like one never issued.
+        expect(theirs.body.message.replace(nonce, 'N')).toBe(never.body.message.replace('1', 'N'))
+      } finally {
+        await sql.close()
       }
-      // Not told apart: another key's route reads exactly like one never issued.
-      expect(theirs.body.message.replace(nonce, 'N')).toBe(never.body.message.replace('1', 'N'))
-    } finally {
-      await sql.close()
-    }
-    for (const bad of ['abc', '-1', '1.5', '9'.repeat(79)]) {
-      const res = await readRoute(user.address, bad)
-      expect(res.status).toBe(400)
-      expect(res.body.errors[0].context.field).toBe('nonce')
-    }
-    expect((await readRoute('0x12', nonce)).body.errors[0].context.field).toBe('userAddress')
-    expect((await readRoute(user.address, nonce, null)).status).toBe(401)
-    expect((await http.get(`/api/v1/accounts/${user.address}/routes/${nonce}`, { method: 'POST' })).status).toBe(405)
-  })
+      for (const bad of ['abc', '-1', '1.5', '9'.repeat(79)]) {
+        const res = await readRoute(user.address, bad)
+        expect(res.status).toBe(400)
+        expect(res.body.errors[0].context.field).toBe('nonce')
+      }
+      expect((await readRoute('0x12', nonce)).body.errors[0].context.field).toBe('userAddress')
+      expect((await readRoute(user.address, nonce, null)).status).toBe(401)
+      expect((await http.get(`/api/v1/accounts/${user.address}/routes/${nonce}`, { method: 'POST' })).status).toBe(405)
+    },
+  )
 
   it('follows a submitted route to its settlement, in the list and on its own', async () => {
     const s = settlement()

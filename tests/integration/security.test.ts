@@ -76,7 +76,8 @@ describe('Sign-In with Ethereum', () => {
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ address: demo })
     const setCookie = res.headers.get('set-cookie')!
-    expect(setCookie).toMatch(/^ir_session=[\w-]{43}; Path=\/api\/v1; Max-Age=\d+; HttpOnly; SameSite=Strict$/) // no Secure over http
+    // no Secure over http
+    expect(setCookie).toMatch(/^ir_session=[\w-]{43}; Path=\/api\/v1; Max-Age=\d+; HttpOnly; SameSite=Strict$/)
     const cookie = setCookie.split(';')[0]!
     expect((await http.get('/api/v1/auth/session', { key: null, headers: { cookie } })).body).toMatchObject({
       address: demo,
@@ -186,29 +187,36 @@ describe('static assets', () => {
 })
 
 describe('splitting without a sign-in', () => {
-  it('the browser key may split amounts over the filler’s inventory without a session: it names no account', async () => {
-    const res = await fetch(`${baseUrl}/api/v1/intents/split`, {
-      method: 'POST',
-      headers: { ...asThePage(), 'content-type': 'application/json' },
-      body: JSON.stringify({ chainId: 8453, tokens: { '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913': '1000000' } }),
-    })
-    expect(res.status).toBe(200)
-    expect(((await res.json()) as { intents: unknown[] }).intents).toEqual(expect.any(Array))
-  })
+  it(
+    'the browser key may split amounts over the filler’s ' + 'inventory without a session: it names no account',
+    async () => {
+      const res = await fetch(`${baseUrl}/api/v1/intents/split`, {
+        method: 'POST',
+        headers: { ...asThePage(), 'content-type': 'application/json' },
+        body: JSON.stringify({ chainId: 8453, tokens: { '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913': '1000000' } }),
+      })
+      expect(res.status).toBe(200)
+      expect(((await res.json()) as { intents: unknown[] }).intents).toEqual(expect.any(Array))
+    },
+  )
 })
 
 describe('sponsorship is a privilege', () => {
-  it('a key without routes:sponsor asking for sponsored fees gets 403 naming options.sponsorSettings; with it, 200', async () => {
-    const { key } = await createApiKey(sql, { name: 'no sponsor', scopes: ['routes:create'] })
-    const sponsored = routeBody({ options: { sponsorSettings: { gasSponsored: true, bridgeFeesSponsored: true } } })
-    const refused = await postRoute({ 'x-api-key': key }, sponsored)
-    expect(refused.status).toBe(403)
-    const body = (await refused.json()) as { message: string; errors: { context: Record<string, unknown> }[] }
-    expect(body.message).toMatch(/^options\.sponsorSettings: .*routes:sponsor/)
-    expect(body.errors[0]!.context).toMatchObject({ field: 'options.sponsorSettings', scope: 'routes:sponsor' })
-    expect((await postRoute({ 'x-api-key': key })).status).toBe(200) // unsponsored: fine
-    expect((await postRoute({ 'x-api-key': http.apiKey }, sponsored)).status).toBe(200) // the suite's key has every scope
-  })
+  it(
+    'a key without routes:sponsor asking for sponsored fees ' + 'gets 403 naming options.sponsorSettings; with it, 200',
+    async () => {
+      const { key } = await createApiKey(sql, { name: 'no sponsor', scopes: ['routes:create'] })
+      const sponsored = routeBody({ options: { sponsorSettings: { gasSponsored: true, bridgeFeesSponsored: true } } })
+      const refused = await postRoute({ 'x-api-key': key }, sponsored)
+      expect(refused.status).toBe(403)
+      const body = (await refused.json()) as { message: string; errors: { context: Record<string, unknown> }[] }
+      expect(body.message).toMatch(/^options\.sponsorSettings: .*routes:sponsor/)
+      expect(body.errors[0]!.context).toMatchObject({ field: 'options.sponsorSettings', scope: 'routes:sponsor' })
+      expect((await postRoute({ 'x-api-key': key })).status).toBe(200) // unsponsored: fine
+      // the suite's key has every scope
+      expect((await postRoute({ 'x-api-key': http.apiKey }, sponsored)).status).toBe(200)
+    },
+  )
 })
 
 describe('budgets nobody can spoof', () => {

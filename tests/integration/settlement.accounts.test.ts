@@ -53,7 +53,8 @@ async function fundedSmartAccount(kind: Kind, locked: bigint) {
 }
 
 describe('smart-account settlement, generated', () => {
-  it(`${runs} generated smart-account routes (and one of each kind) with a destination call: exact amounts for account, beneficiary, locks and filler`, async () => {
+  it(`${runs} generated smart-account routes (and one of each kind) with a ` +
+    'destination call: exact amounts for account, beneficiary, locks and filler', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom<Kind>('nexus', 'nexus-deployed', 'safe', 'safe-deployed'),

@@ -1,9 +1,10 @@
 // Settlement that cannot lose money, the sponsor against the filler: nonces burned before submit,
 // locks moved and a forced withdrawal started mid-settlement, 20 intents that cannot settle beside
 // an ordinary one, accounts (EIP-7702, Safe) that uninstall their validator once their compact is
-// allocated, a stranger taking a sponsor's nonce, and 30 routes from one lock at once. After each, raw chain reads show that the filler never lost tokens net
-// of what it was paid, and that the account either got exactly tokenOut or lost nothing, with the
-// intent in a final state. (Crashes, outages and re-orgs: settlement.faults.test.ts.)
+// allocated, a stranger taking a sponsor's nonce, and 30 routes from one lock at once. After each,
+// raw chain reads show that the filler never lost tokens net of what it was paid, and that the
+// account either got exactly tokenOut or lost nothing, with the intent in a final state. (Crashes,
+// outages and re-orgs: settlement.faults.test.ts.)
 import { type Address, encodeFunctionData, type Hex, pad, parseEther, parseUnits, type TransactionReceipt } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { base, optimism } from 'viem/chains'
@@ -60,142 +61,153 @@ const validatorKnows = (chainId: number, account: Address) =>
   })
 
 describe('adversarial settlement', () => {
-  it('a Permit2 nonce burned before submit (invalidateUnorderedNonces): FAILED, nothing sent, nobody loses', async () => {
-    const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
-    const { intentOp, signed } = await routed(account, {
-      destinationChainId: 42161,
-      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
-    })
-    const nonce = BigInt(intentOp.nonce)
-    await burnPermit2Nonce(account, 8453, nonce)
-    const before = await usdcHoldings([account.address, fillerAccount.address])
-    expect((await suite.s.submit(signed)).status).toBe(201)
-    const final = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
-    expect(final.failureReason).toMatch(/nonce .* already used on chain 8453.*nothing was sent/)
-    expect(final.refunds).toEqual([])
-    expect(final.fillTransactionHash).toBeUndefined()
-    expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
-  })
-
-  it('a compact nonce burned by a compact the sponsor claims for itself: FAILED, nothing sent, the lock untouched', async () => {
-    const account = await fundedAccount(suite.s.chain, [
-      { chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true },
-    ])
-    const { intentOp, signed } = await routed(account, {
-      destinationChainId: 8453,
-      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
-    })
-    const nonce = BigInt(intentOp.nonce)
-    // The sponsor signs a compact with itself as arbiter over 1 unit of its lock, and claims it back
-    // to itself through The Compact's batch multichain claim: the nonce is used, nobody is paid.
-    await burnCompactNonce(account, 10, nonce, BigInt(intentOp.expires))
-    const id = lockId(defaultLockTag, suite.s.chain.token(10, 'USDC').address)
-    const locked = await suite.s.chain.lockedBalance(10, account.address, id)
-    const before = await usdcHoldings([account.address, fillerAccount.address])
-    expect((await suite.s.submit(signed)).status).toBe(201)
-    const final = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
-    expect(final.failureReason).toMatch(/nonce .* already used on chain 10.*nothing was sent/)
-    expect(final.fillTransactionHash).toBeUndefined()
-    expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
-    expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(locked)
-  })
-
-  it('lock moves while an intent is allocated: those that keep it funded pass, one that would unfund it is refused; the route settles as signed', async () => {
-    const account = await fundedAccount(suite.s.chain, [
-      { chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true },
-    ])
-    const id = lockId(defaultLockTag, suite.s.chain.token(10, 'USDC').address)
-    const client = suite.s.chain.client(10)
-    const lockCall = (data: Hex) =>
-      suite.s.chain.send(10, { account, to: addresses.theCompact, data, chain: client.chain })
-    const transfer = (amount: bigint) =>
-      encodeFunctionData({
-        abi: lockContractAbi,
-        functionName: 'transfer',
-        args: [suite.s.chain.freshAccount().address, id, amount],
+  it(
+    'a Permit2 nonce burned before submit ' + '(invalidateUnorderedNonces): FAILED, nothing sent, nobody loses',
+    async () => {
+      const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+      const { intentOp, signed } = await routed(account, {
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
       })
-    const withdrawal = (amount: bigint, nonce: bigint) =>
-      encodeFunctionData({
-        abi: lockContractAbi,
-        functionName: 'allocatedTransfer',
-        args: [
-          {
-            allocatorData: '0x',
-            nonce,
-            expires: 2n ** 48n,
-            id,
-            recipients: [{ claimant: BigInt(account.address), amount }],
-          },
-        ],
+      const nonce = BigInt(intentOp.nonce)
+      await burnPermit2Nonce(account, 8453, nonce)
+      const before = await usdcHoldings([account.address, fillerAccount.address])
+      expect((await suite.s.submit(signed)).status).toBe(201)
+      const final = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
+      expect(final.failureReason).toMatch(/nonce .* already used on chain 8453.*nothing was sent/)
+      expect(final.refunds).toEqual([])
+      expect(final.fillTransactionHash).toBeUndefined()
+      expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
+    },
+  )
+
+  it(
+    'a compact nonce burned by a compact the sponsor claims ' + 'for itself: FAILED, nothing sent, the lock untouched',
+    async () => {
+      const account = await fundedAccount(suite.s.chain, [
+        { chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true },
+      ])
+      const { intentOp, signed } = await routed(account, {
+        destinationChainId: 8453,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
       })
-    // Nothing allocated yet: the allocator attests a transfer.
-    await lockCall(transfer(usdc('1')))
-    expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(usdc('99'))
+      const nonce = BigInt(intentOp.nonce)
+      // The sponsor signs a compact with itself as arbiter over 1 unit of its lock, and claims it back
+      // to itself through The Compact's batch multichain claim: the nonce is used, nobody is paid.
+      await burnCompactNonce(account, 10, nonce, BigInt(intentOp.expires))
+      const id = lockId(defaultLockTag, suite.s.chain.token(10, 'USDC').address)
+      const locked = await suite.s.chain.lockedBalance(10, account.address, id)
+      const before = await usdcHoldings([account.address, fillerAccount.address])
+      expect((await suite.s.submit(signed)).status).toBe(201)
+      const final = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
+      expect(final.failureReason).toMatch(/nonce .* already used on chain 10.*nothing was sent/)
+      expect(final.fillTransactionHash).toBeUndefined()
+      expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
+      expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(locked)
+    },
+  )
 
-    await suite.stack.filler.stop()
-    const { intentOp, signed } = await routed(account, {
-      destinationChainId: 8453,
-      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
-    })
-    expect((await suite.s.submit(signed)).status).toBe(201)
-    const plan = planOf(signed)
-    const need = plan.elements[0]!.locks[0]!.amount
-    // The filler records the compact with the allocator, then crashes before the fill.
-    await stepBeforeCrash(intentOp.nonce, 'allocate:0', plan.elements[0]!.allocate!.call)
-    expect(
-      await client.readContract({
-        address: defaultAllocator,
-        abi: allocatorAbi,
-        functionName: 'outstanding',
-        args: [account.address, id],
-      }),
-    ).toBe(need)
+  it(
+    'lock moves while an intent is allocated: those that keep it funded ' +
+      'pass, one that would unfund it is refused; the route settles as signed',
+    async () => {
+      const account = await fundedAccount(suite.s.chain, [
+        { chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true },
+      ])
+      const id = lockId(defaultLockTag, suite.s.chain.token(10, 'USDC').address)
+      const client = suite.s.chain.client(10)
+      const lockCall = (data: Hex) =>
+        suite.s.chain.send(10, { account, to: addresses.theCompact, data, chain: client.chain })
+      const transfer = (amount: bigint) =>
+        encodeFunctionData({
+          abi: lockContractAbi,
+          functionName: 'transfer',
+          args: [suite.s.chain.freshAccount().address, id, amount],
+        })
+      const withdrawal = (amount: bigint, nonce: bigint) =>
+        encodeFunctionData({
+          abi: lockContractAbi,
+          functionName: 'allocatedTransfer',
+          args: [
+            {
+              allocatorData: '0x',
+              nonce,
+              expires: 2n ** 48n,
+              id,
+              recipients: [{ claimant: BigInt(account.address), amount }],
+            },
+          ],
+        })
+      // Nothing allocated yet: the allocator attests a transfer.
+      await lockCall(transfer(usdc('1')))
+      expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(usdc('99'))
 
-    // Moving the whole lock, by transfer or by the allocator-authorised withdrawal, would unfund it: refused.
-    const refused = /would leave a submitted intent's lock unfunded/
-    await expect(client.call({ account, to: addresses.theCompact, data: transfer(usdc('99')) })).rejects.toThrow(
-      refused,
-    )
-    await expect(
-      client.call({ account, to: addresses.theCompact, data: transfer(usdc('99') - need + 1n) }),
-    ).rejects.toThrow(refused)
-    await expect(
-      client.call({
-        account,
-        to: addresses.theCompact,
-        data: withdrawal(usdc('99'), sponsorNonce(1n, account.address)),
-      }),
-    ).rejects.toThrow(refused)
-    // What the intent does not need still moves.
-    await lockCall(transfer(usdc('99') - need - usdc('2')))
-    const usdcBefore = await suite.s.chain.erc20Balance(10, 'USDC', account.address)
-    await lockCall(withdrawal(usdc('2'), sponsorNonce(2n, account.address))) // a nonce no route will take
-    expect(await suite.s.chain.erc20Balance(10, 'USDC', account.address)).toBe(usdcBefore + usdc('2'))
-    expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(need)
+      await suite.stack.filler.stop()
+      const { intentOp, signed } = await routed(account, {
+        destinationChainId: 8453,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
+      })
+      expect((await suite.s.submit(signed)).status).toBe(201)
+      const plan = planOf(signed)
+      const need = plan.elements[0]!.locks[0]!.amount
+      // The filler records the compact with the allocator, then crashes before the fill.
+      await stepBeforeCrash(intentOp.nonce, 'allocate:0', plan.elements[0]!.allocate!.call)
+      expect(
+        await client.readContract({
+          address: defaultAllocator,
+          abi: allocatorAbi,
+          functionName: 'outstanding',
+          args: [account.address, id],
+        }),
+      ).toBe(need)
 
-    const before = await suite.s.snapshot(intentOp, account.address, account.address)
-    await suite.stack.filler.start()
-    const final = await waitFor(
-      intentOp.nonce,
-      (b) => b.status === 'COMPLETED' || b.status === 'FAILED',
-      'a final state',
-    )
-    expect(final.status).toBe('COMPLETED')
-    const after = await suite.s.snapshot(intentOp, account.address, account.address)
-    for (const [key, delta] of expectedMoves(intentOp, account.address, account.address))
-      expect({ key, delta: after.get(key)! - before.get(key)! }).toEqual({ key, delta })
-    expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(0n)
-    expect(
-      await client.readContract({
-        address: defaultAllocator,
-        abi: allocatorAbi,
-        functionName: 'outstanding',
-        args: [account.address, id],
-      }),
-    ).toBe(0n)
-  })
+      // Moving the whole lock, by transfer or by the allocator-authorised withdrawal, would unfund it: refused.
+      const refused = /would leave a submitted intent's lock unfunded/
+      await expect(client.call({ account, to: addresses.theCompact, data: transfer(usdc('99')) })).rejects.toThrow(
+        refused,
+      )
+      await expect(
+        client.call({ account, to: addresses.theCompact, data: transfer(usdc('99') - need + 1n) }),
+      ).rejects.toThrow(refused)
+      await expect(
+        client.call({
+          account,
+          to: addresses.theCompact,
+          data: withdrawal(usdc('99'), sponsorNonce(1n, account.address)),
+        }),
+      ).rejects.toThrow(refused)
+      // What the intent does not need still moves.
+      await lockCall(transfer(usdc('99') - need - usdc('2')))
+      const usdcBefore = await suite.s.chain.erc20Balance(10, 'USDC', account.address)
+      await lockCall(withdrawal(usdc('2'), sponsorNonce(2n, account.address))) // a nonce no route will take
+      expect(await suite.s.chain.erc20Balance(10, 'USDC', account.address)).toBe(usdcBefore + usdc('2'))
+      expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(need)
 
-  it('20 intents that cannot settle end FAILED once each, after at most 3 simulations, without warnings, and an ordinary intent beside them completes', async () => {
+      const before = await suite.s.snapshot(intentOp, account.address, account.address)
+      await suite.stack.filler.start()
+      const final = await waitFor(
+        intentOp.nonce,
+        (b) => b.status === 'COMPLETED' || b.status === 'FAILED',
+        'a final state',
+      )
+      expect(final.status).toBe('COMPLETED')
+      const after = await suite.s.snapshot(intentOp, account.address, account.address)
+      for (const [key, delta] of expectedMoves(intentOp, account.address, account.address))
+        expect({ key, delta: after.get(key)! - before.get(key)! }).toEqual({ key, delta })
+      expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(0n)
+      expect(
+        await client.readContract({
+          address: defaultAllocator,
+          abi: allocatorAbi,
+          functionName: 'outstanding',
+          args: [account.address, id],
+        }),
+      ).toBe(0n)
+    },
+  )
+
+  it('20 intents that cannot settle end FAILED once each, after at most 3 ' +
+    'simulations, without warnings, and an ordinary intent beside them completes', async () => {
     const bad: Awaited<ReturnType<typeof routed>>[] = []
     for (let i = 0; i < 20; i++) {
       const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('10') }])
@@ -292,7 +304,8 @@ describe('adversarial settlement', () => {
     expect(claim.blockNumber).toBeGreaterThan(move.blockNumber)
   }
 
-  it('an EIP-7702 account uninstalls its validator once its compact is allocated: the filler is still paid, the user gets exactly tokenOut', async () => {
+  it('an EIP-7702 account uninstalls its validator once its compact is ' +
+    'allocated: the filler is still paid, the user gets exactly tokenOut', async () => {
     const { eoa, intentOp, submit } = await sdk7702Route([])
     await suite.stack.filler.stop()
     const result = await submit()
@@ -316,7 +329,8 @@ describe('adversarial settlement', () => {
     await completesAfter(move, id, intentOp, eoa.address)
   }, 120_000)
 
-  it('a Safe uninstalls its validator through execTransaction once its compact is allocated: the filler is still paid', async () => {
+  it('a Safe uninstalls its validator through execTransaction ' +
+    'once its compact is allocated: the filler is still paid', async () => {
     const owner = privateKeyToAccount(generatePrivateKey())
     const account = await sdk().createAccount({
       account: { type: 'safe' },
@@ -350,58 +364,63 @@ describe('adversarial settlement', () => {
     await completesAfter(move, id, intentOp, address)
   }, 120_000)
 
-  it("nobody can take another sponsor's nonce: allocating, claiming or transferring under it is refused, and the sponsor's intent settles", async () => {
-    const victim = await fundedAccount(suite.s.chain, [
-      { chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true },
-    ])
-    const attacker = suite.s.chain.freshAccount() // holds nothing
-    await suite.stack.filler.stop()
-    const { intentOp, signed } = await routed(victim, {
-      destinationChainId: 8453,
-      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
-    })
-    const nonce = BigInt(intentOp.nonce)
-    expect(nonceSponsor(nonce)).toBe(victim.address)
-    const client = suite.s.chain.client(10)
-    const id = lockId(defaultLockTag, suite.s.chain.token(10, 'USDC').address)
-    // The attacker's own empty compact under the victim's nonce, allocated, claimed to itself, or
-    // an allocated transfer of its own lock under it: each refused before anything is consumed.
-    const burn = await compactNonceBurn(attacker, 10, nonce, BigInt(intentOp.expires), 0n)
-    await expect(client.call({ account: attacker, to: addresses.theCompact, data: burn })).rejects.toThrow(
-      /not in the sponsor's scope/,
-    )
-    const transfer = encodeFunctionData({
-      abi: lockContractAbi,
-      functionName: 'allocatedTransfer',
-      args: [{ allocatorData: '0x', nonce, expires: 2n ** 48n, id, recipients: [] }],
-    })
-    await expect(client.call({ account: attacker, to: addresses.theCompact, data: transfer })).rejects.toThrow(
-      /not in the sponsor's scope/,
-    )
-    const squat = await squatAllocation(attacker, 10, nonce, BigInt(intentOp.expires))
-    await expect(client.call({ account: attacker, to: defaultAllocator, data: squat })).rejects.toThrow(
-      /not in the sponsor's scope/,
-    )
-    expect(
-      await client.readContract({
-        address: addresses.theCompact,
+  it(
+    "nobody can take another sponsor's nonce: allocating, claiming or " +
+      "transferring under it is refused, and the sponsor's intent settles",
+    async () => {
+      const victim = await fundedAccount(suite.s.chain, [
+        { chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true },
+      ])
+      const attacker = suite.s.chain.freshAccount() // holds nothing
+      await suite.stack.filler.stop()
+      const { intentOp, signed } = await routed(victim, {
+        destinationChainId: 8453,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
+      })
+      const nonce = BigInt(intentOp.nonce)
+      expect(nonceSponsor(nonce)).toBe(victim.address)
+      const client = suite.s.chain.client(10)
+      const id = lockId(defaultLockTag, suite.s.chain.token(10, 'USDC').address)
+      // The attacker's own empty compact under the victim's nonce, allocated, claimed to itself, or
+      // an allocated transfer of its own lock under it: each refused before anything is consumed.
+      const burn = await compactNonceBurn(attacker, 10, nonce, BigInt(intentOp.expires), 0n)
+      await expect(client.call({ account: attacker, to: addresses.theCompact, data: burn })).rejects.toThrow(
+        /not in the sponsor's scope/,
+      )
+      const transfer = encodeFunctionData({
         abi: lockContractAbi,
-        functionName: 'hasConsumedAllocatorNonce',
-        args: [nonce, defaultAllocator],
-      }),
-    ).toBe(false)
+        functionName: 'allocatedTransfer',
+        args: [{ allocatorData: '0x', nonce, expires: 2n ** 48n, id, recipients: [] }],
+      })
+      await expect(client.call({ account: attacker, to: addresses.theCompact, data: transfer })).rejects.toThrow(
+        /not in the sponsor's scope/,
+      )
+      const squat = await squatAllocation(attacker, 10, nonce, BigInt(intentOp.expires))
+      await expect(client.call({ account: attacker, to: defaultAllocator, data: squat })).rejects.toThrow(
+        /not in the sponsor's scope/,
+      )
+      expect(
+        await client.readContract({
+          address: addresses.theCompact,
+          abi: lockContractAbi,
+          functionName: 'hasConsumedAllocatorNonce',
+          args: [nonce, defaultAllocator],
+        }),
+      ).toBe(false)
 
-    await suite.stack.filler.start()
-    expect((await suite.s.submit(signed)).status).toBe(201)
-    const final = await waitFor(
-      intentOp.nonce,
-      (b) => b.status === 'COMPLETED' || b.status === 'FAILED',
-      'a final state',
-    )
-    expect(final.status).toBe('COMPLETED')
-  })
+      await suite.stack.filler.start()
+      expect((await suite.s.submit(signed)).status).toBe(201)
+      const final = await waitFor(
+        intentOp.nonce,
+        (b) => b.status === 'COMPLETED' || b.status === 'FAILED',
+        'a final state',
+      )
+      expect(final.status).toBe('COMPLETED')
+    },
+  )
 
-  it('30 routes from one lock submitted at once all complete, and the allocator lists none of them afterwards', async () => {
+  it('30 routes from one lock submitted at once all complete, ' +
+    'and the allocator lists none of them afterwards', async () => {
     const account = await fundedAccount(suite.s.chain, [
       { chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true },
     ])
@@ -462,7 +481,8 @@ describe('adversarial settlement', () => {
     return { eoa, account, intentOp, submit }
   }
 
-  it('a heavy destination call is charged its simulated gas and run with exactly that limit: COMPLETED, the filler paid for it', async () => {
+  it('a heavy destination call is charged its simulated gas and run ' +
+    'with exactly that limit: COMPLETED, the filler paid for it', async () => {
     const burner = await deployGasBurner(suite.s.chain, 8453)
     const { intentOp, submit } = await sdk7702Route([burnCall(burner, 20_000n)])
     const minGas = BigInt(intentOp.elements.at(-1)!.mandate.minGas)
@@ -480,7 +500,8 @@ describe('adversarial settlement', () => {
     expect(sent.gas).toBe(destinationGasLimit(minGas))
   }, 60_000)
 
-  it("a destination call made heavy after the quote: FAILED before anything is taken; the account's setup gas counts against its sponsor", async () => {
+  it('a destination call made heavy after the quote: FAILED before ' +
+    "anything is taken; the account's setup gas counts against its sponsor", async () => {
     const burner = await deployGasBurner(suite.s.chain, 8453)
     const { eoa, intentOp, submit } = await sdk7702Route([burnCall(burner, 1_000n)])
     // The call's owner raises its cost far past what the route charged (800k turns: 32 M gas).
@@ -516,95 +537,104 @@ describe('adversarial settlement', () => {
     expect(await unpaidGasOf(suite.sql, eoa.address)).toBe(spent)
   }, 60_000)
 
-  it('an account whose failed intents left the filler more gas unpaid than the budget gets no new route: 422 naming account', async () => {
-    const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
-    const body = {
-      account: { address: account.address, accountType: 'EOA' },
-      destinationChainId: 42161,
-      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('10').toString() }],
-    }
-    const { intentOp, signed } = await routed(account, body)
-    // A failed intent of this sponsor on record, which cost the filler 0.01 ETH and one wei of gas.
-    const nonce = BigInt(intentOp.nonce)
-    await suite.sql.query(
-      `INSERT INTO intents (nonce, sponsor, destination_chain_id, signed_intent_op, status, claims, issued_by, fill_deadline, expires, failure_reason, unpaid_gas_wei)
+  it(
+    'an account whose failed intents left the filler more gas ' +
+      'unpaid than the budget gets no new route: 422 naming account',
+    async () => {
+      const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+      const body = {
+        account: { address: account.address, accountType: 'EOA' },
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('10').toString() }],
+      }
+      const { intentOp, signed } = await routed(account, body)
+      // A failed intent of this sponsor on record, which cost the filler 0.01 ETH and one wei of gas.
+      const nonce = BigInt(intentOp.nonce)
+      await suite.sql.query(
+        `INSERT INTO intents (nonce, sponsor, destination_chain_id, signed_intent_op, status, claims,
+          issued_by, fill_deadline, expires, failure_reason, unpaid_gas_wei)
        VALUES ($1, $2, 42161, $3, 'FAILED', '[]', 'test', 1, 1, 'failed after its setup', $4)`,
-      [nonce.toString(), account.address.toLowerCase(), JSON.stringify(signed), (10n ** 16n + 1n).toString()],
-    )
-    const refused = await suite.s.call('POST', '/intents/route', body)
-    expect(refused.status).toBe(422)
-    expect(refused.body.errors[0].context).toMatchObject({
-      field: 'account',
-      unpaidGasWei: '10000000000000001',
-      budgetWei: '10000000000000000',
-    })
-    expect(refused.body.code).toBe('SPONSOR_EXPOSURE')
-  })
+        [nonce.toString(), account.address.toLowerCase(), JSON.stringify(signed), (10n ** 16n + 1n).toString()],
+      )
+      const refused = await suite.s.call('POST', '/intents/route', body)
+      expect(refused.status).toBe(422)
+      expect(refused.body.errors[0].context).toMatchObject({
+        field: 'account',
+        unpaidGasWei: '10000000000000001',
+        budgetWei: '10000000000000000',
+      })
+      expect(refused.body.code).toBe('SPONSOR_EXPOSURE')
+    },
+  )
 
   // Last in the file: it moves chain 10's clock past the lock's reset period (7 days 1 h).
 
-  it('a forced withdrawal started mid-settlement: the filler fills and claims first, the user withdraws only after the reset period and only what the route left', async () => {
-    const account = await fundedAccount(suite.s.chain, [
-      { chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true },
-    ])
-    const id = lockId(defaultLockTag, suite.s.chain.token(10, 'USDC').address)
-    const client = suite.s.chain.client(10)
-    const lockCall = (data: Hex) =>
-      suite.s.chain.send(10, { account, to: addresses.theCompact, data, chain: client.chain })
-    const withdraw = (amount: bigint) =>
-      encodeFunctionData({
-        abi: lockContractAbi,
-        functionName: 'forcedWithdrawal',
-        args: [id, account.address, amount],
+  it(
+    'a forced withdrawal started mid-settlement: the filler fills and claims first, ' +
+      'the user withdraws only after the reset period and only what the route left',
+    async () => {
+      const account = await fundedAccount(suite.s.chain, [
+        { chainId: 10, symbol: 'USDC', amount: usdc('100'), locked: true },
+      ])
+      const id = lockId(defaultLockTag, suite.s.chain.token(10, 'USDC').address)
+      const client = suite.s.chain.client(10)
+      const lockCall = (data: Hex) =>
+        suite.s.chain.send(10, { account, to: addresses.theCompact, data, chain: client.chain })
+      const withdraw = (amount: bigint) =>
+        encodeFunctionData({
+          abi: lockContractAbi,
+          functionName: 'forcedWithdrawal',
+          args: [id, account.address, amount],
+        })
+      await suite.stack.filler.stop()
+      const { intentOp, signed } = await routed(account, {
+        destinationChainId: 8453,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
       })
-    await suite.stack.filler.stop()
-    const { intentOp, signed } = await routed(account, {
-      destinationChainId: 8453,
-      tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
-    })
-    expect((await suite.s.submit(signed)).status).toBe(201)
-    const plan = planOf(signed)
-    const need = plan.elements[0]!.locks[0]!.amount
-    const before = await suite.s.snapshot(intentOp, account.address, account.address)
-    const walletBefore = await suite.s.chain.erc20Balance(10, 'USDC', account.address)
-    await stepBeforeCrash(intentOp.nonce, 'allocate:0', plan.elements[0]!.allocate!.call)
+      expect((await suite.s.submit(signed)).status).toBe(201)
+      const plan = planOf(signed)
+      const need = plan.elements[0]!.locks[0]!.amount
+      const before = await suite.s.snapshot(intentOp, account.address, account.address)
+      const walletBefore = await suite.s.chain.erc20Balance(10, 'USDC', account.address)
+      await stepBeforeCrash(intentOp.nonce, 'allocate:0', plan.elements[0]!.allocate!.call)
 
-    // Mid-settlement the user starts a forced withdrawal and tries to take the lock at once: too early.
-    await lockCall(encodeFunctionData({ abi: lockContractAbi, functionName: 'enableForcedWithdrawal', args: [id] }))
-    const [status, withdrawableAt] = await client.readContract({
-      address: addresses.theCompact,
-      abi: lockContractAbi,
-      functionName: 'getForcedWithdrawalStatus',
-      args: [account.address, id],
-    })
-    expect(status).toBe(forcedWithdrawalStatus.pending)
-    expect(withdrawableAt).toBeGreaterThan(BigInt(intentOp.expires)) // the claim window closes first
-    await expect(client.call({ account, to: addresses.theCompact, data: withdraw(usdc('100')) })).rejects.toThrow(
-      /forced withdrawal not available/,
-    )
+      // Mid-settlement the user starts a forced withdrawal and tries to take the lock at once: too early.
+      await lockCall(encodeFunctionData({ abi: lockContractAbi, functionName: 'enableForcedWithdrawal', args: [id] }))
+      const [status, withdrawableAt] = await client.readContract({
+        address: addresses.theCompact,
+        abi: lockContractAbi,
+        functionName: 'getForcedWithdrawalStatus',
+        args: [account.address, id],
+      })
+      expect(status).toBe(forcedWithdrawalStatus.pending)
+      expect(withdrawableAt).toBeGreaterThan(BigInt(intentOp.expires)) // the claim window closes first
+      await expect(client.call({ account, to: addresses.theCompact, data: withdraw(usdc('100')) })).rejects.toThrow(
+        /forced withdrawal not available/,
+      )
 
-    // The filler comes back: fill first, then the claim, well inside the reset period.
-    await suite.stack.filler.start()
-    const final = await waitFor(
-      intentOp.nonce,
-      (b) => b.status === 'COMPLETED' || b.status === 'FAILED',
-      'a final state',
-    )
-    expect(final.status).toBe('COMPLETED')
-    const after = await suite.s.snapshot(intentOp, account.address, account.address)
-    // From raw reads: the filler gained exactly the lock it claimed and paid exactly tokenOut; the
-    // user received exactly tokenOut and paid exactly the committed lock.
-    for (const [key, delta] of expectedMoves(intentOp, account.address, account.address))
-      expect({ key, delta: after.get(key)! - before.get(key)! }).toEqual({ key, delta })
+      // The filler comes back: fill first, then the claim, well inside the reset period.
+      await suite.stack.filler.start()
+      const final = await waitFor(
+        intentOp.nonce,
+        (b) => b.status === 'COMPLETED' || b.status === 'FAILED',
+        'a final state',
+      )
+      expect(final.status).toBe('COMPLETED')
+      const after = await suite.s.snapshot(intentOp, account.address, account.address)
+      // From raw reads: the filler gained exactly the lock it claimed and paid exactly tokenOut; the
+      // user received exactly tokenOut and paid exactly the committed lock.
+      for (const [key, delta] of expectedMoves(intentOp, account.address, account.address))
+        expect({ key, delta: after.get(key)! - before.get(key)! }).toEqual({ key, delta })
 
-    // After the reset period the user withdraws what the route left, and no more.
-    await client.setNextBlockTimestamp({ timestamp: withdrawableAt })
-    await client.mine({ blocks: 1 })
-    await expect(
-      client.call({ account, to: addresses.theCompact, data: withdraw(usdc('100') - need + 1n) }),
-    ).rejects.toThrow(/insufficient balance/)
-    await lockCall(withdraw(usdc('100') - need))
-    expect(await suite.s.chain.erc20Balance(10, 'USDC', account.address)).toBe(walletBefore + usdc('100') - need)
-    expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(0n)
-  })
+      // After the reset period the user withdraws what the route left, and no more.
+      await client.setNextBlockTimestamp({ timestamp: withdrawableAt })
+      await client.mine({ blocks: 1 })
+      await expect(
+        client.call({ account, to: addresses.theCompact, data: withdraw(usdc('100') - need + 1n) }),
+      ).rejects.toThrow(/insufficient balance/)
+      await lockCall(withdraw(usdc('100') - need))
+      expect(await suite.s.chain.erc20Balance(10, 'USDC', account.address)).toBe(walletBefore + usdc('100') - need)
+      expect(await suite.s.chain.lockedBalance(10, account.address, id)).toBe(0n)
+    },
+  )
 })

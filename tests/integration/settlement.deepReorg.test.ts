@@ -37,7 +37,8 @@ const reorgedChains = [10, 8453]
 type Case = SettledCase & { id: string }
 
 describe('deep re-org', () => {
-  it('a re-org dropping every filler transaction on chains 10 and 8453 at once: each intent completes again, the invariant holds', async () => {
+  it('a re-org dropping every filler transaction on chains 10 and ' +
+    '8453 at once: each intent completes again, the invariant holds', async () => {
     const chain = suite.s.chain
     await suite.stack.filler.stop()
     const since = await heads(chain)
@@ -81,7 +82,8 @@ describe('deep re-org', () => {
       basechain!.request({ method: 'anvil_reorg', params: [depths[1]!, []] } as never),
     ])
     console.log(
-      `[deep re-org] ${cases.length} intents; ${dropped.length} filler transactions dropped; depths ${depths.join(' and ')} blocks; filler nonces ${fillerNonces.join(', ')}`,
+      `[deep re-org] ${cases.length} intents; ${dropped.length} filler transactions dropped; ` +
+        `depths ${depths.join(' and ')} blocks; filler nonces ${fillerNonces.join(', ')}`,
     )
     // Deep: back to below every filler transaction the intents hold on both chains (the filler's
     // nonce goes back, checked below); how many blocks that is depends on what the filler had
@@ -148,7 +150,8 @@ async function untilAll(
         .filter((l) => l.includes('"service":"filler"') && !cases.some((c) => l.includes(c.id)))
         .slice(-30)
       throw new Error(
-        `${waiting.size} of ${cases.length} intents:\n${late.join('\n')}\n${await fillerNonces()}\nthe filler's last other lines:\n${fillerTail.join('\n')}`,
+        `${waiting.size} of ${cases.length} intents:\n${late.join('\n')}\n${await fillerNonces()}\nthe ` +
+          `filler's last other lines:\n${fillerTail.join('\n')}`,
       )
     }
     await new Promise((r) => setTimeout(r, 200))
@@ -174,11 +177,13 @@ async function fillerNonces(): Promise<string> {
         .sort((a, b) => a.nonce - b.nonce)
         .map(
           async (e) =>
-            `${e.nonce}:${e.hash.slice(0, 10)}${(await client.getTransactionReceipt({ hash: e.hash }).catch(() => undefined)) ? ' mined' : ''}`,
+            `${e.nonce}:${e.hash.slice(0, 10)}` +
+            `${(await client.getTransactionReceipt({ hash: e.hash }).catch(() => undefined)) ? ' mined' : ''}`,
         ),
     )
     out.push(
-      `chain ${id}: filler nonce mined ${mined}, pending ${pending}; journaled from ${mined}: ${rows.join(', ') || 'none'}`,
+      `chain ${id}: filler nonce mined ${mined}, pending ${pending}; ` +
+        `journaled from ${mined}: ${rows.join(', ') || 'none'}`,
     )
   }
   return out.join('\n')

@@ -2,8 +2,9 @@
 // fault × step (tests/support/settlementMatrix.ts): the user's moves (nonce burned, Permit2
 // approval revoked, funds moved away, WETH unwrapped, lock transferred, forced withdrawal started;
 // for an EIP-7702 smart account made by the SDK, its validator uninstalled and its call on arrival
-// made to burn far more gas than the route charged) once the intent is submitted or after any filler step, a filler crash after each step, a re-org
-// dropping each step. All cases share one stack and run side by side (each its own fresh account):
+// made to burn far more gas than the route charged) once the intent is submitted or after any
+// filler step, a filler crash after each step, a re-org dropping each step. All cases share one
+// stack and run side by side (each its own fresh account):
 //   1. filler and attester stopped: each case is funded, routed, signed and submitted; the filler
 //      steps up to its step are sent as the filler would (journaled, mined: a crash right after),
 //      then the user's move; re-orgs last, one at a time (anvil_rollback drops the chain's last block);
@@ -86,7 +87,9 @@ type Live = SettledCase & {
 }
 
 const label = (c: MatrixCase) =>
-  `[seed ${seed}, path ${c.run}, shape ${c.index}] ${caseName(c)} (replay: MATRIX_SEED=${seed} MATRIX_CASE=${c.run}:${c.index} npx vitest run --project integration tests/integration/settlement.matrix.test.ts)`
+  `[seed ${seed}, path ${c.run}, shape ${c.index}] ${caseName(c)} (replay: ` +
+  `MATRIX_SEED=${seed} MATRIX_CASE=${c.run}:${c.index} npx vitest run ` +
+  '--project integration tests/integration/settlement.matrix.test.ts)'
 
 describe('settlement matrix', () => {
   const cases = matrixCases(seed, only ? 1 : runs, only ? String(only[0]) : undefined).filter(
@@ -101,7 +104,8 @@ describe('settlement matrix', () => {
     const started = Date.now()
     for (const c of cases) console.log(`[matrix] seed=${seed} path=${c.run} shape=${c.index}: ${caseName(c)}`)
     if (!only) {
-      // docs/settlement.md says what the matrix covers: every shape, every fault and these situations; the fixed seed draws them.
+      // docs/settlement.md says what the matrix covers: every shape, every fault and these
+      // situations; the fixed seed draws them.
       expect(new Set(cases.map((c) => c.shape.name))).toEqual(new Set(shapes.map((s) => s.name)))
       expect(new Set(cases.map((c) => c.fault))).toEqual(new Set(faults))
       expect(essentials.filter(([, is]) => !cases.some(is)).map(([what]) => what)).toEqual([])
@@ -192,17 +196,22 @@ describe('settlement matrix', () => {
     breaches.push(...(await settlementBreaches(chain, live, fillerBefore, since)))
     for (const l of live)
       console.log(
-        `[matrix] ${caseName(l.c)} → ${l.final.status} in ${l.seconds?.toFixed(1)} s${l.notes.length ? `; ${l.notes.join('; ')}` : ''}`,
+        `[matrix] ${caseName(l.c)} → ${l.final.status} in ${l.seconds?.toFixed(1)} ` +
+          `s${l.notes.length ? `; ${l.notes.join('; ')}` : ''}`,
       )
     console.log(
-      `[matrix] ${live.length} cases: prepared in ${((prepared - started) / 1000).toFixed(1)} s, settled in ${((settled - prepared) / 1000).toFixed(1)} s, re-settled after the re-orgs in ${((reorged - settled) / 1000).toFixed(1)} s, ${((Date.now() - started) / 1000).toFixed(1)} s in all`,
+      `[matrix] ${live.length} cases: prepared in ${((prepared - started) / 1000).toFixed(1)} ` +
+        `s, settled in ${((settled - prepared) / 1000).toFixed(1)} s, re-settled after the ` +
+        `re-orgs in ${((reorged - settled) / 1000).toFixed(1)} s, ` +
+        `${((Date.now() - started) / 1000).toFixed(1)} s in all`,
     )
     if (breaches.length > 0 || process.env.MATRIX_LOGS) {
       // What the filler and the attester said about each breached case (every case with MATRIX_LOGS).
       const lines = suite.stack.logs().split('\n')
       for (const l of live.filter((l) => process.env.MATRIX_LOGS || breaches.some((b) => b.startsWith(l.label)))) {
         console.log(
-          `[matrix] log of ${caseName(l.c)}:\n${lines.filter((line) => line.includes('"service":') && line.includes(l.id)).join('\n')}`,
+          `[matrix] log of ${caseName(l.c)}:\n` +
+            `${lines.filter((line) => line.includes('"service":') && line.includes(l.id)).join('\n')}`,
         )
       }
     }
@@ -243,7 +252,10 @@ describe('settlement matrix', () => {
       const [state] = await escrow()
       expect(
         state,
-        `[seed ${seed}] ${caseName(refunded!.c)} (run the whole file to replay): a re-org dropped its refund on chain ${refund.chainId} (${refund.transactionHash}, block ${mined.blockNumber}); 15 s later the escrow is still in state ${state} (1 held) and the intent reports: ${JSON.stringify((await status(refunded!.id)).refunds)}`,
+        `[seed ${seed}] ${caseName(refunded!.c)} (run the whole file to replay): a re-org ` +
+          `dropped its refund on chain ${refund.chainId} (${refund.transactionHash}, block ` +
+          `${mined.blockNumber}); 15 s later the escrow is still in state ${state} (1 held) ` +
+          `and the intent reports: ${JSON.stringify((await status(refunded!.id)).refunds)}`,
       ).toBe(escrowStatus.refunded)
       // The filler returns a failed intent's escrow at once, so its refund may be followed on that
       // chain by other cases' fills and payouts, which the re-org dropped too: those intents are
@@ -357,7 +369,11 @@ async function userMove(
       return true
     } catch (error) {
       notes.push(
-        `${what} on ${chainId} refused (${String((error as Error).message).match(/reverted with reason string '([^']*)'|Allocator: [^"\n]*|ResourceLocks: [^"\n]*/)?.[0] ?? 'reverted'})`,
+        `${what} on ${chainId} refused (` +
+          (String((error as Error).message).match(
+            /reverted with reason string '([^']*)'|Allocator: [^"\n]*|ResourceLocks: [^"\n]*/,
+          )?.[0] ?? 'reverted') +
+          ')',
       )
       return false
     }
@@ -529,7 +545,9 @@ async function untilAll(
       const late = await Promise.all(
         [...waiting].map(
           async (l) =>
-            `${l.label}: never reached ${what}: ${JSON.stringify(await status(l.id)).slice(0, 400)}\n${logs.filter((line) => line.includes('"service":') && line.includes(l.id)).join('\n')}`,
+            `${l.label}: never reached ${what}: ` +
+            `${JSON.stringify(await status(l.id)).slice(0, 400)}\n` +
+            `${logs.filter((line) => line.includes('"service":') && line.includes(l.id)).join('\n')}`,
         ),
       )
       throw new Error(late.join('\n'))

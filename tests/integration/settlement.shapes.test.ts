@@ -181,48 +181,54 @@ describe('route shapes settle without loss', () => {
     await expectFillerWhole(fillerBefore)
   })
 
-  it('the WETH unwrapped on the second chain after the first escrow: FAILED, the escrow returned at once, nobody loses', async () => {
-    const account = await fundedAccount(suite.s.chain, [
-      { chainId: 8453, symbol: 'ETH', amount: parseEther('0.15') },
-      { chainId: 10, symbol: 'ETH', amount: parseEther('0.15') },
-    ])
-    await suite.stack.filler.stop()
-    const fillerBefore = await holdings(filler)
-    const { intentOp } = await suite.s.route(account, {
-      account: { address: account.address, accountType: 'EOA' },
-      destinationChainId: 42161,
-      tokenRequests: [{ tokenAddress: 'WETH', amount: parseEther('0.25').toString() }],
-    })
-    expect(intentOp.elements).toHaveLength(2)
-    const accountBefore = await holdings(account.address)
-    const signed = await suite.s.sign(account, intentOp)
-    expect((await suite.s.submit(signed)).status).toBe(201)
-    const plan = settlementPlan(signed, signed.originSignatures as Hex[], filler)
-    const [first, second] = plan.elements
-    try {
-      await stepBeforeCrash(intentOp.nonce, 'escrow:0', first!.escrow!.call)
-      await unwrapAll(account, second!.chainId)
-    } finally {
-      await suite.stack.filler.start()
-    }
-    const failed = await waitFor(intentOp.nonce, final, 'a final state')
-    expect(failed.status).toBe('FAILED')
-    expect(failed.fillTransactionHash).toBeUndefined()
-    expect(failed.refunds).toMatchObject([{ chainId: first!.chainId }])
-    // No fill was sent: the filler returns the escrow at once, before the public refund is due.
-    const refunded = await waitFor(intentOp.nonce, (b) => b.refunds?.[0]?.status === 'COMPLETED', 'a returned escrow')
-    expect(refunded.refunds[0].transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
-    const client = suite.s.chain.client(first!.chainId)
-    const [state, refundableAfter] = await client.readContract({
-      address: first!.arbiter,
-      abi: artifacts.arbiter.abi,
-      functionName: 'escrowOf',
-      args: [account.address, BigInt(intentOp.nonce)],
-    })
-    expect(state).toBe(3) // refunded
-    const receipt = await client.getTransactionReceipt({ hash: refunded.refunds[0].transactionHash })
-    expect((await client.getBlock({ blockNumber: receipt.blockNumber })).timestamp).toBeLessThanOrEqual(refundableAfter)
-    await expectAccountWhole(account.address, accountBefore)
-    await expectFillerWhole(fillerBefore)
-  })
+  it(
+    'the WETH unwrapped on the second chain after the first ' +
+      'escrow: FAILED, the escrow returned at once, nobody loses',
+    async () => {
+      const account = await fundedAccount(suite.s.chain, [
+        { chainId: 8453, symbol: 'ETH', amount: parseEther('0.15') },
+        { chainId: 10, symbol: 'ETH', amount: parseEther('0.15') },
+      ])
+      await suite.stack.filler.stop()
+      const fillerBefore = await holdings(filler)
+      const { intentOp } = await suite.s.route(account, {
+        account: { address: account.address, accountType: 'EOA' },
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'WETH', amount: parseEther('0.25').toString() }],
+      })
+      expect(intentOp.elements).toHaveLength(2)
+      const accountBefore = await holdings(account.address)
+      const signed = await suite.s.sign(account, intentOp)
+      expect((await suite.s.submit(signed)).status).toBe(201)
+      const plan = settlementPlan(signed, signed.originSignatures as Hex[], filler)
+      const [first, second] = plan.elements
+      try {
+        await stepBeforeCrash(intentOp.nonce, 'escrow:0', first!.escrow!.call)
+        await unwrapAll(account, second!.chainId)
+      } finally {
+        await suite.stack.filler.start()
+      }
+      const failed = await waitFor(intentOp.nonce, final, 'a final state')
+      expect(failed.status).toBe('FAILED')
+      expect(failed.fillTransactionHash).toBeUndefined()
+      expect(failed.refunds).toMatchObject([{ chainId: first!.chainId }])
+      // No fill was sent: the filler returns the escrow at once, before the public refund is due.
+      const refunded = await waitFor(intentOp.nonce, (b) => b.refunds?.[0]?.status === 'COMPLETED', 'a returned escrow')
+      expect(refunded.refunds[0].transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
+      const client = suite.s.chain.client(first!.chainId)
+      const [state, refundableAfter] = await client.readContract({
+        address: first!.arbiter,
+        abi: artifacts.arbiter.abi,
+        functionName: 'escrowOf',
+        args: [account.address, BigInt(intentOp.nonce)],
+      })
+      expect(state).toBe(3) // refunded
+      const receipt = await client.getTransactionReceipt({ hash: refunded.refunds[0].transactionHash })
+      expect((await client.getBlock({ blockNumber: receipt.blockNumber })).timestamp).toBeLessThanOrEqual(
+        refundableAfter,
+      )
+      await expectAccountWhole(account.address, accountBefore)
+      await expectFillerWhole(fillerBefore)
+    },
+  )
 })

@@ -206,29 +206,36 @@ describe('routes settle on the devnet', () => {
     )
   })
 
-  it('USDT0 across chains for an EOA is refused at quote time (only an account running ops sends OFT), naming the field and the reason', async () => {
-    const account = await fundedAccount([{ chainId: 10, symbol: 'USDT0', amount: usdc('100') }])
-    const r = await s.call('POST', '/intents/route', {
-      destinationChainId: 42161,
-      tokenRequests: [{ tokenAddress: 'USDT0', amount: usdc('50').toString() }],
-      account: { address: account.address, accountType: 'EOA' },
-    })
-    expect(r.status).toBe(422)
-    expect(r.body.errors[0].context.field).toBe('tokenRequests')
-    expect(r.body.message).toMatch(/LayerZero OFT, as the account's own send through its intent executor/)
-  })
+  it(
+    'USDT0 across chains for an EOA is refused at quote time (only an ' +
+      'account running ops sends OFT), naming the field and the reason',
+    async () => {
+      const account = await fundedAccount([{ chainId: 10, symbol: 'USDT0', amount: usdc('100') }])
+      const r = await s.call('POST', '/intents/route', {
+        destinationChainId: 42161,
+        tokenRequests: [{ tokenAddress: 'USDT0', amount: usdc('50').toString() }],
+        account: { address: account.address, accountType: 'EOA' },
+      })
+      expect(r.status).toBe(422)
+      expect(r.body.errors[0].context.field).toBe('tokenRequests')
+      expect(r.body.message).toMatch(/LayerZero OFT, as the account's own send through its intent executor/)
+    },
+  )
 
-  it('destination executions are refused at quote time (422) for an EOA that cannot run them, naming the field', async () => {
-    const account = await fundedAccount([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
-    const r = await s.call('POST', '/intents/route', {
-      destinationChainId: 8453,
-      tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
-      account: { address: account.address, accountType: 'EOA' },
-      destinationExecutions: [{ to: account.address, value: '0', data: '0x' }],
-    })
-    expect(r.status).toBe(422)
-    expect(r.body.errors[0].context.field).toBe('destinationExecutions')
-  })
+  it(
+    'destination executions are refused at quote time (422) ' + 'for an EOA that cannot run them, naming the field',
+    async () => {
+      const account = await fundedAccount([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+      const r = await s.call('POST', '/intents/route', {
+        destinationChainId: 8453,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
+        account: { address: account.address, accountType: 'EOA' },
+        destinationExecutions: [{ to: account.address, value: '0', data: '0x' }],
+      })
+      expect(r.status).toBe(422)
+      expect(r.body.errors[0].context.field).toBe('destinationExecutions')
+    },
+  )
 
   it('the settlement times measured from the intents above, per destination chain', async () => {
     const r = await s.call('GET', '/settlement-times')

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import { scopes } from '../../lib/config/scopes'
 import { allocatorAbi } from '../../lib/core/abi/allocator'
 import { permit2Abi } from '../../lib/core/abi/permit2'
+import { signature } from '../../lib/core/abi/signature'
 import { lockContractAbi } from '../../lib/core/abi/theCompact'
 import { addresses } from '../../lib/core/addresses'
 import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
@@ -189,7 +190,11 @@ export async function safeExec(
 
 const safeAbi = parseAbi([
   'function nonce() view returns (uint256)',
-  'function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)',
+  signature(
+    'function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, ',
+    'uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) ',
+    'payable returns (bool)',
+  ),
 ])
 const safeTxTypes = {
   SafeTx: [

@@ -126,7 +126,8 @@ export function devnetActions(rpcUrls: Record<number, string>) {
       await client(chainId).setBalance({ address: account, value })
     },
     mint,
-    /** The account itself approves The Compact and deposits `amount` under `lockTag`, for itself or for `beneficiary`. */
+    /** The account itself approves The Compact and deposits `amount` under `lockTag`, for itself or
+     * for `beneficiary`. */
     async lockErc20(
       chainId: number,
       owner: PrivateKeyAccount,
@@ -137,7 +138,8 @@ export function devnetActions(rpcUrls: Record<number, string>) {
     ) {
       await depositErc20(chainId, owner, symbol, amount, lockTag, beneficiary)
     },
-    /** The devnet operator locks `amount` USDC in The Compact (default lock tag) for `owner`, an address that may have no code yet. */
+    /** The devnet operator locks `amount` USDC in The Compact (default lock tag) for `owner`, an
+     * address that may have no code yet. */
     async lockUsdcFor(chainId: number, owner: Address, amount: bigint) {
       await mint(chainId, 'USDC', operatorAddress, amount)
       await asOperator(chainId, () => depositErc20(chainId, operatorAddress, 'USDC', amount, defaultLockTag, owner))

@@ -6,6 +6,7 @@ import { type Address, type Chain, createPublicClient, type Hex, http, parseAbi,
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { inject } from 'vitest'
 import { routeRequestSchema } from '../../lib/api/routeRequest'
+import { signature } from '../../lib/core/abi/signature'
 import { addresses, oftAdapters, priceFeeds } from '../../lib/core/addresses'
 import { chains, getChain } from '../../lib/core/chains/chains'
 import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
@@ -99,7 +100,10 @@ const oracleAbi = parseAbi([
   'function getL1Fee(bytes) view returns (uint256)',
 ])
 const oftAbi = parseAbi([
-  'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
+  signature(
+    'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; ',
+    'bytes composeMsg; bytes oftCmd; }',
+  ),
   'function quoteSend(SendParam, bool) view returns ((uint256 nativeFee, uint256 lzTokenFee))',
   'function feeBps() view returns (uint16)',
 ])

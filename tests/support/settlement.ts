@@ -149,7 +149,8 @@ export async function fundedAccount(chain: ReturnType<typeof devnetActions>, fun
   return account
 }
 
-/** What a route says must move, keyed like `snapshot`: negative for the account, positive for the recipient and the filler. */
+/** What a route says must move, keyed like `snapshot`: negative for the account, positive for the
+ * recipient and the filler. */
 export function expectedMoves(intentOp: WireIntentOp, account: Address, recipient: Address): Map<string, bigint> {
   const moves = new Map<string, bigint>()
   const add = (key: string, amount: bigint) => moves.set(key, (moves.get(key) ?? 0n) + amount)

@@ -202,7 +202,8 @@ export async function settlementBreaches(
       breach(`refunded at chain time ${c.refundedAt}, after its deadline ${by}`)
   }
 
-  // Over every case: the filler's holdings, its gas given back, moved by exactly what the completed routes pay it net of what they deliver.
+  // Over every case: the filler's holdings, its gas given back, moved by exactly what the completed
+  // routes pay it net of what they deliver.
   const fillerAfter = await holdingsOf(chain, filler)
   const gas = await gasSince(chain, filler, since)
   for (const key of new Set([...fillerAfter.keys(), ...fillerExpected.keys()])) {

@@ -130,7 +130,8 @@ export const userMoves = [
 export type Fault = (typeof userMoves)[number] | 'crash' | 'reorg'
 export const faults: readonly Fault[] = [...userMoves, 'crash', 'reorg']
 
-/** The filler's steps before its payouts, in order: each element's escrow (PERMIT2) or allocation (COMPACT), then the fill. */
+/** The filler's steps before its payouts, in order: each element's escrow (PERMIT2) or allocation
+ * (COMPACT), then the fill. */
 export function fillerSteps(shape: Shape): string[] {
   const kind = shape.funding === 'PERMIT2' ? 'escrow' : 'allocate'
   return [...Array.from({ length: shape.elements }, (_, i) => `${kind}:${i}`), 'fill']

@@ -43,7 +43,8 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   const distDir = process.env.NEXT_DIST_DIR || '.next'
   if (!existsSync(join(root, distDir, 'BUILD_ID'))) {
     throw new Error(
-      `No production build of the app in ${distDir}/: run \`npx next build\` (npm test does this) before the integration suites.`,
+      `No production build of the app in ${distDir}/: run \`npx next ` +
+        `build\` (npm test does this) before the integration suites.`,
     )
   }
   const [devnet, db] = await Promise.all([startDevnet(), testDatabase()])

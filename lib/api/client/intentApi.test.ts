@@ -30,14 +30,17 @@ const envelope = (message: string, context: Record<string, unknown>) => ({
 })
 
 describe('signedIntentOpBody', () => {
-  it('keeps the intentOp exactly as received and adds one signature per element, the last as destination signature', () => {
-    const body = signedIntentOpBody(rawIntentOp, [sig(1), sig(2)])
-    expect(body.signedIntentOp).toEqual({
-      ...rawIntentOp,
-      originSignatures: [sig(1), sig(2)],
-      destinationSignature: sig(2),
-    })
-  })
+  it(
+    'keeps the intentOp exactly as received and adds one ' + 'signature per element, the last as destination signature',
+    () => {
+      const body = signedIntentOpBody(rawIntentOp, [sig(1), sig(2)])
+      expect(body.signedIntentOp).toEqual({
+        ...rawIntentOp,
+        originSignatures: [sig(1), sig(2)],
+        destinationSignature: sig(2),
+      })
+    },
+  )
   it('refuses to build a body without an intentOp or a signature', () => {
     expect(() => signedIntentOpBody(null, [sig(1)])).toThrow()
     expect(() => signedIntentOpBody(rawIntentOp, [])).toThrow()

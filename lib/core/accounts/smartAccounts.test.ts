@@ -46,18 +46,28 @@ describe('accountSetup', () => {
     expect((await setupOf({ account: { type: 'safe' } }))?.kind).toBe('safe-factory')
   })
 
-  it('refuses what the devnet stand-ins cannot run: Kernel, Startale, a Safe with a fallback module or another singleton', async () => {
-    expect(await setupOf({ account: { type: 'kernel' } })).toBeUndefined()
-    expect(await setupOf({ account: { type: 'startale' } })).toBeUndefined()
-    const validator = { module: '0x000000000013fdB5234E4E3162a810F54d9f7E98', initData: '0x', moduleType: 1n } as const
-    const account = '0x0000000000000000000000000000000000001234'
-    expect(accountSetup(account, [{ to: safe.proxyFactory, data: safeCall([validator]) }])?.kind).toBe('safe-factory')
-    expect(
-      accountSetup(account, [{ to: safe.proxyFactory, data: safeCall([validator, { ...validator, moduleType: 3n }]) }]),
-    ).toBeUndefined()
-    expect(
-      accountSetup(account, [{ to: safe.proxyFactory, data: safeCall([validator], safe.singleton) }]),
-    ).toBeUndefined()
-    expect(accountSetup(account, [{ to: safe.proxyFactory, data: '0x12345678' }])).toBeUndefined()
-  })
+  it(
+    'refuses what the devnet stand-ins cannot run: Kernel, ' +
+      'Startale, a Safe with a fallback module or another singleton',
+    async () => {
+      expect(await setupOf({ account: { type: 'kernel' } })).toBeUndefined()
+      expect(await setupOf({ account: { type: 'startale' } })).toBeUndefined()
+      const validator = {
+        module: '0x000000000013fdB5234E4E3162a810F54d9f7E98',
+        initData: '0x',
+        moduleType: 1n,
+      } as const
+      const account = '0x0000000000000000000000000000000000001234'
+      expect(accountSetup(account, [{ to: safe.proxyFactory, data: safeCall([validator]) }])?.kind).toBe('safe-factory')
+      expect(
+        accountSetup(account, [
+          { to: safe.proxyFactory, data: safeCall([validator, { ...validator, moduleType: 3n }]) },
+        ]),
+      ).toBeUndefined()
+      expect(
+        accountSetup(account, [{ to: safe.proxyFactory, data: safeCall([validator], safe.singleton) }]),
+      ).toBeUndefined()
+      expect(accountSetup(account, [{ to: safe.proxyFactory, data: '0x12345678' }])).toBeUndefined()
+    },
+  )
 })

@@ -9,14 +9,17 @@ const usd = (answer: bigint, decimals = 8) => ({
 })
 
 describe('l1DataFee (OP-stack Ecotone)', () => {
-  it('is (bytes·16 + 68·16) · (16·baseFeeScalar·l1BaseFee + blobBaseFeeScalar·blobBaseFee) / 16e6, rounded down', () => {
-    const p = { l1BaseFee: 10_000_000_000n, blobBaseFee: 3n, baseFeeScalar: 5227n, blobBaseFeeScalar: 1_014_213n }
-    const bytes = 580
-    const l1Gas = BigInt(bytes) * 16n + 68n * 16n
-    const exact = l1Gas * (16n * 5227n * 10_000_000_000n + 1_014_213n * 3n)
-    expect(l1DataFee(p, bytes)).toBe(exact / 16_000_000n)
-    expect(l1DataFee(p, bytes) * 16_000_000n).toBeLessThanOrEqual(exact)
-  })
+  it(
+    'is (bytes·16 + 68·16) · (16·baseFeeScalar·l1BaseFee + ' + 'blobBaseFeeScalar·blobBaseFee) / 16e6, rounded down',
+    () => {
+      const p = { l1BaseFee: 10_000_000_000n, blobBaseFee: 3n, baseFeeScalar: 5227n, blobBaseFeeScalar: 1_014_213n }
+      const bytes = 580
+      const l1Gas = BigInt(bytes) * 16n + 68n * 16n
+      const exact = l1Gas * (16n * 5227n * 10_000_000_000n + 1_014_213n * 3n)
+      expect(l1DataFee(p, bytes)).toBe(exact / 16_000_000n)
+      expect(l1DataFee(p, bytes) * 16_000_000n).toBeLessThanOrEqual(exact)
+    },
+  )
 
   it('grows with calldata and is zero without L1 prices', () => {
     const p = { l1BaseFee: 1_000_000_000n, blobBaseFee: 1n, baseFeeScalar: 1368n, blobBaseFeeScalar: 810_949n }

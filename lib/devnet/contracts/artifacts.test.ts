@@ -27,10 +27,14 @@ describe('devnet contract artifacts', () => {
     expect(readFileSync(join(import.meta.dirname, 'permit2.ts'), 'utf8')).toBe(permit2Module())
   })
 
-  it("hold Safe 1.4.1's creation code and the singleton factory's presigned deployments as the packages publish them", () => {
-    expect(safeCreationCode.safeL2).toBe(packagedSafeCreationCode('safeL2'))
-    expect(readFileSync(join(import.meta.dirname, 'safe.ts'), 'utf8')).toBe(safeModule(chainIds))
-  })
+  it(
+    "hold Safe 1.4.1's creation code and the singleton factory's " +
+      'presigned deployments as the packages publish them',
+    () => {
+      expect(safeCreationCode.safeL2).toBe(packagedSafeCreationCode('safeL2'))
+      expect(readFileSync(join(import.meta.dirname, 'safe.ts'), 'utf8')).toBe(safeModule(chainIds))
+    },
+  )
 
   it('hold the Safe proxy creation code @rhinestone/sdk computes Safe addresses with', () => {
     const sdkSafe = readFileSync(join(dirname(require.resolve('@rhinestone/sdk')), 'accounts', 'safe.js'), 'utf8')

@@ -15,22 +15,25 @@ const state = routeState({
 const input = planInput(state, { destination: 42161, requests: [{ symbol: 'USDC', amount: usdc(1000) }] })
 
 describe('alternativePlans', () => {
-  it('puts the chosen plan first and adds each funding method and each source chain that covers the request alone', () => {
-    const chosen = planRoute(input)
-    const alternatives = alternativePlans(input, chosen)
-    expect(alternatives[0]).toMatchObject({ chosen: true, plan: chosen })
-    expect(alternatives.filter((a) => a.chosen)).toHaveLength(1)
-    const keys = alternatives.map((a) => planKey(a.plan))
-    expect(new Set(keys).size).toBe(keys.length)
-    // Locked on OP Mainnet and unlocked on Base or mainnet are both offered.
-    expect(alternatives.some((a) => fundings(a.plan).has('COMPACT'))).toBe(true)
-    expect(alternatives.some((a) => fundings(a.plan).has('PERMIT2'))).toBe(true)
-    expect(alternatives.some((a) => a.plan.allocations.every((x) => x.chainId === 8453))).toBe(true)
-    expect(alternatives.length).toBeLessThanOrEqual(MAX_ALTERNATIVES)
-    expect(alternatives.every((a) => a.plan.fulfilled)).toBe(true)
-    const others = alternatives.slice(1).map((a) => a.costUsd8)
-    expect(others).toEqual([...others].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
-  })
+  it(
+    'puts the chosen plan first and adds each funding method ' + 'and each source chain that covers the request alone',
+    () => {
+      const chosen = planRoute(input)
+      const alternatives = alternativePlans(input, chosen)
+      expect(alternatives[0]).toMatchObject({ chosen: true, plan: chosen })
+      expect(alternatives.filter((a) => a.chosen)).toHaveLength(1)
+      const keys = alternatives.map((a) => planKey(a.plan))
+      expect(new Set(keys).size).toBe(keys.length)
+      // Locked on OP Mainnet and unlocked on Base or mainnet are both offered.
+      expect(alternatives.some((a) => fundings(a.plan).has('COMPACT'))).toBe(true)
+      expect(alternatives.some((a) => fundings(a.plan).has('PERMIT2'))).toBe(true)
+      expect(alternatives.some((a) => a.plan.allocations.every((x) => x.chainId === 8453))).toBe(true)
+      expect(alternatives.length).toBeLessThanOrEqual(MAX_ALTERNATIVES)
+      expect(alternatives.every((a) => a.plan.fulfilled)).toBe(true)
+      const others = alternatives.slice(1).map((a) => a.costUsd8)
+      expect(others).toEqual([...others].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    },
+  )
 
   it('stays within the funding method the request names', () => {
     const locked = { ...input, funding: 'COMPACT' as const }

@@ -1,5 +1,5 @@
-// The planner on hand-built states (lib/core/route/fixtures.ts), imported stage by stage: never dearer than a brute force
-// over small generated states, always valid.
+// The planner on hand-built states (lib/core/route/fixtures.ts), imported stage by stage: never
+// dearer than a brute force over small generated states, always valid.
 //
 // The objective both the planner and the brute force minimise is planCostUsd8: the route's whole
 // cost in USD (8 decimals) — origin gas, bridge fees, LayerZero native fees, destination fill and
@@ -193,21 +193,25 @@ describe('property: never dearer than the brute force, always valid', () => {
     )
   })
 
-  it('planRoute: every plan keeps the invariants, and a fulfilled one is no dearer than any scheme’s best at its fee', () => {
-    fc.assert(
-      fc.property(stateArb, (input) => {
-        const plan = planRoute(input)
-        expectValid(input, plan)
-        const all = allSources(input)
-        const bests = (SCHEMES as readonly FundingMethod[])
-          .map((scheme) => bruteMin(input, schemeSources(all, scheme), plan.fees.charge))
-          .filter((b) => b !== undefined)
-        if (!plan.fulfilled) return
-        expect(plan.caused, 'collects what it causes').toBeLessThanOrEqual(plan.fees.charge)
-        const cheapest = bests.reduce((a, b) => (b < a ? b : a))
-        expect(planCostUsd8(input, plan)).toBeLessThanOrEqual(cheapest + TOLERANCE_USD8)
-      }),
-      { numRuns: 150, seed: 20240612, endOnFailure: true },
-    )
-  })
+  it(
+    'planRoute: every plan keeps the invariants, and a fulfilled ' +
+      'one is no dearer than any scheme’s best at its fee',
+    () => {
+      fc.assert(
+        fc.property(stateArb, (input) => {
+          const plan = planRoute(input)
+          expectValid(input, plan)
+          const all = allSources(input)
+          const bests = (SCHEMES as readonly FundingMethod[])
+            .map((scheme) => bruteMin(input, schemeSources(all, scheme), plan.fees.charge))
+            .filter((b) => b !== undefined)
+          if (!plan.fulfilled) return
+          expect(plan.caused, 'collects what it causes').toBeLessThanOrEqual(plan.fees.charge)
+          const cheapest = bests.reduce((a, b) => (b < a ? b : a))
+          expect(planCostUsd8(input, plan)).toBeLessThanOrEqual(cheapest + TOLERANCE_USD8)
+        }),
+        { numRuns: 150, seed: 20240612, endOnFailure: true },
+      )
+    },
+  )
 })
