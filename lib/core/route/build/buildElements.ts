@@ -93,6 +93,8 @@ export function buildElements({
       )
       settlement.relay = { requestId, orderId: keccak256(requestId) }
     }
+    // An OFT element's ops run on its own chain: they are its mandate's destination.
+    let oftOps: Execution[] | undefined
     if (element.layer === 'OFT') {
       const token = firstToken(element)
       const quote = state.chains.get(element.chainId)?.oftQuote
@@ -119,8 +121,8 @@ export function buildElements({
         adapter: quote.adapter,
       }
       settlement.prefundAmount = quote.nativeFee
-      const ops: Execution[] = drawn > sent ? [erc20Transfer(token.address, fillerAddress, drawn - sent)] : []
-      ops.push(
+      oftOps = drawn > sent ? [erc20Transfer(token.address, fillerAddress, drawn - sent)] : []
+      oftOps.push(
         ...oftSendOps(
           element.chainId,
           token.address,
@@ -133,22 +135,6 @@ export function buildElements({
           account,
         ),
       )
-      return {
-        arbiter: arbiterOf(element.layer, using7579),
-        chainId: String(element.chainId),
-        idsAndAmounts,
-        spendTokens: idsAndAmounts.map(([id, amount]) => [id, amount] as [string, string]),
-        mandate: {
-          recipient,
-          tokenOut,
-          destinationChainId: String(element.chainId),
-          fillDeadline: fillDeadline.toString(),
-          preClaimOps: emptyOp,
-          destinationOps: toSingleChainOp(ops),
-          qualifier: settlementQualifier(settlement),
-          minGas: OFT_ELEMENT_MIN_GAS.toString(),
-        },
-      }
     }
 
     return {
@@ -159,12 +145,12 @@ export function buildElements({
       mandate: {
         recipient: recipient,
         tokenOut,
-        destinationChainId: String(destinationChainId),
+        destinationChainId: String(oftOps ? element.chainId : destinationChainId),
         fillDeadline: fillDeadline.toString(),
-        preClaimOps: toOp(preClaim),
-        destinationOps: last ? toOp(destinationExecutions) : emptyOp,
+        preClaimOps: oftOps ? emptyOp : toOp(preClaim),
+        destinationOps: oftOps ? toSingleChainOp(oftOps) : last ? toOp(destinationExecutions) : emptyOp,
         qualifier: settlementQualifier(settlement),
-        minGas: (last ? minGas : 0n).toString(),
+        minGas: (oftOps ? OFT_ELEMENT_MIN_GAS : last ? minGas : 0n).toString(),
       },
     }
   })
@@ -172,7 +158,6 @@ export function buildElements({
 
 const emptyOp: WireOp = toOp([])
 
-/** What each allocation delivers: a request's allocations fill its target in order; the rest is fee. */
 /** The token of an element's first allocation (groupElements makes no element without one). */
 function firstToken(element: Element): Allocation['token'] {
   const [first] = element.allocations
@@ -180,6 +165,7 @@ function firstToken(element: Element): Allocation['token'] {
   return first.token
 }
 
+/** What each allocation delivers: a request's allocations fill its target in order; the rest is fee. */
 function deliveredPerAllocation(plan: Plan): Map<Allocation, bigint> {
   const result = new Map<Allocation, bigint>()
   for (const d of plan.deliveries) {
