@@ -100,12 +100,14 @@ function FundSmartAccount({ account }: { account: Address }) {
     setBusy(true)
     try {
       const id = asWalletChainId(chainId)
-      const usdc = findTokenBySymbol(chainId, 'USDC')!.address as Address
-      const from = getConnection(config).address!
+      const usdc = findTokenBySymbol(chainId, 'USDC')
+      if (!usdc) throw new Error(`No USDC is listed on chain ${chainId}.`)
+      const from = getConnection(config).address
+      if (!from) throw new Error('No wallet is connected.')
       if (getConnection(config).chainId !== chainId) await switchChain(config, { chainId: id })
       const allowance = await readContract(config, {
         chainId: id,
-        address: usdc,
+        address: usdc.address as Address,
         abi: erc20Abi,
         functionName: 'allowance',
         args: [from, addresses.theCompact],

@@ -10,6 +10,8 @@ import { Verdict } from './Verdict'
 
 export function AuthorizationsToSign({ signing }: { signing: AuthorizationSigning }) {
   const { requests, asked, signed, busy, failure, noncesError } = signing
+  // Each request, with the account's nonce on its chain once that is read.
+  const rows: readonly ((typeof requests)[number] & { nonce?: number })[] = asked ?? requests
   return (
     <div className="mt-4 grid gap-2" data-testid="authorizations-to-sign">
       <h3 className="text-sm font-medium">What your wallet signs</h3>
@@ -18,7 +20,7 @@ export function AuthorizationsToSign({ signing }: { signing: AuthorizationSignin
         sends it with the account’s setup before anything is claimed.
       </p>
       <ul className="grid gap-2">
-        {requests.map((r, i) => (
+        {rows.map((r, i) => (
           <li
             key={r.chainId}
             className="rounded-lg bg-zinc-50 p-3 text-sm dark:bg-zinc-950/60"
@@ -37,7 +39,7 @@ export function AuthorizationsToSign({ signing }: { signing: AuthorizationSignin
               </dd>
               <dt className="text-zinc-600 dark:text-zinc-400">Nonce</dt>
               <dd data-testid="authorization-nonce">
-                {asked ? asked[i]!.nonce : noncesError ? 'could not be read' : 'reading…'}
+                {r.nonce !== undefined ? r.nonce : noncesError ? 'could not be read' : 'reading…'}
               </dd>
               <dt className="text-zinc-600 dark:text-zinc-400">Account</dt>
               <dd>

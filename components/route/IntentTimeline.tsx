@@ -94,7 +94,8 @@ const txLinkStyle =
 
 function StepRow({ step, last }: { step: TimelineStep; last: boolean }) {
   const explorers = useExplorers()
-  const link = step.hash && step.chainId !== undefined ? txLink(step.chainId, step.hash, explorers) : undefined
+  const { hash } = step
+  const link = hash && step.chainId !== undefined ? txLink(step.chainId, hash, explorers) : undefined
   return (
     <li
       className="relative grid min-w-0 grid-cols-[1.25rem_minmax(0,1fr)] gap-x-3 pb-4"
@@ -124,12 +125,12 @@ function StepRow({ step, last }: { step: TimelineStep; last: boolean }) {
             {step.detail}
           </p>
         )}
-        {step.hash && step.chainId !== undefined && (
+        {hash && step.chainId !== undefined && (
           <div className="mt-1 flex min-w-0 flex-wrap items-center gap-2 text-sm">
             <code className="min-w-0 font-mono text-xs break-all" data-testid="tx-hash">
-              {step.hash}
+              {hash}
             </code>
-            <CopyButton label="Copy hash" text={() => step.hash!} className={buttonStyles.quiet} />
+            <CopyButton label="Copy hash" text={() => hash} className={buttonStyles.quiet} />
             {link?.external ? (
               <a
                 href={link.href}

@@ -29,9 +29,17 @@ export function HistoryList({ account, groups, intents, hasMore, loadingMore, on
         <>
           <h3 className="font-semibold">Activity</h3>
           <ul className="grid grid-cols-[minmax(0,1fr)] gap-3" aria-label="Activity" data-testid="activity">
-            {activity.map((group) => (
-              <HistoryEntry key={group.key} group={group} intent={intents.get(group.routes[0]!.nonce)} />
-            ))}
+            {activity.map((group) => {
+              // An empty group draws nothing (HistoryEntry), so it needs no intent either.
+              const nonce = group.routes[0]?.nonce
+              return (
+                <HistoryEntry
+                  key={group.key}
+                  group={group}
+                  intent={nonce === undefined ? undefined : intents.get(nonce)}
+                />
+              )
+            })}
           </ul>
         </>
       )}

@@ -20,24 +20,22 @@ export type AuthorizationSigning = ReturnType<typeof useAuthorizationSigning>
 export function useAuthorizationSigning(intentOp: IntentOp) {
   const config = useConfig()
   const requests = useMemo(() => authorizationRequests(intentOp), [intentOp])
+  // Each request with the account's nonce on its chain: what the wallet is asked to sign.
   const nonces = useQuery({
     queryKey: ['authorizationNonces', intentOp.nonce, intentOp.sponsor],
     queryFn: () =>
       Promise.all(
-        requests.map(async (r) =>
-          getPublicClient(config, { chainId: asWalletChainId(r.chainId) })!.getTransactionCount({
-            address: r.authority,
-            blockTag: 'pending',
-          }),
-        ),
+        requests.map(async (r) => {
+          const client = getPublicClient(config, { chainId: asWalletChainId(r.chainId) })
+          if (!client) throw new Error(`The wagmi config has no public client for ${r.chainName} (${r.chainId})`)
+          const nonce = await client.getTransactionCount({ address: r.authority, blockTag: 'pending' })
+          return { ...r, nonce }
+        }),
       ),
     enabled: requests.length > 0,
     staleTime: Infinity,
   })
-  const asked = useMemo(
-    () => (nonces.data ? requests.map((r, i) => ({ ...r, nonce: nonces.data[i]! })) : undefined),
-    [requests, nonces.data],
-  )
+  const asked = nonces.data
   const [signed, setSigned] = useState<SubmittedAuthorization[]>()
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string>()

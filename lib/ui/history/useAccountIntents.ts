@@ -12,13 +12,15 @@ export function useAccountIntents(address: string | undefined) {
   const { key, source } = useApiKey()
   return useQuery({
     queryKey: ['accountIntents', address, source],
-    queryFn: ({ signal }) =>
-      fetchApi({
-        path: accountIntentsPath(address!),
+    queryFn: ({ signal }) => {
+      if (address === undefined) throw new Error('useAccountIntents: read without an address (the query is off then)')
+      return fetchApi({
+        path: accountIntentsPath(address),
         schema: intentListResponseSchema,
         ...(key ? { apiKey: key } : {}),
         signal,
-      }),
+      })
+    },
     enabled: address !== undefined,
     retry: retryTransient,
     staleTime: 10_000,

@@ -12,14 +12,16 @@ export function useRouteHistory(address: string | undefined) {
   return useInfiniteQuery({
     queryKey: ['routeHistory', address, source],
     // The first page may already be on its way from the page's HTML (earlyReads.ts).
-    queryFn: ({ pageParam, signal }) =>
-      fetchRouteHistory({
-        address: address!,
+    queryFn: ({ pageParam, signal }) => {
+      if (address === undefined) throw new Error('useRouteHistory: read without an address (the query is off then)')
+      return fetchRouteHistory({
+        address,
         cursor: pageParam,
         ...(key ? { apiKey: key } : {}),
         signal,
-        fetchFn: takeEarlyRead(routeHistoryPath(address!, pageParam), key),
-      }),
+        fetchFn: takeEarlyRead(routeHistoryPath(address, pageParam), key),
+      })
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: address !== undefined,

@@ -23,8 +23,10 @@ export function portfolioQuery(
   const path = address ? portfolioApiPath(address, params) : undefined
   return {
     queryKey: portfolioQueryKey(path ?? '', source),
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      fetchApi({ path: path!, schema: portfolioResponseSchema, apiKey: key, signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => {
+      if (path === undefined) throw new Error('portfolioQuery: read without an address (the query is off then)')
+      return fetchApi({ path, schema: portfolioResponseSchema, apiKey: key, signal })
+    },
     enabled: path !== undefined,
     retry: retryTransient,
     staleTime: 15_000,

@@ -36,10 +36,12 @@ export type AssetValue = { tokenName: string; usd: Amounts }
 
 /** USD value per asset (ETH, USDC, USDT), largest first, or undefined when a price is missing. */
 export function valueByAsset(rows: readonly TokenRow[]): AssetValue[] | undefined {
-  if (rows.some((r) => !r.usd)) return undefined
-  return rows
-    .map((r) => ({ tokenName: r.tokenName, usd: r.usd! }))
-    .sort((a, b) => (a.usd.total === b.usd.total ? 0 : a.usd.total > b.usd.total ? -1 : 1))
+  const values: AssetValue[] = []
+  for (const r of rows) {
+    if (!r.usd) return undefined
+    values.push({ tokenName: r.tokenName, usd: r.usd })
+  }
+  return values.sort((a, b) => (a.usd.total === b.usd.total ? 0 : a.usd.total > b.usd.total ? -1 : 1))
 }
 
 function add(a: Amounts, b: Amounts): Amounts {

@@ -55,7 +55,7 @@ function decodeOftSend(chainId: number, call: RawCall): DecodedCall | undefined 
   // amountLD is in the source chain's token, minAmountLD in the destination's ("local decimals").
   const amountOn = (id: number | undefined, value: bigint) => {
     const token = id === undefined ? undefined : oftToken(id)
-    return token ? tokenAmount(id!, token, value) : tokenAmount(chainId, call.to, value)
+    return id !== undefined && token ? tokenAmount(id, token, value) : tokenAmount(chainId, call.to, value)
   }
   return {
     ...call,

@@ -73,13 +73,16 @@ export function elementDetails(element: Element, index: number): ElementDetails 
   const ctx = element.mandate.qualifier.settlementContext
   const locks = element.idsAndAmounts.map(([id, amount]) => {
     const lock = decodeLockId(BigInt(id))
+    const resetPeriod = resetPeriods[lock.resetPeriod]
+    if (resetPeriod === undefined)
+      throw new Error(`Lock ${id} has reset period ${lock.resetPeriod}, not one of The Compact's`)
     return {
       ...tokenAmount(chainId, lock.token, BigInt(amount)),
       id,
       lockTag: lock.lockTag,
       allocatorId: lock.allocatorId,
       scope: lock.scope === 0 ? ('multichain' as const) : ('chain-specific' as const),
-      resetPeriod: resetPeriods[lock.resetPeriod]!,
+      resetPeriod,
     }
   })
   const bridge = bridgeOf(ctx, locks[0])

@@ -50,7 +50,7 @@ const stateLabels: Record<StepState, string> = {
   failed: 'Failed',
 }
 
-const fromSeconds = (s: number | undefined): Date | undefined => (s === undefined ? undefined : new Date(s * 1000))
+const fromSeconds = (s: number): Date => new Date(s * 1000)
 
 export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
   const failed = intent.status === 'FAILED'
@@ -125,7 +125,7 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
         title,
         state,
         chainId: c.chainId,
-        ...(c.claimTimestamp !== undefined ? { time: fromSeconds(c.claimTimestamp)! } : {}),
+        ...(c.claimTimestamp !== undefined ? { time: fromSeconds(c.claimTimestamp) } : {}),
         ...(c.claimTransactionHash ? { hash: c.claimTransactionHash } : {}),
       }),
     )
@@ -152,7 +152,7 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
             : `Delivering on ${destination}`,
       state: fillState,
       chainId: intent.destinationChainId,
-      ...(intent.fillTimestamp !== undefined ? { time: fromSeconds(intent.fillTimestamp)! } : {}),
+      ...(intent.fillTimestamp !== undefined ? { time: fromSeconds(intent.fillTimestamp) } : {}),
       ...(intent.fillTransactionHash ? { hash: intent.fillTransactionHash } : {}),
     }),
   )
@@ -180,7 +180,7 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
         state: done ? 'done' : 'active',
         chainId: r.chainId,
         detail: r.reason,
-        ...(r.timestamp !== undefined ? { time: fromSeconds(r.timestamp)! } : {}),
+        ...(r.timestamp !== undefined ? { time: fromSeconds(r.timestamp) } : {}),
         ...(r.transactionHash ? { hash: r.transactionHash } : {}),
       }),
     )

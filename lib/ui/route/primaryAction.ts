@@ -79,8 +79,14 @@ export const MEASURED_MIN_SAMPLES = 3
 
 /** Where the ETA comes from: the measured median for the destination, or the block-time estimate. */
 export function etaBasis(destinationChainId: number, measured?: MeasuredTimes): { samples: number } | undefined {
+  const m = measuredFor(destinationChainId, measured)
+  return m ? { samples: m.samples } : undefined
+}
+
+/** The destination's measured times when they have enough samples to be the ETA. */
+function measuredFor(destinationChainId: number, measured?: MeasuredTimes): MeasuredTimes[number] | undefined {
   const m = measured?.find((t) => t.chainId === destinationChainId)
-  return m && m.samples >= MEASURED_MIN_SAMPLES ? { samples: m.samples } : undefined
+  return m && m.samples >= MEASURED_MIN_SAMPLES ? m : undefined
 }
 
 /** How long settlement takes: the measured median from submission to COMPLETED for the destination
@@ -91,8 +97,8 @@ export function etaSeconds(
   destinationChainId: number,
   measured?: MeasuredTimes,
 ): number {
-  if (etaBasis(destinationChainId, measured))
-    return Math.max(1, Math.ceil(measured!.find((t) => t.chainId === destinationChainId)!.p50Seconds))
+  const m = measuredFor(destinationChainId, measured)
+  if (m) return Math.max(1, Math.ceil(m.p50Seconds))
   const block = (id: number) => chains.find((c) => c.id === id)?.blockTimeMs ?? 12_000
   const claim = Math.max(0, ...sourceChainIds.filter((id) => id !== destinationChainId).map(block))
   return Math.max(1, Math.round((2 * claim + 2 * block(destinationChainId)) / 1000))

@@ -56,7 +56,8 @@ export const draftKey = (): string => `d${++drafts}`
 
 export function emptyTokenRequest(chainId: number, taken: readonly string[] = []): TokenRequestDraft {
   const options = tokensOnChain(chainId)
-  const token = options.find((t) => !taken.includes(t.address)) ?? options[0]!
+  const token = options.find((t) => !taken.includes(t.address)) ?? options[0]
+  if (!token) throw new Error(`No token is listed on chain ${chainId}`)
   return { key: draftKey(), token: token.address, amount: '', max: false }
 }
 
@@ -64,7 +65,8 @@ export const emptyExecution = (): ExecutionDraft => ({ key: draftKey(), to: '', 
 
 export function initialRouteForm(account = ''): RouteForm {
   const destinationChainId = 42161
-  const usdc = tokensOnChain(destinationChainId).find((t) => t.symbol === 'USDC')!
+  const usdc = tokensOnChain(destinationChainId).find((t) => t.symbol === 'USDC')
+  if (!usdc) throw new Error(`No USDC is listed on chain ${destinationChainId}, the form's first destination`)
   return {
     account,
     accountType: 'EOA',
@@ -89,7 +91,8 @@ export function withDestination(form: RouteForm, chainId: number): RouteForm {
   const tokenRequests = form.tokenRequests.map((r) => {
     const symbol = before.find((t) => t.address === r.token)?.symbol
     const same = after.find((t) => t.symbol === symbol && !taken.includes(t.address))
-    const token = same ?? after.find((t) => !taken.includes(t.address)) ?? after[0]!
+    const token = same ?? after.find((t) => !taken.includes(t.address)) ?? after[0]
+    if (!token) throw new Error(`No token is listed on chain ${chainId}`)
     taken.push(token.address)
     return { ...r, token: token.address }
   })
@@ -120,14 +123,19 @@ export function holdingSearch({ chainId, symbol }: Holding): string {
   return `?${new URLSearchParams({ from: String(chainId), token: symbol })}`
 }
 
+function firstChainOtherThan(chainId: number): number {
+  const other = chains.find((c) => c.id !== chainId)
+  if (!other) throw new Error(`No chain other than ${chainId} to move the holding to`)
+  return other.id
+}
+
 /**
  * The form set to move a holding: the route may draw on that chain and token only, and asks for
  * the same token on another chain (the usual destination, or the first other chain when the
  * holding is already there).
  */
 export function fromHolding(form: RouteForm, { chainId, symbol }: Holding): RouteForm {
-  const destination =
-    form.destinationChainId !== chainId ? form.destinationChainId : chains.find((c) => c.id !== chainId)!.id
+  const destination = form.destinationChainId !== chainId ? form.destinationChainId : firstChainOtherThan(chainId)
   const moved = withDestination(form, destination)
   const same = tokensOnChain(destination).find((t) => t.symbol === symbol)
   const [first, ...rest] = moved.tokenRequests

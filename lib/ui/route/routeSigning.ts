@@ -18,12 +18,21 @@ const titles: Record<string, string> = {
 }
 
 export function signingItems(intentOp: IntentOp): SigningItem[] {
-  return routeTypedData(intentOp, intentOp.sponsor).map((typedData, index) => ({
-    index,
-    title: `${titles[typedData.primaryType] ?? typedData.primaryType} for element ${index + 1} (${chainName(Number(intentOp.elements[index]!.chainId))})`,
-    chainId: Number(typedData.domain!.chainId),
-    typedData,
-  }))
+  // One typed data per element, in element order (routeTypedData).
+  return routeTypedData(intentOp, intentOp.sponsor).map((typedData, index) => {
+    const element = intentOp.elements[index]
+    if (!element) throw new Error(`signingItems: typed data ${index + 1} has no element in intentOp ${intentOp.nonce}`)
+    const domainChainId = typedData.domain?.chainId
+    if (domainChainId === undefined)
+      throw new Error(`signingItems: the typed data for element ${index + 1} has no domain chain id`)
+    const what = titles[typedData.primaryType] ?? typedData.primaryType
+    return {
+      index,
+      title: `${what} for element ${index + 1} (${chainName(Number(element.chainId))})`,
+      chainId: Number(domainChainId),
+      typedData,
+    }
+  })
 }
 
 /** Typed data as the wallet shows it: bigints as decimal strings. */
@@ -89,7 +98,11 @@ export function verifiedSignatures(
   items: readonly Pick<SigningItem, 'index'>[],
   signed: Readonly<Record<number, { signature: Hex; verified: boolean }>>,
 ): Hex[] | undefined {
-  const inOrder = items.map((item) => signed[item.index])
-  if (inOrder.length === 0 || inOrder.some((s) => !s?.verified)) return undefined
-  return inOrder.map((s) => s!.signature)
+  const inOrder: Hex[] = []
+  for (const item of items) {
+    const s = signed[item.index]
+    if (!s?.verified) return undefined
+    inOrder.push(s.signature)
+  }
+  return inOrder.length === 0 ? undefined : inOrder
 }

@@ -35,8 +35,10 @@ export type RouteSummary = {
 
 export function routeSummary(route: RouteResponse & { intentOp: IntentOp }): RouteSummary {
   const { intentOp, intentCost } = route
-  const destinationChainId = Number(intentOp.elements.at(-1)!.mandate.destinationChainId)
-  const recipient = intentOp.elements.at(-1)!.mandate.recipient
+  const last = intentOp.elements.at(-1)
+  if (!last) throw new Error(`routeSummary: intentOp ${intentOp.nonce} has no elements`)
+  const destinationChainId = Number(last.mandate.destinationChainId)
+  const recipient = last.mandate.recipient
   const pay = sumByToken(
     intentOp.elements.flatMap((e) => e.idsAndAmounts.map((pair) => idAmount(Number(e.chainId), pair))),
   )

@@ -14,13 +14,15 @@ export function useEnsLookup(name: string | undefined): EnsLookup | undefined {
     staleTime: 5 * 60_000,
     retry: false,
     queryFn: async (): Promise<EnsLookup> => {
-      const checked = await normalizeEnsName(name!)
-      if ('problem' in checked) return { name: name!, status: 'invalid', problem: checked.problem }
-      const resolver = client!.chain.contracts?.ensUniversalResolver?.address
-      const code = resolver ? await client!.getCode({ address: resolver }) : undefined
-      if (!code || code === '0x') return { name: name!, status: 'no-registry' }
-      const address = await client!.getEnsAddress({ name: checked.normalized })
-      return address ? { name: name!, status: 'resolved', address } : { name: name!, status: 'not-found' }
+      if (name === undefined || client === undefined)
+        throw new Error('useEnsLookup: looked up without a name or a mainnet client (the query is off then)')
+      const checked = await normalizeEnsName(name)
+      if ('problem' in checked) return { name, status: 'invalid', problem: checked.problem }
+      const resolver = client.chain.contracts?.ensUniversalResolver?.address
+      const code = resolver ? await client.getCode({ address: resolver }) : undefined
+      if (!code || code === '0x') return { name, status: 'no-registry' }
+      const address = await client.getEnsAddress({ name: checked.normalized })
+      return address ? { name, status: 'resolved', address } : { name, status: 'not-found' }
     },
   })
   const { data, error } = query

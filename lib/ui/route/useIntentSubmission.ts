@@ -79,7 +79,10 @@ export function useIntentStatus(id: string | undefined) {
   const queryClient = useQueryClient()
   const query = useQuery({
     queryKey: ['intentStatus', id, source],
-    queryFn: ({ signal }) => fetchIntentStatus({ id: id!, ...(key ? { apiKey: key } : {}), signal }),
+    queryFn: ({ signal }) => {
+      if (id === undefined) throw new Error('useIntentStatus: read without an intent id (the query is off then)')
+      return fetchIntentStatus({ id, ...(key ? { apiKey: key } : {}), signal })
+    },
     enabled: id !== undefined,
     retry: false,
     refetchInterval: (q) => {

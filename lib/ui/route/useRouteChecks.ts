@@ -19,7 +19,10 @@ export function useServerSignatureCheck(intentOp: IntentOp, rawIntentOp: unknown
   })
   const check = useQuery({
     queryKey: ['serverSignature', intentOp.nonce, intentOp.serverSignature, signer.data?.address],
-    queryFn: () => checkServerSignature(rawIntentOp, signer.data!.address as Address),
+    queryFn: () => {
+      if (!signer.data) throw new Error('useServerSignatureCheck: ran before the signer was read (the query is off)')
+      return checkServerSignature(rawIntentOp, signer.data.address as Address)
+    },
     enabled: signer.data !== undefined,
     staleTime: Infinity,
   })

@@ -9,7 +9,10 @@ export function useStoredRoute(nonce: string, account: string | undefined) {
   const { key, source } = useApiKey()
   return useQuery({
     queryKey: ['storedRoute', nonce, account, source],
-    queryFn: ({ signal }) => fetchStoredRoute({ nonce, account: account!, ...(key ? { apiKey: key } : {}), signal }),
+    queryFn: ({ signal }) => {
+      if (account === undefined) throw new Error('useStoredRoute: read without an account (the query is off then)')
+      return fetchStoredRoute({ nonce, account, ...(key ? { apiKey: key } : {}), signal })
+    },
     enabled: account !== undefined,
     retry: retryTransient,
     staleTime: 5_000,

@@ -5,15 +5,17 @@
 export function percentShares(parts: readonly bigint[]): number[] {
   const whole = parts.reduce((a, b) => a + b, 0n)
   if (whole <= 0n) return parts.map(() => 0)
-  const floors = parts.map((p) => (p * 100n) / whole)
-  const remainders = parts.map((p, i) => ({ i, rest: p * 100n - floors[i]! * whole }))
-  let left = 100n - floors.reduce((a, b) => a + b, 0n)
+  const shares = parts.map((p, i) => {
+    const floor = (p * 100n) / whole
+    return { i, points: floor, rest: p * 100n - floor * whole }
+  })
+  let left = 100n - shares.reduce((a, s) => a + s.points, 0n)
   // Ties go to the earlier part, so the answer is stable.
-  remainders.sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1))
-  for (const { i } of remainders) {
+  const byRemainder = [...shares].sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1))
+  for (const share of byRemainder) {
     if (left === 0n) break
-    floors[i]! += 1n
+    share.points += 1n
     left -= 1n
   }
-  return floors.map(Number)
+  return shares.map((s) => Number(s.points))
 }

@@ -85,6 +85,8 @@ export function txEvents(chainId: number, logs: readonly Log[]): TxEvent[] {
   for (const log of parseEventLogs({ abi: arbiterEventsAbi, logs: logs as Log[], strict: true })) {
     const role = counterpartyOf[log.eventName]
     const args = log.args as { sponsor: Address; nonce: bigint } & Partial<Record<typeof role, Address>>
+    const counterparty = args[role]
+    if (!counterparty) throw new Error(`${log.eventName} log ${log.logIndex} on chain ${chainId} has no ${role}`)
     events.push({
       kind: 'arbiter',
       logIndex: log.logIndex ?? 0,
@@ -92,7 +94,7 @@ export function txEvents(chainId: number, logs: readonly Log[]): TxEvent[] {
       contract: log.address,
       sponsor: args.sponsor,
       nonce: args.nonce.toString(),
-      counterparty: args[role]!,
+      counterparty,
       counterpartyRole: role,
     })
   }

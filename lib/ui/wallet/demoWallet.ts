@@ -103,12 +103,14 @@ export function demoWallet({
     }
 
     async function switchTo(id: number) {
-      if (!nodes.has(id) || !config.chains.some((c) => c.id === id)) {
+      const chain = config.chains.find((c) => c.id === id)
+      if (!nodes.has(id) || !chain) {
         throw new SwitchChainError(new Error(`The demo wallet has no devnet node for chain ${id}`))
       }
       chainId = id
       await config.storage?.setItem('demoWallet.chainId', id)
       config.emitter.emit('change', { chainId: id })
+      return chain
     }
 
     return {
@@ -140,8 +142,7 @@ export function demoWallet({
         return Boolean(await config.storage?.getItem('demoWallet.connected'))
       },
       async switchChain({ chainId: id }) {
-        await switchTo(id)
-        return config.chains.find((c) => c.id === id)!
+        return switchTo(id)
       },
       onAccountsChanged() {
         // The demo account never changes.

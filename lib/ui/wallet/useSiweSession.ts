@@ -27,13 +27,15 @@ export function useSiweSession() {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'siweSession' })
   }
   const signIn = useMutation({
-    mutationFn: () =>
-      signInWithEthereum({
-        address: address!,
+    mutationFn: () => {
+      if (!address) throw new Error('Connect a wallet to sign in with it.')
+      return signInWithEthereum({
+        address,
         chainId: chainId ?? 1,
         location: window.location,
         signMessage: (message) => signMessageAsync({ message }),
-      }),
+      })
+    },
     onSuccess: changed,
   })
   const out = useMutation({ mutationFn: () => signOut(), onSuccess: changed })

@@ -13,12 +13,12 @@ export type CreateWagmiConfigParameters = {
 const wagmiChains = chains.map((c) => c.viem as Chain) as [Chain, ...Chain[]]
 
 export function createWagmiConfig({ demoRpcUrls }: CreateWagmiConfigParameters = {}) {
-  const hasDemo = Boolean(demoRpcUrls && Object.keys(demoRpcUrls).length > 0)
+  const demoRpc = demoRpcUrls && Object.keys(demoRpcUrls).length > 0 ? demoRpcUrls : undefined
   return createConfig({
     chains: wagmiChains,
     connectors: [
       injected(),
-      ...(hasDemo ? [demoWallet({ rpcUrls: demoRpcUrls!, authorizationUrl: '/api/demo-wallet/authorization' })] : []),
+      ...(demoRpc ? [demoWallet({ rpcUrls: demoRpc, authorizationUrl: '/api/demo-wallet/authorization' })] : []),
     ],
     multiInjectedProviderDiscovery: true,
     // The dashboard reads balances through the API; these transports only serve wallet-side reads.

@@ -6,7 +6,9 @@ import { signIn } from '@/lib/server/signIn'
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(
   handle({ operation: createSession, clientBudget: true }, async ({ request, body, client }) => {
-    const session = await withAuthFailureBudget(client!, 'sign-in', () =>
+    // handle() reads the client address for a keyless operation that spends the client's budget.
+    if (client === undefined) throw new Error('createSession ran without the client address its budget needs')
+    const session = await withAuthFailureBudget(client, 'sign-in', () =>
       signIn({ message: body.message, signature: body.signature }),
     )
     const response = Response.json({ address: session.address, expiresAt: session.expiresAt.toISOString() })
