@@ -3,6 +3,7 @@
 // address delegated to Nexus with EIP-7702 (the wallet signs the account's initialisation once,
 // here). A smart account gets its funds from the wallet: a "Fund it" lock in The Compact, which
 // it can spend before it exists.
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Address } from 'viem'
 import { erc20Abi } from 'viem'
@@ -92,6 +93,7 @@ export function AccountPicker({ state }: { state: RouteFormState }) {
 /** Locks USDC from the wallet for the smart account in The Compact: the approval when needed, then the deposit. */
 function FundSmartAccount({ account }: { account: Address }) {
   const config = useConfig()
+  const queryClient = useQueryClient()
   const [chainId, setChainId] = useState(8453)
   const [amount, setAmount] = useState('50')
   const [status, setStatus] = useState('')
@@ -122,6 +124,8 @@ function FundSmartAccount({ account }: { account: Address }) {
         if (receipt.status !== 'success') throw new Error('The transaction reverted: nothing was locked.')
       }
       setStatus(`Locked ${amount} USDC for the smart account on ${chains.find((c) => c.id === chainId)?.name}.`)
+      // What the account holds changed: the form's balances (the portfolio queries) read it again.
+      void queryClient.invalidateQueries({ queryKey: ['portfolio'] })
     } catch (error) {
       setStatus(describeWalletError(error))
     } finally {

@@ -86,6 +86,12 @@ test('the demo wallet owns a Nexus smart account: funded, a route with a call on
   try {
     await openAsAccount(page, { label: 'Smart account (Nexus)', choice: 'nexus', address: account })
 
+    await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '10' })
+    const available = page.getByTestId('available-balance')
+    await expect(available).toBeVisible()
+    const onBase = available.locator('li[data-chain="Base"][data-token="USDC"]')
+    const before = (await onBase.count()) > 0 ? ((await onBase.textContent()) ?? '') : ''
+
     // Fund it: 50 USDC from the wallet's Base balance, locked for the account.
     const fund = page.getByTestId('fund-smart-account')
     await fund.getByLabel('USDC').fill('50')
@@ -93,8 +99,10 @@ test('the demo wallet owns a Nexus smart account: funded, a route with a call on
     await expect(fund.getByTestId('fund-status')).toHaveText('Locked 50 USDC for the smart account on Base.', {
       timeout: 60_000,
     })
+    // The form reads the account's balances again after funding, without a reload: the lock is there.
+    await expect(onBase).toContainText('50')
+    await expect(onBase).not.toHaveText(before)
 
-    await askFor(page, { chain: 'Arbitrum One', token: 'USDC', amount: '10' })
     await addTransferCall(page, beneficiary, 1_000_000n)
     await page.getByRole('button', { name: 'Get route' }).click()
     await signAndSubmit(page)
