@@ -26,7 +26,7 @@ export function devnetActions(rpcUrls: Record<number, string>) {
   // and two sent at once from parallel cases can draw the same nonce.
   const operatorQueues = new Map<number, Promise<unknown>>()
   const asOperator = <T>(chainId: number, send: () => Promise<T>): Promise<T> => {
-    const next = (operatorQueues.get(chainId) ?? Promise.resolve()).then(send)
+    const next = (operatorQueues.get(chainId) ?? Promise.resolve()).then(() => refusedNonceAgain(send))
     operatorQueues.set(
       chainId,
       next.catch(() => undefined),
@@ -190,5 +190,21 @@ export function devnetActions(rpcUrls: Record<number, string>) {
         args: [owner, id],
       })
     },
+  }
+}
+
+/**
+ * Sends again when the node refused the nonce viem read for the operator (a nonce read while the
+ * node was still counting another sender's transaction of the same account, e.g. a re-org case's):
+ * a refused transaction was never accepted, so sending it again cannot send it twice.
+ */
+async function refusedNonceAgain<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send()
+    } catch (error) {
+      if (attempt >= 5 || !/nonce too low/i.test(String(error))) throw error
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
+    }
   }
 }
