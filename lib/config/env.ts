@@ -203,6 +203,9 @@ export const devEnvSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
     .optional(),
+  /** Filler processes started on the devnet, the n-th sending from the n-th devnet filler key (anvil
+   * indexes 2 and 5; FILLER_PRIVATE_KEY, when set, replaces the first). */
+  DEVNET_FILLERS: z.coerce.number().int().min(1).max(2).default(1),
   /** The attester's key; on the devnet a devnet-only key is used when unset. */
   ATTESTER_PRIVATE_KEY: z
     .string()

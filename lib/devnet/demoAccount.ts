@@ -35,6 +35,16 @@ export const attesterAccount = mnemonicToAccount(devnetMnemonic, { addressIndex:
  */
 export const oftRelayAccount = mnemonicToAccount(devnetMnemonic, { addressIndex: 4 })
 
+/**
+ * Index 5: the devnet's second filler key. Each filler process sends from its own key (its own
+ * nonce sequence on every chain), so a second process needs a second key; every Arbiter and the
+ * intent executor accept both, and both hold the same inventory. Devnet-only, like the others.
+ */
+export const secondFillerAccount = mnemonicToAccount(devnetMnemonic, { addressIndex: 5 })
+
+/** The devnet's fillers in key order: `devnetFillerKey(i)` is the key of `fillerAccounts[i]`. */
+export const fillerAccounts: readonly HDAccount[] = [fillerAccount, secondFillerAccount]
+
 /** The private key of one of these accounts: an account derived from the mnemonic always has one. */
 export function devnetPrivateKey(account: HDAccount): Hex {
   const key = account.getHdKey().privateKey
@@ -59,7 +69,7 @@ export const demoSeeds: readonly Seed[] = [
   { chainId: 42161, symbol: 'USDT0', amount: usd('300'), decimals: 6, locked: false },
 ]
 
-/** The filler's inventory on every devnet chain: 1,000 ETH, 10,000 WETH, 10,000,000 of each 6-decimal token. */
+/** Each filler's inventory on every devnet chain: 1,000 ETH, 10,000 WETH, 10,000,000 of each 6-decimal token. */
 export const fillerSeeds: readonly Seed[] = chains.flatMap((chain) =>
   tokensOnChain(chain.id).flatMap((token): Seed[] => {
     const amount = token.extensions.native

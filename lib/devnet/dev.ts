@@ -22,8 +22,16 @@ import { ensureProductionBuild } from './productionBuild'
 import { type Devnet, startDevnet } from './startDevnet'
 
 async function main() {
-  const { PORT, HOST, DEVNET_BASE_PORT, DATABASE_URL, PGLITE_DATA_DIR, FILLER_PRIVATE_KEY, ATTESTER_PRIVATE_KEY } =
-    readEnv(devEnvSchema)
+  const {
+    PORT,
+    HOST,
+    DEVNET_BASE_PORT,
+    DATABASE_URL,
+    PGLITE_DATA_DIR,
+    FILLER_PRIVATE_KEY,
+    DEVNET_FILLERS,
+    ATTESTER_PRIVATE_KEY,
+  } = readEnv(devEnvSchema)
   const watch = process.argv.includes('--watch')
   const realChains = configuredRpcVars()
   if (!DATABASE_URL && process.env.RATE_LIMIT_STORE === 'postgres') {
@@ -101,16 +109,23 @@ async function main() {
   const terminal = process.stdout.isTTY === true
   lines.push(demoKeyLine({ key, file: '.devnet/demo-api-key', terminal, realChains: realChains.length > 0 }))
 
-  // The filler settles submitted intents; on real chains it runs only when given its own key.
-  const fillerEnv: Record<string, string> | undefined = devnet
-    ? { ...devnetFillerEnv(devnet.rpcUrls, db.url), ...(FILLER_PRIVATE_KEY ? { FILLER_PRIVATE_KEY } : {}) }
+  // The filler settles submitted intents; on real chains it runs only when given its own key. On the
+  // devnet DEVNET_FILLERS processes share the work, each with its own devnet key.
+  const fillerEnvs: Record<string, string>[] = devnet
+    ? Array.from({ length: DEVNET_FILLERS }, (_, i) => ({
+        ...devnetFillerEnv(devnet.rpcUrls, db.url, i),
+        ...(i === 0 && FILLER_PRIVATE_KEY ? { FILLER_PRIVATE_KEY } : {}),
+      }))
     : FILLER_PRIVATE_KEY
-      ? { DATABASE_URL: db.url, FILLER_PRIVATE_KEY }
-      : undefined
-  if (fillerEnv) {
+      ? [{ DATABASE_URL: db.url, FILLER_PRIVATE_KEY }]
+      : []
+  for (const fillerEnv of fillerEnvs) {
     const filler = spawnFiller(fillerEnv, (chunk) => process.stdout.write(chunk))
     stoppers.push(filler.stop)
-    lines.push(`Filler:        settles submitted intents (lib/filler), its own key and inventory`)
+  }
+  if (fillerEnvs.length > 0) {
+    const count = fillerEnvs.length === 1 ? 'its own key' : `${fillerEnvs.length} processes, each its own key`
+    lines.push(`Filler:        settles submitted intents (lib/filler), ${count} and inventory`)
   } else {
     lines.push(`Filler:        not started (set FILLER_PRIVATE_KEY to settle intents on real chains)`)
   }

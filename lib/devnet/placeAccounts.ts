@@ -1,6 +1,6 @@
 // Places the smart-account contracts @rhinestone/sdk expects at its own addresses on one devnet
 // chain: our stand-ins for the Nexus 1.2.0 implementation, factory and bootstrap, the
-// OwnableValidator and the intent executor (which only the devnet filler may relay through); the
+// OwnableValidator and the intent executor (which only the devnet fillers may relay through); the
 // real Safe 1.4.1 contracts, deployed through the real Safe singleton factory (its presigned
 // transaction) at their canonical addresses; our stand-ins for the Safe7579 v2 adapter and launchpad.
 import { type Address, type Chain, concatHex, getContractAddress, type Hex, isAddressEqual, zeroHash } from 'viem'
@@ -8,7 +8,7 @@ import { nexus, safe } from '../core/accounts/smartAccounts'
 import { addresses } from '../core/addresses'
 import * as artifacts from './contracts/artifacts'
 import { safeCreationCode, safeSingletonFactory } from './contracts/safe'
-import { fillerAccount, operatorAddress } from './demoAccount'
+import { fillerAccounts, operatorAddress } from './demoAccount'
 import { type DevnetClient, devnetChain, mined } from './devnetClient'
 
 export async function placeAccountContracts(client: DevnetClient, chainId: number): Promise<void> {
@@ -25,7 +25,7 @@ export async function placeAccountContracts(client: DevnetClient, chainId: numbe
       address: nexus.intentExecutor,
       abi: artifacts.intentExecutor.abi,
       functionName: 'initialize',
-      args: [fillerAccount.address],
+      args: [fillerAccounts.map((a) => a.address)],
       account: operatorAddress,
       chain,
     } as never),

@@ -7,7 +7,7 @@ import { arbiterAddresses } from '../core/route/settlementLayers'
 import { findTokenBySymbol, tokensOnChain } from '../core/tokens/tokens'
 import * as artifacts from './contracts/artifacts'
 import { create2Deployer, permit2CreationCode, permit2Salt } from './contracts/permit2'
-import { attesterAccount, fillerAccount, oftRelayAccount, operatorAddress } from './demoAccount'
+import { attesterAccount, fillerAccounts, oftRelayAccount, operatorAddress } from './demoAccount'
 import { type DevnetClient, devnetChain, mined } from './devnetClient'
 import { devnetL1FeeParams, devnetOftFee, devnetPrices } from './market'
 import { placeAccountContracts } from './placeAccounts'
@@ -48,10 +48,11 @@ export async function placeContracts(client: DevnetClient, chainId: number): Pro
     )
   }
 
-  // Every settlement layer's arbiter: the devnet filler fills, the devnet attester's word proves it.
+  // Every settlement layer's arbiter: the devnet fillers fill, the devnet attester's word proves it.
+  const fillers = fillerAccounts.map((a) => a.address)
   for (const arbiter of arbiterAddresses) {
     await place(arbiter, artifacts.arbiter.runtime)
-    await write(arbiter, artifacts.arbiter.abi, 'initialize', [fillerAccount.address, attesterAccount.address])
+    await write(arbiter, artifacts.arbiter.abi, 'initialize', [fillers, attesterAccount.address])
   }
 
   for (const token of tokensOnChain(chainId)) {

@@ -24,7 +24,14 @@ import { allocatorId } from '../core/locks/lockId'
 import { arbiterAddresses } from '../core/route/settlementLayers'
 import * as artifacts from './contracts/artifacts'
 import { permit2CreationCode } from './contracts/permit2'
-import { attesterAccount, demoAccount, fillerAccount, operatorAddress } from './demoAccount'
+import {
+  attesterAccount,
+  demoAccount,
+  fillerAccount,
+  fillerAccounts,
+  operatorAddress,
+  secondFillerAccount,
+} from './demoAccount'
 import {
   ACROSS,
   arbiterAbi,
@@ -86,10 +93,11 @@ describe('devnet settlement', () => {
 
   describe('placement', () => {
     it.each([1, 10, 8453, 42161])(
-      'chain %i: allocator registered, every arbiter knows the filler and the attester',
+      'chain %i: allocator registered, every arbiter knows both fillers and the attester',
       async (chainId) => {
         const client = clients[chainId]!
         expect(fillerAccount.address).toBe(startedDevnet().fillerAddress)
+        expect(startedDevnet().fillerAddresses).toEqual([fillerAccount.address, secondFillerAccount.address])
         const registered = await client.readContract({
           address: addresses.theCompact,
           abi: artifacts.resourceLocks.abi,
@@ -106,23 +114,37 @@ describe('devnet settlement', () => {
         expect(onChainId).toBe(allocatorId(defaultAllocator))
         for (const arbiter of arbiterAddresses) {
           expect(
-            await client.readContract({ address: arbiter, abi: artifacts.arbiter.abi, functionName: 'filler' }),
-          ).toBe(fillerAccount.address)
+            await client.readContract({ address: arbiter, abi: artifacts.arbiter.abi, functionName: 'fillers' }),
+          ).toEqual([fillerAccount.address, secondFillerAccount.address])
+          for (const [who, is] of [
+            [fillerAccount.address, true],
+            [secondFillerAccount.address, true],
+            [attesterAccount.address, false],
+            [stranger.address, false],
+          ] as const) {
+            const read = {
+              address: arbiter,
+              abi: artifacts.arbiter.abi,
+              functionName: 'isFiller',
+              args: [who],
+            } as const
+            expect(await client.readContract(read)).toBe(is)
+          }
           expect(
             await client.readContract({ address: arbiter, abi: artifacts.arbiter.abi, functionName: 'attester' }),
           ).toBe(attesterAccount.address)
         }
         await expect(
           simulate(chainId, operatorAddress, ACROSS, artifacts.arbiter.abi, 'initialize', [
-            operatorAddress,
+            [operatorAddress],
             stranger.address,
           ]),
         ).rejects.toThrow(/already initialized/)
-        expect(await client.getBalance({ address: fillerAccount.address })).toBe(parseEther('1000'))
-        expect(await erc20Balance(chainId, token(chainId, 'USDC'), fillerAccount.address)).toBe(
-          parseUnits('10000000', 6),
-        )
-        expect(await erc20Balance(chainId, token(chainId, 'WETH'), fillerAccount.address)).toBe(parseEther('10000'))
+        for (const filler of fillerAccounts) {
+          expect(await client.getBalance({ address: filler.address })).toBe(parseEther('1000'))
+          expect(await erc20Balance(chainId, token(chainId, 'USDC'), filler.address)).toBe(parseUnits('10000000', 6))
+          expect(await erc20Balance(chainId, token(chainId, 'WETH'), filler.address)).toBe(parseEther('10000'))
+        }
       },
     )
 
@@ -619,6 +641,18 @@ describe('devnet settlement', () => {
           parseEther('0.75'),
         ),
       ).rejects.toThrow(/already filled/)
+      // The other filler key cannot fill it again either: the record is per arbiter, not per filler.
+      await expect(
+        simulate(
+          chainId,
+          secondFillerAccount.address,
+          ECO,
+          artifacts.arbiter.abi,
+          'fill',
+          [demoAccount.address, nonce, mandates],
+          parseEther('0.75'),
+        ),
+      ).rejects.toThrow(/already filled/)
       // Another arbiter keeps its own record.
       expect(
         await client.readContract({
@@ -628,6 +662,28 @@ describe('devnet settlement', () => {
           args: [demoAccount.address, nonce],
         }),
       ).toBe(false)
+    })
+
+    it('takes a fill from the second filler key, which the Filled event names', async () => {
+      const target = {
+        recipient,
+        tokenOut: [{ token: zeroAddress, amount: parseEther('0.1') }],
+        targetChain: BigInt(chainId),
+        fillExpiry: (await now(chainId)) + 600n,
+      }
+      const before = await clients[chainId]!.getBalance({ address: recipient })
+      const receipt = await send(
+        chainId,
+        secondFillerAccount,
+        ECO,
+        artifacts.arbiter.abi,
+        'fill',
+        [demoAccount.address, 43n, [mandateOf(target)]],
+        parseEther('0.1'),
+      )
+      expect(await clients[chainId]!.getBalance({ address: recipient })).toBe(before + parseEther('0.1'))
+      const [filled] = parseEventLogs({ abi: artifacts.arbiter.abi, logs: receipt.logs, eventName: 'Filled' })
+      expect(filled!.args.filler).toBe(secondFillerAccount.address)
     })
 
     it('refuses an expired fill', async () => {

@@ -1,9 +1,9 @@
 // Starts the embedded devnet: one anvil node per supported chain, contracts at their real
-// addresses (real Permit2 included), the demo account and the filler seeded. `stop()` ends every node.
+// addresses (real Permit2 included), the demo account and every filler key seeded. `stop()` ends every node.
 import type { Chain } from 'viem'
 import { chains } from '../core/chains/chains'
 import { type AnvilNode, freePort, startAnvil } from './anvil'
-import { demoAccount, demoSeeds, fillerAccount, fillerSeeds } from './demoAccount'
+import { demoAccount, demoSeeds, fillerAccount, fillerAccounts, fillerSeeds } from './demoAccount'
 import { createDevnetClient } from './devnetClient'
 import { placeContracts } from './placeContracts'
 import { seedAccount } from './seedDemoAccount'
@@ -12,8 +12,10 @@ export type Devnet = {
   nodes: AnvilNode[]
   rpcUrls: Record<number, string>
   demoAddress: `0x${string}`
-  /** The devnet filler (every Arbiter's one trusted caller), funded on every chain. */
+  /** The devnet's first filler key's address, funded on every chain. */
   fillerAddress: `0x${string}`
+  /** Every devnet filler key's address (each Arbiter's callers), each funded alike on every chain. */
+  fillerAddresses: readonly `0x${string}`[]
   stop: () => Promise<void>
 }
 
@@ -42,7 +44,7 @@ export async function startDevnet({ basePort }: StartDevnetParameters = {}): Pro
         const client = createDevnetClient(node.url, c.viem as Chain)
         await placeContracts(client, c.id)
         await seedAccount(client, c.id, demoAccount.address, demoSeeds)
-        await seedAccount(client, c.id, fillerAccount.address, fillerSeeds)
+        for (const filler of fillerAccounts) await seedAccount(client, c.id, filler.address, fillerSeeds)
       }),
     )
   } catch (error) {
@@ -55,6 +57,7 @@ export async function startDevnet({ basePort }: StartDevnetParameters = {}): Pro
     rpcUrls: Object.fromEntries(nodes.map((n) => [n.chainId, n.url])),
     demoAddress: demoAccount.address,
     fillerAddress: fillerAccount.address,
+    fillerAddresses: fillerAccounts.map((a) => a.address),
     stop,
   }
 }

@@ -48,6 +48,9 @@ interface IPermit2 {
 ///   filler and emits `Filled` with the hashes of the mandates it delivered, which the attester
 ///   signs: an origin arbiter pays only for a fill of its own mandate.
 ///
+/// It is initialised with a set of fillers (each process of the filler sends from its own key, so
+/// several settle at once) and one attester; any filler of the set may escrow and fill.
+///
 /// The attestation is an EIP-712 `FillAttestation` signed by the attester this arbiter was
 /// initialised with: it models a bridge's verification of the destination's event (like a
 /// Hyperlane ISM with one validator), not a light client.
@@ -85,7 +88,7 @@ contract Arbiter is FillAttestations {
         "Token(address token,uint256 amount)"
         "TokenPermissions(address token,uint256 amount)";
 
-    event Initialized(address filler, address attester);
+    event Initialized(address[] fillers, address attester);
     event Escrowed(address indexed sponsor, uint256 indexed nonce, address indexed filler, bytes32 mandateHash);
     event Released(address indexed sponsor, uint256 indexed nonce, address indexed filler);
     event Refunded(address indexed sponsor, uint256 indexed nonce, address caller);
@@ -100,22 +103,36 @@ contract Arbiter is FillAttestations {
         bytes32[] mandateHashes
     );
 
-    address public filler;
+    /// @notice Whether an address is one of the fillers this arbiter was initialised with.
+    mapping(address => bool) public isFiller;
+    address[] internal _fillers;
     mapping(address => mapping(uint256 => bool)) public filled;
     mapping(address => mapping(uint256 => Escrow)) internal _escrows;
 
     modifier onlyFiller() {
-        require(msg.sender == filler, "Arbiter: only the filler");
+        require(isFiller[msg.sender], "Arbiter: only the filler");
         _;
     }
 
-    function initialize(address filler_, address attester_) external {
-        require(filler == address(0), "Arbiter: already initialized");
-        require(filler_ != address(0) && attester_ != address(0), "Arbiter: zero address");
-        require(filler_ != attester_, "Arbiter: the attester is not the filler");
-        filler = filler_;
+    function initialize(address[] calldata fillers_, address attester_) external {
+        require(attester == address(0), "Arbiter: already initialized");
+        require(fillers_.length > 0, "Arbiter: no filler");
+        require(attester_ != address(0), "Arbiter: zero address");
+        for (uint256 i = 0; i < fillers_.length; i++) {
+            address f = fillers_[i];
+            require(f != address(0), "Arbiter: zero address");
+            require(f != attester_, "Arbiter: the attester is not the filler");
+            require(!isFiller[f], "Arbiter: filler listed twice");
+            isFiller[f] = true;
+        }
+        _fillers = fillers_;
         attester = attester_;
-        emit Initialized(filler_, attester_);
+        emit Initialized(fillers_, attester_);
+    }
+
+    /// @notice The fillers this arbiter was initialised with.
+    function fillers() external view returns (address[] memory) {
+        return _fillers;
     }
 
     // ---- Origin chain: PERMIT2 escrow ------------------------------------------------------------

@@ -39,7 +39,8 @@ interface IERC7579Execution {
 /// native prefund it handed over left the account (spent by the ops, not kept) — or nothing happens.
 /// Whatever code answers as the account, the relayer is paid in the transaction that does the work.
 ///
-/// MODELLED: only the devnet filler may relay (set once by `initialize`).
+/// MODELLED: only the devnet fillers may relay (the set is fixed once by `initialize`; each filler
+/// process sends from its own key).
 contract IntentExecutor {
     struct Lock {
         bytes12 lockTag;
@@ -117,11 +118,13 @@ contract IntentExecutor {
     error InvalidStandaloneIntentSignature();
     error NotInitialized(address account);
 
-    event Initialized(address filler);
+    event Initialized(address[] fillers);
     event SinglechainOpsExecuted(address indexed account, uint256 indexed nonce, uint256 gasRefunded);
     event OpsExecuted(address indexed account, uint256 indexed nonce, bool destination);
 
-    address public filler;
+    /// Whether an address is one of the fillers this executor was initialised with.
+    mapping(address => bool) public isFiller;
+    address[] internal _fillers;
     /// account → nonce → ran (destination operations on this chain)
     mapping(address => mapping(uint256 => bool)) public destinationExecuted;
     /// account → nonce → ran (pre-claim operations on this chain)
@@ -129,11 +132,21 @@ contract IntentExecutor {
     /// account → nonce → ran (single-chain ops on this chain)
     mapping(address => mapping(uint256 => bool)) public singlechainExecuted;
 
-    function initialize(address filler_) external {
-        require(filler == address(0), "IntentExecutor: already initialized");
-        require(filler_ != address(0), "IntentExecutor: zero filler");
-        filler = filler_;
-        emit Initialized(filler_);
+    function initialize(address[] calldata fillers_) external {
+        require(_fillers.length == 0, "IntentExecutor: already initialized");
+        require(fillers_.length > 0, "IntentExecutor: zero filler");
+        for (uint256 i = 0; i < fillers_.length; i++) {
+            require(fillers_[i] != address(0), "IntentExecutor: zero filler");
+            require(!isFiller[fillers_[i]], "IntentExecutor: filler listed twice");
+            isFiller[fillers_[i]] = true;
+        }
+        _fillers = fillers_;
+        emit Initialized(fillers_);
+    }
+
+    /// The fillers this executor was initialised with.
+    function fillers() external view returns (address[] memory) {
+        return _fillers;
     }
 
     // ---- ERC-7579 module -------------------------------------------------------------------------
@@ -297,7 +310,7 @@ contract IntentExecutor {
         uint256 chainId,
         bytes calldata signature
     ) internal {
-        require(msg.sender == filler, "IntentExecutor: only the filler");
+        require(isFiller[msg.sender], "IntentExecutor: only the filler");
         require(block.chainid == chainId, "IntentExecutor: wrong chain");
         mapping(address => mapping(uint256 => bool)) storage ran = destination ? destinationExecuted : originExecuted;
         require(!ran[account][nonce], "IntentExecutor: already executed");
@@ -312,7 +325,7 @@ contract IntentExecutor {
     function _runSinglechain(SignedOps calldata signedOps, GasRefund memory gasRefund) internal {
         uint256 gasAtStart = gasleft();
         address account = signedOps.account;
-        require(msg.sender == filler, "IntentExecutor: only the filler");
+        require(isFiller[msg.sender], "IntentExecutor: only the filler");
         require(!singlechainExecuted[account][signedOps.nonce], "IntentExecutor: already executed");
         if (account.code.length == 0 || !IERC7579Module(account).isModuleInstalled(2, address(this), "")) {
             revert NotInitialized(account);
