@@ -34,6 +34,22 @@ const turns = async (s: Scheduler, n: number) => {
 }
 
 describe('Scheduler', () => {
+  it('reports each intent that became final once (its claim is given back), and no other', async () => {
+    const q = queue(['a', 'b', 'c'])
+    const finished: string[] = []
+    const s = scheduler({
+      openIntents: q.openIntents,
+      finished: (id) => finished.push(id),
+      settle: async (i) => {
+        if (i.nonce === 'b') return 'waiting'
+        q.done(i.nonce)
+        return 'final'
+      },
+    })
+    await turns(s, 3)
+    expect(finished.sort()).toEqual(['a', 'c'])
+  })
+
   it('runs at most `concurrency` intents at once', async () => {
     const q = queue(Array.from({ length: 10 }, (_, i) => `${i}`))
     let running = 0

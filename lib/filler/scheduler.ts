@@ -11,11 +11,14 @@ import type { SettleOutcome } from './settleIntent'
 
 export type SchedulerOptions = {
   concurrency: number
-  /** Open intents, oldest first, at most `limit`, none of `skip`. */
+  /** Open intents, oldest first, at most `limit`, none of `skip` (the filler claims them, so two
+   * filler processes never work on one intent at once). */
   openIntents: (limit: number, skip: string[]) => Promise<StoredIntent[]>
   /** Of these nonces, those whose fill has an attestation now. */
   attested: (nonces: string[]) => Promise<Set<string>>
   settle: (intent: StoredIntent) => Promise<SettleOutcome>
+  /** An intent is final: nothing more to do for it (its claim can be given back). */
+  finished?: (id: string) => void
   /** A task ended: the loop should look for work again now. */
   wake: () => void
   warn: (fields: Record<string, unknown>, message: string) => void
@@ -62,6 +65,7 @@ export class Scheduler {
         if (outcome === 'final') {
           this.backoff.clear(id)
           this.awaitingAttestation.delete(id)
+          this.o.finished?.(id)
           return
         }
         if (outcome === 'attestation') this.awaitingAttestation.add(id)

@@ -129,7 +129,7 @@ const RECORD_COLUMNS = Object.keys(recordColumns.shape).join(', ')
 const intentRow = recordColumns
   .extend({ signed_intent_op: z.unknown() })
   .transform((r): StoredIntent => ({ ...toRecord(r), signedIntentOp: r.signed_intent_op }))
-const toStored = (row: unknown): StoredIntent => intentRow.parse(row)
+export const toStored = (row: unknown): StoredIntent => intentRow.parse(row)
 const statusRow = recordColumns
   .extend({ journal_steps: z.array(z.object({ step: z.string(), chainId: integer, hash: hex })) })
   .transform((r): IntentStatusRecord => ({ ...toRecord(r), journalSteps: r.journal_steps }))
@@ -195,6 +195,14 @@ export async function findIntentStatus(
   return row ? statusRow.parse(row) : undefined
 }
 
+/** The intents the filler still has work on (SQL over `intents`): not yet in a final state, or
+ * failed with a refund still to send. */
+export const OPEN_INTENT = `(status IN ('PENDING', 'CLAIMED', 'FILLED')
+  OR (status = 'FAILED' AND refunds @> '[{"status":"PENDING"}]'))`
+
+/** The columns `toStored` reads (every column, and the creation time in microseconds). */
+export const STORED_COLUMNS = COLUMNS
+
 /** What the filler still has to do: intents not yet in a final state, and failed ones with a
  * refund still to send, oldest first, skipping the nonces in `skip` (intents backing off). */
 export async function openIntents(
@@ -204,8 +212,7 @@ export async function openIntents(
 ): Promise<StoredIntent[]> {
   const rows = await sql.query(
     `SELECT ${COLUMNS} FROM intents
-     WHERE (status IN ('PENDING', 'CLAIMED', 'FILLED') OR (status = 'FAILED' AND refunds @> '[{"status":"PENDING"}]'))
-       AND NOT (nonce::text = ANY($2::text[]))
+     WHERE ${OPEN_INTENT} AND NOT (nonce::text = ANY($2::text[]))
      ORDER BY created_at, nonce LIMIT $1`,
     [limit, skip],
   )

@@ -98,14 +98,21 @@ export async function recordTransactions(
   )
 }
 
+/** SQL over `intents i`: the intent's transactions are `sender`'s (its claims bound it to that
+ * sending account, intentClaims.ts), or were journaled before intents were bound to one. */
+const sentBy = (param: string) => `(i.filler_address IS NULL OR i.filler_address = lower(${param}))`
+
 /** Journaled transactions of intents still open, oldest first: what a new filler re-sends before
- * signing anything (a transaction signed before a crash holds its account nonce). */
-export async function openJournal(sql: Pick<Sql, 'query'>): Promise<JournalEntry[]> {
+ * signing anything (a transaction signed before a crash holds its account nonce). With `sender`,
+ * only the intents bound to that sending account (another key's bytes hold another nonce sequence). */
+export async function openJournal(sql: Pick<Sql, 'query'>, sender?: string): Promise<JournalEntry[]> {
   const rows = await sql.query(
     `SELECT t.step, t.chain_id, t.raw, t.hash, t.replaced FROM intent_transactions t JOIN intents i ON i.nonce = t.nonce
-     WHERE i.status IN ('PENDING', 'CLAIMED', 'FILLED')
-       OR (i.status = 'FAILED' AND i.refunds @> '[{"status":"PENDING"}]')
+     WHERE (i.status IN ('PENDING', 'CLAIMED', 'FILLED')
+       OR (i.status = 'FAILED' AND i.refunds @> '[{"status":"PENDING"}]'))
+       AND ($1::text IS NULL OR ${sentBy('$1')})
      ORDER BY t.seq`,
+    [sender ?? null],
   )
   return rows.map((r) => entryRow.parse(r))
 }
@@ -124,6 +131,7 @@ export async function settledJournalSince(
   sql: Pick<Sql, 'query'>,
   since: Date | undefined,
   seconds: number,
+  sender?: string,
 ): Promise<SettledJournal[]> {
   const rows = await sql.query(
     `SELECT t.nonce, i.updated_at, extract(epoch FROM clock_timestamp() - i.updated_at) AS age,
@@ -133,8 +141,9 @@ export async function settledJournalSince(
           AND NOT i.refunds @> '[{"status":"PENDING"}]'))
        AND date_trunc('milliseconds', i.updated_at) >
          COALESCE($1::timestamptz, clock_timestamp() - $2 * interval '1 second')
+       AND ($3::text IS NULL OR ${sentBy('$3')})
      ORDER BY i.updated_at, t.seq`,
-    [since?.toISOString() ?? null, seconds],
+    [since?.toISOString() ?? null, seconds, sender ?? null],
   )
   const intents = new Map<string, SettledJournal>()
   for (const row of rows) {
@@ -175,12 +184,14 @@ export async function recentJournalOn(
   sql: Pick<Sql, 'query'>,
   chainId: number,
   seconds: number,
+  sender?: string,
 ): Promise<JournalEntry[]> {
   const rows = await sql.query(
-    `SELECT step, chain_id, raw, hash FROM intent_transactions
-     WHERE chain_id = $1 AND created_at > clock_timestamp() - $2 * interval '1 second'
-     ORDER BY seq`,
-    [chainId, seconds],
+    `SELECT t.step, t.chain_id, t.raw, t.hash FROM intent_transactions t JOIN intents i ON i.nonce = t.nonce
+     WHERE t.chain_id = $1 AND t.created_at > clock_timestamp() - $2 * interval '1 second'
+       AND ($3::text IS NULL OR ${sentBy('$3')})
+     ORDER BY t.seq`,
+    [chainId, seconds, sender ?? null],
   )
   return rows.map((r) => entryRow.parse(r))
 }

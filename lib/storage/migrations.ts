@@ -200,4 +200,14 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX intents_unpaid_by_sponsor ON intents (sponsor) WHERE unpaid_gas_wei > 0;
     `,
   },
+  {
+    version: 14,
+    name: 'per-intent claims: several filler processes share the open intents (intentClaims.ts)',
+    // claimed_by/claimed_until: the process settling the intent and until when its claim holds;
+    // filler_address: the sending account its journaled transactions are signed with.
+    sql: `
+      ALTER TABLE intents ADD COLUMN claimed_by text, ADD COLUMN claimed_until timestamptz,
+        ADD COLUMN filler_address text;
+    `,
+  },
 ]

@@ -1,7 +1,8 @@
 // The filler's view of each chain: a client that reads and sends, its own signing account, the
 // batcher its transactions are signed and broadcast through (one batch at a time per chain, with
 // consecutive nonces, so intents settled in parallel never draw the same account nonce), and the
-// fence every send passes (the filler's lease: a filler that lost it signs nothing more).
+// fences every send passes (the lease on its sending account: a filler that lost it signs nothing
+// more; and its claim on the intent, claims.ts). Only this account's journal is refilled.
 import { type Chain, createPublicClient, type PrivateKeyAccount, type PublicClient, parseTransaction } from 'viem'
 import { chains } from '../core/chains/chains'
 import { chainTransport } from '../rpc/chainTransport'
@@ -29,12 +30,14 @@ export type FillerChain = {
   refillNonces: () => Promise<{ resent: number; filled: number }>
 }
 
-/** `sql` journals what the chains' batches sign (sendBatch); without it nothing can be sent. */
+/** `sql` journals what the chains' batches sign (sendBatch); without it nothing can be sent.
+ * `intentFence` refuses a send for an intent this process no longer holds (claims.ts). */
 export function fillerChains(
   rpcUrls: Partial<Record<number, string[]>>,
   account: PrivateKeyAccount,
   fence: () => void = () => {},
   sql?: Pick<Sql, 'query'>,
+  intentFence?: (intent: string) => void,
 ): Map<number, FillerChain> {
   const db = () => {
     if (!sql) throw new Error('no database to journal the transactions in')
@@ -64,13 +67,14 @@ export function fillerChains(
           await client.sendRawTransaction({ serializedTransaction: raw })
         },
         fence,
+        ...(intentFence ? { intentFence } : {}),
       })
       const refill = () =>
         sender.exclusive(() =>
           refillNonces({
             minedNonce: () => client.getTransactionCount({ address: account.address, blockTag: 'latest' }),
             journaled: async (from) =>
-              (await recentJournalOn(db(), c.id, REFILL_JOURNAL_SECONDS))
+              (await recentJournalOn(db(), c.id, REFILL_JOURNAL_SECONDS, account.address))
                 .map((e) => ({ nonce: parseTransaction(e.raw).nonce ?? -1, raw: e.raw }))
                 .filter((t) => t.nonce >= from),
             broadcast: async (raw) => {

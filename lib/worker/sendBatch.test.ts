@@ -5,7 +5,14 @@ import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { type BatchChain, type Journaled, SendBatcher, type SendRequest } from './sendBatch'
 
-function fakeChain(o: { fenced?: () => boolean; taken?: Set<string>; refuse?: (raw: Hex) => string | undefined } = {}) {
+function fakeChain(
+  o: {
+    fenced?: () => boolean
+    taken?: Set<string>
+    refuse?: (raw: Hex) => string | undefined
+    lostIntents?: Set<string>
+  } = {},
+) {
   const log: string[] = []
   let nextNonce = 0
   const journal: Journaled[] = []
@@ -35,13 +42,16 @@ function fakeChain(o: { fenced?: () => boolean; taken?: Set<string>; refuse?: (r
     fence: () => {
       if (o.fenced?.()) throw new Error('lease lost')
     },
+    intentFence: (intent) => {
+      if (o.lostIntents?.has(intent)) throw new Error(`claim on ${intent} lost`)
+    },
   }
   return { chain, log, journal }
 }
 
 /** A request whose signed bytes are its nonce (so the test sees which nonce each step drew). */
-const request = (step: string): SendRequest => ({
-  intent: '1',
+const request = (step: string, intent = '1'): SendRequest => ({
+  intent,
   step,
   sign: async (nonce) => {
     const raw = `0x${nonce.toString(16).padStart(2, '0')}` as Hex
@@ -50,6 +60,17 @@ const request = (step: string): SendRequest => ({
 })
 
 describe('SendBatcher', () => {
+  it('refuses a request whose intent it no longer holds before it draws a nonce; the rest stay consecutive', async () => {
+    const { chain, log, journal } = fakeChain({ lostIntents: new Set(['lost']) })
+    const batcher = new SendBatcher(chain)
+    const [a, lost, b] = [batcher.send(request('a')), batcher.send(request('x', 'lost')), batcher.send(request('b'))]
+    await expect(lost).rejects.toThrow(/claim on lost lost/)
+    const entries = await Promise.all([a, b])
+    expect(entries.map((e) => e.raw)).toEqual(['0x00', '0x01'])
+    expect(journal.map((e) => e.step)).not.toContain('x')
+    expect(log.filter((l) => l.startsWith('journal'))).not.toContain('journal x')
+  })
+
   it('signs what arrives during a batch as the next batch, with consecutive nonces from one look-up', async () => {
     const { chain, log } = fakeChain()
     const batcher = new SendBatcher(chain)

@@ -3,7 +3,8 @@
 // from one look at the chain (its pending nonce and fees), journaled in one statement before any of
 // them is broadcast, then broadcast in nonce order. Only one batch runs at a time per chain, so
 // parallel intents never draw the same nonce, and a busy chain costs one nonce and fee look-up and
-// one journal write per batch instead of per transaction.
+// one journal write per batch instead of per transaction. A request for an intent this process no
+// longer holds a claim on (another filler may have taken it) is refused before it draws a nonce.
 import type { Hex } from 'viem'
 import type { JournalEntry } from '../storage/journalStore'
 
@@ -26,6 +27,9 @@ export type BatchChain = {
   broadcast: (raw: Hex) => Promise<void>
   /** Throws when this process may no longer send (the filler's lease lapsed). */
   fence: () => void
+  /** Throws when this process may no longer send for the intent (its claim on it lapsed,
+   * claims.ts): checked before a request draws a nonce. */
+  intentFence?: (intent: string) => void
 }
 
 /** Another pass journaled this step first: its entry is the step's, and that pass sends it. */
@@ -106,8 +110,20 @@ export class SendBatcher {
     }
   }
 
-  private async run(batch: Pending[]): Promise<void> {
+  private async run(all: Pending[]): Promise<void> {
     this.chain.fence()
+    // A request whose intent this process no longer holds is refused before it draws a nonce, so
+    // the others keep consecutive nonces.
+    const batch = all.filter((request) => {
+      try {
+        this.chain.intentFence?.(request.intent)
+        return true
+      } catch (error) {
+        request.reject(error)
+        return false
+      }
+    })
+    if (batch.length === 0) return
     const [first, fees] = await Promise.all([this.chain.pendingNonce(), this.chain.fees()])
     // Each request with the entry it signed, in nonce order.
     const signed: { request: Pending; entry: Journaled }[] = []

@@ -1,7 +1,9 @@
 // What the filler and the attester processes share: a logger, their signing account and chains, the
-// database, a lease that makes exactly one of several processes the worker, a stop on SIGINT,
-// SIGTERM or the parent's exit that gives the lease back, and the loop: while the lease is held,
-// one `turn` after another, `pollMs` apart unless the worker wakes the loop sooner.
+// database, a lease that makes exactly one of several processes the worker (the filler's is per
+// sending account: processes with different keys work side by side, sharing the intents through
+// per-intent claims, claims.ts), a stop on SIGINT, SIGTERM or the parent's exit that gives the
+// lease and the claims back, and the loop: while the lease is held, one `turn` after another,
+// `pollMs` apart unless the worker wakes the loop sooner.
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import pino, { type Logger } from 'pino'
@@ -10,6 +12,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { chainIds } from '../core/chains/chains'
 import { openDatabase } from '../storage/openDatabase'
 import type { Sql } from '../storage/sql'
+import { IntentClaims } from './claims'
 import { type FillerChain, fillerChains } from './fillerChains'
 import { Lease } from './lease'
 
@@ -19,6 +22,8 @@ export type WorkerContext = {
   account: PrivateKeyAccount
   chains: Map<number, FillerChain>
   lease: Lease
+  /** With `claimMs`: the intents this process holds; every send for an intent passes its fence. */
+  claims: IntentClaims | undefined
   /** Ends the current wait between turns at once. */
   wake: () => void
   stopping: () => boolean
@@ -31,6 +36,10 @@ export type WorkerOptions = {
   databaseUrl: string
   logLevel: string
   leaseMs: number
+  /** The lease's name (default: the service's): one process at a time holds it. */
+  leaseName?: (account: PrivateKeyAccount) => string
+  /** How long a claim on an intent holds unrenewed (claims.ts); unset: no claims. */
+  claimMs?: number
   pollMs: number
   /** Fields of the "started" line. */
   describe?: (account: PrivateKeyAccount) => Record<string, unknown>
@@ -55,12 +64,15 @@ async function main(o: WorkerOptions): Promise<void> {
   // short; the parallel settlement tasks wait for it in turn.
   const sql = await openDatabase({ url: o.databaseUrl, maxConnections: 1 })
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
-  const lease = new Lease(sql, o.service, holder, o.leaseMs)
+  const lease = new Lease(sql, o.leaseName?.(account) ?? o.service, holder, o.leaseMs)
+  const claims =
+    o.claimMs === undefined ? undefined : new IntentClaims(sql, { holder, sender: account.address }, o.claimMs)
   const chains = fillerChains(
     Object.fromEntries(chainIds.map((id) => [id, o.rpcUrls[id]])),
     account,
     () => lease.fence(),
     sql,
+    claims && ((intent) => claims.fence(intent)),
   )
   log.info(
     { [o.service]: account.address, chains: [...chains.keys()], holder, ...o.describe?.(account) },
@@ -69,12 +81,13 @@ async function main(o: WorkerOptions): Promise<void> {
 
   let stopping = false
   let wakeUp: () => void = () => {}
-  const worker = o.start({ log, sql, account, chains, lease, wake: () => wakeUp(), stopping: () => stopping })
+  const worker = o.start({ log, sql, account, chains, lease, claims, wake: () => wakeUp(), stopping: () => stopping })
   const stop = async (code: number) => {
     if (stopping) return
     stopping = true
     wakeUp()
     await worker.stop?.().catch(() => {})
+    await claims?.release(claims.nonces).catch(() => {})
     await lease.release().catch(() => {})
     await sql.close().catch(() => {})
     process.exit(code)
