@@ -26,6 +26,7 @@ import {
 } from 'viem'
 import { intentExecutorAbi } from '../core/abi/intentExecutor'
 import { accountSetup, nexus, nexusAccountAbi } from '../core/accounts/smartAccounts'
+import { isAccountEscrowRoute } from '../core/intentOp/accountEscrow'
 import type { WireIntentOp, WireOp } from '../core/intentOp/intentOp'
 import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from '../core/intentOp/typedData'
 import { singleChainOpsData } from '../core/route/ops'
@@ -200,6 +201,7 @@ function executedProof(intentOp: WireIntentOp, destination: boolean) {
 /** A route settled as the account's own single-chain ops: every element is INTENT_EXECUTOR with
  * NO_FUNDING (an OFT send included: its element's ops run on its source chain). */
 export function isSingleChainRoute(intentOp: WireIntentOp): boolean {
+  if (isAccountEscrowRoute(intentOp)) return false // escrowed, filled and released (settleIntent.ts)
   return intentOp.elements.every((e) => {
     const c = e.mandate.qualifier.settlementContext
     return c.settlementLayer === 'INTENT_EXECUTOR' && c.fundingMethod === 'NO_FUNDING'
@@ -212,44 +214,56 @@ export function singleChainSteps(
   originSignatures: readonly Hex[],
   relayer: Address,
 ): AccountStep[] {
+  return intentOp.elements.map((element, i) =>
+    singleChainStep(intentOp, element, i, signatureOf(originSignatures, i), relayer),
+  )
+}
+
+/** One element's single-chain ops relayed through the executor's guarded entry, on the chain its
+ * mandate names, with exactly the gas the route charged for them. */
+export function singleChainStep(
+  intentOp: WireIntentOp,
+  element: WireIntentOp['elements'][number],
+  i: number,
+  signature: Hex,
+  relayer: Address,
+): AccountStep {
   const nonce = BigInt(intentOp.nonce)
-  return intentOp.elements.map((element, i) => {
-    const chainId = Number(element.mandate.destinationChainId)
-    const signedOps = {
-      account: intentOp.sponsor,
-      nonce,
-      ops: { data: singleChainOpsData(element.mandate.destinationOps) },
-      signature: signatureOf(originSignatures, i),
-    }
-    // The guarded entry: the transaction reverts unless the ops paid the relayer its fee (and spent
-    // a prefund), whatever code answers as the account.
-    const data = encodeFunctionData({
-      abi: intentExecutorAbi,
-      functionName: 'executeSinglechainOpsFor',
-      args: [signedOps, relayTerms(element.mandate.destinationOps, relayer)],
-    })
-    const proof = (receipt: TransactionReceipt) =>
-      parseEventLogs({ abi: intentExecutorAbi, logs: receipt.logs, eventName: 'SinglechainOpsExecuted' }).some(
-        (log) =>
-          isAddressEqual(log.address, nexus.intentExecutor) &&
-          isAddressEqual(log.args.account, intentOp.sponsor) &&
-          log.args.nonce === nonce,
-      )
-    const done: Read<boolean> = {
-      chainId,
-      to: nexus.intentExecutor,
-      data: encodeFunctionData({
-        abi: intentExecutorAbi,
-        functionName: 'isStandaloneIntentNonceConsumed',
-        args: [nonce, intentOp.sponsor],
-      }),
-      decode: (result: Hex) => result !== '0x' && BigInt(result) === 1n,
-    }
-    const gasLimit = destinationGasLimit(BigInt(element.mandate.minGas))
-    // An OFT send's LayerZero fee goes to the account with the call (the route's prefundAmount).
-    const value = BigInt(element.mandate.qualifier.settlementContext.prefundAmount ?? '0')
-    return { step: `execute:${i}`, call: { chainId, to: nexus.intentExecutor, data, value }, gasLimit, proof, done }
+  const chainId = Number(element.mandate.destinationChainId)
+  const signedOps = {
+    account: intentOp.sponsor,
+    nonce,
+    ops: { data: singleChainOpsData(element.mandate.destinationOps) },
+    signature,
+  }
+  // The guarded entry: the transaction reverts unless the ops paid the relayer its fee (and spent
+  // a prefund), whatever code answers as the account.
+  const data = encodeFunctionData({
+    abi: intentExecutorAbi,
+    functionName: 'executeSinglechainOpsFor',
+    args: [signedOps, relayTerms(element.mandate.destinationOps, relayer)],
   })
+  const proof = (receipt: TransactionReceipt) =>
+    parseEventLogs({ abi: intentExecutorAbi, logs: receipt.logs, eventName: 'SinglechainOpsExecuted' }).some(
+      (log) =>
+        isAddressEqual(log.address, nexus.intentExecutor) &&
+        isAddressEqual(log.args.account, intentOp.sponsor) &&
+        log.args.nonce === nonce,
+    )
+  const done: Read<boolean> = {
+    chainId,
+    to: nexus.intentExecutor,
+    data: encodeFunctionData({
+      abi: intentExecutorAbi,
+      functionName: 'isStandaloneIntentNonceConsumed',
+      args: [nonce, intentOp.sponsor],
+    }),
+    decode: (result: Hex) => result !== '0x' && BigInt(result) === 1n,
+  }
+  const gasLimit = destinationGasLimit(BigInt(element.mandate.minGas))
+  // An OFT send's LayerZero fee goes to the account with the call (the route's prefundAmount).
+  const value = BigInt(element.mandate.qualifier.settlementContext.prefundAmount ?? '0')
+  return { step: `execute:${i}`, call: { chainId, to: nexus.intentExecutor, data, value }, gasLimit, proof, done }
 }
 
 /** What the ops pay the relayer: their transfers to it (an ERC-20 `transfer`, or native value), one fee token. */

@@ -17,10 +17,16 @@ import {
 } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { arbiterAbi } from '../core/abi/arbiter'
+import { intentExecutorAbi } from '../core/abi/intentExecutor'
 import { lockContractAbi } from '../core/abi/theCompact'
 import { addresses } from '../core/addresses'
+import { accountEscrowParts, escrowMandate, escrowTokens } from '../core/intentOp/accountEscrow'
 import { compactTypedData, compactTypes, mandateMessage } from '../core/intentOp/typedData'
-import { defaultAllocator } from '../core/locks/defaultLockTag'
+import { defaultAllocator, defaultLockTag } from '../core/locks/defaultLockTag'
+import { buildElements } from '../core/route/build/buildElements'
+import { defaultFeeModel } from '../core/route/feeModel'
+import { planInput, routeState, usdc } from '../core/route/fixtures'
+import { planRoute } from '../core/route/plan/planRoute'
 import { fixtureIntentOp } from '../ui/route/fixtures/routes'
 import { settlementPlan } from './settlementCalls'
 
@@ -211,4 +217,94 @@ describe('settlement plan', () => {
       }
     },
   )
+})
+
+describe('settlement plan of an ACCOUNT_ESCROW route (the account’s own escrow ops)', () => {
+  const sponsor: Address = '0x00000000000000000000000000000000000a11ce'
+  const state = routeState({ holdings: [{ chainId: 10, symbol: 'USDC', unlocked: usdc(500) }] })
+  const input = {
+    ...planInput(state, { destination: 8453, requests: [{ symbol: 'USDC', amount: usdc(100) }], opsChains: [10] }),
+    escrowChains: new Set([10]),
+  }
+  const elements = buildElements({
+    plan: planRoute(input),
+    state,
+    model: defaultFeeModel(3),
+    destinationChainId: 8453,
+    account: sponsor,
+    recipient: sponsor,
+    nonce: 77n,
+    fillDeadline: 1_700_000_600n,
+    outputLockTag: defaultLockTag,
+    using7579: true,
+    destinationExecutions: [],
+    preClaimExecutions: {},
+    minGas: 0n,
+    fillerAddress: filler,
+  })
+  const intentOp = { ...fixtureIntentOp('crossChain'), sponsor, nonce: '77', elements }
+  const plan = settlementPlan(
+    intentOp,
+    elements.map(() => zero32),
+    filler,
+  )
+  const e = plan.elements[0]!
+  const [escrowElement] = accountEscrowParts(intentOp).escrows
+  const tokens = escrowTokens(escrowElement!)
+  const mandateHash = hashStruct({
+    types: compactTypes,
+    primaryType: 'Mandate',
+    data: escrowMandate(escrowElement!, 8453),
+  })
+
+  it('escrows by relaying the signed ops with the gas the route charged, fills on the destination, no step there', () => {
+    expect(plan.funding).toBe('PERMIT2') // escrow with refund
+    expect(plan.elements.map((x) => x.chainId)).toEqual([10])
+    expect(e.escrow!.call.to).toBe(addresses.intentExecutor)
+    expect(e.escrow!.gasLimit).toBe(BigInt(escrowElement!.mandate.minGas) + 200_000n)
+    expect(decodeFunctionData({ abi: intentExecutorAbi, data: e.escrow!.call.data }).functionName).toBe(
+      'executeSinglechainOpsFor',
+    )
+    expect(plan.fill.chainId).toBe(8453)
+    expect(e.refund?.call.to).toBe(e.arbiter)
+    expect(e.returnEscrow?.call.to).toBe(e.arbiter)
+  })
+
+  it('counts the escrow only when the arbiter recorded exactly this mandate and these tokens', () => {
+    const good = { sponsor, nonce: 77n, mandateHash, tokens }
+    const escrowed = (args: Record<string, unknown>, at: Address = e.arbiter) =>
+      e.escrow!.proof(receipt(log(at, events, 'EscrowedFromAccount', args)))
+    expect(escrowed(good)).toBe(true)
+    expect(e.escrow!.proof(receipt())).toBe(false) // the ops ran (or a hostile account said so), nothing escrowed
+    // A hostile account's code escrowing less than the route draws, for the same mandate.
+    expect(escrowed({ ...good, tokens: tokens.map((t) => ({ ...t, amount: t.amount - 1n })) })).toBe(false)
+    expect(escrowed({ ...good, tokens: [] })).toBe(false)
+    expect(escrowed({ ...good, mandateHash: zero32 })).toBe(false) // another mandate (another fill)
+    expect(escrowed({ ...good, nonce: 78n })).toBe(false)
+    expect(escrowed({ ...good, sponsor: other })).toBe(false)
+    expect(escrowed(good, other)).toBe(false) // another contract's event
+  })
+
+  it('fills the escrowed mandate (not the destination element) and releases against it', () => {
+    const good = { sponsor, nonce: 77n, recipient: sponsor, filler, delivered: [], fillExpiry: 1n }
+    const filled = (mandateHashes: Hex[]) =>
+      plan.fill.proof(receipt(log(plan.fill.arbiter, events, 'Filled', { ...good, mandateHashes })))
+    expect(filled([mandateHash])).toBe(true)
+    expect(filled([mandateHash, mandateHash])).toBe(false)
+    const attestation = {
+      ...good,
+      delivered: [],
+      destinationChainId: 8453n,
+      destinationArbiter: plan.fill.arbiter,
+      fillBlock: 1n,
+      fillTimestamp: 1n,
+      mandateHashes: [mandateHash],
+    }
+    const release = e.payout({ attestation, signature: zero32 })
+    expect(release.call.to).toBe(e.arbiter)
+    const call = decodeFunctionData({ abi: arbiterAbi, data: release.call.data })
+    expect(call.functionName).toBe('release')
+    const released = (call.args as unknown as [Address, bigint, unknown])[2]
+    expect(hashStruct({ types: compactTypes, primaryType: 'Mandate', data: released as never })).toBe(mandateHash)
+  })
 })

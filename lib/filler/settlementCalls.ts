@@ -27,6 +27,7 @@ import { arbiterAbi } from '../core/abi/arbiter'
 import { permit2Abi, permit2NonceWord } from '../core/abi/permit2'
 import { lockContractAbi } from '../core/abi/theCompact'
 import { addresses } from '../core/addresses'
+import { accountEscrowParts, escrowMandate, escrowTokens, isAccountEscrowRoute } from '../core/intentOp/accountEscrow'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import {
   compactTypedData,
@@ -38,6 +39,7 @@ import {
 import { defaultAllocator } from '../core/locks/defaultLockTag'
 import { allocatorId, decodeLockId, lockId } from '../core/locks/lockId'
 import type { FillAttestation } from '../core/settlement/attestation'
+import { singleChainStep } from './accountSteps'
 
 /** With an authorization list the transaction is EIP-7702 (type 4): a smart account's setup. */
 export type Call = { chainId: number; to: Address; data: Hex; value: bigint; authorizationList?: SignedAuthorization[] }
@@ -100,6 +102,8 @@ export type FillPlan = Step & {
   delivered: { token: Address; amount: bigint }[]
 }
 
+/** `funding` names the machine: PERMIT2 is escrow with refund (an ACCOUNT_ESCROW route's too: its
+ * elements are the escrow elements, the destination element carries no step), COMPACT fill first. */
 export type SettlementPlan = { funding: 'PERMIT2' | 'COMPACT'; elements: ElementPlan[]; fill: FillPlan }
 
 export function settlementPlan(
@@ -111,7 +115,8 @@ export function settlementPlan(
   const sponsor = intentOp.sponsor
   const fundings = new Set(intentOp.elements.map((e) => e.mandate.qualifier.settlementContext.fundingMethod))
   if (fundings.size !== 1) throw new Error('elements mix funding methods')
-  const funding = [...fundings][0]
+  const accountEscrow = isAccountEscrowRoute(intentOp)
+  const funding = accountEscrow ? 'PERMIT2' : [...fundings][0]
   if (funding !== 'PERMIT2' && funding !== 'COMPACT')
     throw new Error(`funding method ${funding} is not settled by this filler`)
   const [firstElement] = intentOp.elements
@@ -133,6 +138,89 @@ export function settlementPlan(
       const party = args.filler ?? args.claimant
       return who === undefined || (party !== undefined && isAddressEqual(party, who))
     })
+
+  /** The escrow-with-refund parts of an element (PERMIT2, ACCOUNT_ESCROW): its state, the public
+   * refund, the filler's early return, and the release against the attestation of `mandate`'s fill. */
+  const escrowWithRefund = (
+    chainId: number,
+    arbiter: Address,
+    mandate: ReturnType<typeof mandateMessage>,
+  ): Pick<ElementPlan, 'escrowState' | 'refund' | 'returnEscrow' | 'payout'> => ({
+    escrowState: {
+      chainId,
+      to: arbiter,
+      data: encodeFunctionData({ abi: arbiterAbi, functionName: 'escrowOf', args: [sponsor, nonce] }),
+      decode: (result) => {
+        const word = result.slice(2)
+        return {
+          status: Number(BigInt(`0x${word.slice(0, 64) || '0'}`)),
+          refundableAfter: BigInt(`0x${word.slice(64, 128) || '0'}`),
+        }
+      },
+    },
+    refund: {
+      call: {
+        chainId,
+        to: arbiter,
+        value: 0n,
+        data: encodeFunctionData({ abi: arbiterAbi, functionName: 'refund', args: [sponsor, nonce] }),
+      },
+      proof: (receipt) => has(receipt, arbiter, 'Refunded'),
+    },
+    returnEscrow: {
+      call: {
+        chainId,
+        to: arbiter,
+        value: 0n,
+        data: encodeFunctionData({ abi: arbiterAbi, functionName: 'returnEscrow', args: [sponsor, nonce] }),
+      },
+      proof: (receipt) => has(receipt, arbiter, 'Refunded'),
+    },
+    payout: ({ attestation, signature: attesterSignature }) => ({
+      call: {
+        chainId,
+        to: arbiter,
+        value: 0n,
+        data: encodeFunctionData({
+          abi: arbiterAbi,
+          functionName: 'release',
+          args: [sponsor, nonce, mandate, attestation, attesterSignature],
+        }),
+      },
+      proof: (receipt) => has(receipt, arbiter, 'Released', filler),
+    }),
+  })
+
+  if (accountEscrow) {
+    const { escrows, destination } = accountEscrowParts(intentOp)
+    const elements = escrows.map((element, elementIndex): ElementPlan => {
+      const chainId = Number(element.chainId)
+      const signature = originSignatures[elementIndex]
+      if (signature === undefined) throw new Error(`element ${elementIndex} has no origin signature`)
+      const mandate = escrowMandate(element, destination.mandate.destinationChainId)
+      const relayed = singleChainStep(intentOp, element, elementIndex, signature, filler)
+      const expected = {
+        mandateHash: hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate }),
+        tokens: escrowTokens(element),
+      }
+      return {
+        elementIndex,
+        chainId,
+        arbiter: element.arbiter,
+        locks: [],
+        // The executor's nonce of the account's ops: used means someone ran them already.
+        nonceUsed: relayed.done,
+        escrow: {
+          call: relayed.call,
+          gasLimit: relayed.gasLimit,
+          // Whatever code answers as the account, the arbiter recorded exactly this escrow.
+          proof: (receipt) => escrowedFromAccount(receipt, element.arbiter, sponsor, nonce, expected),
+        },
+        ...escrowWithRefund(chainId, element.arbiter, mandate),
+      }
+    })
+    return { funding: 'PERMIT2', elements, fill: fillPlan(intentOp, filler) }
+  }
 
   const elements = intentOp.elements.map((element, elementIndex): ElementPlan => {
     const chainId = Number(element.chainId)
@@ -167,49 +255,7 @@ export function settlementPlan(
           },
           proof: (receipt) => has(receipt, arbiter, 'Escrowed', filler),
         },
-        escrowState: {
-          chainId,
-          to: arbiter,
-          data: encodeFunctionData({ abi: arbiterAbi, functionName: 'escrowOf', args: [sponsor, nonce] }),
-          decode: (result) => {
-            const word = result.slice(2)
-            return {
-              status: Number(BigInt(`0x${word.slice(0, 64) || '0'}`)),
-              refundableAfter: BigInt(`0x${word.slice(64, 128) || '0'}`),
-            }
-          },
-        },
-        refund: {
-          call: {
-            chainId,
-            to: arbiter,
-            value: 0n,
-            data: encodeFunctionData({ abi: arbiterAbi, functionName: 'refund', args: [sponsor, nonce] }),
-          },
-          proof: (receipt) => has(receipt, arbiter, 'Refunded'),
-        },
-        returnEscrow: {
-          call: {
-            chainId,
-            to: arbiter,
-            value: 0n,
-            data: encodeFunctionData({ abi: arbiterAbi, functionName: 'returnEscrow', args: [sponsor, nonce] }),
-          },
-          proof: (receipt) => has(receipt, arbiter, 'Refunded'),
-        },
-        payout: ({ attestation, signature: attesterSignature }) => ({
-          call: {
-            chainId,
-            to: arbiter,
-            value: 0n,
-            data: encodeFunctionData({
-              abi: arbiterAbi,
-              functionName: 'release',
-              args: [sponsor, nonce, mandate, attestation, attesterSignature],
-            }),
-          },
-          proof: (receipt) => has(receipt, arbiter, 'Released', filler),
-        }),
+        ...escrowWithRefund(chainId, arbiter, mandate),
       }
     }
     if (!compact || !elementHashes) throw new Error(`element ${elementIndex} is COMPACT but its compact was not built`)
@@ -326,12 +372,16 @@ export function fillPlan(intentOp: WireIntentOp, filler: Address): FillPlan {
   if (!last) throw new Error('the intent has no elements')
   const nonce = BigInt(intentOp.nonce)
   const chainId = Number(last.mandate.destinationChainId)
+  // An ACCOUNT_ESCROW route fills the mandates its escrow elements escrowed (its destination element
+  // delivers nothing).
+  const mandates = isAccountEscrowRoute(intentOp)
+    ? accountEscrowParts(intentOp).escrows.map((element) => escrowMandate(element, chainId))
+    : intentOp.elements.map((element) => mandateMessage(element))
   const sums = new Map<Address, bigint>()
-  for (const element of intentOp.elements) {
-    for (const t of mandateMessage(element).target.tokenOut) sums.set(t.token, (sums.get(t.token) ?? 0n) + t.amount)
+  for (const mandate of mandates) {
+    for (const t of mandate.target.tokenOut) sums.set(t.token, (sums.get(t.token) ?? 0n) + t.amount)
   }
   const delivered = [...sums].map(([token, amount]) => ({ token, amount }))
-  const mandates = intentOp.elements.map((element) => mandateMessage(element))
   const mandateHashes = mandates.map((data) => hashStruct({ types: compactTypes, primaryType: 'Mandate', data }))
   const value = delivered.filter((t) => t.token === zeroAddress).reduce((sum, t) => sum + t.amount, 0n)
   return {
@@ -356,6 +406,28 @@ export function fillPlan(intentOp: WireIntentOp, filler: Address): FillPlan {
           log.args.mandateHashes.every((h, i) => h === mandateHashes[i]),
       ),
   }
+}
+
+/** The arbiter's record of an account's own escrow in this receipt, with exactly this mandate and these tokens. */
+function escrowedFromAccount(
+  receipt: TransactionReceipt,
+  arbiter: Address,
+  sponsor: Address,
+  nonce: bigint,
+  expected: { mandateHash: Hex; tokens: { token: Address; amount: bigint }[] },
+): boolean {
+  return parseEventLogs({ abi: arbiterAbi, logs: receipt.logs, eventName: 'EscrowedFromAccount' }).some(
+    (log) =>
+      isAddressEqual(log.address, arbiter) &&
+      isAddressEqual(log.args.sponsor, sponsor) &&
+      log.args.nonce === nonce &&
+      log.args.mandateHash === expected.mandateHash &&
+      log.args.tokens.length === expected.tokens.length &&
+      log.args.tokens.every((t, i) => {
+        const want = expected.tokens[i]
+        return want !== undefined && isAddressEqual(t.token, want.token) && t.amount === want.amount
+      }),
+  )
 }
 
 /** The ERC-6909 balances a COMPACT element's locks need, summed per lock id. */

@@ -3,6 +3,7 @@ import type { Address } from 'viem'
 import type { SignedIntentOp } from '../api/intentOperation'
 import { fieldError } from '../core/errors'
 import { verifySubmission } from '../core/intent/verifySubmission'
+import { accountEscrowParts, isAccountEscrowRoute } from '../core/intentOp/accountEscrow'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 // The intent lifecycle behind the handlers: accept a signed intent (after every check; nothing
 // runs before it is stored), report its status, list an account's intents. The filler
@@ -76,11 +77,14 @@ export async function submitIntent(
         sponsor: issued.sponsor,
         destinationChainId: routeDestination(issued),
         signedIntentOp: submitted,
-        claims: issued.elements.map((e, elementIndex) => ({
-          elementIndex,
-          chainId: Number(e.chainId),
-          status: 'PENDING',
-        })),
+        // One claim per element that draws funds (an ACCOUNT_ESCROW route's destination element draws none).
+        claims: (isAccountEscrowRoute(issued) ? accountEscrowParts(issued).escrows : issued.elements).map(
+          (e, elementIndex) => ({
+            elementIndex,
+            chainId: Number(e.chainId),
+            status: 'PENDING',
+          }),
+        ),
         issuedBy: issuerOf(caller),
         fillDeadline: BigInt(firstElement(issued).mandate.fillDeadline),
         expires: BigInt(issued.expires),

@@ -1,6 +1,6 @@
 // DEVNET-ONLY. The ABI of our devnet arbiter (lib/devnet/contracts/Arbiter.sol), placed at every
-// settlement layer's arbiter address on the devnet: PERMIT2 escrow with release against an
-// attestation, a public refund after a delay and an immediate return by the filler that escrowed, COMPACT claims (The
+// settlement layer's arbiter address on the devnet: PERMIT2 escrow (and an account's own escrow,
+// from its single-chain ops) with release against an attestation, a public refund after a delay and an immediate return by the filler that escrowed, COMPACT claims (The
 // Compact's batch multichain claim payloads,
 // forwarded to it) against an attestation, and the destination
 // fill. A real settlement layer's arbiter at those addresses speaks its own interface.
@@ -38,6 +38,7 @@ export const arbiterAbi = parseAbi([
     'function release(address sponsor, uint256 nonce, Mandate mandate, FillAttestation attestation, ',
     'bytes attesterSignature)',
   ),
+  'function escrowFromAccount(uint256 nonce, Token[] tokens, Mandate mandate)',
   'function refund(address sponsor, uint256 nonce)',
   'function returnEscrow(address sponsor, uint256 nonce)',
   'function escrowOf(address sponsor, uint256 nonce) view returns (uint8 status, uint256 refundableAfter)',
@@ -52,9 +53,11 @@ export const arbiterAbi = parseAbi([
   'function fill(address sponsor, uint256 nonce, Mandate[] mandates) payable',
   'function filled(address sponsor, uint256 nonce) view returns (bool)',
   'function attester() view returns (address)',
-  'function filler() view returns (address)',
+  'function isFiller(address filler) view returns (bool)',
+  'function fillers() view returns (address[])',
   'function REFUND_DELAY() view returns (uint256)',
   'event Escrowed(address indexed sponsor, uint256 indexed nonce, address indexed filler, bytes32 mandateHash)',
+  'event EscrowedFromAccount(address indexed sponsor, uint256 indexed nonce, bytes32 mandateHash, Token[] tokens)',
   'event Released(address indexed sponsor, uint256 indexed nonce, address indexed filler)',
   'event Refunded(address indexed sponsor, uint256 indexed nonce, address caller)',
   'event CompactClaimed(address indexed sponsor, uint256 indexed nonce, address indexed claimant, bytes32 claimHash)',

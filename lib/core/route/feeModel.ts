@@ -2,7 +2,14 @@
 // protocol fee, and exact conversions between wei, token units and USD. USD amounts are bigints
 // with 8 decimals (the feeds' precision); nothing here uses floating point for money.
 import type { UsdPrice } from '../prices/readUsdPrices'
-import { destinationGasLimit, OFT_SEND_GAS, singleChainMinGas } from '../settlement/destinationGas'
+import {
+  ACCOUNT_ESCROW_OPS_GAS,
+  destinationGasLimit,
+  ESCROW_RELEASE_GAS,
+  EXECUTOR_OVERHEAD_GAS,
+  OFT_SEND_GAS,
+  singleChainMinGas,
+} from '../settlement/destinationGas'
 import type { FundingMethod, Layer } from './settlementLayers'
 
 export type FeeModel = {
@@ -41,6 +48,12 @@ export const defaultFeeModel = (protocolBps: number): FeeModel => ({
       PERMIT2: { base: 95_000n, perToken: 30_000n },
       // The account's own OFT send run by its intent executor: the relayed transaction's whole limit.
       NO_FUNDING: { base: OFT_ELEMENT_GAS, perToken: 0n },
+      // The account's escrow ops relayed through its intent executor (the transaction's whole limit),
+      // then the release of the escrow to the filler.
+      ACCOUNT_ESCROW: {
+        base: EXECUTOR_OVERHEAD_GAS + ACCOUNT_ESCROW_OPS_GAS.base + ESCROW_RELEASE_GAS.base,
+        perToken: ACCOUNT_ESCROW_OPS_GAS.perToken + ESCROW_RELEASE_GAS.perToken,
+      },
     },
     fill: { base: 80_000n, perToken: 35_000n },
     perExecution: 60_000n,

@@ -8,10 +8,11 @@
 //   INTENT_EXECUTOR:     layerData = abi.encode(
 //                          (address token, uint256 exchangeRate, uint256 overhead) gasRefund,
 //                          (uint32 dstEid, uint256 dstChainId, uint256 minAmountLD, address adapter) bridge)
-//                        (an account's own single-chain ops, NO_FUNDING on one chain: both tuples zero)
+//                        (an account's own single-chain ops, NO_FUNDING on one chain, and the escrow ops
+//                        and destination element of an ACCOUNT_ESCROW route: both tuples zero)
 import { type Address, encodeAbiParameters, type Hex, parseAbiParameters, zeroAddress } from 'viem'
 import type { WireSettlementContext } from '../intentOp/intentOp'
-import { type FundingMethod, type Layer, wireLayer } from './settlementLayers'
+import { type FundingMethod, type Layer, wireFunding, wireLayer } from './settlementLayers'
 
 export type GasRefund = { token: Address; exchangeRate: bigint; overhead: bigint }
 export type OftBridge = { dstEid: number; dstChainId: number; minAmountLD: bigint; adapter: Address }
@@ -29,9 +30,11 @@ export type SettlementInput = {
 }
 
 export function settlementQualifier(s: SettlementInput): { settlementContext: WireSettlementContext; encodedVal: Hex } {
-  const singleChain = s.funding === 'NO_FUNDING' && s.layer === 'SAME_CHAIN'
+  // The account's own ops, no bridge of their own: the client signs them as SingleChainOps.
+  const singleChain = (s.funding === 'NO_FUNDING' && s.layer === 'SAME_CHAIN') || s.funding === 'ACCOUNT_ESCROW'
   const settlementLayer = singleChain ? 'INTENT_EXECUTOR' : wireLayer(s.layer)
-  const context: WireSettlementContext = { settlementLayer, using7579: s.using7579, fundingMethod: s.funding }
+  const fundingMethod = wireFunding(s.funding)
+  const context: WireSettlementContext = { settlementLayer, using7579: s.using7579, fundingMethod }
   let layerData: Hex = '0x'
   if (singleChain) {
     // No refund of the relayer's gas: the fee is one of the ops. The client signs this struct as it is.
@@ -79,7 +82,7 @@ export function settlementQualifier(s: SettlementInput): { settlementContext: Wi
   }
   const encodedVal = encodeAbiParameters(parseAbiParameters('string, string, bool, bytes'), [
     settlementLayer,
-    s.funding,
+    fundingMethod,
     s.using7579,
     layerData,
   ])

@@ -7,7 +7,17 @@ import type { TokenGroup } from '../tokens/tokenList'
 
 /** Layers a route element can settle through. OFT elements settle as INTENT_EXECUTOR on the wire. */
 export type Layer = 'SAME_CHAIN' | 'ACROSS' | 'ECO' | 'RELAY' | 'OFT'
-export type FundingMethod = 'COMPACT' | 'PERMIT2' | 'NO_FUNDING'
+/** How an element's funds are taken. COMPACT: the sponsor's locks, claimed after the fill; PERMIT2:
+ * unlocked ERC-20s the filler escrows with the sponsor's Permit2 signature; NO_FUNDING: the account's
+ * own single-chain ops move them (an OFT send, or a route on one chain); ACCOUNT_ESCROW: the account's
+ * own single-chain ops put unlocked ERC-20s into the origin arbiter's escrow (planner-only: on the wire
+ * it is NO_FUNDING through INTENT_EXECUTOR, see wireFunding). */
+export type FundingMethod = 'COMPACT' | 'PERMIT2' | 'NO_FUNDING' | 'ACCOUNT_ESCROW'
+
+/** The fundingMethod value on the wire. */
+export function wireFunding(funding: FundingMethod): 'COMPACT' | 'PERMIT2' | 'NO_FUNDING' {
+  return funding === 'ACCOUNT_ESCROW' ? 'NO_FUNDING' : funding
+}
 
 export const crossChainLayers = ['ACROSS', 'ECO', 'RELAY', 'OFT'] as const satisfies readonly Layer[]
 

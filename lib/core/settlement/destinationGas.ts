@@ -39,3 +39,16 @@ export function chargedCallGas(
   const callGas = asked !== undefined && asked > engineGas ? asked : engineGas
   return { callGas, executionGas: calls > 0 ? callGas + EXECUTOR_OVERHEAD_GAS : 0n }
 }
+
+/** An account's escrow ops (ACCOUNT_ESCROW elements): per token one approval of the origin arbiter and
+ * its share of the arbiter's `escrowFromAccount` (the escrow's record, the transfer in), as the intent
+ * executor runs them on the source chain. */
+export const ACCOUNT_ESCROW_OPS_GAS = { base: 90_000n, perToken: 110_000n } as const
+
+/** The `minGas` of an ACCOUNT_ESCROW element drawing `tokens` tokens. */
+export function accountEscrowMinGas(tokens: number): bigint {
+  return ACCOUNT_ESCROW_OPS_GAS.base + ACCOUNT_ESCROW_OPS_GAS.perToken * BigInt(tokens)
+}
+
+/** The release of an escrow to the filler (the attestation's check, a transfer per token). */
+export const ESCROW_RELEASE_GAS = { base: 70_000n, perToken: 30_000n } as const

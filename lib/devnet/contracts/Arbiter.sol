@@ -42,6 +42,9 @@ interface IPermit2 {
 ///   anyone, returns them to the sponsor once `fillExpiry + REFUND_DELAY` has passed without one;
 ///   `returnEscrow` lets the address that took the escrow return it to the sponsor at any time
 ///   before that (an intent that failed before its fill).
+/// - ACCOUNT_ESCROW elements: `escrowFromAccount`, called by the account itself from its signed
+///   single-chain ops, moves its own tokens in under (account, nonce); then as PERMIT2 (any of the
+///   fillers may return it early).
 /// - COMPACT elements (fill first): `claimCompact` claims the sponsor's locks from the lock
 ///   contract only against a valid attestation of the destination fill, for the filler it names.
 /// - Destination: `fill` delivers every element's Mandate (one recipient, this chain) from the
@@ -90,6 +93,7 @@ contract Arbiter is FillAttestations {
 
     event Initialized(address[] fillers, address attester);
     event Escrowed(address indexed sponsor, uint256 indexed nonce, address indexed filler, bytes32 mandateHash);
+    event EscrowedFromAccount(address indexed sponsor, uint256 indexed nonce, bytes32 mandateHash, Token[] tokens);
     event Released(address indexed sponsor, uint256 indexed nonce, address indexed filler);
     event Refunded(address indexed sponsor, uint256 indexed nonce, address caller);
     event CompactClaimed(address indexed sponsor, uint256 indexed nonce, address indexed claimant, bytes32 claimHash);
@@ -165,6 +169,37 @@ contract Arbiter is FillAttestations {
         emit Escrowed(sponsor, nonce, msg.sender, witness);
     }
 
+    // ---- Origin chain: the account's own escrow (ACCOUNT_ESCROW) --------------------------------
+
+    /// @notice Moves ERC-20s from the caller into escrow here, recorded under (caller, nonce): the
+    /// account itself calls it, from the single-chain ops it signed for the intent executor, having
+    /// approved this arbiter. Nobody can escrow for another account or take its nonce. The escrow
+    /// follows the PERMIT2 escrow's rules: released only to the filler an attestation of the fill of
+    /// `mandate` names, refunded to the account by anyone after the refund delay; returned early only
+    /// by one of this arbiter's fillers (no filler is recorded: the account, or anyone relaying its
+    /// ops, may have sent the transaction, and must not be able to take the escrow back once a filler
+    /// has filled against it).
+    function escrowFromAccount(uint256 nonce, Token[] calldata tokens, Mandate calldata mandate) external {
+        require(block.timestamp <= mandate.target.fillExpiry, "Arbiter: fill deadline passed");
+        require(tokens.length > 0, "Arbiter: nothing to escrow");
+        Escrow storage e = _escrows[msg.sender][nonce];
+        require(e.status == EscrowStatus.None, "Arbiter: already escrowed");
+        bytes32 hash = MandateHashes.mandateHash(mandate);
+        e.status = EscrowStatus.Held;
+        e.mandateHash = hash;
+        e.fillExpiry = mandate.target.fillExpiry;
+        for (uint256 i = 0; i < tokens.length; i++) {
+            require(tokens[i].amount > 0, "Arbiter: zero amount");
+            e.tokens.push(tokens[i].token);
+            e.amounts.push(tokens[i].amount);
+            uint256 before = _balanceOf(tokens[i].token);
+            _transferFrom(tokens[i].token, msg.sender, address(this), tokens[i].amount);
+            require(_balanceOf(tokens[i].token) >= before + tokens[i].amount, "Arbiter: less arrived than escrowed");
+        }
+        emit Escrowed(msg.sender, nonce, address(0), hash);
+        emit EscrowedFromAccount(msg.sender, nonce, hash, tokens);
+    }
+
     /// @notice Pays an escrow to the filler an attestation of the destination fill names.
     function release(
         address sponsor,
@@ -191,12 +226,16 @@ contract Arbiter is FillAttestations {
         _refund(e, sponsor, nonce);
     }
 
-    /// @notice Returns a held escrow to its sponsor at once; only the address that called
-    /// `escrowPermit2` for it may. The tokens only go to the sponsor, as with `refund`.
+    /// @notice Returns a held escrow to its sponsor at once; only the filler that called
+    /// `escrowPermit2` for it may (for an account's own escrow: any filler). The tokens only go to
+    /// the sponsor, as with `refund`.
     function returnEscrow(address sponsor, uint256 nonce) external {
         Escrow storage e = _escrows[sponsor][nonce];
         require(e.status == EscrowStatus.Held, "Arbiter: nothing held");
-        require(msg.sender == e.escrowedBy, "Arbiter: only the escrowing filler");
+        require(
+            msg.sender == e.escrowedBy || (e.escrowedBy == address(0) && isFiller[msg.sender]),
+            "Arbiter: only the escrowing filler"
+        );
         _refund(e, sponsor, nonce);
     }
 
@@ -335,6 +374,12 @@ contract Arbiter is FillAttestations {
 
     function _payOut(Escrow storage e, address to) internal {
         for (uint256 i = 0; i < e.tokens.length; i++) _transfer(e.tokens[i], to, e.amounts[i]);
+    }
+
+    function _balanceOf(address token) internal view returns (uint256) {
+        (bool ok, bytes memory answer) = token.staticcall(abi.encodeWithSelector(0x70a08231, address(this)));
+        require(ok && answer.length >= 32, "Arbiter: token balance unreadable");
+        return abi.decode(answer, (uint256));
     }
 
     /// @dev transfer that accepts tokens returning nothing (USDT) as well as true.

@@ -10,8 +10,11 @@ export type { TxInput }
 import { formatAmount } from '../shared/formatAmount'
 import { tokenAmount } from '../shared/tokenAmount'
 
-/** The arbiter's events, from its one ABI (lib/core/abi/arbiter.ts). */
-export const arbiterEventsAbi = arbiterAbi.filter((item) => item.type === 'event')
+/** The arbiter's events, from its one ABI (lib/core/abi/arbiter.ts); an account's own escrow shows as
+ * its `Escrowed` event (EscrowedFromAccount only repeats it with the tokens, listed as transfers). */
+export const arbiterEventsAbi = arbiterAbi.filter(
+  (item) => item.type === 'event' && item.name !== 'EscrowedFromAccount',
+)
 
 type ArbiterEventName = (typeof arbiterEventsAbi)[number]['name']
 

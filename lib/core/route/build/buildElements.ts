@@ -4,7 +4,8 @@
 // to the recipient on the destination chain by the fill deadline. An OFT element is the account's
 // own single-chain ops on its source chain (its mandate's destinationChainId, where they run): the
 // fee to the filler, the approval where the adapter needs one, and the LayerZero send with the
-// native fee the filler hands it (`prefundAmount`); the bridge delivers tokenOut.
+// native fee the filler hands it (`prefundAmount`); the bridge delivers tokenOut. An ACCOUNT_ESCROW
+// route's elements are the account's escrow ops, then its destination element (accountEscrowElements.ts).
 import { type Address, encodeFunctionData, encodePacked, erc20Abi, type Hex, keccak256, pad } from 'viem'
 import { oftAbi } from '../../abi/oft'
 import { oftAdapters } from '../../addresses'
@@ -18,6 +19,7 @@ import type { Execution } from '../routeInput'
 import { settlementQualifier } from '../settlementContext'
 import { arbiterOf } from '../settlementLayers'
 import type { RouteState } from '../state/readRouteState'
+import { accountEscrowDestination, accountEscrowElement } from './accountEscrowElements'
 
 export type BuildElementsParameters = {
   plan: Plan
@@ -59,7 +61,7 @@ export function buildElements({
     (a, b) =>
       Number(a.chainId === destinationChainId) - Number(b.chainId === destinationChainId) || a.chainId - b.chainId,
   )
-  return elements.map((element, index) => {
+  const built = elements.map((element, index): WireElement => {
     const last = index === elements.length - 1
     const idsAndAmounts = merge(
       element.allocations.map((a) => [lockId(a.lockTag ?? outputLockTag, a.token.address), a.amount]),
@@ -154,6 +156,13 @@ export function buildElements({
       },
     }
   })
+  const fillArbiter = built.at(-1)?.arbiter
+  if (!fillArbiter || !elements.some((e) => e.funding === 'ACCOUNT_ESCROW')) return built
+  // The account's escrow ops on each source chain, then the destination element.
+  return [
+    ...built.map((e) => accountEscrowElement(e, nonce, destinationChainId)),
+    accountEscrowDestination({ fillArbiter, destinationChainId, recipient, fillDeadline, using7579 }),
+  ]
 }
 
 const emptyOp: WireOp = toOp([])

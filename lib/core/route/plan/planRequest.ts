@@ -29,6 +29,12 @@ export function planInput(request: ResolvedRequest, state: RouteState, model: Fe
     access: request.access,
     layers: new Set([...request.layers].filter((l) => l !== 'OFT' || oft)),
     opsChains: new Set(request.opsChains ?? []),
+    // The account's escrow ops carry no calls: a route with calls draws through Permit2 or locks.
+    escrowChains: new Set(
+      request.input.destinationExecutions.length === 0 && Object.keys(request.preClaimExecutions).length === 0
+        ? (request.opsChains ?? []).filter((chainId) => chainId !== request.destination)
+        : [],
+    ),
     feeGroup: request.feeGroup,
     sponsorship: {
       gas: sponsor?.gasSponsored ?? false,

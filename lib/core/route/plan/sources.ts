@@ -86,6 +86,20 @@ function sourcesOf(group: TokenGroup, input: PlanInput): Source[] {
         continue
       }
       if (lockLayers.length === 0) continue
+      if (!token.extensions.native && input.escrowChains?.has(chain.chainId) && input.funding !== 'PERMIT2') {
+        // Put into the origin arbiter's escrow by the account's own ops through its intent executor: no
+        // Permit2 approval, which an account that is not deployed yet could not give.
+        sources.push({
+          chainId: chain.chainId,
+          token,
+          origin: token,
+          funding: 'ACCOUNT_ESCROW',
+          layers: lockLayers,
+          wrapsNative: false,
+          available: unlocked,
+        })
+        continue
+      }
       // Permit2 cannot pull native ETH: the user wraps it into WETH first (a token requirement).
       const spent = token.extensions.native ? findTokenBySymbol(chain.chainId, 'WETH') : token
       if (!spent) continue

@@ -34,6 +34,10 @@ export type PlanInput = {
   /** Chains where the account runs its own ops (its intent executor installed, or its setupOps
    * deploy it there): the only chains an OFT send can leave from. */
   opsChains?: ReadonlySet<number> | undefined
+  /** Chains (never the destination) where the account's own ops can put its unlocked ERC-20s into the
+   * origin arbiter's escrow (ACCOUNT_ESCROW): where it runs ops, for a route without pre-claim or
+   * destination calls. There its unlocked ERC-20s are drawn that way instead of through Permit2. */
+  escrowChains?: ReadonlySet<number> | undefined
 }
 
 export type Source = {
@@ -90,4 +94,4 @@ export type Plan = {
 
 export const MAX_UINT256 = 2n ** 256n - 1n
 /** Signing schemes, in the order a tie is broken (locked funds need no approval or wrap). */
-export const SCHEMES = ['COMPACT', 'PERMIT2', 'NO_FUNDING'] as const satisfies readonly FundingMethod[]
+export const SCHEMES = ['COMPACT', 'PERMIT2', 'NO_FUNDING', 'ACCOUNT_ESCROW'] as const satisfies readonly FundingMethod[]

@@ -1,0 +1,99 @@
+import { decodeFunctionData, erc20Abi, hashStruct, isAddressEqual } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { arbiterAbi } from '../../abi/arbiter'
+import { accountEscrowParts, escrowMandate, escrowTokens, isAccountEscrowRoute } from '../../intentOp/accountEscrow'
+import { compactTypes } from '../../intentOp/typedData'
+import { defaultLockTag } from '../../locks/defaultLockTag'
+import { defaultFeeModel } from '../feeModel'
+import { planInput, routeState, usdc } from '../fixtures'
+import { planRoute } from '../plan/planRoute'
+import { buildElements } from './buildElements'
+
+const account = '0x00000000000000000000000000000000000a11ce' as const
+const filler = '0x0000000000000000000000000000000000000f11' as const
+
+/** An undeployed smart account holding unlocked USDC on OP Mainnet, asking for USDC on Base. */
+function escrowRoute(escrowChains: number[]) {
+  const state = routeState({ holdings: [{ chainId: 10, symbol: 'USDC', unlocked: usdc(500) }] })
+  const input = {
+    ...planInput(state, { destination: 8453, requests: [{ symbol: 'USDC', amount: usdc(100) }], opsChains: [10] }),
+    escrowChains: new Set(escrowChains),
+  }
+  const plan = planRoute(input)
+  const elements = buildElements({
+    plan,
+    state,
+    model: defaultFeeModel(3),
+    destinationChainId: 8453,
+    account,
+    recipient: account,
+    nonce: 77n,
+    fillDeadline: 1_700_000_600n,
+    outputLockTag: defaultLockTag,
+    using7579: true,
+    destinationExecutions: [],
+    preClaimExecutions: {},
+    minGas: 123_456n,
+    fillerAddress: filler,
+  })
+  return { plan, elements }
+}
+
+describe('ACCOUNT_ESCROW: unlocked ERC-20s put into escrow by the account’s own ops', () => {
+  it('is planned where the account runs ops (not through Permit2, which it could not approve undeployed)', () => {
+    const { plan, elements } = escrowRoute([10])
+    expect(plan.fulfilled).toBe(true)
+    expect(new Set(plan.allocations.map((a) => a.funding))).toEqual(new Set(['ACCOUNT_ESCROW']))
+    expect(isAccountEscrowRoute({ elements })).toBe(true)
+    // Without escrow chains the same holdings are a Permit2 route, as before.
+    const permit2 = escrowRoute([])
+    expect(new Set(permit2.plan.allocations.map((a) => a.funding))).toEqual(new Set(['PERMIT2']))
+    expect(isAccountEscrowRoute({ elements: permit2.elements })).toBe(false)
+  })
+
+  it('signs each element as SingleChainOps where its ops run: the escrow on its source, then the destination', () => {
+    const { elements } = escrowRoute([10])
+    const { escrows, destination } = accountEscrowParts({ elements })
+    expect(escrows.map((e) => [e.chainId, e.mandate.destinationChainId])).toEqual([['10', '10']])
+    expect([destination.chainId, destination.mandate.destinationChainId]).toEqual(['8453', '8453'])
+    expect(destination.idsAndAmounts).toEqual([])
+    expect(destination.mandate.tokenOut).toEqual([])
+    expect(destination.mandate.destinationOps.ops).toEqual([])
+    for (const e of elements) {
+      expect(e.mandate.qualifier.settlementContext).toMatchObject({
+        settlementLayer: 'INTENT_EXECUTOR',
+        fundingMethod: 'NO_FUNDING',
+      })
+    }
+  })
+
+  it("escrows exactly what the element draws, with the mandate the fill delivers and the filler's checks expect", () => {
+    const { elements } = escrowRoute([10])
+    const [escrow] = accountEscrowParts({ elements }).escrows
+    const ops = escrow!.mandate.destinationOps.ops
+    const tokens = escrowTokens(escrow!)
+    expect(tokens.reduce((s, t) => s + t.amount, 0n)).toBeGreaterThan(usdc(100)) // the delivery plus the fee
+    // One approval per token of exactly its amount, to the element's own arbiter; then the escrow.
+    expect(ops).toHaveLength(tokens.length + 1)
+    tokens.forEach((t, i) => {
+      const op = ops[i]!
+      expect(isAddressEqual(op.to, t.token)).toBe(true)
+      const call = decodeFunctionData({ abi: erc20Abi, data: op.data })
+      expect(call.functionName).toBe('approve')
+      expect(call.args).toEqual([escrow!.arbiter, t.amount])
+    })
+    const last = ops.at(-1)!
+    expect(isAddressEqual(last.to, escrow!.arbiter)).toBe(true)
+    const call = decodeFunctionData({ abi: arbiterAbi, data: last.data })
+    expect(call.functionName).toBe('escrowFromAccount')
+    const [nonce, escrowed, mandate] = call.args as unknown as [bigint, typeof tokens, unknown]
+    expect(nonce).toBe(77n)
+    expect(escrowed).toEqual(tokens)
+    // The filler derives the same mandate from the signed element, targeting the destination chain.
+    const derived = escrowMandate(escrow!, 8453)
+    const hash = (data: unknown) => hashStruct({ types: compactTypes, primaryType: 'Mandate', data: data as never })
+    expect(hash(mandate)).toBe(hash(derived))
+    expect(derived.target.targetChain).toBe(8453n)
+    expect(derived.target.tokenOut).toEqual([{ token: expect.any(String), amount: usdc(100) }])
+  })
+})
