@@ -1,0 +1,149 @@
+// The arbiter's escrow an account makes itself (ACCOUNT_ESCROW), tried as an attacker would on the
+// devnet's real contracts: the account calls escrowFromAccount from its own ops (here, an EOA
+// calling it directly is the same caller). Nobody escrows for another account; once held, neither the
+// account nor a stranger can take it back before the refund delay; only a filler may return it early,
+// and only to the account; a release pays only against an attestation of the fill of its mandate.
+import { erc20Abi, hashStruct, parseEther, parseUnits } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { escrowMandate } from '../core/intentOp/accountEscrow'
+import { compactTypes } from '../core/intentOp/typedData'
+import { lockId } from '../core/locks/lockId'
+import { fillerAccount, secondFillerAccount } from './demoAccount'
+import {
+  ACROSS,
+  arbiterAbi,
+  asOperator,
+  attest,
+  clients,
+  element,
+  erc20Balance,
+  now,
+  send,
+  simulate,
+  stranger,
+  token,
+  withDevnet,
+} from './settlementHarness'
+
+withDevnet()
+
+const chainId = 10
+const mintAbi = [
+  {
+    type: 'function',
+    name: 'mint',
+    stateMutability: 'nonpayable',
+    inputs: [{ type: 'address' }, { type: 'uint256' }],
+    outputs: [],
+  },
+] as const
+
+async function escrowed(nonce: bigint, amount: bigint) {
+  const usdc = token(chainId, 'USDC')
+  await clients[chainId]!.setBalance({ address: stranger.address, value: parseEther('1') })
+  await asOperator(chainId, usdc, mintAbi, 'mint', [stranger.address, amount])
+  const fillDeadline = (await now(chainId)) + 600n
+  const wire = element({
+    arbiter: ACROSS,
+    chainId,
+    idsAndAmounts: [[lockId(`0x${'00'.repeat(12)}`, usdc), amount]],
+    recipient: stranger.address,
+    tokenOut: [[token(8453, 'USDC'), amount - 1_000n]],
+    destinationChainId: chainId,
+    fillDeadline,
+  })
+  const mandate = escrowMandate(wire, 8453)
+  await send(chainId, stranger, usdc, erc20Abi, 'approve', [ACROSS, amount])
+  const receipt = await send(chainId, stranger, ACROSS, arbiterAbi, 'escrowFromAccount', [
+    nonce,
+    [{ token: usdc, amount }],
+    mandate,
+  ])
+  return { usdc, mandate, receipt }
+}
+
+const escrowState = async (sponsor: `0x${string}`, nonce: bigint) =>
+  (await clients[chainId]!.readContract({
+    address: ACROSS,
+    abi: arbiterAbi,
+    functionName: 'escrowOf',
+    args: [sponsor, nonce],
+  })) as readonly [number, bigint]
+
+describe('escrowFromAccount: an account’s own escrow', () => {
+  it('is recorded under the caller only; nobody takes it back early but a filler, and only to the account', async () => {
+    const amount = parseUnits('25', 6)
+    const { usdc } = await escrowed(1n, amount)
+    expect((await escrowState(stranger.address, 1n))[0]).toBe(1) // held
+    expect(await erc20Balance(chainId, usdc, ACROSS)).toBeGreaterThanOrEqual(amount)
+    // The same nonce cannot be escrowed twice, and no other account's escrow exists by it.
+    expect((await escrowState(fillerAccount.address, 1n))[0]).toBe(0)
+    // Neither the account nor a stranger may return it, nor refund it before the delay.
+    for (const caller of [stranger.address, '0x000000000000000000000000000000000000dEaD' as const]) {
+      await expect(
+        simulate(chainId, caller, ACROSS, arbiterAbi, 'returnEscrow', [stranger.address, 1n]),
+      ).rejects.toThrow(/only the escrowing filler/)
+    }
+    await expect(
+      simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'refund', [stranger.address, 1n]),
+    ).rejects.toThrow(/refund not yet due/)
+    // Any of the fillers returns it, to the account.
+    const before = await erc20Balance(chainId, usdc, stranger.address)
+    await send(chainId, secondFillerAccount, ACROSS, arbiterAbi, 'returnEscrow', [stranger.address, 1n])
+    expect((await escrowState(stranger.address, 1n))[0]).toBe(3) // refunded
+    expect((await erc20Balance(chainId, usdc, stranger.address)) - before).toBe(amount)
+  })
+
+  it('refuses a second escrow under the same nonce and a release without the attestation of its fill', async () => {
+    const amount = parseUnits('10', 6)
+    const { usdc, mandate } = await escrowed(2n, amount)
+    await asOperator(chainId, usdc, mintAbi, 'mint', [stranger.address, amount])
+    await send(chainId, stranger, usdc, erc20Abi, 'approve', [ACROSS, amount])
+    await expect(
+      simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'escrowFromAccount', [
+        2n,
+        [{ token: usdc, amount }],
+        mandate,
+      ]),
+    ).rejects.toThrow(/already escrowed/)
+    // An attestation of some other fill (another mandate) pays nothing.
+    const delivered = [{ token: token(8453, 'USDC'), amount: amount - 1_000n }]
+    const other = await attest({
+      sponsor: stranger.address,
+      nonce: 2n,
+      recipient: stranger.address,
+      delivered,
+      destinationChainId: 8453n,
+      mandateHashes: [`0x${'11'.repeat(32)}`],
+    })
+    await expect(
+      simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'release', [
+        stranger.address,
+        2n,
+        mandate,
+        other.attestation,
+        other.signature,
+      ]),
+    ).rejects.toThrow(/Arbiter:/)
+    // The attestation of its own fill pays the filler it names.
+    const hash = hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate })
+    const proof = await attest({
+      sponsor: stranger.address,
+      nonce: 2n,
+      recipient: stranger.address,
+      delivered,
+      destinationChainId: 8453n,
+      mandateHashes: [hash],
+    })
+    const before = await erc20Balance(chainId, usdc, fillerAccount.address)
+    await send(chainId, stranger, ACROSS, arbiterAbi, 'release', [
+      stranger.address,
+      2n,
+      mandate,
+      proof.attestation,
+      proof.signature,
+    ])
+    expect((await erc20Balance(chainId, usdc, fillerAccount.address)) - before).toBe(amount)
+    expect((await escrowState(stranger.address, 2n))[0]).toBe(2) // released
+  })
+})
