@@ -15,7 +15,25 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['lib/**/*.test.ts'], testTimeout: 20_000 },
+        // Pure code only: no database, no devnet, no compiler, no child process that starts one.
+        test: {
+          name: 'unit',
+          include: ['lib/**/*.test.ts'],
+          exclude: ['lib/**/*.integration.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        // Beside their source, but each starts what it tests against: PGlite (and Postgres/Redis when
+        // TEST_DATABASE_URL/TEST_REDIS_URL are set), its own anvil devnet, or solc. No app stack.
+        test: {
+          name: 'lib-integration',
+          include: ['lib/**/*.integration.test.ts'],
+          testTimeout: 20_000,
+          // Hooks start devnets and databases and remove their folders: on two busy cores that passes 10 s.
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,

@@ -1,6 +1,6 @@
-// `npm test`: type-checks and lints, builds the app once, then runs every suite (unit, integration + compatibility,
-// browser) and prints each runner's own summary. Checks for Chromium first and, on Debian as
-// root, installs it.
+// `npm test`: type-checks and lints, builds the app once, then runs every suite (every vitest project: unit,
+// lib-integration, integration + compatibility; then the browser) and prints each runner's own summary. Checks
+// for Chromium first and, on Debian as root, installs it.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { chromiumPath } from '../playwright.config'
@@ -43,7 +43,8 @@ const playwrightReport = 'tests/artifacts/playwright.json'
 const readJson = (file: string) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined)
 const steps: Step[] = [
   {
-    name: 'unit, integration and compatibility (vitest)',
+    name: 'unit, lib-integration, integration and compatibility (vitest)',
+    // No --project: every project in vitest.config.ts runs.
     command: [
       node,
       bin('vitest', 'vitest.mjs'),
