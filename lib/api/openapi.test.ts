@@ -45,7 +45,8 @@ describe('OpenAPI document', () => {
       return rest
     }
     if (op.body) expect(entry.requestBody.content['application/json'].schema).toEqual(schemaOf(op.body, 'input'))
-    expect(entry.responses['200'].content['application/json'].schema).toEqual(schemaOf(op.response, 'output'))
+    const answer = entry.responses['200'].content[op.mediaType ?? 'application/json']
+    expect(answer.schema).toEqual(schemaOf(op.response, 'output'))
   })
 
   it.each(operations)('gives $method $path a description and an example the schemas accept', (op) => {
@@ -59,7 +60,7 @@ describe('OpenAPI document', () => {
       return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
     }
     expect(parsed(op.response, ex.response), 'example response').toEqual([])
-    expect(entry.responses['200'].content['application/json'].example).toEqual(ex.response)
+    expect(entry.responses['200'].content[op.mediaType ?? 'application/json'].example).toEqual(ex.response)
     if (op.body) {
       expect(parsed(op.body, ex.body), 'example body').toEqual([])
       expect(entry.requestBody.content['application/json'].example).toEqual(ex.body)

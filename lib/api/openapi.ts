@@ -80,7 +80,10 @@ function operationObject(op: Operation) {
       '200': {
         description: 'OK',
         content: {
-          'application/json': { schema: jsonSchema(op.response, 'output'), ...example(op.examples?.response) },
+          [op.mediaType ?? 'application/json']: {
+            schema: jsonSchema(op.response, 'output'),
+            ...example(op.examples?.response),
+          },
         },
       },
       '400': errorResponse('A malformed or unsupported value; errors[].context.field names it'),

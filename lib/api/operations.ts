@@ -43,6 +43,8 @@ export type Operation = {
   parameters?: z.ZodObject
   body?: z.ZodType
   response: z.ZodType
+  /** How a 200 answer is sent (default application/json); for an event stream, `response` is each event's data. */
+  mediaType?: 'application/json' | 'text/event-stream'
   /** The 422 body when it is more than the error envelope. */
   unprocessable?: { description: string; schema: z.ZodType }
   /** A sample call and its answer (a unit test parses them with the schemas above). */
@@ -166,6 +168,26 @@ export const getIntentOpStatus = {
   scope: 'routes:read',
   parameters: intentIdSchema,
   response: intentStatusResponseSchema,
+  examples: examples.intentStatusExamples,
+} as const satisfies Operation
+
+export const streamIntentOpStatus = {
+  id: 'streamIntentOpStatus',
+  method: 'GET',
+  path: '/intent-operation/{id}/events',
+  summary:
+    "The status of a submitted intent pushed as Server-Sent Events: the dashboard's own way to follow an intent " +
+    "(not part of the SDK's API; /intent-operation/{id} stays the read to poll).",
+  description:
+    'Answers `text/event-stream`. Each `status` event carries in `data` exactly what /intent-operation/{id} ' +
+    'answers: the current status at once, then each change; the stream ends after the event that is COMPLETED or ' +
+    'FAILED. The same key and the same refusals as the status read (401, 404 before any event). A comment line ' +
+    "comes every 15 s when nothing changed, and a stream ends after 10 minutes: come back with the last event's " +
+    'id in `Last-Event-ID` (the status is sent again only when it changed since).',
+  scope: 'routes:read',
+  parameters: intentIdSchema,
+  response: intentStatusResponseSchema,
+  mediaType: 'text/event-stream',
   examples: examples.intentStatusExamples,
 } as const satisfies Operation
 
@@ -322,6 +344,7 @@ export const operations: readonly Operation[] = [
   getStoredRoute,
   submitIntent,
   getIntentOpStatus,
+  streamIntentOpStatus,
   listIntents,
   splitIntents,
   getChains,

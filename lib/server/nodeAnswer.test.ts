@@ -93,3 +93,52 @@ describe('answerNode', () => {
     expect(kept.headers.vary).toBe(NEXT_VARY)
   })
 })
+
+describe('answerNode with an event stream', () => {
+  /** A server answering with a text/event-stream the test writes to by hand; `cancelled` settles
+   * when the stream's cancel (its cleanup) runs. */
+  async function eventServer() {
+    let push: (text: string) => void = () => undefined
+    let cancelled: () => void = () => undefined
+    const wasCancelled = new Promise<void>((resolve) => (cancelled = resolve))
+    const handler: WebHandler = async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (text) => controller.enqueue(new TextEncoder().encode(text))
+        },
+        cancel: () => cancelled(),
+      })
+      return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' } })
+    }
+    const server = createServer((req, res) => void answerNode(handler)(req, res, {}))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    return { port, push: (text: string) => push(text), wasCancelled, close: () => server.close() }
+  }
+
+  it('writes each event as it comes, unbuffered and uncompressed, and cancels the stream when the client goes', async () => {
+    const s = await eventServer()
+    try {
+      const req = request({ port: s.port, host: '127.0.0.1', path: '/x', headers: { 'accept-encoding': 'gzip' } })
+      const res = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
+        req.on('response', resolve)
+        req.on('error', reject)
+        req.end()
+      })
+      expect(res.headers['content-type']).toBe('text/event-stream')
+      expect(res.headers['content-encoding']).toBeUndefined()
+      expect(res.headers['content-length']).toBeUndefined()
+      const next = () => new Promise<string>((resolve) => res.once('data', (c: Buffer) => resolve(c.toString())))
+      for (const text of ['data: 1\n\n', 'data: 2\n\n']) {
+        const arrived = next()
+        s.push(text)
+        // Each event arrives while the stream is still open: nothing waits for its end.
+        expect(await arrived).toBe(text)
+      }
+      req.destroy()
+      await s.wasCancelled
+    } finally {
+      s.close()
+    }
+  })
+})

@@ -3,8 +3,8 @@
 // (routing, its request metadata, body cloning, response piping). The handler only reads the Web
 // Request it is given, so it gets one built from the Node request, with the `x-forwarded-*`
 // defaults Next would fill; its answer is written with the headers Next would add (its Vary) and
-// gzip from 1 KiB as Next does, and a body it did not read is drained so a keep-alive connection
-// goes on. Same handler, same module state as when Next's router calls it (`next start`, `next
+// gzip from 1 KiB as Next does (an event stream is written as it comes), and a body it did not read
+// is drained so a keep-alive connection goes on. Same handler, same module state as when Next's router calls it (`next start`, `next
 // dev`); tests/integration/customServer.test.ts holds the answers of both side by side.
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -173,6 +173,7 @@ async function send(outgoing: ServerResponse, response: Response, acceptsGzip: b
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
+  if (response.body && isEventStream(headers)) return stream(outgoing, response.status, headers, response.body)
   const empty = response.status === 204 || response.status === 304 || !response.body
   let body = empty ? undefined : (knownBytes(response) ?? Buffer.from(await response.arrayBuffer()))
   // Next's compression names Accept-Encoding for every answer it could compress, whatever its size.
@@ -187,6 +188,36 @@ async function send(outgoing: ServerResponse, response: Response, acceptsGzip: b
   }
   outgoing.writeHead(response.status, headers)
   outgoing.end(body)
+}
+
+/** An event stream (text/event-stream) is written event by event as the handler produces it, never
+ * buffered or compressed, and cancelled (its cleanup runs) when the client goes away. */
+function isEventStream(headers: Record<string, string | string[]>): boolean {
+  return /^text\/event-stream/i.test(String(headers['content-type'] ?? ''))
+}
+
+async function stream(
+  outgoing: ServerResponse,
+  status: number,
+  headers: Record<string, string | string[]>,
+  body: ReadableStream<Uint8Array>,
+): Promise<void> {
+  headers.vary = [APP_ROUTER_VARY, headers.vary].filter((v) => v).join(', ')
+  const reader = body.getReader()
+  const cancel = () => void reader.cancel().catch(() => undefined)
+  outgoing.once('close', cancel)
+  outgoing.writeHead(status, headers)
+  outgoing.flushHeaders()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done || outgoing.destroyed) break
+      outgoing.write(value)
+    }
+  } finally {
+    outgoing.off('close', cancel)
+    if (!outgoing.destroyed) outgoing.end()
+  }
 }
 
 function compressible(headers: Record<string, string | string[]>): boolean {

@@ -55,6 +55,7 @@ for (const { name, size } of [
       await page.setViewportSize(size)
       await openSignedIn(page)
       await recordCardStages(page)
+      const reads = statusReads(page)
       await expect(page.getByLabel('Destination chain')).toHaveValue('1')
       await page
         .getByRole('group', { name: 'Token request 1' })
@@ -66,6 +67,9 @@ for (const { name, size } of [
       await press(page, 'Submit', count)
       await expectCompletedCard(page, '10 USDC on Ethereum')
       expect(clicks).toBeLessThanOrEqual(3)
+      // The service pushed the status to the card: it was never polled.
+      expect(reads).toMatchObject({ polled: 0 })
+      expect(reads.streamed).toBeGreaterThan(0)
       await expectNoHorizontalOverflow(page)
       await expectAccessible(page, `a completed transfer at ${name} px`)
       await screenshot(page, `transfer-completed-${name}`)
@@ -98,8 +102,13 @@ test('a submit that does not reach the service is said on the card; Submit again
     await expectAccessible(page, 'a submit that failed on the network')
     await screenshot(page, 'transfer-submit-network-failure')
     await page.unroute('**/api/v1/intent-operations')
+    // The status stream does not get through either: the card reads the status by polling instead.
+    await page.route(/\/api\/v1\/intent-operation\/[^/?]+\/events$/, (route) => route.abort('failed'))
+    const reads = statusReads(page)
     await card.getByTestId('primary-action').click()
     await expectCompletedCard(page, '10 USDC on Ethereum')
+    expect(reads.streamed).toBeGreaterThan(0)
+    expect(reads.polled).toBeGreaterThan(0)
   } finally {
     await restoreUsdc(seeded)
   }
@@ -122,6 +131,7 @@ test('a transfer that fails reads Failed on the card, on its page and in History
     await failing(page, /\/api\/v1\/intent-operation\/[^/?]+$/, (body) =>
       isIntent(body) ? failedIntent(body, reason) : undefined,
     )
+    await failingStream(page, (body) => (isIntent(body) ? failedIntent(body, reason) : undefined))
     await failing(page, /\/api\/v1\/accounts\/[^/]+\/intents(\?|$)/, (body) => {
       const list = body as { intents?: unknown[] }
       return list.intents
@@ -224,6 +234,38 @@ async function failing(page: Page, url: RegExp, change: (body: unknown) => objec
     })
     const changed = real.ok() ? change(await real.json()) : undefined
     await route.fulfill(changed ? { response: real, json: changed } : { response: real })
+  })
+}
+
+/** Counts the page's reads of an intent's status from now on: its stream, and the polled read. */
+function statusReads(page: Page): { streamed: number; polled: number } {
+  const reads = { streamed: 0, polled: 0 }
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname
+    if (/^\/api\/v1\/intent-operation\/[^/]+\/events$/.test(path)) reads.streamed++
+    else if (/^\/api\/v1\/intent-operation\/[^/]+$/.test(path)) reads.polled++
+  })
+  return reads
+}
+
+/** Answers the intent's status stream with one event: the status read's answer, changed by
+ * `change`, as a stream that ends there (the page reads the stream, not the status read). */
+async function failingStream(page: Page, change: (body: unknown) => object | undefined): Promise<void> {
+  await page.route(/\/api\/v1\/intent-operation\/[^/?]+\/events$/, async (route) => {
+    const real = await route.fetch({
+      url: route
+        .request()
+        .url()
+        .replace(/\/events$/, ''),
+      headers: { ...(await route.request().allHeaders()), 'sec-fetch-site': 'same-origin' },
+    })
+    const changed = real.ok() ? change(await real.json()) : undefined
+    if (!changed) return route.fulfill({ response: real })
+    await route.fulfill({
+      status: 200,
+      contentType: 'text/event-stream; charset=utf-8',
+      body: `id: failed\nevent: status\ndata: ${JSON.stringify(changed)}\n\n`,
+    })
   })
 }
 

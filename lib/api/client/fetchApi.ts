@@ -68,16 +68,16 @@ export async function fetchApi<T>({
     throw new ApiError('network', 'The service could not be reached')
   }
 
-  if (!response.ok) {
-    const envelope = receivedEnvelopeSchema.safeParse(body)
-    const message = envelope.success ? envelope.data.message : `HTTP ${response.status}`
-    throw new ApiError('http', message, {
-      status: response.status,
-      ...(envelope.success ? { envelope: envelope.data } : {}),
-    })
-  }
+  if (!response.ok) throw httpError(response.status, body)
   const parsed = schema.safeParse(body)
   if (!parsed.success)
     throw new ApiError('invalid_response', `Unexpected answer from ${path.split('?')[0]}`, { status: response.status })
   return parsed.data
+}
+
+/** A refusal as an ApiError: the envelope's message when the body is one, else the HTTP status. */
+export function httpError(status: number, body: unknown): ApiError {
+  const envelope = receivedEnvelopeSchema.safeParse(body)
+  const message = envelope.success ? envelope.data.message : `HTTP ${status}`
+  return new ApiError('http', message, { status, ...(envelope.success ? { envelope: envelope.data } : {}) })
 }
