@@ -8,9 +8,10 @@
 import { type Chain, createWalletClient, type Hex, http, type LocalAccount, type PublicClient, parseAbi } from 'viem'
 import { oftAdapters } from '../core/addresses'
 
+/** What only the devnet adapter has: the packet it emits for the relay and the relay's delivery. Its
+ * LayerZero OFT interface (send, quotes, OFTSent/OFTReceived) is `oftAbi` in core/abi/oft.ts. */
 export const oftRelayAbi = parseAbi([
   'event PacketSent(bytes32 indexed guid, uint32 srcEid, uint32 dstEid, bytes32 to, uint256 amountReceivedLD)',
-  'event OFTReceived(bytes32 indexed guid, uint32 srcEid, address indexed toAddress, uint256 amountReceivedLD)',
   'function delivered(uint32 srcEid, bytes32 guid) view returns (bool)',
   'function lzReceive(uint32 srcEid, bytes32 guid, bytes32 to, uint256 amountLD)',
 ])

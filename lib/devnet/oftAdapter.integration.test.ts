@@ -1,19 +1,10 @@
 // The devnet's USDT0 OFT adapters and the relay standing in for LayerZero: a send takes the tokens
 // and the native fee and emits the packet; only the relay delivers, once per packet, whoever asks.
-import {
-  type Chain,
-  createPublicClient,
-  http,
-  type PublicClient,
-  pad,
-  parseAbi,
-  parseEventLogs,
-  parseUnits,
-} from 'viem'
+import { type Chain, createPublicClient, http, type PublicClient, pad, parseEventLogs, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { type RelayChain, relayOftPackets } from '../attester/relayOft'
-import { signature } from '../core/abi/signature'
+import { oftRelayAbi, type RelayChain, relayOftPackets } from '../attester/relayOft'
+import { oftAbi } from '../core/abi/oft'
 import { oftAdapters } from '../core/addresses'
 import { getChain } from '../core/chains/chains'
 import { demoAccount, oftRelayAccount } from './demoAccount'
@@ -22,20 +13,8 @@ import { clients, erc20Balance, send, simulate, startedDevnet, stranger, token, 
 
 withDevnet()
 
-const adapterAbi = parseAbi([
-  signature(
-    'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; ',
-    'bytes composeMsg; bytes oftCmd; }',
-  ),
-  'struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }',
-  'function send(SendParam p, MessagingFee fee, address refundAddress) payable',
-  'function lzReceive(uint32 srcEid, bytes32 guid, bytes32 to, uint256 amountLD)',
-  'function delivered(uint32 srcEid, bytes32 guid) view returns (bool)',
-  signature(
-    'event OFTSent(bytes32 indexed guid, uint32 dstEid, address indexed fromAddress, uint256 amountSentLD, ',
-    'uint256 amountReceivedLD)',
-  ),
-])
+// The adapter's LayerZero OFT interface and the relay's side of it, each as the code declares it.
+const adapterAbi = [...oftAbi, ...oftRelayAbi] as const
 
 function relayChains(): Map<number, RelayChain> {
   const rpcUrls = startedDevnet().rpcUrls

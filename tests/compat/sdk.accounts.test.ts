@@ -13,11 +13,12 @@ import { lockId } from '../../lib/core/locks/lockId'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { devnetActions } from '../support/devnetActions'
+import { apiIntentStatus, finalStatus } from '../support/intentStatus'
 import { sdkClient } from '../support/sdkClient'
-import { finalStatus } from '../support/sdkFinalStatus'
 
 const rpcUrls = inject('rpcUrls')
 const sdk = sdkClient({ baseUrl: inject('baseUrl'), apiKey: inject('apiKey'), rpcUrls })
+const statusOf = apiIntentStatus({ baseUrl: inject('baseUrl'), apiKey: inject('apiKey') })
 const chain = devnetActions(rpcUrls)
 const usdc = (v: string) => parseUnits(v, 6)
 const usdcOn = (chainId: number) => findTokenBySymbol(chainId, 'USDC')!.address
@@ -79,12 +80,7 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
       for (const id of [10, 8453]) expect(await chain.client(id).getCode({ address: nexusAddress })).toMatch(/^0x6080/)
       // The status names what the filler sent for the account: its deployment on each chain, then
       // the destination call; each is a mined, successful transaction.
-      const res = await fetch(`${inject('baseUrl')}/api/v1/intent-operation/${result.id}`, {
-        headers: { 'x-api-key': inject('apiKey') },
-      })
-      const { accountOperations } = (await res.json()) as {
-        accountOperations?: { kind: string; chainId: number; transactionHash: Hex }[]
-      }
+      const { accountOperations } = await statusOf(result.id)
       expect(accountOperations?.map((o) => `${o.kind}:${o.chainId}`).sort()).toEqual([
         'destinationCalls:8453',
         'setup:10',
@@ -167,10 +163,7 @@ describe('@rhinestone/sdk smart accounts settle on the devnet', () => {
     })
     await expect(account.waitForExecution(result)).rejects.toBeInstanceOf(IntentFailedError)
     // The client's status type has no failure reason: read it as the API answers it.
-    const res = await fetch(`${inject('baseUrl')}/api/v1/intent-operation/${result.id}`, {
-      headers: { 'x-api-key': inject('apiKey') },
-    })
-    const status = (await res.json()) as { status: string; failureReason?: string }
+    const status = await statusOf(result.id)
     expect(status.status).toBe('FAILED')
     expect(status.failureReason).toMatch(/destination calls would revert.*nothing was taken/)
     expect(await locked(10, address)).toBe(usdc('80'))

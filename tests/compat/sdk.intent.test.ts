@@ -1,19 +1,16 @@
 // The published client's own lifecycle against the running app: getIntentRoute, signatures from its
 // builders, submitIntent (dry run, then for real), and getIntentOpStatus polled the way its
 // waitForExecution polls, until a final status; its typed errors for a replay and an unknown id.
-import { IntentNotFoundError, Orchestrator } from '@rhinestone/sdk/dist/src/orchestrator'
+import { IntentNotFoundError } from '@rhinestone/sdk/dist/src/orchestrator'
 import { parseUnits } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
+import { orchestratorClient } from '../support/sdkClient'
 import { settlement } from '../support/settlement'
 
-const base = `${inject('baseUrl')}/api/v1`
 const key = inject('apiKey')
-const sdk = new Orchestrator(base, {
-  getHeaders: async () => ({ 'x-api-key': key }),
-  getSubmitHeaders: async () => ({ 'x-api-key': key }),
-} as never)
+const sdk = orchestratorClient(inject('baseUrl'), key)
 const s = settlement()
 const usdc = (v: string) => parseUnits(v, 6)
 

@@ -20,8 +20,8 @@ import { devnetFillerAddress } from '../../lib/core/route/request/refusedRecipie
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
 import { devnetActions } from '../support/devnetActions'
+import { apiIntentStatus, finalStatus } from '../support/intentStatus'
 import { sdkClient } from '../support/sdkClient'
-import { finalStatus } from '../support/sdkFinalStatus'
 
 const rpcUrls = inject('rpcUrls')
 const sdk = sdkClient({ baseUrl: inject('baseUrl'), apiKey: inject('apiKey'), rpcUrls })
@@ -41,17 +41,7 @@ const runsExecutor = (address: Address) =>
     args: [2n, nexus.intentExecutor, '0x'],
   })
 
-type Status = {
-  status: string
-  fillTransactionHash?: Hex
-  accountOperations?: { kind: string; chainId: number; transactionHash: Hex }[]
-}
-async function statusOf(id: bigint | string): Promise<Status> {
-  const res = await fetch(`${inject('baseUrl')}/api/v1/intent-operation/${id}`, {
-    headers: { 'x-api-key': inject('apiKey') },
-  })
-  return (await res.json()) as Status
-}
+const statusOf = apiIntentStatus({ baseUrl: inject('baseUrl'), apiKey: inject('apiKey') })
 
 /** What a single-chain route asks the account to sign: one INTENT_EXECUTOR / NO_FUNDING element on the chain. */
 function expectSingleChain(intentOp: unknown, chainId: number) {
@@ -277,7 +267,7 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
 
       const result = await account.submitTransaction(staleSigned)
       await expect(account.waitForExecution(result)).rejects.toBeInstanceOf(IntentFailedError)
-      const status = (await statusOf(result.id)) as Status & { failureReason?: string }
+      const status = await statusOf(result.id)
       expect(status.status).toBe('FAILED')
       expect(status.failureReason).toMatch(/ops reverted.*nothing was taken/)
       expect(status.accountOperations ?? []).toEqual([]) // nothing was sent
@@ -354,7 +344,7 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
     } else {
       const result = await account.submitTransaction(staleSigned)
       await expect(account.waitForExecution(result)).rejects.toBeInstanceOf(IntentFailedError)
-      const status = (await statusOf(result.id)) as Status & { failureReason?: string }
+      const status = await statusOf(result.id)
       expect(status.status).toBe('FAILED')
       expect(status.failureReason).toMatch(/does not run the intent executor.*nothing was taken/)
       expect(status.accountOperations ?? []).toEqual([])

@@ -1,19 +1,17 @@
 // The client's splitIntents against POST /intents/split (the filler's inventory is the liquidity),
 // and GET /chains from the same registry the planner uses.
-import { InsufficientLiquidityError, Orchestrator } from '@rhinestone/sdk/dist/src/orchestrator'
+import { InsufficientLiquidityError } from '@rhinestone/sdk/dist/src/orchestrator'
 import { type Address, erc20Abi, parseUnits } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { chains } from '../../lib/core/chains/chains'
 import { findTokenBySymbol, tokensOnChain } from '../../lib/core/tokens/tokens'
 import { devnetActions } from '../support/devnetActions'
+import { orchestratorClient } from '../support/sdkClient'
 import { fillerAddress } from '../support/settlement'
 
 const base = `${inject('baseUrl')}/api/v1`
 const key = inject('apiKey')
-const sdk = new Orchestrator(base, {
-  getHeaders: async () => ({ 'x-api-key': key }),
-  getSubmitHeaders: async () => ({ 'x-api-key': key }),
-} as never)
+const sdk = orchestratorClient(inject('baseUrl'), key)
 const chain = devnetActions(inject('rpcUrls'))
 const usdcBase = findTokenBySymbol(8453, 'USDC')!.address as Address
 

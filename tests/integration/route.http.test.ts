@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { errorEnvelopeSchema } from '../../lib/api/errorEnvelope'
 import { insufficientBalanceSchema } from '../../lib/api/insufficientBalance'
 import { routeSigner } from '../../lib/core/intentOp/serverSignature'
-import { api } from '../support/api'
+import { api, responseBody } from '../support/api'
 import { devnetActions } from '../support/devnetActions'
 
 const http = api()
@@ -25,14 +25,7 @@ async function post(body: unknown, init: { key?: string | null; contentType?: st
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
-  const text = await res.text()
-  let json: any
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = text
-  }
-  return { status: res.status, headers: res.headers, body: json }
+  return { status: res.status, headers: res.headers, body: await responseBody(res) }
 }
 
 async function expectError(res: Awaited<ReturnType<typeof post>>, status: number, message: string | RegExp) {

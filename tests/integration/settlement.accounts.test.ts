@@ -15,8 +15,8 @@ import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import { operatorAddress } from '../../lib/devnet/demoAccount'
 import { mined } from '../../lib/devnet/devnetClient'
+import { finalStatus } from '../support/intentStatus'
 import { sdkClient } from '../support/sdkClient'
-import { finalStatus } from '../support/sdkFinalStatus'
 import { expectedMoves, fillerAddress, settlement } from '../support/settlement'
 
 const s = settlement()

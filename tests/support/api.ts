@@ -12,14 +12,17 @@ export function api() {
       const key = init.key === undefined ? apiKey : init.key
       if (key !== null) headers['x-api-key'] = key
       const res = await fetch(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers })
-      const text = await res.text()
-      let body: unknown
-      try {
-        body = JSON.parse(text)
-      } catch {
-        body = text
-      }
-      return { status: res.status, headers: res.headers, body: body as any }
+      return { status: res.status, headers: res.headers, body: await responseBody(res) }
     },
+  }
+}
+
+/** A response's body as JSON, or its text when it is not JSON (an error page, an empty answer). */
+export async function responseBody(res: Response): Promise<any> {
+  const text = await res.text()
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
   }
 }

@@ -13,6 +13,7 @@ import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { decodeLockId } from '../../lib/core/locks/lockId'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import { devnetFillerKey } from '../../lib/devnet/fillerEnv'
+import { responseBody } from './api'
 import { devnetActions } from './devnetActions'
 
 export const fillerAddress = privateKeyToAccount(devnetFillerKey()).address
@@ -31,14 +32,7 @@ export function settlement(target?: { baseUrl: string; apiKey: string; rpcUrls: 
       headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     })
-    const text = await res.text()
-    let json: any
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = text
-    }
-    return { status: res.status, body: json }
+    return { status: res.status, body: await responseBody(res) }
   }
 
   /** The route, with its token requirements (Permit2 approvals, wraps) done from the account. */
