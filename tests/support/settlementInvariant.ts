@@ -7,7 +7,9 @@
 // asset: wraps and unwraps move nothing) and the account's default-tag locks of each.
 import { type Address, isAddressEqual, zeroAddress } from 'viem'
 import { arbiterAbi, arbiterRefundDelaySeconds, escrowStatus } from '../../lib/core/abi/arbiter'
+import { accountEscrowParts, isAccountEscrowRoute } from '../../lib/core/intentOp/accountEscrow'
 import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
+import { routeDestination } from '../../lib/core/intentOp/routeDestination'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { decodeLockId, lockId } from '../../lib/core/locks/lockId'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
@@ -92,7 +94,8 @@ export function routeMoves(intentOp: WireIntentOp): { account: Amounts; filler: 
       add(account, `${origin}:${locked ? 'locked:' : ''}${asset}`, -BigInt(amount))
       add(fillerMoves, `${origin}:${asset}`, BigInt(amount))
     }
-    const destination = Number(e.mandate.destinationChainId)
+    // Where tokenOut arrives: an escrow element's own mandate names the chain its ops run on.
+    const destination = routeDestination(intentOp)
     for (const [id, amount] of e.mandate.tokenOut) {
       const asset = assetOf(destination, decodeLockId(BigInt(id)).token)
       add(account, `${destination}:${asset}`, BigInt(amount))
@@ -164,10 +167,13 @@ export async function settlementBreaches(
     })
     if (fills.length !== (completed ? 1 : 0))
       breach(`${fills.length} fills on chain ${destination} for a ${final.status} intent`)
-    for (const e of intentOp.elements) {
+    // An account's own escrow (ACCOUNT_ESCROW) is checked as a Permit2 escrow; its destination element
+    // draws nothing.
+    const escrowOps = isAccountEscrowRoute(intentOp)
+    for (const e of escrowOps ? accountEscrowParts(intentOp).escrows : intentOp.elements) {
       const origin = Number(e.chainId)
       const client = chain.client(origin)
-      if (e.mandate.qualifier.settlementContext.fundingMethod === 'PERMIT2') {
+      if (escrowOps || e.mandate.qualifier.settlementContext.fundingMethod === 'PERMIT2') {
         const [status] = await client.readContract({
           address: e.arbiter,
           abi: arbiterAbi,
@@ -192,7 +198,9 @@ export async function settlementBreaches(
 
     // In time: final (and refunded) before the filler's own deadline for it.
     const by = finalBy({
-      funding: intentOp.elements[0]!.mandate.qualifier.settlementContext.fundingMethod as 'PERMIT2' | 'COMPACT',
+      funding: escrowOps
+        ? 'PERMIT2'
+        : (intentOp.elements[0]!.mandate.qualifier.settlementContext.fundingMethod as 'PERMIT2' | 'COMPACT'),
       fillDeadline: BigInt(last.mandate.fillDeadline),
       expires: BigInt(intentOp.expires),
       refundDelay: arbiterRefundDelaySeconds,

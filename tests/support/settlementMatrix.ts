@@ -18,15 +18,18 @@ const sponsorAll = {
 
 export type Shape = {
   name: string
-  funding: 'PERMIT2' | 'COMPACT'
-  /** How many elements (origin chains) the engine's route has. */
+  /** ACCOUNT_ESCROW: the account's own ops escrow its unlocked funds (on the wire NO_FUNDING, with a
+   * destination element after its escrow elements). */
+  funding: 'PERMIT2' | 'COMPACT' | 'ACCOUNT_ESCROW'
+  /** How many elements (origin chains) the engine's route draws from. */
   elements: number
   /** Whether the route spends WETH (the user can unwrap it). */
   weth: boolean
   funds: Funds[]
   request: Record<string, unknown>
   /** An EIP-7702 account made by @rhinestone/sdk (its signatures answered by its validator's
-   * ERC-1271), whose route carries a call on arrival; else a plain EOA through the API. */
+   * ERC-1271), whose route carries a call on arrival unless it is ACCOUNT_ESCROW (which carries
+   * none); else a plain EOA through the API. */
   smart?: true
 }
 
@@ -113,6 +116,12 @@ export const shapes: Shape[] = [
     funds: [[10, 'USDC', '150']],
     wants: [8453, 'USDC', '60'],
   }),
+  shape('smart-account-escrow', {
+    funding: 'ACCOUNT_ESCROW',
+    smart: true,
+    funds: [[10, 'USDC', '150']],
+    wants: [8453, 'USDC', '60'],
+  }),
 ]
 
 /** The user's moves, then the faults nobody chose. A smart account can also uninstall the validator
@@ -130,14 +139,16 @@ export const userMoves = [
 export type Fault = (typeof userMoves)[number] | 'crash' | 'reorg'
 export const faults: readonly Fault[] = [...userMoves, 'crash', 'reorg']
 
-/** The filler's steps before its payouts, in order: each element's escrow (PERMIT2) or allocation
- * (COMPACT), then the fill. */
+/** The filler's steps before its payouts, in order: each element's escrow (PERMIT2: through Permit2;
+ * ACCOUNT_ESCROW: the account's ops relayed) or allocation (COMPACT), then the fill. */
 export function fillerSteps(shape: Shape): string[] {
-  const kind = shape.funding === 'PERMIT2' ? 'escrow' : 'allocate'
+  const kind = shape.funding === 'COMPACT' ? 'allocate' : 'escrow'
   return [...Array.from({ length: shape.elements }, (_, i) => `${kind}:${i}`), 'fill']
 }
 
 export function faultsFor(shape: Shape): Fault[] {
+  // No standing approval to revoke: the approval and the escrow are one transaction of its ops.
+  if (shape.funding === 'ACCOUNT_ESCROW') return ['funds-moved', 'validator-uninstalled', 'crash', 'reorg']
   if (shape.smart) return ['validator-uninstalled', 'gas-heavy-call', 'crash', 'reorg']
   const moves: Fault[] =
     shape.funding === 'PERMIT2'
@@ -197,6 +208,14 @@ export const essentials: [string, (c: MatrixCase) => boolean][] = [
     (c) => c.fault === 'validator-uninstalled' && c.step !== 'submitted',
   ],
   ['a call on arrival made heavy', (c) => c.fault === 'gas-heavy-call'],
+  [
+    "an account's own escrow: its funds moved away before it",
+    (c) => c.shape.funding === 'ACCOUNT_ESCROW' && c.fault === 'funds-moved' && c.step === 'submitted',
+  ],
+  [
+    "an account's own escrow: its validator uninstalled once the escrow is held",
+    (c) => c.shape.funding === 'ACCOUNT_ESCROW' && c.fault === 'validator-uninstalled' && c.step !== 'submitted',
+  ],
 ]
 
 export const caseName = (c: MatrixCase) => `${c.shape.name} × ${c.fault} @ ${c.step}`

@@ -50,7 +50,10 @@ chain itself with no bridge. Locked funds settle with \`fundingMethod: COMPACT\`
 with \`PERMIT2\`; unlocked native ETH is spent as WETH (a \`wrap\` requirement), keeping 300k gas worth
 of ETH for the user's own transactions, and WETH already held is spent before any wrap; OFT moves
 from the account itself through the intent executor (\`INTENT_EXECUTOR\`, \`NO_FUNDING\`,
-\`bridge: { type: 'OFT', … }\`). Two rules make every route signable and settleable: **one signing
+\`bridge: { type: 'OFT', … }\`); a smart account's (or 7702 EOA's) unlocked ERC-20 on another chain,
+where it runs ops, goes into the origin arbiter's escrow by its own signed ops instead of Permit2
+(no approval, even undeployed: every element \`INTENT_EXECUTOR\` / \`NO_FUNDING\`, the last one the
+destination's, drawing nothing). Two rules make every route signable and settleable: **one signing
 scheme per route** — all \`COMPACT\`, all \`PERMIT2\`, or all executor — because the client signs one
 scheme for the whole route; and **one element per source chain**, with one layer for everything
 drawn there (Permit2 nonces are single-use per owner; the Compact consumes its nonce per chain).
