@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { ensureBuild } from './ensureBuild'
 
-const all = ['portfolio', 'route', 'load', 'settle', 'firstPaint']
+const all = ['portfolio', 'route', 'load', 'settle', 'throughput', 'firstPaint']
 const asked = process.argv.slice(2)
 const unknown = asked.filter((n) => !all.includes(n))
 if (unknown.length > 0) {
