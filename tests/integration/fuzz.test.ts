@@ -1,7 +1,6 @@
 // Property-based: thousands of generated and mutated requests to both endpoints. Never a 5xx,
 // never a crash, every error in the one envelope, and no amount ever rounded.
 import { readFileSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
 import fc from 'fast-check'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
@@ -12,6 +11,7 @@ import { routeResponseSchema } from '../../lib/api/routeResponse'
 import { tokens } from '../../lib/core/tokens/tokens'
 import { abortedUploads } from '../support/abortedUpload'
 import { api } from '../support/api'
+import { rawPost } from '../support/rawHttp'
 import { siweMessage } from '../support/signIn'
 
 const http = api()
@@ -19,11 +19,7 @@ const demo = inject('demoAddress')
 const runs = Number(process.env.FUZZ_RUNS ?? 1_000)
 
 async function post(body: string) {
-  const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
-    method: 'POST',
-    headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-    body,
-  })
+  const res = await http.postJson('/api/v1/intents/route', body)
   return { status: res.status, type: res.headers.get('content-type'), json: (await res.json()) as unknown }
 }
 
@@ -331,40 +327,12 @@ describe('odd input: ill-formed unicode, aborted uploads, sign-in for other doma
     await fc.assert(
       fc.asyncProperty(other, async (o) => {
         const signed = await siweMessage(http.baseUrl, account, { domain: o.domain, uri: o.uri })
-        const res = await rawPost('/api/v1/auth/session', signed, o.host)
+        const res = await rawPost(http.baseUrl, '/api/v1/auth/session', signed, { host: o.host })
         expect(res.status, `${o.domain} ${o.uri}`).toBe(401)
-        expect(res.setCookie).toBeUndefined()
+        expect(res.headers['set-cookie']).toBeUndefined()
         errorEnvelopeSchema.parse(JSON.parse(res.body))
       }),
       { numRuns: Math.ceil(oddRuns / 4) },
     )
   }, 600_000)
 })
-
-/** A JSON POST under a Host of our choosing (fetch always sends the URL's). */
-function rawPost(
-  path: string,
-  body: unknown,
-  host: string,
-): Promise<{ status: number; setCookie: string[] | undefined; body: string }> {
-  const url = new URL(http.baseUrl)
-  const text = JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path,
-        headers: { host, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) },
-      },
-      (res) => {
-        let answer = ''
-        res.on('data', (c: Buffer) => (answer += c.toString()))
-        res.on('end', () => resolve({ status: res.statusCode!, setCookie: res.headers['set-cookie'], body: answer }))
-      },
-    )
-    req.on('error', reject)
-    req.end(text)
-  })
-}

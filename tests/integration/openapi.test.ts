@@ -21,39 +21,27 @@ describe('GET /api/v1/openapi.json', () => {
     expect(getPortfolio.response.parse(unserved.body).unsupportedChainIds).toEqual([137])
     getPrices.response.parse((await http.get('/api/v1/prices')).body)
     getSigner.response.parse((await http.get('/api/v1/signer', { key: null })).body)
-    const route = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
-      method: 'POST',
-      headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        destinationChainId: 10,
-        tokenRequests: [{ tokenAddress: 'USDC', amount: '700000000' }],
-        account: { address: demo },
-      }),
+    const route = await http.postJson('/api/v1/intents/route', {
+      destinationChainId: 10,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: '700000000' }],
+      account: { address: demo },
     })
     const body = getIntentRoute.response.parse(await route.json())
     expect(body.intentOp?.elements.length).toBeGreaterThan(0)
-    const shortfall = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
-      method: 'POST',
-      headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        destinationChainId: 10,
-        tokenRequests: [{ tokenAddress: 'USDC', amount: '900000000000' }],
-        account: { address: demo },
-      }),
+    const shortfall = await http.postJson('/api/v1/intents/route', {
+      destinationChainId: 10,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: '900000000000' }],
+      account: { address: demo },
     })
     // More than the account holds: the documented 422, the shortfall in its context.
     expect(shortfall.status).toBe(422)
     const refused = getIntentRoute.unprocessable.schema.parse(await shortfall.json())
     expect(insufficientBalanceSchema.parse(refused).errors[0].context.intentCost.tokenShortfall?.length).toBe(1)
-    const withAlternatives = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
-      method: 'POST',
-      headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        destinationChainId: 10,
-        tokenRequests: [{ tokenAddress: 'USDC', amount: '700000000' }],
-        account: { address: demo },
-        options: { alternatives: true },
-      }),
+    const withAlternatives = await http.postJson('/api/v1/intents/route', {
+      destinationChainId: 10,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: '700000000' }],
+      account: { address: demo },
+      options: { alternatives: true },
     })
     const alternatives = getIntentRoute.response.parse(await withAlternatives.json()).alternatives
     expect(alternatives?.[0]?.chosen).toBe(true)

@@ -77,15 +77,11 @@ describe('client request forms', () => {
       ['auxiliaryFunds', { 8453: { USDC: '1' } }],
       ['topupCompact', true],
     ] as const) {
-      const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
-        method: 'POST',
-        headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          destinationChainId: 8453,
-          tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
-          account: { address: delegate },
-          options: { [field]: value },
-        }),
+      const res = await http.postJson('/api/v1/intents/route', {
+        destinationChainId: 8453,
+        tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
+        account: { address: delegate },
+        options: { [field]: value },
       })
       const body = (await res.json()) as { errors: { context: { field: string } }[] }
       expect({ field, status: res.status, fields: body.errors.map((e) => e.context.field) }).toEqual({
@@ -201,14 +197,10 @@ describe('answers the client can settle and read', () => {
   // carries as the decimal string it is (it reads it with BigInt).
   it("the nonce is a decimal string scoped to the account: its low 160 bits are the account's address", async () => {
     const user = await engine.funded([{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
-    const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
-      method: 'POST',
-      headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        destinationChainId: 8453,
-        tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
-        account: { address: user.address },
-      }),
+    const res = await http.postJson('/api/v1/intents/route', {
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: '1000000' }],
+      account: { address: user.address },
     })
     const text = ((await res.json()) as { intentOp: { nonce: string } }).intentOp.nonce
     expect(text).toMatch(/^\d+$/)

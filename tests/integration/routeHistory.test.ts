@@ -18,14 +18,10 @@ const chain = devnetActions(inject('rpcUrls'))
 const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
 
 async function issue(account: `0x${string}`, amount: string) {
-  const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
-    method: 'POST',
-    headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      destinationChainId: 8453,
-      tokenRequests: [{ tokenAddress: 'USDC', amount }],
-      account: { address: account },
-    }),
+  const res = await http.postJson('/api/v1/intents/route', {
+    destinationChainId: 8453,
+    tokenRequests: [{ tokenAddress: 'USDC', amount }],
+    account: { address: account },
   })
   expect(res.status).toBe(200)
   return (await res.json()) as { intentOp: { nonce: string; expires: string } | null }
@@ -154,15 +150,11 @@ describe('GET /api/v1/accounts/{userAddress}/routes', () => {
   it('keeps the validated request, not whatever else the body carried', async () => {
     const user = chain.freshAccount()
     await chain.mint(8453, 'USDC', user.address, 10_000_000n)
-    const res = await fetch(`${http.baseUrl}/api/v1/intents/route`, {
-      method: 'POST',
-      headers: { 'x-api-key': http.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        destinationChainId: 8453,
-        tokenRequests: [{ tokenAddress: 'USDC', amount: 1000000 }],
-        account: { address: user.address },
-        junk: { deep: [[['x']]], nul: 'a\u0000b' },
-      }),
+    const res = await http.postJson('/api/v1/intents/route', {
+      destinationChainId: 8453,
+      tokenRequests: [{ tokenAddress: 'USDC', amount: 1000000 }],
+      account: { address: user.address },
+      junk: { deep: [[['x']]], nul: 'a\u0000b' },
     })
     expect(res.status).toBe(200)
     const page = routeHistoryResponseSchema.parse((await http.get(`/api/v1/accounts/${user.address}/routes`)).body)

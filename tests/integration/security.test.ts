@@ -2,13 +2,13 @@
 // (harmless reads for anyone; routes, submissions and history only for the wallet signed in with
 // Ethereum), sponsorship is a scope, client budgets key on an address nobody can choose, and the
 // edges of the HTTP server answer in the JSON envelope.
-import { request as httpRequest } from 'node:http'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { demoAccount } from '../../lib/devnet/demoAccount'
 import { createApiKey } from '../../lib/storage/apiKeyStore'
 import { openDatabase } from '../../lib/storage/openDatabase'
 import { api } from '../support/api'
+import { rawPost, rawRequest } from '../support/rawHttp'
 import { postSession, signInCookie, siweMessage } from '../support/signIn'
 
 const http = api()
@@ -137,7 +137,7 @@ describe('Sign-In with Ethereum', () => {
   it('the message must name this app’s origin (APP_ORIGIN), not whatever Host the request claims', async () => {
     // A signature a phishing site obtained for its own domain, redeemed here under that Host.
     const phished = await siweMessage(baseUrl, demoAccount, { domain: 'phish.example', uri: 'https://phish.example' })
-    const res = await rawPost('/api/v1/auth/session', phished, { host: 'phish.example' })
+    const res = await rawPost(baseUrl, '/api/v1/auth/session', phished, { host: 'phish.example' })
     expect(res.status).toBe(401)
     expect(JSON.parse(res.body).errors[0].context.field).toBe('message')
     expect(res.headers['set-cookie']).toBeUndefined()
@@ -269,7 +269,7 @@ describe('the edges of the HTTP server (production build)', () => {
     ['a method Next does not route, on the API', 'PROPFIND', '/api/v1/chains'],
     ['a method HTTP parsers do not know, on the API', 'FOO', '/api/v1/chains'],
   ])('%s answers JSON in the envelope, never HTML with paths', async (_, method, path) => {
-    const res = await raw(method, path)
+    const res = await rawRequest(baseUrl, { method, path })
     expect(res.status).toBeLessThan(500)
     expect(res.headers['content-type']).toMatch(/application\/json/)
     expect(res.body).not.toMatch(/<html|\/work\/|node_modules/i)
@@ -282,55 +282,8 @@ describe('the edges of the HTTP server (production build)', () => {
       'http://evil.example//api/v1/signer',
       'http://evil.example/portfolio/',
     ]) {
-      const res = await raw('GET', target)
+      const res = await rawRequest(baseUrl, { method: 'GET', path: target })
       expect(res.headers.location ?? '', target).not.toMatch(/evil\.example/)
     }
   })
 })
-
-/** A JSON POST with a Host header of our choosing (fetch always sends the URL's). */
-function rawPost(
-  path: string,
-  body: unknown,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  const url = new URL(baseUrl)
-  const text = JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path,
-        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers },
-      },
-      (res) => {
-        let answer = ''
-        res.on('data', (c: Buffer) => (answer += c.toString()))
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body: answer }),
-        )
-      },
-    )
-    req.on('error', reject)
-    req.end(text)
-  })
-}
-
-/** A request exactly as written (fetch would normalise the method, path and target). */
-function raw(method: string, path: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  const url = new URL(baseUrl)
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: url.hostname, port: url.port, method, path, headers: { host: url.host } },
-      (res) => {
-        let body = ''
-        res.on('data', (c: Buffer) => (body += c.toString()))
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body }))
-      },
-    )
-    req.on('error', reject)
-    req.end()
-  })
-}

@@ -14,6 +14,14 @@ export function api() {
       const res = await fetch(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers })
       return { status: res.status, headers: res.headers, body: await responseBody(res) }
     },
+    /** POSTs `body` as JSON (a string goes as it is) with the suite's key. */
+    postJson(path: string, body: unknown) {
+      return fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      })
+    },
   }
 }
 
