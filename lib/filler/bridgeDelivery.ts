@@ -7,9 +7,7 @@ import { oftAbi } from '../core/abi/oft'
 import { oftAdapters } from '../core/addresses'
 import type { WireElement } from '../core/intentOp/intentOp'
 import type { FillerChain } from '../worker/fillerChains'
-
-/** How far back the destination adapter's events are read for a delivery. */
-const DELIVERY_LOOKBACK_BLOCKS = 50_000n
+import { recentEvent } from './recentEvent'
 
 export type BridgeDelivery = { chainId: number; txHash: Hex; timestamp: number }
 
@@ -50,15 +48,11 @@ export function sentPacket(
 export async function deliveryOf(packet: SentPacket, chain: FillerChain): Promise<BridgeDelivery | string | undefined> {
   const adapter = oftAdapters[packet.dstChainId as keyof typeof oftAdapters]?.adapter
   if (!adapter) throw new Error(`no OFT adapter on chain ${packet.dstChainId}`)
-  const latest = await chain.client.getBlockNumber()
-  const fromBlock = latest > DELIVERY_LOOKBACK_BLOCKS ? latest - DELIVERY_LOOKBACK_BLOCKS : 0n
-  const [received] = await chain.client.getContractEvents({
+  const received = await recentEvent(chain, {
     address: adapter,
     abi: oftAbi,
     eventName: 'OFTReceived',
     args: { guid: packet.guid },
-    fromBlock,
-    toBlock: latest,
   })
   if (!received?.transactionHash || received.blockNumber === null) return undefined
   const { toAddress, amountReceivedLD } = received.args

@@ -17,6 +17,7 @@
 // and its settlement pass meets the revert as a failed step (sendStep's StepRevertedError).
 import type { Hex } from 'viem'
 import { escrowStatus } from '../core/abi/arbiter'
+import { isAccountEscrowRoute } from '../core/intentOp/accountEscrow'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { findIntent, type IntentStatus, type RefundRecord, updateIntent } from '../storage/intentStore'
 import { type JournalEntry, type SettledJournal, settledJournalSince, transactionHashes } from '../storage/journalStore'
@@ -95,9 +96,13 @@ export function finalityStore(sql: Pick<Sql, 'query'>, chains: Map<number, Fille
         return 'FAILED'
       }
       if (intent?.status !== 'COMPLETED') return undefined
-      const [first] = (intent.signedIntentOp as WireIntentOp).elements
+      const signed = intent.signedIntentOp as WireIntentOp
+      const [first] = signed.elements
       if (!first) throw new Error(`intent ${nonce} has no elements`)
-      const funding = first.mandate.qualifier.settlementContext.fundingMethod as Funding
+      // An account's own escrow route runs the PERMIT2 machine (escrow with refund).
+      const funding = isAccountEscrowRoute(signed)
+        ? 'PERMIT2'
+        : (first.mandate.qualifier.settlementContext.fundingMethod as Funding)
       let status: IntentStatus = intent.status
       for (const step of steps) status = transition(funding, status, { type: 'reorged', step })
       // The escrows and claims that are gone are pending again; the next pass sends them first.

@@ -2,7 +2,7 @@
 // its setup and pre-claim operations before anything is taken or filled, its destination
 // operations once the fill is paid for. Each answers undefined when done, or the reason the
 // intent fails (a step that would revert is never sent: sendStep simulates it first).
-import type { Hex, PublicClient } from 'viem'
+import { type Hex, isAddressEqual, type PublicClient } from 'viem'
 import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import type { StoredIntent } from '../storage/intentStore'
@@ -169,6 +169,49 @@ async function staleAuthorization(p: RunParameters, s: AccountStep, signed: Sign
       `the EIP-7702 authorization for chain ${s.call.chainId} was signed for nonce ${authorization.nonce}, ` +
       `but the account's nonce there is now ${nonce}; nothing was taken`
     )
+  }
+  return undefined
+}
+/**
+ * An account its setupOps deploy through a factory: the deployment and then its ops, simulated in one
+ * block (eth_simulateV1), so ops that could not pay for the deployment (funds moved since the quote)
+ * fail the intent before the filler pays for a deployment. The reason, or undefined.
+ */
+export async function setupThenOps(
+  signed: WireIntentOp,
+  steps: readonly Pick<AccountStep, 'call' | 'gasLimit'>[],
+  chainOf: (chainId: number) => FillerChain,
+): Promise<string | undefined> {
+  let setups: AccountStep[]
+  try {
+    setups = setupSteps(signed, [])
+  } catch {
+    return undefined // runAccountSteps says why
+  }
+  for (const setup of setups) {
+    if (isAddressEqual(setup.call.to, signed.sponsor)) continue // an EIP-7702 delegation: not simulated here
+    const chain = chainOf(setup.call.chainId)
+    const ops = steps.find((x) => x.call.chainId === setup.call.chainId)
+    if (!ops || (await read(chain, setup.done))) continue
+    // Deployed already: its setupOps are not sent (runAccountSteps says why it cannot run the ops).
+    const code = await chain.client.getCode({ address: signed.sponsor })
+    if (code !== undefined && code !== '0x') continue
+    const from = chain.account.address
+    const [block] = await chain.client.simulateBlocks({
+      blocks: [
+        {
+          calls: [
+            { account: from, to: setup.call.to, data: setup.call.data, gas: setup.gasLimit },
+            { account: from, to: ops.call.to, data: ops.call.data, value: ops.call.value, gas: ops.gasLimit },
+          ],
+        },
+      ],
+    })
+    const failed = block?.calls.find((c) => c.status === 'failure')
+    if (failed) {
+      const why = shortReason(failed.error)
+      return `its ops would revert after its setupOps on chain ${setup.call.chainId} (${why}); nothing was taken`
+    }
   }
   return undefined
 }

@@ -2,6 +2,7 @@
 // sponsor's locks able to pay (fill first fronts the filler's inventory), and every first
 // transaction simulated. Each returns why the intent cannot settle, or undefined; each asks the
 // chains all at once and answers the first reason in the order the checks are listed.
+import { type Address, erc20Abi } from 'viem'
 import { lockContractAbi, resetPeriodSeconds } from '../core/abi/theCompact'
 import { addresses } from '../core/addresses'
 import { read, revertReason } from './sendStep'
@@ -80,5 +81,29 @@ export async function lockShortfall(c: SettleContext): Promise<string | undefine
         )
       return undefined
     }),
+  )
+}
+
+/** ACCOUNT_ESCROW: before the filler deploys the account or relays anything, the account holds what
+ * each escrow element takes (else the deployment would be paid for nothing). */
+export async function escrowShortfall(
+  c: SettleContext,
+  escrows: { chainId: number; tokens: { token: Address; amount: bigint }[] }[],
+): Promise<string | undefined> {
+  return firstOf(
+    escrows.flatMap((e) =>
+      e.tokens.map(async (t) => {
+        const held = await c.chainOf(e.chainId).client.readContract({
+          address: t.token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [c.intent.sponsor],
+        })
+        return held < t.amount
+          ? `the account holds ${held} of ${t.token} on chain ${e.chainId}, less than the ${t.amount} its escrow ` +
+              'takes; nothing was sent'
+          : undefined
+      }),
+    ),
   )
 }

@@ -11,6 +11,9 @@
 //                simulated), then each element's allocation (its claim registered, so nothing the
 //                sponsor does afterwards can stop it), then the fill from the filler's inventory
 //     FILLED   → once the attester signed the fill: each element's locks claimed
+//   ACCOUNT_ESCROW (on the wire NO_FUNDING with escrow elements: core/intentOp/accountEscrow.ts)
+//     as PERMIT2, each escrow being the account's own ops relayed through the intent executor
+//     (simulated after its deployment before the filler pays for that)
 //   NO_FUNDING (the account's own single-chain ops): settleSingleChain.ts
 //   A smart account's setupOps (deployment, or the EIP-7702 delegation) and pre-claim operations
 //   run before anything is taken or filled, and its destination calls (simulated after the fill
@@ -23,6 +26,7 @@
 import type { Hex } from 'viem'
 import { arbiterAbi, arbiterRefundDelaySeconds } from '../core/abi/arbiter'
 import { shortReason } from '../core/errors'
+import { accountEscrowParts, escrowTokens, isAccountEscrowRoute } from '../core/intentOp/accountEscrow'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { findAttestation } from '../storage/attestationStore'
 import { type ClaimRecord, type IntentUpdate, type RefundRecord, updateIntent } from '../storage/intentStore'
@@ -31,9 +35,9 @@ import { deliverySteps } from './directDelivery'
 import { afterSimulationRevert, finalBy, type MachineEvent, SIMULATION_ATTEMPTS, transition } from './intentMachine'
 import { priceMoved } from './priceCheck'
 import { refundPass } from './refundPass'
-import { runAccountSteps, runDestinationOps, simulateDestinationOps } from './runAccountSteps'
+import { runAccountSteps, runDestinationOps, setupThenOps, simulateDestinationOps } from './runAccountSteps'
 import { hasJournal, passJournal, type StepResult, StepRevertedError, sendStep } from './sendStep'
-import { firstOf, firstRevert, lockShortfall, nonceUsedBySomeoneElse } from './settleChecks'
+import { escrowShortfall, firstOf, firstRevert, lockShortfall, nonceUsedBySomeoneElse } from './settleChecks'
 import type { SettleContext } from './settleContext'
 import { elementPart, type SettlementPlan, type Step, settlementPlan } from './settlementCalls'
 import { settleSingleChain } from './settleSingleChain'
@@ -180,6 +184,21 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     if (short) return fail(short)
     if (moved) return fail(`${moved}; nothing was taken`)
     if (!alive) return 'waiting'
+    // The account's own escrow ops: its balances read, and the ops simulated after its deployment,
+    // before the filler pays for that.
+    if (isAccountEscrowRoute(signed)) {
+      const short = await escrowShortfall(
+        c,
+        accountEscrowParts(signed).escrows.map((e) => ({ chainId: Number(e.chainId), tokens: escrowTokens(e) })),
+      )
+      if (short) return fail(short)
+      const together = await setupThenOps(
+        signed,
+        escrows.map((e) => elementPart(e, 'escrow')),
+        chainOf,
+      )
+      if (together) return fail(together)
+    }
     const accountFailure = await runAccountSteps(accountRun)
     if (accountFailure) return fail(accountFailure)
     const wouldRevert = await firstOf([

@@ -16,23 +16,21 @@
 // account, or the transaction reverts and nothing moves; a simulation that reverts is retried after
 // a back-off (SIMULATION_ATTEMPTS in all), a mined revert fails the intent. What a failed intent cost
 // the filler in gas counts against the sponsor's budget. Nothing is escrowed: nothing to refund.
-import { type Address, type Hex, isAddressEqual, type TransactionReceipt } from 'viem'
+import type { Address, Hex, TransactionReceipt } from 'viem'
 import { intentExecutorAbi } from '../core/abi/intentExecutor'
 import { nexus } from '../core/accounts/smartAccounts'
 import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { updateIntent } from '../storage/intentStore'
 import type { FillerChain } from '../worker/fillerChains'
-import { type AccountStep, setupSteps, singleChainSteps } from './accountSteps'
+import { singleChainSteps } from './accountSteps'
 import { deliveryOf, type SentPacket, sentPacket } from './bridgeDelivery'
 import { afterSimulationRevert, FINAL_MARGIN_SECONDS, SIMULATION_ATTEMPTS, transition } from './intentMachine'
-import { runAccountSteps } from './runAccountSteps'
+import { recentEvent } from './recentEvent'
+import { runAccountSteps, setupThenOps } from './runAccountSteps'
 import { hasJournal, passJournal, read, StepRevertedError, sendStep } from './sendStep'
 import type { SettleOutcome, SettleParameters } from './settleContext'
 import { unpaidGasWei } from './unpaidGas'
-
-/** How far back the executor's events are read for ops whose journal entry was lost. */
-const OPS_LOOKBACK_BLOCKS = 50_000n
 
 /** The receipt of the transaction that ran the account's ops with this nonce, from the executor's event. */
 async function opsReceipt(
@@ -40,60 +38,13 @@ async function opsReceipt(
   account: Address,
   nonce: bigint,
 ): Promise<TransactionReceipt | undefined> {
-  const latest = await chain.client.getBlockNumber()
-  const [ran] = await chain.client.getContractEvents({
+  const ran = await recentEvent(chain, {
     address: nexus.intentExecutor,
     abi: intentExecutorAbi,
     eventName: 'SinglechainOpsExecuted',
     args: { account, nonce },
-    fromBlock: latest > OPS_LOOKBACK_BLOCKS ? latest - OPS_LOOKBACK_BLOCKS : 0n,
-    toBlock: latest,
   })
   return ran?.transactionHash ? chain.client.getTransactionReceipt({ hash: ran.transactionHash }) : undefined
-}
-
-/**
- * An account its setupOps deploy through a factory: the deployment and then its ops, simulated in one
- * block (eth_simulateV1), so ops that could not pay for the deployment (funds moved since the quote)
- * fail the intent before the filler pays for a deployment. The reason, or undefined.
- */
-async function setupThenOps(
-  signed: WireIntentOp,
-  steps: readonly AccountStep[],
-  chainOf: (chainId: number) => FillerChain,
-): Promise<string | undefined> {
-  let setups: AccountStep[]
-  try {
-    setups = setupSteps(signed, [])
-  } catch {
-    return undefined // runAccountSteps says why
-  }
-  for (const setup of setups) {
-    if (isAddressEqual(setup.call.to, signed.sponsor)) continue // an EIP-7702 delegation: not simulated here
-    const chain = chainOf(setup.call.chainId)
-    const ops = steps.find((x) => x.call.chainId === setup.call.chainId)
-    if (!ops || (await read(chain, setup.done))) continue
-    // Deployed already: its setupOps are not sent (runAccountSteps says why it cannot run the ops).
-    const code = await chain.client.getCode({ address: signed.sponsor })
-    if (code !== undefined && code !== '0x') continue
-    const from = chain.account.address
-    const [block] = await chain.client.simulateBlocks({
-      blocks: [
-        {
-          calls: [
-            { account: from, to: setup.call.to, data: setup.call.data, gas: setup.gasLimit },
-            { account: from, to: ops.call.to, data: ops.call.data, value: ops.call.value, gas: ops.gasLimit },
-          ],
-        },
-      ],
-    })
-    const failed = block?.calls.find((c) => c.status === 'failure')
-    if (failed) {
-      const why = shortReason(failed.error)
-      return `its ops would revert after its setupOps on chain ${setup.call.chainId} (${why}); nothing was taken`
-    }
-  }
-  return undefined
 }
 
 /** The ops start only with this much time left before the route's fill deadline. */
@@ -149,17 +100,19 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
       // entry of this intent's could only be a lost entry's: nothing is sent twice, and the
       // transaction that ran them is found by the executor's event.
       let receipt: TransactionReceipt
+      let timestamp: number
       if (!journaled[i] && (await read(chain, s.done))) {
         const found = await opsReceipt(chain, signed.sponsor, BigInt(signed.nonce))
         if (!found) return await fail(`its ops ran on chain ${s.call.chainId}, but their transaction is not found`)
         receipt = found
+        timestamp = Number((await chain.client.getBlock({ blockNumber: found.blockNumber })).timestamp)
       } else {
         const sent = await sendStep({ ...s, sql, journal, intent: id, chain, confirmations: depth(s.call.chainId) })
         p.log('single-chain ops ran', { id, element: i, chainId: s.call.chainId, tx: sent.hash })
         receipt = sent.receipt
+        timestamp = sent.timestamp
       }
-      const block = await chain.client.getBlock({ blockNumber: receipt.blockNumber })
-      last = { hash: receipt.transactionHash, timestamp: Number(block.timestamp) }
+      last = { hash: receipt.transactionHash, timestamp }
       const packet = sentPacket(element, signed.sponsor, receipt)
       // The relayer's fee was paid by those ops (the executor checks it), but the bridge got nothing.
       if (typeof packet === 'string') return await fail(`${packet}; the route's fee was paid, nothing was bridged`)

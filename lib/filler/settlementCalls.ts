@@ -195,6 +195,9 @@ export function settlementPlan(
     const { escrows, destination } = accountEscrowParts(intentOp)
     const elements = escrows.map((element, elementIndex): ElementPlan => {
       const chainId = Number(element.chainId)
+      // Its ops run where it draws: the chain its signature's domain names.
+      if (Number(element.mandate.destinationChainId) !== chainId)
+        throw new Error(`escrow element ${elementIndex} is signed for chain ${element.mandate.destinationChainId}`)
       const signature = originSignatures[elementIndex]
       if (signature === undefined) throw new Error(`element ${elementIndex} has no origin signature`)
       const mandate = escrowMandate(element, destination.mandate.destinationChainId)

@@ -105,7 +105,7 @@ describe('@rhinestone/sdk: cross-chain from an account’s own unlocked ERC-20s 
     expect(await escrowOf(intentOp)).toBe(escrowStatus.released)
   })
 
-  it('funds moved away before the filler acts: FAILED, nothing taken, nothing filled', async () => {
+  it('funds moved away before the filler acts: FAILED, nothing taken, nothing sent', async () => {
     const eoa = privateKeyToAccount(generatePrivateKey())
     await chain.mint(10, 'USDC', eoa.address, usdc('60'))
     await chain.setEth(10, eoa.address, parseUnits('0.01', 18))
@@ -126,7 +126,9 @@ describe('@rhinestone/sdk: cross-chain from an account’s own unlocked ERC-20s 
     const result = await account.submitTransaction(signed, authorizations)
     const status = await waitFinal(result.id)
     expect(status.status).toBe('FAILED')
-    expect(status.failureReason).toMatch(/nothing was (sent|taken)/)
+    // Read before anything is sent: the filler did not even delegate the EOA (no gas spent for nothing).
+    expect(status.failureReason).toMatch(/the account holds 0 of .* on chain 10, less than .*; nothing was sent/)
+    expect(await chain.client(10).getCode({ address: eoa.address })).toBeUndefined()
     expect(status.fillTransactionHash).toBeUndefined()
     expect(await chain.erc20Balance(8453, 'USDC', eoa.address)).toBe(0n)
     expect(await chain.erc20Balance(10, 'USDC', away)).toBe(usdc('60'))

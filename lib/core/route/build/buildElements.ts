@@ -158,6 +158,8 @@ export function buildElements({
   })
   const fillArbiter = built.at(-1)?.arbiter
   if (!fillArbiter || !elements.some((e) => e.funding === 'ACCOUNT_ESCROW')) return built
+  if (!elements.every((e) => e.funding === 'ACCOUNT_ESCROW'))
+    throw new Error('buildElements: a plan mixes ACCOUNT_ESCROW with another funding method')
   // The account's escrow ops on each source chain, then the destination element.
   return [
     ...built.map((e) => accountEscrowElement(e, nonce, destinationChainId)),
