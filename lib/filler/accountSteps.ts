@@ -32,7 +32,7 @@ import { compactTypedData, compactTypes, mandateMessage, permit2TypedData } from
 import { singleChainOpsData } from '../core/route/ops'
 import { SETUP_GAS } from '../core/route/request/accountSettles'
 import { destinationGasLimit } from '../core/settlement/destinationGas'
-import type { Read, Step } from './settlementCalls'
+import type { Read, Step } from './step'
 
 /** A journaled step (its receipt must carry `proof`) and the read that tells it already happened. */
 export type AccountStep = Step & { step: string; done: Read<boolean> }

@@ -10,7 +10,7 @@ import type { Sql } from '../storage/sql'
 import type { FillerChain } from '../worker/fillerChains'
 import { type AccountStep, destinationStep, preClaimSteps, setupSteps } from './accountSteps'
 import { hasJournal, read, StepRevertedError, sendStep } from './sendStep'
-import type { Call } from './settlementCalls'
+import type { Call } from './step'
 
 type Signed = WireIntentOp & { originSignatures: Hex[]; signedAuthorizations?: WireIntentOp['signedAuthorizations'] }
 

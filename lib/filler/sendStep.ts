@@ -34,7 +34,7 @@ import {
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from '../worker/fillerChains'
 import { alreadyKnown, feeTooLow, nonceUsed, replacementFees } from '../worker/sendBatch'
-import type { Call, Read, Step } from './settlementCalls'
+import type { Call, Read, Step } from './step'
 
 export type StepResult = { hash: Hex; receipt: TransactionReceipt; timestamp: number }
 

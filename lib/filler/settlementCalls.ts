@@ -18,7 +18,6 @@ import {
   hashStruct,
   isAddressEqual,
   parseEventLogs,
-  type SignedAuthorization,
   type TransactionReceipt,
   zeroAddress,
 } from 'viem'
@@ -40,27 +39,13 @@ import { defaultAllocator } from '../core/locks/defaultLockTag'
 import { allocatorId, decodeLockId, lockId } from '../core/locks/lockId'
 import type { FillAttestation } from '../core/settlement/attestation'
 import { singleChainStep } from './accountSteps'
+import type { Read, Step } from './step'
 
-/** With an authorization list the transaction is EIP-7702 (type 4): a smart account's setup. */
-export type Call = { chainId: number; to: Address; data: Hex; value: bigint; authorizationList?: SignedAuthorization[] }
-
-/** A transaction and what its receipt must show for the step to count as done. */
-export type Step = {
-  call: Call
-  proof: (receipt: TransactionReceipt) => boolean
-  /** The gas it is sent with, exactly: what the intent paid for. A call estimated above it is not sent. */
-  gasLimit?: bigint
-  /** Gas added to the estimate where state can grow between the estimate and the block (a lock's
-   * other allocations, allocated at the same time). */
-  headroom?: bigint
-}
+export type { Call, Read, Step } from './step'
 
 /** Room for the allocations of one lock made between an allocation's estimate and its block (each
  * live allocation of the lock costs its sponsor's next allocation about 15k gas). */
 export const ALLOCATE_HEADROOM = 500_000n
-
-/** A read whose answer decides something (a nonce used, an escrow's state). */
-export type Read<T> = { chainId: number; to: Address; data: Hex; decode: (result: Hex) => T }
 
 export type SignedAttestation = { attestation: FillAttestation; signature: Hex }
 
