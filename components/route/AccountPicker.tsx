@@ -8,17 +8,9 @@ import { useState } from 'react'
 import type { Address } from 'viem'
 import { erc20Abi } from 'viem'
 import { useConfig } from 'wagmi'
-import {
-  getConnection,
-  readContract,
-  sendTransaction,
-  signTypedData,
-  switchChain,
-  waitForTransactionReceipt,
-} from 'wagmi/actions'
+import { getConnection, readContract, sendTransaction, switchChain, waitForTransactionReceipt } from 'wagmi/actions'
 import { buttonStyles } from '@/components/buttonStyles'
 import { fieldStyles } from '@/components/fieldStyles'
-import { nexusEip7702InitTypedData } from '@/lib/core/accounts/nexusAccount'
 import { addresses } from '@/lib/core/addresses'
 import { chains } from '@/lib/core/chains/chains'
 import { findTokenBySymbol } from '@/lib/core/tokens/tokens'
@@ -27,8 +19,8 @@ import {
   accountChoiceNames,
   currentChoice,
   fundingTransactions,
-  withAccountChoice,
 } from '@/lib/ui/accounts/accountChoice'
+import { useAccountChoice } from '@/lib/ui/accounts/useAccountChoice'
 import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
 import { describeWalletError } from '@/lib/ui/wallet/describeWalletError'
 import { asWalletChainId } from '@/lib/ui/wallet/walletChainId'
@@ -37,29 +29,10 @@ const choices: AccountChoice[] = ['eoa', 'nexus', 'eip7702']
 const fundingChains = chains.filter((c) => findTokenBySymbol(c.id, 'USDC'))
 
 export function AccountPicker({ state }: { state: RouteFormState }) {
-  const { form, update, wallet } = state
-  const config = useConfig()
-  const [status, setStatus] = useState<string>('')
+  const { form, wallet } = state
+  const { choose, status } = useAccountChoice(state)
   if (!wallet) return null
-  const owner = wallet as Address
-  const choice = currentChoice(form, owner)
-
-  const choose = async (next: AccountChoice) => {
-    setStatus('')
-    if (next !== 'eip7702')
-      return update(['account.address', 'account.accountType'], (f) => withAccountChoice(f, next, owner))
-    try {
-      setStatus('Confirm in your wallet: it signs the account’s Nexus initialisation.')
-      const signature = await signTypedData(
-        config,
-        nexusEip7702InitTypedData(owner) as Parameters<typeof signTypedData>[1],
-      )
-      update(['account.address', 'account.accountType'], (f) => withAccountChoice(f, 'eip7702', owner, signature))
-      setStatus('')
-    } catch (error) {
-      setStatus(describeWalletError(error))
-    }
-  }
+  const choice = currentChoice(form, wallet as Address)
 
   return (
     <fieldset className="grid gap-2" data-testid="account-picker" data-choice={choice ?? 'other'}>

@@ -13,7 +13,15 @@ import { formatAmount } from '../../lib/ui/shared/formatAmount'
 import { asThePage } from './support/devnet'
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { demoAddress } from './support/portfolioPage'
-import { connectDemoWallet, getRoute, openAdvanced, openBuilder, region, signIn } from './support/routePage'
+import {
+  connectDemoWallet,
+  getRoute,
+  openAdvanced,
+  openBuilder,
+  openSignedIn,
+  region,
+  signIn,
+} from './support/routePage'
 
 type Held = { chainName: string; symbol: string; unlocked: bigint; locked: bigint }
 type Asset = { decimals: number; chains: Held[]; locked: bigint; unlocked: bigint }
@@ -152,4 +160,38 @@ test('on a 390 px phone the balances and MAX fit, and another account shows its 
   await expect(panel).toHaveText('This account holds no USDC on any chain.')
   await page.getByRole('textbox', { name: 'Account', exact: true }).fill('')
   await expect(request).toContainText('Enter an account to see what it holds.')
+})
+
+test('USDT the wallet holds only on other chains is said to be unsettleable before any quote; one click sends USDC', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await openSignedIn(page)
+  const quotes: string[] = []
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/v1/intents/route') quotes.push(r.method())
+  })
+  // The demo wallet holds USDT0 on OP Mainnet and Arbitrum One, none on Ethereum (its chain, the destination).
+  await expect(page.getByLabel('Destination chain')).toHaveValue('1')
+  const request = requestGroup(page)
+  await request.getByLabel('Token', { exact: true }).selectOption({ label: 'USDT' })
+  await request.getByLabel(/^Amount/).fill('10')
+  const card = page.getByTestId('route-card')
+  await expect(card).toHaveAttribute('data-stage', 'cannot-settle')
+  await expect(card.getByTestId('card-title')).toHaveText('USDT cannot come from other chains for this wallet')
+  await expect(card.getByTestId('card-detail')).toContainText('which a plain wallet (an EOA) cannot make')
+  await expect(card.getByTestId('card-detail')).toContainText('none on Ethereum')
+  const primary = card.getByTestId('primary-action')
+  await expect(primary).toHaveText('Send USDC instead')
+  await expect(primary).toBeInViewport()
+  await expectAccessible(page, 'an ask the service would refuse, before any quote')
+  await screenshot(page, 'route-transfer-unsettleable')
+  expect(quotes, 'no quote was asked for').toEqual([])
+
+  // One click: the same amount of USDC, quoted by itself.
+  await primary.click()
+  await expect(request.getByLabel('Token', { exact: true }).locator('option:checked')).toHaveText('USDC')
+  await expect(card).toHaveAttribute('data-stage', /^(requirement|sign)$/, { timeout: 30_000 })
+  await expect(card.getByTestId('card-receive')).toContainText('10 USDC')
+  expect(quotes.length).toBeGreaterThan(0)
 })

@@ -7,9 +7,12 @@ import { type FormEvent, useMemo, useRef } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 import { ActionSlot, ActionSlotProvider } from '@/components/route/ActionSlot'
 import { SignInNotice } from '@/components/SignInNotice'
+import { useAccountChoice } from '@/lib/ui/accounts/useAccountChoice'
 import { alternativeViews, withoutSourceChoice } from '@/lib/ui/route/routeAlternatives'
 import type { RouteForm } from '@/lib/ui/route/routeForm'
+import type { SettleAlternative } from '@/lib/ui/route/settleableAsk'
 import { useAmountVerdict } from '@/lib/ui/route/useAmountVerdict'
+import { useAskRefusal, withAlternative } from '@/lib/ui/route/useAskRefusal'
 import { useRouteForm } from '@/lib/ui/route/useRouteForm'
 import { useSettlementEta } from '@/lib/ui/route/useSettlementTimes'
 import { useTransferQuote } from '@/lib/ui/route/useTransferQuote'
@@ -34,7 +37,10 @@ export function RouteBuilder() {
   const problems = Object.keys(built.errors).length
   // Funds already there, or more than any route can draw: said on the card, never quoted by itself.
   const verdict = useAmountVerdict(form)
-  const quote = useTransferQuote({ state, heldBack: verdict !== undefined })
+  // What the service would refuse (a token, an account kind): said before any quote, never quoted by itself.
+  const { refusal, pending: judging } = useAskRefusal(form, state.wallet)
+  const accountChoice = useAccountChoice(state)
+  const quote = useTransferQuote({ state, heldBack: verdict !== undefined || refusal !== undefined || judging })
   const { request, shown, advice } = quote
   const openGroup = (prefix: string) =>
     Object.keys({ ...(submitted ? built.errors : {}), ...serverErrors }).some((k) => k.startsWith(prefix))
@@ -71,6 +77,12 @@ export function RouteBuilder() {
       ...f,
       tokenRequests: f.tokenRequests.map((r, i) => (i === 0 ? { ...r, max: true } : r)),
     }))
+  // The one-click alternative to what the service would refuse: the quote follows by itself.
+  const takeAlternative = (alternative: SettleAlternative) => {
+    if (alternative.kind === 'account') return void accountChoice.choose(alternative.choice)
+    const fields = alternative.kind === 'token' ? ['tokenRequests.0.tokenAddress'] : ['destinationExecutions']
+    state.update(fields, (f) => withAlternative(f, alternative))
+  }
   const retry = () => (quote.changed ? formRef.current?.requestSubmit() : quote.refresh())
   const route = shown?.inspected.route.intentOp ? shown.inspected : undefined
 
@@ -109,6 +121,9 @@ export function RouteBuilder() {
                 advice={advice}
                 verdict={verdict}
                 onSendMost={sendMost}
+                refusal={refusal}
+                refusalStatus={accountChoice.status}
+                onAlternative={takeAlternative}
                 problems={problems}
                 permitted={quote.permitted}
                 onRetry={retry}
