@@ -8,10 +8,15 @@ import type { Hex } from 'viem'
 import type { IntentStatusResponse } from '@/lib/api/intentOperation'
 import type { AuthorizationSigning } from '@/lib/ui/accounts/useAuthorizationSigning'
 import { refreshesItself, refreshInMs } from '@/lib/ui/route/autoQuote'
-import { formatEta, formatRequirementsGas, requirementsGasWei } from '@/lib/ui/route/primaryAction'
-import { approvalHeadroom, type RequirementStep } from '@/lib/ui/route/requirementSteps'
+import {
+  approvalHeadroom,
+  formatRequirementsGas,
+  type RequirementStep,
+  requirementsGasWei,
+} from '@/lib/ui/route/requirementSteps'
 import type { RoutePhase } from '@/lib/ui/route/routePhase'
 import { formatUsdNumber, type RouteSummary } from '@/lib/ui/route/routeSummary'
+import { formatEta } from '@/lib/ui/route/settlementEta'
 import type { TransferFacts } from '@/lib/ui/route/transferFacts'
 import { transferState } from '@/lib/ui/route/transferState'
 import type { RouteSigning } from '@/lib/ui/route/useRouteSigning'

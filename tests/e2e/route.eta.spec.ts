@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test'
 import { maxUint256 } from 'viem'
 import type { SettlementTimesResponse } from '../../lib/api/settlementTimes'
-import { formatEta, MEASURED_MIN_SAMPLES } from '../../lib/ui/route/primaryAction'
+import { formatEta, MEASURED_MIN_SAMPLES } from '../../lib/ui/route/settlementEta'
 import { arbitrum, restore, setAllowance, snapshot } from './support/baseToArbitrum'
 import { testApiKey } from './support/devnet'
 import { baseUrl, expect, expectAccessible, test } from './support/fixtures'

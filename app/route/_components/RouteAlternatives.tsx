@@ -4,9 +4,9 @@ import { buttonStyles } from '@/components/buttonStyles'
 // settlement layers, locked or unlocked funds), each with what it draws, its fee and its ETA;
 // "Use this route" sets the form to that choice and asks for it at once.
 import { ChainIcon, TokenIcon } from '@/components/ChainIcon'
-import { formatEta } from '@/lib/ui/route/primaryAction'
 import { type AlternativeView, describeAlternative } from '@/lib/ui/route/routeAlternatives'
 import { formatUsdNumber } from '@/lib/ui/route/routeSummary'
+import { formatEta } from '@/lib/ui/route/settlementEta'
 import { formatTokenAmount } from '@/lib/ui/shared/tokenAmount'
 
 export type RouteAlternativesProps = {

@@ -2,7 +2,14 @@ import { decodeFunctionData, erc20Abi, maxUint256, parseAbi } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { formatTokenAmount } from '../shared/tokenAmount'
 import { fixtureRoute } from './fixtures/routes'
-import { approvalHeadroom, requirementSteps, wrapHeadroom } from './requirementSteps'
+import {
+  approvalHeadroom,
+  formatRequirementsGas,
+  requirementLabel,
+  requirementSteps,
+  requirementsGasWei,
+  wrapHeadroom,
+} from './requirementSteps'
 
 describe('requirementSteps', () => {
   it('turns a Permit2 approval into approve(Permit2, amount) on the token, on its chain', () => {
@@ -61,5 +68,30 @@ describe('requirementSteps', () => {
 
   it('is empty when nothing is required', () => {
     expect(requirementSteps(fixtureRoute('compact').route.tokenRequirements)).toEqual([])
+  })
+})
+
+describe('a requirement on the card', () => {
+  const wrap = fixtureRoute('wrap').route
+  const gasPrices = wrap.intentOp?.signedMetadata.gasPrices ?? {}
+  const steps = requirementSteps(wrap.tokenRequirements, gasPrices)
+
+  it('names its button after what it does and where', () => {
+    expect(steps.length).toBeGreaterThan(0)
+    for (const step of steps) {
+      const where = `on ${step.amount.chainName}`
+      expect(requirementLabel(step)).toBe(
+        step.kind === 'approval'
+          ? `Approve ${step.amount.symbol} ${where}`
+          : `Wrap ${formatTokenAmount(step.amount)} ${where}`,
+      )
+    }
+  })
+
+  it('prices the open requirements at the route’s gas prices', () => {
+    const wei = requirementsGasWei(steps, gasPrices)
+    expect(wei).toBeGreaterThan(0n)
+    expect(formatRequirementsGas(wei, 3000)).toMatch(/^≈ [\d.<]+ ETH \((\$\d+\.\d\d|<\$0\.01)\)$/)
+    expect(formatRequirementsGas(10n ** 15n, 2000)).toBe('≈ 0.001 ETH ($2.00)')
   })
 })

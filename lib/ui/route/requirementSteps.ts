@@ -8,7 +8,8 @@ import type { RouteResponse } from '../../api/routeResponse'
 import { wethAbi } from '../../core/abi/weth'
 import { addresses } from '../../core/addresses'
 import { findTokenBySymbol } from '../../core/tokens/tokens'
-import { type TokenAmount, tokenAmount } from '../shared/tokenAmount'
+import { formatAmount } from '../shared/formatAmount'
+import { formatTokenAmount, type TokenAmount, tokenAmount } from '../shared/tokenAmount'
 
 export type WalletTransaction = { chainId: number; to: Address; data: Hex; value: bigint }
 
@@ -79,4 +80,32 @@ export function requirementSteps(
       }
     })
   })
+}
+
+/** The card's button for a step: "Approve USDC on Base", "Wrap 0.01 ETH on Base". */
+export function requirementLabel(step: RequirementStep): string {
+  return step.kind === 'approval'
+    ? `Approve ${step.amount.symbol} on ${step.amount.chainName}`
+    : `Wrap ${formatTokenAmount(step.amount)} on ${step.amount.chainName}`
+}
+
+/** Gas units a wallet transaction of this kind uses, for its cost in the card's total (ERC-20
+ * approve from zero ~46k; WETH deposit ~28k): an estimate, rounded up. */
+const stepGas = { approval: 50_000n, wrap: 30_000n } as const
+
+/** What the open approvals and wraps cost in gas, in ETH wei, at the gas prices the route was priced
+ * with (signedMetadata.gasPrices, wei per gas by chain id). */
+export function requirementsGasWei(
+  requirements: readonly RequirementStep[],
+  gasPrices: Record<string, string>,
+): bigint {
+  return requirements.reduce((sum, r) => sum + stepGas[r.kind] * BigInt(gasPrices[String(r.amount.chainId)] ?? '0'), 0n)
+}
+
+/** The gas of the open requirements in words: "≈ 0.000012 ETH ($0.04)". */
+export function formatRequirementsGas(wei: bigint, ethUsd: number | undefined): string {
+  const eth = formatAmount(wei, 18, { maxFractionDigits: 6 })
+  if (ethUsd === undefined) return `≈ ${eth === '0' ? '<0.000001' : eth} ETH`
+  const usd = (Number(wei) / 1e18) * ethUsd
+  return `≈ ${eth === '0' ? '<0.000001' : eth} ETH (${usd > 0 && usd < 0.005 ? '<$0.01' : `$${usd.toFixed(2)}`})`
 }

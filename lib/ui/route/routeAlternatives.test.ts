@@ -1,10 +1,10 @@
 import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { RouteAlternative } from '../../core/intentOp/intentOp'
-import { etaSeconds } from './primaryAction'
 import { alternativeViews, describeAlternative, withAlternative, withoutSourceChoice } from './routeAlternatives'
 import { initialRouteForm } from './routeForm'
 import { routeRequestBody } from './routeRequestBody'
+import { etaSeconds } from './settlementEta'
 
 const usdc: Record<number, Address> = {
   8453: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',

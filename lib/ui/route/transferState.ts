@@ -4,8 +4,8 @@
 // shown on the card, and each state carries only what is true in it: nothing of a quote survives
 // once the transfer is submitted, nothing of the settlement before.
 import type { IntentStatusResponse } from '../../api/intentOperation'
-import { requirementLabel } from './primaryAction'
 import type { RequirementStep } from './requirementSteps'
+import { requirementLabel } from './requirementSteps'
 import type { RoutePhase } from './routePhase'
 import { settledState } from './transferOutcome'
 import type { TransferAction, TransferState } from './transferTypes'

@@ -7,7 +7,7 @@ import { fetchApi } from '../../api/client/fetchApi'
 import { settlementTimesResponseSchema } from '../../api/settlementTimes'
 import { useApiKey } from '../shared/apiKey'
 import { retryTransient } from '../shared/retryTransient'
-import { etaBasis, etaSeconds } from './primaryAction'
+import { etaBasis, etaSeconds } from './settlementEta'
 
 export function useSettlementTimes() {
   const { key, source } = useApiKey()
