@@ -22,11 +22,8 @@ import { lockContractAbi } from '../core/abi/theCompact'
 import { addresses } from '../core/addresses'
 import { accountEscrowParts, escrowMandate, escrowTokens } from '../core/intentOp/accountEscrow'
 import { compactTypedData, compactTypes, mandateMessage } from '../core/intentOp/typedData'
-import { defaultAllocator, defaultLockTag } from '../core/locks/defaultLockTag'
-import { buildElements } from '../core/route/build/buildElements'
-import { defaultFeeModel } from '../core/route/feeModel'
-import { planInput, routeState, usdc } from '../core/route/fixtures'
-import { planRoute } from '../core/route/plan/planRoute'
+import { defaultAllocator } from '../core/locks/defaultLockTag'
+import { accountEscrowRoute } from '../core/route/fixtures'
 import { fixtureIntentOp } from '../ui/route/fixtures/routes'
 import { settlementPlan } from './settlementCalls'
 
@@ -220,28 +217,7 @@ describe('settlement plan', () => {
 })
 
 describe('settlement plan of an ACCOUNT_ESCROW route (the account’s own escrow ops)', () => {
-  const sponsor: Address = '0x00000000000000000000000000000000000a11ce'
-  const state = routeState({ holdings: [{ chainId: 10, symbol: 'USDC', unlocked: usdc(500) }] })
-  const input = {
-    ...planInput(state, { destination: 8453, requests: [{ symbol: 'USDC', amount: usdc(100) }], opsChains: [10] }),
-    escrowChains: new Set([10]),
-  }
-  const elements = buildElements({
-    plan: planRoute(input),
-    state,
-    model: defaultFeeModel(3),
-    destinationChainId: 8453,
-    account: sponsor,
-    recipient: sponsor,
-    nonce: 77n,
-    fillDeadline: 1_700_000_600n,
-    outputLockTag: defaultLockTag,
-    using7579: true,
-    destinationExecutions: [],
-    preClaimExecutions: {},
-    minGas: 0n,
-    fillerAddress: filler,
-  })
+  const { account: sponsor, elements } = accountEscrowRoute()
   const intentOp = { ...fixtureIntentOp('crossChain'), sponsor, nonce: '77', elements }
   const plan = settlementPlan(
     intentOp,

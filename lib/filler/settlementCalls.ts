@@ -124,6 +124,17 @@ export function settlementPlan(
       return who === undefined || (party !== undefined && isAddressEqual(party, who))
     })
 
+  /** The escrow paid back to the sponsor: the public refund, or the filler's early return. */
+  const backToSponsor = (chainId: number, arbiter: Address, functionName: 'refund' | 'returnEscrow'): Step => ({
+    call: {
+      chainId,
+      to: arbiter,
+      value: 0n,
+      data: encodeFunctionData({ abi: arbiterAbi, functionName, args: [sponsor, nonce] }),
+    },
+    proof: (receipt) => has(receipt, arbiter, 'Refunded'),
+  })
+
   /** The escrow-with-refund parts of an element (PERMIT2, ACCOUNT_ESCROW): its state, the public
    * refund, the filler's early return, and the release against the attestation of `mandate`'s fill. */
   const escrowWithRefund = (
@@ -143,24 +154,8 @@ export function settlementPlan(
         }
       },
     },
-    refund: {
-      call: {
-        chainId,
-        to: arbiter,
-        value: 0n,
-        data: encodeFunctionData({ abi: arbiterAbi, functionName: 'refund', args: [sponsor, nonce] }),
-      },
-      proof: (receipt) => has(receipt, arbiter, 'Refunded'),
-    },
-    returnEscrow: {
-      call: {
-        chainId,
-        to: arbiter,
-        value: 0n,
-        data: encodeFunctionData({ abi: arbiterAbi, functionName: 'returnEscrow', args: [sponsor, nonce] }),
-      },
-      proof: (receipt) => has(receipt, arbiter, 'Refunded'),
-    },
+    refund: backToSponsor(chainId, arbiter, 'refund'),
+    returnEscrow: backToSponsor(chainId, arbiter, 'returnEscrow'),
     payout: ({ attestation, signature: attesterSignature }) => ({
       call: {
         chainId,

@@ -6,7 +6,9 @@ import { lockId } from '../locks/lockId'
 import type { UsdPrices } from '../prices/readUsdPrices'
 import type { TokenGroup } from '../tokens/tokenList'
 import { findTokenBySymbol, type TokenInfo, tokensOnChain } from '../tokens/tokens'
+import { buildElements } from './build/buildElements'
 import { defaultFeeModel, type L1FeeParams } from './feeModel'
+import { planRoute } from './plan/planRoute'
 import type { PlanInput, Sponsorship } from './plan/types'
 import { type AccessPolicy, accessPolicy } from './request/accessPolicy'
 import { crossChainLayers, type Layer } from './settlementLayers'
@@ -109,4 +111,34 @@ export function planInput(state: RouteState, o: InputOptions): PlanInput {
     executionBytes: 0,
     opsChains: new Set(o.opsChains ?? []),
   }
+}
+
+/** An ACCOUNT_ESCROW route's plan and elements: an account that runs ops on OP Mainnet holding 500
+ * unlocked USDC there asks for 100 USDC on Base (its escrow ops where `escrowChains` allow them). */
+export function accountEscrowRoute(escrowChains: readonly number[] = [10]) {
+  const account = '0x00000000000000000000000000000000000a11ce' as const
+  const filler = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as const
+  const state = routeState({ holdings: [{ chainId: 10, symbol: 'USDC', unlocked: usdc(500) }] })
+  const input = {
+    ...planInput(state, { destination: 8453, requests: [{ symbol: 'USDC', amount: usdc(100) }], opsChains: [10] }),
+    escrowChains: new Set(escrowChains),
+  }
+  const plan = planRoute(input)
+  const elements = buildElements({
+    plan,
+    state,
+    model: defaultFeeModel(3),
+    destinationChainId: 8453,
+    account,
+    recipient: account,
+    nonce: 77n,
+    fillDeadline: 1_700_000_600n,
+    outputLockTag: defaultLockTag,
+    using7579: true,
+    destinationExecutions: [],
+    preClaimExecutions: {},
+    minGas: 123_456n,
+    fillerAddress: filler,
+  })
+  return { account, filler, plan, elements }
 }

@@ -3,41 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { arbiterAbi } from '../../abi/arbiter'
 import { accountEscrowParts, escrowMandate, escrowTokens, isAccountEscrowRoute } from '../../intentOp/accountEscrow'
 import { compactTypes } from '../../intentOp/typedData'
-import { defaultLockTag } from '../../locks/defaultLockTag'
-import { defaultFeeModel } from '../feeModel'
-import { planInput, routeState, usdc } from '../fixtures'
-import { planRoute } from '../plan/planRoute'
-import { buildElements } from './buildElements'
-
-const account = '0x00000000000000000000000000000000000a11ce' as const
-const filler = '0x0000000000000000000000000000000000000f11' as const
-
-/** An undeployed smart account holding unlocked USDC on OP Mainnet, asking for USDC on Base. */
-function escrowRoute(escrowChains: number[]) {
-  const state = routeState({ holdings: [{ chainId: 10, symbol: 'USDC', unlocked: usdc(500) }] })
-  const input = {
-    ...planInput(state, { destination: 8453, requests: [{ symbol: 'USDC', amount: usdc(100) }], opsChains: [10] }),
-    escrowChains: new Set(escrowChains),
-  }
-  const plan = planRoute(input)
-  const elements = buildElements({
-    plan,
-    state,
-    model: defaultFeeModel(3),
-    destinationChainId: 8453,
-    account,
-    recipient: account,
-    nonce: 77n,
-    fillDeadline: 1_700_000_600n,
-    outputLockTag: defaultLockTag,
-    using7579: true,
-    destinationExecutions: [],
-    preClaimExecutions: {},
-    minGas: 123_456n,
-    fillerAddress: filler,
-  })
-  return { plan, elements }
-}
+import { accountEscrowRoute as escrowRoute, usdc } from '../fixtures'
 
 describe('ACCOUNT_ESCROW: unlocked ERC-20s put into escrow by the account’s own ops', () => {
   it('is planned where the account runs ops (not through Permit2, which it could not approve undeployed)', () => {
