@@ -94,4 +94,9 @@ export type Plan = {
 
 export const MAX_UINT256 = 2n ** 256n - 1n
 /** Signing schemes, in the order a tie is broken (locked funds need no approval or wrap). */
-export const SCHEMES = ['COMPACT', 'PERMIT2', 'NO_FUNDING', 'ACCOUNT_ESCROW'] as const satisfies readonly FundingMethod[]
+export const SCHEMES = [
+  'COMPACT',
+  'PERMIT2',
+  'NO_FUNDING',
+  'ACCOUNT_ESCROW',
+] as const satisfies readonly FundingMethod[]
