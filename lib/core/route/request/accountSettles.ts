@@ -17,7 +17,7 @@ import type { RouteInput } from '../routeInput'
 import type { RouteState } from '../state/readRouteState'
 
 /** Gas the filler spends on an account's setupOps (the proxy, its validator and the executor installed), charged per
- * chain it deploys on; measured against the devnet contracts by lib/devnet/smartAccounts.test.ts. */
+ * chain it deploys on; measured against the devnet contracts by lib/devnet/smartAccounts.integration.test.ts. */
 export const SETUP_GAS: Record<AccountSetup['kind'], bigint> = {
   'nexus-factory': 350_000n,
   'eip7702-init': 350_000n,
