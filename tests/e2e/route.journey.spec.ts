@@ -26,7 +26,7 @@ async function press(page: Page, label: string | RegExp, count: () => void): Pro
 }
 
 /** The card's steps up to Submit: the requirement, if the quote asks for one, then Sign. */
-async function toSubmit(page: Page, count: () => void): Promise<void> {
+async function toSubmit(page: Page, count: () => void, onReady?: () => Promise<void>): Promise<void> {
   const primary = page.getByTestId('primary-action')
   const card = page.getByTestId('route-card')
   await expect(card).toHaveAttribute('data-stage', /^(requirement|sign)$/, { timeout: 30_000 })
@@ -39,6 +39,7 @@ async function toSubmit(page: Page, count: () => void): Promise<void> {
   await expect(card.getByTestId('card-receive')).toContainText('Ethereum')
   await expect(card.getByTestId('card-fee')).toContainText(/^\$\d+\.\d\d/)
   await expect(card.getByTestId('card-deadline')).toHaveText(/^\d+ min \d\d s left/)
+  await onReady?.()
   await press(page, 'Sign', count)
   await expect(primary).toHaveText('Submit')
   await expect(card.getByTestId('card-title')).toHaveText('Ready to submit')
@@ -63,9 +64,10 @@ for (const { name, size } of [
         .fill('10')
       let clicks = 0
       const count = () => void clicks++
-      await toSubmit(page, count)
+      await toSubmit(page, count, () => cardScreenshot(page, `transfer-card-ready-${name}`))
       await press(page, 'Submit', count)
       await expectCompletedCard(page, '10 USDC on Ethereum')
+      await cardScreenshot(page, `transfer-card-completed-${name}`)
       expect(clicks).toBeLessThanOrEqual(3)
       // The service pushed the status to the card: it was never polled.
       expect(reads).toMatchObject({ polled: 0 })
@@ -235,6 +237,11 @@ async function failing(page: Page, url: RegExp, change: (body: unknown) => objec
     const changed = real.ok() ? change(await real.json()) : undefined
     await route.fulfill(changed ? { response: real, json: changed } : { response: real })
   })
+}
+
+/** The transfer card alone (the docs show these: docs/img/). */
+async function cardScreenshot(page: Page, name: string): Promise<void> {
+  await page.getByTestId('route-card').screenshot({ path: `tests/artifacts/screenshots/${name}.png` })
 }
 
 /** Counts the page's reads of an intent's status from now on: its stream, and the polled read. */
