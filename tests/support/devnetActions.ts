@@ -1,6 +1,6 @@
 // Test-side chain actions on the devnet: give a fresh account tokens, lock them, move them, and
 // read what the chain holds, independently of the service under test.
-import { type Address, type Chain, encodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem'
+import { type Address, type Chain, encodeFunctionData, erc20Abi, type Hex, isAddressEqual, parseAbi } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { nexus } from '../../lib/core/accounts/smartAccounts'
 import { addresses } from '../../lib/core/addresses'
@@ -88,9 +88,12 @@ export function devnetActions(rpcUrls: Record<number, string>) {
   return {
     client,
     token,
-    /** Sends a transaction and waits for it to be mined. */
+    /** Sends a transaction and waits for it to be mined; the operator's go through its queue, one at a
+     * time per chain (parallel cases share that account's nonces). */
     send(chainId: number, request: Parameters<DevnetClient['sendTransaction']>[0]) {
-      return mined(client(chainId), client(chainId).sendTransaction(request))
+      const sendIt = () => mined(client(chainId), client(chainId).sendTransaction(request))
+      const from = typeof request.account === 'string' ? request.account : request.account?.address
+      return from && isAddressEqual(from, operatorAddress) ? asOperator(chainId, sendIt) : sendIt()
     },
     freshAccount(): PrivateKeyAccount {
       return privateKeyToAccount(generatePrivateKey())
