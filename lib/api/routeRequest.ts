@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { refusedRecipient } from '../core/route/request/refusedRecipient'
 import type { Execution, RouteInput } from '../core/route/routeInput'
+import { requestLayerNames } from '../core/route/settlementLayers'
 import { amountSchema } from './amount'
 import { addressInput, hexBytes } from './primitives'
 import { sizeFirst } from './sizeFirst'
@@ -90,7 +91,7 @@ const accountAccessList = z.union([
   list(z.object({ chainId, tokenAddress: tokenRef, amount: amountSchema.optional() }), routeLimits.accessListEntries),
 ])
 
-const settlementLayer = z.enum(['ACROSS', 'ECO', 'RELAY', 'OFT', 'NEAR', 'SAME_CHAIN', 'INTENT_EXECUTOR'])
+const settlementLayer = z.enum(requestLayerNames)
 
 const authorization = z.object({
   chainId,

@@ -3,6 +3,7 @@
 // checked against them, the handler's output against it, and the OpenAPI document is generated from it.
 import { z } from 'zod'
 import type { RouteAlternative, RouteResponse, WireAuthorization, WireIntentOp } from '../core/intentOp/intentOp'
+import { arbitratedLayerNames, intentLayerNames, wireLayerNames } from '../core/route/settlementLayers'
 import { warningsSchema } from './portfolio'
 import { address, decimal, hex } from './primitives'
 
@@ -10,7 +11,7 @@ const idAmount = z.tuple([decimal, decimal])
 const op = z.object({ vt: hex, ops: z.array(z.object({ to: address, value: decimal, data: hex })) })
 
 const settlementContext = z.object({
-  settlementLayer: z.enum(['SAME_CHAIN', 'ACROSS', 'ECO', 'RELAY', 'INTENT_EXECUTOR']),
+  settlementLayer: z.enum(wireLayerNames),
   using7579: z.boolean(),
   fundingMethod: z.enum(['COMPACT', 'PERMIT2', 'NO_FUNDING']),
   provingFee: decimal.optional(),
@@ -193,7 +194,7 @@ const tokenRequirement = z.union([
   z.object({ type: z.literal('wrap'), amount: decimal }),
 ])
 
-const sourceLayer = z.enum(['SAME_CHAIN', 'ACROSS', 'ECO', 'RELAY'])
+const sourceLayer = z.enum(arbitratedLayerNames)
 const alternative = z.object({
   chosen: z.boolean().describe('True for the route this answer’s intentOp is'),
   fundingMethod: z
@@ -219,7 +220,7 @@ const alternative = z.object({
       accountAccessList: z.object({ chainTokens: z.record(z.string(), z.array(z.string())) }),
       options: z.object({
         fundingMethod: z.enum(['COMPACT', 'PERMIT2']),
-        settlementLayers: z.array(z.enum(['ACROSS', 'ECO', 'RELAY'])),
+        settlementLayers: z.array(z.enum(intentLayerNames)),
       }),
     })
     .describe(

@@ -1,24 +1,9 @@
-// The chains the service supports. Adding a chain is a data change here plus its tokens.
-import type { Chain } from 'viem'
-import { arbitrum, base, mainnet, optimism } from 'viem/chains'
+// The supported chains (registry.ts lists them, one file each) and look-ups over them.
+import { chains } from './registry'
+import type { SupportedChain } from './supportedChain'
 
-export type ChainStack = 'l1' | 'op-stack' | 'arbitrum'
-
-export type SupportedChain = {
-  id: number
-  name: string
-  stack: ChainStack
-  /** Typical time between blocks: a cached balance is never served for longer. */
-  blockTimeMs: number
-  viem: Chain
-}
-
-export const chains = [
-  { id: 1, name: 'Ethereum', stack: 'l1', blockTimeMs: 12_000, viem: mainnet },
-  { id: 10, name: 'OP Mainnet', stack: 'op-stack', blockTimeMs: 2_000, viem: optimism },
-  { id: 8453, name: 'Base', stack: 'op-stack', blockTimeMs: 2_000, viem: base },
-  { id: 42161, name: 'Arbitrum One', stack: 'arbitrum', blockTimeMs: 250, viem: arbitrum },
-] as const satisfies readonly SupportedChain[]
+export { chains } from './registry'
+export type { ChainStack, SupportedChain } from './supportedChain'
 
 export type ChainId = (typeof chains)[number]['id']
 

@@ -3,6 +3,7 @@
 // form); the API schema (lib/api/routeResponse.ts) is checked against these types.
 import type { Address, Hex } from 'viem'
 import type { ChainWarning } from '../chainState/settleChains'
+import type { ArbitratedLayer, IntentLayerName, WireLayer } from '../route/settlementLayers'
 
 /** `[id, amount]`: an ERC-6909 lock id or a token's id (its address as a number) and an amount. */
 export type IdAmount = [string, string]
@@ -11,7 +12,8 @@ export type WireExecution = { to: Address; value: string; data: Hex }
 
 export type WireOp = { vt: Hex; ops: WireExecution[] }
 
-export type SettlementLayerName = 'ACROSS' | 'ECO' | 'RELAY' | 'SAME_CHAIN' | 'INTENT_EXECUTOR'
+/** A settlement layer's name on the wire (lib/core/layers/: each layer states its own). */
+export type SettlementLayerName = WireLayer
 
 export type WireSettlementContext = {
   settlementLayer: SettlementLayerName
@@ -189,7 +191,7 @@ export type RouteAlternative = {
     tokenAddress: Address
     tokenSymbol: string
     amount: string
-    settlementLayer: 'SAME_CHAIN' | 'ACROSS' | 'ECO' | 'RELAY'
+    settlementLayer: ArbitratedLayer
   }[]
   /** The fee in USD, as intentCost.feeBreakdownUSD.totalFeeUSD counts it. */
   feeUSD: number
@@ -198,6 +200,6 @@ export type RouteAlternative = {
   /** Merged into the request, these fields ask for this route. */
   request: {
     accountAccessList: { chainTokens: Record<string, string[]> }
-    options: { fundingMethod: 'COMPACT' | 'PERMIT2'; settlementLayers: ('ACROSS' | 'ECO' | 'RELAY')[] }
+    options: { fundingMethod: 'COMPACT' | 'PERMIT2'; settlementLayers: IntentLayerName[] }
   }
 }

@@ -1,6 +1,8 @@
-// The fee model: gas units per step, the OP-stack L1 data fee, bridge fees per layer, the
-// protocol fee, and exact conversions between wei, token units and USD. USD amounts are bigints
+// The fee model: gas units per step, the OP-stack L1 data fee, bridge fees per layer (each
+// layer's folder in lib/core/layers/ states its own), the protocol fee, and exact conversions between wei, token units and USD. USD amounts are bigints
 // with 8 decimals (the feeds' precision); nothing here uses floating point for money.
+
+import type { BridgeFee } from '../layers/layerDefinition'
 import type { UsdPrice } from '../prices/readUsdPrices'
 import {
   ACCOUNT_ESCROW_OPS_GAS,
@@ -10,11 +12,12 @@ import {
   OFT_SEND_GAS,
   singleChainMinGas,
 } from '../settlement/destinationGas'
-import type { FundingMethod, Layer } from './settlementLayers'
+import { type ArbitratedLayer, bridgeFees, type FundingMethod } from './settlementLayers'
 
 export type FeeModel = {
-  /** Bridge fee per layer: proportional part in basis points plus a fixed USD part (8 decimals). */
-  bridge: Record<Exclude<Layer, 'OFT'>, { bps: bigint; fixedUsd8: bigint }>
+  /** Bridge fee per arbitrated layer: proportional part in basis points plus a fixed USD part (8
+   * decimals). A bridge layer (OFT) quotes its own. */
+  bridge: Record<ArbitratedLayer, BridgeFee>
   protocolBps: bigint
   gas: {
     /** Origin claim: base units plus units per token claimed, by funding method. */
@@ -35,12 +38,7 @@ export const OFT_ELEMENT_MIN_GAS = singleChainMinGas(OFT_SEND_GAS, OFT_ELEMENT_T
 const OFT_ELEMENT_GAS = destinationGasLimit(OFT_ELEMENT_MIN_GAS)
 
 export const defaultFeeModel = (protocolBps: number): FeeModel => ({
-  bridge: {
-    SAME_CHAIN: { bps: 0n, fixedUsd8: 0n },
-    ACROSS: { bps: 4n, fixedUsd8: 5_000_000n }, // 0.04 % + $0.05
-    ECO: { bps: 5n, fixedUsd8: 3_000_000n }, // 0.05 % + $0.03
-    RELAY: { bps: 6n, fixedUsd8: 2_000_000n }, // 0.06 % + $0.02
-  },
+  bridge: { ...bridgeFees },
   protocolBps: BigInt(protocolBps),
   gas: {
     claim: {

@@ -2,6 +2,7 @@
 // parsing (amounts are bigints, addresses checksummed). The API schema (lib/api/routeRequest.ts)
 // is checked against this type; the engine names the parts it uses.
 import type { Address, Hex } from 'viem'
+import type { RequestLayer } from './settlementLayers'
 
 export type Execution = { to: Address; value: bigint; data: Hex }
 
@@ -26,7 +27,8 @@ export type AccessListInput =
   | (AccessFilter & { exclude?: AccessFilter | undefined })
   | { chainId: number; tokenAddress: string; amount?: bigint | undefined }[]
 
-export type SettlementLayerInput = 'ACROSS' | 'ECO' | 'RELAY' | 'OFT' | 'NEAR' | 'SAME_CHAIN' | 'INTENT_EXECUTOR'
+/** A layer's name, its wire name, or a name the client knows that no layer here answers to (ignored). */
+export type SettlementLayerInput = RequestLayer
 
 export type AuthorizationInput = { chainId: number; address: Address; nonce: bigint; yParity: 0 | 1; r: Hex; s: Hex }
 

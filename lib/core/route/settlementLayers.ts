@@ -1,12 +1,19 @@
-// Which settlement layer can move which asset between which chains, and the contract that
-// arbitrates each layer's claims. Arbiter addresses are the production deployments listed in
-// @rhinestone/shared-configs (the published client's own configuration).
+// The settlement layers as the route engine uses them, derived from the registry
+// (lib/core/layers/: one folder per layer): which layer can move which asset between which chains,
+// the contract that arbitrates each layer's claims, its names on the wire and in a request.
 import type { Address } from 'viem'
-import { addresses, oftAdapters } from '../addresses'
+import { addresses } from '../addresses'
+import { chainIds } from '../chains/chains'
+import { deriveLayerLists } from '../layers/layerLists'
+import { foreignLayerNames, layers } from '../layers/registry'
 import type { TokenGroup } from '../tokens/tokenList'
 
+type Registered = (typeof layers)[number]
+
 /** Layers a route element can settle through. OFT elements settle as INTENT_EXECUTOR on the wire. */
-export type Layer = 'SAME_CHAIN' | 'ACROSS' | 'ECO' | 'RELAY' | 'OFT'
+export type Layer = Registered['name']
+/** The settlementLayer values on the wire. */
+export type WireLayer = Registered['wire']
 /** How an element's funds are taken. COMPACT: the sponsor's locks, claimed after the fill; PERMIT2:
  * unlocked ERC-20s the filler escrows with the sponsor's Permit2 signature; NO_FUNDING: the account's
  * own single-chain ops move them (an OFT send, or a route on one chain); ACCOUNT_ESCROW: the account's
@@ -19,51 +26,70 @@ export function wireFunding(funding: FundingMethod): 'COMPACT' | 'PERMIT2' | 'NO
   return funding === 'ACCOUNT_ESCROW' ? 'NO_FUNDING' : funding
 }
 
-export const crossChainLayers = ['ACROSS', 'ECO', 'RELAY', 'OFT'] as const satisfies readonly Layer[]
+const lists = deriveLayerLists(layers, foreignLayerNames)
 
-const intentLayers: Record<'ACROSS' | 'ECO' | 'RELAY', { groups: readonly TokenGroup[]; chains: readonly number[] }> = {
-  ACROSS: { groups: ['USDC', 'ETH'], chains: [1, 10, 8453, 42161] },
-  ECO: { groups: ['USDC', 'ETH'], chains: [1, 10, 8453, 42161] },
-  RELAY: { groups: ['USDC', 'ETH'], chains: [1, 10, 8453, 42161] },
+/** Every layer, in the planner's bit order (layerBit). */
+export const layerNames: readonly Layer[] = lists.names
+export const crossChainLayers = lists.crossChain
+/** The layers an alternative route's request can name (RouteAlternative.request.options). */
+export const intentLayerNames = lists.intent
+export type IntentLayerName = (typeof intentLayerNames)[number]
+/** The layers an alternative route's sources cross by; the fee model's bridge fees are theirs. */
+export const arbitratedLayerNames = lists.arbitrated
+export type ArbitratedLayer = (typeof arbitratedLayerNames)[number]
+export const wireLayerNames = lists.wire
+/** What a request's options.settlementLayers may hold. */
+export const requestLayerNames = lists.request
+export type RequestLayer = (typeof requestLayerNames)[number]
+/** Each arbitrated layer's bridge fee (the default fee model's). */
+export const bridgeFees = lists.bridgeFees
+/** The planner's bit of a layer, and the mask of every layer. */
+export const layerBit = lists.bit
+export const allLayersMask = lists.allMask
+
+const byName = new Map<string, Registered>(layers.map((l) => [l.name, l]))
+
+function layerOf(layer: Layer): Registered {
+  const found = byName.get(layer)
+  if (!found) throw new Error(`settlementLayers: no layer named ${layer}`)
+  return found
+}
+
+/** What the dashboard calls a layer, by its name or its wire name; anything else as it is. */
+export function layerLabel(name: string): string {
+  return (byName.get(name) ?? layers.find((l) => l.wire === name))?.label ?? name
 }
 
 export function layerSupports(layer: Layer, group: TokenGroup, fromChain: number, toChain: number): boolean {
-  if (layer === 'SAME_CHAIN') return fromChain === toChain
+  const l = layerOf(layer)
+  if (l.kind === 'same-chain') return fromChain === toChain
   if (fromChain === toChain) return false
-  if (layer === 'OFT') return group === 'USDT' && fromChain in oftAdapters && toChain in oftAdapters
-  const { groups, chains } = intentLayers[layer]
-  return groups.includes(group) && chains.includes(fromChain) && chains.includes(toChain)
+  if (l.kind === 'bridge') return l.carries(group, fromChain, toChain)
+  const registered = (id: number) => chainIds.some((c) => c === id)
+  return l.groups.some((g) => g === group) && registered(fromChain) && registered(toChain)
 }
 
-const arbiters = {
-  SAME_CHAIN: '0x000000000006e2569CaF8Ff021810790e0A0D740',
-  ACROSS_7579: '0x28a4D41776968c1201A807ec51fFB405362B8882',
-  ACROSS: '0xA162fabb9a0EeF2736485A587aAAB3d015e14224',
-  ECO: '0x2e7627CCfAe4eDb336eEb5a70f08415B0F1a2b8C',
-  RELAY: '0xad549C787B8C00B4E880e327c3Ad3965275cEdfd',
-} as const satisfies Record<string, Address>
-
 /** Every arbiter a route can name (the devnet places its arbiter at each; the filler approves each). */
-export const arbiterAddresses: readonly Address[] = Object.values(arbiters)
+export const arbiterAddresses: readonly Address[] = lists.arbiterAddresses
 
 export function arbiterOf(layer: Layer, using7579: boolean): Address {
-  if (layer === 'OFT') return addresses.intentExecutor
-  if (layer === 'ACROSS' && using7579) return arbiters.ACROSS_7579
-  return arbiters[layer]
+  const l = layerOf(layer)
+  if (l.kind === 'bridge') return addresses.intentExecutor
+  return (using7579 && 'erc7579' in l.arbiters ? l.arbiters.erc7579 : undefined) ?? l.arbiters.default
 }
 
 /** The settlementLayer value on the wire. */
-export function wireLayer(layer: Layer): 'SAME_CHAIN' | 'ACROSS' | 'ECO' | 'RELAY' | 'INTENT_EXECUTOR' {
-  return layer === 'OFT' ? 'INTENT_EXECUTOR' : layer
+export function wireLayer(layer: Layer): WireLayer {
+  return layerOf(layer).wire
 }
 
-/** The cross-chain layers a request allows: every one when it names none (absent or `[]`). */
+/** The cross-chain layers a request allows: every one when it names none (absent or `[]`). A layer
+ * is allowed by its name or its wire name (OFT routes settle through the intent executor). */
 export function allowedLayers(requested: readonly string[] | undefined): Set<Layer> {
   if (!requested || requested.length === 0) return new Set(crossChainLayers)
-  const layers = new Set<Layer>()
-  for (const l of requested) {
-    if (l === 'ACROSS' || l === 'ECO' || l === 'RELAY' || l === 'OFT') layers.add(l)
-    if (l === 'INTENT_EXECUTOR') layers.add('OFT') // OFT routes settle through the intent executor
+  const allowed = new Set<Layer>()
+  for (const name of requested) {
+    for (const l of layers) if (l.kind !== 'same-chain' && (l.name === name || l.wire === name)) allowed.add(l.name)
   }
-  return layers
+  return allowed
 }

@@ -3,7 +3,7 @@
 import type { TokenGroup } from '../../tokens/tokenList'
 import type { TokenInfo } from '../../tokens/tokens'
 import { toUsd8 } from '../feeModel'
-import { crossChainLayers, type Layer } from '../settlementLayers'
+import { type Layer, layerNames } from '../settlementLayers'
 import { bridgeFixedUsd8, bridgeProportionalUsd8, evaluate, feeTokenOf, price } from './pricing'
 import type { Allocation, Delivery, FeeShortfall, Plan, PlanInput, Source } from './types'
 
@@ -30,7 +30,8 @@ export type GroupDemand = {
   candidates: Candidate[]
 }
 
-export const LAYERS: readonly Layer[] = ['SAME_CHAIN', ...crossChainLayers]
+/** Every layer, indexed as the planner's layer masks are (a kind's mask has bit i for LAYERS[i]). */
+export const LAYERS: readonly Layer[] = layerNames
 
 /** The plan of one combination: allocations per source and request, one layer per chain. */
 export function materialize(

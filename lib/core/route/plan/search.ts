@@ -5,7 +5,7 @@
 import type { TokenGroup } from '../../tokens/tokenList'
 import type { TokenInfo } from '../../tokens/tokens'
 import { toUsd8 } from '../feeModel'
-import type { Layer } from '../settlementLayers'
+import { allLayersMask, layerBit } from '../settlementLayers'
 import { type Candidate, type GroupDemand, type Kind, LAYERS, materialize } from './materialise'
 import { originGasUsd8, planCostUsd8, price } from './pricing'
 import { groupsOf } from './sources'
@@ -19,8 +19,6 @@ const COMBO_BUDGET = 20_000
  * (float rounding and per-allocation rounding of bps and USD conversions stay far below it). */
 const FINALISTS = 6
 const FLOAT_SLACK_USD8 = 5_000
-
-const LAYER_BIT: Record<Layer, number> = { SAME_CHAIN: 1, ACROSS: 2, ECO: 4, RELAY: 8, OFT: 16 }
 
 /** The cheapest plan drawing only on `sources` (one scheme) that collects `feeCharge`. */
 export function drawScheme(input: PlanInput, sources: ReadonlyMap<TokenGroup, Source[]>, feeCharge: bigint): Plan {
@@ -236,7 +234,7 @@ function kindsOf(
     if (!first) throw new Error(`planRoute: ${group} sources with a cap of ${cap} but no source`)
     const chain = chainIndex.get(first.chainId)
     if (chain === undefined) throw new Error(`planRoute: source chain ${first.chainId} is not in the chain tables`)
-    const layerMask = ordered.reduce((m, s) => m & s.layers.reduce((b, l) => b | LAYER_BIT[l], 0), 31)
+    const layerMask = ordered.reduce((m, s) => m & s.layers.reduce((b, l) => b | layerBit(l), 0), allLayersMask)
     const decimals = first.token.decimals
     kinds.push({
       group,
@@ -325,7 +323,7 @@ function makeScorer(
   return (parts: readonly (Candidate | undefined)[]): number => {
     tokens.fill(0)
     bridged.fill(0)
-    masks.fill(31)
+    masks.fill(allLayersMask)
     parts.forEach((c, g) => {
       if (!c) return
       const kinds = (demands[g] ?? missing(`no demand for group ${g}`)).kinds
