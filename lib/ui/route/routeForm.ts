@@ -1,6 +1,7 @@
 // The route builder's form state: every field as the reader typed it (strings), one entry per
 // request field of POST /intents/route. Turning it into the wire request is routeRequestBody.ts.
 import { chains } from '../../core/chains/chains'
+import { crossChainLayers } from '../../core/route/settlementLayers'
 import { type TokenInfo, tokensOnChain } from '../../core/tokens/tokens'
 import type { EnsLookup } from './ensRecipient'
 
@@ -8,7 +9,7 @@ export const accountTypes = ['EOA', 'smartAccount', 'ERC7579', 'GENERIC'] as con
 export type AccountType = (typeof accountTypes)[number]
 
 /** The cross-chain layers a reader may allow; none ticked means all of them. */
-export const formSettlementLayers = ['ACROSS', 'ECO', 'RELAY', 'OFT'] as const
+export const formSettlementLayers = crossChainLayers
 export type FormSettlementLayer = (typeof formSettlementLayers)[number]
 
 export const formFundings = ['', 'COMPACT', 'PERMIT2'] as const
