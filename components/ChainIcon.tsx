@@ -1,20 +1,13 @@
 // Chain and token marks, drawn locally (public/icons/): no network, no third-party image hosts.
 // Decorative: the name always stands beside them, so they carry no alt text.
+import { getChain } from '@/lib/core/chains/chains'
 
-const chainIcons = new Set([1, 10, 8453, 42161])
 const tokenIcons = new Set(['eth', 'weth', 'usdc', 'usdt', 'usdt0'])
 
 export function ChainIcon({ chainId, size = 16 }: { chainId: number; size?: number }) {
-  if (!chainIcons.has(chainId)) return null
-  return (
-    <img
-      src={`/icons/chains/${chainId}.svg`}
-      alt=""
-      width={size}
-      height={size}
-      className="inline-block shrink-0 align-[-0.125em]"
-    />
-  )
+  const icon = getChain(chainId)?.icon
+  if (!icon) return null
+  return <img src={icon} alt="" width={size} height={size} className="inline-block shrink-0 align-[-0.125em]" />
 }
 
 export function TokenIcon({ symbol, size = 16 }: { symbol: string; size?: number }) {

@@ -3,6 +3,7 @@
 // each beside a list that carries the numbers in text, so the charts themselves are decoration.
 // Percentages are whole numbers that add up to 100 (largest remainder).
 import dynamic from 'next/dynamic'
+import { getChain } from '@/lib/core/chains/chains'
 import type { Amounts } from '@/lib/ui/portfolio/portfolioRows'
 import type { AssetValue, ChainValue } from '@/lib/ui/portfolio/valueByChain'
 import { percentShares } from '@/lib/ui/shared/percentShares'
@@ -23,7 +24,6 @@ const ValueDonut = dynamic(() => loadValueDonut().then((m) => m.ValueDonut), {
   ),
 })
 
-const chainColors: Record<number, string> = { 1: '#627eea', 10: '#e11d48', 8453: '#1d4ed8', 42161: '#0ea5e9' }
 const assetColors: Record<string, string> = { ETH: '#6366f1', USDC: '#2775ca', USDT: '#059669' }
 
 type Slice = { key: string; label: string; usd: Amounts; color: string }
@@ -45,7 +45,7 @@ export function ValueCharts({
         key: String(c.chainId),
         label: c.chainName,
         usd: c.usd,
-        color: chainColors[c.chainId] ?? '#71717a',
+        color: getChain(c.chainId)?.color ?? '#71717a',
       }),
     )
   const assets = byAsset

@@ -3,13 +3,13 @@ import { FormField } from '@/components/FormField'
 // The request's options: which settlement layers may carry funds (none ticked: any), which fees a
 // sponsor pays, the token the account's share is charged in, and topping up The Compact.
 import { fieldStyles } from '@/components/fieldStyles'
+import { layerLabel } from '@/lib/core/route/settlementLayers'
 import { toggleValue } from '@/lib/ui/portfolio/portfolioParams'
 import { feeTokenChoices, formSettlementLayers, type SponsorDraft } from '@/lib/ui/route/routeForm'
 import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { ChipGroup } from './ChipGroup'
 
-const layerNames = { ACROSS: 'Across', ECO: 'Eco', RELAY: 'Relay', OFT: 'LayerZero OFT' } as const
 const sponsorNames: Record<keyof SponsorDraft, string> = {
   gas: 'Gas',
   bridge: 'Bridge fees',
@@ -35,7 +35,7 @@ export function OptionFields({ state }: { state: RouteFormState }) {
                 }))
               }
             />
-            {layerNames[layer]}
+            {layerLabel(layer)}
           </label>
         ))}
       </ChipGroup>

@@ -2,6 +2,7 @@
 // draws, locked or unlocked, over which layers, its fee and its ETA (the card's own), and
 // the form set to ask for exactly that one.
 import type { RouteAlternative } from '../../core/intentOp/intentOp'
+import { layerLabel } from '../../core/route/settlementLayers'
 import { type TokenAmount, tokenAmount } from '../shared/tokenAmount'
 import type { RouteForm } from './routeForm'
 
@@ -17,8 +18,6 @@ export type AlternativeView = {
   apply: (form: RouteForm) => RouteForm
 }
 
-const layerNames: Record<string, string> = { SAME_CHAIN: 'same chain', ACROSS: 'Across', ECO: 'Eco', RELAY: 'Relay' }
-
 /** `etaSeconds` is the route card's ETA for the same destination (useSettlementEta), given each alternative's source chains. */
 export function alternativeViews(
   alternatives: readonly RouteAlternative[] | undefined,
@@ -31,9 +30,9 @@ export function alternativeViews(
     sources: a.sources.map((s) => ({
       ...tokenAmount(s.chainId, s.tokenAddress, BigInt(s.amount)),
       symbol: s.tokenSymbol,
-      layer: layerNames[s.settlementLayer] ?? s.settlementLayer,
+      layer: layerLabel(s.settlementLayer),
     })),
-    layers: [...new Set(a.sources.map((s) => layerNames[s.settlementLayer] ?? s.settlementLayer))],
+    layers: [...new Set(a.sources.map((s) => layerLabel(s.settlementLayer)))],
     feeUsd: a.feeUSD,
     etaSeconds: etaSeconds(a.sources.map((s) => s.chainId)),
     apply: (form) => withAlternative(form, a),
