@@ -6,7 +6,8 @@
 //   the Nexus `initializeAccount` call; done once the account reports the intent executor installed;
 // - pre-claim: an element's `preClaimOps`, on its chain, through the intent executor;
 // - destination: the route's `destinationOps`, on the destination chain after the fill, through
-//   the intent executor, with exactly the gas the route charged for them (core/settlement/destinationGas.ts);
+//   the intent executor (for an ACCOUNT_ESCROW route as its destination element's single-chain ops),
+//   with exactly the gas the route charged for them (core/settlement/destinationGas.ts);
 // - single-chain ops: for a route settled as the account's own ops (INTENT_EXECUTOR, NO_FUNDING),
 //   each element's `destinationOps` on its `destinationChainId`, checked against the element's
 //   `SingleChainOps` signature, with exactly the gas the route charged.
@@ -314,11 +315,21 @@ export function preClaimSteps(intentOp: WireIntentOp, originSignatures: readonly
   })
 }
 
-/** The destination operations, carried by the last element's Mandate and covered by its signature. */
-export function destinationStep(intentOp: WireIntentOp, originSignatures: readonly Hex[]): AccountStep | undefined {
+/** The destination operations, carried by the last element's Mandate and covered by its signature:
+ * through the executor's Permit2 or compact entry, or for an ACCOUNT_ESCROW route (whose destination
+ * element is the account's `SingleChainOps` there) relayed as single-chain ops paying `relayer`. */
+export function destinationStep(
+  intentOp: WireIntentOp,
+  originSignatures: readonly Hex[],
+  relayer: Address,
+): AccountStep | undefined {
   const last = intentOp.elements.length - 1
   const element = lastElement(intentOp)
   if (element.mandate.destinationOps.ops.length === 0) return undefined
+  if (isAccountEscrowRoute(intentOp)) {
+    const relayed = singleChainStep(intentOp, element, last, signatureOf(originSignatures, last), relayer)
+    return { ...relayed, step: 'destination-ops' }
+  }
   const chainId = Number(element.mandate.destinationChainId)
   const call = {
     chainId,

@@ -2,7 +2,7 @@
 // its setup and pre-claim operations before anything is taken or filled, its destination
 // operations once the fill is paid for. Each answers undefined when done, or the reason the
 // intent fails (a step that would revert is never sent: sendStep simulates it first).
-import { type Hex, isAddressEqual, type PublicClient } from 'viem'
+import { type Address, type Hex, isAddressEqual, type PublicClient } from 'viem'
 import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import type { StoredIntent } from '../storage/intentStore'
@@ -66,7 +66,8 @@ export async function runAccountSteps(p: RunParameters): Promise<string | undefi
 /** After the fill was delivered and paid for: the route's destination calls, run as the account. */
 export async function runDestinationOps(p: RunParameters): Promise<string | undefined> {
   const signed = p.intent.signedIntentOp as Signed
-  const s = destinationStep(signed, signed.originSignatures)
+  const destination = Number(signed.elements.at(-1)?.mandate.destinationChainId)
+  const s = destinationStep(signed, signed.originSignatures, p.chainOf(destination).account.address)
   if (!s || (await read(p.chainOf(s.call.chainId), s.done))) return undefined
   const failure = await send(
     p,
@@ -82,39 +83,74 @@ export async function runDestinationOps(p: RunParameters): Promise<string | unde
 /**
  * Simulates the fill followed by the destination operations in one block on the destination
  * chain (eth_simulateV1), so calls that would revert once the tokens arrive fail the intent
- * before anything is taken or filled. The reason, or undefined when they would run.
+ * before anything is taken or filled. Where the account's setupOps deploy it there through a
+ * factory and have not run yet, the deployment goes first in the same block: calls that would
+ * revert fail the intent before the filler pays for a deployment. An EIP-7702 delegation cannot be
+ * simulated before it is sent: `beforeSetup` leaves such an account to the pass after its setup.
+ * The reason, or undefined when they would run.
  */
 export async function simulateDestinationOps(
   intent: StoredIntent,
   chainOf: (chainId: number) => FillerChain,
   fill: Call,
+  options: { beforeSetup?: boolean } = {},
 ): Promise<string | undefined> {
   const signed = intent.signedIntentOp as Signed
-  const s = destinationStep(signed, signed.originSignatures)
+  const s = destinationStep(signed, signed.originSignatures, chainOf(fill.chainId).account.address)
   if (!s) return undefined
   const chain = chainOf(s.call.chainId)
   if (await read(chain, s.done)) return undefined
+  const setup = await pendingSetup(signed, chain)
+  if (setup === 'unsimulated' && options.beforeSetup) return undefined
   const from = chain.account.address
+  const first = setup && setup !== 'unsimulated' ? [{ account: from, ...setup }] : []
   const [block] = await (chain.client as PublicClient).simulateBlocks({
     blocks: [
       {
         calls: [
+          ...first,
           { account: from, to: fill.to, data: fill.data, value: fill.value },
           // With the gas the route paid for: a call that needs more runs out here, not on chain.
-          { account: from, to: s.call.to, data: s.call.data, ...(s.gasLimit === undefined ? {} : { gas: s.gasLimit }) },
+          {
+            account: from,
+            to: s.call.to,
+            data: s.call.data,
+            value: s.call.value,
+            ...(s.gasLimit === undefined ? {} : { gas: s.gasLimit }),
+          },
         ],
       },
     ],
   })
-  const [filled, calls] = block?.calls ?? []
+  const results = block?.calls ?? []
+  const calls = results.at(-1)
   // Nearly all of the limit used: out of gas (each call frame keeps back 1/64 of what it passes on).
   const outOfGas = calls?.status === 'failure' && s.gasLimit !== undefined && calls.gasUsed * 64n >= s.gasLimit * 60n
   if (outOfGas)
     return `the destination calls need more than the ${s.gasLimit} gas the route paid for; nothing was taken`
-  const failed = [filled, calls].find((c) => c?.status === 'failure')
+  const failed = results.find((c) => c.status === 'failure')
   if (failed)
     return `the destination calls would revert after the fill (${shortReason(failed.error)}); nothing was taken`
   return undefined
+}
+
+/** The account's setup on `chain` when it has not run yet: a factory deployment to simulate (its
+ * call and gas), 'unsimulated' for an EIP-7702 delegation, undefined when there is none to run. */
+async function pendingSetup(
+  signed: Signed,
+  chain: FillerChain,
+): Promise<{ to: Address; data: Hex; gas?: bigint | undefined } | 'unsimulated' | undefined> {
+  let setup: AccountStep | undefined
+  try {
+    setup = setupSteps(signed, []).find((x) => x.call.chainId === chain.chainId)
+  } catch {
+    return undefined // runAccountSteps says why
+  }
+  if (!setup || (await read(chain, setup.done))) return undefined
+  if (isAddressEqual(setup.call.to, signed.sponsor)) return 'unsimulated'
+  const code = await chain.client.getCode({ address: signed.sponsor })
+  if (code !== undefined && code !== '0x') return undefined // deployed: runAccountSteps says why it cannot run
+  return { to: setup.call.to, data: setup.call.data, gas: setup.gasLimit }
 }
 
 async function send(p: RunParameters, s: AccountStep, reason: (why: string) => string): Promise<string | undefined> {

@@ -199,6 +199,9 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       )
       if (together) return fail(together)
     }
+    // Calls on arrival that would revert fail the intent before the filler pays for a deployment.
+    const callsFirst = await simulateDestinationOps(intent, chainOf, plan.fill.call, { beforeSetup: true })
+    if (callsFirst) return reverted(callsFirst)
     const accountFailure = await runAccountSteps(accountRun)
     if (accountFailure) return fail(accountFailure)
     const wouldRevert = await firstOf([

@@ -4,7 +4,7 @@
 // once the filler deployed it) put the USDC into the origin arbiter's escrow; the filler fills on
 // Base; the escrow is released to the filler against the attestation. Every figure is a raw chain
 // read: the account received exactly what it asked for and paid exactly what its route escrowed.
-import { type Address, parseUnits } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { base, optimism } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
@@ -22,6 +22,10 @@ const statusOf = apiIntentStatus({ baseUrl: inject('baseUrl'), apiKey: inject('a
 const chain = devnetActions(rpcUrls)
 const usdc = (v: string) => parseUnits(v, 6)
 const usdcOn = (chainId: number) => findTokenBySymbol(chainId, 'USDC')!.address
+const transferCall = (chainId: number, to: Address, amount: bigint) => ({
+  to: usdcOn(chainId),
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+})
 
 /** What the route's escrow elements draw on `chainId`. */
 const escrowedOn = (intentOp: WireIntentOp, chainId: number) =>
@@ -80,6 +84,57 @@ describe('@rhinestone/sdk: cross-chain from an account’s own unlocked ERC-20s 
       expect(claims.map((c) => `${c.chainId}:${c.status}`)).toEqual(['10:COMPLETED'])
     })
   }
+
+  it('an undeployed Nexus account with a call on arrival: the call runs on Base after the fill, as its own op', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
+    const address = account.getAddress()
+    const friend = chain.freshAccount().address
+    await chain.mint(10, 'USDC', address, usdc('120'))
+    const prepared = await account.prepareTransaction({
+      sourceChains: [optimism],
+      targetChain: base,
+      calls: [transferCall(8453, friend, usdc('20'))],
+      tokenRequests: [{ address: usdcOn(8453), amount: usdc('50') }],
+    })
+    const intentOp = prepared.intentRoute.intentOp as unknown as WireIntentOp
+    expect(isAccountEscrowRoute(intentOp)).toBe(true)
+    expect(prepared.intentRoute.tokenRequirements ?? {}).toEqual({})
+    const result = await account.submitTransaction(await account.signTransaction(prepared))
+    await account.waitForExecution(result)
+    expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
+    // Delivered 50, then the account's own call sent 20 of them on.
+    expect(await chain.erc20Balance(8453, 'USDC', friend)).toBe(usdc('20'))
+    expect(await chain.erc20Balance(8453, 'USDC', address)).toBe(usdc('30'))
+    expect(usdc('120') - (await chain.erc20Balance(10, 'USDC', address))).toBe(escrowedOn(intentOp, 10))
+    expect(await escrowOf(intentOp)).toBe(escrowStatus.released)
+  })
+
+  it('a call on arrival that would revert: FAILED before anything is deployed, escrowed or filled', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
+    const address = account.getAddress()
+    await chain.mint(10, 'USDC', address, usdc('120'))
+    const prepared = await account.prepareTransaction({
+      sourceChains: [optimism],
+      targetChain: base,
+      // More than the account will hold on Base: the transfer reverts after the fill.
+      calls: [transferCall(8453, chain.freshAccount().address, usdc('500'))],
+      tokenRequests: [{ address: usdcOn(8453), amount: usdc('50') }],
+    })
+    const intentOp = prepared.intentRoute.intentOp as unknown as WireIntentOp
+    expect(isAccountEscrowRoute(intentOp)).toBe(true)
+    const result = await account.submitTransaction(await account.signTransaction(prepared))
+    const status = await waitFinal(result.id)
+    expect(status.status).toBe('FAILED')
+    expect(status.failureReason).toMatch(/the destination calls would revert after the fill .*nothing was taken/)
+    // The filler paid for nothing: no deployment on either chain, no escrow, no fill.
+    expect(await chain.client(10).getCode({ address })).toBeUndefined()
+    expect(await chain.client(8453).getCode({ address })).toBeUndefined()
+    expect(status.fillTransactionHash).toBeUndefined()
+    expect(await escrowOf(intentOp)).toBe(escrowStatus.none)
+    expect(await chain.erc20Balance(10, 'USDC', address)).toBe(usdc('120'))
+  })
 
   it('an EIP-7702 EOA: its unlocked USDC on OP Mainnet arrives on Base, with no approval of its own', async () => {
     const eoa = privateKeyToAccount(generatePrivateKey())

@@ -28,15 +28,17 @@ export type Shape = {
   funds: Funds[]
   request: Record<string, unknown>
   /** An EIP-7702 account made by @rhinestone/sdk (its signatures answered by its validator's
-   * ERC-1271), whose route carries a call on arrival unless it is ACCOUNT_ESCROW (which carries
-   * none); else a plain EOA through the API. */
+   * ERC-1271); else a plain EOA through the API. */
   smart?: true
+  /** The smart account's route carries a call on arrival (for ACCOUNT_ESCROW, its destination
+   * element's ops), to a contract of the user's that can be made to burn gas. */
+  call?: true
 }
 
 /** `v` whole units of `symbol`: USDC has 6 decimals, ETH and WETH 18. */
 const units = (symbol: string, v: string) => (symbol === 'USDC' ? parseUnits(v, 6) : parseEther(v))
 
-type ShapeSpec = Partial<Pick<Shape, 'funding' | 'elements' | 'weth' | 'smart'>> & {
+type ShapeSpec = Partial<Pick<Shape, 'funding' | 'elements' | 'weth' | 'smart' | 'call'>> & {
   /** What the fresh account holds, in whole units: locked in The Compact for a COMPACT shape. */
   funds: [chainId: number, symbol: Funds['symbol'], amount: string][]
   /** The one token request, in whole units. */
@@ -52,6 +54,7 @@ function shape(
     elements = 1,
     weth = false,
     smart,
+    call,
     funds,
     wants: [destinationChainId, token, amount],
     options,
@@ -63,6 +66,7 @@ function shape(
     elements,
     weth,
     ...(smart ? { smart } : {}),
+    ...(call ? { call } : {}),
     funds: funds.map(([chainId, symbol, v]) => ({
       chainId,
       symbol,
@@ -113,6 +117,7 @@ export const shapes: Shape[] = [
   shape('smart-account-lock', {
     funding: 'COMPACT',
     smart: true,
+    call: true,
     funds: [[10, 'USDC', '150']],
     wants: [8453, 'USDC', '60'],
   }),
@@ -121,6 +126,13 @@ export const shapes: Shape[] = [
     smart: true,
     funds: [[10, 'USDC', '150']],
     wants: [8453, 'USDC', '60'],
+  }),
+  shape('smart-account-escrow-call', {
+    funding: 'ACCOUNT_ESCROW',
+    smart: true,
+    call: true,
+    funds: [[10, 'USDC', '120']],
+    wants: [8453, 'USDC', '45'],
   }),
 ]
 
@@ -148,8 +160,9 @@ export function fillerSteps(shape: Shape): string[] {
 
 export function faultsFor(shape: Shape): Fault[] {
   // No standing approval to revoke: the approval and the escrow are one transaction of its ops.
-  if (shape.funding === 'ACCOUNT_ESCROW') return ['funds-moved', 'validator-uninstalled', 'crash', 'reorg']
-  if (shape.smart) return ['validator-uninstalled', 'gas-heavy-call', 'crash', 'reorg']
+  const heavy: Fault[] = shape.call ? ['gas-heavy-call'] : []
+  if (shape.funding === 'ACCOUNT_ESCROW') return ['funds-moved', 'validator-uninstalled', ...heavy, 'crash', 'reorg']
+  if (shape.smart) return ['validator-uninstalled', ...heavy, 'crash', 'reorg']
   const moves: Fault[] =
     shape.funding === 'PERMIT2'
       ? ['nonce-burn', 'approval-revoked', 'funds-moved', ...(shape.weth ? (['unwrap'] as const) : [])]
@@ -211,6 +224,10 @@ export const essentials: [string, (c: MatrixCase) => boolean][] = [
   [
     "an account's own escrow: its funds moved away before it",
     (c) => c.shape.funding === 'ACCOUNT_ESCROW' && c.fault === 'funds-moved' && c.step === 'submitted',
+  ],
+  [
+    "an account's own escrow: its call on arrival made heavy",
+    (c) => c.shape.funding === 'ACCOUNT_ESCROW' && c.fault === 'gas-heavy-call',
   ],
   [
     "an account's own escrow: its validator uninstalled once the escrow is held",

@@ -8,8 +8,9 @@
 //     mandate being the element's own with the route's destination as its target chain and no ops
 //     (escrowMandate: the ops cannot carry a hash of themselves);
 //   - then the destination element, last: nothing drawn or delivered, on the destination chain, its
-//     ops the account's calls there (none yet): the signature the client sends as its destination
-//     signature, and the chain the fill is on.
+//     ops the route's calls on arrival (relayed as the account's single-chain ops once the fill is
+//     delivered, with the gas its minGas charged): the signature the client sends as its destination
+//     signature, and the chain the fill is on. The fill and the filler's payment never depend on them.
 // The filler tells these routes from the account's single-chain ops (one chain, an OFT send) by the
 // arbiter: those name the intent executor, these the layers' arbiters.
 import { type Address, isAddressEqual, zeroHash } from 'viem'

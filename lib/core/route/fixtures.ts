@@ -11,6 +11,7 @@ import { defaultFeeModel, type L1FeeParams } from './feeModel'
 import { planRoute } from './plan/planRoute'
 import type { PlanInput, Sponsorship } from './plan/types'
 import { type AccessPolicy, accessPolicy } from './request/accessPolicy'
+import type { Execution } from './routeInput'
 import { crossChainLayers, type Layer } from './settlementLayers'
 import type { ChainState, OftQuote, RouteState } from './state/readRouteState'
 
@@ -115,7 +116,7 @@ export function planInput(state: RouteState, o: InputOptions): PlanInput {
 
 /** An ACCOUNT_ESCROW route's plan and elements: an account that runs ops on OP Mainnet holding 500
  * unlocked USDC there asks for 100 USDC on Base (its escrow ops where `escrowChains` allow them). */
-export function accountEscrowRoute(escrowChains: readonly number[] = [10]) {
+export function accountEscrowRoute(escrowChains: readonly number[] = [10], calls: readonly Execution[] = []) {
   const account = '0x00000000000000000000000000000000000a11ce' as const
   const filler = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as const
   const state = routeState({ holdings: [{ chainId: 10, symbol: 'USDC', unlocked: usdc(500) }] })
@@ -135,7 +136,7 @@ export function accountEscrowRoute(escrowChains: readonly number[] = [10]) {
     fillDeadline: 1_700_000_600n,
     outputLockTag: defaultLockTag,
     using7579: true,
-    destinationExecutions: [],
+    destinationExecutions: calls,
     preClaimExecutions: {},
     minGas: 123_456n,
     fillerAddress: filler,

@@ -4,6 +4,8 @@ import { arbiterAbi } from '../../abi/arbiter'
 import { accountEscrowParts, escrowMandate, escrowTokens, isAccountEscrowRoute } from '../../intentOp/accountEscrow'
 import { compactTypes } from '../../intentOp/typedData'
 import { accountEscrowRoute as escrowRoute, usdc } from '../fixtures'
+import { SINGLE_CHAIN_VT } from '../ops'
+import { escrowChains } from '../plan/planRequest'
 
 describe('ACCOUNT_ESCROW: unlocked ERC-20s put into escrow by the account’s own ops', () => {
   it('is planned where the account runs ops (not through Permit2, which it could not approve undeployed)', () => {
@@ -61,5 +63,35 @@ describe('ACCOUNT_ESCROW: unlocked ERC-20s put into escrow by the account’s ow
     expect(hash(mandate)).toBe(hash(derived))
     expect(derived.target.targetChain).toBe(8453n)
     expect(derived.target.tokenOut).toEqual([{ token: expect.any(String), amount: usdc(100) }])
+  })
+
+  it("carries the route's calls on arrival as the destination element's ops, never in what the fill delivers", () => {
+    const call = { to: '0x00000000000000000000000000000000000000c0' as const, value: 0n, data: '0xabcdef01' as const }
+    const plain = accountEscrowParts({ elements: escrowRoute([10]).elements })
+    const { escrows, destination } = accountEscrowParts({ elements: escrowRoute([10], [call]).elements })
+    expect(destination.mandate.destinationOps).toEqual({
+      vt: SINGLE_CHAIN_VT,
+      ops: [{ to: call.to, value: '0', data: call.data }],
+    })
+    // The gas the route charged for the calls, which the filler relays them with.
+    expect(destination.mandate.minGas).toBe('123456')
+    expect(plain.destination.mandate.minGas).toBe('0')
+    // The escrow elements (their ops, the mandate they escrow and the fill delivers) are unchanged.
+    expect(escrows).toEqual(plain.escrows)
+  })
+
+  it('escrows where the account runs ops, when its calls on arrival can run as its ops too', () => {
+    const request = (o: { ops: number[]; calls?: number; preClaim?: boolean }) => ({
+      destination: 8453,
+      opsChains: o.ops,
+      preClaimExecutions: (o.preClaim ? { 10: [] } : {}) as Record<string, never[]>,
+      input: { destinationExecutions: Array.from({ length: o.calls ?? 0 }, () => ({})) as never[] },
+    })
+    expect(escrowChains(request({ ops: [10, 42161, 8453] }))).toEqual([10, 42161])
+    expect(escrowChains(request({ ops: [10, 8453], calls: 1 }))).toEqual([10])
+    // Calls the account could not run on the destination chain: drawn through Permit2 or locks.
+    expect(escrowChains(request({ ops: [10], calls: 1 }))).toEqual([])
+    expect(escrowChains(request({ ops: [10] }))).toEqual([10])
+    expect(escrowChains(request({ ops: [10, 8453], preClaim: true }))).toEqual([])
   })
 })

@@ -37,14 +37,17 @@ export function accountEscrowElement(element: WireElement, nonce: bigint, destin
   }
 }
 
-/** The route's last element: the destination, where the fill is; nothing drawn or delivered there,
- * its ops the account's own (none: a route with calls is not drawn this way). */
+/** The route's last element: the destination, where the fill is; nothing drawn or delivered there.
+ * Its ops are the route's calls, which the filler relays as the account's own single-chain ops on the
+ * destination chain once the fill is delivered, with the gas the route charged for them (`minGas`). */
 export function accountEscrowDestination(p: {
   fillArbiter: Address
   destinationChainId: number
   recipient: Address
   fillDeadline: bigint
   using7579: boolean
+  destinationExecutions: readonly Execution[]
+  minGas: bigint
 }): WireElement {
   const none = toSingleChainOp([])
   return {
@@ -58,9 +61,9 @@ export function accountEscrowDestination(p: {
       destinationChainId: String(p.destinationChainId),
       fillDeadline: p.fillDeadline.toString(),
       preClaimOps: none,
-      destinationOps: none,
+      destinationOps: toSingleChainOp(p.destinationExecutions),
       qualifier: settlementQualifier({ layer: 'SAME_CHAIN', funding: 'ACCOUNT_ESCROW', using7579: p.using7579 }),
-      minGas: '0',
+      minGas: (p.destinationExecutions.length > 0 ? p.minGas : 0n).toString(),
     },
   }
 }

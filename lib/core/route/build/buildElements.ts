@@ -163,7 +163,15 @@ export function buildElements({
   // The account's escrow ops on each source chain, then the destination element.
   return [
     ...built.map((e) => accountEscrowElement(e, nonce, destinationChainId)),
-    accountEscrowDestination({ fillArbiter, destinationChainId, recipient, fillDeadline, using7579 }),
+    accountEscrowDestination({
+      fillArbiter,
+      destinationChainId,
+      recipient,
+      fillDeadline,
+      using7579,
+      destinationExecutions,
+      minGas,
+    }),
   ]
 }
 

@@ -29,12 +29,7 @@ export function planInput(request: ResolvedRequest, state: RouteState, model: Fe
     access: request.access,
     layers: new Set([...request.layers].filter((l) => l !== 'OFT' || oft)),
     opsChains: new Set(request.opsChains ?? []),
-    // The account's escrow ops carry no calls: a route with calls draws through Permit2 or locks.
-    escrowChains: new Set(
-      request.input.destinationExecutions.length === 0 && Object.keys(request.preClaimExecutions).length === 0
-        ? (request.opsChains ?? []).filter((chainId) => chainId !== request.destination)
-        : [],
-    ),
+    escrowChains: new Set(escrowChains(request)),
     feeGroup: request.feeGroup,
     sponsorship: {
       gas: sponsor?.gasSponsored ?? false,
@@ -47,6 +42,21 @@ export function planInput(request: ResolvedRequest, state: RouteState, model: Fe
     executionBytes: request.executionBytes,
     funding: request.input.options.fundingMethod,
   }
+}
+
+/** Where the account's own ops may put its unlocked ERC-20s into escrow (ACCOUNT_ESCROW): the chains
+ * it runs ops on other than the destination, for a route without pre-claim calls (those run before a
+ * Permit2 or lock claim) whose calls on arrival, if any, the account can run there too (they are its
+ * destination element's ops, relayed after the fill). */
+export function escrowChains(
+  request: Pick<ResolvedRequest, 'opsChains' | 'preClaimExecutions' | 'destination'> & {
+    input: Pick<ResolvedRequest['input'], 'destinationExecutions'>
+  },
+): number[] {
+  const ops = request.opsChains ?? []
+  if (Object.keys(request.preClaimExecutions).length > 0) return []
+  if (request.input.destinationExecutions.length > 0 && !ops.includes(request.destination)) return []
+  return ops.filter((chainId) => chainId !== request.destination)
 }
 
 /** The account could cover a request if every layer were allowed, but the allowed ones cannot

@@ -35,8 +35,9 @@ export type PlanInput = {
    * deploy it there): the only chains an OFT send can leave from. */
   opsChains?: ReadonlySet<number> | undefined
   /** Chains (never the destination) where the account's own ops can put its unlocked ERC-20s into the
-   * origin arbiter's escrow (ACCOUNT_ESCROW): where it runs ops, for a route without pre-claim or
-   * destination calls. There its unlocked ERC-20s are drawn that way instead of through Permit2. */
+   * origin arbiter's escrow (ACCOUNT_ESCROW): where it runs ops, for a route without pre-claim calls
+   * whose calls on arrival the account can run too (planRequest.ts). There its unlocked ERC-20s are
+   * drawn that way instead of through Permit2. */
   escrowChains?: ReadonlySet<number> | undefined
 }
 
