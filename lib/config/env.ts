@@ -161,6 +161,9 @@ export const fillerEnvSchema = z
     /** Blocks a step's receipt must be buried under before the next step starts (per chain:
      * FILLER_CONFIRMATIONS_<chainId>). */
     FILLER_CONFIRMATIONS: z.coerce.number().int().min(0).max(1_000).default(0),
+    /** The attester's depth (the same variable as the attester's): with the filler's own, how long a
+     * fill waits for its payout; a fill that could no longer be paid in time is not sent. */
+    ATTESTER_CONFIRMATIONS: z.coerce.number().int().min(0).max(1_000).default(0),
     /** Stored routes older than this (and finished intents) are deleted, hourly. */
     ROUTE_RETENTION_DAYS: retentionDays,
   })

@@ -76,6 +76,7 @@ runWorker({
           nowSeconds: () => BigInt(Math.floor(Date.now() / 1000)),
           log: info,
           confirmations: (chainId) => env[`FILLER_CONFIRMATIONS_${chainId as ChainId}`] ?? env.FILLER_CONFIRMATIONS,
+          attesterConfirmations: () => env.ATTESTER_CONFIRMATIONS,
           attesterAlive,
         }),
       wake,

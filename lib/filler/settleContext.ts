@@ -31,6 +31,8 @@ export type SettleParameters = {
   log: (event: string, fields: Record<string, unknown>) => void
   /** Blocks each step's receipt must be buried under, per chain. */
   confirmations?: (chainId: number) => number
+  /** Blocks the attester waits for on a chain before it signs a fill there (ATTESTER_CONFIRMATIONS). */
+  attesterConfirmations?: (chainId: number) => number
   /** Whether an attester is at work (its lease is held): no fill starts without one. */
   attesterAlive: () => Promise<boolean>
 }

@@ -25,9 +25,11 @@
 // before the next step starts; each step is journaled (sendStep).
 import type { Hex } from 'viem'
 import { arbiterAbi, arbiterRefundDelaySeconds } from '../core/abi/arbiter'
+import { getChain } from '../core/chains/chains'
 import { shortReason } from '../core/errors'
 import { accountEscrowParts, escrowTokens, isAccountEscrowRoute } from '../core/intentOp/accountEscrow'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
+import { payoutDeadline, payoutSeconds } from '../core/settlement/payoutWindow'
 import { findAttestation } from '../storage/attestationStore'
 import { type ClaimRecord, type IntentUpdate, type RefundRecord, updateIntent } from '../storage/intentStore'
 import { isSingleChainRoute } from './accountSteps'
@@ -434,6 +436,18 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       // Paid for a fill a re-org undid: while it can still be mined it goes out again (below).
       if (!paid && time + SAFETY_SECONDS >= deadline)
         return fail(`expired: not filled before its fill deadline ${deadline}; ${nothing}`, refundable)
+      // A fill whose payout could no longer be mined in time is never sent (core/settlement/payoutWindow.ts).
+      const payBy = payoutDeadline({
+        funding: plan.funding,
+        fillDeadline: deadline,
+        expires,
+        refundDelay: arbiterRefundDelaySeconds,
+      })
+      if (!paid && time + payoutTime() > payBy)
+        return fail(
+          `expired: a fill now could not be paid before ${payBy} (the confirmations it waits for); ${nothing}`,
+          refundable,
+        )
       if (!paid && !alive) return 'waiting'
       // No free option: the prices are read again before the filler fronts a cross-asset fill.
       const moved = paid || pricesRead ? undefined : await priceMoved(signed, plan, p.chains)
@@ -461,6 +475,17 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       if (error instanceof StepRevertedError && (await paidOnChain())) return deliverFromInventory(error.message)
       return stepFailed(error, (m) => `the fill failed: ${m}; ${nothing}`, refundable)
     }
+  }
+
+  /** Seconds from sending the fill until its payout is mined, at the chains' block times and depths. */
+  function payoutTime(): bigint {
+    const blockMs = (chainId: number) => getChain(chainId)?.blockTimeMs ?? 12_000
+    const fillChain = plan.fill.chainId
+    return payoutSeconds({
+      fillBlockMs: blockMs(fillChain),
+      fillDepth: Math.max(depth(fillChain), p.attesterConfirmations?.(fillChain) ?? 0),
+      originBlockMs: plan.elements.map((e) => blockMs(e.chainId)),
+    })
   }
 
   /** Whether the filler was paid for this intent: every element's release or claim is journaled
