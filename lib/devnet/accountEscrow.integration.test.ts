@@ -3,7 +3,7 @@
 // calling it directly is the same caller). Nobody escrows for another account; once held, neither the
 // account nor a stranger can take it back before the refund delay; only a filler may return it early,
 // and only to the account; a release pays only against an attestation of the fill of its mandate.
-import { erc20Abi, hashStruct, parseEther, parseUnits } from 'viem'
+import { erc20Abi, hashStruct, parseEther, parseUnits, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { escrowMandate } from '../core/intentOp/accountEscrow'
 import { compactTypes } from '../core/intentOp/typedData'
@@ -145,5 +145,98 @@ describe('escrowFromAccount: an account’s own escrow', () => {
     ])
     expect((await erc20Balance(chainId, usdc, fillerAccount.address)) - before).toBe(amount)
     expect((await escrowState(stranger.address, 2n))[0]).toBe(2) // released
+  })
+
+  it('holds native ETH sent as the call’s value, exactly the native total; pays it out as ETH', async () => {
+    const amount = parseEther('0.3')
+    const client = clients[chainId]!
+    await client.setBalance({ address: stranger.address, value: parseEther('2') })
+    const fillDeadline = (await now(chainId)) + 600n
+    const wire = element({
+      arbiter: ACROSS,
+      chainId,
+      idsAndAmounts: [[lockId(`0x${'00'.repeat(12)}`, zeroAddress), amount]],
+      recipient: stranger.address,
+      tokenOut: [[zeroAddress, amount - 1_000n]],
+      destinationChainId: chainId,
+      fillDeadline,
+    })
+    const mandate = escrowMandate(wire, 8453)
+    const tokens = [{ token: zeroAddress, amount }]
+    // Less or more than the native total is refused: nothing is held on a promise.
+    for (const value of [0n, amount - 1n, amount + 1n]) {
+      await expect(
+        simulate(chainId, stranger.address, ACROSS, arbiterAbi, 'escrowFromAccount', [3n, tokens, mandate], value),
+      ).rejects.toThrow(/msg.value is not the native total/)
+    }
+    // Native value sent with an ERC-20-only escrow is refused too (it would be stranded).
+    const usdc = token(chainId, 'USDC')
+    await asOperator(chainId, usdc, mintAbi, 'mint', [stranger.address, 1n])
+    await send(chainId, stranger, usdc, erc20Abi, 'approve', [ACROSS, 1n])
+    await expect(
+      simulate(
+        chainId,
+        stranger.address,
+        ACROSS,
+        arbiterAbi,
+        'escrowFromAccount',
+        [3n, [{ token: usdc, amount: 1n }], mandate],
+        1n,
+      ),
+    ).rejects.toThrow(/msg.value is not the native total/)
+    const arbiterBefore = await client.getBalance({ address: ACROSS })
+    await send(chainId, stranger, ACROSS, arbiterAbi, 'escrowFromAccount', [3n, tokens, mandate], amount)
+    expect((await escrowState(stranger.address, 3n))[0]).toBe(1)
+    expect((await client.getBalance({ address: ACROSS })) - arbiterBefore).toBe(amount)
+    // Released against the attestation of its fill: the filler it names receives the ETH.
+    const hash = hashStruct({ types: compactTypes, primaryType: 'Mandate', data: mandate })
+    const proof = await attest({
+      sponsor: stranger.address,
+      nonce: 3n,
+      recipient: stranger.address,
+      delivered: [{ token: zeroAddress, amount: amount - 1_000n }],
+      destinationChainId: 8453n,
+      mandateHashes: [hash],
+    })
+    const fillerBefore = await client.getBalance({ address: fillerAccount.address })
+    await send(chainId, stranger, ACROSS, arbiterAbi, 'release', [
+      stranger.address,
+      3n,
+      mandate,
+      proof.attestation,
+      proof.signature,
+    ])
+    expect((await client.getBalance({ address: fillerAccount.address })) - fillerBefore).toBe(amount)
+    expect((await escrowState(stranger.address, 3n))[0]).toBe(2)
+    expect((await client.getBalance({ address: ACROSS })) - arbiterBefore).toBe(0n)
+  })
+
+  it('returns a native escrow to the account as ETH', async () => {
+    const amount = parseEther('0.2')
+    const client = clients[chainId]!
+    await client.setBalance({ address: stranger.address, value: parseEther('2') })
+    const wire = element({
+      arbiter: ACROSS,
+      chainId,
+      idsAndAmounts: [[lockId(`0x${'00'.repeat(12)}`, zeroAddress), amount]],
+      recipient: stranger.address,
+      tokenOut: [[zeroAddress, amount - 1_000n]],
+      destinationChainId: chainId,
+      fillDeadline: (await now(chainId)) + 600n,
+    })
+    const mandate = escrowMandate(wire, 8453)
+    await send(
+      chainId,
+      stranger,
+      ACROSS,
+      arbiterAbi,
+      'escrowFromAccount',
+      [4n, [{ token: zeroAddress, amount }], mandate],
+      amount,
+    )
+    const before = await client.getBalance({ address: stranger.address })
+    await send(chainId, secondFillerAccount, ACROSS, arbiterAbi, 'returnEscrow', [stranger.address, 4n])
+    expect((await client.getBalance({ address: stranger.address })) - before).toBe(amount)
+    expect((await escrowState(stranger.address, 4n))[0]).toBe(3)
   })
 })

@@ -2,7 +2,7 @@
 // sponsor's locks able to pay (fill first fronts the filler's inventory), and every first
 // transaction simulated. Each returns why the intent cannot settle, or undefined; each asks the
 // chains all at once and answers the first reason in the order the checks are listed.
-import { type Address, erc20Abi } from 'viem'
+import { type Address, erc20Abi, zeroAddress } from 'viem'
 import { lockContractAbi, resetPeriodSeconds } from '../core/abi/theCompact'
 import { addresses } from '../core/addresses'
 import { read, revertReason } from './sendStep'
@@ -93,12 +93,16 @@ export async function escrowShortfall(
   return firstOf(
     escrows.flatMap((e) =>
       e.tokens.map(async (t) => {
-        const held = await c.chainOf(e.chainId).client.readContract({
-          address: t.token,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [c.intent.sponsor],
-        })
+        const client = c.chainOf(e.chainId).client
+        const held =
+          t.token === zeroAddress
+            ? await client.getBalance({ address: c.intent.sponsor })
+            : await client.readContract({
+                address: t.token,
+                abi: erc20Abi,
+                functionName: 'balanceOf',
+                args: [c.intent.sponsor],
+              })
         return held < t.amount
           ? `the account holds ${held} of ${t.token} on chain ${e.chainId}, less than the ${t.amount} its escrow ` +
               'takes; nothing was sent'

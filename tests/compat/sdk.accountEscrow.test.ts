@@ -4,7 +4,7 @@
 // once the filler deployed it) put the USDC into the origin arbiter's escrow; the filler fills on
 // Base; the escrow is released to the filler against the attestation. Every figure is a raw chain
 // read: the account received exactly what it asked for and paid exactly what its route escrowed.
-import { type Address, encodeFunctionData, erc20Abi, parseUnits } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, parseEther, parseUnits, zeroAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { base, optimism } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
@@ -84,6 +84,29 @@ describe('@rhinestone/sdk: cross-chain from an account’s own unlocked ERC-20s 
       expect(claims.map((c) => `${c.chainId}:${c.status}`)).toEqual(['10:COMPLETED'])
     })
   }
+
+  it('an undeployed Nexus account: ETH sent to it on OP Mainnet arrives on Base as ETH, no wrap', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const account = await sdk.createAccount({ owners: { type: 'ecdsa', accounts: [owner] } })
+    const address = account.getAddress()
+    await chain.setEth(10, address, parseEther('1'))
+    const prepared = await account.prepareTransaction({
+      sourceChains: [optimism],
+      targetChain: base,
+      calls: [],
+      tokenRequests: [{ address: zeroAddress, amount: parseEther('0.25') }],
+    })
+    const intentOp = prepared.intentRoute.intentOp as unknown as WireIntentOp
+    expect(isAccountEscrowRoute(intentOp)).toBe(true)
+    expect(prepared.intentRoute.tokenRequirements ?? {}).toEqual({}) // no WETH wrap, no approval
+    const result = await account.submitTransaction(await account.signTransaction(prepared))
+    await account.waitForExecution(result)
+    expect(await finalStatus(sdk, result.id)).toBe('COMPLETED')
+    expect(await chain.ethBalance(8453, address)).toBe(parseEther('0.25'))
+    // The account paid exactly its escrow: the filler paid the gas of its deployment and ops.
+    expect(parseEther('1') - (await chain.ethBalance(10, address))).toBe(escrowedOn(intentOp, 10))
+    expect(await escrowOf(intentOp)).toBe(escrowStatus.released)
+  })
 
   it('an undeployed Nexus account with a call on arrival: the call runs on Base after the fill, as its own op', async () => {
     const owner = privateKeyToAccount(generatePrivateKey())

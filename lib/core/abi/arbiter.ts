@@ -38,7 +38,7 @@ export const arbiterAbi = parseAbi([
     'function release(address sponsor, uint256 nonce, Mandate mandate, FillAttestation attestation, ',
     'bytes attesterSignature)',
   ),
-  'function escrowFromAccount(uint256 nonce, Token[] tokens, Mandate mandate)',
+  'function escrowFromAccount(uint256 nonce, Token[] tokens, Mandate mandate) payable',
   'function refund(address sponsor, uint256 nonce)',
   'function returnEscrow(address sponsor, uint256 nonce)',
   'function escrowOf(address sponsor, uint256 nonce) view returns (uint8 status, uint256 refundableAfter)',

@@ -116,12 +116,21 @@ export function planInput(state: RouteState, o: InputOptions): PlanInput {
 
 /** An ACCOUNT_ESCROW route's plan and elements: an account that runs ops on OP Mainnet holding 500
  * unlocked USDC there asks for 100 USDC on Base (its escrow ops where `escrowChains` allow them). */
-export function accountEscrowRoute(escrowChains: readonly number[] = [10], calls: readonly Execution[] = []) {
+export function accountEscrowRoute(
+  escrowChains: readonly number[] = [10],
+  calls: readonly Execution[] = [],
+  asset: { symbol: 'USDC' | 'ETH'; holds: bigint; wants: bigint } = {
+    symbol: 'USDC',
+    holds: usdc(500),
+    wants: usdc(100),
+  },
+) {
   const account = '0x00000000000000000000000000000000000a11ce' as const
   const filler = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as const
-  const state = routeState({ holdings: [{ chainId: 10, symbol: 'USDC', unlocked: usdc(500) }] })
+  const state = routeState({ holdings: [{ chainId: 10, symbol: asset.symbol, unlocked: asset.holds }] })
+  const requests = [{ symbol: asset.symbol, amount: asset.wants }]
   const input = {
-    ...planInput(state, { destination: 8453, requests: [{ symbol: 'USDC', amount: usdc(100) }], opsChains: [10] }),
+    ...planInput(state, { destination: 8453, requests, opsChains: [10] }),
     escrowChains: new Set(escrowChains),
   }
   const plan = planRoute(input)

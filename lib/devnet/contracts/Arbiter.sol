@@ -171,15 +171,16 @@ contract Arbiter is FillAttestations {
 
     // ---- Origin chain: the account's own escrow (ACCOUNT_ESCROW) --------------------------------
 
-    /// @notice Moves ERC-20s from the caller into escrow here, recorded under (caller, nonce): the
+    /// @notice Moves tokens from the caller into escrow here, recorded under (caller, nonce): the
     /// account itself calls it, from the single-chain ops it signed for the intent executor, having
-    /// approved this arbiter. Nobody can escrow for another account or take its nonce. The escrow
+    /// approved this arbiter for each ERC-20; native ETH (token 0) comes as the call's value, which
+    /// must equal the native total. Nobody can escrow for another account or take its nonce. The escrow
     /// follows the PERMIT2 escrow's rules: released only to the filler an attestation of the fill of
     /// `mandate` names, refunded to the account by anyone after the refund delay; returned early only
     /// by one of this arbiter's fillers (no filler is recorded: the account, or anyone relaying its
     /// ops, may have sent the transaction, and must not be able to take the escrow back once a filler
     /// has filled against it).
-    function escrowFromAccount(uint256 nonce, Token[] calldata tokens, Mandate calldata mandate) external {
+    function escrowFromAccount(uint256 nonce, Token[] calldata tokens, Mandate calldata mandate) external payable {
         require(block.timestamp <= mandate.target.fillExpiry, "Arbiter: fill deadline passed");
         require(tokens.length > 0, "Arbiter: nothing to escrow");
         Escrow storage e = _escrows[msg.sender][nonce];
@@ -188,14 +189,20 @@ contract Arbiter is FillAttestations {
         e.status = EscrowStatus.Held;
         e.mandateHash = hash;
         e.fillExpiry = mandate.target.fillExpiry;
+        uint256 nativeTotal = 0;
         for (uint256 i = 0; i < tokens.length; i++) {
             require(tokens[i].amount > 0, "Arbiter: zero amount");
             e.tokens.push(tokens[i].token);
             e.amounts.push(tokens[i].amount);
+            if (tokens[i].token == address(0)) {
+                nativeTotal += tokens[i].amount;
+                continue;
+            }
             uint256 before = _balanceOf(tokens[i].token);
             _transferFrom(tokens[i].token, msg.sender, address(this), tokens[i].amount);
             require(_balanceOf(tokens[i].token) >= before + tokens[i].amount, "Arbiter: less arrived than escrowed");
         }
+        require(msg.value == nativeTotal, "Arbiter: msg.value is not the native total");
         emit Escrowed(msg.sender, nonce, address(0), hash);
         emit EscrowedFromAccount(msg.sender, nonce, hash, tokens);
     }
@@ -382,8 +389,14 @@ contract Arbiter is FillAttestations {
         return abi.decode(answer, (uint256));
     }
 
-    /// @dev transfer that accepts tokens returning nothing (USDT) as well as true.
+    /// @dev transfer that accepts tokens returning nothing (USDT) as well as true; token 0 is native
+    /// ETH (only an account's own escrow holds it).
     function _transfer(address token, address to, uint256 amount) internal {
+        if (token == address(0)) {
+            (bool sent,) = to.call{value: amount}("");
+            require(sent, "Arbiter: native transfer failed");
+            return;
+        }
         require(token.code.length > 0, "Arbiter: token has no code");
         (bool ok, bytes memory answer) = token.call(abi.encodeWithSelector(0xa9059cbb, to, amount));
         require(ok && (answer.length == 0 || abi.decode(answer, (bool))), "Arbiter: token transfer failed");

@@ -1,9 +1,9 @@
-import { decodeFunctionData, erc20Abi, hashStruct, isAddressEqual } from 'viem'
+import { decodeFunctionData, erc20Abi, hashStruct, isAddressEqual, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { arbiterAbi } from '../../abi/arbiter'
 import { accountEscrowParts, escrowMandate, escrowTokens, isAccountEscrowRoute } from '../../intentOp/accountEscrow'
 import { compactTypes } from '../../intentOp/typedData'
-import { accountEscrowRoute as escrowRoute, usdc } from '../fixtures'
+import { accountEscrowRoute as escrowRoute, eth, usdc } from '../fixtures'
 import { SINGLE_CHAIN_VT } from '../ops'
 import { escrowChains } from '../plan/planRequest'
 
@@ -93,5 +93,20 @@ describe('ACCOUNT_ESCROW: unlocked ERC-20s put into escrow by the account’s ow
     expect(escrowChains(request({ ops: [10], calls: 1 }))).toEqual([])
     expect(escrowChains(request({ ops: [10] }))).toEqual([10])
     expect(escrowChains(request({ ops: [10, 8453], preClaim: true }))).toEqual([])
+  })
+
+  it('escrows native ETH as the escrow call’s value: no approval, no WETH wrap', () => {
+    const { plan, elements } = escrowRoute([10], [], { symbol: 'ETH', holds: eth(2), wants: eth(0.5) })
+    expect(plan.fulfilled).toBe(true)
+    expect(new Set(plan.allocations.map((a) => a.funding))).toEqual(new Set(['ACCOUNT_ESCROW']))
+    const [escrow] = accountEscrowParts({ elements }).escrows
+    const tokens = escrowTokens(escrow!)
+    expect(tokens.map((t) => t.token)).toEqual([zeroAddress])
+    const ops = escrow!.mandate.destinationOps.ops
+    expect(ops).toHaveLength(1)
+    expect(isAddressEqual(ops[0]!.to, escrow!.arbiter)).toBe(true)
+    expect(BigInt(ops[0]!.value)).toBe(tokens[0]!.amount)
+    expect(decodeFunctionData({ abi: arbiterAbi, data: ops[0]!.data }).functionName).toBe('escrowFromAccount')
+    expect(tokens[0]!.amount).toBeGreaterThan(eth(0.5)) // the delivery plus the fee
   })
 })

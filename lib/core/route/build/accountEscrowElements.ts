@@ -1,7 +1,7 @@
 // The elements of an ACCOUNT_ESCROW route (core/intentOp/accountEscrow.ts says what they are): an
 // escrow element per source chain, built by buildElements as any other and given here its ops and
 // its mandate's chain, then the destination element.
-import { type Address, encodeFunctionData, erc20Abi } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, zeroAddress } from 'viem'
 import { arbiterAbi } from '../../abi/arbiter'
 import { escrowMandate, escrowTokens } from '../../intentOp/accountEscrow'
 import type { WireElement } from '../../intentOp/intentOp'
@@ -11,19 +11,22 @@ import type { Execution } from '../routeInput'
 import { settlementQualifier } from '../settlementContext'
 
 /** An escrow element from the element buildElements made for it: its ops run on its own chain (its
- * mandate's destination there), approving the arbiter for each token and escrowing them with the
- * mandate the fill on `destinationChainId` will deliver. */
+ * mandate's destination there), approving the arbiter for each ERC-20 and escrowing the tokens with
+ * the mandate the fill on `destinationChainId` will deliver (native ETH as the escrow call's value). */
 export function accountEscrowElement(element: WireElement, nonce: bigint, destinationChainId: number): WireElement {
   const mandate = escrowMandate(element, destinationChainId)
   const tokens = escrowTokens(element)
-  const ops: Execution[] = tokens.map((t) => ({
-    to: t.token,
-    value: 0n,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [element.arbiter, t.amount] }),
-  }))
+  const native = tokens.filter((t) => t.token === zeroAddress).reduce((sum, t) => sum + t.amount, 0n)
+  const ops: Execution[] = tokens
+    .filter((t) => t.token !== zeroAddress)
+    .map((t) => ({
+      to: t.token,
+      value: 0n,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [element.arbiter, t.amount] }),
+    }))
   ops.push({
     to: element.arbiter,
-    value: 0n,
+    value: native,
     data: encodeFunctionData({ abi: arbiterAbi, functionName: 'escrowFromAccount', args: [nonce, tokens, mandate] }),
   })
   return {

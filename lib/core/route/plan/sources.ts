@@ -86,9 +86,10 @@ function sourcesOf(group: TokenGroup, input: PlanInput): Source[] {
         continue
       }
       if (lockLayers.length === 0) continue
-      if (!token.extensions.native && input.escrowChains?.has(chain.chainId) && input.funding !== 'PERMIT2') {
+      if (input.escrowChains?.has(chain.chainId) && input.funding !== 'PERMIT2') {
         // Put into the origin arbiter's escrow by the account's own ops through its intent executor: no
-        // Permit2 approval, which an account that is not deployed yet could not give.
+        // Permit2 approval or WETH wrap, which an account that is not deployed yet could not give
+        // (native ETH goes in as the escrow call's value).
         sources.push({
           chainId: chain.chainId,
           token,
