@@ -2,6 +2,7 @@
 // 2026-01.alps), and the serializer.
 import { z } from 'zod'
 import type { PortfolioEntry } from '../core/portfolio/aggregatePortfolio'
+import { chainWarningsSchema } from '../core/wire/chainWarnings'
 import { address, addressInput, decimal } from './primitives'
 
 const MAX_FILTER_ITEMS = 100
@@ -53,9 +54,7 @@ export const portfolioQuerySchema = z.object({
 const amounts = z.object({ locked: decimal, unlocked: decimal })
 
 /** Additive: chains that did not answer and were left out (also in the x-unavailable-chains header). */
-export const warningsSchema = z
-  .array(z.object({ code: z.literal('CHAIN_UNAVAILABLE'), chainId: z.number().int(), message: z.string() }))
-  .describe('Chains that did not answer and were left out; the same chain ids are in the x-unavailable-chains header')
+export const warningsSchema = chainWarningsSchema
 export type Warnings = z.infer<typeof warningsSchema>
 
 export const portfolioResponseSchema = z.object({
