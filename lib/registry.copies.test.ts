@@ -1,8 +1,9 @@
 // The chain and settlement-layer lists are stated once, in their registries (lib/core/chains/,
 // lib/core/layers/), and derived everywhere else: no other source file writes out three or more of
 // the registered chain ids in one list, set or record, nor two or more layer names in one list, enum,
-// record or union (a flat literal on any number of lines, or a record's keys one a line). (registry.stub.test.ts shows the derived lists take a newcomer in.) Tests, test
-// fixtures, and the API's prose and examples may name chains and layers freely.
+// record or union (a flat literal on any number of lines, or a record's keys one a line).
+// registry.stub.test.ts shows the derived lists take a newcomer in. Tests, test fixtures, and the
+// API's prose and examples may name chains and layers freely.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
