@@ -11,6 +11,7 @@ import {
   describeIntentFailure,
   intentHeadline,
   intentTimeline,
+  type RouteShape,
   type StepState,
   type TimelineStep,
 } from '@/lib/ui/route/intentTimeline'
@@ -33,7 +34,16 @@ const verdict: Record<StepState, 'ok' | 'bad' | 'pending'> = {
   waiting: 'pending',
 }
 
-export function IntentTimeline({ id, onRefresh }: { id: string; onRefresh: (() => void) | undefined }) {
+export function IntentTimeline({
+  id,
+  onRefresh,
+  shape,
+}: {
+  id: string
+  onRefresh: (() => void) | undefined
+  /** How the route settles, when the page has it (intentTimeline.ts). */
+  shape?: RouteShape | undefined
+}) {
   const query = useIntentStatus(id)
   const intent = query.data
   const error = query.error
@@ -60,7 +70,7 @@ export function IntentTimeline({ id, onRefresh }: { id: string; onRefresh: (() =
       </p>
       {intent && (
         <ol className="grid min-w-0 gap-0" aria-label="Settlement steps">
-          {intentTimeline(intent).map((step, i, all) => (
+          {intentTimeline(intent, shape).map((step, i, all) => (
             <StepRow key={step.key} step={step} last={i === all.length - 1} />
           ))}
         </ol>

@@ -11,6 +11,7 @@ import { routeAccount } from '@/lib/ui/accounts/routeAccount'
 import { useAuthorizationSigning } from '@/lib/ui/accounts/useAuthorizationSigning'
 import { describeSubmitError } from '@/lib/ui/route/describeSubmitError'
 import { elementDetails } from '@/lib/ui/route/elementDetails'
+import { routeShape } from '@/lib/ui/route/intentTimeline'
 import { requirementSteps } from '@/lib/ui/route/requirementSteps'
 import { type RoutePhase, routePhase } from '@/lib/ui/route/routePhase'
 import { signingBlocker, signingItems, verifiedSignatures } from '@/lib/ui/route/routeSigning'
@@ -218,6 +219,7 @@ function CoveredRoute(props: CoveredRouteProps) {
         phase={phase}
         followedElsewhere={submission.followed === undefined && submittedIntentId !== undefined}
         onRefresh={onRefresh}
+        shape={routeShape(intentOp.elements)}
       />
       <Section title="Raw response" description="The route exactly as the API answered, to explore or compare.">
         <JsonTree value={raw} label="route" />

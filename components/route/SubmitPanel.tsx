@@ -7,6 +7,7 @@ import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { buttonStyles } from '@/components/buttonStyles'
 import { Section } from '@/components/Section'
 import { describeSubmitError } from '@/lib/ui/route/describeSubmitError'
+import type { RouteShape } from '@/lib/ui/route/intentTimeline'
 import type { RoutePhase } from '@/lib/ui/route/routePhase'
 import type { useIntentSubmission } from '@/lib/ui/route/useIntentSubmission'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
@@ -21,9 +22,11 @@ export type SubmitPanelProps = {
   /** The intent is already followed elsewhere on the page (a stored route's Settlement section). */
   followedElsewhere: boolean
   onRefresh: (() => void) | undefined
+  /** How the route settles (the timeline's own-ops and bridge steps). */
+  shape?: RouteShape | undefined
 }
 
-export function SubmitPanel({ submission, signatures, phase, followedElsewhere, onRefresh }: SubmitPanelProps) {
+export function SubmitPanel({ submission, signatures, phase, followedElsewhere, onRefresh, shape }: SubmitPanelProps) {
   const { source } = useApiKey()
   const { submit, submitting, error, followed } = submission
   const advice = error ? describeSubmitError(error, source) : undefined
@@ -86,7 +89,7 @@ export function SubmitPanel({ submission, signatures, phase, followedElsewhere, 
               This route was already submitted: it is not sent twice. Following the existing intent below.
             </p>
           )}
-          <IntentTimeline id={followed.id} onRefresh={onRefresh} />
+          <IntentTimeline id={followed.id} onRefresh={onRefresh} shape={shape} />
         </div>
       )}
     </Section>

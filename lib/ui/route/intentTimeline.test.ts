@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { IntentStatusResponse } from '../../api/intentOperation'
+import { addresses } from '../../core/addresses'
 import {
   describeIntentFailure,
   intentHeadline,
@@ -8,6 +9,7 @@ import {
   intentStatusLabel,
   intentTimeline,
   isFinalStatus,
+  routeShape,
 } from './intentTimeline'
 
 const hash = (c: string) => `0x${c.repeat(64)}` as const
@@ -48,6 +50,98 @@ describe('intentTimeline', () => {
       ['fill', 'Delivered on OP Mainnet', 'done', hash('c')],
       ['calls', 'Calls ran on OP Mainnet', 'done', hash('f')],
       ['final', 'Completed', 'done', undefined],
+    ])
+  })
+
+  it("shows an OFT send as the account's own operations, then LayerZero carrying it, never as a claim", () => {
+    const oft: IntentStatusResponse = {
+      ...base,
+      status: 'COMPLETED',
+      destinationChainId: 1,
+      claims: [{ chainId: 10, status: 'PENDING' }],
+      fillTransactionHash: hash('c'),
+      accountOperations: [
+        { kind: 'setup', chainId: 10, transactionHash: hash('d') },
+        { kind: 'singleChainOps', chainId: 10, transactionHash: hash('e') },
+      ],
+    }
+    const expected = [
+      ['Submitted', 'done'],
+      ['Account set up on OP Mainnet', 'done'],
+      ['Sent from OP Mainnet by your account', 'done'],
+      ['Carried to Ethereum over LayerZero', 'done'],
+      ['Delivered on Ethereum by the OFT adapter', 'done'],
+      ['Completed', 'done'],
+    ]
+    expect(view(oft)).toEqual(expected)
+    expect(intentTimeline(oft).find((s) => s.kind === 'ownOps')?.hash).toBe(hash('e'))
+    // With the route's shape, the same before the ops ran: the send in progress, nothing claimed.
+    const shape = { ownOps: [10], bridge: 'OFT' as const }
+    expect(view(oft).map(([t]) => t)).toEqual(intentTimeline(oft, shape).map((s) => s.title))
+    const pending = { ...base, destinationChainId: 1, claims: [{ chainId: 10, status: 'PENDING' as const }] }
+    expect(view({ ...pending }).map(([t]) => t)).toContain('Claiming on OP Mainnet')
+    expect(intentTimeline(pending, shape).map((s) => [s.title, s.state])).toEqual([
+      ['Submitted', 'done'],
+      ['Sending from OP Mainnet', 'active'],
+      ['Crossing to Ethereum over LayerZero', 'waiting'],
+      ['Delivering on Ethereum', 'waiting'],
+      ['Completed', 'waiting'],
+    ])
+  })
+
+  it("shows an account's operations on one chain as its own, not as a claim", () => {
+    const single: IntentStatusResponse = {
+      ...base,
+      status: 'COMPLETED',
+      claims: [{ chainId: 10, status: 'PENDING' }],
+      fillTransactionHash: hash('e'),
+      accountOperations: [{ kind: 'singleChainOps', chainId: 10, transactionHash: hash('e') }],
+    }
+    expect(view(single)).toEqual([
+      ['Submitted', 'done'],
+      ["Your account's operations ran on OP Mainnet", 'done'],
+      ['Delivered on OP Mainnet', 'done'],
+      ['Completed', 'done'],
+    ])
+  })
+
+  it('reads the shape from the route: the intent executor as arbiter is own ops, an OFT bridge fill a bridge', () => {
+    const across = '0x0000000000000000000000000000000000000A11'
+    const element = (chainId: string, arbiter: string, bridgeFill?: { type: 'OFT' }) => ({
+      chainId,
+      arbiter,
+      mandate: {
+        qualifier: {
+          settlementContext: {
+            settlementLayer: 'INTENT_EXECUTOR',
+            fundingMethod: 'NO_FUNDING',
+            ...(bridgeFill ? { bridgeFill } : {}),
+          },
+        },
+      },
+    })
+    const executor = addresses.intentExecutor
+    expect(routeShape([element('10', executor, { type: 'OFT' })])).toEqual({ ownOps: [10], bridge: 'OFT' })
+    expect(routeShape([element('8453', executor)])).toEqual({ ownOps: [8453] })
+    // The account's own escrow: the same on the wire, but the layers' arbiters.
+    expect(routeShape([element('8453', across), element('1', across)])).toBeUndefined()
+    expect(routeShape([])).toBeUndefined()
+  })
+
+  it('keeps an escrow route’s claims: ops that completed their chain’s claim are the escrow', () => {
+    const escrowed: IntentStatusResponse = {
+      ...base,
+      status: 'COMPLETED',
+      destinationChainId: 1,
+      claims: [{ chainId: 8453, status: 'COMPLETED', claimTransactionHash: hash('a') }],
+      fillTransactionHash: hash('c'),
+      accountOperations: [{ kind: 'singleChainOps', chainId: 8453, transactionHash: hash('a') }],
+    }
+    expect(view(escrowed)).toEqual([
+      ['Submitted', 'done'],
+      ['Claimed on Base', 'done'],
+      ['Delivered on Ethereum', 'done'],
+      ['Completed', 'done'],
     ])
   })
 

@@ -1,7 +1,9 @@
 // A submitted intent as the page tells it: Submitted → Claimed on each source chain → Delivered on
 // the destination → Completed (or Failed, with the reason in words and what to do), when to poll
 // again, and the one-word status the history shows next to a route.
+import { type Address, isAddressEqual } from 'viem'
 import type { IntentStatusResponse } from '../../api/intentOperation'
+import { addresses } from '../../core/addresses'
 import { chainName } from '../shared/tokenAmount'
 
 export type IntentStatus = IntentStatusResponse['status']
@@ -9,7 +11,7 @@ export type StepState = 'done' | 'active' | 'waiting' | 'failed'
 
 export type TimelineStep = {
   key: string
-  kind: 'submitted' | 'setup' | 'preClaim' | 'claim' | 'fill' | 'calls' | 'final' | 'refund'
+  kind: 'submitted' | 'setup' | 'preClaim' | 'ownOps' | 'bridge' | 'claim' | 'fill' | 'calls' | 'final' | 'refund'
   title: string
   state: StepState
   /** Words for the state, for readers who do not see the colour: "Done", "In progress", … */
@@ -52,7 +54,44 @@ const stateLabels: Record<StepState, string> = {
 
 const fromSeconds = (s: number): Date => new Date(s * 1000)
 
-export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
+/** What the route says of how it settles, when the page has it (the status alone says it once the
+ * ops ran): `ownOps`, the chains where the account's own signed ops run through the intent executor
+ * (a route settled INTENT_EXECUTOR / NO_FUNDING with the intent executor as its arbiter: an OFT send,
+ * or ops on one chain); `bridge`, the bridge that carries what they sent to the destination. */
+export type RouteShape = { ownOps: readonly number[]; bridge?: 'OFT' | undefined }
+
+type ShapedElement = {
+  chainId: string | number
+  arbiter: string
+  mandate: {
+    qualifier: {
+      settlementContext: { settlementLayer: string; fundingMethod: string; bridgeFill?: { type: 'OFT' } | undefined }
+    }
+  }
+}
+
+/** The shape of a route from its elements: the account's own ops when every element is run by the
+ * intent executor as its arbiter. (An account's own escrow is INTENT_EXECUTOR / NO_FUNDING on the
+ * wire too, but names the layers' arbiters: its escrows are the claims, as for Permit2.) */
+export function routeShape(elements: readonly ShapedElement[]): RouteShape | undefined {
+  const own = (e: ShapedElement) => {
+    const c = e.mandate.qualifier.settlementContext
+    return (
+      c.settlementLayer === 'INTENT_EXECUTOR' &&
+      c.fundingMethod === 'NO_FUNDING' &&
+      isAddressEqual(e.arbiter as Address, addresses.intentExecutor)
+    )
+  }
+  if (elements.length === 0 || !elements.every(own)) return undefined
+  return {
+    ownOps: [...new Set(elements.map((e) => Number(e.chainId)))],
+    ...(elements.some((e) => e.mandate.qualifier.settlementContext.bridgeFill?.type === 'OFT')
+      ? { bridge: 'OFT' as const }
+      : {}),
+  }
+}
+
+export function intentTimeline(intent: IntentStatusResponse, shape?: RouteShape): TimelineStep[] {
   const failed = intent.status === 'FAILED'
   const step = (s: Omit<TimelineStep, 'stateLabel'>): TimelineStep => ({ ...s, stateLabel: stateLabels[s.state] })
   const steps: TimelineStep[] = [
@@ -102,9 +141,75 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
     )
   })
 
-  const claimsDone = intent.claims.every((c) => c.status === 'COMPLETED')
-  const firstOpen = intent.claims.findIndex((c) => c.status === 'PENDING')
-  intent.claims.forEach((c, i) => {
+  // The account's own ops (single-chain ops through the intent executor) are not claims: nothing is
+  // escrowed or claimed, the ops move the funds themselves — and, across chains, a bridge carries them.
+  // Without the route, ops that ran where no claim completed are the account's own (an escrow's ops
+  // complete their chain's claim).
+  const ran = operations.filter(
+    (o) =>
+      o.kind === 'singleChainOps' &&
+      (shape
+        ? shape.ownOps.includes(o.chainId)
+        : !intent.claims.some((c) => c.chainId === o.chainId && c.status === 'COMPLETED')),
+  )
+  const ownOps = [...new Set([...(shape?.ownOps ?? []), ...ran.map((o) => o.chainId)])]
+  const bridged =
+    shape?.bridge === 'OFT' || (shape === undefined && ran.some((o) => o.chainId !== intent.destinationChainId))
+  const destination = chainName(intent.destinationChainId)
+  const filled = intent.status === 'FILLED' || intent.status === 'COMPLETED' || intent.fillTransactionHash !== undefined
+  ownOps.forEach((chainId, i) => {
+    const op = ran.find((o) => o.chainId === chainId)
+    const name = chainName(chainId)
+    const state: StepState = op ? 'done' : failed ? 'failed' : i === 0 || ran.length > 0 ? 'active' : 'waiting'
+    const sends = bridged && chainId !== intent.destinationChainId
+    const title = sends
+      ? state === 'done'
+        ? `Sent from ${name} by your account`
+        : state === 'failed'
+          ? `Not sent from ${name}`
+          : `Sending from ${name}`
+      : state === 'done'
+        ? `Your account's operations ran on ${name}`
+        : state === 'failed'
+          ? `Your account's operations did not run on ${name}`
+          : `Running your account's operations on ${name}`
+    const detail = sends
+      ? "The intent executor ran the account's signed operations: its LayerZero OFT send."
+      : "The intent executor ran the account's signed operations (SingleChainOps)."
+    steps.push(
+      step({
+        key: `ownOps-${chainId}`,
+        kind: 'ownOps',
+        title,
+        state,
+        chainId,
+        detail,
+        ...(op ? { hash: op.transactionHash } : {}),
+      }),
+    )
+  })
+  if (bridged && ownOps.length > 0) {
+    const state: StepState = filled ? 'done' : failed ? 'failed' : ran.length > 0 ? 'active' : 'waiting'
+    steps.push(
+      step({
+        key: 'bridge',
+        kind: 'bridge',
+        title:
+          state === 'done'
+            ? `Carried to ${destination} over LayerZero`
+            : state === 'failed'
+              ? `Not carried to ${destination}`
+              : `Crossing to ${destination} over LayerZero`,
+        state,
+        detail: `The OFT adapter on ${destination} credits the recipient once LayerZero delivers the packet.`,
+      }),
+    )
+  }
+  const claims = intent.claims.filter((c) => !ownOps.includes(c.chainId))
+
+  const claimsDone = claims.every((c) => c.status === 'COMPLETED') && ran.length >= ownOps.length
+  const firstOpen = claims.findIndex((c) => c.status === 'PENDING')
+  claims.forEach((c, i) => {
     const name = chainName(c.chainId)
     const state: StepState =
       c.status === 'COMPLETED'
@@ -131,8 +236,6 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
     )
   })
 
-  const destination = chainName(intent.destinationChainId)
-  const filled = intent.status === 'FILLED' || intent.status === 'COMPLETED' || intent.fillTransactionHash !== undefined
   const fillState: StepState = filled
     ? 'done'
     : failed
@@ -146,7 +249,7 @@ export function intentTimeline(intent: IntentStatusResponse): TimelineStep[] {
       kind: 'fill',
       title:
         fillState === 'done'
-          ? `Delivered on ${destination}`
+          ? `Delivered on ${destination}${bridged ? ' by the OFT adapter' : ''}`
           : fillState === 'failed'
             ? `Not delivered on ${destination}`
             : `Delivering on ${destination}`,

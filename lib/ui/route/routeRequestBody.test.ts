@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { tokensOnChain } from '../../core/tokens/tokens'
 import { initialRouteForm, type RouteForm, withDestination } from './routeForm'
 import { baseUnits, routeRequestBody } from './routeRequestBody'
 
@@ -16,6 +17,18 @@ describe('routeRequestBody', () => {
       tokenRequests: [{ tokenAddress: usdcArb, amount: '1000000000' }],
       account: { address: demo, accountType: 'EOA' },
       options: { alternatives: true },
+    })
+  })
+
+  it('asks for no alternatives where the route may be the account’s own OFT send (USDT from a smart account)', () => {
+    const usdt0Arb = tokensOnChain(42161).find((t) => t.symbol === 'USDT0')!.address
+    const nexus = { accountType: 'ERC7579' as const }
+    const ask = (patch: Partial<RouteForm>) =>
+      routeRequestBody(form({ tokenRequests: [request(usdt0Arb, '10')], ...patch })).body.options
+    expect(ask(nexus)).toEqual({})
+    expect(ask({})).toEqual({ alternatives: true })
+    expect(routeRequestBody(form({ ...nexus, tokenRequests: [request(usdcArb, '10')] })).body.options).toEqual({
+      alternatives: true,
     })
   })
 

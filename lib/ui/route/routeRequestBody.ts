@@ -149,8 +149,10 @@ function accessList(form: RouteForm): Pick<RouteRequestBody, 'accountAccessList'
 function options(form: RouteForm): Pick<RouteRequestBody, 'options'> {
   const { gas, bridge, protocol } = form.sponsor
   const result: NonNullable<RouteRequestBody['options']> = {
-    // The builder always asks for the planner's other routes (shown beside the route card).
-    alternatives: true,
+    // The builder asks for the planner's other routes (shown beside the route card), except where the
+    // route may be the account's own OFT send: the service lists such a route among them with a layer
+    // (OFT) its answer's schema does not allow there, so the answer would be refused as malformed.
+    ...(mayCrossAsOft(form) ? {} : { alternatives: true }),
     ...(form.settlementLayers.length ? { settlementLayers: form.settlementLayers } : {}),
     ...(form.funding ? { fundingMethod: form.funding } : {}),
     ...(gas || bridge || protocol
@@ -159,6 +161,13 @@ function options(form: RouteForm): Pick<RouteRequestBody, 'options'> {
     ...(form.feeToken ? { feeToken: form.feeToken } : {}),
   }
   return { options: result }
+}
+
+/** USDT asked for by an account that runs its own ops (a smart account, or an EOA with 7702): the
+ * planner may send it over LayerZero OFT from the account itself. */
+export function mayCrossAsOft(form: RouteForm): boolean {
+  const ownOps = form.accountType !== 'EOA' || form.accountSetup !== undefined
+  return ownOps && form.tokenRequests.some((r) => tokenOf(form, r.token)?.extensions.group === 'USDT')
 }
 
 const sentence = (message: string) =>

@@ -42,6 +42,16 @@ describe('routeSummary', () => {
     expect(words(s.receive)).toEqual(['100 USDT0 on Arbitrum One'])
   })
 
+  it('names where an OFT send arrives, not the source chain its mandate names (where its ops run)', () => {
+    const { route } = fixtureRoute('oft')
+    const intentOp = route.intentOp!
+    const sent = intentOp.elements.map((e) => ({ ...e, mandate: { ...e.mandate, destinationChainId: e.chainId } }))
+    expect(sent.map((e) => e.mandate.destinationChainId)).toEqual(['10'])
+    const s = routeSummary({ ...route, intentOp: { ...intentOp, elements: sent } })
+    expect(s.destination).toEqual({ chainId: 42161, chainName: 'Arbitrum One' })
+    expect(words(s.receive)).toEqual(['100 USDT0 on Arbitrum One'])
+  })
+
   it('names the sponsor’s share and another recipient', () => {
     const s = summary('executions')
     expect(s.sponsored).toEqual({ relayer: expect.any(Number), protocol: expect.any(Number) })

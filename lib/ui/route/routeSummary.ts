@@ -33,11 +33,20 @@ export type RouteSummary = {
   signBy: bigint
 }
 
+type Element = IntentOp['elements'][number]
+
+/** Where an element's tokens arrive: its mandate's destination chain, except for an OFT send, whose
+ * ops run on the source chain (the mandate's) and whose tokens arrive where its bridge fill is. */
+export function arrivalChainId(element: Element): number {
+  const bridgeFill = element.mandate.qualifier.settlementContext.bridgeFill
+  return bridgeFill ? bridgeFill.destinationChainId : Number(element.mandate.destinationChainId)
+}
+
 export function routeSummary(route: RouteResponse & { intentOp: IntentOp }): RouteSummary {
   const { intentOp, intentCost } = route
   const last = intentOp.elements.at(-1)
   if (!last) throw new Error(`routeSummary: intentOp ${intentOp.nonce} has no elements`)
-  const destinationChainId = Number(last.mandate.destinationChainId)
+  const destinationChainId = arrivalChainId(last)
   const recipient = last.mandate.recipient
   const pay = sumByToken(
     intentOp.elements.flatMap((e) => e.idsAndAmounts.map((pair) => idAmount(Number(e.chainId), pair))),

@@ -1,6 +1,7 @@
 'use client'
 // A stored route read in full on demand: what it is and how far it got, the settlement timeline
 // once submitted, and the route in the inspector (signable while it lasts, refreshable after).
+import { useMemo } from 'react'
 import { isAddress } from 'viem'
 import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { CopyButton } from '@/components/CopyButton'
@@ -11,8 +12,10 @@ import { RouteStatusBadge } from '@/components/route/RouteStatusBadge'
 import { Section } from '@/components/Section'
 import { SignInNotice } from '@/components/SignInNotice'
 import { ApiError } from '@/lib/api/client/fetchApi'
+import { inspectStoredRoute } from '@/lib/api/client/routeApi'
 import type { StoredRouteResponse } from '@/lib/api/routeHistory'
 import { routeStatusLabel } from '@/lib/ui/history/historyRows'
+import { routeShape } from '@/lib/ui/route/intentTimeline'
 import { useRouteAccount } from '@/lib/ui/route/useRouteAccount'
 import { useStoredRoute } from '@/lib/ui/route/useStoredRoute'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
@@ -60,6 +63,10 @@ export function StoredRouteView({ nonce }: { nonce: string }) {
 
 function Found({ stored, account }: { stored: StoredRouteResponse; account: string }) {
   const submitted = stored.intentStatus !== null
+  const shape = useMemo(() => {
+    const elements = inspectStoredRoute(stored.route)?.route.intentOp?.elements
+    return elements ? routeShape(elements) : undefined
+  }, [stored.route])
   return (
     <>
       <Section
@@ -84,7 +91,7 @@ function Found({ stored, account }: { stored: StoredRouteResponse; account: stri
       </Section>
       {submitted && (
         <Section title="Settlement" description="The intent this route became when it was signed and submitted.">
-          <IntentTimeline id={stored.nonce} onRefresh={undefined} />
+          <IntentTimeline id={stored.nonce} onRefresh={undefined} shape={shape} />
         </Section>
       )}
       <StoredRouteInspector stored={stored} account={account} />
