@@ -80,7 +80,12 @@ export function RouteBuilder() {
   // The one-click alternative to what the service would refuse: the quote follows by itself.
   const takeAlternative = (alternative: SettleAlternative) => {
     if (alternative.kind === 'account') return void accountChoice.choose(alternative.choice)
-    const fields = alternative.kind === 'token' ? ['tokenRequests.0.tokenAddress'] : ['destinationExecutions']
+    const fields =
+      alternative.kind === 'token'
+        ? ['tokenRequests.0.tokenAddress']
+        : alternative.kind === 'any-funds'
+          ? ['options.fundingMethod']
+          : ['destinationExecutions']
     state.update(fields, (f) => withAlternative(f, alternative))
   }
   const retry = () => (quote.changed ? formRef.current?.requestSubmit() : quote.refresh())

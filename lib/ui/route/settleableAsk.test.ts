@@ -105,4 +105,54 @@ describe('askRefusal', () => {
       label: 'Send it without the calls',
     })
   })
+
+  it('asks a wallet already delegated somewhere to be picked as an EOA with 7702, not told it cannot', () => {
+    const refusal = askRefusal(ask({ delegatedChains: [10] }))
+    expect(refusal?.title).toBe('USDT from other chains needs the wallet as an EOA with 7702')
+    expect(refusal?.message).toContain('already delegated (EIP-7702) on OP Mainnet')
+    expect(refusal?.message).not.toContain('cannot make')
+    expect(refusal?.alternative).toEqual({
+      kind: 'account',
+      choice: 'eip7702',
+      label: 'Use the wallet as an EOA with 7702',
+    })
+    // A delegation only where it holds none of it changes nothing; nor one on the destination itself.
+    expect(askRefusal(ask({ delegatedChains: [8453] }))?.alternative.kind).toBe('token')
+    expect(askRefusal(ask({ delegatedChains: [1] }))?.alternative.kind).toBe('token')
+    // Picked as an EOA with 7702 it is not a plain wallet: nothing refused.
+    expect(askRefusal(ask({ plainWallet: false, delegatedChains: [10] }))).toBeUndefined()
+  })
+})
+
+describe('askRefusal: "Unlocked funds" of an account the route deploys', () => {
+  const usdcAsk = (change: Partial<SettleableAsk> = {}) =>
+    ask({
+      asset: 'USDC',
+      symbol: 'USDC',
+      plainWallet: false,
+      balance: balance('USDC', [chain(8453, 'Base', 'USDC', '30'), chain(42161, 'Arbitrum One', 'USDC', '5')]),
+      funding: 'PERMIT2',
+      undeployedChains: [1, 10, 8453, 42161],
+      ...change,
+    })
+
+  it('is refused where only chains it has no code on hold enough, with any funds as the alternative', () => {
+    const refusal = askRefusal(usdcAsk())
+    expect(refusal?.title).toBe('The account cannot approve its funds on Base and Arbitrum One yet')
+    expect(refusal?.message).toContain('cannot give the Permit2 approval')
+    expect(refusal?.alternative).toEqual({ kind: 'any-funds', label: 'Let the route choose the funds' })
+    // Only the chains that hold some are named.
+    const onBase = usdcAsk({ balance: balance('USDC', [chain(8453, 'Base', 'USDC', '30')]) })
+    expect(askRefusal(onBase)?.title).toBe('The account cannot approve its funds on Base yet')
+  })
+
+  it('is not refused with any funds, where it is deployed, for a plain wallet, or beyond what it holds', () => {
+    expect(askRefusal(usdcAsk({ funding: '' }))).toBeUndefined()
+    expect(askRefusal(usdcAsk({ funding: 'COMPACT' }))).toBeUndefined()
+    expect(askRefusal(usdcAsk({ undeployedChains: [1, 10, 42161] }))).toBeUndefined()
+    expect(askRefusal(usdcAsk({ undeployedChains: undefined }))).toBeUndefined()
+    expect(askRefusal(usdcAsk({ amount: usd('36') }))).toBeUndefined()
+    // Deployed on Arbitrum One only: its 5 USDC there do not cover 10.
+    expect(askRefusal(usdcAsk({ undeployedChains: [1, 10, 8453] }))?.title).toContain('on Base yet')
+  })
 })
