@@ -9,9 +9,9 @@ import { validationError } from '../api/errorEnvelope'
 import type { Operation } from '../api/operations'
 import type { Caller } from './apiKeys'
 import { requireCaller, requireClientBudget } from './caller'
-import { type HandlerContext, methodNotAllowed, preflight, withEnvelope } from './http'
+import { envelope, type HandlerContext, methodNotAllowed, preflight } from './http'
 import { readJsonBody } from './jsonBody'
-import { jsonResponse } from './jsonResponse'
+import { jsonResponse, withBody } from './jsonResponse'
 import { answerNode, type NodeAnswer, pathMatcher } from './nodeAnswer'
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
@@ -59,7 +59,7 @@ export function handle<const O extends Operation>(
   fn: (input: OperationInput<O>) => Promise<Answer<O>>,
 ): OperationHandler {
   const { operation, clientBudget = false, status = 200 } = options
-  const run = withEnvelope<Record<string, string>>(async (request, context) => {
+  const answered = envelope<Record<string, string>>(async (request, context) => {
     const caller = operation.scope === null ? undefined : await requireCaller(request, operation.scope, context)
     const client = operation.scope === null && clientBudget ? await requireClientBudget(request, context) : undefined
     const params = operation.parameters
@@ -72,9 +72,11 @@ export function handle<const O extends Operation>(
     const answer = await fn({ request, context, params, body, caller, client } as OperationInput<O>)
     return answer instanceof Response ? answer : jsonResponse(JSON.stringify(answer), { status })
   })
+  const run = async (request: Request, context: { params: Promise<Record<string, string>> }) =>
+    withBody(await answered(request, context))
   const node: NodeEntry = {
     match: pathMatcher(`/api/v1${operation.path}`),
-    answer: answerNode(run),
+    answer: answerNode(answered),
   }
   return Object.assign(run, { operation, node })
 }

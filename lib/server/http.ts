@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { errorEnvelope, HttpError, statusOfKind, validationError } from '../api/errorEnvelope'
 import { ServiceError } from '../core/errors'
 import { DatabaseUnavailableError } from '../storage/sql'
-import { jsonResponse } from './jsonResponse'
+import { jsonResponse, withBody } from './jsonResponse'
 import { logger } from './logger'
 import { apiHeaders, apiPreflightHeaders, strictTransportSecurity } from './securityHeaders'
 
@@ -24,6 +24,14 @@ type Handler<P> = (request: Request, context: HandlerContext<P>) => Promise<Resp
 /** The envelope around every handler (operations' via `handle` in handle.ts): trace id, security
  * headers, the request's log line, and any error as the JSON envelope. */
 export function withEnvelope<P = unknown>(handler: Handler<P>) {
+  const enveloped = envelope(handler)
+  return async (request: Request, context: { params: Promise<P> }): Promise<Response> =>
+    withBody(await enveloped(request, context))
+}
+
+/** withEnvelope for serve.mjs's own path (nodeAnswer.ts): a JSON answer comes without its Web body,
+ * its bytes kept beside it (jsonResponse.ts), as that path writes them itself. */
+export function envelope<P = unknown>(handler: Handler<P>) {
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
     const started = performance.now()
     // The trace id is always ours; the client's own request id is logged beside it, never adopted.

@@ -174,8 +174,9 @@ async function send(outgoing: ServerResponse, response: Response, acceptsGzip: b
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
   if (response.body && isEventStream(headers)) return stream(outgoing, response.status, headers, response.body)
-  const empty = response.status === 204 || response.status === 304 || !response.body
-  let body = empty ? undefined : (knownBytes(response) ?? Buffer.from(await response.arrayBuffer()))
+  const known = knownBytes(response)
+  const empty = response.status === 204 || response.status === 304 || (!response.body && !known)
+  let body = empty ? undefined : (known ?? Buffer.from(await response.arrayBuffer()))
   // Next's compression names Accept-Encoding for every answer it could compress, whatever its size.
   const compresses = compressible(headers)
   headers.vary = [APP_ROUTER_VARY, headers.vary, compresses ? 'Accept-Encoding' : ''].filter((v) => v).join(', ')
