@@ -1,8 +1,9 @@
 // The viem transport every process's HTTP(S) chain requests go through (the server's reads, the
-// filler's and the attester's reads and sends): JSON-RPC over node:http / node:https
-// keep-alive agents, so each RPC node is reached over a small pool of open connections, without
-// global fetch's WHATWG machinery and without Next.js's patched fetch (its data cache and dedupe
-// must never touch JSON-RPC).
+// filler's and the attester's reads and sends): JSON-RPC over kept-alive connections — to an
+// http: node through keepAliveHttp.ts (one write per request, its answer framed by hand), to an
+// https: node through a node:https keep-alive agent — so each RPC node is reached over a small pool
+// of open connections, without global fetch's WHATWG machinery and without Next.js's patched fetch
+// (its data cache and dedupe must never touch JSON-RPC).
 //
 // It is viem's `custom` transport (an EIP-1193 `request`) rather than `http` with a fetch of our
 // own: viem's HTTP client spends ~10 µs of CPU on every request before it reaches the socket
@@ -19,6 +20,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { custom, HttpRequestError, RpcRequestError, stringify, TimeoutError, type Transport } from 'viem'
+import { HttpFailure, type HttpTarget, postHttp } from './keepAliveHttp'
 
 /** Open connections kept per RPC origin; more are opened under load and closed when idle. */
 const MAX_FREE_SOCKETS = 64
@@ -93,7 +95,8 @@ export function rpcTransport(url: string, options: RpcTransportOptions): Transpo
   )
 }
 
-type Node = { url: URL; shown: string; headers: Record<string, string> }
+/** An http: node is reached through keepAliveHttp.ts (`target`), an https: one through node:https. */
+type Node = { url: URL; shown: string; headers: Record<string, string>; target: HttpTarget | undefined }
 
 /** Credentials in the URL (https://user:pass@host) go as Basic authorization, as viem's HTTP
  * transport sends them; errors name the node without them. */
@@ -106,7 +109,30 @@ function parseNode(raw: string): Node {
     url.username = ''
     url.password = ''
   }
-  return { url, shown: url.toString(), headers }
+  const target: HttpTarget | undefined =
+    url.protocol === 'http:'
+      ? {
+          host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+          port: Number(url.port || 80),
+          path: `${url.pathname || '/'}${url.search}`,
+          hostHeader: url.host,
+          headers: Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+        }
+      : undefined
+  return { url, shown: url.toString(), headers, target }
+}
+
+/** A request's JSON: JSON.stringify as it is, several times faster than with viem's bigint replacer
+ * (a replacer function takes the slow path); a bigint anywhere, which JSON.stringify refuses, goes
+ * through viem's stringify, as a decimal string as viem sends it. Anything else it cannot write
+ * (a cycle) fails in both. */
+function toJson(value: unknown): string {
+  try {
+    return JSON.stringify(value)
+  } catch (error) {
+    if (error instanceof TypeError) return stringify(value)
+    throw error
+  }
 }
 
 /** Statuses that say "not now" rather than "not like this": a batch answered with one of them fails
@@ -121,7 +147,7 @@ function send(node: Node, part: Waiting[]): void {
   }
   let body: string
   try {
-    body = stringify(part.map((w) => w.call))
+    body = toJson(part.map((w) => w.call))
   } catch (error) {
     for (const w of part) w.reject(error)
     return
@@ -162,7 +188,7 @@ function pairAnswers(part: readonly Waiting[], answers: unknown): [Waiting, Answ
 function sendOne(node: Node, w: Waiting): void {
   let body: string
   try {
-    body = stringify(w.call)
+    body = toJson(w.call)
   } catch (error) {
     w.reject(error)
     return
@@ -240,6 +266,7 @@ function failure(node: Node, call: Call, error: unknown): Error {
 
 /** One POST, answered by `deadline` (its answer read whole, within the size bound). */
 function post(node: Node, body: string, deadline: number, mayRetry = true): Promise<Reply> {
+  if (node.target) return postHttpNode(node.target, body, deadline, mayRetry)
   return new Promise((resolve, reject) => {
     const left = deadline - performance.now()
     if (left <= 0) return reject(new Timeout('timed out'))
@@ -284,4 +311,36 @@ function post(node: Node, body: string, deadline: number, mayRetry = true): Prom
     req.once('error', fail)
     req.end(body)
   })
+}
+
+/** post() to an http: node, through keepAliveHttp.ts. */
+function postHttpNode(target: HttpTarget, body: string, deadline: number, mayRetry: boolean): Promise<Reply> {
+  const left = deadline - performance.now()
+  if (left <= 0) return Promise.reject(new Timeout('timed out'))
+  const { answer, abort } = postHttp(target, body, MAX_BODY_BYTES)
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    abort()
+  }, left)
+  return answer.then(
+    (reply) => {
+      clearTimeout(timer)
+      return reply
+    },
+    (error: unknown) => {
+      clearTimeout(timer)
+      if (timedOut) throw new Timeout('timed out')
+      // A kept-alive connection the node closed while idle fails on first write, before any answer:
+      // the request never reached the node, so it goes once more on a fresh connection, within the
+      // same deadline.
+      const stale =
+        error instanceof HttpFailure &&
+        error.reused &&
+        !error.answered &&
+        (error.code === 'ECONNRESET' || error.code === 'EPIPE')
+      if (mayRetry && stale) return postHttpNode(target, body, deadline, false)
+      throw error
+    },
+  )
 }
