@@ -11,16 +11,20 @@ export type Aggregate3Result = { success: boolean; returnData: Hex }
 
 /** The largest offset or length a word may hold here: anything larger cannot point inside an answer. */
 const MAX_SAFE_WORD = 2 ** 48
+const ZERO = 0x30
 
 export function decodeAggregate3(data: Hex): Aggregate3Result[] {
-  if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(data)) throw new Error('aggregate3: not hex bytes')
+  // Whole bytes of hex (an even count of digits): one character class, no group repeated per byte.
+  if (data.length % 2 !== 0 || !/^0x[0-9a-fA-F]*$/.test(data)) throw new Error('aggregate3: not hex bytes')
   const bytes = (data.length - 2) / 2
   if (bytes < 64) throw new Error('aggregate3: answer too short')
   /** The word at byte offset `at`, as a number; out of bounds or too large throws. */
   const word = (at: number): number => {
     if (at < 0 || at + 32 > bytes) throw new Error('aggregate3: read past the answer')
     const start = 2 + at * 2
-    if (!/^0{52}$/.test(data.slice(start, start + 52))) throw new Error('aggregate3: word out of range')
+    // Its first 26 bytes must be zero: read in place, no slice or regex per word.
+    for (let i = start; i < start + 52; i++)
+      if (data.charCodeAt(i) !== ZERO) throw new Error('aggregate3: word out of range')
     const value = Number.parseInt(data.slice(start + 52, start + 64), 16)
     if (Number.isNaN(value) || value >= MAX_SAFE_WORD) throw new Error('aggregate3: word out of range')
     return value
