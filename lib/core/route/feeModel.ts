@@ -26,8 +26,14 @@ export type FeeModel = {
     fill: { base: bigint; perToken: bigint }
     /** Per destination execution when the caller gives no destinationGasUnits. */
     perExecution: bigint
-    /** Calldata bytes of a claim or fill transaction, for the L1 data fee. */
-    calldata: { base: number; perToken: number }
+    /** Calldata of the filler's transactions, for the L1 data fee, in non-zero-byte equivalents
+     * (Ecotone L1 gas / 16, less one transaction's envelope): per origin element by funding method
+     * (its escrow, allocation or relay and its payout), and of the fill. Measured from the calls
+     * the filler builds (lib/filler/l1DataCharge.test.ts), each rounded up. */
+    calldata: {
+      claim: Record<FundingMethod, { base: number; perToken: number }>
+      fill: { base: number; perToken: number }
+    }
   }
 }
 
@@ -55,7 +61,15 @@ export const defaultFeeModel = (protocolBps: number): FeeModel => ({
     },
     fill: { base: 80_000n, perToken: 35_000n },
     perExecution: 60_000n,
-    calldata: { base: 580, perToken: 96 },
+    calldata: {
+      claim: {
+        PERMIT2: { base: 1_100, perToken: 200 },
+        COMPACT: { base: 1_800, perToken: 260 },
+        NO_FUNDING: { base: 1_100, perToken: 0 },
+        ACCOUNT_ESCROW: { base: 1_350, perToken: 400 },
+      },
+      fill: { base: 320, perToken: 100 },
+    },
   },
 })
 

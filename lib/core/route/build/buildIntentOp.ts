@@ -4,6 +4,7 @@ import type { Address, Hex } from 'viem'
 import { InvalidInputError } from '../../errors'
 import type { WireAuthorization, WireIntentOp } from '../../intentOp/intentOp'
 import type { FeeModel } from '../feeModel'
+import { groupElements } from '../plan/pricing'
 import type { Plan } from '../plan/types'
 import type { ResolvedRequest } from '../request/resolveRequest'
 import type { RouteState } from '../state/readRouteState'
@@ -75,9 +76,15 @@ export function buildIntentOp({
         minGas: request.callGas,
         fillerAddress,
       })
+  // The filler's transactions: each origin element's (by its funding method) and the fill.
+  const { claim, fill } = model.gas.calldata
   const estimatedCalldataSize =
-    elements.length * model.gas.calldata.base +
-    model.gas.calldata.perToken * elements.reduce((n, e) => n + e.idsAndAmounts.length, 0) +
+    groupElements(plan.allocations).reduce(
+      (n, e) => n + claim[e.funding].base + claim[e.funding].perToken * e.tokens,
+      0,
+    ) +
+    fill.base +
+    fill.perToken * plan.deliveries.length +
     request.executionBytes
   return {
     sponsor: account.address,

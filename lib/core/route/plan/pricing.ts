@@ -88,7 +88,7 @@ function priceFees(input: PlanInput, allocations: readonly Allocation[], deliver
   const fillUnits = input.singleChain
     ? input.executionGas + TRANSFER_OP_GAS * BigInt(input.singleChain.transfers)
     : model.gas.fill.base + model.gas.fill.perToken * BigInt(delivered) + input.executionGas
-  const fillBytes = model.gas.calldata.base + model.gas.calldata.perToken * delivered + input.executionBytes
+  const fillBytes = model.gas.calldata.fill.base + model.gas.calldata.fill.perToken * delivered + input.executionBytes
   const fillGasUsd8 = bridgedOnly ? 0n : gasUsd8(input, destination, fillUnits, fillBytes)
   gasByChain.set(destination.chainId, (gasByChain.get(destination.chainId) ?? 0n) + fillGasUsd8)
 
@@ -172,7 +172,8 @@ export function groupElements(allocations: readonly Allocation[]): Element[] {
 export function originGasUsd8(input: PlanInput, chain: ChainState, funding: FundingMethod, tokens: number): bigint {
   const claim = input.model.gas.claim[funding]
   const units = claim.base + claim.perToken * BigInt(tokens)
-  const bytes = input.model.gas.calldata.base + input.model.gas.calldata.perToken * tokens
+  const calldata = input.model.gas.calldata.claim[funding]
+  const bytes = calldata.base + calldata.perToken * tokens
   return gasUsd8(input, chain, units, bytes)
 }
 
