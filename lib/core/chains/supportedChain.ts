@@ -1,6 +1,6 @@
 // What a chain's file (one per chain, beside this one) states; chains.ts lists the files.
 import type { Address, Chain } from 'viem'
-import type { AssetName } from '../tokens/assets'
+import type { AssetName } from '../assets/assets'
 
 export type ChainStack = 'l1' | 'op-stack' | 'arbitrum'
 

@@ -4,7 +4,7 @@
 // inferred from them, lib/api/routeResponse.ts serves them and the OpenAPI document is generated
 // from them. Amounts, nonces and times are decimal strings (the wire's form).
 import { z } from 'zod'
-import { arbitratedLayerNames, intentLayerNames, wireLayerNames } from '../route/settlementLayers'
+import { arbitratedLayerNames, intentLayerNames, wireLayerNames } from '../layers/layerLists'
 import { chainWarningsSchema } from '../wire/chainWarnings'
 import { address, decimal, hex } from '../wire/scalars'
 

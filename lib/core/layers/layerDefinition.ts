@@ -1,6 +1,6 @@
 // What a settlement layer's folder (one per layer, beside this file) states; registry.ts lists them.
 import type { Address } from 'viem'
-import type { TokenGroup } from '../tokens/assets'
+import type { TokenGroup } from '../assets/assets'
 
 /** The bridge fee a route charges for a layer: basis points of the amount plus a fixed USD part (8 decimals). */
 export type BridgeFee = { bps: bigint; fixedUsd8: bigint }

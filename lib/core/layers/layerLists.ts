@@ -1,7 +1,8 @@
-// Every list of settlement layers the code needs, derived from the registry
-// (registry.ts) by settlementLayers.ts.
+// Every list of settlement layers the code needs, derived from the registry (registry.ts): the
+// planner's, the fee model's, the wire's and the request's names, the dashboard's labels.
 import type { Address } from 'viem'
 import type { BridgeFee, LayerDefinition } from './layerDefinition'
+import { foreignLayerNames, layers } from './registry'
 
 type Kind = LayerDefinition['kind']
 type OfKind<L, K extends Kind> = Extract<L, { kind: K }>
@@ -46,4 +47,38 @@ export function deriveLayerLists<const L extends LayerDefinition, const F extend
     bit: (name: Name): number => 1 << names.indexOf(name),
     allMask: (1 << registry.length) - 1,
   }
+}
+
+const lists = deriveLayerLists(layers, foreignLayerNames)
+type Registered = (typeof layers)[number]
+
+/** Layers a route element can settle through. OFT elements settle as INTENT_EXECUTOR on the wire. */
+export type Layer = Registered['name']
+/** The settlementLayer values on the wire. */
+export type WireLayer = Registered['wire']
+
+/** Every layer, in the planner's bit order (layerBit). */
+export const layerNames: readonly Layer[] = lists.names
+export const crossChainLayers = lists.crossChain
+/** The layers an alternative route's request can name (RouteAlternative.request.options). */
+export const intentLayerNames = lists.intent
+export type IntentLayerName = (typeof intentLayerNames)[number]
+/** The layers an alternative route's sources cross by; the fee model's bridge fees are theirs. */
+export const arbitratedLayerNames = lists.arbitrated
+export type ArbitratedLayer = (typeof arbitratedLayerNames)[number]
+export const wireLayerNames = lists.wire
+/** What a request's options.settlementLayers may hold. */
+export const requestLayerNames = lists.request
+export type RequestLayer = (typeof requestLayerNames)[number]
+/** Each arbitrated layer's bridge fee (the default fee model's). */
+export const bridgeFees = lists.bridgeFees
+/** The planner's bit of a layer, and the mask of every layer. */
+export const layerBit = lists.bit
+export const allLayersMask = lists.allMask
+/** Every arbiter a route can name (the devnet places its arbiter at each; the filler approves each). */
+export const arbiterAddresses: readonly Address[] = lists.arbiterAddresses
+
+/** What the dashboard calls a layer, by its name or its wire name; anything else as it is. */
+export function layerLabel(name: string): string {
+  return (layers.find((l) => l.name === name) ?? layers.find((l) => l.wire === name))?.label ?? name
 }

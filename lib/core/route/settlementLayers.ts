@@ -1,19 +1,35 @@
-// The settlement layers as the route engine uses them, derived from the registry
-// (lib/core/layers/: one folder per layer): which layer can move which asset between which chains,
-// the contract that arbitrates each layer's claims, its names on the wire and in a request.
+// The settlement layers as the route engine uses them, from the registry (lib/core/layers/: one
+// folder per layer, and the lists derived from it): which layer can move which asset between which
+// chains, the contract that arbitrates each layer's claims, its names on the wire and in a request,
+// and how an element's funds are taken.
 import type { Address } from 'viem'
 import { addresses } from '../addresses'
 import { chainIds } from '../chains/chains'
-import { deriveLayerLists } from '../layers/layerLists'
-import { foreignLayerNames, layers } from '../layers/registry'
+import { crossChainLayers, type Layer, type WireLayer } from '../layers/layerLists'
+import { layers } from '../layers/registry'
 import type { TokenGroup } from '../tokens/tokenList'
+
+export {
+  type ArbitratedLayer,
+  allLayersMask,
+  arbiterAddresses,
+  arbitratedLayerNames,
+  bridgeFees,
+  crossChainLayers,
+  type IntentLayerName,
+  intentLayerNames,
+  type Layer,
+  layerBit,
+  layerLabel,
+  layerNames,
+  type RequestLayer,
+  requestLayerNames,
+  type WireLayer,
+  wireLayerNames,
+} from '../layers/layerLists'
 
 type Registered = (typeof layers)[number]
 
-/** Layers a route element can settle through. OFT elements settle as INTENT_EXECUTOR on the wire. */
-export type Layer = Registered['name']
-/** The settlementLayer values on the wire. */
-export type WireLayer = Registered['wire']
 /** How an element's funds are taken. COMPACT: the sponsor's locks, claimed after the fill; PERMIT2:
  * unlocked ERC-20s the filler escrows with the sponsor's Permit2 signature; NO_FUNDING: the account's
  * own single-chain ops move them (an OFT send, or a route on one chain); ACCOUNT_ESCROW: the account's
@@ -26,38 +42,12 @@ export function wireFunding(funding: FundingMethod): 'COMPACT' | 'PERMIT2' | 'NO
   return funding === 'ACCOUNT_ESCROW' ? 'NO_FUNDING' : funding
 }
 
-const lists = deriveLayerLists(layers, foreignLayerNames)
-
-/** Every layer, in the planner's bit order (layerBit). */
-export const layerNames: readonly Layer[] = lists.names
-export const crossChainLayers = lists.crossChain
-/** The layers an alternative route's request can name (RouteAlternative.request.options). */
-export const intentLayerNames = lists.intent
-export type IntentLayerName = (typeof intentLayerNames)[number]
-/** The layers an alternative route's sources cross by; the fee model's bridge fees are theirs. */
-export const arbitratedLayerNames = lists.arbitrated
-export type ArbitratedLayer = (typeof arbitratedLayerNames)[number]
-export const wireLayerNames = lists.wire
-/** What a request's options.settlementLayers may hold. */
-export const requestLayerNames = lists.request
-export type RequestLayer = (typeof requestLayerNames)[number]
-/** Each arbitrated layer's bridge fee (the default fee model's). */
-export const bridgeFees = lists.bridgeFees
-/** The planner's bit of a layer, and the mask of every layer. */
-export const layerBit = lists.bit
-export const allLayersMask = lists.allMask
-
 const byName = new Map<string, Registered>(layers.map((l) => [l.name, l]))
 
 function layerOf(layer: Layer): Registered {
   const found = byName.get(layer)
   if (!found) throw new Error(`settlementLayers: no layer named ${layer}`)
   return found
-}
-
-/** What the dashboard calls a layer, by its name or its wire name; anything else as it is. */
-export function layerLabel(name: string): string {
-  return (byName.get(name) ?? layers.find((l) => l.wire === name))?.label ?? name
 }
 
 export function layerSupports(layer: Layer, group: TokenGroup, fromChain: number, toChain: number): boolean {
@@ -68,9 +58,6 @@ export function layerSupports(layer: Layer, group: TokenGroup, fromChain: number
   const registered = (id: number) => chainIds.some((c) => c === id)
   return l.groups.some((g) => g === group) && registered(fromChain) && registered(toChain)
 }
-
-/** Every arbiter a route can name (the devnet places its arbiter at each; the filler approves each). */
-export const arbiterAddresses: readonly Address[] = lists.arbiterAddresses
 
 export function arbiterOf(layer: Layer, using7579: boolean): Address {
   const l = layerOf(layer)

@@ -1,11 +1,11 @@
 // Token registry as data, shaped like a Uniswap token list: each chain's tokens as its file in
-// lib/core/chains/ lists them, the assets from assets.ts. `extensions.group` names the asset a token
+// lib/core/chains/ lists them, the assets from lib/core/assets/. `extensions.group` names the asset a token
 // belongs to across chains: the portfolio aggregates by group, routes move value within one.
 import { zeroAddress } from 'viem'
+import { assets, type TokenGroup, type TokenInfo } from '../assets/assets'
 import { chains } from '../chains/chains'
-import { assets, type TokenGroup, type TokenInfo } from './assets'
 
-export type { TokenGroup, TokenInfo } from './assets'
+export type { TokenGroup, TokenInfo } from '../assets/assets'
 
 export const tokenList = {
   name: 'Intent router tokens',
