@@ -10,7 +10,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { TokenGroup } from '../../tokens/tokenList'
 import { eth, GWEI, type Holding, planInput, routeState, typicalL1, usdc } from '../fixtures'
-import type { FundingMethod, Layer } from '../settlementLayers'
+import { type FundingMethod, type Layer, layerNames } from '../settlementLayers'
 import { expectValid } from './planChecks'
 import { planRoute } from './planRoute'
 import { evaluate, planCostUsd8 } from './pricing'
@@ -66,9 +66,7 @@ function bruteMin(input: PlanInput, sources: ReadonlyMap<TokenGroup, Source[]>, 
     const flat = chosen.flat()
     const chains = [...new Set(flat.map((x) => x.s.chainId))]
     const options = chains.map((c) =>
-      (['SAME_CHAIN', 'ACROSS', 'ECO', 'RELAY', 'OFT'] as Layer[]).filter((l) =>
-        flat.every((x) => x.s.chainId !== c || x.s.layers.includes(l)),
-      ),
+      layerNames.filter((l) => flat.every((x) => x.s.chainId !== c || x.s.layers.includes(l))),
     )
     const walk = (i: number, layers: Layer[]): void => {
       if (i < chains.length) {
