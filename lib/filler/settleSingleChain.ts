@@ -123,8 +123,11 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
       const delivered = await deliveryOf(packet, chainOf(packet.dstChainId))
       if (typeof delivered === 'string') return await fail(delivered)
       if (!delivered) {
+        // The later of the wall clock and the destination's: a chain past the deadline is past it.
         const finalAt = BigInt(intent.expires) + FINAL_MARGIN_SECONDS
-        if (p.nowSeconds() > finalAt) {
+        const head = await chainOf(packet.dstChainId).client.getBlock({ blockTag: 'latest' })
+        const wall = p.nowSeconds()
+        if ((head.timestamp > wall ? head.timestamp : wall) > finalAt) {
           return await fail(
             `sent over LayerZero OFT in ${packet.sentIn}, ` +
               `but not delivered on chain ${packet.dstChainId} by ${finalAt}`,

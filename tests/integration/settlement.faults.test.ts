@@ -14,11 +14,16 @@ import {
   keccak256,
   parseUnits,
 } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { arbitrum, optimism } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { escrowStatus } from '../../lib/core/abi/arbiter'
 import { addresses } from '../../lib/core/addresses'
+import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
+import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
 import * as artifacts from '../../lib/devnet/contracts/artifacts'
 import { fillerAccount } from '../../lib/devnet/demoAccount'
+import { FINAL_MARGIN_SECONDS } from '../../lib/filler/intentMachine'
 import { findAttestation } from '../../lib/storage/attestationStore'
 import { updateIntent } from '../../lib/storage/intentStore'
 import { findTransaction, recordTransaction } from '../../lib/storage/journalStore'
@@ -33,6 +38,7 @@ import {
   waitFor,
   warpTo,
 } from '../support/adversary'
+import { sdkClient } from '../support/sdkClient'
 import { expectedMoves, fundedAccount } from '../support/settlement'
 
 const suite = adversarialStack('settlement faults suite')
@@ -361,6 +367,53 @@ describe('settlement faults', () => {
         (await waitFor(next.intentOp.nonce, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 'a final state'))
           .status,
       ).toBe('COMPLETED')
+    },
+  )
+
+  // Moves the chains' clocks past the intent's final-state deadline.
+  it(
+    'a USDT0 packet LayerZero never delivers: the send runs, then FAILED once the final-state ' +
+      'deadline has passed on the destination, naming the send; nothing credited there',
+    async () => {
+      const sdk = sdkClient({
+        baseUrl: suite.stack.baseUrl,
+        apiKey: suite.apiKey,
+        rpcUrls: suite.stack.devnet.rpcUrls,
+      })
+      const account = await sdk.createAccount({
+        owners: { type: 'ecdsa', accounts: [privateKeyToAccount(generatePrivateKey())] },
+      })
+      const address = account.getAddress()
+      const recipient = suite.s.chain.freshAccount().address
+      await suite.s.chain.mint(10, 'USDT0', address, usdc('60'))
+      // The devnet's OFT relay (standing in for LayerZero's executor) runs in the attester's process.
+      await suite.stack.attester.stop()
+      try {
+        const prepared = await account.prepareTransaction({
+          sourceChains: [optimism],
+          targetChain: arbitrum,
+          tokenRequests: [{ address: findTokenBySymbol(42161, 'USDT0')!.address, amount: usdc('25') }],
+          recipient,
+        })
+        const intentOp = prepared.intentRoute.intentOp as unknown as WireIntentOp
+        const result = await account.submitTransaction(await account.signTransaction(prepared))
+        expect(String(result.id)).toBe(intentOp.nonce)
+        // The account's own send leaves OP Mainnet; the packet is never delivered.
+        const drawn = BigInt(intentOp.elements[0]!.idsAndAmounts[0]![1])
+        for (let i = 0; (await suite.s.chain.erc20Balance(10, 'USDT0', address)) !== usdc('60') - drawn; i++) {
+          if (i > 250) throw new Error('the send never left OP Mainnet')
+          await new Promise((r) => setTimeout(r, 100))
+        }
+        expect((await status(intentOp.nonce)).status).toBe('PENDING') // waiting for the delivery
+        await warpTo(BigInt(intentOp.expires) + FINAL_MARGIN_SECONDS + 1n)
+        const failed = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
+        expect(failed.failureReason).toMatch(
+          /^sent over LayerZero OFT in 0x[0-9a-f]{64}, but not delivered on chain 42161 by \d+$/,
+        )
+        expect(await suite.s.chain.erc20Balance(42161, 'USDT0', recipient)).toBe(0n)
+      } finally {
+        await suite.stack.attester.start()
+      }
     },
   )
 
