@@ -42,18 +42,19 @@ export function sentPacket(
 }
 
 /**
- * The packet's delivery on its destination: undefined while it is on its way, a string when the
- * adapter credited someone else or less than the route owes.
+ * The packet's delivery on its destination, looked for since it was sent (`sentAt`, unix seconds):
+ * undefined while it is on its way, a string when the adapter credited someone else or less than
+ * the route owes.
  */
-export async function deliveryOf(packet: SentPacket, chain: FillerChain): Promise<BridgeDelivery | string | undefined> {
+export async function deliveryOf(
+  packet: SentPacket,
+  chain: FillerChain,
+  sentAt: bigint,
+): Promise<BridgeDelivery | string | undefined> {
   const adapter = oftAdapters[packet.dstChainId as keyof typeof oftAdapters]?.adapter
   if (!adapter) throw new Error(`no OFT adapter on chain ${packet.dstChainId}`)
-  const received = await recentEvent(chain, {
-    address: adapter,
-    abi: oftAbi,
-    eventName: 'OFTReceived',
-    args: { guid: packet.guid },
-  })
+  const query = { address: adapter, abi: oftAbi, eventName: 'OFTReceived', args: { guid: packet.guid } } as const
+  const received = await recentEvent(chain, query, sentAt)
   if (!received?.transactionHash || received.blockNumber === null) return undefined
   const { toAddress, amountReceivedLD } = received.args
   if (!toAddress || !isAddressEqual(toAddress, packet.recipient) || (amountReceivedLD ?? 0n) < packet.minAmount) {

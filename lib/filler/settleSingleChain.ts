@@ -37,13 +37,18 @@ async function opsReceipt(
   chain: FillerChain,
   account: Address,
   nonce: bigint,
+  since: bigint,
 ): Promise<TransactionReceipt | undefined> {
-  const ran = await recentEvent(chain, {
-    address: nexus.intentExecutor,
-    abi: intentExecutorAbi,
-    eventName: 'SinglechainOpsExecuted',
-    args: { account, nonce },
-  })
+  const ran = await recentEvent(
+    chain,
+    {
+      address: nexus.intentExecutor,
+      abi: intentExecutorAbi,
+      eventName: 'SinglechainOpsExecuted',
+      args: { account, nonce },
+    },
+    since,
+  )
   return ran?.transactionHash ? chain.client.getTransactionReceipt({ hash: ran.transactionHash }) : undefined
 }
 
@@ -91,7 +96,7 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
       if (accountFailure) return await fail(accountFailure)
     }
     let last: { hash: Hex; timestamp: number } | undefined
-    const packets: (SentPacket & { sentIn: Hex })[] = []
+    const packets: (SentPacket & { sentIn: Hex; sentAt: number })[] = []
     for (const [i, s] of steps.entries()) {
       const chain = chainOf(s.call.chainId)
       const element = signed.elements[i]
@@ -102,7 +107,8 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
       let receipt: TransactionReceipt
       let timestamp: number
       if (!journaled[i] && (await read(chain, s.done))) {
-        const found = await opsReceipt(chain, signed.sponsor, BigInt(signed.nonce))
+        const submitted = BigInt(Math.floor(intent.createdAt.getTime() / 1000))
+        const found = await opsReceipt(chain, signed.sponsor, BigInt(signed.nonce), submitted)
         if (!found) return await fail(`its ops ran on chain ${s.call.chainId}, but their transaction is not found`)
         receipt = found
         timestamp = Number((await chain.client.getBlock({ blockNumber: found.blockNumber })).timestamp)
@@ -116,11 +122,11 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
       const packet = sentPacket(element, signed.sponsor, receipt)
       // The relayer's fee was paid by those ops (the executor checks it), but the bridge got nothing.
       if (typeof packet === 'string') return await fail(`${packet}; the route's fee was paid, nothing was bridged`)
-      if (packet) packets.push({ ...packet, sentIn: receipt.transactionHash })
+      if (packet) packets.push({ ...packet, sentIn: receipt.transactionHash, sentAt: timestamp })
     }
     let fill: { chainId: number; txHash: Hex; timestamp: number; status: 'COMPLETED' } | undefined
     for (const packet of packets) {
-      const delivered = await deliveryOf(packet, chainOf(packet.dstChainId))
+      const delivered = await deliveryOf(packet, chainOf(packet.dstChainId), BigInt(packet.sentAt))
       if (typeof delivered === 'string') return await fail(delivered)
       if (!delivered) {
         // The later of the wall clock and the destination's: a chain past the deadline is past it.
