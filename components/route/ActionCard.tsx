@@ -167,12 +167,19 @@ function Quote({ summary, facts, requirements, gasPrices, ethUsd }: ActionCardPr
   const approval = requirements.find((r) => r.kind === 'approval')
   return (
     <>
-      <AmountsPanel size="large" title="You pay" amounts={summary.pay} testId="card-pay" />
+      <AmountsPanel
+        size="large"
+        title="You pay"
+        amounts={summary.pay}
+        testId="card-pay"
+        empty="Only the fee: your account pays it with its operations"
+      />
       <AmountsPanel
         size="large"
         title={summary.recipientIsAccount ? 'You receive' : 'The recipient receives'}
         amounts={summary.receive}
         testId="card-receive"
+        empty="No tokens: only your account's calls run"
       />
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-zinc-600 dark:text-zinc-400">Total fee</dt>

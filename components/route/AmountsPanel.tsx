@@ -11,14 +11,17 @@ export type AmountsPanelProps = {
   note?: string | undefined
   // The card's amounts are larger than the summary's.
   size?: 'base' | 'large'
+  // What to say when there are none (a call-only action moves no tokens).
+  empty?: string | undefined
 }
 
-export function AmountsPanel({ title, amounts, testId, note, size = 'base' }: AmountsPanelProps) {
+export function AmountsPanel({ title, amounts, testId, note, size = 'base', empty }: AmountsPanelProps) {
   return (
     <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-950/60" data-testid={testId}>
       <h3 className={`${size === 'large' ? 'text-xs' : 'text-sm'} font-medium text-zinc-600 dark:text-zinc-400`}>
         {title}
       </h3>
+      {amounts.length === 0 && empty && <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{empty}</p>}
       <ul className="mt-1 grid gap-1">
         {amounts.map((a) => (
           <li key={`${a.chainId}:${a.token}`} className="flex flex-wrap items-baseline justify-between gap-x-3">

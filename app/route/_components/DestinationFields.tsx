@@ -39,6 +39,12 @@ export function DestinationFields({ state }: { state: RouteFormState }) {
         )}
       </FormField>
 
+      {form.tokenRequests.length === 0 && (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="no-token-requests">
+          No tokens move: the account runs its calls on {chains.find((c) => c.id === form.destinationChainId)?.name} and
+          pays the fee from what it holds there.
+        </p>
+      )}
       {form.tokenRequests.map((r, i) => {
         const token = tokenOf(form, r.token)
         return (

@@ -3,7 +3,7 @@
 // the gas they may use. Each field is checked as it is typed.
 import { buttonStyles } from '@/components/buttonStyles'
 import { FormField } from '@/components/FormField'
-import { type ExecutionDraft, emptyExecution, formLimits } from '@/lib/ui/route/routeForm'
+import { type ExecutionDraft, emptyExecution, emptyTokenRequest, formLimits } from '@/lib/ui/route/routeForm'
 import type { RouteFormState } from '@/lib/ui/route/useRouteForm'
 
 export function ExecutionFields({ state }: { state: RouteFormState }) {
@@ -70,12 +70,38 @@ export function ExecutionFields({ state }: { state: RouteFormState }) {
           <button
             type="button"
             className={`${buttonStyles.quiet} justify-self-start sm:col-span-2`}
-            onClick={() => update([], (f) => ({ ...f, executions: f.executions.filter((_, j) => j !== i) }))}
+            onClick={() =>
+              update([], (f) => {
+                const executions = f.executions.filter((_, j) => j !== i)
+                // With no call left, a call-only action asks for a token again.
+                const none = executions.length === 0 && f.tokenRequests.length === 0
+                return {
+                  ...f,
+                  executions,
+                  tokenRequests: none ? [emptyTokenRequest(f.destinationChainId)] : f.tokenRequests,
+                }
+              })
+            }
           >
             Remove call {i + 1}
           </button>
         </fieldset>
       ))}
+      {form.executions.length > 0 && (
+        <label className="flex items-center gap-2 text-sm" data-testid="calls-only">
+          <input
+            type="checkbox"
+            checked={form.tokenRequests.length === 0}
+            onChange={(e) =>
+              update(['tokenRequests'], (f) => ({
+                ...f,
+                tokenRequests: e.target.checked ? [] : [emptyTokenRequest(f.destinationChainId)],
+              }))
+            }
+          />
+          Send no tokens: only run these calls (a call-only action)
+        </label>
+      )}
       {form.executions.length < formLimits.executions && (
         <button
           type="button"
