@@ -1,6 +1,6 @@
 // Portfolio latency for the demo account, next to the floor it cannot beat: one raw Multicall3
 // aggregate3 eth_call per chain, all chains in parallel over keep-alive connections, against the
-// same anvil nodes. Target: API cold p50 <= 2.5x floor p50 (per trial and over all). Benchmarks
+// same anvil nodes. Target: API cold p50 <= 1.6x floor p50 (per trial and over all). Benchmarks
 // inform, they don't gate: a miss prints MISS and exits 0; an error (any non-200, a wrong body, a
 // failed call) exits non-zero.
 import { type Agent, get } from 'node:http'
@@ -30,6 +30,8 @@ import { percentile, ratioLine, runTrials, type Scenario, table, time, WARMUP_RO
 import { withStack } from './withStack'
 
 const TRIALS = 3
+/** Issue #37: the API within 1.6x of the raw reads it is made of. */
+const TARGET = 1.6
 const SAMPLES_PER_TRIAL = 70
 const SAMPLES = TRIALS * SAMPLES_PER_TRIAL
 
@@ -165,8 +167,8 @@ async function bench(stack: Stack, keepAlive: Agent) {
     '',
   ]
   out.push(
-    ratioLine('API cold p50 / floor p50', scenarios[3]!, scenarios[0]!, 2.5),
-    ratioLine('API warm p50 / floor p50', scenarios[2]!, scenarios[0]!, 2.5),
+    ratioLine('API cold p50 / floor p50', scenarios[3]!, scenarios[0]!, TARGET),
+    ratioLine('API warm p50 / floor p50', scenarios[2]!, scenarios[0]!, TARGET),
   )
   console.log(out.join('\n'))
 }

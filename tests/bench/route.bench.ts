@@ -1,7 +1,7 @@
 // Route latency for the demo account (1,000 USDC on Arbitrum, drawn from Arbitrum and Base), next
 // to the floor it cannot beat: the exact JSON-RPC requests the engine sends (captured once), all
 // sent raw in parallel over keep-alive connections, then the route's digest and its one ECDSA
-// signature. Targets: API p50 <= 2.5x floor p50 (per trial and over all), and under 60 ms end to
+// signature. Targets: API p50 <= 1.6x floor p50 (per trial and over all), and under 60 ms end to
 // end. Benchmarks inform, they don't gate: a miss prints MISS and exits 0; an error exits non-zero.
 import { type Agent, request as httpRequest } from 'node:http'
 import { type Chain, createPublicClient, http } from 'viem'
@@ -20,6 +20,8 @@ import { percentile, ratioLine, runTrials, type Scenario, table, WARMUP_ROUNDS }
 import { withStack } from './withStack'
 
 const TRIALS = 3
+/** Issue #37: the API within 1.6x of the raw reads and the signature it is made of. */
+const TARGET = 1.6
 const SAMPLES_PER_TRIAL = 50
 
 await withStack(bench)
@@ -93,7 +95,7 @@ async function bench(stack: Stack, keepAlive: Agent) {
       '',
       ...table(scenarios, floorP50),
       '',
-      ratioLine('API p50 / floor p50', scenarios[2]!, scenarios[0]!, 2.5),
+      ratioLine('API p50 / floor p50', scenarios[2]!, scenarios[0]!, TARGET),
       `API p50 = ${apiP50.toFixed(1)} ms (target < 60 ms): ${apiP50 < 60 ? 'PASS' : 'MISS'}`,
     ].join('\n'),
   )
