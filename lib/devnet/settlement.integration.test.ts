@@ -398,6 +398,20 @@ describe('devnet settlement', () => {
       },
     )
 
+    it('never records native ETH (token 0) as a Permit2 escrow: Permit2 could not have moved it', async () => {
+      const { args } = await signedPermit(0x5eed0n)
+      await expect(
+        simulate(
+          chainId,
+          fillerAccount.address,
+          ACROSS,
+          arbiterAbi,
+          'escrowPermit2',
+          args([{ token: zeroAddress, amount }]),
+        ),
+      ).rejects.toThrow(/Permit2 moves no native ETH/)
+    })
+
     it('returns an escrow to the sponsor at once when the filler that escrowed it asks, and only then', async () => {
       const nonce = 0x5eefn
       const { args, mandate } = await signedPermit(nonce)

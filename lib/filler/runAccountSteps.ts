@@ -135,7 +135,8 @@ export async function simulateDestinationOps(
 }
 
 /** The account's setup on `chain` when it has not run yet: a factory deployment to simulate (its
- * call and gas), 'unsimulated' for an EIP-7702 delegation, undefined when there is none to run. */
+ * call and gas); 'unsimulated' for an EIP-7702 delegation, or for an account deployed there without
+ * the intent executor (runAccountSteps refuses it with that reason); undefined when there is none. */
 async function pendingSetup(
   signed: Signed,
   chain: FillerChain,
@@ -149,7 +150,7 @@ async function pendingSetup(
   if (!setup || (await read(chain, setup.done))) return undefined
   if (isAddressEqual(setup.call.to, signed.sponsor)) return 'unsimulated'
   const code = await chain.client.getCode({ address: signed.sponsor })
-  if (code !== undefined && code !== '0x') return undefined // deployed: runAccountSteps says why it cannot run
+  if (code !== undefined && code !== '0x') return 'unsimulated'
   return { to: setup.call.to, data: setup.call.data, gas: setup.gasLimit }
 }
 

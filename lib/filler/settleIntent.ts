@@ -186,6 +186,8 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     if (short) return fail(short)
     if (moved) return fail(`${moved}; nothing was taken`)
     if (!alive) return 'waiting'
+    const late = await tooLateToBePaid(true)
+    if (late) return fail(`${late}; nothing was taken`)
     // The account's own escrow ops: its balances read, and the ops simulated after its deployment,
     // before the filler pays for that.
     if (isAccountEscrowRoute(signed)) {
@@ -437,17 +439,8 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
       if (!paid && time + SAFETY_SECONDS >= deadline)
         return fail(`expired: not filled before its fill deadline ${deadline}; ${nothing}`, refundable)
       // A fill whose payout could no longer be mined in time is never sent (core/settlement/payoutWindow.ts).
-      const payBy = payoutDeadline({
-        funding: plan.funding,
-        fillDeadline: deadline,
-        expires,
-        refundDelay: arbiterRefundDelaySeconds,
-      })
-      if (!paid && time + payoutTime() > payBy)
-        return fail(
-          `expired: a fill now could not be paid before ${payBy} (the confirmations it waits for); ${nothing}`,
-          refundable,
-        )
+      const late = paid ? undefined : await tooLateToBePaid(false)
+      if (late) return fail(`${late}; ${nothing}`, refundable)
       if (!paid && !alive) return 'waiting'
       // No free option: the prices are read again before the filler fronts a cross-asset fill.
       const moved = paid || pricesRead ? undefined : await priceMoved(signed, plan, p.chains)
@@ -477,15 +470,31 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     }
   }
 
-  /** Seconds from sending the fill until its payout is mined, at the chains' block times and depths. */
-  function payoutTime(): bigint {
+  /** Why a fill sent now (or, `first`, once the escrows or allocations are buried first) could not be
+   * paid before its payout closes, by the latest of the wall clock and every chain's own (the refund
+   * is judged on the origin's); undefined when it can. */
+  async function tooLateToBePaid(first: boolean): Promise<string | undefined> {
     const blockMs = (chainId: number) => getChain(chainId)?.blockTimeMs ?? 12_000
     const fillChain = plan.fill.chainId
-    return payoutSeconds({
+    const origins = plan.elements.map((e) => e.chainId)
+    const heads = await Promise.all(
+      [...new Set([fillChain, ...origins])].map((id) => chainOf(id).client.getBlock({ blockTag: 'latest' })),
+    )
+    const time = heads.reduce((t, b) => (b.timestamp > t ? b.timestamp : t), p.nowSeconds())
+    const needs = payoutSeconds({
       fillBlockMs: blockMs(fillChain),
       fillDepth: Math.max(depth(fillChain), p.attesterConfirmations?.(fillChain) ?? 0),
-      originBlockMs: plan.elements.map((e) => blockMs(e.chainId)),
+      originBlockMs: origins.map(blockMs),
+      ...(first ? { before: origins.map((id) => ({ blockMs: blockMs(id), depth: depth(id) })) } : {}),
     })
+    const payBy = payoutDeadline({
+      funding: plan.funding,
+      fillDeadline: deadline,
+      expires,
+      refundDelay: arbiterRefundDelaySeconds,
+    })
+    if (time + needs <= payBy) return undefined
+    return `expired: a fill could not be paid before ${payBy} (the confirmations it waits for)`
   }
 
   /** Whether the filler was paid for this intent: every element's release or claim is journaled

@@ -370,6 +370,43 @@ describe('settlement faults', () => {
     },
   )
 
+  it(
+    'a fill that could not be paid before the escrow refund opens (deep confirmations) is never ' +
+      'started: FAILED before any escrow, nothing sent',
+    async () => {
+      const account = await fundedAccount(suite.s.chain, [{ chainId: 8453, symbol: 'USDC', amount: usdc('100') }])
+      const before = await usdcHoldings([account.address, fillerAccount.address])
+      await suite.stack.filler.stop()
+      // 1,000 Ethereum blocks (12 s each) before an attestation of the fill: far longer than the fill
+      // deadline 600 s away plus the escrow's 300 s refund delay.
+      await suite.stack.filler.start({ ATTESTER_CONFIRMATIONS: '1000' })
+      try {
+        const { intentOp, signed } = await routed(account, {
+          destinationChainId: 1,
+          tokenRequests: [{ tokenAddress: 'USDC', amount: usdc('40').toString() }],
+        })
+        expect((await suite.s.submit(signed)).status).toBe(201)
+        const failed = await waitFor(intentOp.nonce, (b) => b.status === 'FAILED', 'FAILED')
+        expect(failed.failureReason).toMatch(
+          /^expired: a fill could not be paid before \d+ \(the confirmations it waits for\); nothing was taken$/,
+        )
+        expect(failed.claims.every((c: { status: string }) => c.status !== 'COMPLETED')).toBe(true)
+        const e = planOf(signed).elements[0]!
+        const [state] = await suite.s.chain.client(e.chainId).readContract({
+          address: e.arbiter,
+          abi: artifacts.arbiter.abi,
+          functionName: 'escrowOf',
+          args: [account.address, BigInt(intentOp.nonce)],
+        })
+        expect(state).toBe(escrowStatus.none)
+        expect(await usdcHoldings([account.address, fillerAccount.address])).toEqual(before)
+      } finally {
+        await suite.stack.filler.stop()
+        await suite.stack.filler.start()
+      }
+    },
+  )
+
   // Moves the chains' clocks past the intent's final-state deadline.
   it(
     'a USDT0 packet LayerZero never delivers: the send runs, then FAILED once the final-state ' +

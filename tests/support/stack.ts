@@ -29,8 +29,9 @@ export type Stack = {
   logFile: string
   databaseUrl: string
   devnet: Devnet
-  /** The filler process: stop it (e.g. to test a restart) and start it again (resolves when ready). */
-  filler: { stop: () => Promise<void>; start: () => Promise<void> }
+  /** The filler process: stop it (e.g. to test a restart) and start it again (resolves when ready),
+   * with `env` over its devnet environment if given. */
+  filler: { stop: () => Promise<void>; start: (env?: Record<string, string>) => Promise<void> }
   /** The attester process (signs what it sees of destination fills): stop it to test an outage. */
   attester: { stop: () => Promise<void>; start: () => Promise<void> }
   logs: () => string
@@ -63,8 +64,10 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   }
   let filler: FillerProcess | undefined
   let fillerOutput = ''
-  const startFiller = () => {
-    filler = spawnFiller(devnetFillerEnv(devnet.rpcUrls, db.url), (chunk) => (fillerOutput += chunk.toString()))
+  const startFiller = (env: Record<string, string> = {}) => {
+    filler = spawnFiller({ ...devnetFillerEnv(devnet.rpcUrls, db.url), ...env }, (chunk) => {
+      fillerOutput += chunk.toString()
+    })
     return filler.ready
   }
   let attester: WorkerProcess | undefined

@@ -13,6 +13,22 @@ describe('payoutWindow: a fill is sent only while its payout can still be mined'
     expect(payoutSeconds({ fillBlockMs: 250, fillDepth: 0, originBlockMs: [250] })).toBe(1n + PAYOUT_MARGIN_SECONDS)
   })
 
+  it('counts the escrows or allocations buried before the fill when checked before them', () => {
+    const fill = { fillBlockMs: 2_000, fillDepth: 5, originBlockMs: [12_000] }
+    // Ethereum's escrow under 10 confirmations: 132 s more before the fill can go out.
+    expect(payoutSeconds({ ...fill, before: [{ blockMs: 12_000, depth: 10 }] }) - payoutSeconds(fill)).toBe(132n)
+    // Several origins are buried side by side: the slowest counts.
+    expect(
+      payoutSeconds({
+        ...fill,
+        before: [
+          { blockMs: 12_000, depth: 10 },
+          { blockMs: 250, depth: 100 },
+        ],
+      }) - payoutSeconds(fill),
+    ).toBe(132n)
+  })
+
   it('ends at the refund opening for an escrow and at the expiry for a compact', () => {
     const times = { fillDeadline: 1_000n, expires: 1_200n, refundDelay: 300n }
     expect(payoutDeadline({ funding: 'PERMIT2', ...times })).toBe(1_300n)

@@ -16,13 +16,21 @@ export type PayoutWindowParameters = {
   fillDepth: number
   /** Each origin chain's block time, in milliseconds (where the payouts are mined). */
   originBlockMs: readonly number[]
+  /** Steps sent before the fill and buried first (each origin's escrow or allocation): counted when
+   * the check is made before them. */
+  before?: readonly { blockMs: number; depth: number }[]
 }
 
-/** Seconds from sending the fill until its payout is mined, at the chains' block times. */
+/** Seconds from sending the fill (or the steps `before` it) until its payout is mined, at the
+ * chains' block times. */
 export function payoutSeconds(p: PayoutWindowParameters): bigint {
+  const first = (p.before ?? []).reduce((ms, s) => {
+    const buried = BigInt(s.depth + 1) * BigInt(s.blockMs)
+    return buried > ms ? buried : ms
+  }, 0n)
   const fill = BigInt(p.fillDepth + 1) * BigInt(p.fillBlockMs)
   const payout = BigInt(Math.max(0, ...p.originBlockMs))
-  return (fill + payout + 999n) / 1000n + PAYOUT_MARGIN_SECONDS
+  return (first + fill + payout + 999n) / 1000n + PAYOUT_MARGIN_SECONDS
 }
 
 /** The last moment a payout can be mined: an escrow's refund opening (PERMIT2), a compact's expiry. */

@@ -160,6 +160,9 @@ contract Arbiter is FillAttestations {
         e.fillExpiry = mandate.target.fillExpiry;
         e.escrowedBy = msg.sender;
         for (uint256 i = 0; i < permitted.length; i++) {
+            // Permit2 moves ERC-20s only: a "transfer" of token 0 would move nothing, and paying it out
+            // would pay native ETH other escrows hold.
+            require(permitted[i].token != address(0), "Arbiter: Permit2 moves no native ETH");
             e.tokens.push(permitted[i].token);
             e.amounts.push(permitted[i].amount);
         }
