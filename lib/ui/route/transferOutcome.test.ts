@@ -17,6 +17,11 @@ describe('words', () => {
     expect(plainFailureReason('expired: not filled before its fill deadline 123; nothing was taken')).toBe(
       'It was not delivered before its deadline.',
     )
+    // An account's setup fails on the chain the filler names, a source as often as the destination.
+    expect(
+      plainFailureReason("the account's setupOps on chain 10 failed (execution reverted); nothing was taken"),
+    ).toBe('Your account could not be set up on OP Mainnet.')
+    expect(plainFailureReason('its setup failed')).toBe('Your account could not be set up on a chain of the route.')
     expect(plainFailureReason('something nobody foresaw')).toBe('The transfer could not be settled.')
     expect(plainFailureReason(undefined)).toBe('The transfer could not be settled.')
   })

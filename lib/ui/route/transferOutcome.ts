@@ -89,7 +89,11 @@ export function plainFailureReason(reason: string | undefined, expired?: boolean
     return 'The tokens arrived, but the call on arrival failed: they are in the account on the destination.'
   if (r.startsWith('delivered, but')) return 'The tokens arrived, but the settlement behind them did not complete.'
   if (/destination calls?/.test(r)) return 'A call on arrival would fail, so the transfer was not delivered.'
-  if (/setupops|set up|setup/.test(r)) return 'Your account could not be set up on the destination.'
+  if (/setupops|set up|setup/.test(r)) {
+    // The filler names the chain ("its setupOps on chain 10 …"): a source chain as often as the destination.
+    const chainId = /on chain (\d+)/.exec(r)?.[1]
+    return `Your account could not be set up on ${chainId ? chainName(Number(chainId)) : 'a chain of the route'}.`
+  }
   if (/pre-claim/.test(r)) return 'Your account’s own operations failed before the funds were taken.'
   if (/insufficient|balance|allowance|nonce/.test(r))
     return 'Your funds or approval changed before the transfer could draw them.'
