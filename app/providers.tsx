@@ -2,7 +2,7 @@
 // Client-side state for every page: react-query, wagmi and the API key. The server hands over the
 // browser key, the devnet's RPC URLs and the explorers as props at render time; nothing secret is bundled.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
 import { ApiKeyProvider } from '@/lib/ui/shared/apiKey'
 import { ExplorersProvider } from '@/lib/ui/tx/useExplorers'
@@ -22,6 +22,11 @@ export function Providers({ browserKey, demoRpcUrls, explorers, children }: Prov
     () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
   )
   const [wagmiConfig] = useState(() => createWagmiConfig({ demoRpcUrls }))
+  // Marks the page as hydrated (its header and everything not still suspended answer clicks): the
+  // browser tests wait for this state after each navigation, since a click before it is lost.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <WagmiProvider config={wagmiConfig}>
       <QueryClientProvider client={queryClient}>

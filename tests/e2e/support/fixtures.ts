@@ -13,6 +13,19 @@ export type Fixtures = {
 }
 
 export const test = base.extend<Fixtures>({
+  // Every navigation waits until the page has hydrated (app/providers.tsx marks <html>): a click
+  // before that does nothing, and the test would then wait out its whole budget for what never opens.
+  // On a loaded machine hydration can take seconds; this waits for the state, not for a time.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      if (options?.waitUntil !== 'commit')
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 })
+      return response
+    }
+    await use(page)
+  },
   allowApiErrors: [
     async ({ page }, use) => {
       const allowed = new Set<number | 'network'>()

@@ -3,10 +3,20 @@ import type { Locator, Page } from '@playwright/test'
 import { chains } from '../../../lib/core/chains/chains'
 import { baseUrl, expect } from './fixtures'
 
+// The waits below are for states the page reaches after a round trip to the app or a devnet node
+// (connected, signed in): on a loaded machine those take seconds, so each waits for the state itself
+// up to SERVER_STATE_MS rather than the 5 s expect default, and never sleeps.
+const SERVER_STATE_MS = 30_000
+
 export async function connectDemoWallet(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Connect wallet' }).click()
-  await page.getByRole('button', { name: /^Demo wallet/ }).click()
-  await expect(page.getByRole('banner').getByRole('button', { name: /Wallet connected/ })).toContainText('0x7099…79C8')
+  const demo = page.getByRole('button', { name: /^Demo wallet/ })
+  await expect(demo).toBeVisible()
+  await demo.click()
+  await expect(page.getByRole('banner').getByRole('button', { name: /Wallet connected/ })).toContainText(
+    '0x7099…79C8',
+    { timeout: SERVER_STATE_MS },
+  )
 }
 
 /** Signs in with Ethereum as the connected wallet (the demo wallet signs through its devnet node):
@@ -15,7 +25,9 @@ export async function signIn(page: Page): Promise<void> {
   const wallet = page.getByRole('banner').getByRole('button', { name: /Wallet connected/ })
   await wallet.click()
   await page.getByRole('region', { name: 'Wallet' }).getByRole('button', { name: 'Sign in with Ethereum' }).click()
-  await expect(page.getByTestId('signed-in').first()).toContainText('Signed in as 0x7099…79C8')
+  await expect(page.getByTestId('signed-in').first()).toContainText('Signed in as 0x7099…79C8', {
+    timeout: SERVER_STATE_MS,
+  })
   await page.keyboard.press('Escape')
 }
 
