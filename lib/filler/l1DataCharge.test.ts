@@ -2,19 +2,19 @@
 // it per transaction from its calldata). For each funding method, the filler's real calls for a route
 // are built and their Ecotone L1 gas (16 per non-zero byte, 4 per zero byte, 68 bytes of transaction
 // envelope each) is compared with what the fee model charges for that element or fill.
-import { type Address, type Hex, hexToBytes } from 'viem'
+import { type Address, type Hex, hexToBytes, size } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { defaultFeeModel } from '../core/route/feeModel'
 import { accountEscrowRoute } from '../core/route/fixtures'
 import type { FundingMethod } from '../core/route/settlementLayers'
 import { fixtureIntentOp } from '../ui/route/fixtures/routes'
-import { singleChainSteps } from './accountSteps'
+import { destinationStep, singleChainSteps } from './accountSteps'
 import { settlementPlan } from './settlementCalls'
 
 const filler = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as Address
-// A smart account's ERC-1271 signature (validator address and ECDSA): longer than an EOA's.
-const signature = `0x${'ab'.repeat(85)}` as Hex
+// The longest signature the API accepts (a smart account's validator may take trailing bytes).
+const signature = `0x${'ab'.repeat(1_024)}` as Hex
 const model = defaultFeeModel(3)
 
 /** A transaction's Ecotone L1 gas. */
@@ -78,7 +78,8 @@ describe('the L1 data fee charged covers the calldata the filler sends', () => {
     it(`${what} (${funding})`, () => {
       const { elements, fill } = measured(intentOp)
       const rule = model.gas.calldata.claim[funding]
-      for (const e of elements) expect(e.gas).toBeLessThanOrEqual(charged(rule.base + rule.perToken * e.tokens))
+      const sig = model.gas.calldata.signature
+      for (const e of elements) expect(e.gas).toBeLessThanOrEqual(charged(rule.base + rule.perToken * e.tokens + sig))
       const delivered = intentOp.elements.reduce((n, e) => n + e.mandate.tokenOut.length, 0)
       const fillRule = model.gas.calldata.fill
       expect(fill).toBeLessThanOrEqual(charged(fillRule.base + fillRule.perToken * delivered))
@@ -93,7 +94,36 @@ describe('the L1 data fee charged covers the calldata the filler sends', () => {
       intentOp.elements.map(() => signature),
       filler,
     )) {
-      expect(l1Gas(step.call.data)).toBeLessThanOrEqual(charged(rule.base))
+      expect(l1Gas(step.call.data)).toBeLessThanOrEqual(charged(rule.base + model.gas.calldata.signature))
     }
+  })
+
+  // Calls on arrival: the executor's transaction carries them (charged as executionBytes) under the
+  // account's signature, beside the fill.
+  const call = { to: filler, value: 0n, data: `0x${'12'.repeat(68)}` as Hex }
+  const opsCharge = (calls: readonly { data: Hex }[]) =>
+    charged(calls.reduce((n, c) => n + size(c.data), 0) + model.gas.calldata.accountOps + model.gas.calldata.signature)
+  it("calls on arrival of an account's escrow route (its destination element's ops)", () => {
+    const { elements, account } = accountEscrowRoute([10], [call])
+    const intentOp = { ...(fixtureIntentOp('crossChain') as WireIntentOp), nonce: '77', sponsor: account, elements }
+    const step = destinationStep(
+      intentOp,
+      intentOp.elements.map(() => signature),
+      filler,
+    )
+    if (!step) throw new Error('expected a destination step')
+    expect(l1Gas(step.call.data)).toBeLessThanOrEqual(opsCharge([call]))
+  })
+
+  it('calls on arrival of a Permit2 route (the executor checks the Permit2 signature)', () => {
+    const intentOp = fixtureIntentOp('executions') as WireIntentOp
+    const step = destinationStep(
+      intentOp,
+      intentOp.elements.map(() => signature),
+      filler,
+    )
+    if (!step) throw new Error('expected a destination step')
+    const calls = intentOp.elements.at(-1)?.mandate.destinationOps.ops ?? []
+    expect(l1Gas(step.call.data)).toBeLessThanOrEqual(opsCharge(calls))
   })
 })

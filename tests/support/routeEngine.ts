@@ -255,7 +255,7 @@ export async function expectedFees(m: Market, s: FeeSpec) {
       m,
       e.chainId,
       claim.base + claim.perToken * BigInt(tokens),
-      calldata.claim[e.funding].base + calldata.claim[e.funding].perToken * tokens,
+      calldata.claim[e.funding].base + calldata.claim[e.funding].perToken * tokens + calldata.signature,
     )
     // An element that only pays the fee bridges nothing; one that bridges pays the fixed part once.
     if (e.delivers === false) continue
@@ -268,7 +268,10 @@ export async function expectedFees(m: Market, s: FeeSpec) {
     m,
     s.destinationChainId,
     fillUnits,
-    calldata.fill.base + calldata.fill.perToken * delivered + (s.executionBytes ?? 0),
+    calldata.fill.base +
+      calldata.fill.perToken * delivered +
+      (s.executionBytes ?? 0) +
+      ((s.executionGas ?? 0n) > 0n ? calldata.accountOps + calldata.signature : 0),
   )
   gas += fill
   const protocol = s.targets.reduce(

@@ -28,11 +28,15 @@ export type FeeModel = {
     perExecution: bigint
     /** Calldata of the filler's transactions, for the L1 data fee, in non-zero-byte equivalents
      * (Ecotone L1 gas / 16, less one transaction's envelope): per origin element by funding method
-     * (its escrow, allocation or relay and its payout), and of the fill. Measured from the calls
+     * (its escrow, allocation or relay and its payout), and of the fill; plus, in each transaction
+     * that carries the account's signature, the longest one a client may send (`signature`), and for
+     * calls on arrival the executor's transaction around them (`accountOps`). Measured from the calls
      * the filler builds (lib/filler/l1DataCharge.test.ts), each rounded up. */
     calldata: {
       claim: Record<FundingMethod, { base: number; perToken: number }>
       fill: { base: number; perToken: number }
+      accountOps: number
+      signature: number
     }
   }
 }
@@ -64,11 +68,15 @@ export const defaultFeeModel = (protocolBps: number): FeeModel => ({
     calldata: {
       claim: {
         PERMIT2: { base: 1_100, perToken: 200 },
-        COMPACT: { base: 1_800, perToken: 260 },
+        // Its allocation and its claim each carry the sponsor's signature: one more beyond `signature`.
+        COMPACT: { base: 2_800, perToken: 260 },
         NO_FUNDING: { base: 1_100, perToken: 0 },
         ACCOUNT_ESCROW: { base: 1_350, perToken: 400 },
       },
       fill: { base: 320, perToken: 100 },
+      accountOps: 900,
+      // The API accepts signatures of up to 1,024 bytes (lib/api/primitives.ts).
+      signature: 1_024,
     },
   },
 })

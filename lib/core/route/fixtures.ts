@@ -1,6 +1,7 @@
 // Hand-built route states for the planner's unit tests: what readRouteState would return for an
 // account holding given balances, at given gas prices, with fixed USD prices. No chain, no build.
 import { zeroAddress } from 'viem'
+import { chainIds } from '../chains/chains'
 import { defaultLockTag } from '../locks/defaultLockTag'
 import { lockId } from '../locks/lockId'
 import type { UsdPrices } from '../prices/readUsdPrices'
@@ -15,7 +16,7 @@ import type { Execution } from './routeInput'
 import { crossChainLayers, type Layer } from './settlementLayers'
 import type { ChainState, OftQuote, RouteState } from './state/readRouteState'
 
-export const CHAINS = [1, 10, 8453, 42161] as const
+export const CHAINS = chainIds
 export const GWEI = 10n ** 9n
 export const usdc = (whole: number | string) => BigInt(Math.round(Number(whole) * 1e6))
 export const eth = (whole: number | string) => BigInt(Math.round(Number(whole) * 1e6)) * 10n ** 12n

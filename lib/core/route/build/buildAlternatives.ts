@@ -3,11 +3,15 @@
 import { zeroAddress } from 'viem'
 import type { RouteAlternative } from '../../intentOp/intentOp'
 import type { AlternativePlan } from '../plan/alternatives'
+import { intentLayerNames } from '../settlementLayers'
 import type { RouteState } from '../state/readRouteState'
 import { buildCost } from './buildCost'
 
 type CrossLayer = RouteAlternative['request']['options']['settlementLayers'][number]
 type SourceLayer = RouteAlternative['sources'][number]['settlementLayer']
+
+/** The layers an alternative's request may name (the registry's intent layers). */
+const intentLayers: ReadonlySet<string> = new Set(intentLayerNames)
 
 export function buildAlternatives(
   plans: readonly AlternativePlan[],
@@ -36,9 +40,7 @@ export function buildAlternatives(
       if (!list.includes(s.tokenSymbol)) chainTokens[String(s.chainId)] = [...list, s.tokenSymbol]
     }
     const settlementLayers = [
-      ...new Set(
-        plan.allocations.map((a) => a.layer).filter((l): l is CrossLayer => l !== 'SAME_CHAIN' && l !== 'OFT'),
-      ),
+      ...new Set(plan.allocations.map((a) => a.layer).filter((l): l is CrossLayer => intentLayers.has(l))),
     ].sort()
     const cost = buildCost(plan, state, destinationChainId)
     return {

@@ -77,14 +77,15 @@ export function buildIntentOp({
         fillerAddress,
       })
   // The filler's transactions: each origin element's (by its funding method) and the fill.
-  const { claim, fill } = model.gas.calldata
+  const { claim, fill, accountOps, signature } = model.gas.calldata
   const estimatedCalldataSize =
     groupElements(plan.allocations).reduce(
-      (n, e) => n + claim[e.funding].base + claim[e.funding].perToken * e.tokens,
+      (n, e) => n + claim[e.funding].base + claim[e.funding].perToken * e.tokens + signature,
       0,
     ) +
     fill.base +
     fill.perToken * plan.deliveries.length +
+    (request.executionGas > 0n ? accountOps + signature : 0) +
     request.executionBytes
   return {
     sponsor: account.address,

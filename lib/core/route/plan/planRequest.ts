@@ -39,6 +39,7 @@ export function planInput(request: ResolvedRequest, state: RouteState, model: Fe
     },
     model,
     executionGas: request.executionGas,
+    setup: request.setup,
     executionBytes: request.executionBytes,
     funding: request.input.options.fundingMethod,
   }

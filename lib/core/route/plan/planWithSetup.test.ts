@@ -12,23 +12,28 @@ const planOn = (chains: number[]) => ({ allocations: chains.map((chainId) => ({ 
 /** An account undeployed everywhere except `deployed`. */
 const account = (deployed: number[] = []) => ({
   setupGas: (ids: Iterable<number>) => SETUP * BigInt([...new Set(ids)].filter((c) => !deployed.includes(c)).length),
+  setupBytes: 900,
 })
+const charges = (r: ResolvedRequest) => Object.fromEntries(r.setup?.gas ?? [])
 
-describe('planWithSetup: deployment gas for every chain the account is deployed on', () => {
-  it('charges three source chains and the destination: four deployments, not two', () => {
-    const asked: bigint[] = []
+describe('planWithSetup: deployment gas for every chain the account is deployed on, at its own prices', () => {
+  it('charges three source chains and the destination: four deployments, each on its chain', () => {
+    const asked: Record<number, bigint>[] = []
     const { request: charged } = planWithSetup(request, state, model, account(), (r) => {
-      asked.push(r.executionGas)
+      asked.push(charges(r))
       return planOn([10, 42161, 1])
     })
-    expect(charged.executionGas).toBe(60_000n + 4n * SETUP)
+    // Each deployment is charged on its own chain (priced there), never as destination gas.
+    expect(charges(charged)).toEqual({ 1: SETUP, 10: SETUP, 8453: SETUP, 42161: SETUP })
+    expect(charged.executionGas).toBe(60_000n)
+    expect(charged.setup?.bytes).toBe(900)
     // First only the destination is charged; the plan's chains are then added and it is planned again.
-    expect(asked).toEqual([60_000n + SETUP, 60_000n + 4n * SETUP])
+    expect(asked).toEqual([{ 8453: SETUP }, { 1: SETUP, 10: SETUP, 8453: SETUP, 42161: SETUP }])
   })
 
   it('charges nothing where the account already has code', () => {
     const { request: charged } = planWithSetup(request, state, model, account([8453, 10]), () => planOn([10]))
-    expect(charged.executionGas).toBe(60_000n)
+    expect(charges(charged)).toEqual({})
   })
 
   it('keeps a chain charged once the plan moved away from it (the fee never undercharges)', () => {
@@ -37,6 +42,6 @@ describe('planWithSetup: deployment gas for every chain the account is deployed 
       planOn(round++ === 0 ? [10] : [42161]),
     )
     expect(planChains(plan, 8453)).toEqual(new Set([8453, 42161]))
-    expect(charged.executionGas).toBe(60_000n + 3n * SETUP)
+    expect(charges(charged)).toEqual({ 8453: SETUP, 10: SETUP, 42161: SETUP })
   })
 })

@@ -19,13 +19,15 @@ export function planWithSetup(
   request: ResolvedRequest,
   state: RouteState,
   model: FeeModel,
-  account: Pick<AccountPlan, 'setupGas'>,
+  account: Pick<AccountPlan, 'setupGas' | 'setupBytes'>,
   plan: (r: ResolvedRequest) => Plan = (r) => planRequest(r, state, model),
 ): { request: ResolvedRequest; plan: Plan } {
   const charged = new Set([request.destination])
   // Each round adds at least one chain, so it ends within one round per chain.
   for (;;) {
-    const chargedRequest = { ...request, executionGas: request.executionGas + account.setupGas(charged) }
+    // Each chain's deployment at that chain's gas price (an Ethereum deployment costs Ethereum gas).
+    const gas = new Map([...charged].map((c) => [c, account.setupGas([c])] as const).filter(([, g]) => g > 0n))
+    const chargedRequest = { ...request, setup: { gas, bytes: account.setupBytes } }
     const planned = plan(chargedRequest)
     const missing = [...planChains(planned, request.destination)].filter(
       (c) => !charged.has(c) && account.setupGas([c]) > 0n,

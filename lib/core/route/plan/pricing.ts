@@ -78,6 +78,13 @@ function priceFees(input: PlanInput, allocations: readonly Allocation[], deliver
     }
     if (element.layer === 'OFT' && chain.oftQuote) nativeByChain.set(element.chainId, chain.oftQuote.nativeFee)
   }
+  // The account's deployment on each chain it needs one, at that chain's prices.
+  for (const [chainId, units] of input.setup?.gas ?? []) {
+    const chain = state.chains.get(chainId)
+    if (!chain) throw new Error(`priceFees: no state for setup chain ${chainId}`)
+    const cost = gasUsd8(input, chain, units, input.setup?.bytes ?? 0)
+    gasByChain.set(chainId, (gasByChain.get(chainId) ?? 0n) + cost)
+  }
   const destination = state.chains.get(input.destinationChainId)
   if (!destination) throw new Error(`priceFees: no state for destination chain ${input.destinationChainId}`)
   // Delivered by the bridge alone (every element an OFT send): no fill of the filler's to pay for.
@@ -88,7 +95,10 @@ function priceFees(input: PlanInput, allocations: readonly Allocation[], deliver
   const fillUnits = input.singleChain
     ? input.executionGas + TRANSFER_OP_GAS * BigInt(input.singleChain.transfers)
     : model.gas.fill.base + model.gas.fill.perToken * BigInt(delivered) + input.executionGas
-  const fillBytes = model.gas.calldata.fill.base + model.gas.calldata.fill.perToken * delivered + input.executionBytes
+  const { fill, accountOps, signature } = model.gas.calldata
+  // Calls on arrival (or single-chain ops) go out in the executor's transaction, under the account's signature.
+  const opsBytes = input.executionGas > 0n || input.singleChain ? accountOps + signature : 0
+  const fillBytes = fill.base + fill.perToken * delivered + input.executionBytes + opsBytes
   const fillGasUsd8 = bridgedOnly ? 0n : gasUsd8(input, destination, fillUnits, fillBytes)
   gasByChain.set(destination.chainId, (gasByChain.get(destination.chainId) ?? 0n) + fillGasUsd8)
 
@@ -173,7 +183,8 @@ export function originGasUsd8(input: PlanInput, chain: ChainState, funding: Fund
   const claim = input.model.gas.claim[funding]
   const units = claim.base + claim.perToken * BigInt(tokens)
   const calldata = input.model.gas.calldata.claim[funding]
-  const bytes = calldata.base + calldata.perToken * tokens
+  // Every origin transaction path carries the account's signature (Permit2's, the compact's, its ops').
+  const bytes = calldata.base + calldata.perToken * tokens + input.model.gas.calldata.signature
   return gasUsd8(input, chain, units, bytes)
 }
 

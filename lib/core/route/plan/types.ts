@@ -25,6 +25,9 @@ export type PlanInput = {
   executionGas: bigint
   /** Calldata bytes the destination executions add to the fill. */
   executionBytes: number
+  /** The account's setupOps the filler sends, per chain (gas, calldata bytes): priced at that chain's
+   * gas price and L1 data fee (plan/planWithSetup.ts). */
+  setup?: { gas: ReadonlyMap<number, bigint>; bytes: number } | undefined
   /** The one funding method the caller allows (options.fundingMethod); absent: any. */
   funding?: FundingMethod | undefined
   /** Set when the account settles with its own single-chain ops on the destination

@@ -10,7 +10,7 @@
 //   with its setupOps);
 // (An account that is not deployed yet cannot give the Permit2 approval or wrap a route needs:
 // refused with the route's token requirements, build/tokenRequirements.ts.)
-import { type Hex, isAddressEqual } from 'viem'
+import { type Hex, isAddressEqual, size } from 'viem'
 import { type AccountSetup, accountSetup, nexus } from '../../accounts/smartAccounts'
 import { fieldError } from '../../errors'
 import type { RouteInput } from '../routeInput'
@@ -35,6 +35,8 @@ export type AccountPlan = {
   /** Gas the filler spends on setupOps where the route touches these chains (its elements' and the destination):
    * charged with the destination calls' gas. */
   setupGas: (chainIds: Iterable<number>) => bigint
+  /** Calldata bytes of one setup transaction (the setupOps' call, and an EIP-7702 authorization). */
+  setupBytes: number
 }
 
 /** Before planning: what the filler will do for the account, refusing what it cannot run. */
@@ -66,7 +68,9 @@ function accountPlan(input: RouteInput, state: RouteState): AccountPlan {
   // where its calls run, and each source chain): that gas is charged for each of them.
   const setupGas = (chainIds: Iterable<number>) =>
     setup ? SETUP_GAS[setup.kind] * BigInt(new Set([...chainIds].filter(needsSetup)).size) : 0n
-  return { setup, needsSetup, setupGas }
+  // The setup call's data, and an authorization's 100 bytes or so for an EIP-7702 delegation.
+  const setupBytes = setup ? size(setup.data) + (setup.kind === 'eip7702-init' ? 100 : 0) : 0
+  return { setup, needsSetup, setupGas, setupBytes }
 }
 
 /** The setupOps and the calls the route would carry. */

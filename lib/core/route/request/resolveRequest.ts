@@ -35,6 +35,8 @@ export type ResolvedRequest = {
   /** Gas the fill is charged for beyond its own: the calls with the intent executor's fixed cost,
    * and (once planned) the account's setup. */
   executionGas: bigint
+  /** The account's setupOps charged per chain (plan/planWithSetup.ts). */
+  setup?: { gas: ReadonlyMap<number, bigint>; bytes: number } | undefined
   /** Settled as the account's own single-chain ops (request/singleChain.ts). */
   singleChain?: boolean
   /** Chains where the account runs its own ops (request/singleChain.ts `opsChains`). */
