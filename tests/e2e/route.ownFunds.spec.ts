@@ -251,6 +251,7 @@ test('USDT0 over LayerZero from the wallet as an EOA with 7702: the executor’s
   await expect(timeline.locator('[data-step=fill]')).toContainText('Delivered on Ethereum by the OFT adapter')
   // Nothing is claimed on an OFT route: no claim step is left waiting after Completed.
   await expect(timeline.locator('[data-step=claim]')).toHaveCount(0)
+  await timeline.screenshot({ path: 'tests/artifacts/screenshots/route-oft-timeline.png' })
   expect(await balanceOf(ethereum, 'USDT', demoAddress)).toBe(before + 100_000_000n)
 })
 
