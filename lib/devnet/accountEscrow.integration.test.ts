@@ -70,6 +70,21 @@ const escrowState = async (sponsor: `0x${string}`, nonce: bigint) =>
     args: [sponsor, nonce],
   })) as readonly [number, bigint]
 
+/** The stranger funded with ETH, and the mandate of an element escrowing `amount` of it. */
+async function nativeMandate(amount: bigint) {
+  await clients[chainId]!.setBalance({ address: stranger.address, value: parseEther('2') })
+  const wire = element({
+    arbiter: ACROSS,
+    chainId,
+    idsAndAmounts: [[lockId(`0x${'00'.repeat(12)}`, zeroAddress), amount]],
+    recipient: stranger.address,
+    tokenOut: [[zeroAddress, amount - 1_000n]],
+    destinationChainId: chainId,
+    fillDeadline: (await now(chainId)) + 600n,
+  })
+  return escrowMandate(wire, 8453)
+}
+
 describe('escrowFromAccount: an account’s own escrow', () => {
   it('is recorded under the caller only; nobody takes it back early but a filler, and only to the account', async () => {
     const amount = parseUnits('25', 6)
@@ -150,18 +165,7 @@ describe('escrowFromAccount: an account’s own escrow', () => {
   it('holds native ETH sent as the call’s value, exactly the native total; pays it out as ETH', async () => {
     const amount = parseEther('0.3')
     const client = clients[chainId]!
-    await client.setBalance({ address: stranger.address, value: parseEther('2') })
-    const fillDeadline = (await now(chainId)) + 600n
-    const wire = element({
-      arbiter: ACROSS,
-      chainId,
-      idsAndAmounts: [[lockId(`0x${'00'.repeat(12)}`, zeroAddress), amount]],
-      recipient: stranger.address,
-      tokenOut: [[zeroAddress, amount - 1_000n]],
-      destinationChainId: chainId,
-      fillDeadline,
-    })
-    const mandate = escrowMandate(wire, 8453)
+    const mandate = await nativeMandate(amount)
     const tokens = [{ token: zeroAddress, amount }]
     // Less or more than the native total is refused: nothing is held on a promise.
     for (const value of [0n, amount - 1n, amount + 1n]) {
@@ -214,17 +218,7 @@ describe('escrowFromAccount: an account’s own escrow', () => {
   it('returns a native escrow to the account as ETH', async () => {
     const amount = parseEther('0.2')
     const client = clients[chainId]!
-    await client.setBalance({ address: stranger.address, value: parseEther('2') })
-    const wire = element({
-      arbiter: ACROSS,
-      chainId,
-      idsAndAmounts: [[lockId(`0x${'00'.repeat(12)}`, zeroAddress), amount]],
-      recipient: stranger.address,
-      tokenOut: [[zeroAddress, amount - 1_000n]],
-      destinationChainId: chainId,
-      fillDeadline: (await now(chainId)) + 600n,
-    })
-    const mandate = escrowMandate(wire, 8453)
+    const mandate = await nativeMandate(amount)
     await send(
       chainId,
       stranger,
