@@ -4,7 +4,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { type Address, type Hex, isAddress } from 'viem'
 import { useConfig } from 'wagmi'
-import { getPublicClient } from 'wagmi/actions'
 import { chains } from '../../core/chains/chains'
 
 export type AccountCode = { status: 'off' | 'loading' | 'error' } | { status: 'ready'; codes: Record<number, Hex> }
@@ -19,6 +18,8 @@ export function useAccountCode(account: string, enabled: boolean): AccountCode {
     staleTime: 15_000,
     retry: 1,
     queryFn: async () => {
+      // viem's public actions load with the first read, not with the page (its first paint).
+      const { getPublicClient } = await import('wagmi/actions')
       const read = async (chainId: number): Promise<[number, Hex]> => {
         const client = getPublicClient(config, { chainId: chainId as (typeof config.chains)[number]['id'] })
         if (!client) throw new Error(`no node for chain ${chainId}`)

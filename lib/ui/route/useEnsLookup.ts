@@ -3,17 +3,20 @@
 // that node has the ENS Universal Resolver at all (the devnet's has none), then the name's address.
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { usePublicClient } from 'wagmi'
+import { useConfig } from 'wagmi'
 import { type EnsLookup, normalizeEnsName } from './ensRecipient'
 
 export function useEnsLookup(name: string | undefined): EnsLookup | undefined {
-  const client = usePublicClient({ chainId: 1 })
+  const config = useConfig()
   const query = useQuery({
     queryKey: ['ens', name],
-    enabled: name !== undefined && client !== undefined,
+    enabled: name !== undefined,
     staleTime: 5 * 60_000,
     retry: false,
     queryFn: async (): Promise<EnsLookup> => {
+      // viem's public actions (ENS among them) load with the first lookup, not with the page.
+      const { getPublicClient } = await import('wagmi/actions')
+      const client = getPublicClient(config, { chainId: 1 })
       if (name === undefined || client === undefined)
         throw new Error('useEnsLookup: looked up without a name or a mainnet client (the query is off then)')
       const checked = await normalizeEnsName(name)
