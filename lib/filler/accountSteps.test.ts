@@ -6,7 +6,7 @@ import type { WireIntentOp } from '../core/intentOp/intentOp'
 import { accountEscrowRoute } from '../core/route/fixtures'
 import { singleChainOpsData, toSingleChainOp } from '../core/route/ops'
 import { destinationGasLimit } from '../core/settlement/destinationGas'
-import { destinationStep, relayTerms } from './accountSteps'
+import { destinationStep, intentChains, relayTerms } from './accountSteps'
 
 const relayer = pad('0xf111', { size: 20 })
 const other = pad('0x0b0b', { size: 20 })
@@ -77,5 +77,20 @@ describe('destinationStep of an ACCOUNT_ESCROW route: its calls on arrival as th
 
   it('is nothing to run when the route has no calls', () => {
     expect(destinationStep(intentOp([]), signatures, relayer)).toBeUndefined()
+  })
+})
+
+describe('intentChains: where the filler deploys an undeployed account', () => {
+  const call = { to: other, value: 0n, data: '0xabcdef01' as const }
+  const escrow = (calls: (typeof call)[]) =>
+    ({
+      nonce: '77',
+      sponsor: accountEscrowRoute().account,
+      elements: accountEscrowRoute([10], calls).elements,
+    }) as unknown as WireIntentOp
+
+  it('where its funds are drawn, and the destination only for calls that run there', () => {
+    expect(intentChains(escrow([]))).toEqual([10])
+    expect(intentChains(escrow([call])).sort()).toEqual([10, 8453])
   })
 })

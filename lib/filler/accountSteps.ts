@@ -54,14 +54,20 @@ function signatureOf(originSignatures: readonly Hex[], elementIndex: number): He
   return signature
 }
 
-/** The chains an intent touches: every element's chain and the destination. */
+/** The chains where the account must run code for an intent, so where its setupOps are run: each
+ * element's chain (its funds are claimed there under its signature, or its ops run there) — but an
+ * account-escrow route's destination element, which draws nothing, only when it carries calls — and
+ * the destination when calls on arrival run there. Tokens reach an undeployed account without it. */
 export function intentChains(intentOp: WireIntentOp): number[] {
-  return [
-    ...new Set([
-      ...intentOp.elements.map((e) => Number(e.chainId)),
-      Number(lastElement(intentOp).mandate.destinationChainId),
-    ]),
-  ]
+  const escrowRoute = isAccountEscrowRoute(intentOp)
+  const chains = new Set<number>()
+  for (const e of intentOp.elements) {
+    if (escrowRoute && e.idsAndAmounts.length === 0 && e.mandate.destinationOps.ops.length === 0) continue
+    chains.add(Number(e.chainId))
+  }
+  const last = lastElement(intentOp)
+  if (last.mandate.destinationOps.ops.length > 0) chains.add(Number(last.mandate.destinationChainId))
+  return [...chains]
 }
 
 /** A read that is true once the account exists with the intent executor installed. */

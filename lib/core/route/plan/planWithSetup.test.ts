@@ -5,7 +5,10 @@ import { planChains, planWithSetup } from './planWithSetup'
 import type { Plan } from './types'
 
 const SETUP = 350_000n
-const request = { destination: 8453, executionGas: 60_000n } as ResolvedRequest
+/** A request with a call on arrival (the account runs code on the destination), or without. */
+const withCalls = { destination: 8453, executionGas: 60_000n, input: { destinationExecutions: [{}] } }
+const request = withCalls as unknown as ResolvedRequest
+const noCalls = { ...withCalls, input: { destinationExecutions: [] } } as unknown as ResolvedRequest
 const state = {} as RouteState
 const model = {} as never
 const planOn = (chains: number[]) => ({ allocations: chains.map((chainId) => ({ chainId })) }) as unknown as Plan
@@ -29,6 +32,15 @@ describe('planWithSetup: deployment gas for every chain the account is deployed 
     expect(charged.setup?.bytes).toBe(900)
     // First only the destination is charged; the plan's chains are then added and it is planned again.
     expect(asked).toEqual([{ 8453: SETUP }, { 1: SETUP, 10: SETUP, 8453: SETUP, 42161: SETUP }])
+  })
+
+  it('without calls on arrival the destination is no deployment of its own: tokens reach the account undeployed', () => {
+    const { request: charged, plan } = planWithSetup(noCalls, state, model, account(), () => planOn([10]))
+    expect(charges(charged)).toEqual({ 10: SETUP })
+    expect(planChains(plan, undefined)).toEqual(new Set([10]))
+    // Unless the plan draws there too.
+    const there = planWithSetup(noCalls, state, model, account(), () => planOn([10, 8453]))
+    expect(charges(there.request)).toEqual({ 10: SETUP, 8453: SETUP })
   })
 
   it('charges nothing where the account already has code', () => {
