@@ -21,7 +21,7 @@ import { intentExecutorAbi } from '../core/abi/intentExecutor'
 import { nexus } from '../core/accounts/smartAccounts'
 import { shortReason } from '../core/errors'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
-import { updateIntent } from '../storage/intentStore'
+import { type ClaimRecord, updateIntent } from '../storage/intentStore'
 import type { FillerChain } from '../worker/fillerChains'
 import { singleChainSteps } from './accountSteps'
 import { deliveryOf, type SentPacket, sentPacket } from './bridgeDelivery'
@@ -96,6 +96,7 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
       if (accountFailure) return await fail(accountFailure)
     }
     let last: { hash: Hex; timestamp: number } | undefined
+    let claims: ClaimRecord[] = intent.claims
     const packets: (SentPacket & { sentIn: Hex; sentAt: number })[] = []
     for (const [i, s] of steps.entries()) {
       const chain = chainOf(s.call.chainId)
@@ -119,6 +120,10 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
         timestamp = sent.timestamp
       }
       last = { hash: receipt.transactionHash, timestamp }
+      // What the element draws moved in these ops (the fee to the filler among them): its claim.
+      claims = claims.map((c) =>
+        c.elementIndex === i ? { ...c, status: 'COMPLETED', txHash: receipt.transactionHash, timestamp } : c,
+      )
       const packet = sentPacket(element, signed.sponsor, receipt)
       // The relayer's fee was paid by those ops (the executor checks it), but the bridge got nothing.
       if (typeof packet === 'string') return await fail(`${packet}; the route's fee was paid, nothing was bridged`)
@@ -146,7 +151,7 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
     const status = transition('NO_FUNDING', intent.status, { type: 'executed' })
     const chainId = steps.at(-1)?.call.chainId ?? Number(signed.elements[0]?.chainId)
     fill ??= last ? { chainId, txHash: last.hash, timestamp: last.timestamp, status: 'COMPLETED' as const } : undefined
-    await updateIntent(sql, id, { status, ...(fill ? { fill } : {}) })
+    await updateIntent(sql, id, { status, claims, ...(fill ? { fill } : {}) })
     intent.status = status
     p.log('intent completed', { id })
     return 'final'

@@ -401,9 +401,15 @@ describe('@rhinestone/sdk accounts spend their own unlocked funds (single-chain 
     expect(fee).toBeGreaterThan(0n)
     expect(drawn - fee).toBeGreaterThanOrEqual(usdc('25'))
     expect(await chain.client(10).getBalance({ address })).toBe(0n)
-    expect(((await statusOf(result.id)).accountOperations ?? []).map((o) => `${o.kind}:${o.chainId}`)).toEqual([
+    const final = await statusOf(result.id)
+    expect((final.accountOperations ?? []).map((o) => `${o.kind}:${o.chainId}`)).toEqual([
       'setup:10',
       'singleChainOps:10',
+    ])
+    // What the element drew moved in its ops (the fee to the filler among them): that is its claim.
+    const ops = final.accountOperations?.find((o) => o.kind === 'singleChainOps')
+    expect(final.claims).toMatchObject([
+      { chainId: 10, status: 'COMPLETED', claimTransactionHash: ops?.transactionHash },
     ])
   })
 

@@ -22,6 +22,7 @@ export type ApiIntentStatus = {
   failureReason?: string
   fillTransactionHash?: Hex
   accountOperations?: { kind: string; chainId: number; transactionHash: Hex }[]
+  claims?: { chainId: number; status: string; claimTransactionHash?: Hex }[]
 }
 
 /** GET /api/v1/intent-operation/{id} with the key, as the API answers it. */

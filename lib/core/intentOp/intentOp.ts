@@ -249,7 +249,8 @@ export const routeResponseSchema = z.object({
     .describe(
       'Only when the request sets options.alternatives: the chosen route and up to five others the planner found ' +
         'within what the request allows (each funding method, each settlement layer alone, each source chain ' +
-        'alone), the others cheapest first',
+        'alone), the others cheapest first; absent for a route a request cannot ask for by name (an OFT send, an ' +
+        "account's own escrow ops, its own single-chain ops)",
     ),
 })
 

@@ -12,7 +12,7 @@ import { buildCost } from './build/buildCost'
 import { buildIntentOp } from './build/buildIntentOp'
 import { tokenRequirements } from './build/tokenRequirements'
 import type { FeeModel } from './feeModel'
-import { alternativePlans } from './plan/alternatives'
+import { alternativePlans, requestablePlan } from './plan/alternatives'
 import { planInput } from './plan/planRequest'
 import { planWithSetup } from './plan/planWithSetup'
 import { checkAccount } from './request/accountSettles'
@@ -87,9 +87,10 @@ export async function quoteUnsignedRoute(p: Omit<QuoteRouteParameters, 'signer'>
     fillerAddress: p.fillerAddress,
   })
   // Only when asked for: the other plans within what the request allows (see plan/alternatives.ts),
-  // priced with the chosen plan's setup charge; asking for one re-plans it with its own.
+  // priced with the chosen plan's setup charge; asking for one re-plans it with its own. None for a
+  // route a request cannot ask for by name (an OFT send, an account's own escrow ops).
   const alternatives =
-    p.input.options.alternatives && !singleChain
+    p.input.options.alternatives && !singleChain && requestablePlan(plan)
       ? {
           alternatives: buildAlternatives(
             alternativePlans(planInput(charged, state, p.model), plan),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildAlternatives } from '../build/buildAlternatives'
-import { planInput, routeState, usdc } from '../fixtures'
-import { alternativePlans, MAX_ALTERNATIVES, planKey } from './alternatives'
+import { accountEscrowRoute, planInput, routeState, usdc } from '../fixtures'
+import { alternativePlans, MAX_ALTERNATIVES, planKey, requestablePlan } from './alternatives'
 import { fundings } from './planChecks'
 import { planRoute } from './planRoute'
 
@@ -65,5 +65,18 @@ describe('buildAlternatives', () => {
     }
     const locked = alternatives.find((a) => a.fundingMethod === 'COMPACT')!
     expect(locked.sources.map((s) => [s.chainId, s.tokenSymbol])).toEqual([[10, 'USDC']])
+  })
+})
+
+describe('alternatives of a route a request cannot ask for by name', () => {
+  it('offers none for an account’s own escrow ops (ACCOUNT_ESCROW)', () => {
+    const { plan } = accountEscrowRoute([10])
+    expect(requestablePlan(plan)).toBe(false)
+    expect(alternativePlans(input, plan)).toEqual([])
+  })
+
+  it('offers them for a Permit2 or lock route', () => {
+    const { plan } = accountEscrowRoute([])
+    expect(requestablePlan(plan)).toBe(true)
   })
 })

@@ -16,8 +16,17 @@ export const MAX_ALTERNATIVES = 6
 
 export type AlternativePlan = { plan: Plan; chosen: boolean; costUsd8: bigint }
 
-/** The chosen plan and up to MAX_ALTERNATIVES − 1 others, cheapest first. */
+/** Whether a request can ask for exactly this plan (RouteAlternative.request): every allocation
+ * through Permit2 or locks, on a layer a request names. An OFT send or an account's own escrow ops
+ * cannot be asked for by name, so such a route offers no alternatives. */
+export function requestablePlan(plan: Plan): boolean {
+  return plan.allocations.every((a) => requestable.includes(a.funding) && a.layer !== 'OFT')
+}
+
+/** The chosen plan and up to MAX_ALTERNATIVES − 1 others, cheapest first; none when the chosen plan
+ * is not one a request can ask for (requestablePlan). */
 export function alternativePlans(input: PlanInput, chosen: Plan): AlternativePlan[] {
+  if (!requestablePlan(chosen)) return []
   const variants: PlanInput[] = []
   const fundings = input.funding ? [input.funding] : requestable
   for (const funding of fundings) variants.push({ ...input, funding })
@@ -38,7 +47,7 @@ export function alternativePlans(input: PlanInput, chosen: Plan): AlternativePla
   found.set(chosenKey, chosenPlan)
   for (const variant of variants) {
     const plan = planRoute(variant)
-    if (!plan.fulfilled || plan.allocations.some((a) => !requestable.includes(a.funding))) continue
+    if (!plan.fulfilled || !requestablePlan(plan)) continue
     const key = planKey(plan)
     if (!found.has(key)) found.set(key, { plan, chosen: false, costUsd8: planCostUsd8(variant, plan) })
   }
