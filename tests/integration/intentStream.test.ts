@@ -84,7 +84,10 @@ describe.each(servers)('the status stream through $name', ({ target }) => {
     expect(response.headers.get('content-encoding')).toBeNull()
     expect(response.headers.get('cache-control')).toBe('no-store, no-transform')
     const statuses = events.map(statusOf)
-    expect(statuses[0]).toBe('PENDING')
+    // The stream starts with the status as it is when the reader joins: PENDING, unless the filler
+    // already moved it on (it does not wait for readers; on a loaded machine it can be faster than
+    // the stream's first answer), but never the final one.
+    expect(['PENDING', 'CLAIMED', 'FILLED']).toContain(statuses[0])
     expect(statuses.at(-1)).toBe('COMPLETED')
     // In the order they happen, each once (a reader may miss one that lasted less than a read).
     const positions = statuses.map((x) => order.indexOf(x))
