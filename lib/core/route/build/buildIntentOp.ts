@@ -100,6 +100,7 @@ export function buildIntentOp({
       recipient,
       destinationChainId: destination,
       estimatedCalldataSize,
+      callsOnDestination: request.singleChain === true || input.destinationExecutions.length > 0,
     }),
     ...authorizations,
   }

@@ -17,6 +17,9 @@ export type BuildMetadataParameters = {
   recipient: AccountInput
   destinationChainId: number
   estimatedCalldataSize: number
+  /** Whether the account's calls run on the destination (calls on arrival, or its single-chain ops):
+   * only then must it run code there, so only then is a delegation there required. */
+  callsOnDestination: boolean
 }
 
 /** Each token symbol with the first token that bears it (every token of a symbol shares its price group). */
@@ -58,7 +61,7 @@ export function buildMetadata(p: BuildMetadataParameters): SignedMetadata {
     ),
     gasPrices: Object.fromEntries(chains.map((c) => [String(c.chainId), c.gasPrice.toString()])),
     opGasParams: { ...opGasParams, estimatedCalldataSize: p.estimatedCalldataSize },
-    account: withContext(p.account, accountCodes, account7579),
+    account: withContext(p.account, accountCodes, account7579, codeChains(p)),
     recipient: withContext(p.recipient, recipientCodes, recipient7579),
     quotes: quotes(p.plan, p.state),
     fees: {
@@ -74,10 +77,19 @@ export function buildMetadata(p: BuildMetadataParameters): SignedMetadata {
   }
 }
 
+/** The chains where the account must run code for the route (as the filler deploys or delegates it:
+ * lib/filler/accountSteps.ts intentChains): each chain the plan draws from, and the destination when
+ * its calls run there. */
+function codeChains(p: BuildMetadataParameters): ReadonlySet<number> {
+  const drawn = p.plan.allocations.map((a) => a.chainId)
+  return new Set(p.callsOnDestination ? [...drawn, p.destinationChainId] : drawn)
+}
+
 function withContext(
   a: AccountInput,
   codes: ReadonlyMap<number, Hex | undefined>,
   erc7579: ReadonlyMap<number, boolean | undefined>,
+  runsCodeOn?: ReadonlySet<number>,
 ): AccountWithContext {
   return {
     address: a.address,
@@ -87,7 +99,10 @@ function withContext(
     accountContext: Object.fromEntries(
       [...codes].map(([id, code]) => [String(id), accountContext(code, a.accountType, erc7579.get(id))]),
     ),
-    requiredDelegations: requiredDelegations(a.delegations, codes),
+    requiredDelegations: requiredDelegations(
+      a.delegations,
+      runsCodeOn ? new Map([...codes].filter(([id]) => runsCodeOn.has(id))) : codes,
+    ),
   }
 }
 
