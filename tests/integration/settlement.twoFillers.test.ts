@@ -90,13 +90,20 @@ async function senders(id: string): Promise<Set<string>> {
   return new Set(from.map((a) => a.toLowerCase()))
 }
 
+/** Intents each process settles at once: half the batch, so that neither can claim all of it before
+ * the other looks (with the default of 32, one process could take the whole batch in one claim). */
+const SHARE = String(BATCH / 2)
+
 function spawnSecond(onLine: (chunk: string) => void): FillerProcess {
-  return spawnFiller(devnetFillerEnv(stack.devnet.rpcUrls, stack.databaseUrl, 1), (chunk) => onLine(chunk.toString()))
+  const env = { ...devnetFillerEnv(stack.devnet.rpcUrls, stack.databaseUrl, 1), FILLER_CONCURRENCY: SHARE }
+  return spawnFiller(env, (chunk) => onLine(chunk.toString()))
 }
 
 describe('two filler processes on one database', () => {
   it('share a batch submitted at once: every intent settled exactly once, by one key', async () => {
     let output = ''
+    await stack.filler.stop()
+    await stack.filler.start({ FILLER_CONCURRENCY: SHARE })
     const other = spawnSecond((chunk) => (output += chunk))
     try {
       await other.ready

@@ -36,11 +36,18 @@ describe('canonicalJson', () => {
       for (let i = 0; i < levels; i++) value = i % 2 ? [value] : { k: value }
       return value
     }
+    // The fastest of five runs: a run that a collection or another process interrupted is not the
+    // algorithm's time (CI runs this on two busy cores).
     const time = (levels: number) => {
       const value = deep(levels)
-      const started = performance.now()
-      const text = canonicalJson(value)
-      return { ms: performance.now() - started, text }
+      let best = { ms: Number.POSITIVE_INFINITY, text: '' }
+      for (let run = 0; run < 5; run++) {
+        const started = performance.now()
+        const text = canonicalJson(value)
+        const ms = performance.now() - started
+        if (ms < best.ms) best = { ms, text }
+      }
+      return best
     }
     expect(() => recursiveCanonicalJson(deep(100_000))).toThrow(RangeError)
     const wide = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, [i]]))
