@@ -46,14 +46,16 @@ describe('relayTerms: what single-chain ops pay the relayer (the guarded relay c
   })
 })
 
+/** An ACCOUNT_ESCROW route from OP Mainnet to Base (nonce 77), with these calls on arrival. */
+const call = { to: other, value: 0n, data: '0xabcdef01' as const }
+const intentOp = (calls: (typeof call)[]) =>
+  ({
+    nonce: '77',
+    sponsor: accountEscrowRoute().account,
+    elements: accountEscrowRoute([10], calls).elements,
+  }) as unknown as WireIntentOp
+
 describe('destinationStep of an ACCOUNT_ESCROW route: its calls on arrival as the account’s single-chain ops', () => {
-  const call = { to: other, value: 0n, data: '0xabcdef01' as const }
-  const intentOp = (calls: (typeof call)[]) =>
-    ({
-      nonce: '77',
-      sponsor: accountEscrowRoute().account,
-      elements: accountEscrowRoute([10], calls).elements,
-    }) as unknown as WireIntentOp
   const signatures = ['0x01', '0x02'] as const
 
   it('relays the destination element’s ops under its own signature, with exactly the gas the route charged', () => {
@@ -81,16 +83,8 @@ describe('destinationStep of an ACCOUNT_ESCROW route: its calls on arrival as th
 })
 
 describe('intentChains: where the filler deploys an undeployed account', () => {
-  const call = { to: other, value: 0n, data: '0xabcdef01' as const }
-  const escrow = (calls: (typeof call)[]) =>
-    ({
-      nonce: '77',
-      sponsor: accountEscrowRoute().account,
-      elements: accountEscrowRoute([10], calls).elements,
-    }) as unknown as WireIntentOp
-
   it('where its funds are drawn, and the destination only for calls that run there', () => {
-    expect(intentChains(escrow([]))).toEqual([10])
-    expect(intentChains(escrow([call])).sort()).toEqual([10, 8453])
+    expect(intentChains(intentOp([]))).toEqual([10])
+    expect(intentChains(intentOp([call])).sort()).toEqual([10, 8453])
   })
 })
