@@ -17,9 +17,10 @@
 // and its settlement pass meets the revert as a failed step (sendStep's StepRevertedError).
 import type { Hex } from 'viem'
 import { escrowStatus } from '../core/abi/arbiter'
+import type { IntentStatus, RefundRecord } from '../core/intent/intentRecords'
 import { isAccountEscrowRoute } from '../core/intentOp/accountEscrow'
 import type { WireIntentOp } from '../core/intentOp/intentOp'
-import { findIntent, type IntentStatus, type RefundRecord, updateIntent } from '../storage/intentStore'
+import { findIntent, updateIntent } from '../storage/intentStore'
 import { type JournalEntry, type SettledJournal, settledJournalSince, transactionHashes } from '../storage/journalStore'
 import type { Sql } from '../storage/sql'
 import type { FillerChain } from '../worker/fillerChains'

@@ -9,7 +9,7 @@
 //   COMPLETED ─reorged(step)→ the status before that step (the step goes out again, then on)
 //   paid, then the fill undone and past its deadline: PENDING (COMPACT) / CLAIMED ─delivered→
 //     COMPLETED (tokenOut sent to the recipient from the filler's inventory)
-import type { IntentStatus } from '../storage/intentStore'
+import type { IntentStatus } from '../core/intent/intentRecords'
 
 export type Funding = 'PERMIT2' | 'COMPACT' | 'NO_FUNDING'
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { escrowStatus } from '../core/abi/arbiter'
-import type { RefundRecord } from '../storage/intentStore'
+import type { RefundRecord } from '../core/intent/intentRecords'
 import { refundPass } from './refundPass'
 import type { SettleContext } from './settleContext'
 

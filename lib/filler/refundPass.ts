@@ -5,7 +5,7 @@
 // transaction), by anyone else, or never held. Both are journaled steps under `refund:<element>`
 // (the return as `refund:<element>:return`), so the finality watch covers them alike.
 import { escrowStatus } from '../core/abi/arbiter'
-import type { RefundRecord } from '../storage/intentStore'
+import type { RefundRecord } from '../core/intent/intentRecords'
 import { updateIntent } from '../storage/intentStore'
 import type { FillerChain } from '../worker/fillerChains'
 import { escrowExit } from './escrowExit'

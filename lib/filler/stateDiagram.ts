@@ -2,7 +2,7 @@
 // for each funding method, every status reachable from PENDING and every event the machine allows
 // from it, as Mermaid `stateDiagram-v2`. docs/settlement.md holds the output between the markers
 // below; stateDiagram.test.ts fails when the two differ, `npm run docs:states` writes it again.
-import { type IntentStatus, intentStatuses } from '../storage/intentStore'
+import { type IntentStatus, intentStatuses } from '../core/intent/intentRecords'
 import { type Funding, IllegalTransitionError, type MachineEvent, transition } from './intentMachine'
 
 /** What each funding method is, as its diagram's heading says (a key per funding method). */

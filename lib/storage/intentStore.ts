@@ -4,41 +4,18 @@
 // attestationStore).
 import type { Address, Hex } from 'viem'
 import { z } from 'zod'
+import {
+  type ClaimRecord,
+  type FillRecord,
+  type IntentStatus,
+  intentStatuses,
+  type RefundRecord,
+} from '../core/intent/intentRecords'
 import { decimalText, hex, integer, timestamp } from './dbValues'
 import { CREATED_US, newestFirstPage } from './pageCursor'
 import { isUniqueViolation, type Sql } from './sql'
 
-export const intentStatuses = ['PENDING', 'CLAIMED', 'FILLED', 'COMPLETED', 'FAILED'] as const
-export type IntentStatus = (typeof intentStatuses)[number]
-
-export type ClaimRecord = {
-  elementIndex: number
-  chainId: number
-  status: 'PENDING' | 'COMPLETED' | 'FAILED'
-  txHash?: Hex
-  /** Block time of the claim (unix seconds). */
-  timestamp?: number
-}
-
-/** `method: 'transfer'`: the fill was undone after the filler was paid and could no longer be mined;
- * the filler sent tokenOut to the recipient directly (txHash is that transfer). */
-export type FillRecord = {
-  chainId: number
-  txHash?: Hex
-  timestamp?: number
-  status: 'PENDING' | 'COMPLETED'
-  method?: 'transfer'
-}
-
-/** An escrow returned (or to be returned) to the sponsor on an origin chain, and why. */
-export type RefundRecord = {
-  chainId: number
-  elementIndex: number
-  status: 'PENDING' | 'COMPLETED'
-  txHash?: Hex
-  timestamp?: number
-  reason: string
-}
+export type { ClaimRecord, FillRecord, IntentStatus, RefundRecord } from '../core/intent/intentRecords'
 
 /** An intent as its status shows it: everything but the signed operation the filler settles. */
 export type IntentRecord = {
