@@ -208,7 +208,7 @@ function executedProof(intentOp: WireIntentOp, destination: boolean) {
 /** A route settled as the account's own single-chain ops: every element is INTENT_EXECUTOR with
  * NO_FUNDING (an OFT send included: its element's ops run on its source chain). */
 export function isSingleChainRoute(intentOp: WireIntentOp): boolean {
-  if (isAccountEscrowRoute(intentOp)) return false // escrowed, filled and released (settleIntent.ts)
+  if (isAccountEscrowRoute(intentOp)) return false // escrowed, filled and released (settle/handlers.ts)
   return intentOp.elements.every((e) => {
     const c = e.mandate.qualifier.settlementContext
     return c.settlementLayer === 'INTENT_EXECUTOR' && c.fundingMethod === 'NO_FUNDING'

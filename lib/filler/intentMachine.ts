@@ -1,14 +1,8 @@
 // The filler's state machine, pure: which status an intent moves to on each event, what a revert
 // in simulation leads to, and when an intent must be final. The chain work around it is in
-// settleIntent.ts; this file holds the rules, tested without a chain.
-//
-//   PERMIT2 (escrow with refund)  PENDING ─escrowed→ CLAIMED ─filled→ FILLED ─paid→ COMPLETED
-//   COMPACT (fill first)          PENDING ─filled→ FILLED ─paid→ COMPLETED
-//   NO_FUNDING (the account's own single-chain ops, fee included)  PENDING ─executed→ COMPLETED
-//   any open status ─failed→ FAILED (refunds of whatever an escrow holds are then sent)
-//   COMPLETED ─reorged(step)→ the status before that step (the step goes out again, then on)
-//   paid, then the fill undone and past its deadline: PENDING (COMPACT) / CLAIMED ─delivered→
-//     COMPLETED (tokenOut sent to the recipient from the filler's inventory)
+// the settlement handlers (settle/handlers.ts); this file holds the rules, tested without a chain.
+// The diagram of every move it allows, per funding method, is rendered from `transition` into
+// docs/settlement.md#the-state-diagram (stateDiagram.ts; a unit test fails when they differ).
 import type { IntentStatus } from '../core/intent/intentRecords'
 
 export type Funding = 'PERMIT2' | 'COMPACT' | 'NO_FUNDING'

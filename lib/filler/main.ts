@@ -24,7 +24,7 @@ import { approveArbiters } from './approveArbiters'
 import { FinalityWatch, finalityStore } from './finalityWatch'
 import { Scheduler } from './scheduler'
 import { RECEIPT_WAIT_MS } from './sendStep'
-import { settleIntent } from './settleIntent'
+import { settleIntent } from './settle/settleStoredIntent'
 
 /** Outlives the longest step (a receipt wait of RECEIPT_WAIT_MS) with room; renewed every turn. */
 const LEASE_MS = RECEIPT_WAIT_MS + 5_000

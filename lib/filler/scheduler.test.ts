@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { StoredIntent } from '../storage/intentStore'
 import { Backoff } from './backoff'
 import { Scheduler, type SchedulerOptions } from './scheduler'
-import type { SettleOutcome } from './settleIntent'
+import type { SettleOutcome } from './settleContext'
 
 const intent = (nonce: string) => ({ nonce }) as StoredIntent
 
@@ -125,7 +125,7 @@ describe('Scheduler', () => {
         openIntents: async (_, skip) => (skip.includes('r') ? [] : [{ ...stored }]),
         settle: async (i) => {
           counts.push(i.simulationReverts)
-          stored.simulationReverts = i.simulationReverts + 1 // settleIntent writes the count with the intent
+          stored.simulationReverts = i.simulationReverts + 1 // the driver writes the count with the intent
           return 'reverted'
         },
       })

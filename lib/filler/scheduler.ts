@@ -2,12 +2,12 @@
 // task of its own, so a slow or stuck intent holds one slot and nothing else. An intent that waits
 // (for time, an attester) or failed transiently backs off on its own (Backoff); one waiting for its
 // fill's attestation is woken as soon as the attestation is stored; one whose simulation reverted
-// is tried again after its back-off until SIMULATION_ATTEMPTS, then FAILED (settleIntent decides and
+// is tried again after its back-off until SIMULATION_ATTEMPTS, then FAILED (the settlement driver decides and
 // keeps the count with the intent in the database, so a restart does not reset it).
 // When a task ends the loop is woken at once, so the next intent starts without a poll delay.
 import type { StoredIntent } from '../storage/intentStore'
 import { Backoff } from './backoff'
-import type { SettleOutcome } from './settleIntent'
+import type { SettleOutcome } from './settleContext'
 
 export type SchedulerOptions = {
   concurrency: number

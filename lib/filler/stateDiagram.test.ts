@@ -1,11 +1,31 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { machineEdges, STATE_DIAGRAM_BEGIN, STATE_DIAGRAM_END, stateDiagram, withStateDiagram } from './stateDiagram'
+import {
+  machineEdges,
+  STATE_DIAGRAM_BEGIN,
+  STATE_DIAGRAM_END,
+  stateDiagram,
+  statusHandlers,
+  withStateDiagram,
+} from './stateDiagram'
 
 const settlementDoc = fileURLToPath(new URL('../../docs/settlement.md', import.meta.url))
 
 describe('the settlement state diagram', () => {
+  it('has a handler for every open status each funding method reaches, and none for a final one', () => {
+    for (const funding of ['PERMIT2', 'COMPACT', 'NO_FUNDING'] as const) {
+      const open = new Set(machineEdges(funding).map((e) => e.from))
+      for (const final of ['COMPLETED', 'FAILED']) open.delete(final as never)
+      expect(statusHandlers(funding).map(([status]) => status)).toEqual([...open])
+    }
+    expect(statusHandlers('PERMIT2')).toEqual([
+      ['PENDING', 'escrow'],
+      ['CLAIMED', 'fill'],
+      ['FILLED', 'payout'],
+    ])
+  })
+
   it('draws each funding method with the events the machine allows, and only those', () => {
     const edges = (funding: Parameters<typeof machineEdges>[0]) =>
       machineEdges(funding).map((e) => `${e.from} -${e.label.split(' ')[0]}-> ${e.to}`)

@@ -4,6 +4,8 @@
 // below; stateDiagram.test.ts fails when the two differ, `npm run docs:states` writes it again.
 import { type IntentStatus, intentStatuses } from '../core/intent/intentRecords'
 import { type Funding, IllegalTransitionError, type MachineEvent, transition } from './intentMachine'
+import { handlers } from './settle/handlers'
+import { settleSingleChain } from './settle/singleChain'
 
 /** What each funding method is, as its diagram's heading says (a key per funding method). */
 const fundings: Record<Funding, string> = {
@@ -80,7 +82,22 @@ export function stateDiagram(funding: Funding): string {
     '  FAILED --> [*]',
     '```',
   ]
-  return [`**${funding}** — ${fundings[funding]}:`, '', ...lines].join('\n')
+  return [`**${funding}** — ${fundings[funding]}:`, '', ...lines, '', handlersLine(funding)].join('\n')
+}
+
+/** The handler of each open status (lib/filler/settle/handlers.ts), by function name. */
+export function statusHandlers(funding: Funding): [IntentStatus, string][] {
+  const table: Partial<Record<IntentStatus, { name: string }>> =
+    funding === 'NO_FUNDING' ? { PENDING: settleSingleChain } : handlers[funding]
+  return intentStatuses.flatMap((status) => {
+    const handler = table[status]
+    return handler ? [[status, handler.name] as [IntentStatus, string]] : []
+  })
+}
+
+function handlersLine(funding: Funding): string {
+  const each = statusHandlers(funding).map(([status, name]) => `${status} → \`${name}\``)
+  return `Handlers (\`lib/filler/settle/\`): ${each.join(' · ')}.`
 }
 
 export const STATE_DIAGRAM_BEGIN =
