@@ -31,6 +31,8 @@ import { answerClientError, guardRequest } from './lib/server/requestGuard.mjs'
 const root = dirname(fileURLToPath(import.meta.url))
 /** lib/server/peerHeader.ts reads it; only this server sets it (SERVE_STAMPS_PEER). */
 const PEER_HEADER = 'x-intent-router-peer'
+/** How long a stopping server process waits for its open requests; the primary kills it after 5 s. */
+const STOP_GRACE_MS = 4_000
 
 const listen = readOptions()
 if (cluster.isPrimary) primary()
@@ -132,6 +134,14 @@ async function serve() {
   })
   server.on('clientError', answerClientError)
   server.listen(port, hostname)
+  // Stopped (by the primary, or a container runtime): no new connections, the requests under way
+  // answered, then a normal exit, on which the logger writes the lines still in its buffer. A
+  // stream that stays open (an intent's events) is not waited for longer than STOP_GRACE_MS.
+  process.once('SIGTERM', () => {
+    server.close(() => process.exit(0))
+    server.closeIdleConnections()
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref()
+  })
 }
 
 /**

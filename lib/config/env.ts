@@ -287,9 +287,12 @@ export class EnvError extends Error {
   }
 }
 
-/** The log level every process logs at (LOG_LEVEL). */
+/** The log level every process logs at (LOG_LEVEL), and how long the app's lines may wait in its
+ * buffer before they are written (LOG_FLUSH_MS; a server process stopped with SIGTERM writes them
+ * first). */
 export const logEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FLUSH_MS: z.coerce.number().int().min(1).max(600_000).default(50),
 })
 
 let server: ServerEnv | undefined

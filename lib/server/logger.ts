@@ -5,15 +5,16 @@ import 'server-only'
 import pino from 'pino'
 import { logEnvSchema, readEnv } from '../config/env'
 
-/** Lines go out in batches, at least every FLUSH_MS (or once 8 KiB wait), not one write each: a
- * request's line was a synchronous write to stdout per request, as costly for the server as
- * writing the answer itself, and it woke whatever reads the output each time. pino writes what
- * waits when the process exits; a process killed outright loses at most FLUSH_MS of lines. */
-const FLUSH_MS = 50
+/** Lines go out in batches, at least every LOG_FLUSH_MS (50 by default; or once 8 KiB wait), not
+ * one write each: a request's line was a synchronous write to stdout per request, as costly for the
+ * server as writing the answer itself, and it woke whatever reads the output each time. pino writes
+ * what waits when the process exits: a server process stopped with SIGTERM exits (serve.mjs) and
+ * loses nothing; one killed outright (SIGKILL) loses at most LOG_FLUSH_MS of lines. */
+const env = readEnv(logEnvSchema)
 
 export const logger = pino(
   {
-    level: readEnv(logEnvSchema).LOG_LEVEL,
+    level: env.LOG_LEVEL,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: {
@@ -33,5 +34,5 @@ export const logger = pino(
       censor: '[redacted]',
     },
   },
-  pino.destination({ dest: 1, sync: false, minLength: 8 * 1024, periodicFlush: FLUSH_MS }),
+  pino.destination({ dest: 1, sync: false, minLength: 8 * 1024, periodicFlush: env.LOG_FLUSH_MS }),
 )

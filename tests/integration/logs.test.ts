@@ -5,8 +5,10 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, inject, it } from 'vitest'
+import { devnetAppEnv } from '../../lib/devnet/appEnv'
 import { abortedUploads } from '../support/abortedUpload'
 import { api } from '../support/api'
+import { startApp } from '../support/stack'
 
 const http = api()
 
@@ -69,5 +71,29 @@ describe('request logs', () => {
         path: '/api/v1/intents/route',
       })
     expect(lines().filter((l) => l.msg === 'unhandled error' && JSON.stringify(l).includes('aborted'))).toEqual([])
+  })
+})
+
+describe('a server process stopped with SIGTERM', () => {
+  it('writes the log lines still in its buffer before it exits', async () => {
+    // Lines wait up to ten minutes in the buffer here: only the stop can have written this one.
+    const app = await startApp({
+      ...devnetAppEnv(inject('rpcUrls'), inject('databaseUrl')),
+      WEB_CONCURRENCY: '1',
+      LOG_FLUSH_MS: '600000',
+    })
+    const id = `stop-${randomUUID()}`
+    try {
+      const res = await fetch(`${app.baseUrl}/api/v1/prices`, { headers: { 'x-request-id': id } })
+      expect(res.status).toBe(401)
+      expect(app.logs()).not.toContain(id) // still buffered
+    } finally {
+      await app.stop()
+    }
+    const line = app
+      .logs()
+      .split('\n')
+      .find((l) => l.includes(id))
+    expect(line && JSON.parse(line)).toMatchObject({ msg: 'request', status: 401, clientRequestId: id })
   })
 })
