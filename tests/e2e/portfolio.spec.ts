@@ -140,6 +140,19 @@ test('a shared link arrives with its balances in the page itself, read on the se
   expect(html).toContain(`>${usdc.unlocked}<`)
 })
 
+test('a shared link shows its balances before any script has run', async ({ browser }) => {
+  // The rows are in the page's first flush: a part streamed after it stays hidden until a script
+  // reveals it (and React reveals it up to 300 ms after the first paint), so with scripts off it never shows.
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  try {
+    const page = await context.newPage()
+    await page.goto(demoView())
+    await expect(tokenRow(page, 'USDC')).toBeVisible()
+  } finally {
+    await context.close()
+  }
+})
+
 test('on a 390 px phone nothing overflows sideways', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto(demoView())
