@@ -5,6 +5,7 @@ import { useMemo } from 'react'
 import { isAddress } from 'viem'
 import { ApiErrorNotice } from '@/components/ApiErrorNotice'
 import { SignInNotice } from '@/components/SignInNotice'
+import { answerSchemas } from '@/lib/api/client/fetchApi'
 import { historyGroups } from '@/lib/ui/history/historyRows'
 import { useAccountIntents } from '@/lib/ui/history/useAccountIntents'
 import { useHistoryAddress } from '@/lib/ui/history/useHistoryAddress'
@@ -16,6 +17,10 @@ import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
 import { AccountSwitch } from './AccountSwitch'
 import { HistoryAddressForm } from './HistoryAddressForm'
 import { HistoryList } from './HistoryList'
+
+// Nothing of this page's data is shown before its answers are checked: their schemas (zod with them)
+// start loading with the page's scripts, while it hydrates, rather than with its first read.
+if (typeof window !== 'undefined') void answerSchemas()
 
 const emptyCard =
   'rounded-xl border border-dashed border-zinc-300 bg-white p-6 text-center text-zinc-700 wrap-anywhere dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300'

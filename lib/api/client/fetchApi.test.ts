@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ApiError, fetchApi } from './fetchApi'
+import { type AnswerSchemas, ApiError, answerSchemas, fetchApi } from './fetchApi'
 
 const schema = z.object({ ok: z.literal(true) })
 const envelope = { message: 'Invalid API key', errors: [{ message: 'Invalid API key' }], traceId: 't-1' }
@@ -62,6 +62,16 @@ describe('fetchApi', () => {
     expect(
       await failure(fetchApi({ path: '/api/v1/prices', schema, fetchFn: fakeFetch(200, { ok: 'yes' }) })),
     ).toMatchObject({ failure: 'invalid_response' })
+  })
+
+  it("checks an answer against a schema picked from the answers' schemas, which load on demand", async () => {
+    const prices = { prices: { USDC: { usd: 1, answer: '100000000', decimals: 8, updatedAt: '1700000000' } } }
+    const pick = (s: AnswerSchemas) => s.pricesResponseSchema
+    const malformed = fetchApi({ path: '/api/v1/prices', schema: pick, fetchFn: fakeFetch(200, { prices: 7 }) })
+    expect(await failure(malformed)).toMatchObject({ failure: 'invalid_response' })
+    const read = await fetchApi({ path: '/api/v1/prices', schema: pick, fetchFn: fakeFetch(200, prices) })
+    expect(read).toEqual(prices)
+    expect((await answerSchemas()).pricesResponseSchema.safeParse({ prices: 7 }).success).toBe(false)
   })
 
   it('reports an unreachable service and a timeout apart', async () => {

@@ -1,11 +1,26 @@
 // The dashboard's client for its own API: same-origin paths only (so the key is never sent
 // elsewhere), every answer checked against its schema, and every failure turned into one ApiError
-// that carries the error envelope when the server sent one.
+// that carries the error envelope when the server sent one. The schemas (and zod) are not part of
+// a page's first load: they are fetched with the first read and awaited before its answer is used.
 import type { z } from 'zod'
-import { errorEnvelopeSchema } from '../errorEnvelope'
+import type * as AnswerSchemaModule from './answerSchemas'
+import type { receivedEnvelopeSchema } from './answerSchemas'
 
-/** An error body as read: `code` may be missing from a server that predates it. */
-const receivedEnvelopeSchema = errorEnvelopeSchema.partial({ code: true })
+export type AnswerSchemas = typeof AnswerSchemaModule
+
+let loadedSchemas: Promise<AnswerSchemas> | undefined
+
+/** The answers' schemas, loaded once, on first use; a load that failed is tried again next time. */
+export function answerSchemas(): Promise<AnswerSchemas> {
+  loadedSchemas ??= import('./answerSchemas').catch((error: unknown) => {
+    loadedSchemas = undefined
+    throw error
+  })
+  return loadedSchemas
+}
+
+/** An answer's schema: given as is, or picked from the answers' schemas once they have loaded. */
+export type AnswerSchema<T> = z.ZodType<T> | ((schemas: AnswerSchemas) => z.ZodType<T>)
 
 export type ReceivedErrorEnvelope = z.infer<typeof receivedEnvelopeSchema>
 
@@ -32,7 +47,7 @@ export class ApiError extends Error {
 export type FetchApiParameters<T> = {
   /** A same-origin path under /api/. */
   path: string
-  schema: z.ZodType<T>
+  schema: AnswerSchema<T>
   apiKey?: string
   signal?: AbortSignal
   /** The server's own RPC timeout is 10 s; past this the page stops waiting and says so. */
@@ -52,6 +67,9 @@ export async function fetchApi<T>({
   const timeout = AbortSignal.timeout(timeoutMs)
   const headers: Record<string, string> = { accept: 'application/json' }
   if (apiKey) headers['x-api-key'] = apiKey
+  // The schema loads while the request is away; the answer is checked against it before it is returned.
+  const check = schemaOf(schema)
+  check.catch(() => undefined) // awaited below only when there is an answer to check
 
   let response: Response
   let body: unknown
@@ -68,16 +86,31 @@ export async function fetchApi<T>({
     throw new ApiError('network', 'The service could not be reached')
   }
 
-  if (!response.ok) throw httpError(response.status, body)
-  const parsed = schema.safeParse(body)
+  if (!response.ok) throw await httpError(response.status, body)
+  let checked: z.ZodType<T>
+  try {
+    checked = await check
+  } catch {
+    throw new ApiError('network', 'The code that checks the answer could not be loaded')
+  }
+  const parsed = checked.safeParse(body)
   if (!parsed.success)
     throw new ApiError('invalid_response', `Unexpected answer from ${path.split('?')[0]}`, { status: response.status })
   return parsed.data
 }
 
 /** A refusal as an ApiError: the envelope's message when the body is one, else the HTTP status. */
-export function httpError(status: number, body: unknown): ApiError {
-  const envelope = receivedEnvelopeSchema.safeParse(body)
-  const message = envelope.success ? envelope.data.message : `HTTP ${status}`
-  return new ApiError('http', message, { status, ...(envelope.success ? { envelope: envelope.data } : {}) })
+export async function httpError(status: number, body: unknown): Promise<ApiError> {
+  const schema = await answerSchemas().then(
+    (s) => s.receivedEnvelopeSchema,
+    () => undefined, // without its schema an envelope is not read: the status is the message
+  )
+  const envelope = schema?.safeParse(body)
+  return envelope?.success
+    ? new ApiError('http', envelope.data.message, { status, envelope: envelope.data })
+    : new ApiError('http', `HTTP ${status}`, { status })
+}
+
+function schemaOf<T>(schema: AnswerSchema<T>): Promise<z.ZodType<T>> {
+  return typeof schema === 'function' ? answerSchemas().then(schema) : Promise.resolve(schema)
 }

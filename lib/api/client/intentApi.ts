@@ -3,7 +3,6 @@
 // What is submitted is the route's intentOp exactly as the server sent it (the raw JSON: the server
 // signature covers it, and zod would drop keys it does not know), plus the wallet's signatures.
 import type { Hex } from 'viem'
-import { intentStatusResponseSchema, submitIntentResponseSchema } from '../intentOperation'
 import { ApiError, fetchApi } from './fetchApi'
 
 export const submitPath = '/api/v1/intent-operations'
@@ -67,7 +66,7 @@ export function submitSignedRoute({
     })
   return fetchApi({
     path: submitPath,
-    schema: submitIntentResponseSchema,
+    schema: (s) => s.submitIntentResponseSchema,
     ...(apiKey ? { apiKey } : {}),
     ...(signal ? { signal } : {}),
     fetchFn: post,
@@ -87,7 +86,7 @@ export function fetchIntentStatus({
 }) {
   return fetchApi({
     path: intentStatusPath(id),
-    schema: intentStatusResponseSchema,
+    schema: (s) => s.intentStatusResponseSchema,
     ...(apiKey ? { apiKey } : {}),
     ...(signal ? { signal } : {}),
     ...(fetchFn ? { fetchFn } : {}),

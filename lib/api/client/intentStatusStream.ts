@@ -1,10 +1,11 @@
 // Following an intent's status as the service pushes it (GET /intent-operation/{id}/events, the
 // dashboard's own stream), read with fetch so the key goes in x-api-key as for every other read
-// (EventSource cannot send a header). Each status is checked against the status read's schema; a
-// refusal is the same ApiError the status read would throw.
+// (EventSource cannot send a header). Each status is checked against the status read's schema
+// (loaded with the answers' schemas before the first event is read); a refusal is the same ApiError
+// the status read would throw.
 import { EventSourceParserStream } from 'eventsource-parser/stream'
-import { type IntentStatusResponse, intentStatusResponseSchema } from '../intentOperation'
-import { ApiError, httpError } from './fetchApi'
+import type { IntentStatusResponse } from '../intentOperation'
+import { ApiError, answerSchemas, httpError } from './fetchApi'
 import { intentStatusPath } from './intentApi'
 
 export function intentEventsPath(id: string): string {
@@ -44,9 +45,12 @@ export async function followIntentStatus({
     if (signal?.aborted) throw error
     throw new ApiError('network', 'The service could not be reached')
   }
-  if (!response.ok) throw httpError(response.status, await response.json().catch(() => undefined))
+  if (!response.ok) throw await httpError(response.status, await response.json().catch(() => undefined))
   if (!response.body || !/^text\/event-stream/i.test(response.headers.get('content-type') ?? ''))
     throw new ApiError('invalid_response', `Unexpected answer from ${path}`, { status: response.status })
+  const { intentStatusResponseSchema } = await answerSchemas().catch(() => {
+    throw new ApiError('network', 'The code that checks the status could not be loaded')
+  })
   const events = response.body
     .pipeThrough(new TextDecoderStream())
     .pipeThrough(new EventSourceParserStream())

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import fixtures from '../../ui/route/fixtures/routes.json'
 import { ApiError } from './fetchApi'
-import { historyPageSize, inspectStoredRoute, postRoute, routeHistoryPath } from './routeApi'
+import { inspectStoredRoute } from './inspectedRoute'
+import { historyPageSize, postRoute, routeHistoryPath } from './routeApi'
 
 function fakeFetch(status: number, body: unknown, seen: { url?: unknown; init?: RequestInit } = {}): typeof fetch {
   return (async (url: unknown, init: RequestInit) => {

@@ -1,24 +1,13 @@
 // The route operations as the dashboard calls them, through the same fetchApi the portfolio uses.
 // A route is kept twice: parsed (typed, for the page) and raw (exactly as received), because the
-// server signature covers the raw JSON and zod drops keys it does not know.
-import { z } from 'zod'
-import { routeHistoryResponseSchema } from '../routeHistory'
-import { type RouteResponse, routeResponseSchema, signerResponseSchema } from '../routeResponse'
+// server signature covers the raw JSON and zod drops keys it does not know (inspectedRoute.ts).
 import { fetchApi } from './fetchApi'
+import type { InspectedRoute } from './inspectedRoute'
+
+export type { InspectedRoute } from './inspectedRoute'
 
 export const routePath = '/api/v1/intents/route'
 export const signerPath = '/api/v1/signer'
-
-export type InspectedRoute = { route: RouteResponse; raw: unknown }
-
-export const inspectedRouteSchema: z.ZodType<InspectedRoute> = z.unknown().transform((raw, ctx) => {
-  const parsed = routeResponseSchema.safeParse(raw)
-  if (!parsed.success) {
-    ctx.addIssue({ code: 'custom', message: 'not a route response' })
-    return z.NEVER
-  }
-  return { route: parsed.data, raw }
-})
 
 export type PostRouteParameters = { request: unknown; apiKey?: string; signal?: AbortSignal; fetchFn?: typeof fetch }
 
@@ -33,7 +22,7 @@ export function postRoute({ request, apiKey, signal, fetchFn = fetch }: PostRout
     })
   return fetchApi({
     path: routePath,
-    schema: inspectedRouteSchema,
+    schema: (s) => s.inspectedRouteSchema,
     ...(apiKey ? { apiKey } : {}),
     ...(signal ? { signal } : {}),
     fetchFn: post,
@@ -43,7 +32,7 @@ export function postRoute({ request, apiKey, signal, fetchFn = fetch }: PostRout
 export function fetchSigner({ signal, fetchFn }: { signal?: AbortSignal; fetchFn?: typeof fetch } = {}) {
   return fetchApi({
     path: signerPath,
-    schema: signerResponseSchema,
+    schema: (s) => s.signerResponseSchema,
     ...(signal ? { signal } : {}),
     ...(fetchFn ? { fetchFn } : {}),
   })
@@ -72,15 +61,9 @@ export function fetchRouteHistory({
 }) {
   return fetchApi({
     path: routeHistoryPath(address, cursor),
-    schema: routeHistoryResponseSchema,
+    schema: (s) => s.routeHistoryResponseSchema,
     ...(apiKey ? { apiKey } : {}),
     ...(signal ? { signal } : {}),
     ...(fetchFn ? { fetchFn } : {}),
   })
-}
-
-/** A stored route re-opened: undefined when what was stored no longer reads as a route. */
-export function inspectStoredRoute(raw: unknown): InspectedRoute | undefined {
-  const parsed = inspectedRouteSchema.safeParse(raw)
-  return parsed.success ? parsed.data : undefined
 }

@@ -4,7 +4,7 @@
 
 import type { Address, Hex } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
-import { nonceResponseSchema, type SessionResponse, sessionResponseSchema } from '../auth'
+import type { SessionResponse } from '../auth'
 import { fetchApi } from './fetchApi'
 
 export const sessionPath = '/api/v1/auth/session'
@@ -19,7 +19,7 @@ export function fetchSession({
 } = {}): Promise<SessionResponse> {
   return fetchApi({
     path: sessionPath,
-    schema: sessionResponseSchema,
+    schema: (s) => s.sessionResponseSchema,
     ...(signal ? { signal } : {}),
     ...(fetchFn ? { fetchFn } : {}),
   })
@@ -43,7 +43,7 @@ export async function signInWithEthereum({
   fetchFn = fetch,
   now = new Date(),
 }: SignInParameters): Promise<SessionResponse> {
-  const { nonce } = await fetchApi({ path: noncePath, schema: nonceResponseSchema, fetchFn })
+  const { nonce } = await fetchApi({ path: noncePath, schema: (s) => s.nonceResponseSchema, fetchFn })
   const message = createSiweMessage({
     address,
     chainId,
@@ -63,10 +63,10 @@ export async function signInWithEthereum({
       body: JSON.stringify({ message, signature }),
       headers: { ...(init?.headers as Record<string, string>), 'content-type': 'application/json' },
     })
-  return fetchApi({ path: sessionPath, schema: sessionResponseSchema, fetchFn: post })
+  return fetchApi({ path: sessionPath, schema: (s) => s.sessionResponseSchema, fetchFn: post })
 }
 
 export function signOut({ fetchFn = fetch }: { fetchFn?: typeof fetch } = {}): Promise<SessionResponse> {
   const del: typeof fetch = (input, init) => fetchFn(input, { ...init, method: 'DELETE' })
-  return fetchApi({ path: sessionPath, schema: sessionResponseSchema, fetchFn: del })
+  return fetchApi({ path: sessionPath, schema: (s) => s.sessionResponseSchema, fetchFn: del })
 }

@@ -1,7 +1,6 @@
 // One stored route, read in full from the history API, and the dashboard page that shows it. The
 // page's address carries the account, so a link opens the same route for whoever may read it.
 
-import { storedRouteResponseSchema } from '../routeHistory'
 import { fetchApi } from './fetchApi'
 
 export function storedRoutePath(nonce: string, account: string): string {
@@ -25,7 +24,7 @@ export function fetchStoredRoute({
 }) {
   return fetchApi({
     path: storedRoutePath(nonce, account),
-    schema: storedRouteResponseSchema,
+    schema: (s) => s.storedRouteResponseSchema,
     ...(apiKey ? { apiKey } : {}),
     ...(signal ? { signal } : {}),
   })

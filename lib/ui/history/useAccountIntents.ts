@@ -4,7 +4,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { fetchApi } from '@/lib/api/client/fetchApi'
 import { accountIntentsPath } from '@/lib/api/client/intentApi'
-import { intentListResponseSchema } from '@/lib/api/intentOperation'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { retryTransient } from '@/lib/ui/shared/retryTransient'
 
@@ -16,7 +15,7 @@ export function useAccountIntents(address: string | undefined) {
       if (address === undefined) throw new Error('useAccountIntents: read without an address (the query is off then)')
       return fetchApi({
         path: accountIntentsPath(address),
-        schema: intentListResponseSchema,
+        schema: (s) => s.intentListResponseSchema,
         ...(key ? { apiKey: key } : {}),
         signal,
       })

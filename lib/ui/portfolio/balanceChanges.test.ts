@@ -102,4 +102,18 @@ describe('parseBaseline', () => {
     ).toBeUndefined()
     expect(parseBaseline(JSON.stringify(baseline), '0x00000000000000000000000000000000000bEEf1')).toBeUndefined()
   })
+
+  it('refuses a stored value of another shape, and keeps only the fields it knows', () => {
+    const stored = (value: unknown) => parseBaseline(JSON.stringify(value), account)
+    expect(stored([baseline])).toBeUndefined()
+    expect(stored({ ...baseline, nonce: 7 })).toBeUndefined()
+    expect(stored({ ...baseline, takenAt: '1' })).toBeUndefined()
+    expect(stored({ ...baseline, balances: [] })).toBeUndefined()
+    expect(stored({ ...baseline, balances: { '1:USDC': { unlocked: '1' } } })).toBeUndefined()
+    expect(stored({ ...baseline, balances: { '1:USDC': { unlocked: 1, locked: '0' } } })).toBeUndefined()
+    expect(stored({ ...baseline, extra: true, balances: { '1:USDC': { unlocked: '1', locked: '0', x: 1 } } })).toEqual({
+      ...baseline,
+      balances: { '1:USDC': { unlocked: '1', locked: '0' } },
+    })
+  })
 })

@@ -1,7 +1,6 @@
 // What changed after a route: the account's balances per (chain, token) as they were when the route
 // was submitted (a baseline, kept in this browser per account), compared with the balances read
 // now. The portfolio highlights every holding whose unlocked or locked amount differs, with the delta.
-import { z } from 'zod'
 import type { TokenRow } from './portfolioRows'
 
 export type BalanceBaseline = {
@@ -57,23 +56,37 @@ export function signedDelta(delta: bigint, show: (amount: bigint) => string): st
   return delta < 0n ? `−${show(-delta)}` : `+${show(delta)}`
 }
 
-const digits = z.string().regex(/^\d+$/)
-const baselineSchema = z.object({
-  account: z.string(),
-  nonce: z.string(),
-  takenAt: z.number(),
-  balances: z.record(z.string(), z.object({ unlocked: digits, locked: digits })),
-})
-
 /** A stored baseline, or undefined when what is stored is missing, malformed or another account's. */
 export function parseBaseline(text: string | null | undefined, account: string): BalanceBaseline | undefined {
   if (!text) return undefined
+  let stored: unknown
   try {
-    const parsed = baselineSchema.safeParse(JSON.parse(text))
-    return parsed.success && parsed.data.account === account.toLowerCase() ? parsed.data : undefined
+    stored = JSON.parse(text)
   } catch {
     return undefined
   }
+  const baseline = readBaseline(stored)
+  return baseline?.account === account.toLowerCase() ? baseline : undefined
 }
+
+// Checked by hand, not with zod: the portfolio reads this while it first renders, and zod is not
+// part of the page's first load. Only the known fields are kept.
+function readBaseline(stored: unknown): BalanceBaseline | undefined {
+  if (!isRecord(stored)) return undefined
+  const { account, nonce, takenAt, balances } = stored
+  if (typeof account !== 'string' || typeof nonce !== 'string') return undefined
+  if (typeof takenAt !== 'number' || !Number.isFinite(takenAt) || !isRecord(balances)) return undefined
+  const entries: [string, { unlocked: string; locked: string }][] = []
+  for (const [key, amounts] of Object.entries(balances)) {
+    if (!isRecord(amounts) || !isDigits(amounts.unlocked) || !isDigits(amounts.locked)) return undefined
+    entries.push([key, { unlocked: amounts.unlocked, locked: amounts.locked }])
+  }
+  return { account, nonce, takenAt, balances: Object.fromEntries(entries) }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const isDigits = (value: unknown): value is string => typeof value === 'string' && /^\d+$/.test(value)
 
 export const baselineStorageKey = (account: string): string => `intent-router.balance-baseline.${account.toLowerCase()}`

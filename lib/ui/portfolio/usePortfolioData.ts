@@ -3,8 +3,6 @@
 // Client errors (4xx) are final; a busy chain or a dropped connection gets one more try.
 import { useQuery } from '@tanstack/react-query'
 import { fetchApi } from '@/lib/api/client/fetchApi'
-import { portfolioResponseSchema } from '@/lib/api/portfolio'
-import { pricesResponseSchema } from '@/lib/api/prices'
 import { type PortfolioParams, portfolioApiPath, portfolioQueryKey } from '@/lib/ui/portfolio/portfolioParams'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { retryTransient } from '@/lib/ui/shared/retryTransient'
@@ -25,7 +23,7 @@ export function portfolioQuery(
     queryKey: portfolioQueryKey(path ?? '', source),
     queryFn: ({ signal }: { signal: AbortSignal }) => {
       if (path === undefined) throw new Error('portfolioQuery: read without an address (the query is off then)')
-      return fetchApi({ path, schema: portfolioResponseSchema, apiKey: key, signal })
+      return fetchApi({ path, schema: (s) => s.portfolioResponseSchema, apiKey: key, signal })
     },
     enabled: path !== undefined,
     retry: retryTransient,
@@ -40,7 +38,8 @@ export function usePrices(enabled: boolean) {
   const { key, source } = useApiKey()
   return useQuery({
     queryKey: ['prices', source],
-    queryFn: ({ signal }) => fetchApi({ path: '/api/v1/prices', schema: pricesResponseSchema, apiKey: key, signal }),
+    queryFn: ({ signal }) =>
+      fetchApi({ path: '/api/v1/prices', schema: (s) => s.pricesResponseSchema, apiKey: key, signal }),
     enabled,
     retry: retryTransient,
     staleTime: 60_000,

@@ -1,6 +1,6 @@
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { inspectedRouteSchema } from '../../api/client/routeApi'
+import { inspectedRouteSchema } from '../../api/client/inspectedRoute'
 import type { WireIntentOp } from '../../core/intentOp/intentOp'
 import { signRoute } from '../../core/intentOp/serverSignature'
 import { fixtureRoute, fixtureSigner } from './fixtures/routes'

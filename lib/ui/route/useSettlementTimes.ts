@@ -4,7 +4,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { fetchApi } from '../../api/client/fetchApi'
-import { settlementTimesResponseSchema } from '../../api/settlementTimes'
 import { useApiKey } from '../shared/apiKey'
 import { retryTransient } from '../shared/retryTransient'
 import { etaBasis, etaSeconds } from './settlementEta'
@@ -14,7 +13,12 @@ export function useSettlementTimes() {
   return useQuery({
     queryKey: ['settlement-times', source],
     queryFn: ({ signal }) =>
-      fetchApi({ path: '/api/v1/settlement-times', schema: settlementTimesResponseSchema, apiKey: key, signal }),
+      fetchApi({
+        path: '/api/v1/settlement-times',
+        schema: (s) => s.settlementTimesResponseSchema,
+        apiKey: key,
+        signal,
+      }),
     retry: retryTransient,
     staleTime: 60_000,
   })
