@@ -8,8 +8,10 @@ export function AppHeader() {
   return (
     <header className="border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
       <div className="relative mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:gap-x-6 sm:px-6">
+        {/* No prefetch, as in MainNav: on load it would compete with the page's own reads. */}
         <Link
           href="/"
+          prefetch={false}
           className="flex items-center gap-2 rounded-md font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 text-indigo-600">

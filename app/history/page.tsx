@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import { Suspense } from 'react'
 import { EarlyReads } from '../_components/EarlyReads'
 import { HistoryView } from './_components/HistoryView'
 
@@ -16,16 +15,9 @@ export default function HistoryPage() {
         row. Open a route to inspect it on its own page (a link you can share); an expired route can be refreshed there
         with its original request.
       </p>
-      {/* The view reads the address from the URL, which is only known in the browser's request. */}
-      <Suspense
-        fallback={
-          <p className="mt-6" role="status">
-            Loading…
-          </p>
-        }
-      >
-        <HistoryView />
-      </Suspense>
+      {/* No Suspense boundary around the view: React hydrates a boundary after the rest of the page
+          has committed, and the view's reads start only once it has hydrated. */}
+      <HistoryView />
     </main>
   )
 }
