@@ -35,10 +35,10 @@ export type AdversarialStack = { stack: Stack; sql: Sql; s: ReturnType<typeof se
 /** Registers the suite file's beforeAll and afterAll: a stack of its own, its database opened, a key
  * with every scope named `name`, and the helpers below bound to them. The fields are set once
  * beforeAll has run. */
-export function adversarialStack(name: string): AdversarialStack {
+export function adversarialStack(name: string, options: { fillers?: 1 | 2 } = {}): AdversarialStack {
   const suite = {} as AdversarialStack
   beforeAll(async () => {
-    suite.stack = await startStack()
+    suite.stack = await startStack(options)
     suite.sql = await openDatabase({ url: suite.stack.databaseUrl })
     const { key } = await createApiKey(suite.sql, { name, scopes })
     suite.apiKey = key
@@ -95,6 +95,19 @@ export async function warpTo(atLeast: bigint) {
 
 /** What the filler would send, signed with its key, journaled for the intent and mined: a filler
  * that crashed right after this step. */
+/** Journals a transaction signed with the (first) filler key for the intent, bound to that key as
+ * its claim binds it (intentClaims.ts): only a process sending from it takes the intent over. */
+export async function journalAsFiller(
+  intentId: string,
+  entry: { step: string; chainId: number; raw: Hex; hash: Hex },
+): Promise<void> {
+  await sql.query('UPDATE intents SET filler_address = lower($2) WHERE nonce::text = $1', [
+    intentId,
+    fillerAccount.address,
+  ])
+  expect(await recordTransaction(sql, intentId, entry)).toBe(true)
+}
+
 export async function stepBeforeCrash(intentId: string, step: string, call: Call): Promise<TransactionReceipt> {
   const client = s.chain.client(call.chainId)
   const authorizationList = call.authorizationList ? { authorizationList: call.authorizationList } : {}
@@ -107,7 +120,7 @@ export async function stepBeforeCrash(intentId: string, step: string, call: Call
     ...authorizationList,
   } as never)
   const raw = await fillerAccount.signTransaction(request as never)
-  expect(await recordTransaction(sql, intentId, { step, chainId: call.chainId, raw, hash: keccak256(raw) })).toBe(true)
+  await journalAsFiller(intentId, { step, chainId: call.chainId, raw, hash: keccak256(raw) })
   const receipt = await client.waitForTransactionReceipt({
     hash: await client.sendRawTransaction({ serializedTransaction: raw }),
   })
@@ -130,7 +143,7 @@ export async function stepOutpriced(intentId: string, step: string, call: Call):
   })
   const raw = await fillerAccount.signTransaction(request as never)
   const hash = keccak256(raw)
-  expect(await recordTransaction(sql, intentId, { step, chainId: call.chainId, raw, hash })).toBe(true)
+  await journalAsFiller(intentId, { step, chainId: call.chainId, raw, hash })
   const rpc = (method: string, params: unknown[]) => client.request({ method, params } as never)
   await rpc('evm_setAutomine', [false])
   try {

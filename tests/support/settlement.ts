@@ -12,11 +12,15 @@ import type { WireIntentOp } from '../../lib/core/intentOp/intentOp'
 import { defaultLockTag } from '../../lib/core/locks/defaultLockTag'
 import { decodeLockId } from '../../lib/core/locks/lockId'
 import { findTokenBySymbol } from '../../lib/core/tokens/tokens'
+import { fillerAccounts } from '../../lib/devnet/demoAccount'
 import { devnetFillerKey } from '../../lib/devnet/fillerEnv'
 import { responseBody } from './api'
 import { devnetActions } from './devnetActions'
 
 export const fillerAddress = privateKeyToAccount(devnetFillerKey()).address
+/** Every devnet filler key's address: a snapshot counts what the fillers hold together (a stack may
+ * run one filler process per key, and any of them may settle a route). */
+const fillerAddresses = fillerAccounts.map((a) => a.address)
 const wethAbi = parseAbi(['function deposit() payable'])
 const final = ['COMPLETED', 'FAILED']
 
@@ -86,7 +90,8 @@ export function settlement(target?: { baseUrl: string; apiKey: string; rpcUrls: 
   }
 
   /** Every balance a route can touch, read from chain: the account's spent tokens (locked ids and
-   * ERC-20s), the recipient's and the filler's delivered tokens, per chain. */
+   * ERC-20s), the recipient's and the fillers' delivered tokens (under `fillerAddress`: every filler
+   * key's together), per chain. */
   const snapshot = async (intentOp: WireIntentOp, account: Address, recipient: Address) => {
     const reads: Promise<[string, bigint]>[] = []
     const seen = new Set<string>()
@@ -103,8 +108,7 @@ export function settlement(target?: { baseUrl: string; apiKey: string; rpcUrls: 
         if (funding === 'COMPACT')
           read(`locked:${id}:${lock}:${account}`, () => chain.lockedBalance(id, account, BigInt(lock)))
         else read(`erc20:${id}:${token}:${account}`, () => erc20Of(id, token, account))
-        if (token !== zeroAddress)
-          read(`erc20:${id}:${token}:${fillerAddress}`, () => erc20Of(id, token, fillerAddress))
+        if (token !== zeroAddress) read(`erc20:${id}:${token}:${fillerAddress}`, () => fillersErc20(id, token))
       }
       for (const [out] of e.mandate.tokenOut) {
         const dest = Number(e.mandate.destinationChainId)
@@ -112,7 +116,7 @@ export function settlement(target?: { baseUrl: string; apiKey: string; rpcUrls: 
         if (token === zeroAddress) read(`eth:${dest}:${recipient}`, () => chain.ethBalance(dest, recipient))
         else {
           read(`erc20:${dest}:${token}:${recipient}`, () => erc20Of(dest, token, recipient))
-          read(`erc20:${dest}:${token}:${fillerAddress}`, () => erc20Of(dest, token, fillerAddress))
+          read(`erc20:${dest}:${token}:${fillerAddress}`, () => fillersErc20(dest, token))
         }
       }
     }
@@ -121,6 +125,8 @@ export function settlement(target?: { baseUrl: string; apiKey: string; rpcUrls: 
 
   const erc20Of = (chainId: number, token: Address, owner: Address) =>
     chain.client(chainId).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  const fillersErc20 = async (chainId: number, token: Address) =>
+    (await Promise.all(fillerAddresses.map((f) => erc20Of(chainId, token, f)))).reduce((a, b) => a + b, 0n)
 
   return { call, chain, route, sign, submit, waitFinal, snapshot }
 }

@@ -29,8 +29,8 @@ export type Stack = {
   logFile: string
   databaseUrl: string
   devnet: Devnet
-  /** The filler process: stop it (e.g. to test a restart) and start it again (resolves when ready),
-   * with `env` over its devnet environment if given. */
+  /** The filler processes (one per key, `fillers` of them): stop them (e.g. to test a restart) and
+   * start them again (resolves when all are ready), with `env` over their devnet environment if given. */
   filler: { stop: () => Promise<void>; start: (env?: Record<string, string>) => Promise<void> }
   /** The attester process (signs what it sees of destination fills): stop it to test an outage. */
   attester: { stop: () => Promise<void>; start: () => Promise<void> }
@@ -40,7 +40,9 @@ export type Stack = {
 
 const root = join(import.meta.dirname, '..', '..')
 
-export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
+/** `env`: the app's environment over the devnet's; `fillers`: filler processes, each with its own
+ * devnet key, sharing the database (1 unless given). */
+export async function startStack(options: { env?: Record<string, string>; fillers?: 1 | 2 } = {}): Promise<Stack> {
   const distDir = process.env.NEXT_DIST_DIR || '.next'
   if (!existsSync(join(root, distDir, 'BUILD_ID'))) {
     throw new Error(
@@ -62,13 +64,15 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     await db.stop()
     throw error
   }
-  let filler: FillerProcess | undefined
+  let fillers: FillerProcess[] = []
   let fillerOutput = ''
-  const startFiller = (env: Record<string, string> = {}) => {
-    filler = spawnFiller({ ...devnetFillerEnv(devnet.rpcUrls, db.url), ...env }, (chunk) => {
-      fillerOutput += chunk.toString()
-    })
-    return filler.ready
+  const startFiller = async (env: Record<string, string> = {}) => {
+    fillers = Array.from({ length: options.fillers ?? 1 }, (_, keyIndex) =>
+      spawnFiller({ ...devnetFillerEnv(devnet.rpcUrls, db.url, keyIndex), ...env }, (chunk) => {
+        fillerOutput += chunk.toString()
+      }),
+    )
+    await Promise.all(fillers.map((f) => f.ready))
   }
   let attester: WorkerProcess | undefined
   const startAttester = () => {
@@ -90,8 +94,8 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     throw error
   }
   const stopFiller = async () => {
-    await filler?.stop()
-    filler = undefined
+    await Promise.all(fillers.map((f) => f.stop()))
+    fillers = []
   }
   const stop = async () => {
     await stopFiller()
