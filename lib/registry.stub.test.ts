@@ -4,9 +4,7 @@
 // the planner's layers and mask, fees, arbiters, the API's enums, the form's layers and labels —
 // holds the newcomer, and the planner routes through both. registry.copies.test.ts checks that no
 // other file restates the lists these derive.
-import { describe, expect, it, vi } from 'vitest'
-import { dashboardEnvSchema, readEnv, serverEnvSchema } from './config/env'
-import { explorerBases } from './config/explorers'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 
 const stub = vi.hoisted(() => {
   const chainId = 424_242
@@ -48,6 +46,17 @@ vi.mock('./core/layers/registry', async (importOriginal) => {
   return { ...real, layers: [...real.layers, stub.layer] }
 })
 
+// The unit project shares modules between files (isolate: false): the registries and what derives
+// from them are loaded afresh here, with the stubs, and dropped again once the file is done.
+vi.resetModules()
+afterAll(() => {
+  vi.doUnmock('./core/chains/registry')
+  vi.doUnmock('./core/layers/registry')
+  vi.resetModules()
+})
+
+const { dashboardEnvSchema, readEnv, serverEnvSchema } = await import('./config/env')
+const { explorerBases } = await import('./config/explorers')
 const { chainIds, getChain } = await import('./core/chains/chains')
 const { tokensOnChain } = await import('./core/tokens/tokens')
 const layersModule = await import('./core/route/settlementLayers')
