@@ -1,5 +1,5 @@
 // What a settlement layer's folder (one per layer, beside this file) states; registry.ts lists them.
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { TokenGroup } from '../assets/assets'
 
 /** The bridge fee a route charges for a layer: basis points of the amount plus a fixed USD part (8 decimals). */
@@ -14,6 +14,20 @@ type Common = {
   wire: string
 }
 
+/** What an element is built from, for a layer's own part of its mandate's qualifier. */
+export type ElementFacts = {
+  /** The route's nonce, the element's chain and its place among the intent's elements. */
+  nonce: bigint
+  chainId: number
+  index: number
+  /** The layer's fixed fee (the route's fee model) in the element's first token's units. */
+  fixedFeeInToken: () => bigint
+}
+
+/** A layer's own part of a mandate's qualifier: the fields it adds to the settlement context and
+ * its `layerData` (the bytes in `encodedVal`, which every signature commits to). */
+export type LayerQualifier = { context: Record<string, string>; layerData: Hex }
+
 /** A layer whose claims an arbiter contract settles: the filler fronts the funds (from the sponsor's
  * locks or escrowed unlocked funds) and is paid on the origin chain against the arbiter. */
 type Arbitrated = {
@@ -21,6 +35,8 @@ type Arbitrated = {
    * places an arbiter at each; the filler approves each. */
   arbiters: { erc7579?: Address; default: Address }
   fee: BridgeFee
+  /** Its part of each element's qualifier; without it, none (`layerData` empty). */
+  qualifier?: (facts: ElementFacts) => LayerQualifier
 }
 
 export type SameChainLayer = Common & Arbitrated & { kind: 'same-chain' }

@@ -2,9 +2,8 @@
 // encoding, whose keccak256 is the `q` every signature commits to.
 //
 // encodedVal = abi.encode(string settlementLayer, string fundingMethod, bool using7579, bytes layerData)
-//   SAME_CHAIN, ACROSS:  layerData = 0x
-//   ECO:                 layerData = abi.encode(uint256 provingFee)
-//   RELAY:               layerData = abi.encode(bytes32 requestId, bytes32 orderId)
+//   an intent layer:     layerData and context fields of its own where its folder says so (`qualifier`
+//                        in lib/core/layers/<layer>/; Eco's proving fee, Relay's ids), else 0x
 //   INTENT_EXECUTOR:     layerData = abi.encode(
 //                          (address token, uint256 exchangeRate, uint256 overhead) gasRefund,
 //                          (uint32 dstEid, uint256 dstChainId, uint256 minAmountLD, address adapter) bridge)
@@ -12,6 +11,7 @@
 //                        and destination element of an ACCOUNT_ESCROW route: both tuples zero)
 import { type Address, encodeAbiParameters, type Hex, parseAbiParameters, zeroAddress } from 'viem'
 import type { WireSettlementContext } from '../intentOp/intentOp'
+import type { LayerQualifier } from '../layers/layerDefinition'
 import { type FundingMethod, type Layer, wireFunding, wireLayer } from './settlementLayers'
 
 export type GasRefund = { token: Address; exchangeRate: bigint; overhead: bigint }
@@ -23,8 +23,8 @@ export type SettlementInput = {
   layer: Layer
   funding: FundingMethod
   using7579: boolean
-  ecoProvingFee?: bigint
-  relay?: { requestId: Hex; orderId: Hex }
+  /** The layer's own part of the qualifier (settlementLayers.ts `layerQualifier`). */
+  layerPart?: LayerQualifier
   gasRefund?: GasRefund
   oft?: OftBridge
 }
@@ -46,13 +46,9 @@ export function settlementQualifier(s: SettlementInput): { settlementContext: Wi
         [0, 0n, 0n, zeroAddress],
       ],
     )
-  } else if (s.layer === 'ECO') {
-    const fee = s.ecoProvingFee ?? 0n
-    context.provingFee = fee.toString()
-    layerData = encodeAbiParameters(parseAbiParameters('uint256'), [fee])
-  } else if (s.layer === 'RELAY' && s.relay) {
-    Object.assign(context, s.relay)
-    layerData = encodeAbiParameters(parseAbiParameters('bytes32, bytes32'), [s.relay.requestId, s.relay.orderId])
+  } else if (s.layerPart) {
+    Object.assign(context, s.layerPart.context)
+    layerData = s.layerPart.layerData
   } else if (s.layer === 'OFT' && s.oft) {
     const { oft } = s
     // The fee is one of the ops (as for single-chain ops): no refund of the relayer's gas.

@@ -5,6 +5,7 @@
 import type { Address } from 'viem'
 import { addresses } from '../addresses'
 import { chainIds } from '../chains/chains'
+import type { ElementFacts, LayerDefinition, LayerQualifier } from '../layers/layerDefinition'
 import { crossChainLayers, type Layer, type WireLayer } from '../layers/layerLists'
 import { layers } from '../layers/registry'
 import type { TokenGroup } from '../tokens/tokenList'
@@ -48,6 +49,12 @@ function layerOf(layer: Layer): Registered {
   const found = byName.get(layer)
   if (!found) throw new Error(`settlementLayers: no layer named ${layer}`)
   return found
+}
+
+/** A layer's own part of an element's qualifier (its folder's `qualifier`), if it has one. */
+export function layerQualifier(layer: Layer): ((facts: ElementFacts) => LayerQualifier) | undefined {
+  const l: LayerDefinition = layerOf(layer)
+  return l.kind === 'bridge' ? undefined : l.qualifier
 }
 
 export function layerSupports(layer: Layer, group: TokenGroup, fromChain: number, toChain: number): boolean {

@@ -6,7 +6,7 @@
 // fee to the filler, the approval where the adapter needs one, and the LayerZero send with the
 // native fee the filler hands it (`prefundAmount`); the bridge delivers tokenOut. An ACCOUNT_ESCROW
 // route's elements are the account's escrow ops, then its destination element (accountEscrowElements.ts).
-import { type Address, encodeFunctionData, encodePacked, erc20Abi, type Hex, keccak256, pad } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, type Hex, pad } from 'viem'
 import { oftAbi } from '../../abi/oft'
 import { oftAdapters } from '../../addresses'
 import type { WireElement, WireOp } from '../../intentOp/intentOp'
@@ -17,7 +17,7 @@ import { type Element, groupElements } from '../plan/pricing'
 import type { Allocation, Plan } from '../plan/types'
 import type { Execution } from '../routeInput'
 import { settlementQualifier } from '../settlementContext'
-import { arbiterOf } from '../settlementLayers'
+import { arbiterOf, layerQualifier } from '../settlementLayers'
 import type { RouteState } from '../state/readRouteState'
 import { accountEscrowDestination, accountEscrowElement } from './accountEscrowElements'
 
@@ -81,19 +81,14 @@ export function buildElements({
       typeof settlementQualifier
     >[0]
 
-    if (element.layer === 'ECO') {
-      const token = firstToken(element)
-      settlement.ecoProvingFee = fromUsd8(
-        model.bridge.ECO.fixedUsd8,
-        token.decimals,
-        state.prices[token.extensions.group],
-      )
-    }
-    if (element.layer === 'RELAY') {
-      const requestId = keccak256(
-        encodePacked(['uint256', 'uint256', 'uint256'], [nonce, BigInt(element.chainId), BigInt(index)]),
-      )
-      settlement.relay = { requestId, orderId: keccak256(requestId) }
+    const qualify = layerQualifier(element.layer)
+    if (qualify) {
+      const fixedFeeInToken = () => {
+        const token = firstToken(element)
+        const fixedUsd8 = model.bridge[element.layer as keyof FeeModel['bridge']]?.fixedUsd8 ?? 0n
+        return fromUsd8(fixedUsd8, token.decimals, state.prices[token.extensions.group])
+      }
+      settlement.layerPart = qualify({ nonce, chainId: element.chainId, index, fixedFeeInToken })
     }
     // An OFT element's ops run on its own chain: they are its mandate's destination.
     let oftOps: Execution[] | undefined
