@@ -2,9 +2,15 @@
 // with it and the intent FAILED with the reason), then the event that completes the intent.
 import type { IntentUpdate } from '../../storage/intentStore'
 import type { Pass } from './ports'
-import { advance, failed, type Verdict } from './verdict'
+import { advance, failed, type LogLine, type Verdict } from './verdict'
 
-export async function completeWith(pass: Pass, event: 'paid' | 'delivered', update: IntentUpdate): Promise<Verdict> {
+export async function completeWith(
+  pass: Pass,
+  event: 'paid' | 'delivered',
+  update: IntentUpdate,
+  log?: LogLine,
+): Promise<Verdict> {
   const opsFailure = await pass.ports.account.destinationOps()
-  return opsFailure ? failed(opsFailure) : advance(event, update)
+  // Failed after delivery: what was claimed is recorded as claimed.
+  return opsFailure ? failed(opsFailure, { update }) : advance(event, update, log)
 }

@@ -43,6 +43,10 @@ describe('fill (PERMIT2 once CLAIMED; COMPACT after its allocations)', () => {
     world.checks.priceMoved = 'WETH moved 3 %'
     pass.pricesRead = true
     expect(await fill(pass)).toMatchObject({ kind: 'advance' })
+    expect(world.priceReads).toBe(0)
+    const compact = fakePass('COMPACT')
+    expect(await allocate(compact.pass)).toMatchObject({ kind: 'advance' })
+    expect(compact.world.priceReads).toBe(1) // the preflight's, not again before the fill
   })
 
   it('refunds the escrows when the fill deadline is too close', async () => {
@@ -66,9 +70,24 @@ describe('fill (PERMIT2 once CLAIMED; COMPACT after its allocations)', () => {
     expect(await fill(pass)).toMatchObject({ kind: 'fail', refundable: true })
   })
 
-  it('a transient failure of the fill is thrown on, for the next pass', async () => {
+  it('a transient failure of the fill is handed on as such, for the next pass', async () => {
     const { pass, world } = fakePass('PERMIT2')
     world.throws.set('fill', 'transient')
-    await expect(fill(pass)).rejects.toThrow('did not answer')
+    const verdict = await fill(pass)
+    expect(verdict.kind).toBe('transient')
+    expect(verdict.kind === 'transient' && String(verdict.error)).toMatch('did not answer')
+  })
+
+  it('judges the payout window by the latest chain: an origin chain ahead of the others counts', async () => {
+    // 63 s: the fill (Arbitrum, 0.25 s) and a payout block (2 s) rounded up, plus the 60 s margin.
+    const { pass, world } = fakePass('COMPACT')
+    pass.expires = world.head + 63n
+    expect(await fill(pass)).toMatchObject({ kind: 'advance' })
+    const again = fakePass('COMPACT')
+    again.pass.expires = again.world.head + 63n
+    again.world.heads.set(8453, again.world.head + 1n) // the second origin's clock is a second ahead
+    const verdict = await fill(again.pass)
+    expect(verdict.kind === 'fail' && verdict.reason).toMatch(/could not be paid before/)
+    expect(again.world.sent).toEqual([])
   })
 })

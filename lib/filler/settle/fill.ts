@@ -19,10 +19,17 @@ export async function fill(pass: Pass): Promise<Verdict> {
   }
   try {
     const result = await ports.journal.send('fill', { call: plan.fill.call, proof: plan.fill.proof })
-    ports.log('intent filled', { id: pass.id, chainId: plan.fill.chainId, tx: result.hash })
-    return advance('filled', {
-      fill: { chainId: plan.fill.chainId, txHash: result.hash, status: 'COMPLETED', timestamp: result.timestamp },
-    })
+    const fill = {
+      chainId: plan.fill.chainId,
+      txHash: result.hash,
+      status: 'COMPLETED' as const,
+      timestamp: result.timestamp,
+    }
+    return advance(
+      'filled',
+      { fill },
+      { event: 'intent filled', fields: { id: pass.id, chainId: fill.chainId, tx: fill.txHash } },
+    )
   } catch (error) {
     if (error instanceof StepRevertedError && (await paidOnChain(pass)))
       return deliverFromInventory(pass, error.message)

@@ -56,19 +56,10 @@ export async function deliverFromInventory(pass: Pass, why: string): Promise<Ver
   const sent = results.map((r) => (r as PromiseFulfilledResult<StepResult>).value)
   const [first] = sent
   if (!first) throw new Error(`intent ${pass.id} has nothing to deliver from inventory`)
-  ports.log('fill undone after payment; tokenOut delivered from inventory', {
-    id: pass.id,
-    why,
-    chainId: plan.fill.chainId,
-    txs: sent.map((r) => r.hash),
-  })
-  return completeWith(pass, 'delivered', {
-    fill: {
-      chainId: plan.fill.chainId,
-      txHash: first.hash,
-      timestamp: first.timestamp,
-      status: 'COMPLETED',
-      method: 'transfer',
-    },
-  })
+  const log = {
+    event: 'fill undone after payment; tokenOut delivered from inventory',
+    fields: { id: pass.id, why, chainId: plan.fill.chainId, txs: sent.map((r) => r.hash) },
+  }
+  const fill = { chainId: plan.fill.chainId, txHash: first.hash, timestamp: first.timestamp }
+  return completeWith(pass, 'delivered', { fill: { ...fill, status: 'COMPLETED', method: 'transfer' } }, log)
 }

@@ -78,6 +78,43 @@ describe('the settlement driver', () => {
     expect(progress.refunds).toEqual([])
   })
 
+  it('writes each status with what moved it, in one write, and logs it only once written', async () => {
+    const { pass, world } = fakePass('PERMIT2')
+    world.attestation = proof
+    expect(await drive(pass, at('CLAIMED'))).toBe('final')
+    const filled = world.updates.find((u) => u.status === 'FILLED')
+    expect(filled?.fill).toMatchObject({ chainId: 42161, status: 'COMPLETED' })
+    expect(world.trail.indexOf('write:FILLED')).toBeLessThan(world.trail.indexOf('intent filled'))
+    expect(world.trail.at(-1)).toBe('intent completed')
+  })
+
+  it('records the claims that went through before a transient failure, and keeps them when the intent ends', async () => {
+    const { pass, world } = fakePass('COMPACT')
+    world.attestation = proof
+    world.throws.set('claim:1', 'transient')
+    await expect(drive(pass, at('FILLED'))).rejects.toThrow('did not answer')
+    expect(world.updates.at(-1)?.claims?.map((c) => c.status)).toEqual(['COMPLETED', 'PENDING'])
+    world.wall = EXPIRES + 1_000n // past the final-state deadline: the intent ends
+    const progress = at('FILLED')
+    expect(await drive(pass, progress)).toBe('final')
+    const failure = world.updates.find((u) => u.status === 'FAILED')
+    expect(failure?.claims?.map((c) => [c.status, Boolean(c.txHash)])).toEqual([
+      ['COMPLETED', true],
+      ['FAILED', false],
+    ])
+  })
+
+  it('keeps the claims of a delivered intent whose calls on arrival then revert', async () => {
+    const { pass, world } = fakePass('COMPACT')
+    world.attestation = proof
+    world.destinationOps = 'delivered, but the destination calls failed on chain 42161'
+    expect(await drive(pass, at('FILLED'))).toBe('final')
+    const failure = world.updates.find((u) => u.status === 'FAILED')
+    expect(failure?.failureReason).toBe(world.destinationOps)
+    expect(failure?.claims?.map((c) => c.status)).toEqual(['COMPLETED', 'COMPLETED'])
+    expect(failure?.refunds).toEqual([])
+  })
+
   it('has nothing to do for a final intent', async () => {
     const { pass, world } = fakePass('PERMIT2')
     expect(await drive(pass, at('COMPLETED'))).toBe('final')

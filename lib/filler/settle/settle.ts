@@ -22,26 +22,30 @@ export async function drive(pass: Pass, progress: Progress): Promise<SettleOutco
     if (progress.status === 'FAILED') return refund(pass, progress)
     const handler = handlers[pass.plan.funding][progress.status]
     if (!handler) return 'final'
-    const verdict = await handler(pass).catch((error: unknown) => pastDeadlines(pass, progress, error))
+    let verdict = await handler(pass).catch((error: unknown): Verdict => ({ kind: 'transient', error }))
+    if (verdict.kind === 'advance') {
+      // The status and what moved it, in one write: no reader sees one without the other.
+      const status = transition(pass.plan.funding, progress.status, verdict.event)
+      await write(pass, progress, { ...verdict.update, status })
+      if (verdict.log) pass.ports.log(verdict.log.event, verdict.log.fields)
+      if (status !== 'COMPLETED') continue
+      pass.ports.log('intent completed', { id: pass.id })
+      return 'final'
+    }
     if (verdict.update) await write(pass, progress, verdict.update)
+    if (verdict.kind === 'transient') verdict = pastDeadlines(pass, progress, verdict.error)
     switch (verdict.kind) {
       case 'wait':
         return verdict.outcome
-      case 'fail':
-        await fail(pass, progress, verdict.reason, verdict.refundable ?? false)
-        continue
       case 'revert':
         if ((await revertCounted(pass, progress, verdict.reason)) === 'retry') return 'reverted'
         await fail(pass, progress, verdict.reason, verdict.refundable ?? false)
         continue
-      case 'advance': {
-        const status = transition(pass.plan.funding, progress.status, verdict.event)
-        await write(pass, progress, { status })
-        if (status === 'COMPLETED') {
-          pass.ports.log('intent completed', { id: pass.id })
-          return 'final'
-        }
-      }
+      case 'fail':
+        await fail(pass, progress, verdict.reason, verdict.refundable ?? false)
+        continue
+      default:
+        throw new Error(`intent ${pass.id}: a ${verdict.kind} verdict after the deadline check`)
     }
   }
 }
@@ -93,8 +97,9 @@ async function revertCounted(pass: Pass, progress: Progress, reason: string): Pr
   return next
 }
 
-/** A handler threw (a node not answering): transient, but past its deadlines the intent still ends. */
-function pastDeadlines(pass: Pass, progress: Progress, error: unknown): Verdict {
+/** A handler failed transiently (a node not answering): thrown on, but past its deadlines the intent
+ * still ends. */
+function pastDeadlines(pass: Pass, progress: Progress, error: unknown): Exclude<Verdict, { kind: 'transient' }> {
   const wall = pass.ports.clock.wall()
   const { funding } = pass.plan
   const final = finalBy({

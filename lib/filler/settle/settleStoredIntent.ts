@@ -27,13 +27,16 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
     if (!destination) throw new Error(`no RPC URL for chain ${last.mandate.destinationChainId}`)
     plan = settlementPlan(signed, signed.originSignatures, destination.account.address)
   } catch (error) {
+    // Once anything was sent, the plan is what refunds or pays it: an intent that cannot be planned
+    // now (a chain's RPC URL removed) waits for the configuration to come back, never abandoned.
+    if (intent.status !== 'PENDING' || journal.size > 0) throw error
     return unplanned(p, `cannot be settled: ${shortReason(error)}`)
   }
   const progress = { status: intent.status, simulationReverts: intent.simulationReverts, refunds: [...intent.refunds] }
   return drive(chainPass(p, plan, journal), progress)
 }
 
-/** An intent no plan can be made for fails at once: nothing was sent for it. */
+/** An intent no plan can be made for, with nothing sent for it, fails at once. */
 async function unplanned(p: SettleParameters, reason: string): Promise<SettleOutcome> {
   const { sql, intent } = p
   const chainOf = (chainId: number) => {

@@ -12,28 +12,42 @@ export type ForwardEvent = Exclude<MachineEvent, { type: 'failed' } | { type: 'r
 /** `refundable`: what the escrows hold goes back to the sponsor (escrow with refund). `update`:
  * what changed before the verdict (claims an escrow or a claim completed), written with it. */
 export type Verdict =
-  | { kind: 'advance'; event: ForwardEvent; update?: IntentUpdate }
+  | { kind: 'advance'; event: ForwardEvent; update?: IntentUpdate; log?: LogLine }
   | { kind: 'fail'; reason: string; refundable?: boolean; update?: IntentUpdate }
   | { kind: 'revert'; reason: string; refundable?: boolean; update?: IntentUpdate }
   | { kind: 'wait'; outcome: 'waiting' | 'attestation'; update?: undefined }
+  /** A step failed transiently (a node not answering) after others went through: what changed is
+   * written, then the error ends the pass (or, past the intent's deadlines, the intent). */
+  | { kind: 'transient'; error: unknown; update?: IntentUpdate }
+
+/** A line the driver logs once the verdict is written (a crash between the two leaves no claim in
+ * the log that the database does not hold). */
+export type LogLine = { event: string; fields: Record<string, unknown> }
 
 type Options = { refundable?: boolean; update?: IntentUpdate }
 
-export const advance = (type: ForwardEvent['type'], update?: IntentUpdate): Verdict => ({
+export const advance = (type: ForwardEvent['type'], update?: IntentUpdate, log?: LogLine): Verdict => ({
   kind: 'advance',
   event: { type } as ForwardEvent,
   ...(update ? { update } : {}),
+  ...(log ? { log } : {}),
 })
 
-export const failed = (reason: string, options: Options = {}): Verdict => ({ kind: 'fail', reason, ...options })
+export const failed = (reason: string, options: Options = {}): Extract<Verdict, { kind: 'fail' }> => ({
+  kind: 'fail',
+  reason,
+  ...options,
+})
 
 export const reverted = (reason: string, options: Options = {}): Verdict => ({ kind: 'revert', reason, ...options })
 
 export const wait = (outcome: 'waiting' | 'attestation'): Verdict => ({ kind: 'wait', outcome })
 
-/** A step threw: a revert (simulated: tried again; mined: final) ends in a verdict, anything else
- * is transient and thrown on (the pass ends; the next one takes the intent up from the journal). */
+/** A step threw: a revert (simulated: tried again; mined: final) ends in a verdict; anything else
+ * is transient (the pass ends once `update` is written; the next one takes the intent up from the
+ * journal). */
 export function stepVerdict(error: unknown, reason: (message: string) => string, options: Options = {}): Verdict {
-  if (!(error instanceof StepRevertedError)) throw error
+  if (!(error instanceof StepRevertedError))
+    return { kind: 'transient', error, ...(options.update ? { update: options.update } : {}) }
   return error.simulated ? reverted(reason(error.message), options) : failed(reason(error.message), options)
 }
