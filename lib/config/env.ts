@@ -122,6 +122,9 @@ export const serverEnvSchema = z
     ROUTE_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
     /** A chain's balances are reused for at most this long, and never past one block time of the chain (0: off). */
     BALANCE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /** Where reused balances are kept: auto = shared through Redis if REDIS_URL (every process and instance
+     * reuses what one read), else each process's memory. */
+    BALANCE_CACHE_STORE: z.enum(['auto', 'memory', 'redis']).default('auto'),
     /** Gas prices, OP-stack L1 fee parameters and USD prices are reused for at most this long (0: off). */
     MARKET_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
     /** A feed answer older than this (by the chain's clock) is refused. Chainlink's USD feeds beat at most daily. */

@@ -7,10 +7,13 @@ import { type ServerEnv, serverEnv } from '../config/env'
 import { createTtlCache, type TtlCache } from '../core/chainState/ttlCache'
 import { chains } from '../core/chains/chains'
 import { defaultLockTag } from '../core/locks/defaultLockTag'
+import { decodeBalances, encodeBalances } from '../core/portfolio/balancesCodec'
 import type { ChainBalances, ChainReader } from '../core/portfolio/readBalances'
 import { defaultFeeModel, type FeeModel } from '../core/route/feeModel'
 import type { MarketData, RouteState } from '../core/route/state/readRouteState'
 import { chainTransport } from '../rpc/chainTransport'
+import { redisConnection } from '../storage/redisConnection'
+import { sharedTtlCache } from '../storage/sharedTtlCache'
 import { browserKeyHash, type KeyHash, parseKeyHashes } from './apiKeys'
 import { type TrustedProxies, trustedProxies } from './clientAddress'
 import { logger } from './logger'
@@ -59,8 +62,13 @@ export function serverContext(): ServerContext {
 function buildContext(): ServerContext {
   const env = serverEnv()
   const rateLimitStore = chooseRateLimitStore(env)
+  const balances = balanceCache(env)
   logger.info(
-    { rateLimitStore: rateLimitStore.kind, chains: chains.filter((c) => env[`RPC_URL_${c.id}`]).map((c) => c.id) },
+    {
+      rateLimitStore: rateLimitStore.kind,
+      balanceCache: balances.store,
+      chains: chains.filter((c) => env[`RPC_URL_${c.id}`]).map((c) => c.id),
+    },
     'server context ready',
   )
   const readers = chains.flatMap((c) => {
@@ -102,7 +110,7 @@ function buildContext(): ServerContext {
     appOrigins: appOrigins(env),
     storedRequestMaxBytes: 64 * 1024,
     caches: {
-      balances: createTtlCache<ChainBalances>(),
+      balances: balances.cache,
       balanceMaxAgeMs: env.BALANCE_CACHE_MS,
       market: createTtlCache<MarketData>(),
       marketMaxAgeMs: env.MARKET_CACHE_MS,
@@ -133,6 +141,28 @@ function chooseRateLimitStore(env: ServerEnv): RateLimitStore {
 }
 
 /** Calls `fn` at most once per `ms` (a failing store must not flood the log). */
+/** The balances reused between requests: in this process's memory, or shared with every process
+ * through Redis (BALANCE_CACHE_STORE; auto = Redis when REDIS_URL is set). */
+function balanceCache(env: ServerEnv): { store: 'memory' | 'redis'; cache: TtlCache<ChainBalances> } {
+  const local = createTtlCache<ChainBalances>()
+  const store = env.BALANCE_CACHE_STORE === 'auto' ? (env.REDIS_URL ? 'redis' : 'memory') : env.BALANCE_CACHE_STORE
+  if (store === 'memory') return { store, cache: local }
+  if (!env.REDIS_URL) throw new Error('BALANCE_CACHE_STORE=redis needs REDIS_URL')
+  const cache = sharedTtlCache({
+    local,
+    redis: redisConnection(env.REDIS_URL),
+    prefix: 'balances:v1',
+    codec: { encode: encodeBalances, decode: decodeBalances },
+    onError: throttled(60_000, (error) =>
+      logger.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        'shared balance cache failed; this process reads alone',
+      ),
+    ),
+  })
+  return { store, cache }
+}
+
 function throttled(ms: number, fn: (error: unknown) => void): (error: unknown) => void {
   let last = -Infinity
   return (error) => {

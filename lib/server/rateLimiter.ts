@@ -4,7 +4,6 @@ import 'server-only'
 // through Redis (REDIS_URL) or Postgres (DATABASE_URL). If the shared store fails, this
 // instance falls back to its own in-memory budget (and says so in its log) rather than letting
 // every request through, or none.
-import { Redis } from 'ioredis'
 import pg from 'pg'
 import {
   type RateLimiterAbstract,
@@ -16,8 +15,7 @@ import {
 } from 'rate-limiter-flexible'
 import { parseRateLimit, type RateLimitSpec } from '../config/rateLimitSpec'
 import { ServiceError } from '../core/errors'
-
-const CONNECT_TIMEOUT_MS = 1_000
+import { CONNECT_TIMEOUT_MS, type RedisConnection, redisConnection } from '../storage/redisConnection'
 
 export type RateLimitStore =
   | { kind: 'memory' }
@@ -45,33 +43,15 @@ export class RateLimitedError extends ServiceError {
 export function createRateLimiter(store: RateLimitStore, onStoreError: (error: unknown) => void = () => {}) {
   const fallbacks = new Map<string, RateLimiterAbstract>()
   const limiters = new Map<string, Promise<RateLimiterAbstract>>()
-  let redis: Promise<Redis> | undefined
+  let redis: RedisConnection | undefined
   let pool: pg.Pool | undefined
 
   // The shared store must be ready before the first point is spent there, or the first requests
   // would all land on the in-memory insurance limiter and instances would not share a budget.
-  // ioredis retries forever: without a deadline a Redis that is down at first use would hold
-  // every request. After a failed attempt the next request tries again.
-  const connectRedis = (url: string) =>
-    (redis ??= new Promise<Redis>((resolve, reject) => {
-      const client = new Redis(url, {
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        connectTimeout: CONNECT_TIMEOUT_MS,
-      })
-      client.on('error', () => {}) // an outage later on falls back to this instance's own budget
-      const timer = setTimeout(() => {
-        client.disconnect()
-        reject(new Error(`Redis at ${new URL(url).host} did not answer within ${CONNECT_TIMEOUT_MS} ms`))
-      }, CONNECT_TIMEOUT_MS)
-      client.once('ready', () => {
-        clearTimeout(timer)
-        resolve(client)
-      })
-    }).catch((error: unknown) => {
-      redis = undefined
-      throw error
-    }))
+  const connectRedis = (url: string) => {
+    redis ??= redisConnection(url)
+    return redis.get()
+  }
 
   const nameOf = (spec: RateLimitSpec) => `${spec.points}_${spec.durationSeconds}`
 
@@ -149,7 +129,7 @@ export function createRateLimiter(store: RateLimitStore, onStoreError: (error: u
       }
     },
     async close(): Promise<void> {
-      if (redis) (await redis.catch(() => undefined))?.disconnect()
+      await redis?.close()
       await pool?.end()
     },
   }
