@@ -3,7 +3,7 @@
 // the input settles (useTransferQuote), the transfer card beside it (its one state and one button),
 // and everything else one tap away — account kind, sources, funds, calls, options and the request
 // itself in Advanced; the full inspector below the form ("Details" on the card).
-import { type FormEvent, useMemo, useRef } from 'react'
+import { type FormEvent, useEffect, useMemo, useRef } from 'react'
 import { buttonStyles } from '@/components/buttonStyles'
 import { ActionSlot, ActionSlotProvider } from '@/components/route/ActionSlot'
 import { SignInNotice } from '@/components/SignInNotice'
@@ -58,8 +58,20 @@ export function RouteBuilder() {
     form.settlementLayers.length > 0 ||
     form.funding !== ''
 
+  // A click before the server's schema has loaded (the page's first moments) is answered once it has.
+  const submitWhenChecked = useRef(false)
+  useEffect(() => {
+    if (!built.checked || !submitWhenChecked.current) return
+    submitWhenChecked.current = false
+    formRef.current?.requestSubmit()
+  }, [built.checked])
+
   const submit = (e: FormEvent) => {
     e.preventDefault()
+    if (!built.checked) {
+      submitWhenChecked.current = true
+      return
+    }
     setServerErrors({})
     // Untouched fields are judged only on a failed attempt: a row added after a good one starts clean.
     setSubmitted(problems > 0)

@@ -4,6 +4,7 @@
 import { errorEnvelopeSchema } from '../errorEnvelope'
 
 export { nonceResponseSchema, sessionResponseSchema } from '../auth'
+export { insufficientBalanceOf } from '../insufficientBalance'
 export { intentListResponseSchema, intentStatusResponseSchema, submitIntentResponseSchema } from '../intentOperation'
 export { portfolioResponseSchema } from '../portfolio'
 export { pricesResponseSchema } from '../prices'

@@ -8,14 +8,23 @@ import type { receivedEnvelopeSchema } from './answerSchemas'
 
 export type AnswerSchemas = typeof AnswerSchemaModule
 
-let loadedSchemas: Promise<AnswerSchemas> | undefined
+let loadingSchemas: Promise<AnswerSchemas> | undefined
+let loadedSchemas: AnswerSchemas | undefined
 
 /** The answers' schemas, loaded once, on first use; a load that failed is tried again next time. */
 export function answerSchemas(): Promise<AnswerSchemas> {
-  loadedSchemas ??= import('./answerSchemas').catch((error: unknown) => {
-    loadedSchemas = undefined
-    throw error
-  })
+  loadingSchemas ??= import('./answerSchemas').then(
+    (schemas) => (loadedSchemas = schemas),
+    (error: unknown) => {
+      loadingSchemas = undefined
+      throw error
+    },
+  )
+  return loadingSchemas
+}
+
+/** The answers' schemas if they have loaded: they have for any answer fetchApi returned or refused. */
+export function answerSchemasIfLoaded(): AnswerSchemas | undefined {
   return loadedSchemas
 }
 

@@ -1,6 +1,7 @@
 import { decodeFunctionData, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
+import * as requestCheck from '../../api/routeRequest'
 import { lockContractAbi } from '../../core/abi/theCompact'
 import { nexusDeployment, nexusEip7702InitTypedData } from '../../core/accounts/nexusAccount'
 import { nexus } from '../../core/accounts/smartAccounts'
@@ -19,26 +20,26 @@ describe('withAccountChoice: the request carries the account as the SDK sends it
   it('the wallet itself: an EOA with no setupOps', () => {
     const f = withAccountChoice(form, 'eoa', owner.address)
     expect(currentChoice(f, owner.address)).toBe('eoa')
-    expect(routeRequestBody(f).body.account).toEqual({ address: owner.address, accountType: 'EOA' })
+    expect(routeRequestBody(f, requestCheck).body.account).toEqual({ address: owner.address, accountType: 'EOA' })
   })
 
   it('a Nexus smart account: its SDK address, type ERC7579 and the factory call as setupOps', () => {
     const f = withAccountChoice(form, 'nexus', owner.address)
     const d = nexusDeployment(owner.address)
     expect(currentChoice(f, owner.address)).toBe('nexus')
-    expect(routeRequestBody(f).body.account).toEqual({
+    expect(routeRequestBody(f, requestCheck).body.account).toEqual({
       address: d.address,
       accountType: 'ERC7579',
       setupOps: [d.setupOp],
     })
-    expect(routeRequestBody(f).errors).toEqual({})
+    expect(routeRequestBody(f, requestCheck).errors).toEqual({})
   })
 
   it('an EOA with 7702: its own address, initializeAccount on itself and the Nexus delegation', async () => {
     const signature = await owner.signTypedData(nexusEip7702InitTypedData(owner.address))
     const f = withAccountChoice(form, 'eip7702', owner.address, signature)
     expect(currentChoice(f, owner.address)).toBe('eip7702')
-    const account = routeRequestBody(f).body.account
+    const account = routeRequestBody(f, requestCheck).body.account
     expect(account.address).toBe(owner.address)
     expect(account.setupOps?.[0]?.to).toBe(owner.address)
     expect(account.delegations).toEqual({ '0': { contract: nexus.implementation } })
@@ -51,7 +52,7 @@ describe('withAccountChoice: the request carries the account as the SDK sends it
       account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
     }
     expect(currentChoice(f, owner.address)).toBeUndefined()
-    expect(routeRequestBody(f).body.account.setupOps).toBeUndefined()
+    expect(routeRequestBody(f, requestCheck).body.account.setupOps).toBeUndefined()
   })
 })
 

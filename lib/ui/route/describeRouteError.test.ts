@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../api/client/fetchApi'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ApiError, answerSchemas } from '../../api/client/fetchApi'
 import { describeRouteError } from './describeRouteError'
 import { fixtureInsufficientBalance } from './fixtures/routes'
 
@@ -9,6 +9,11 @@ const http = (status: number, errors: { message: string; context?: Record<string
     envelope: { message: errors.map((e) => e.message).join('; '), errors, traceId: 'trace-1' },
   })
 const usdcArb = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
+
+// In the page an ApiError comes from fetchApi, which has loaded the answers' schemas by then.
+beforeAll(async () => {
+  await answerSchemas()
+})
 
 describe('describeRouteError', () => {
   it('marks each field a 400 names, without repeating its path', () => {

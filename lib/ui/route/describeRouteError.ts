@@ -3,8 +3,7 @@
 // (errors[0].context.intentCost), a 422 No Path Found marks the token that cannot reach the
 // destination (and says when the reason is that only the account's own OFT send could), and anything else gets the dashboard's usual advice (key, retry, unavailable chain).
 import { getAddress, isAddress } from 'viem'
-import { ApiError } from '../../api/client/fetchApi'
-import { insufficientBalanceOf } from '../../api/insufficientBalance'
+import { ApiError, answerSchemasIfLoaded } from '../../api/client/fetchApi'
 import type { RouteResponse } from '../../api/routeResponse'
 import { describeApiError, type ErrorAdvice, type KeySource } from '../shared/describeApiError'
 import { anyChainToken, chainName } from '../shared/tokenAmount'
@@ -39,7 +38,8 @@ export function describeRouteError(
     })
   }
   const refused = error instanceof ApiError && error.status === 422 ? error : undefined
-  const insufficient = insufficientBalanceOf(refused?.envelope)
+  // Loaded: the refusal was read with the answers' schemas (fetchApi's httpError).
+  const insufficient = answerSchemasIfLoaded()?.insufficientBalanceOf(refused?.envelope)
   if (refused && insufficient) {
     const detail = 'The chains and tokens this request may draw on cannot cover it, fees included.'
     const advice = { title: 'Not enough funds for this route', detail, action: 'show-shortfall' as const, fields: {} }

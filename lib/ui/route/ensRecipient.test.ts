@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import * as requestCheck from '../../api/routeRequest'
 import { ensNote, normalizeEnsName, recipientAddress, recipientInput } from './ensRecipient'
 import { initialRouteForm } from './routeForm'
 import { routeRequestBody } from './routeRequestBody'
@@ -82,6 +83,7 @@ describe('the request with an ENS recipient', () => {
   it('sends the resolved address', () => {
     const { body, errors } = routeRequestBody(
       form('vitalik.eth', { name: 'vitalik.eth', status: 'resolved', address: resolvedTo }),
+      requestCheck,
     )
     expect(errors).toEqual({})
     expect(body.recipient).toEqual({ address: resolvedTo, accountType: 'EOA' })
@@ -89,14 +91,19 @@ describe('the request with an ENS recipient', () => {
 
   it('an unresolved name blocks the request on the recipient field', () => {
     expect(
-      routeRequestBody(form('vitalik.eth', { name: 'vitalik.eth', status: 'no-registry' })).errors['recipient.address'],
+      routeRequestBody(form('vitalik.eth', { name: 'vitalik.eth', status: 'no-registry' }), requestCheck).errors[
+        'recipient.address'
+      ],
     ).toMatch(/no ENS registry/)
   })
 
   it('a name that resolves to an address that would lose the tokens is refused like that address', () => {
     const zero = '0x0000000000000000000000000000000000000000'
-    const { errors } = routeRequestBody(form('burn.eth', { name: 'burn.eth', status: 'resolved', address: zero }))
-    expect(errors['recipient.address']).toBe(routeRequestBody(form(zero)).errors['recipient.address'])
+    const { errors } = routeRequestBody(
+      form('burn.eth', { name: 'burn.eth', status: 'resolved', address: zero }),
+      requestCheck,
+    )
+    expect(errors['recipient.address']).toBe(routeRequestBody(form(zero), requestCheck).errors['recipient.address'])
     expect(errors['recipient.address']).toBeDefined()
   })
 })

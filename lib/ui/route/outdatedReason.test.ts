@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import * as requestCheck from '../../api/routeRequest'
 import { outdatedReason } from './outdatedReason'
 import { initialRouteForm } from './routeForm'
 import { routeRequestBody } from './routeRequestBody'
@@ -6,7 +7,7 @@ import { routeRequestBody } from './routeRequestBody'
 const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const bodyWith = (amount: string, recipient = '') => {
   const form = initialRouteForm(account)
-  return routeRequestBody({ ...form, recipient, tokenRequests: [{ ...form.tokenRequests[0]!, amount }] })
+  return routeRequestBody({ ...form, recipient, tokenRequests: [{ ...form.tokenRequests[0]!, amount }] }, requestCheck)
 }
 
 describe('outdatedReason', () => {

@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
+import * as requestCheck from '../../api/routeRequest'
 import type { RouteAlternative } from '../../core/intentOp/intentOp'
 import { alternativeViews, describeAlternative, withAlternative, withoutSourceChoice } from './routeAlternatives'
 import { initialRouteForm } from './routeForm'
@@ -68,7 +69,10 @@ describe('withAlternative', () => {
       settlementLayers: ['RELAY'],
       funding: 'COMPACT',
     })
-    const { body } = routeRequestBody({ ...chosen, tokenRequests: [{ ...chosen.tokenRequests[0]!, amount: '1' }] })
+    const { body } = routeRequestBody(
+      { ...chosen, tokenRequests: [{ ...chosen.tokenRequests[0]!, amount: '1' }] },
+      requestCheck,
+    )
     expect(body.accountAccessList).toEqual({ chainIds: [10], tokens: ['USDC'], exclude: { chainIds: [1] } })
     expect(body.options).toMatchObject({ alternatives: true, fundingMethod: 'COMPACT', settlementLayers: ['RELAY'] })
   })

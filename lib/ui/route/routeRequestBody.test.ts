@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import * as requestCheck from '../../api/routeRequest'
 import { tokensOnChain } from '../../core/tokens/tokens'
 import { initialRouteForm, type RouteForm, withDestination } from './routeForm'
-import { baseUnits, routeRequestBody } from './routeRequestBody'
+import { baseUnits, loadRequestCheck, routeRequestBody } from './routeRequestBody'
 
 const demo = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const usdcArb = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
@@ -10,7 +11,7 @@ const request = (token: string, amount: string, max = false) => ({ key: 'k', tok
 
 describe('routeRequestBody', () => {
   it('sends the smallest body the server needs (and asks for the alternatives), amounts in base units', () => {
-    const { body, errors } = routeRequestBody(form({ tokenRequests: [request(usdcArb, '1000')] }))
+    const { body, errors } = routeRequestBody(form({ tokenRequests: [request(usdcArb, '1000')] }), requestCheck)
     expect(errors).toEqual({})
     expect(body).toEqual({
       destinationChainId: 42161,
@@ -24,10 +25,12 @@ describe('routeRequestBody', () => {
     const usdt0Arb = tokensOnChain(42161).find((t) => t.symbol === 'USDT0')!.address
     const nexus = { accountType: 'ERC7579' as const }
     const ask = (patch: Partial<RouteForm>) =>
-      routeRequestBody(form({ tokenRequests: [request(usdt0Arb, '10')], ...patch })).body.options
+      routeRequestBody(form({ tokenRequests: [request(usdt0Arb, '10')], ...patch }), requestCheck).body.options
     expect(ask(nexus)).toEqual({})
     expect(ask({})).toEqual({ alternatives: true })
-    expect(routeRequestBody(form({ ...nexus, tokenRequests: [request(usdcArb, '10')] })).body.options).toEqual({
+    expect(
+      routeRequestBody(form({ ...nexus, tokenRequests: [request(usdcArb, '10')] }), requestCheck).body.options,
+    ).toEqual({
       alternatives: true,
     })
   })
@@ -57,12 +60,13 @@ describe('routeRequestBody', () => {
   })
 
   it('omits the amount of a max request, and allows only one', () => {
-    const one = routeRequestBody(form({ tokenRequests: [request(usdcArb, '', true)] }))
+    const one = routeRequestBody(form({ tokenRequests: [request(usdcArb, '', true)] }), requestCheck)
     expect(one.body.tokenRequests).toEqual([{ tokenAddress: usdcArb }])
     expect(one.errors).toEqual({})
     const usdt0 = '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9'
     expect(
-      routeRequestBody(form({ tokenRequests: [request(usdcArb, '', true), request(usdt0, '', true)] })).errors,
+      routeRequestBody(form({ tokenRequests: [request(usdcArb, '', true), request(usdt0, '', true)] }), requestCheck)
+        .errors,
     ).toMatchObject({ tokenRequests: expect.stringMatching(/Only one/) })
   })
 
@@ -75,6 +79,7 @@ describe('routeRequestBody', () => {
         executions: [{ key: 'e', to: '0x12', value: '1.5', data: '0xabc' }],
         destinationGasUnits: '100k',
       }),
+      requestCheck,
     )
     expect(Object.keys(errors).sort()).toEqual([
       'account.address',
@@ -86,6 +91,21 @@ describe('routeRequestBody', () => {
       'tokenRequests.1.tokenAddress',
     ])
     expect(errors['tokenRequests.1.tokenAddress']).toMatch(/USDC is already requested/)
+  })
+
+  it("is not checked in full until the server's schema has loaded, and is once it has", async () => {
+    // Calldata one byte over the bound: only the server's limits know it.
+    const data = `0x${'ab'.repeat(requestCheck.routeLimits.calldataBytes + 1)}`
+    const over = form({
+      tokenRequests: [request(usdcArb, '1')],
+      executions: [{ key: 'e', to: '0x00000000000000000000000000000000000bEEf1', value: '0', data }],
+    })
+    const early = routeRequestBody(over, undefined)
+    expect(early.checked).toBe(false)
+    expect(early.errors).toEqual({})
+    const loaded = routeRequestBody(over, await loadRequestCheck())
+    expect(loaded.checked).toBe(true)
+    expect(loaded.errors['destinationExecutions.0.data']).toMatch(/At most 32768 bytes/)
   })
 
   it('writes the access list and the chosen options only when something is chosen', () => {
@@ -100,6 +120,7 @@ describe('routeRequestBody', () => {
         sponsor: { gas: true, bridge: false, protocol: true },
         feeToken: 'ETH',
       }),
+      requestCheck,
     )
     expect(errors).toEqual({})
     expect(body).toMatchObject({
@@ -118,7 +139,7 @@ describe('routeRequestBody', () => {
 
   it('keeps each request’s asset when the destination changes', () => {
     const onBase = withDestination(form({ tokenRequests: [request(usdcArb, '1')] }), 8453)
-    expect(routeRequestBody(onBase).body.tokenRequests).toEqual([
+    expect(routeRequestBody(onBase, requestCheck).body.tokenRequests).toEqual([
       { tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount: '1000000' },
     ])
   })

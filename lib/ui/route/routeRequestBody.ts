@@ -1,10 +1,13 @@
 // The route builder's form as the request body POST /intents/route receives, and what is wrong
 // with it, keyed by the same field paths the server names in errors[].context.field (so a 400 and
 // a local check mark the same input). Amounts: typed in token units, sent in base units, converted
-// with parseUnits and never through a JS number.
+// with parseUnits and never through a JS number. The server's own schema (and zod with it) is not
+// part of the page's first load: the builder loads it as it first renders (loadRequestCheck), and
+// until then the form is not known to pass (`checked: false`).
 import { isHex, parseUnits } from 'viem'
 import type { z } from 'zod'
-import { routeLimits, routeRequestSchema } from '../../api/routeRequest'
+import type * as RouteRequestModule from '../../api/routeRequest'
+import type { routeRequestSchema } from '../../api/routeRequest'
 import { addressFormatProblem, recipientProblem } from './addressProblems'
 import { recipientAddress } from './ensRecipient'
 import { type RouteForm, tokenOf } from './routeForm'
@@ -14,9 +17,25 @@ export type FieldErrors = Record<string, string>
 /** The body as sent: the schema's input (before defaults and parsing), so it cannot drift from what the server accepts. */
 export type RouteRequestBody = z.input<typeof routeRequestSchema>
 
-export type BuiltRequest = { body: RouteRequestBody; errors: FieldErrors }
+/** The server's request schema and its limits. */
+export type RequestCheck = Pick<typeof RouteRequestModule, 'routeRequestSchema' | 'routeLimits'>
 
-export function routeRequestBody(form: RouteForm): BuiltRequest {
+let loadingCheck: Promise<RequestCheck> | undefined
+
+/** The request check, loaded once; a load that failed is tried again next time. */
+export function loadRequestCheck(): Promise<RequestCheck> {
+  loadingCheck ??= import('../../api/routeRequest').catch((error: unknown) => {
+    loadingCheck = undefined
+    throw error
+  })
+  return loadingCheck
+}
+
+/** `checked`: whether the server's schema judged the body too (`check` given); without it the
+ * errors are the local checks' only, and nothing may be sent. */
+export type BuiltRequest = { body: RouteRequestBody; errors: FieldErrors; checked: boolean }
+
+export function routeRequestBody(form: RouteForm, check: RequestCheck | undefined): BuiltRequest {
   const errors: FieldErrors = {}
   const fail = (field: string, message: string) => {
     errors[field] ??= message // the first problem of a field is the one shown
@@ -71,8 +90,8 @@ export function routeRequestBody(form: RouteForm): BuiltRequest {
     if (!/^\d+$/.test(value)) fail(`${field}.value`, 'Must be a whole number of wei (digits only).')
     if (!isHex(data, { strict: true }) || data.length % 2 !== 0)
       fail(`${field}.data`, 'Must be 0x-prefixed hex with whole bytes (an even number of digits).')
-    else if ((data.length - 2) / 2 > routeLimits.calldataBytes)
-      fail(`${field}.data`, `At most ${routeLimits.calldataBytes} bytes.`)
+    else if (check && (data.length - 2) / 2 > check.routeLimits.calldataBytes)
+      fail(`${field}.data`, `At most ${check.routeLimits.calldataBytes} bytes.`)
     return { to, value, data }
   })
 
@@ -91,10 +110,10 @@ export function routeRequestBody(form: RouteForm): BuiltRequest {
     ...options(form),
   }
   // The server's own schema has the last word on everything the checks above do not cover.
-  const parsed = routeRequestSchema.safeParse(body)
-  if (!parsed.success)
+  const parsed = check?.routeRequestSchema.safeParse(body)
+  if (parsed && !parsed.success)
     for (const issue of parsed.error.issues) fail(issue.path.join('.') || 'body', sentence(issue.message))
-  return { body, errors }
+  return { body, errors, checked: check !== undefined }
 }
 
 /** One decimal point, thousands grouped with commas or not at all ("1,000.5", "1000.5"), and no more

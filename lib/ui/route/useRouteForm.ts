@@ -12,7 +12,12 @@ import {
   type RouteForm,
   withDestination,
 } from '@/lib/ui/route/routeForm'
-import { type FieldErrors, routeRequestBody } from '@/lib/ui/route/routeRequestBody'
+import {
+  type FieldErrors,
+  loadRequestCheck,
+  type RequestCheck,
+  routeRequestBody,
+} from '@/lib/ui/route/routeRequestBody'
 import { useWalletConnection } from '@/lib/ui/wallet/useWalletConnection'
 
 export type RouteFormState = ReturnType<typeof useRouteForm>
@@ -23,7 +28,8 @@ export function useRouteForm() {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
   const [submitted, setSubmitted] = useState(false)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
-  const built = useMemo(() => routeRequestBody(form), [form])
+  const check = useRequestCheck()
+  const built = useMemo(() => routeRequestBody(form, check), [form, check])
 
   // Whether the destination was chosen (by the reader or a link): the wallet's chain is then no default.
   const destinationChosen = useRef(false)
@@ -82,4 +88,29 @@ export function useRouteForm() {
   }, [])
 
   return { form, update, built, errorFor, submitted, setSubmitted, serverErrors, setServerErrors, wallet, clearAsk }
+}
+
+/** The server's request schema, loaded once the builder has rendered (not with the page); a failed
+ * load is tried again every few seconds. */
+function useRequestCheck(): RequestCheck | undefined {
+  const [check, setCheck] = useState<RequestCheck>()
+  useEffect(() => {
+    let live = true
+    let retry: ReturnType<typeof setTimeout> | undefined
+    const load = () =>
+      loadRequestCheck().then(
+        (loaded) => {
+          if (live) setCheck(loaded)
+        },
+        () => {
+          if (live) retry = setTimeout(load, 3_000)
+        },
+      )
+    void load()
+    return () => {
+      live = false
+      clearTimeout(retry)
+    }
+  }, [])
+  return check
 }

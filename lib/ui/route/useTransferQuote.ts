@@ -28,7 +28,8 @@ export function useTransferQuote({ state, heldBack }: TransferQuoteParameters) {
   const { covers } = useSiweSession()
   const request = useRouteRequest<RouteRequestBody>()
   const [phase, setPhase] = useState<RoutePhase>()
-  const problems = Object.keys(built.errors).length
+  // Until the server's schema has judged the form it is not known to pass: nothing is quoted by itself.
+  const problems = Object.keys(built.errors).length + (built.checked ? 0 : 1)
 
   // The route on screen: the last answer, kept while a newer quote is on its way, gone after a
   // failure or a New transfer.
