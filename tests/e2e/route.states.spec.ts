@@ -1,6 +1,7 @@
 // The route builder's other answers: USDT0 across chains refused at quote for a plain wallet (only
-// the account's own OFT send carries it), a shortfall, fields marked before anything is sent, the
-// API's errors at the right place, a declined signature, the curl command, and a 390 px phone.
+// the account's own OFT send carries it), a shortfall, fields marked before anything is sent (and
+// nothing sent before the request schema has loaded), the API's errors at the right place, a
+// declined signature, the curl command, and a 390 px phone.
 import { baseUrl, expect, expectAccessible, expectNoHorizontalOverflow, screenshot, test } from './support/fixtures'
 import { askFor, countRoutePosts, getRoute, openAdvanced, openBuilder, openSignedIn, region } from './support/routePage'
 
@@ -98,6 +99,42 @@ test('invalid fields are marked as they are typed, and nothing is sent', async (
   await call.getByLabel('Data (hex)').fill('0x')
   await expect(page.getByTestId('request-status')).toContainText('ready to send')
   await expect(page.getByTestId('request-preview')).toContainText('"amount": "1500000"')
+})
+
+test('until the request schema has loaded nothing is sent; a Get route clicked meanwhile is sent after', async ({
+  page,
+}) => {
+  // The server's request schema loads after the form has drawn (lib/ui/route/routeRequestBody.ts):
+  // its chunk (the one holding the schema's messages) is held back here until released.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let held = false
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (body.includes('Only one target token amount can be unset')) {
+      held = true
+      await released
+    }
+    await route.fulfill({ response, body })
+  })
+  const posts = countRoutePosts(page)
+  await openSignedIn(page)
+  await askFor(page, { amount: '1' })
+  await getRoute(page)
+  // Longer than the card's own quote takes to go out by itself (its debounce is 600 ms).
+  await page.waitForTimeout(1_500)
+  expect(held).toBe(true)
+  expect(posts()).toBe(0)
+
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/intents/route',
+  )
+  release()
+  expect((await answer).status()).toBe(200)
+  expect(posts()).toBe(1)
 })
 
 test('No Path Found is shown at the token, a 400 at the field it names, a 503 with a retry', async ({
