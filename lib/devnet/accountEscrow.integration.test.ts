@@ -3,7 +3,7 @@
 // calling it directly is the same caller). Nobody escrows for another account; once held, neither the
 // account nor a stranger can take it back before the refund delay; only a filler may return it early,
 // and only to the account; a release pays only against an attestation of the fill of its mandate.
-import { erc20Abi, hashStruct, parseEther, parseUnits, zeroAddress } from 'viem'
+import { concat, erc20Abi, hashStruct, parseEther, parseUnits, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { escrowMandate } from '../core/intentOp/accountEscrow'
 import { compactTypes } from '../core/intentOp/typedData'
@@ -232,5 +232,48 @@ describe('escrowFromAccount: an account’s own escrow', () => {
     await send(chainId, secondFillerAccount, ACROSS, arbiterAbi, 'returnEscrow', [stranger.address, 4n])
     expect((await client.getBalance({ address: stranger.address })) - before).toBe(amount)
     expect((await escrowState(stranger.address, 4n))[0]).toBe(3)
+  })
+
+  it('holds a native refund an account refuses, for the account to withdraw anywhere', async () => {
+    const amount = parseEther('0.1')
+    const client = clients[chainId]!
+    const mandate = await nativeMandate(amount)
+    await send(
+      chainId,
+      stranger,
+      ACROSS,
+      arbiterAbi,
+      'escrowFromAccount',
+      [5n, [{ token: zeroAddress, amount }], mandate],
+      amount,
+    )
+    // The account now delegates (EIP-7702) to code that reverts on everything, ETH included.
+    const refuser = '0x00000000000000000000000000000000000fe5e5' as const
+    await client.setCode({ address: refuser, bytecode: '0x60006000fd' })
+    await client.setCode({ address: stranger.address, bytecode: concat(['0xef0100', refuser]) })
+    try {
+      await expect(
+        client.sendTransaction({ account: fillerAccount, to: stranger.address, value: 1n, chain: client.chain }),
+      ).rejects.toThrow()
+      const before = await client.getBalance({ address: stranger.address })
+      // The return goes through all the same: the escrow is closed, the ETH kept for the account.
+      await send(chainId, secondFillerAccount, ACROSS, arbiterAbi, 'returnEscrow', [stranger.address, 5n])
+      expect((await escrowState(stranger.address, 5n))[0]).toBe(3)
+      expect(await client.getBalance({ address: stranger.address })).toBe(before)
+      const owed = () =>
+        client.readContract({ address: ACROSS, abi: arbiterAbi, functionName: 'owedNative', args: [stranger.address] })
+      expect(await owed()).toBe(amount)
+      // Only the account withdraws it, to an address of its choosing.
+      const elsewhere = '0x000000000000000000000000000000000000bEEF' as const
+      await expect(
+        simulate(chainId, fillerAccount.address, ACROSS, arbiterAbi, 'withdrawNative', [fillerAccount.address]),
+      ).rejects.toThrow(/nothing owed/)
+      const elsewhereBefore = await client.getBalance({ address: elsewhere })
+      await send(chainId, stranger, ACROSS, arbiterAbi, 'withdrawNative', [elsewhere])
+      expect((await client.getBalance({ address: elsewhere })) - elsewhereBefore).toBe(amount)
+      expect(await owed()).toBe(0n)
+    } finally {
+      await client.setCode({ address: stranger.address, bytecode: '0x' })
+    }
   })
 })

@@ -44,7 +44,9 @@ interface IPermit2 {
 ///   before that (an intent that failed before its fill).
 /// - ACCOUNT_ESCROW elements: `escrowFromAccount`, called by the account itself from its signed
 ///   single-chain ops, moves its own tokens in under (account, nonce); then as PERMIT2 (any of the
-///   fillers may return it early).
+///   fillers may return it early). Native ETH a refund cannot send to the account (it refuses ETH,
+///   or spends more than REFUND_GAS taking it) stays here as `owedNative`, for the account to
+///   withdraw to any address (`withdrawNative`): a refund always goes through.
 /// - COMPACT elements (fill first): `claimCompact` claims the sponsor's locks from the lock
 ///   contract only against a valid attestation of the destination fill, for the filler it names.
 /// - Destination: `fill` delivers every element's Mandate (one recipient, this chain) from the
@@ -80,6 +82,10 @@ contract Arbiter is FillAttestations {
     /// @notice How long after the fill deadline an unproven escrow waits before anyone may refund it.
     uint256 public constant REFUND_DELAY = 300;
 
+    /// @notice The gas a refund's native ETH is sent with: enough for any account's receive, and a
+    /// bound on what an account can make the caller of a refund spend.
+    uint256 public constant REFUND_GAS = 100_000;
+
     /// @notice What Permit2 appends to "PermitBatchWitnessTransferFrom(TokenPermissions[] permitted,
     /// address spender,uint256 nonce,uint256 deadline," to build the signed type.
     string public constant WITNESS_TYPE_STRING =
@@ -96,6 +102,8 @@ contract Arbiter is FillAttestations {
     event EscrowedFromAccount(address indexed sponsor, uint256 indexed nonce, bytes32 mandateHash, Token[] tokens);
     event Released(address indexed sponsor, uint256 indexed nonce, address indexed filler);
     event Refunded(address indexed sponsor, uint256 indexed nonce, address caller);
+    event NativeOwed(address indexed sponsor, uint256 amount);
+    event NativeWithdrawn(address indexed sponsor, address to, uint256 amount);
     event CompactClaimed(address indexed sponsor, uint256 indexed nonce, address indexed claimant, bytes32 claimHash);
     event Filled(
         address indexed sponsor,
@@ -112,6 +120,8 @@ contract Arbiter is FillAttestations {
     address[] internal _fillers;
     mapping(address => mapping(uint256 => bool)) public filled;
     mapping(address => mapping(uint256 => Escrow)) internal _escrows;
+    /// @notice Native ETH refunded to an account that did not take it, withdrawable by the account.
+    mapping(address => uint256) public owedNative;
 
     modifier onlyFiller() {
         require(isFiller[msg.sender], "Arbiter: only the filler");
@@ -378,8 +388,28 @@ contract Arbiter is FillAttestations {
 
     function _refund(Escrow storage e, address sponsor, uint256 nonce) internal {
         e.status = EscrowStatus.Refunded;
-        _payOut(e, sponsor);
+        for (uint256 i = 0; i < e.tokens.length; i++) {
+            if (e.tokens[i] != address(0)) {
+                _transfer(e.tokens[i], sponsor, e.amounts[i]);
+                continue;
+            }
+            (bool sent,) = sponsor.call{value: e.amounts[i], gas: REFUND_GAS}("");
+            if (!sent) {
+                owedNative[sponsor] += e.amounts[i];
+                emit NativeOwed(sponsor, e.amounts[i]);
+            }
+        }
         emit Refunded(sponsor, nonce, msg.sender);
+    }
+
+    /// @notice Sends the native ETH a refund could not send to the caller, to `to`.
+    function withdrawNative(address to) external {
+        uint256 amount = owedNative[msg.sender];
+        require(amount > 0, "Arbiter: nothing owed");
+        owedNative[msg.sender] = 0;
+        (bool sent,) = to.call{value: amount}("");
+        require(sent, "Arbiter: native transfer failed");
+        emit NativeWithdrawn(msg.sender, to, amount);
     }
 
     function _payOut(Escrow storage e, address to) internal {
