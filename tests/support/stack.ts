@@ -172,8 +172,11 @@ export async function startApp(env: Record<string, string>): Promise<AppInstance
   app.stderr!.on('data', capture)
   const stop = async () => {
     if (app.exitCode === null && app.signalCode === null) {
+      // 'close': exited and its output read to the end (a server process writes its last log
+      // lines as it exits, and 'exit' can come before they are read); at most 5 s after 'exit'.
       await new Promise<void>((resolve) => {
-        app.once('exit', () => resolve())
+        app.once('close', () => resolve())
+        app.once('exit', () => setTimeout(resolve, 5_000).unref())
         app.kill('SIGTERM')
         setTimeout(() => app.kill('SIGKILL'), 3_000).unref()
       })
