@@ -13,6 +13,7 @@ export function ExpiryCountdown({ deadline, expired = false }: { deadline: bigin
       <span
         className="inline-flex items-center gap-1.5 rounded-full bg-red-100 px-2.5 py-1 text-sm font-semibold text-red-900 dark:bg-red-950 dark:text-red-100"
         data-testid="expiry"
+        suppressHydrationWarning
       >
         Expired at {at}
       </span>
@@ -24,8 +25,12 @@ export function ExpiryCountdown({ deadline, expired = false }: { deadline: bigin
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold tabular-nums ${left < 120 ? 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100' : 'bg-emerald-100 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100'}`}
       data-testid="expiry"
     >
-      <span aria-hidden="true">Expires in {formatCountdown(left)}</span>
-      <span className="sr-only">Sign and submit by {at}</span>
+      <span aria-hidden="true" suppressHydrationWarning>
+        Expires in {formatCountdown(left)}
+      </span>
+      <span className="sr-only" suppressHydrationWarning>
+        Sign and submit by {at}
+      </span>
     </span>
   )
 }

@@ -62,7 +62,8 @@ export function HistoryEntry({ group, intent }: { group: HistoryGroup; intent: I
             </p>
           )}
           {intent?.status === 'FAILED' && <FailureLine intent={intent} />}
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          {/* Rendered by the server in its time zone, then by the browser in the reader's. */}
+          <p className="text-sm text-zinc-700 dark:text-zinc-300" suppressHydrationWarning>
             Issued {formatDateTime(latest.createdAt)}
             {times > 1 && (
               <>
@@ -88,7 +89,11 @@ export function HistoryEntry({ group, intent }: { group: HistoryGroup; intent: I
             </button>
           )}
           <Link href={latest.href} className={buttonStyles.primary}>
-            Open<span className="sr-only"> the route issued {formatDateTime(latest.createdAt)}</span>
+            Open
+            <span className="sr-only" suppressHydrationWarning>
+              {' '}
+              the route issued {formatDateTime(latest.createdAt)}
+            </span>
           </Link>
         </div>
       </div>
@@ -118,7 +123,7 @@ function FailureLine({ intent }: { intent: IntentStatusResponse }) {
 function RouteLine({ route }: { route: HistoryRoute }) {
   return (
     <li className="flex min-w-0 flex-wrap items-center justify-between gap-2 text-sm" data-nonce={route.nonce}>
-      <Link href={route.href} className="underline underline-offset-2">
+      <Link href={route.href} className="underline underline-offset-2" suppressHydrationWarning>
         Issued {formatDateTime(route.createdAt)}
       </Link>
       <span className="font-mono break-all text-zinc-600 dark:text-zinc-400">

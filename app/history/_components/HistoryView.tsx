@@ -10,6 +10,7 @@ import { historyGroups } from '@/lib/ui/history/historyRows'
 import { useAccountIntents } from '@/lib/ui/history/useAccountIntents'
 import { useHistoryAddress } from '@/lib/ui/history/useHistoryAddress'
 import { useRouteHistory } from '@/lib/ui/history/useRouteHistory'
+import { useSessionAnswered } from '@/lib/ui/history/useSessionAnswered'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { describeApiError } from '@/lib/ui/shared/describeApiError'
 import { useSiweSession } from '@/lib/ui/wallet/useSiweSession'
@@ -25,16 +26,29 @@ if (typeof window !== 'undefined') void answerSchemas()
 const emptyCard =
   'rounded-xl border border-dashed border-zinc-300 bg-white p-6 text-center text-zinc-700 wrap-anywhere dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300'
 
-export function HistoryView() {
+export type ServerSession = {
+  /** The wallet the session cookie signed in when the server rendered the page. */
+  signedIn: string
+  /** Whose history the server read for it (its first page is in the query cache). */
+  account: string
+}
+
+/** `server`: what the page's server render read (app/history/_lib/prefetchHistory.ts), if anything. */
+export function HistoryView({ server }: { server?: ServerSession | undefined }) {
   const [typed, setTyped] = useHistoryAddress()
   const { address: wallet } = useWalletConnection()
   const { source } = useApiKey()
-  const account = typed ?? wallet
-  const { covers } = useSiweSession()
+  const { covers, signedIn } = useSiweSession()
+  // Until this browser has read the session, the server's reading of it stands (it rendered with it).
+  const sessionAnswered = useSessionAnswered()
+  const account = typed ?? wallet ?? (sessionAnswered ? (signedIn ?? undefined) : server?.signedIn)
   // The dashboard's key reads only the signed-in wallet's history: nothing to ask before that.
   // (A malformed address is still sent: the server's 400 marks the field.)
   const readable =
-    source !== 'app' || covers(account) || (account !== undefined && !isAddress(account, { strict: false }))
+    source !== 'app' ||
+    covers(account) ||
+    (!sessionAnswered && account !== undefined && account === server?.account) ||
+    (account !== undefined && !isAddress(account, { strict: false }))
   const history = useRouteHistory(readable ? account : undefined)
   const intents = useAccountIntents(
     readable && account !== undefined && isAddress(account, { strict: false }) ? account : undefined,

@@ -6,11 +6,12 @@ import { fetchApi } from '@/lib/api/client/fetchApi'
 import { accountIntentsPath } from '@/lib/api/client/intentApi'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { retryTransient } from '@/lib/ui/shared/retryTransient'
+import { accountIntentsQueryKey } from './historyQueryKeys'
 
 export function useAccountIntents(address: string | undefined) {
   const { key, source } = useApiKey()
   return useQuery({
-    queryKey: ['accountIntents', address, source],
+    queryKey: accountIntentsQueryKey(address, source),
     queryFn: ({ signal }) => {
       if (address === undefined) throw new Error('useAccountIntents: read without an address (the query is off then)')
       return fetchApi({

@@ -6,11 +6,12 @@ import { fetchRouteHistory, routeHistoryPath } from '@/lib/api/client/routeApi'
 import { useApiKey } from '@/lib/ui/shared/apiKey'
 import { takeEarlyRead } from '@/lib/ui/shared/earlyReads'
 import { retryTransient } from '@/lib/ui/shared/retryTransient'
+import { routeHistoryQueryKey } from './historyQueryKeys'
 
 export function useRouteHistory(address: string | undefined) {
   const { key, source } = useApiKey()
   return useInfiniteQuery({
-    queryKey: ['routeHistory', address, source],
+    queryKey: routeHistoryQueryKey(address, source),
     // The first page may already be on its way from the page's HTML (earlyReads.ts).
     queryFn: ({ pageParam, signal }) => {
       if (address === undefined) throw new Error('useRouteHistory: read without an address (the query is off then)')
