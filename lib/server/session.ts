@@ -10,9 +10,9 @@ export const SESSION_COOKIE = 'ir_session'
 /** At most this many of a request's session cookies are looked up (a browser holds one or two). */
 const MAX_SESSION_COOKIES = 4
 
-/** The session tokens the request's cookies carry (the first MAX_SESSION_COOKIES), in the order sent. Before the cookie was
- * scoped to the whole site it was scoped to `/api/v1`: a browser may still hold that one too, and
- * sends it to the API ahead of the newer one. */
+/** The session tokens the request's cookies carry (the first MAX_SESSION_COOKIES), in the order
+ * sent. Before the cookie was scoped to the whole site it was scoped to `/api/v1`: a browser may
+ * still hold that one too, and sends it to the API ahead of the newer one. */
 export function sessionTokens(headers: Headers): string[] {
   const tokens: string[] = []
   for (const part of (headers.get('cookie') ?? '').split(';')) {

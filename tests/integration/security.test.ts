@@ -77,7 +77,7 @@ describe('Sign-In with Ethereum', () => {
     expect(await res.json()).toMatchObject({ address: demo })
     const setCookie = res.headers.get('set-cookie')!
     // no Secure over http
-    expect(setCookie).toMatch(/^ir_session=[\w-]{43}; Path=\/api\/v1; Max-Age=\d+; HttpOnly; SameSite=Strict$/)
+    expect(setCookie).toMatch(/^ir_session=[\w-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Strict$/)
     const cookie = setCookie.split(';')[0]!
     expect((await http.get('/api/v1/auth/session', { key: null, headers: { cookie } })).body).toMatchObject({
       address: demo,
