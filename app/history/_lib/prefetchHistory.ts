@@ -37,6 +37,11 @@ export type PrefetchedHistory = {
 }
 
 export async function prefetchHistory(search: SearchParams, headers: Headers): Promise<PrefetchedHistory | undefined> {
+  // Only for a page loaded as a document, where it is what the first paint shows. A navigation
+  // inside the app (its React Server Components fetch: `Sec-Fetch-Dest: empty`) shows the page at
+  // once and the browser reads and keeps the history itself, as it does for every later page.
+  const dest = headers.get('sec-fetch-dest')
+  if (dest !== null && dest !== 'document') return undefined
   try {
     const ctx = serverContext()
     if (!ctx.browserKey) return undefined
