@@ -36,3 +36,10 @@ export type SettleParameters = {
   /** Whether an attester is at work (its lease is held): no fill starts without one. */
   attesterAlive: () => Promise<boolean>
 }
+
+/** The filler's chain by id; a chain it has no RPC URL for throws (a transient failure of the pass). */
+export function chainOf(p: Pick<SettleParameters, 'chains'>, chainId: number): FillerChain {
+  const chain = p.chains.get(chainId)
+  if (!chain) throw new Error(`no RPC URL for chain ${chainId}`)
+  return chain
+}

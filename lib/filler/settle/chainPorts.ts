@@ -14,7 +14,7 @@ import { refundPass } from '../refundPass'
 import { runAccountSteps, runDestinationOps, setupThenOps, simulateDestinationOps } from '../runAccountSteps'
 import { type PassJournal, sendStep } from '../sendStep'
 import { escrowShortfall, firstRevert, lockShortfall, nonceUsedBySomeoneElse } from '../settleChecks'
-import type { SettleContext, SettleParameters } from '../settleContext'
+import { chainOf as chainOfParameters, type SettleContext, type SettleParameters } from '../settleContext'
 import { elementPart, type SettlementPlan } from '../settlementCalls'
 import { unpaidGasWei } from '../unpaidGas'
 import type { ChainReadsPort, ChecksPort, JournalPort, Pass, StorePort } from './ports'
@@ -34,11 +34,7 @@ type Binding = {
 export function chainPass(p: SettleParameters, plan: SettlementPlan, journal: PassJournal): Pass {
   const { sql, intent } = p
   const id = intent.nonce
-  const chainOf = (chainId: number) => {
-    const chain = p.chains.get(chainId)
-    if (!chain) throw new Error(`no RPC URL for chain ${chainId}`)
-    return chain
-  }
+  const chainOf = (chainId: number) => chainOfParameters(p, chainId)
   const depth = (chainId: number) => p.confirmations?.(chainId) ?? 0
   const head = async (chainId: number) => (await chainOf(chainId).client.getBlock({ blockTag: 'latest' })).timestamp
   const now = async () => {

@@ -7,7 +7,7 @@ import type { WireIntentOp } from '../../core/intentOp/intentOp'
 import { updateIntent } from '../../storage/intentStore'
 import { isSingleChainRoute } from '../accountSteps'
 import { passJournal } from '../sendStep'
-import type { SettleOutcome, SettleParameters } from '../settleContext'
+import { chainOf as chainOfParameters, type SettleOutcome, type SettleParameters } from '../settleContext'
 import { type SettlementPlan, settlementPlan } from '../settlementCalls'
 import { unpaidGasWei } from '../unpaidGas'
 import { chainPass } from './chainPorts'
@@ -23,8 +23,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
   try {
     const last = signed.elements.at(-1)
     if (!last) throw new Error('the intent has no elements')
-    const destination = p.chains.get(Number(last.mandate.destinationChainId))
-    if (!destination) throw new Error(`no RPC URL for chain ${last.mandate.destinationChainId}`)
+    const destination = chainOfParameters(p, Number(last.mandate.destinationChainId))
     plan = settlementPlan(signed, signed.originSignatures, destination.account.address)
   } catch (error) {
     // Once anything was sent, the plan is what refunds or pays it: an intent that cannot be planned
@@ -39,11 +38,7 @@ export async function settleIntent(p: SettleParameters): Promise<SettleOutcome> 
 /** An intent no plan can be made for, with nothing sent for it, fails at once. */
 async function unplanned(p: SettleParameters, reason: string): Promise<SettleOutcome> {
   const { sql, intent } = p
-  const chainOf = (chainId: number) => {
-    const chain = p.chains.get(chainId)
-    if (!chain) throw new Error(`no RPC URL for chain ${chainId}`)
-    return chain
-  }
+  const chainOf = (chainId: number) => chainOfParameters(p, chainId)
   const unpaidGas = await unpaidGasWei(sql, intent.nonce, chainOf).catch(() => undefined)
   const claims = intent.claims.map((c) => (c.status === 'PENDING' ? { ...c, status: 'FAILED' as const } : c))
   await updateIntent(sql, intent.nonce, {

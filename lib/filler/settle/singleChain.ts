@@ -30,7 +30,7 @@ import { afterSimulationRevert, FINAL_MARGIN_SECONDS, SIMULATION_ATTEMPTS, trans
 import { recentEvent } from '../recentEvent'
 import { runAccountSteps, setupThenOps } from '../runAccountSteps'
 import { type PassJournal, passJournal, read, StepRevertedError, sendStep } from '../sendStep'
-import type { SettleOutcome, SettleParameters } from '../settleContext'
+import { chainOf as chainOfParameters, type SettleOutcome, type SettleParameters } from '../settleContext'
 import { unpaidGasWei } from '../unpaidGas'
 
 /** The ops start only with this much time left before the route's fill deadline. */
@@ -85,11 +85,7 @@ export async function settleSingleChain(p: SettleParameters): Promise<SettleOutc
 
 async function singleChainPass(p: SettleParameters): Promise<SingleChainPass> {
   const signed = p.intent.signedIntentOp as Signed
-  const chainOf = (chainId: number) => {
-    const chain = p.chains.get(chainId)
-    if (!chain) throw new Error(`no RPC URL for chain ${chainId}`)
-    return chain
-  }
+  const chainOf = (chainId: number) => chainOfParameters(p, chainId)
   const relayer = [...p.chains.values()][0]?.account.address
   if (!relayer) throw new Error('the filler has no chain to relay on')
   const now = async (chainId: number) => {
