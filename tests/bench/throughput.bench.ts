@@ -12,7 +12,6 @@
 // what the machine's cores could give in that time, so a bound by this machine's CPU shows as such.
 // A warm-up round of 20 with both fillers (not measured) takes them past their approvals and V8's
 // warm-up; the second then stays up, stopped (SIGSTOP) through the 1-filler rounds. Benchmarks inform, they don't gate: a lost or doubled intent exits non-zero.
-import { readdirSync, readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import {
   type Address,
@@ -36,6 +35,7 @@ import { devnetActions } from '../support/devnetActions'
 import { fundedAccount, sdkMessages } from '../support/settlement'
 import type { Stack } from '../support/stack'
 import { postgresUrl } from '../support/testDatabases'
+import { type CpuUse, cpuSample, cpuUse, describeCpu } from './cpuUse'
 import { percentile } from './stats'
 import { withStack } from './withStack'
 
@@ -243,7 +243,7 @@ async function run(stack: Stack, sql: Sql) {
           `COMPLETED p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms; ${r.lost} lost, ${r.doubled} doubled; ` +
           `filled by ${[...r.byFiller].map(([f, n]) => `${label(f)} ${n}`).join(', ')}`,
       )
-      console.log(`  CPU: ${describeCpu(r.cpu, N)}`)
+      console.log(`  CPU: ${describeCpu(r.cpu, N, 'intent')}`)
     }
     const ratio = (byCount.get(2)?.perSecond ?? NaN) / (byCount.get(1)?.perSecond ?? NaN)
     ratios.push(ratio)
@@ -271,73 +271,6 @@ async function run(stack: Stack, sql: Sql) {
 const label = (filler: string) => {
   const i = fillerAccounts.findIndex((a) => a.address.toLowerCase() === filler.toLowerCase())
   return i === -1 ? filler : `key ${i}`
-}
-
-// ---- Where the time goes: CPU seconds per kind of process, from /proc ----------------------------
-
-type CpuSample = {
-  at: number
-  machine: { busy: number; total: number }
-  byPid: Map<number, { kind: string; ticks: number }>
-}
-type CpuUse = { seconds: number; busyShare: number; byKind: Map<string, number> }
-
-/** CLK_TCK on Linux. */
-const TICKS_PER_SECOND = 100
-
-function kindOf(pid: number, cmdline: string): string {
-  if (pid === process.pid) return 'bench (submits, polls)'
-  if (/\banvil\b/.test(cmdline)) return 'anvil nodes'
-  if (cmdline.includes('lib/filler/main.ts')) return 'fillers'
-  if (cmdline.includes('lib/attester/main.ts')) return 'attester'
-  if (/^postgres\b|postgres:/.test(cmdline)) return 'postgres'
-  if (/serve\.mjs|next-server|next start|\.next/.test(cmdline)) return 'app server'
-  return OTHER
-}
-
-function cpuSample(): CpuSample {
-  const byPid = new Map<number, { kind: string; ticks: number }>()
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry)
-    if (!Number.isInteger(pid)) continue
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      const ticks = Number(fields[11]) + Number(fields[12])
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
-      byPid.set(pid, { kind: kindOf(pid, cmdline), ticks })
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number)
-  const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0)
-  const total = cpu.reduce((a, b) => a + b, 0)
-  return { at: Date.now(), machine: { busy: total - idle, total }, byPid }
-}
-
-function cpuUse(before: CpuSample, after: CpuSample): CpuUse {
-  const byKind = new Map<string, number>()
-  for (const [pid, a] of after.byPid) {
-    const used = (a.ticks - (before.byPid.get(pid)?.ticks ?? 0)) / TICKS_PER_SECOND
-    if (used > 0) byKind.set(a.kind, (byKind.get(a.kind) ?? 0) + used)
-  }
-  const seconds = (after.at - before.at) / 1000
-  const busyShare = (after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total)
-  return { seconds, busyShare, byKind }
-}
-
-const OTHER = 'other (incl. other work on this machine)'
-
-function describeCpu(c: CpuUse, intents: number): string {
-  const capacity = c.seconds * cpus().length
-  const kinds = [...c.byKind].sort((a, b) => b[1] - a[1])
-  const stack = kinds.filter(([k]) => k !== OTHER).reduce((a, [, s]) => a + s, 0)
-  return (
-    `machine ${(c.busyShare * 100).toFixed(0)}% busy over ${c.seconds.toFixed(1)} s (${cpus().length} cores); ` +
-    kinds.map(([k, s]) => `${k} ${s.toFixed(1)} s (${((s / capacity) * 100).toFixed(0)}%)`).join(', ') +
-    `; the stack ${stack.toFixed(1)} CPU-s, ${((stack / intents) * 1000).toFixed(0)} CPU-ms per intent`
-  )
 }
 
 // Every intent the bench submits settles at once with hundreds of others: a key's default rate limit
