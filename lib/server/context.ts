@@ -151,6 +151,7 @@ function balanceCache(env: ServerEnv): { store: 'memory' | 'redis'; cache: TtlCa
   const cache = sharedTtlCache({
     local,
     redis: redisConnection(env.REDIS_URL),
+    notices: redisConnection(env.REDIS_URL),
     prefix: 'balances:v1',
     codec: { encode: encodeBalances, decode: decodeBalances },
     onError: throttled(60_000, (error) =>

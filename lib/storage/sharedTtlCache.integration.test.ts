@@ -15,31 +15,48 @@ afterAll(async () => {
   for (const c of connections) await c.close()
 })
 
-function process(url: string, prefix: string, clock: { now: number }) {
+function process(url: string, prefix: string, clock: { now: number }, waitMs?: number) {
   const redis = redisConnection(url)
-  connections.push(redis)
+  const notices = redisConnection(url)
+  connections.push(redis, notices)
   const errors: unknown[] = []
   const now = () => clock.now
   const cache = sharedTtlCache<Value>({
     local: createTtlCache<Value>({ now }),
     redis,
+    notices,
     prefix,
     codec,
     onError: (e) => errors.push(e),
     now,
+    ...(waitMs === undefined ? {} : { waitMs }),
   })
   let loads = 0
-  const get = (key: string, n: number, ttl = 1_000) =>
+  /** `load` in place of an immediate `{ n }`: a read that takes its time, fails or never ends. */
+  const get = (key: string, n: number, ttl = 1_000, load = async () => ({ n })) =>
     cache.get(
       key,
       async () => {
         loads++
-        return { n }
+        return load()
       },
       () => ttl,
     )
   return { cache, get, errors, loads: () => loads }
 }
+
+/** A read that answers (or fails) when told to. */
+function pendingRead() {
+  let answer: (v: Value) => void = () => {}
+  let fail: (e: Error) => void = () => {}
+  const read = new Promise<Value>((resolve, reject) => {
+    answer = resolve
+    fail = reject
+  })
+  return { load: () => read, answer, fail }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** Until the fire-and-forget write of `key` is in Redis. */
 async function written(url: string, key: string) {
@@ -79,6 +96,72 @@ describe.runIf(redisUrl)('the balance cache shared through Redis', () => {
     expect(b.cache.peek('k')).toBeUndefined()
     // Past its expiry by the clock, a value Redis still holds is not served.
     expect(await b.get('k', 3, 1_000)).toEqual({ n: 3 })
+    expect(b.loads()).toBe(1)
+  })
+
+  it('reads a key missed by two processes at once from chain once: the second waits for the first', async () => {
+    const prefix = `test:${randomUUID()}`
+    const clock = { now: 0 }
+    const a = process(url, prefix, clock)
+    const b = process(url, prefix, clock)
+    const slow = pendingRead()
+    const first = a.get('k', 1, 1_000, slow.load)
+    // a holds the lease once its read has started.
+    for (let i = 0; i < 200 && a.loads() === 0; i++) await sleep(2)
+    const second = b.get('k', 2)
+    await sleep(30) // b is waiting, not reading
+    expect(b.loads()).toBe(0)
+    slow.answer({ n: 1 })
+    expect(await first).toEqual({ n: 1 })
+    expect(await second).toEqual({ n: 1 })
+    expect([a.loads(), b.loads()]).toEqual([1, 0])
+    expect([...a.errors, ...b.errors]).toEqual([])
+  })
+
+  it('lets the others read at once when the read holding the lease fails', async () => {
+    const prefix = `test:${randomUUID()}`
+    const clock = { now: 0 }
+    const a = process(url, prefix, clock, 10_000)
+    const b = process(url, prefix, clock, 10_000)
+    const failing = pendingRead()
+    const first = a.get('k', 1, 1_000, failing.load)
+    for (let i = 0; i < 200 && a.loads() === 0; i++) await sleep(2)
+    const started = Date.now()
+    const second = b.get('k', 2)
+    await sleep(30)
+    failing.fail(new Error('node away'))
+    await expect(first).rejects.toThrow('node away')
+    expect(await second).toEqual({ n: 2 })
+    expect(Date.now() - started).toBeLessThan(5_000) // woken, not timed out after 10 s
+    expect(b.loads()).toBe(1)
+  })
+
+  it('holds the others no longer than waitMs behind a read that never ends', async () => {
+    const prefix = `test:${randomUUID()}`
+    const clock = { now: 0 }
+    const a = process(url, prefix, clock, 200)
+    const b = process(url, prefix, clock, 200)
+    void a.get('k', 1, 1_000, () => new Promise<Value>(() => {}))
+    for (let i = 0; i < 200 && a.loads() === 0; i++) await sleep(2)
+    const started = Date.now()
+    expect(await b.get('k', 2)).toEqual({ n: 2 })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150)
+    expect(b.loads()).toBe(1)
+  })
+
+  it('gives the lease back once the value is written, so the next miss after its expiry reads at once', async () => {
+    const prefix = `test:${randomUUID()}`
+    const clock = { now: 0 }
+    const a = process(url, prefix, clock, 10_000)
+    const b = process(url, prefix, clock, 10_000)
+    await a.get('k', 1, 100)
+    await written(url, `${prefix}:k`)
+    for (let i = 0; i < 200 && (await (await connections[0]!.get()).get(`${prefix}:k:reading`)) !== null; i++)
+      await sleep(5)
+    clock.now = 200 // a's value has expired, for both
+    const started = Date.now()
+    expect(await b.get('k', 2, 100)).toEqual({ n: 2 })
+    expect(Date.now() - started).toBeLessThan(5_000)
     expect(b.loads()).toBe(1)
   })
 })
