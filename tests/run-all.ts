@@ -3,8 +3,8 @@
 // for Chromium first and, on Debian as root, installs it.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { chromiumPath } from '../playwright.config'
 import { playwrightFailures } from './reportFailures'
+import { ensureChromium } from './support/chromium'
 
 type Counts = { passed: number; failed: number; skipped: number }
 type Step = { name: string; command: string[]; counts: () => Counts; failures: () => string[] }
@@ -16,25 +16,6 @@ const bin = (pkg: string, file: string) => `node_modules/${pkg}/${file}`
 function run(command: string[]): number {
   const [cmd, ...args] = command
   return spawnSync(cmd!, args, { stdio: 'inherit', env }).status ?? 1
-}
-
-function ensureChromium(): boolean {
-  if (existsSync(chromiumPath)) return true
-  console.error(`\nChromium was not found at ${chromiumPath}; the browser suite needs Debian's chromium package.`)
-  const isRoot = process.getuid?.() === 0
-  if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.error('Installing it now with apt-get (Debian, running as root)…\n')
-    if (
-      run(['apt-get', 'update', '-qq']) === 0 &&
-      run(['apt-get', 'install', '-y', '-qq', 'chromium']) === 0 &&
-      existsSync(chromiumPath)
-    )
-      return true
-    console.error('apt-get could not install chromium.')
-  } else {
-    console.error('Install it with `sudo apt-get install -y chromium`, or set CHROMIUM_PATH to a Chromium binary.')
-  }
-  return false
 }
 
 const vitestReport = 'tests/artifacts/vitest.json'

@@ -9,6 +9,7 @@ import { type Browser, chromium, type Page } from '@playwright/test'
 import { encodeFunctionData, parseAbi, parseUnits } from 'viem'
 import { demoAccount, operatorAddress } from '../../lib/devnet/demoAccount'
 import { chromiumPath } from '../../playwright.config'
+import { ensureChromium } from '../support/chromium'
 import { devnetActions } from '../support/devnetActions'
 import { signInCookie } from '../support/signIn'
 import type { Stack } from '../support/stack'
@@ -37,6 +38,8 @@ type Readings = {
 }
 type Samples = Record<'cold' | 'warm', Readings[]>
 
+// As `npm test` does: Debian's Chromium, installed first on Debian as root when it is missing.
+if (!ensureChromium()) throw new Error(`no Chromium at ${chromiumPath}: the first-paint bench needs it`)
 await withStack(bench)
 
 async function bench(stack: Stack) {
