@@ -59,12 +59,17 @@ export function cpuUse(before: CpuSample, after: CpuSample): CpuUse {
   return { seconds, busyShare, byKind }
 }
 
+/** The CPU seconds the stack's own processes used (everything but other work on the machine). */
+export function stackSeconds(c: CpuUse): number {
+  return [...c.byKind].filter(([k]) => k !== OTHER).reduce((a, [, s]) => a + s, 0)
+}
+
 /** One line: how busy the machine was, each kind's CPU seconds and share of the cores, and the
  * stack's CPU per `unit` (`count` of them done in the time). */
 export function describeCpu(c: CpuUse, count: number, unit: string): string {
   const capacity = c.seconds * cpus().length
   const kinds = [...c.byKind].sort((a, b) => b[1] - a[1])
-  const stack = kinds.filter(([k]) => k !== OTHER).reduce((a, [, s]) => a + s, 0)
+  const stack = stackSeconds(c)
   return (
     `machine ${(c.busyShare * 100).toFixed(0)}% busy over ${c.seconds.toFixed(1)} s (${cpus().length} cores); ` +
     kinds.map(([k, s]) => `${k} ${s.toFixed(1)} s (${((s / capacity) * 100).toFixed(0)}%)`).join(', ') +

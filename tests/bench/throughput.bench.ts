@@ -35,7 +35,7 @@ import { devnetActions } from '../support/devnetActions'
 import { fundedAccount, sdkMessages } from '../support/settlement'
 import type { Stack } from '../support/stack'
 import { postgresUrl } from '../support/testDatabases'
-import { type CpuUse, cpuSample, cpuUse, describeCpu } from './cpuUse'
+import { type CpuUse, cpuSample, cpuUse, describeCpu, stackSeconds } from './cpuUse'
 import { percentile } from './stats'
 import { withStack } from './withStack'
 
@@ -231,6 +231,8 @@ async function run(stack: Stack, sql: Sql) {
 
   const rounds: Round[] = []
   const ratios: number[] = []
+  /** Per trial: what this machine's cores allow at most, over the 1-filler rate. */
+  const bounds: number[] = []
   for (let t = 1; t <= TRIALS; t++) {
     const order: (1 | 2)[] = t % 2 === 1 ? [1, 2] : [2, 1]
     const byCount = new Map<number, Round>()
@@ -245,9 +247,21 @@ async function run(stack: Stack, sql: Sql) {
       )
       console.log(`  CPU: ${describeCpu(r.cpu, N, 'intent')}`)
     }
-    const ratio = (byCount.get(2)?.perSecond ?? NaN) / (byCount.get(1)?.perSecond ?? NaN)
+    const one = byCount.get(1)
+    const both = byCount.get(2)
+    const ratio = (both?.perSecond ?? NaN) / (one?.perSecond ?? NaN)
     ratios.push(ratio)
-    console.log(`trial ${t}: 2-filler/1-filler throughput ${ratio.toFixed(2)}×`)
+    // The most intents a second the whole stack could settle here: the cores over the CPU it spent
+    // per intent with two fillers (each intent's work in the nodes, the app, the database, the
+    // attester and the fillers, however they are spread).
+    const perIntent = both ? stackSeconds(both.cpu) / N : NaN
+    const ceiling = cpus().length / perIntent
+    bounds.push(ceiling / (one?.perSecond ?? NaN))
+    console.log(
+      `trial ${t}: 2-filler/1-filler throughput ${ratio.toFixed(2)}×; this machine's ceiling ${cpus().length} cores / ` +
+        `${(perIntent * 1000).toFixed(0)} CPU-ms per intent = ${ceiling.toFixed(1)} intents/s, ` +
+        `${(bounds.at(-1) ?? NaN).toFixed(2)}× the 1-filler rate`,
+    )
   }
   const lost = rounds.reduce((a, r) => a + r.lost, 0)
   const doubled = rounds.reduce((a, r) => a + r.doubled, 0)
@@ -255,8 +269,14 @@ async function run(stack: Stack, sql: Sql) {
   const busy = Math.min(...two.map((r) => r.cpu.busyShare))
   console.log(
     [
-      `2-filler/1-filler per trial: ${ratios.map((r) => `${r.toFixed(2)}×`).join(', ')} (target >= 1.5×): ` +
-        `${ratios.every((r) => r >= 1.5) ? 'PASS' : busy >= 0.9 ? 'CPU-BOUND' : 'MISS'}`,
+      `2-filler/1-filler per trial: ${ratios.map((r) => `${r.toFixed(2)}×`).join(', ')} (target >= 1.5×, or ` +
+        `the measured bound): ${
+          ratios.every((r) => r >= 1.5)
+            ? 'PASS'
+            : bounds.every((b) => b < 1.5)
+              ? `CPU-BOUND (this machine's cores allow at most ${bounds.map((b) => `${b.toFixed(2)}×`).join(', ')})`
+              : 'MISS'
+        }`,
       `machine busy during the 2-filler rounds: at least ${(busy * 100).toFixed(0)}% of ${cpus().length} cores; ` +
         `load average ${loadavg()
           .map((l) => l.toFixed(1))
