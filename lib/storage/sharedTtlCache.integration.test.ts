@@ -11,14 +11,19 @@ import { type Codec, sharedTtlCache } from './sharedTtlCache'
 type Value = { n: number }
 const codec: Codec<Value> = { encode: (v) => JSON.stringify(v), decode: (t) => JSON.parse(t) as Value }
 const connections: RedisConnection[] = []
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 afterAll(async () => {
   for (const c of connections) await c.close()
 })
 
-function process(url: string, prefix: string, clock: { now: number }, waitMs?: number) {
-  const redis = redisConnection(url)
+function process(url: string, prefix: string, clock: { now: number }, leaseMs?: number, lateMs = 0) {
+  const real = redisConnection(url)
+  // Every command reaching Redis `lateMs` late (a slow Redis, or a connection still opening).
+  const redis: RedisConnection = lateMs
+    ? { get: () => sleep(lateMs).then(() => real.get()), close: () => real.close() }
+    : real
   const notices = redisConnection(url)
-  connections.push(redis, notices)
+  connections.push(real, notices)
   const errors: unknown[] = []
   const now = () => clock.now
   const cache = sharedTtlCache<Value>({
@@ -29,7 +34,7 @@ function process(url: string, prefix: string, clock: { now: number }, waitMs?: n
     codec,
     onError: (e) => errors.push(e),
     now,
-    ...(waitMs === undefined ? {} : { waitMs }),
+    ...(leaseMs === undefined ? {} : { leaseMs }),
   })
   let loads = 0
   /** `load` in place of an immediate `{ n }`: a read that takes its time, fails or never ends. */
@@ -55,8 +60,6 @@ function pendingRead() {
   })
   return { load: () => read, answer, fail }
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** Until the fire-and-forget write of `key` is in Redis. */
 async function written(url: string, key: string) {
@@ -136,7 +139,51 @@ describe.runIf(redisUrl)('the balance cache shared through Redis', () => {
     expect(b.loads()).toBe(1)
   })
 
-  it('holds the others no longer than waitMs behind a read that never ends', async () => {
+  it('gives back a lease it took after Redis answered too late to say so', async () => {
+    const prefix = `test:${randomUUID()}`
+    const clock = { now: 0 }
+    // a's commands arrive 80 ms late: past READ_TIMEOUT_MS it reads without knowing it holds the lease.
+    const a = process(url, prefix, clock, 10_000, 80)
+    const b = process(url, prefix, clock, 10_000)
+    const failing = pendingRead()
+    const first = a.get('k', 1, 1_000, failing.load)
+    const lease = `${prefix}:k:reading`
+    const probe = redisConnection(url)
+    connections.push(probe)
+    const client = await probe.get()
+    for (let i = 0; i < 200 && (await client.get(lease)) === null; i++) await sleep(2)
+    expect(await client.get(lease)).not.toBeNull()
+    const started = Date.now()
+    const second = b.get('k', 2)
+    await sleep(30)
+    failing.fail(new Error('node away'))
+    await expect(first).rejects.toThrow('node away')
+    expect(await second).toEqual({ n: 2 })
+    expect(Date.now() - started).toBeLessThan(5_000) // the lease given back, not waited out (10 s)
+    expect(b.loads()).toBe(1)
+    // a's lease is gone (b read alone after a's notice: it took none of its own).
+    for (let i = 0; i < 200 && (await client.get(lease)) !== null; i++) await sleep(2)
+    expect(await client.get(lease)).toBeNull()
+  })
+
+  it('keeps waiting for a read that takes longer than one look, and takes its value', async () => {
+    const prefix = `test:${randomUUID()}`
+    const clock = { now: 0 }
+    const a = process(url, prefix, clock, 5_000)
+    const b = process(url, prefix, clock, 5_000)
+    const slow = pendingRead()
+    const first = a.get('k', 1, 1_000, slow.load)
+    for (let i = 0; i < 200 && a.loads() === 0; i++) await sleep(2)
+    const second = b.get('k', 2)
+    await sleep(350) // several of b's looks (every 100 ms)
+    expect(b.loads()).toBe(0)
+    slow.answer({ n: 1 })
+    expect(await first).toEqual({ n: 1 })
+    expect(await second).toEqual({ n: 1 })
+    expect([a.loads(), b.loads()]).toEqual([1, 0])
+  })
+
+  it('holds the others no longer than the lease behind a read that never ends', async () => {
     const prefix = `test:${randomUUID()}`
     const clock = { now: 0 }
     const a = process(url, prefix, clock, 200)
