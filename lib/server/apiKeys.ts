@@ -7,6 +7,7 @@ import { type Scope, scopes } from '../config/scopes'
 import { ServiceError } from '../core/errors'
 import { type ApiKeyRecord, findApiKey } from '../storage/apiKeyStore'
 import type { Sql } from '../storage/sql'
+import type { RequestHeaders } from './apiRequest'
 
 export type KeyHash = { label: string; hash: Buffer; scopes: readonly Scope[]; sameOriginOnly: boolean }
 
@@ -117,7 +118,7 @@ async function lookUp(
 /** The calling key, or the client-recognised 401/403 messages. Issued keys are looked up in the
  * database at most once per `keyCache.ttlMs` (default KEY_CACHE_MS) per instance. */
 export async function authenticate(
-  headers: Headers,
+  headers: RequestHeaders,
   configured: readonly KeyHash[],
   scope: Scope,
   db: () => Promise<Pick<Sql, 'query'>>,

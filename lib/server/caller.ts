@@ -5,6 +5,7 @@ import 'server-only'
 import type { Scope } from '../config/scopes'
 import { ServiceError } from '../core/errors'
 import { authenticate, type Caller } from './apiKeys'
+import type { ApiRequest } from './apiRequest'
 import { consumeBrowserBudget } from './browserBudget'
 import { clientAddress } from './clientAddress'
 import { clientNetwork } from './clientNetwork'
@@ -16,7 +17,7 @@ import { currentSession } from './session'
 
 type Context = Pick<HandlerContext<unknown>, 'responseHeaders' | 'log'>
 
-export async function requireCaller(request: Request, scope: Scope, context: Context): Promise<Caller> {
+export async function requireCaller(request: ApiRequest, scope: Scope, context: Context): Promise<Caller> {
   const ctx = serverContext()
   // Budgets are the client network's: an IPv4 address, or an IPv6 /64 (clientNetwork.ts).
   const client = clientNetwork(clientAddress(request.headers, ctx.trustedProxies))
@@ -37,7 +38,7 @@ export async function requireCaller(request: Request, scope: Scope, context: Con
 }
 
 /** For operations without a key (sign-in): the client network's own budget; answers that network. */
-export async function requireClientBudget(request: Request, context: Context): Promise<string> {
+export async function requireClientBudget(request: ApiRequest, context: Context): Promise<string> {
   const ctx = serverContext()
   const client = clientNetwork(clientAddress(request.headers, ctx.trustedProxies))
   await spend(context, () => ctx.rateLimiter.consume(`client:${client}`, ctx.browserRateClient))

@@ -3,6 +3,7 @@ import 'server-only'
 // (stamped on the request by serve.mjs: peerHeader.ts), and X-Forwarded-For only as far as the hops in it were
 // added by proxies listed in TRUSTED_PROXIES — walked from the right, the first untrusted hop is the client.
 import { BlockList, isIP } from 'node:net'
+import type { RequestHeaders } from './apiRequest'
 import { stampedPeer } from './peerHeader'
 
 export type TrustedProxies = { check: (address: string) => boolean }
@@ -23,7 +24,7 @@ export function trustedProxies(entries: readonly string[]): TrustedProxies {
   }
 }
 
-export function clientAddress(headers: Headers, trusted: TrustedProxies): string {
+export function clientAddress(headers: RequestHeaders, trusted: TrustedProxies): string {
   const peer = normalize(stampedPeer(headers))
   if (!peer) return 'unknown'
   const hops = (headers.get('x-forwarded-for') ?? '')

@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import { validationError } from '../api/errorEnvelope'
 import type { Operation } from '../api/operations'
 import type { Caller } from './apiKeys'
+import type { ApiRequest } from './apiRequest'
 import { requireCaller, requireClientBudget } from './caller'
 import { envelope, type HandlerContext, methodNotAllowed, preflight } from './http'
 import { readJsonBody } from './jsonBody'
@@ -18,7 +19,7 @@ type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
 
 /** What an operation's function receives: everything already checked against the operation. */
 export type OperationInput<O extends Operation> = {
-  request: Request
+  request: ApiRequest
   context: HandlerContext
   /** Path and query parameters, parsed with `operation.parameters`. */
   params: Parsed<O['parameters']>

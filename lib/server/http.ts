@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { errorEnvelope, HttpError, statusOfKind, validationError } from '../api/errorEnvelope'
 import { ServiceError } from '../core/errors'
 import { DatabaseUnavailableError } from '../storage/sql'
+import type { ApiRequest } from './apiRequest'
 import { jsonResponse, withBody } from './jsonResponse'
 import { logger } from './logger'
 import { apiHeaders, apiPreflightHeaders, strictTransportSecurity } from './securityHeaders'
@@ -19,7 +20,7 @@ export type HandlerContext<P = Record<string, string>> = {
   log: Record<string, string | number | null>
 }
 
-type Handler<P> = (request: Request, context: HandlerContext<P>) => Promise<Response>
+type Handler<P> = (request: ApiRequest, context: HandlerContext<P>) => Promise<Response>
 
 /** The envelope around every handler (operations' via `handle` in handle.ts): trace id, security
  * headers, the request's log line, and any error as the JSON envelope. */
@@ -32,7 +33,7 @@ export function withEnvelope<P = unknown>(handler: Handler<P>) {
 /** withEnvelope for serve.mjs's own path (nodeAnswer.ts): a JSON answer comes without its Web body,
  * its bytes kept beside it (jsonResponse.ts), as that path writes them itself. */
 export function envelope<P = unknown>(handler: Handler<P>) {
-  return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
+  return async (request: ApiRequest, context: { params: Promise<P> }): Promise<Response> => {
     const started = performance.now()
     // The trace id is always ours; the client's own request id is logged beside it, never adopted.
     const traceId = randomUUID()

@@ -7,6 +7,7 @@ import 'server-only'
 // and none recurses (docs/hostile-input.md).
 import { HttpError } from '../api/errorEnvelope'
 import { fieldError, ServiceError } from '../core/errors'
+import type { ApiRequest } from './apiRequest'
 import { illFormedField } from './illFormedField'
 import { jsonTextLimit } from './jsonTextLimit'
 
@@ -16,7 +17,7 @@ export const MAX_JSON_DEPTH = 64
 /** Values in one body; the largest request the SDK sends (a submitted route) holds a few hundred. */
 export const MAX_JSON_VALUES = 20_000
 
-export async function readJsonBody(request: Request): Promise<unknown> {
+export async function readJsonBody(request: ApiRequest): Promise<unknown> {
   const type = request.headers.get('content-type') ?? ''
   if (!/^application\/(.+\+)?json\b/i.test(type.trim())) {
     throw new HttpError('unsupported_media_type', `Content-Type must be application/json, got ${type || 'none'}`)
@@ -42,7 +43,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   return value
 }
 
-async function readText(request: Request): Promise<string> {
+async function readText(request: ApiRequest): Promise<string> {
   const reader = request.body?.getReader()
   const chunks: Uint8Array[] = []
   let size = 0

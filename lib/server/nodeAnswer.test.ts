@@ -142,3 +142,60 @@ describe('answerNode with an event stream', () => {
     }
   })
 })
+
+describe('answerNode: the request a handler reads', () => {
+  it('holds what a Web Request made of the same Node request would: method, URL, headers, body', async () => {
+    let seen: Record<string, unknown> = {}
+    const server = createServer(
+      (req, res) =>
+        void answerNode(async (r) => {
+          const reader = r.body?.getReader()
+          let body = ''
+          for (;;) {
+            const chunk = await reader?.read()
+            if (!chunk || chunk.done) break
+            body += Buffer.from(chunk.value).toString('utf8')
+          }
+          seen = {
+            method: r.method,
+            url: r.url,
+            key: r.headers.get('X-Api-Key'),
+            proto: r.headers.get('x-forwarded-proto'),
+            host: r.headers.get('x-forwarded-host'),
+            absent: r.headers.get('x-request-id'),
+            aborted: r.signal.aborted,
+            body,
+          }
+          return Response.json({ ok: true })
+        })(req, res, {}),
+    )
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(
+          { port, host: '127.0.0.1', method: 'POST', path: '/api/v1/x/../y?a=1&b=%20', headers: { 'x-api-key': 'k1' } },
+          (res) => {
+            res.resume()
+            res.on('end', () => resolve(res.statusCode ?? 0))
+          },
+        )
+        req.on('error', reject)
+        req.end('{"a":1}')
+      })
+      expect(status).toBe(200)
+      expect(seen).toEqual({
+        method: 'POST',
+        url: new Request('http://localhost/api/v1/x/../y?a=1&b=%20').url,
+        key: 'k1',
+        proto: 'http',
+        host: `127.0.0.1:${port}`,
+        absent: null,
+        aborted: false,
+        body: '{"a":1}',
+      })
+    } finally {
+      server.close()
+    }
+  })
+})

@@ -1,8 +1,8 @@
 // An operation's handler answering a Node request itself, as serve.mjs calls it for the API:
 // without Next's request pipeline, which costs more CPU per request than a portfolio's chain reads
-// (routing, its request metadata, body cloning, response piping). The handler only reads the Web
-// Request it is given, so it gets one built from the Node request, with the `x-forwarded-*`
-// defaults Next would fill; its answer is written with the headers Next would add (its Vary) and
+// (routing, its request metadata, body cloning, response piping). The handler reads what an
+// ApiRequest holds (apiRequest.ts), here read straight off the Node request with the
+// `x-forwarded-*` defaults Next would fill, no Web Request built; its answer is written with the headers Next would add (its Vary) and
 // gzip from 1 KiB as Next does (an event stream is written as it comes), and a body it did not read
 // is drained so a keep-alive connection goes on. Same handler, same module state as when Next's router calls it (`next start`, `next
 // dev`); tests/integration/customServer.test.ts holds the answers of both side by side.
@@ -10,13 +10,14 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
+import type { ApiRequest } from './apiRequest'
 import { errorResponse } from './http'
 import { knownBytes } from './jsonResponse'
 import { apiHeaders } from './securityHeaders'
 
 type Params = Record<string, string>
 
-export type WebHandler = (request: Request, context: { params: Promise<Params> }) => Promise<Response>
+export type WebHandler = (request: ApiRequest, context: { params: Promise<Params> }) => Promise<Response>
 
 /** The parameters of a request path for an operation path with `{name}` placeholders (single path
  * segments, percent-decoded), or undefined when the path is not the operation's. Exact: no trailing
@@ -50,8 +51,8 @@ export function pathMatcher(path: string): (requestPath: string) => Record<strin
 
 export type NodeAnswer = (incoming: IncomingMessage, outgoing: ServerResponse, params: Params) => Promise<void>
 
-/** `handler` answering a Node request: it runs on a Web Request made of it, and its answer is
- * written to the Node response. The answer never rejects. */
+/** `handler` answering a Node request: it runs on the request read off it (nodeRequest), and its
+ * answer is written to the Node response. The answer never rejects. */
 export function answerNode(handler: WebHandler): NodeAnswer {
   return (incoming, outgoing, params) => answer(handler, incoming, outgoing, params)
 }
@@ -59,10 +60,10 @@ export function answerNode(handler: WebHandler): NodeAnswer {
 async function answer(handler: WebHandler, incoming: IncomingMessage, outgoing: ServerResponse, params: Params) {
   let response: Response
   try {
-    response = await handler(toRequest(incoming), { params: Promise.resolve(params) })
+    response = await handler(nodeRequest(incoming), { params: Promise.resolve(params) })
   } catch (error) {
-    // Handlers answer their own errors in the envelope; this is a request Node let through that a
-    // Web Request cannot hold. It gets the envelope's headers all the same.
+    // Handlers answer their own errors in the envelope; this is a request Node let through whose
+    // target is no URL. It gets the envelope's headers all the same.
     response = errorResponse(error, randomUUID())
     for (const [name, value] of Object.entries(apiHeaders)) response.headers.set(name, value)
   }
@@ -120,28 +121,42 @@ function discardRest(incoming: IncomingMessage): void {
   if (!incoming.complete && !incoming.destroyed) incoming.resume()
 }
 
-/** The Web Request a route handler gets, with the x-forwarded-* defaults Next would fill in (the
- * socket's address and protocol, the Host header, the local port) when no proxy set them. */
-function toRequest(incoming: IncomingMessage): Request {
+/** The request as the handler reads it, straight off the Node request: its headers read from
+ * Node's own, with the `x-forwarded-*` defaults Next would fill in (the socket's address and
+ * protocol, the Host header, the local port) when no proxy set them; its URL normalised as a Web
+ * Request's is; its body stream and abort signal made only if the handler asks for them. */
+function nodeRequest(incoming: IncomingMessage): ApiRequest {
   const h = incoming.headers
   const https = (incoming.socket as { encrypted?: boolean }).encrypted === true
   h['x-forwarded-host'] ??= h.host ?? 'localhost'
   h['x-forwarded-port'] ??= listeningPort(incoming, https)
   h['x-forwarded-proto'] ??= https ? 'https' : 'http'
   h['x-forwarded-for'] ??= incoming.socket.remoteAddress
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(h)) {
-    if (value === undefined) continue
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v)
-    else headers.set(name, value)
-  }
   const method = incoming.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD'
-  return new Request(`${https ? 'https' : 'http'}://localhost${incoming.url ?? '/'}`, {
+  const url = new URL(`${https ? 'https' : 'http'}://localhost${incoming.url ?? '/'}`).href
+  let body: ReadableStream<Uint8Array> | null | undefined
+  let signal: AbortSignal | undefined
+  return {
     method,
-    headers,
-    ...(hasBody ? { body: bodyStream(incoming), duplex: 'half' } : {}),
-  } as RequestInit)
+    url,
+    headers: { get: (name) => headerValue(h[name.toLowerCase()]) },
+    get body() {
+      body ??= hasBody ? bodyStream(incoming) : null
+      return body
+    },
+    // As a Web Request made without one: a signal nothing aborts.
+    get signal() {
+      signal ??= new AbortController().signal
+      return signal
+    },
+  }
+}
+
+/** A Node header's value as Web Headers' get gives it: several values (Set-Cookie's) joined by ", ". */
+function headerValue(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null
+  return Array.isArray(value) ? value.join(', ') : value
 }
 
 /** The port the server listens on, read once per server (each socket's own read is a syscall). */

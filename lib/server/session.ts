@@ -3,6 +3,7 @@ import 'server-only'
 // site's request carries it), Secure when the page was served over https. Scoped to the whole
 // site, so a page's own request carries it and the server can render that wallet's data.
 import { deleteSession, findSession, issueNonce, type Session } from '../storage/sessionStore'
+import type { RequestHeaders } from './apiRequest'
 import { database } from './database'
 import { NONCE_TTL_SECONDS } from './signIn'
 
@@ -13,7 +14,7 @@ const MAX_SESSION_COOKIES = 4
 /** The session tokens the request's cookies carry (the first MAX_SESSION_COOKIES), in the order
  * sent. Before the cookie was scoped to the whole site it was scoped to `/api/v1`: a browser may
  * still hold that one too, and sends it to the API ahead of the newer one. */
-export function sessionTokens(headers: Headers): string[] {
+export function sessionTokens(headers: RequestHeaders): string[] {
   const tokens: string[] = []
   for (const part of (headers.get('cookie') ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=')
@@ -24,7 +25,7 @@ export function sessionTokens(headers: Headers): string[] {
 
 /** The session of the request's cookie, checked against the session store (an unknown, ended or
  * expired token is no session); of several cookies, the session issued last. */
-export async function currentSession(headers: Headers): Promise<Session | undefined> {
+export async function currentSession(headers: RequestHeaders): Promise<Session | undefined> {
   const tokens = sessionTokens(headers).filter(Boolean)
   if (tokens.length === 0) return undefined
   const db = await database()
@@ -37,7 +38,7 @@ export async function currentSession(headers: Headers): Promise<Session | undefi
 }
 
 /** Ends every session the request's cookies name. */
-export async function endSession(headers: Headers): Promise<void> {
+export async function endSession(headers: RequestHeaders): Promise<void> {
   const tokens = sessionTokens(headers).filter(Boolean)
   if (tokens.length === 0) return
   const db = await database()
@@ -52,7 +53,7 @@ export async function signInNonce(): Promise<{ nonce: string; expiresAt: Date }>
 /** Over https? Next fills x-forwarded-proto from the socket unless a proxy set it. A client that
  * lies here only gets a Secure cookie its plain-http page cannot keep, or an HSTS header a browser
  * ignores over http. */
-export function servedOverHttps(headers: Headers): boolean {
+export function servedOverHttps(headers: RequestHeaders): boolean {
   return headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
 }
 
