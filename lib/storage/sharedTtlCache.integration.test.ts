@@ -69,14 +69,47 @@ async function written(url: string, key: string) {
   for (let i = 0; i < 200 && (await client.get(key)) === null; i++) await new Promise((r) => setTimeout(r, 5))
 }
 
+/** Until `p` has begun its read (from then on it holds the lease). */
+async function reading(p: { loads: () => number }) {
+  for (let i = 0; i < 200 && p.loads() === 0; i++) await sleep(2)
+}
+
+/** `b` asks while `a`'s read is under way, then `a`'s read fails: `b`'s answer, and how long it took. */
+async function failWhileWaiting(
+  first: Promise<Value>,
+  failing: ReturnType<typeof pendingRead>,
+  b: { get: (key: string, n: number) => Promise<Value> },
+) {
+  const started = Date.now()
+  const second = b.get('k', 2)
+  await sleep(30)
+  failing.fail(new Error('node away'))
+  await expect(first).rejects.toThrow('node away')
+  return { answer: await second, ms: Date.now() - started }
+}
+
 describe.runIf(redisUrl)('the balance cache shared through Redis', () => {
   const url = redisUrl as string
+  /** Two processes on one fresh prefix and clock, `a`'s commands reaching Redis `lateMs` late. */
+  const pair = (o: { leaseMs?: number; lateMs?: number; now?: number } = {}) => {
+    const prefix = `test:${randomUUID()}`
+    const clock = { now: o.now ?? 0 }
+    return {
+      prefix,
+      clock,
+      a: process(url, prefix, clock, o.leaseMs, o.lateMs),
+      b: process(url, prefix, clock, o.leaseMs),
+    }
+  }
+  /** A connection of the test's own, to look at what Redis holds. */
+  const inspect = async () => {
+    const probe = redisConnection(url)
+    connections.push(probe)
+    return probe.get()
+  }
 
   it('serves what one process read to another, without its own read', async () => {
-    const prefix = `test:${randomUUID()}`
-    const clock = { now: 0 }
-    const a = process(url, prefix, clock)
-    const b = process(url, prefix, clock)
+    const { prefix, a, b } = pair()
     expect(await a.get('k', 1)).toEqual({ n: 1 })
     await written(url, `${prefix}:k`)
     expect(await b.get('k', 2)).toEqual({ n: 1 })
@@ -85,10 +118,7 @@ describe.runIf(redisUrl)('the balance cache shared through Redis', () => {
   })
 
   it('keeps a shared value only for what it had left, never a fresh bound', async () => {
-    const prefix = `test:${randomUUID()}`
-    const clock = { now: 10_000 }
-    const a = process(url, prefix, clock)
-    const b = process(url, prefix, clock)
+    const { prefix, clock, a, b } = pair({ now: 10_000 })
     await a.get('k', 1, 1_000) // fresh until 11_000
     await written(url, `${prefix}:k`)
     clock.now = 10_600
@@ -103,14 +133,10 @@ describe.runIf(redisUrl)('the balance cache shared through Redis', () => {
   })
 
   it('reads a key missed by two processes at once from chain once: the second waits for the first', async () => {
-    const prefix = `test:${randomUUID()}`
-    const clock = { now: 0 }
-    const a = process(url, prefix, clock)
-    const b = process(url, prefix, clock)
+    const { a, b } = pair()
     const slow = pendingRead()
     const first = a.get('k', 1, 1_000, slow.load)
-    // a holds the lease once its read has started.
-    for (let i = 0; i < 200 && a.loads() === 0; i++) await sleep(2)
+    await reading(a)
     const second = b.get('k', 2)
     await sleep(30) // b is waiting, not reading
     expect(b.loads()).toBe(0)
@@ -122,44 +148,28 @@ describe.runIf(redisUrl)('the balance cache shared through Redis', () => {
   })
 
   it('lets the others read at once when the read holding the lease fails', async () => {
-    const prefix = `test:${randomUUID()}`
-    const clock = { now: 0 }
-    const a = process(url, prefix, clock, 10_000)
-    const b = process(url, prefix, clock, 10_000)
+    const { a, b } = pair({ leaseMs: 10_000 })
     const failing = pendingRead()
     const first = a.get('k', 1, 1_000, failing.load)
-    for (let i = 0; i < 200 && a.loads() === 0; i++) await sleep(2)
-    const started = Date.now()
-    const second = b.get('k', 2)
-    await sleep(30)
-    failing.fail(new Error('node away'))
-    await expect(first).rejects.toThrow('node away')
-    expect(await second).toEqual({ n: 2 })
-    expect(Date.now() - started).toBeLessThan(5_000) // woken, not timed out after 10 s
+    await reading(a)
+    const { answer, ms } = await failWhileWaiting(first, failing, b)
+    expect(answer).toEqual({ n: 2 })
+    expect(ms).toBeLessThan(5_000) // woken, not timed out after 10 s
     expect(b.loads()).toBe(1)
   })
 
   it('gives back a lease it took after Redis answered too late to say so', async () => {
-    const prefix = `test:${randomUUID()}`
-    const clock = { now: 0 }
     // a's commands arrive 80 ms late: past READ_TIMEOUT_MS it reads without knowing it holds the lease.
-    const a = process(url, prefix, clock, 10_000, 80)
-    const b = process(url, prefix, clock, 10_000)
+    const { prefix, a, b } = pair({ leaseMs: 10_000, lateMs: 80 })
     const failing = pendingRead()
     const first = a.get('k', 1, 1_000, failing.load)
     const lease = `${prefix}:k:reading`
-    const probe = redisConnection(url)
-    connections.push(probe)
-    const client = await probe.get()
+    const client = await inspect()
     for (let i = 0; i < 200 && (await client.get(lease)) === null; i++) await sleep(2)
     expect(await client.get(lease)).not.toBeNull()
-    const started = Date.now()
-    const second = b.get('k', 2)
-    await sleep(30)
-    failing.fail(new Error('node away'))
-    await expect(first).rejects.toThrow('node away')
-    expect(await second).toEqual({ n: 2 })
-    expect(Date.now() - started).toBeLessThan(5_000) // the lease given back, not waited out (10 s)
+    const { answer, ms } = await failWhileWaiting(first, failing, b)
+    expect(answer).toEqual({ n: 2 })
+    expect(ms).toBeLessThan(5_000) // the lease given back, not waited out (10 s)
     expect(b.loads()).toBe(1)
     // a's lease is gone (b read alone after a's notice: it took none of its own).
     for (let i = 0; i < 200 && (await client.get(lease)) !== null; i++) await sleep(2)
@@ -167,13 +177,10 @@ describe.runIf(redisUrl)('the balance cache shared through Redis', () => {
   })
 
   it('keeps waiting for a read that takes longer than one look, and takes its value', async () => {
-    const prefix = `test:${randomUUID()}`
-    const clock = { now: 0 }
-    const a = process(url, prefix, clock, 5_000)
-    const b = process(url, prefix, clock, 5_000)
+    const { a, b } = pair({ leaseMs: 5_000 })
     const slow = pendingRead()
     const first = a.get('k', 1, 1_000, slow.load)
-    for (let i = 0; i < 200 && a.loads() === 0; i++) await sleep(2)
+    await reading(a)
     const second = b.get('k', 2)
     await sleep(350) // several of b's looks (every 100 ms)
     expect(b.loads()).toBe(0)
@@ -184,12 +191,9 @@ describe.runIf(redisUrl)('the balance cache shared through Redis', () => {
   })
 
   it('holds the others no longer than the lease behind a read that never ends', async () => {
-    const prefix = `test:${randomUUID()}`
-    const clock = { now: 0 }
-    const a = process(url, prefix, clock, 200)
-    const b = process(url, prefix, clock, 200)
+    const { a, b } = pair({ leaseMs: 200 })
     void a.get('k', 1, 1_000, () => new Promise<Value>(() => {}))
-    for (let i = 0; i < 200 && a.loads() === 0; i++) await sleep(2)
+    await reading(a)
     const started = Date.now()
     expect(await b.get('k', 2)).toEqual({ n: 2 })
     expect(Date.now() - started).toBeGreaterThanOrEqual(150)
@@ -197,14 +201,11 @@ describe.runIf(redisUrl)('the balance cache shared through Redis', () => {
   })
 
   it('gives the lease back once the value is written, so the next miss after its expiry reads at once', async () => {
-    const prefix = `test:${randomUUID()}`
-    const clock = { now: 0 }
-    const a = process(url, prefix, clock, 10_000)
-    const b = process(url, prefix, clock, 10_000)
+    const { prefix, clock, a, b } = pair({ leaseMs: 10_000 })
     await a.get('k', 1, 100)
     await written(url, `${prefix}:k`)
-    for (let i = 0; i < 200 && (await (await connections[0]!.get()).get(`${prefix}:k:reading`)) !== null; i++)
-      await sleep(5)
+    const client = await inspect()
+    for (let i = 0; i < 200 && (await client.get(`${prefix}:k:reading`)) !== null; i++) await sleep(5)
     clock.now = 200 // a's value has expired, for both
     const started = Date.now()
     expect(await b.get('k', 2, 100)).toEqual({ n: 2 })
