@@ -1,5 +1,5 @@
 import { createServer, request } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, connect } from 'node:net'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { answerNode, pathMatcher, takesGzip, type WebHandler } from './nodeAnswer'
@@ -197,5 +197,86 @@ describe('answerNode: the request a handler reads', () => {
     } finally {
       server.close()
     }
+  })
+})
+
+/** A server answering with `handler` as serve.mjs does, and a raw request written to it (the socket
+ * then ended, or destroyed at once when `hangUp`). */
+async function rawAsk(handler: WebHandler, raw: string, hangUp = false): Promise<void> {
+  const server = createServer((req, res) => void answerNode(handler)(req, res, {}))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(raw)
+      if (!hangUp) return
+      // Once the request is there (a destroy at once could drop the write): gone, unanswered.
+      setTimeout(() => {
+        socket.destroy()
+        resolve()
+      }, 20)
+    })
+    socket.on('error', reject)
+    socket.on('data', () => socket.end())
+    socket.on('end', () => resolve())
+  })
+  return new Promise((resolve) => {
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
+}
+
+describe('answerNode: headers and a body read late', () => {
+  it('gives repeated and inherited header names as Web Headers would', async () => {
+    let seen: Record<string, string | null> = {}
+    await rawAsk(async (r) => {
+      seen = {
+        key: r.headers.get('x-api-key'),
+        cookie: r.headers.get('cookie'),
+        constructor: r.headers.get('constructor'),
+        toString: r.headers.get('toString'),
+      }
+      return Response.json({ ok: true })
+    }, 'GET /x HTTP/1.1\r\nHost: a\r\nX-Api-Key: a\r\nX-Api-Key: b\r\nCookie: a=1\r\nCookie: b=2\r\n\r\n')
+    const web = new Headers([
+      ['x-api-key', 'a'],
+      ['x-api-key', 'b'],
+    ])
+    expect(seen).toEqual({ key: web.get('x-api-key'), cookie: 'a=1; b=2', constructor: null, toString: null })
+  })
+
+  it('settles a body read that starts after the client hung up (as the key check may still run then)', async () => {
+    let outcome = ''
+    let settled!: () => void
+    const done = new Promise<void>((resolve) => {
+      settled = resolve
+    })
+    const body = '{"a":1}'
+    await rawAsk(
+      async (r) => {
+        await new Promise((resolve) => setTimeout(resolve, 100)) // the caller's checks
+        try {
+          const reader = r.body?.getReader()
+          let text = ''
+          for (;;) {
+            const chunk = await reader?.read()
+            if (!chunk || chunk.done) break
+            text += Buffer.from(chunk.value).toString('utf8')
+          }
+          outcome = `read ${text}`
+        } catch {
+          outcome = 'failed'
+        }
+        settled()
+        return Response.json({ ok: true })
+      },
+      `POST /x HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      true,
+    )
+    const late = new Promise<void>((resolve) => setTimeout(resolve, 3_000))
+    await Promise.race([done, late])
+    // The whole body had arrived before the hang-up: the read ends (with it, or in failure: the
+    // handler answers client_closed), and never waits for events already gone.
+    expect(outcome).toMatch(/^(read \{"a":1\}|failed)$/)
   })
 })

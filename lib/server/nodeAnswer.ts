@@ -102,6 +102,13 @@ function bodyStream(incoming: IncomingMessage): ReadableStream<Uint8Array> {
           done = true
           controller.error(error)
         })
+        // Node destroys a request whose connection closes before it is answered, without an 'end'
+        // (and without an 'error' once its body had all arrived): a read must not wait for either.
+        incoming.once('close', () => {
+          if (done) return
+          done = true
+          controller.error(new Error('the connection closed before the body was read'))
+        })
       },
       pull() {
         if (!done) incoming.resume()
@@ -124,7 +131,7 @@ function discardRest(incoming: IncomingMessage): void {
 /** The request as the handler reads it, straight off the Node request: its headers read from
  * Node's own, with the `x-forwarded-*` defaults Next would fill in (the socket's address and
  * protocol, the Host header, the local port) when no proxy set them; its URL normalised as a Web
- * Request's is; its body stream and abort signal made only if the handler asks for them. */
+ * Request's is; its abort signal made only if the handler asks for it. */
 function nodeRequest(incoming: IncomingMessage): ApiRequest {
   const h = incoming.headers
   const https = (incoming.socket as { encrypted?: boolean }).encrypted === true
@@ -135,16 +142,16 @@ function nodeRequest(incoming: IncomingMessage): ApiRequest {
   const method = incoming.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD'
   const url = new URL(`${https ? 'https' : 'http'}://localhost${incoming.url ?? '/'}`).href
-  let body: ReadableStream<Uint8Array> | null | undefined
+  // Made now, not when the handler first reads it: its listeners must see an end or an error that
+  // comes while the handler is still checking the key (a client hanging up then would otherwise
+  // leave the read waiting for events already gone).
+  const body = hasBody ? bodyStream(incoming) : null
   let signal: AbortSignal | undefined
   return {
     method,
     url,
-    headers: { get: (name) => headerValue(h[name.toLowerCase()]) },
-    get body() {
-      body ??= hasBody ? bodyStream(incoming) : null
-      return body
-    },
+    headers: { get: (name) => headerValue(h, name.toLowerCase()) },
+    body,
     // As a Web Request made without one: a signal nothing aborts.
     get signal() {
       signal ??= new AbortController().signal
@@ -153,8 +160,11 @@ function nodeRequest(incoming: IncomingMessage): ApiRequest {
   }
 }
 
-/** A Node header's value as Web Headers' get gives it: several values (Set-Cookie's) joined by ", ". */
-function headerValue(value: string | string[] | undefined): string | null {
+/** A Node header's value as Web Headers' get gives it: several values (Set-Cookie's) joined by ", ";
+ * only the request's own headers (no name an object inherits, such as `constructor`). */
+function headerValue(headers: IncomingMessage['headers'], name: string): string | null {
+  if (!Object.hasOwn(headers, name)) return null
+  const value = headers[name]
   if (value === undefined) return null
   return Array.isArray(value) ? value.join(', ') : value
 }
