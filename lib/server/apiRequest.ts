@@ -1,7 +1,7 @@
 // What an operation's handler reads of its request, and nothing more: a Web Request has all of it
 // (Next's router passes one to the route files); serve.mjs passes one read straight off the Node
-// request (nodeAnswer.ts), which skips building a Web Request (its headers validated again, a URL,
-// an abort signal and a body stream each time: about a sixth of the CPU a cached answer costs).
+// request (nodeAnswer.ts), which skips building a Web Request (its headers validated again, a URL
+// and an abort signal each time: about a sixth of the CPU a cached answer costs).
 
 /** The request headers a handler reads, by name (case-insensitive), as a Web Headers gives them. */
 export type RequestHeaders = { get(name: string): string | null }
