@@ -85,6 +85,20 @@ async function nativeMandate(amount: bigint) {
   return escrowMandate(wire, 8453)
 }
 
+/** The stranger escrows `amount` of native ETH under `nonce` from its own account. */
+async function escrowNative(nonce: bigint, amount: bigint) {
+  const mandate = await nativeMandate(amount)
+  await send(
+    chainId,
+    stranger,
+    ACROSS,
+    arbiterAbi,
+    'escrowFromAccount',
+    [nonce, [{ token: zeroAddress, amount }], mandate],
+    amount,
+  )
+}
+
 describe('escrowFromAccount: an account’s own escrow', () => {
   it('is recorded under the caller only; nobody takes it back early but a filler, and only to the account', async () => {
     const amount = parseUnits('25', 6)
@@ -218,16 +232,7 @@ describe('escrowFromAccount: an account’s own escrow', () => {
   it('returns a native escrow to the account as ETH', async () => {
     const amount = parseEther('0.2')
     const client = clients[chainId]!
-    const mandate = await nativeMandate(amount)
-    await send(
-      chainId,
-      stranger,
-      ACROSS,
-      arbiterAbi,
-      'escrowFromAccount',
-      [4n, [{ token: zeroAddress, amount }], mandate],
-      amount,
-    )
+    await escrowNative(4n, amount)
     const before = await client.getBalance({ address: stranger.address })
     await send(chainId, secondFillerAccount, ACROSS, arbiterAbi, 'returnEscrow', [stranger.address, 4n])
     expect((await client.getBalance({ address: stranger.address })) - before).toBe(amount)
@@ -237,16 +242,7 @@ describe('escrowFromAccount: an account’s own escrow', () => {
   it('holds a native refund an account refuses, for the account to withdraw anywhere', async () => {
     const amount = parseEther('0.1')
     const client = clients[chainId]!
-    const mandate = await nativeMandate(amount)
-    await send(
-      chainId,
-      stranger,
-      ACROSS,
-      arbiterAbi,
-      'escrowFromAccount',
-      [5n, [{ token: zeroAddress, amount }], mandate],
-      amount,
-    )
+    await escrowNative(5n, amount)
     // The account now delegates (EIP-7702) to code that reverts on everything, ETH included.
     const refuser = '0x00000000000000000000000000000000000fe5e5' as const
     await client.setCode({ address: refuser, bytecode: '0x60006000fd' })

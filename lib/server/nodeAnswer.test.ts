@@ -149,13 +149,7 @@ describe('answerNode: the request a handler reads', () => {
     const server = createServer(
       (req, res) =>
         void answerNode(async (r) => {
-          const reader = r.body?.getReader()
-          let body = ''
-          for (;;) {
-            const chunk = await reader?.read()
-            if (!chunk || chunk.done) break
-            body += Buffer.from(chunk.value).toString('utf8')
-          }
+          const body = await new Response(r.body).text()
           seen = {
             method: r.method,
             url: r.url,
@@ -256,14 +250,7 @@ describe('answerNode: headers and a body read late', () => {
       async (r) => {
         await new Promise((resolve) => setTimeout(resolve, 100)) // the caller's checks
         try {
-          const reader = r.body?.getReader()
-          let text = ''
-          for (;;) {
-            const chunk = await reader?.read()
-            if (!chunk || chunk.done) break
-            text += Buffer.from(chunk.value).toString('utf8')
-          }
-          outcome = `read ${text}`
+          outcome = `read ${await new Response(r.body).text()}`
         } catch {
           outcome = 'failed'
         }
