@@ -2,10 +2,11 @@
 // without Next's request pipeline, which costs more CPU per request than a portfolio's chain reads
 // (routing, its request metadata, body cloning, response piping). The handler reads what an
 // ApiRequest holds (apiRequest.ts), here read straight off the Node request with the
-// `x-forwarded-*` defaults Next would fill, no Web Request built; its answer is written with the headers Next would add (its Vary) and
-// gzip from 1 KiB as Next does (an event stream is written as it comes), and a body it did not read
-// is drained so a keep-alive connection goes on. Same handler, same module state as when Next's router calls it (`next start`, `next
-// dev`); tests/integration/customServer.test.ts holds the answers of both side by side.
+// `x-forwarded-*` defaults Next would fill, no Web Request built; its answer is written with the
+// headers Next would add (its Vary) and gzip from 1 KiB as Next does (an event stream is written as
+// it comes), and a body it did not read is drained so a keep-alive connection goes on. Same handler,
+// same module state as when Next's router calls it (`next start`, `next dev`);
+// tests/integration/customServer.test.ts holds the answers of both side by side.
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'

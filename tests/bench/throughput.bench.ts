@@ -258,7 +258,8 @@ async function run(stack: Stack, sql: Sql) {
     const ceiling = cpus().length / perIntent
     bounds.push(ceiling / (one?.perSecond ?? NaN))
     console.log(
-      `trial ${t}: 2-filler/1-filler throughput ${ratio.toFixed(2)}×; this machine's ceiling ${cpus().length} cores / ` +
+      `trial ${t}: 2-filler/1-filler throughput ${ratio.toFixed(2)}×; ` +
+        `this machine's ceiling ${cpus().length} cores / ` +
         `${(perIntent * 1000).toFixed(0)} CPU-ms per intent = ${ceiling.toFixed(1)} intents/s, ` +
         `${(bounds.at(-1) ?? NaN).toFixed(2)}× the 1-filler rate`,
     )
