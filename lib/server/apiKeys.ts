@@ -135,14 +135,7 @@ export async function authenticate(
     if (!match.scopes.includes(scope) || (match.sameOriginOnly && !sameOrigin)) {
       throw forbidden(scope, match.sameOriginOnly ? { requires: 'same-origin browser request' } : {})
     }
-    return {
-      label: match.label,
-      keyId: null,
-      rateLimit: null,
-      scopes: match.scopes,
-      browser: match.sameOriginOnly,
-      wallet: null,
-    }
+    return configuredCaller(match)
   }
   const stored = await lookUp(keyCache, digest.toString('hex'), presented, db)
   if (!stored) throw new ServiceError('unauthenticated', 'Invalid API key', undefined, { code: 'INVALID_API_KEY' })
@@ -153,6 +146,19 @@ export async function authenticate(
     rateLimit: stored.rateLimit,
     scopes: stored.scopes,
     browser: false,
+    wallet: null,
+  }
+}
+
+/** The caller a configured key (API_KEY_SHA256, or the browser's) makes: no stored row, so no id or
+ * rate of its own; a browser key's caller has its wallet only once a session says so. */
+export function configuredCaller(key: KeyHash): Caller {
+  return {
+    label: key.label,
+    keyId: null,
+    rateLimit: null,
+    scopes: key.scopes,
+    browser: key.sameOriginOnly,
     wallet: null,
   }
 }

@@ -1,6 +1,6 @@
 import 'server-only'
 import type { Address } from 'viem'
-import type { SignedIntentOp } from '../api/intentOperation'
+import { type SignedIntentOp, serializeIntentStatus } from '../api/intentOperation'
 import { fieldError } from '../core/errors'
 import { verifySubmission } from '../core/intent/verifySubmission'
 import { accountEscrowParts, isAccountEscrowRoute } from '../core/intentOp/accountEscrow'
@@ -120,8 +120,12 @@ export async function intentStatus(id: bigint, caller: Caller): Promise<IntentSt
   return intent
 }
 
+/** A page of the sponsor's intents this key submitted, as the API answers it. */
 export async function intentHistory(sponsor: Address, caller: Caller, p: { limit: number; cursor?: string }) {
-  return withCursorField(async () => listIntents(await database(), sponsor, { ...p, issuedBy: issuerOf(caller) }))
+  const page = await withCursorField(async () =>
+    listIntents(await database(), sponsor, { ...p, issuedBy: issuerOf(caller) }),
+  )
+  return { intents: page.intents.map((i) => serializeIntentStatus(i)), nextCursor: page.nextCursor }
 }
 
 function notFound(message: string, field: string) {

@@ -9,10 +9,9 @@ import 'server-only'
 import type { Address } from 'viem'
 import { accountIntentsPath } from '@/lib/api/client/intentApi'
 import { routeHistoryPath } from '@/lib/api/client/routeApi'
-import { serializeIntentStatus } from '@/lib/api/intentOperation'
 import { listIntents, listRoutes } from '@/lib/api/operations'
 import { requireAccount } from '@/lib/server/accountAccess'
-import { browserKeyHash, type Caller } from '@/lib/server/apiKeys'
+import { browserKeyHash, type Caller, configuredCaller } from '@/lib/server/apiKeys'
 import { consumeBrowserBudget } from '@/lib/server/browserBudget'
 import { clientAddress } from '@/lib/server/clientAddress'
 import { clientNetwork } from '@/lib/server/clientNetwork'
@@ -47,7 +46,7 @@ export async function prefetchHistory(search: SearchParams, headers: Headers): P
     if (!ctx.browserKey) return undefined
     const session = await currentSession(headers)
     if (!session) return undefined
-    const caller: Caller = { ...browserCaller(ctx.browserKey), wallet: session.address }
+    const caller: Caller = { ...configuredCaller(browserKeyHash(ctx.browserKey)), wallet: session.address }
     const account = [search.address].flat()[0]?.trim() || session.address
     requireAccount(caller, account, { task: 'read route history', field: 'userAddress' })
     const routesQuery = parse(listRoutes, routeHistoryPath(account), account)
@@ -61,10 +60,7 @@ export async function prefetchHistory(search: SearchParams, headers: Headers): P
     const read = await Promise.race([
       Promise.all([
         routeHistory(routesQuery.userAddress, caller, routesQuery),
-        intentHistory(intentsQuery.userAddress, caller, intentsQuery).then((page) => ({
-          intents: page.intents.map((i) => serializeIntentStatus(i)),
-          nextCursor: page.nextCursor,
-        })),
+        intentHistory(intentsQuery.userAddress, caller, intentsQuery),
       ]),
       new Promise<undefined>((resolve) => setTimeout(resolve, PREFETCH_WAIT_MS)),
     ])
@@ -83,11 +79,6 @@ export async function prefetchHistory(search: SearchParams, headers: Headers): P
     )
     return undefined
   }
-}
-
-function browserCaller(key: string): Caller {
-  const { label, scopes } = browserKeyHash(key)
-  return { label, keyId: null, rateLimit: null, scopes, browser: true, wallet: null }
 }
 
 /** The query the API would parse from the browser's request path. */

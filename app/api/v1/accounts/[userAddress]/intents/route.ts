@@ -1,4 +1,3 @@
-import { serializeIntentStatus } from '@/lib/api/intentOperation'
 import { listIntents as operation } from '@/lib/api/operations'
 import { requireAccount } from '@/lib/server/accountAccess'
 import { handle, serve } from '@/lib/server/handle'
@@ -7,7 +6,6 @@ import { intentHistory } from '@/lib/server/intents'
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(
   handle({ operation }, async ({ params, caller }) => {
     requireAccount(caller, params.userAddress, { task: 'read intents', field: 'userAddress' })
-    const page = await intentHistory(params.userAddress, caller, params)
-    return { intents: page.intents.map((i) => serializeIntentStatus(i)), nextCursor: page.nextCursor }
+    return intentHistory(params.userAddress, caller, params)
   }),
 )
