@@ -25,8 +25,9 @@ import { type ChainReader, readBalances } from '../../lib/core/portfolio/readBal
 import { tokensOnChain } from '../../lib/core/tokens/tokens'
 import { rpcTransport } from '../../lib/rpc/rpcTransport'
 import type { Stack } from '../support/stack'
+import { startBareProxy } from './bareProxy'
 import { rawRpc } from './rawRpc'
-import { percentile, ratioLine, runTrials, type Scenario, table, time, WARMUP_ROUNDS } from './stats'
+import { hopLines, percentile, ratioLine, runTrials, type Scenario, table, time, WARMUP_ROUNDS } from './stats'
 import { withStack } from './withStack'
 
 const TRIALS = 3
@@ -138,14 +139,25 @@ async function bench(stack: Stack, keepAlive: Agent) {
   // The very first request pays for loading the route module lazily; reported apart, not sampled.
   const first = await time(api('cold'))
 
+  // THE HOP'S BOUND: the floor's requests behind a bare node:http server, reached as API cold is.
+  const bare = await startBareProxy({ requests: floorBodies.map(({ url, body }) => ({ url, body })) })
+  const bareCold = async () => {
+    const { status, body } = await httpGet(bare.url, stack.apiKey, false)
+    const { results } = JSON.parse(body) as { results?: { result?: unknown }[] }
+    if (status !== 200 || results?.length !== floorBodies.length || results.some((r) => typeof r.result !== 'string'))
+      throw new Error(`bare proxy: HTTP ${status} ${body}`)
+  }
+
   const scenarios: Scenario[] = [
     { name: 'floor: raw aggregate3 x4 chains', run: floor, samples: [] },
     { name: 'reader in-process, warm', run: inProcess, samples: [] },
     { name: 'API warm (keep-alive)', run: api('warm'), samples: [] },
     { name: 'API cold (new connection)', run: api('cold'), samples: [] },
+    { name: 'bare proxy cold (new connection)', run: bareCold, samples: [] },
   ]
   await runTrials(scenarios, WARMUP_ROUNDS, SAMPLES_PER_TRIAL, TRIALS, () => (reused = { warm: 0, cold: 0 }))
   raw.close()
+  bare.stop()
 
   const floorP50 = percentile(scenarios[0]!.samples, 50)
   const callsPerChain = rpc.map((r) => `${r.chainId}:${1 + 2 * tokensOnChain(r.chainId).length}`).join(' ')
@@ -161,6 +173,8 @@ async function bench(stack: Stack, keepAlive: Agent) {
     `warm:   GET over one reused keep-alive connection (reused ${reused.warm}/${SAMPLES})`,
     'cold:   GET on a fresh TCP connection each time, Connection: close, no ' +
       `client state; the service has no cache (reused ${reused.cold}/${SAMPLES})`,
+    "bare proxy: the floor's requests behind a bare node:http server of its own process, reached as " +
+      'API cold is (tests/bench/bareProxy.ts)',
     `first API request after start: ${first.toFixed(3)} ms (opens ` +
       'the database and chain clients; not in the percentiles)',
     `bench process rss: ${(process.memoryUsage().rss / 2 ** 20).toFixed(1)} MiB`,
@@ -169,6 +183,7 @@ async function bench(stack: Stack, keepAlive: Agent) {
   out.push(
     ratioLine('API cold p50 / floor p50', scenarios[3]!, scenarios[0]!, TARGET),
     ratioLine('API warm p50 / floor p50', scenarios[2]!, scenarios[0]!, TARGET),
+    ...hopLines('API cold p50 / bare proxy p50', scenarios[3]!, scenarios[4]!, scenarios[0]!, TARGET),
   )
   console.log(out.join('\n'))
 }

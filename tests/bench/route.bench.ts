@@ -3,7 +3,7 @@
 // sent raw in parallel over keep-alive connections, then the route's digest and its one ECDSA
 // signature. Targets: API p50 <= 1.6x floor p50 (per trial and over all), and under 60 ms end to
 // end. Benchmarks inform, they don't gate: a miss prints MISS and exits 0; an error exits non-zero.
-import { type Agent, request as httpRequest } from 'node:http'
+import { Agent, request as httpRequest } from 'node:http'
 import { type Chain, createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { routeRequestSchema } from '../../lib/api/routeRequest'
@@ -15,8 +15,9 @@ import { defaultFeeModel } from '../../lib/core/route/feeModel'
 import { quoteRoute } from '../../lib/core/route/quoteRoute'
 import { rpcTransport } from '../../lib/rpc/rpcTransport'
 import type { Stack } from '../support/stack'
+import { startBareProxy } from './bareProxy'
 import { rawRpc } from './rawRpc'
-import { percentile, ratioLine, runTrials, type Scenario, table, WARMUP_ROUNDS } from './stats'
+import { hopLines, percentile, ratioLine, runTrials, type Scenario, table, WARMUP_ROUNDS } from './stats'
 import { withStack } from './withStack'
 
 const TRIALS = 3
@@ -46,7 +47,8 @@ async function bench(stack: Stack, keepAlive: Agent) {
           : rpcTransport(stack.devnet.rpcUrls[c.id]!, { timeout: 10_000, retryCount: 1, retryDelay: 150 }),
       }),
     }))
-  const signer = privateKeyToAccount(generatePrivateKey())
+  const signerKey = generatePrivateKey()
+  const signer = privateKeyToAccount(signerKey)
   const engine = (readers: ReturnType<typeof readersFor>) =>
     quoteRoute({
       input,
@@ -75,13 +77,26 @@ async function bench(stack: Stack, keepAlive: Agent) {
     const { status, text } = await post(`${stack.baseUrl}/api/v1/intents/route`, payload, stack.apiKey, keepAlive)
     if (status !== 200) throw new Error(`POST route: HTTP ${status} ${text}`)
   }
+  // THE HOP'S BOUND: the floor's requests and signature behind a bare node:http server, reached
+  // as the API is (a kept-alive connection of its own).
+  const bare = await startBareProxy({ requests: sent, sign: { intentOp: unsigned, privateKey: signerKey } })
+  const bareKeepAlive = new Agent({ keepAlive: true, maxSockets: 1 })
+  const bareWarm = async () => {
+    const { status, text } = await post(bare.url, payload, stack.apiKey, bareKeepAlive)
+    const { results, signature } = JSON.parse(text) as { results?: unknown[]; signature?: unknown }
+    if (status !== 200 || results?.length !== sent.length || typeof signature !== 'string')
+      throw new Error(`bare proxy: HTTP ${status} ${text}`)
+  }
   const scenarios: Scenario[] = [
     { name: `floor: ${sent.length} raw RPC requests + signature`, run: floor, samples: [] },
     { name: 'engine in-process (quoteRoute)', run: () => engine(readers), samples: [] },
     { name: 'API warm (keep-alive)', run: api, samples: [] },
+    { name: 'bare proxy warm (keep-alive)', run: bareWarm, samples: [] },
   ]
   await runTrials(scenarios, WARMUP_ROUNDS, SAMPLES_PER_TRIAL, TRIALS)
   raw.close()
+  bareKeepAlive.destroy()
+  bare.stop()
 
   const floorP50 = percentile(scenarios[0]!.samples, 50)
   const apiP50 = percentile(scenarios[2]!.samples, 50)
@@ -95,8 +110,11 @@ async function bench(stack: Stack, keepAlive: Agent) {
       '',
       ...table(scenarios, floorP50),
       '',
+      "bare proxy: the floor's requests and signature behind a bare node:http server of its own process, " +
+        'reached as the API is (tests/bench/bareProxy.ts)',
       ratioLine('API p50 / floor p50', scenarios[2]!, scenarios[0]!, TARGET),
       `API p50 = ${apiP50.toFixed(1)} ms (target < 60 ms): ${apiP50 < 60 ? 'PASS' : 'MISS'}`,
+      ...hopLines('API p50 / bare proxy p50', scenarios[2]!, scenarios[3]!, scenarios[0]!, TARGET),
     ].join('\n'),
   )
 }

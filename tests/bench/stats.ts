@@ -90,3 +90,22 @@ export function table(scenarios: readonly Scenario[], floorP50: number): string[
     }),
   ]
 }
+
+/** The HTTP hop's bound (bareProxy.ts) beside a target: the bare proxy's ratio to the floor, the
+ * scenario's ratio to the bare proxy, and the time the target leaves the service beyond the hop
+ * against the time it takes (p50s over all trials). */
+export function hopLines(label: string, scenario: Scenario, bare: Scenario, floor: Scenario, target: number): string[] {
+  const perTrial = (r: number[]) => r.map((x) => `${x.toFixed(2)}x`).join(', ')
+  const hop = ratios(bare, floor)
+  const over = ratios(scenario, bare)
+  const floorP50 = percentile(floor.samples, 50)
+  const own = percentile(scenario.samples, 50) - percentile(bare.samples, 50)
+  const left = target * floorP50 - percentile(bare.samples, 50)
+  return [
+    `bare proxy p50 / floor p50 = ${hop.all.toFixed(2)}x (per trial ${perTrial(hop.perTrial)}): ` +
+      'the HTTP hop alone, before any work of the service',
+    `${label} = ${over.all.toFixed(2)}x (per trial ${perTrial(over.perTrial)}): ` +
+      `the service's own work takes ${own.toFixed(2)} ms at p50; ${target}x the floor leaves it ` +
+      `${left.toFixed(2)} ms (${(left / floorP50).toFixed(2)}x the floor)`,
+  ]
+}
