@@ -183,7 +183,7 @@ async function bench(stack: Stack, keepAlive: Agent) {
   out.push(
     ratioLine('API cold p50 / floor p50', scenarios[3]!, scenarios[0]!, TARGET),
     ratioLine('API warm p50 / floor p50', scenarios[2]!, scenarios[0]!, TARGET),
-    ...hopLines('API cold p50 / bare proxy p50', scenarios[3]!, scenarios[4]!, scenarios[0]!, TARGET),
+    ...hopLines('API cold p50 / bare proxy p50', scenarios[3]!, scenarios[4]!, scenarios[0]!, TARGET, scenarios[1]),
   )
   console.log(out.join('\n'))
 }

@@ -93,19 +93,38 @@ export function table(scenarios: readonly Scenario[], floorP50: number): string[
 
 /** The HTTP hop's bound (bareProxy.ts) beside a target: the bare proxy's ratio to the floor, the
  * scenario's ratio to the bare proxy, and the time the target leaves the service beyond the hop
- * against the time it takes (p50s over all trials). */
-export function hopLines(label: string, scenario: Scenario, bare: Scenario, floor: Scenario, target: number): string[] {
+ * against the time it takes (p50s over all trials). With `inProcess` (the service's own reads or
+ * engine, called in this process), also that work behind the hop: what the target leaves for the
+ * rest of a request (the caller's key, the body, the store, the answer, the log line). */
+export function hopLines(
+  label: string,
+  scenario: Scenario,
+  bare: Scenario,
+  floor: Scenario,
+  target: number,
+  inProcess?: Scenario,
+): string[] {
   const perTrial = (r: number[]) => r.map((x) => `${x.toFixed(2)}x`).join(', ')
+  const p50 = (s: Scenario) => percentile(s.samples, 50)
   const hop = ratios(bare, floor)
   const over = ratios(scenario, bare)
-  const floorP50 = percentile(floor.samples, 50)
-  const own = percentile(scenario.samples, 50) - percentile(bare.samples, 50)
-  const left = target * floorP50 - percentile(bare.samples, 50)
-  return [
+  const floorP50 = p50(floor)
+  const budget = target * floorP50
+  const left = budget - p50(bare)
+  const lines = [
     `bare proxy p50 / floor p50 = ${hop.all.toFixed(2)}x (per trial ${perTrial(hop.perTrial)}): ` +
       'the HTTP hop alone, before any work of the service',
     `${label} = ${over.all.toFixed(2)}x (per trial ${perTrial(over.perTrial)}): ` +
-      `the service's own work takes ${own.toFixed(2)} ms at p50; ${target}x the floor leaves it ` +
-      `${left.toFixed(2)} ms (${(left / floorP50).toFixed(2)}x the floor)`,
+      `the service's own work takes ${(p50(scenario) - p50(bare)).toFixed(2)} ms at p50; ${target}x the floor ` +
+      `leaves it ${left.toFixed(2)} ms (${(left / floorP50).toFixed(2)}x the floor)`,
   ]
+  if (inProcess) {
+    const behindHop = p50(inProcess) + p50(bare) - floorP50
+    lines.push(
+      `${inProcess.name} behind the hop (its p50 + bare proxy's - floor's) = ` +
+        `${(behindHop / floorP50).toFixed(2)}x the floor: ${target}x leaves the rest of a request ` +
+        `${(budget - behindHop).toFixed(2)} ms; it takes ${(p50(scenario) - behindHop).toFixed(2)} ms`,
+    )
+  }
+  return lines
 }
