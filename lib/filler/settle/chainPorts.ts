@@ -17,6 +17,7 @@ import { escrowShortfall, firstRevert, lockShortfall, nonceUsedBySomeoneElse } f
 import { chainOf as chainOfParameters, type SettleContext, type SettleParameters } from '../settleContext'
 import { elementPart, type SettlementPlan } from '../settlementCalls'
 import { unpaidGasWei } from '../unpaidGas'
+import { headTimestamp } from './headTimestamp'
 import type { ChainReadsPort, ChecksPort, JournalPort, Pass, StorePort } from './ports'
 
 type Signed = WireIntentOp & { originSignatures: Hex[] }
@@ -36,7 +37,7 @@ export function chainPass(p: SettleParameters, plan: SettlementPlan, journal: Pa
   const id = intent.nonce
   const chainOf = (chainId: number) => chainOfParameters(p, chainId)
   const depth = (chainId: number) => p.confirmations?.(chainId) ?? 0
-  const head = async (chainId: number) => (await chainOf(chainId).client.getBlock({ blockTag: 'latest' })).timestamp
+  const head = (chainId: number) => headTimestamp(chainOf(chainId).client)
   const now = async () => {
     const [time, wall] = [await head(plan.fill.chainId), p.nowSeconds()]
     return time > wall ? time : wall
