@@ -1,7 +1,8 @@
 // The bare proxy's process (bareProxy.ts starts it): a node:http server on a free loopback port
 // that answers every request, whatever its method, path or headers, by reading its body, sending
 // the configured JSON-RPC requests raw in parallel (rawRpc.ts), signing the configured route
-// digest if there is one, and answering their results as one JSON array. It prints its port.
+// digest if there is one, and answering the nodes' answers (and the signature) as one JSON
+// object. It prints its port.
 import { createServer } from 'node:http'
 import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'

@@ -37,7 +37,8 @@ export function chainPass(p: SettleParameters, plan: SettlementPlan, journal: Pa
   const id = intent.nonce
   const chainOf = (chainId: number) => chainOfParameters(p, chainId)
   const depth = (chainId: number) => p.confirmations?.(chainId) ?? 0
-  const head = (chainId: number) => headTimestamp(chainOf(chainId).client)
+  // async: a chain the filler does not serve is a rejection, as every port's failure is.
+  const head = async (chainId: number) => headTimestamp(chainOf(chainId).client)
   const now = async () => {
     const [time, wall] = [await head(plan.fill.chainId), p.nowSeconds()]
     return time > wall ? time : wall

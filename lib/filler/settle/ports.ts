@@ -31,7 +31,8 @@ export type StorePort = {
 export type ClockPort = {
   /** The wall clock, unix seconds. */
   wall(): bigint
-  /** The latest block's timestamp on a chain. */
+  /** The latest block's timestamp on a chain (a read of it other passes sent under half a second
+   * ago may be shared: headTimestamp.ts). */
   head(chainId: number): Promise<bigint>
 }
 
