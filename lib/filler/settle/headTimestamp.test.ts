@@ -5,8 +5,9 @@ import { headTimestamp, MAX_JOIN_MS } from './headTimestamp'
 type Pending = { resolve: (block: { timestamp: bigint }) => void; reject: (error: Error) => void }
 
 /** A client whose getBlock reads are answered (or failed) only when the test says so: `read(i)`
- * is the i-th read sent. */
+ * is the i-th read sent; `now` is a clock the test moves with `advance`. */
 function slowClient() {
+  let clock = 1_000
   const sent: Pending[] = []
   const asked: unknown[] = []
   const client = {
@@ -23,7 +24,10 @@ function slowClient() {
       fail: (message: string) => pending.reject(new Error(message)),
     }
   }
-  return { client, asked, read }
+  const advance = (ms: number) => {
+    clock += ms
+  }
+  return { client, asked, read, now: () => clock, advance }
 }
 
 describe('headTimestamp', () => {
@@ -48,13 +52,11 @@ describe('headTimestamp', () => {
 
   it('does not join a read out for MAX_JOIN_MS: a slow read holds only those that joined it', async () => {
     const node = slowClient()
-    let clock = 1_000
-    const now = () => clock
-    const early = headTimestamp(node.client, now)
-    clock += MAX_JOIN_MS - 1
-    const joined = headTimestamp(node.client, now)
-    clock += 1
-    const fresh = headTimestamp(node.client, now)
+    const early = headTimestamp(node.client, node.now)
+    node.advance(MAX_JOIN_MS - 1)
+    const joined = headTimestamp(node.client, node.now)
+    node.advance(1)
+    const fresh = headTimestamp(node.client, node.now)
     expect(node.asked).toHaveLength(2)
     // The fresh read answers while the slow one is still out.
     node.read(1).answer(120n)
@@ -65,14 +67,12 @@ describe('headTimestamp', () => {
 
   it('a slow read answering late does not forget a newer read under way', async () => {
     const node = slowClient()
-    let clock = 1_000
-    const now = () => clock
-    const slow = headTimestamp(node.client, now)
-    clock += MAX_JOIN_MS
-    const newer = headTimestamp(node.client, now)
+    const slow = headTimestamp(node.client, node.now)
+    node.advance(MAX_JOIN_MS)
+    const newer = headTimestamp(node.client, node.now)
     node.read(0).answer(100n)
     expect(await slow).toBe(100n)
-    const joiner = headTimestamp(node.client, now)
+    const joiner = headTimestamp(node.client, node.now)
     expect(node.asked).toHaveLength(2)
     node.read(1).answer(130n)
     expect(await Promise.all([newer, joiner])).toEqual([130n, 130n])
